@@ -1,0 +1,54 @@
+//! Errors for notation and facelet strings. Every message names what is wrong.
+
+use thiserror::Error;
+
+/// A move sequence that cannot be parsed. Columns count characters from 1.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum NotationError {
+    #[error("unknown move `{token}` at column {column}")]
+    UnknownMove { token: String, column: usize },
+    #[error("bad turn amount in `{token}` at column {column} (use nothing, 2 or ')")]
+    BadAmount { token: String, column: usize },
+    #[error("`)` at column {column} has no matching `(`")]
+    UnmatchedClose { column: usize },
+    #[error("`(` at column {column} is never closed")]
+    Unclosed { column: usize },
+    #[error("bad repeat count `{text}` at column {column} (use 1 to {max})")]
+    BadRepeat {
+        text: String,
+        column: usize,
+        max: usize,
+    },
+    #[error("sequence expands to more than {limit} moves")]
+    TooLong { limit: usize },
+    #[error("`{text}` is not a single move")]
+    NotOneMove { text: String },
+}
+
+/// A facelet string that does not describe a reachable cube.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum FaceletError {
+    #[error("facelet string has {len} characters, expected 54")]
+    WrongLength { len: usize },
+    #[error("invalid character `{ch}` at column {column} (expected one of U R F D L B)")]
+    BadCharacter { ch: char, column: usize },
+    #[error("colour {face} appears {count} times, expected 9")]
+    ColourCount { face: char, count: usize },
+    #[error("centres are {centres}, expected six distinct colours")]
+    Centres { centres: String },
+    #[error("impossible corner {colours} at {position}: no corner has these colours")]
+    ImpossibleCorner { position: String, colours: String },
+    #[error("impossible edge {colours} at {position}: no edge has these colours")]
+    ImpossibleEdge { position: String, colours: String },
+    #[error("piece {piece} appears twice")]
+    DuplicatePiece { piece: String },
+    #[error("twisted corner: corner orientations sum to {sum} (mod 3), expected 0")]
+    TwistedCorner { sum: u32 },
+    #[error("flipped edge: edge orientations sum to {sum} (mod 2), expected 0")]
+    FlippedEdge { sum: u32 },
+    #[error("parity mismatch: corner permutation is {corners}, edge permutation is {edges}")]
+    Parity {
+        corners: &'static str,
+        edges: &'static str,
+    },
+}

@@ -1,0 +1,220 @@
+//! Moves in WCA notation: face turns, slices, wide turns and rotations, each a
+//! precomputed sticker permutation.
+
+use std::fmt;
+use std::str::FromStr;
+use std::sync::OnceLock;
+
+use super::error::NotationError;
+use super::face::Face;
+use super::geometry::quarter_turn;
+use super::perm::Perm;
+
+/// A middle slice: `M` turns like L, `E` like D, `S` like F.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Slice {
+    M,
+    E,
+    S,
+}
+
+/// A whole-cube rotation: `x` like R, `y` like U, `z` like F.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Rotation {
+    X,
+    Y,
+    Z,
+}
+
+impl Slice {
+    pub const ALL: [Slice; 3] = [Slice::M, Slice::E, Slice::S];
+    /// The face this slice turns like.
+    pub const fn like(self) -> Face {
+        match self {
+            Slice::M => Face::L,
+            Slice::E => Face::D,
+            Slice::S => Face::F,
+        }
+    }
+}
+
+impl Rotation {
+    pub const ALL: [Rotation; 3] = [Rotation::X, Rotation::Y, Rotation::Z];
+    /// The face this rotation turns like.
+    pub const fn like(self) -> Face {
+        match self {
+            Rotation::X => Face::R,
+            Rotation::Y => Face::U,
+            Rotation::Z => Face::F,
+        }
+    }
+}
+
+/// What a move turns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum MoveKind {
+    /// One outer face (`R`).
+    Face(Face),
+    /// An outer face and the middle layer behind it (`Rw`, also written `r`).
+    Wide(Face),
+    /// A middle slice (`M`, `E`, `S`).
+    Slice(Slice),
+    /// The whole cube (`x`, `y`, `z`).
+    Rotation(Rotation),
+}
+
+/// A move: what turns, and by how many clockwise quarter turns (1, 2 or 3; 3 is
+/// written with a prime).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Move {
+    pub kind: MoveKind,
+    turns: u8,
+}
+
+impl Move {
+    /// A move of `kind` by `turns` clockwise quarter turns, reduced mod 4; `None` for 0.
+    pub fn new(kind: MoveKind, turns: u8) -> Option<Move> {
+        match turns % 4 {
+            0 => None,
+            t => Some(Move { kind, turns: t }),
+        }
+    }
+
+    /// A face turn (`turns` of 1, 2 or 3).
+    pub fn face(face: Face, turns: u8) -> Move {
+        Move::new(MoveKind::Face(face), turns).expect("turns is 1, 2 or 3")
+    }
+
+    /// The 18 face turns, `U U2 U' R R2 R' …` in facelet-string face order.
+    pub fn face_turns() -> [Move; 18] {
+        std::array::from_fn(|i| Move::face(Face::ALL[i / 3], [1, 2, 3][i % 3]))
+    }
+
+    /// Clockwise quarter turns: 1, 2 or 3.
+    pub const fn turns(self) -> u8 {
+        self.turns
+    }
+
+    /// The move that undoes this one.
+    pub const fn inverse(self) -> Move {
+        Move {
+            kind: self.kind,
+            turns: 4 - self.turns,
+        }
+    }
+
+    /// The face turned, for face turns only.
+    pub const fn as_face(self) -> Option<Face> {
+        match self.kind {
+            MoveKind::Face(f) => Some(f),
+            _ => None,
+        }
+    }
+
+    /// Dense index 0..54 over every move: kind-major, then turns.
+    pub const fn index(self) -> usize {
+        let k = match self.kind {
+            MoveKind::Face(f) => f as usize,
+            MoveKind::Wide(f) => 6 + f as usize,
+            MoveKind::Slice(s) => 12 + s as usize,
+            MoveKind::Rotation(r) => 15 + r as usize,
+        };
+        k * 3 + self.turns as usize - 1
+    }
+
+    /// The sticker permutation of this move (precomputed on first use).
+    pub fn perm(self) -> &'static Perm {
+        &tables()[self.index()]
+    }
+}
+
+fn quarter_of(kind: MoveKind) -> Perm {
+    match kind {
+        MoveKind::Face(f) => quarter_turn(f, &[1]),
+        MoveKind::Wide(f) => quarter_turn(f, &[1, 0]),
+        MoveKind::Slice(s) => quarter_turn(s.like(), &[0]),
+        MoveKind::Rotation(r) => quarter_turn(r.like(), &[1, 0, -1]),
+    }
+}
+
+fn tables() -> &'static [Perm; 54] {
+    static TABLES: OnceLock<[Perm; 54]> = OnceLock::new();
+    TABLES.get_or_init(|| {
+        let mut out = [Perm::IDENTITY; 54];
+        let kinds = Face::ALL
+            .map(MoveKind::Face)
+            .into_iter()
+            .chain(Face::ALL.map(MoveKind::Wide))
+            .chain(Slice::ALL.map(MoveKind::Slice))
+            .chain(Rotation::ALL.map(MoveKind::Rotation));
+        for kind in kinds {
+            let q = quarter_of(kind);
+            for t in 1..=3u8 {
+                let m = Move::new(kind, t).expect("t in 1..=3");
+                out[m.index()] = q.pow(t as u32);
+            }
+        }
+        out
+    })
+}
+
+impl fmt::Display for MoveKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveKind::Face(face) => write!(f, "{face}"),
+            MoveKind::Wide(face) => write!(f, "{face}w"),
+            MoveKind::Slice(s) => write!(f, "{s:?}"),
+            MoveKind::Rotation(r) => write!(f, "{}", format!("{r:?}").to_lowercase()),
+        }
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let suffix = match self.turns {
+            1 => "",
+            2 => "2",
+            _ => "'",
+        };
+        write!(f, "{}{}", self.kind, suffix)
+    }
+}
+
+/// Parses the letters of a move (without its amount): `R`, `Rw`, `r`, `M`, `x`.
+pub(crate) fn parse_kind(s: &str) -> Option<MoveKind> {
+    let mut chars = s.chars();
+    let c = chars.next()?;
+    let rest = chars.as_str();
+    let kind = match (c, rest) {
+        (c, "") if Face::from_letter(c).is_some() => MoveKind::Face(Face::from_letter(c)?),
+        (c, "w") if Face::from_letter(c).is_some() => MoveKind::Wide(Face::from_letter(c)?),
+        (c, "")
+            if c.is_ascii_lowercase() && Face::from_letter(c.to_ascii_uppercase()).is_some() =>
+        {
+            MoveKind::Wide(Face::from_letter(c.to_ascii_uppercase())?)
+        }
+        ('M', "") => MoveKind::Slice(Slice::M),
+        ('E', "") => MoveKind::Slice(Slice::E),
+        ('S', "") => MoveKind::Slice(Slice::S),
+        ('x', "") => MoveKind::Rotation(Rotation::X),
+        ('y', "") => MoveKind::Rotation(Rotation::Y),
+        ('z', "") => MoveKind::Rotation(Rotation::Z),
+        _ => return None,
+    };
+    Some(kind)
+}
+
+impl FromStr for Move {
+    type Err = NotationError;
+
+    /// Parses one move token such as `R`, `U'`, `F2`, `R2'`, `Rw`, `r'`, `M2`, `x'`.
+    fn from_str(s: &str) -> Result<Move, NotationError> {
+        let alg: super::alg::Alg = s.parse()?;
+        match alg.moves() {
+            [m] => Ok(*m),
+            _ => Err(NotationError::NotOneMove {
+                text: s.to_string(),
+            }),
+        }
+    }
+}

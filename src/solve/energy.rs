@@ -1,0 +1,1 @@
+//! Energy functions (lower is better, 0 = solved).

@@ -1,0 +1,149 @@
+//! Solvers as plain stepping state machines (no async inside), their energies,
+//! neighbourhood generators, presets, and a runner that steps any solver under
+//! commands and emits snapshots. Uses `cube`, never `tui`.
+
+pub mod anneal;
+pub mod energy;
+pub mod ga;
+pub mod mws;
+pub mod preset;
+pub mod runner;
+pub mod woc;
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::cube::{Alg, Cube};
+
+/// Where a run stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    /// More steps may improve the result.
+    Running,
+    /// The best state is solved.
+    Solved,
+    /// The budget (steps, generations, stagnation limit) is spent without solving.
+    Exhausted,
+}
+
+/// What a solver looks like at one moment. Cheap enough to take every frame.
+#[derive(Clone, Debug)]
+pub struct Snapshot {
+    /// Solver name: `sa`, `ga`, `woc`, `mws`.
+    pub solver: &'static str,
+    /// Elementary steps so far: proposals (sa), generations (ga, woc), window moves (mws).
+    pub iteration: u64,
+    /// Current phase, where the solver has phases (`"ga"`, `"crowd"`, `"phase 2"`, …).
+    pub phase: Option<String>,
+    /// Annealing temperature.
+    pub temperature: Option<f64>,
+    /// Energy of the current state (GA: best of this generation).
+    pub energy: f64,
+    /// Best energy seen.
+    pub best_energy: f64,
+    /// Acceptance rate over a recent window of proposals (annealer only).
+    pub acceptance: Option<f64>,
+    /// Current state (GA: best chromosome of this generation applied to the start).
+    pub current: Cube,
+    /// Best state seen.
+    pub best: Cube,
+    /// Length of the current move sequence.
+    pub sequence_len: usize,
+    /// Neighbourhood generator in use (annealer only).
+    pub generator: Option<String>,
+    pub status: Status,
+    /// Further solver-specific series to plot, such as `("mean", 21.3)`.
+    pub metrics: Vec<(&'static str, f64)>,
+}
+
+/// The outcome of a run so far.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    pub solved: bool,
+    /// The move sequence that takes the start state to the best state, as the
+    /// solver produced it (may contain rotations, slices, cancellations).
+    pub solution: Alg,
+    /// Energy of the best state.
+    pub energy: f64,
+    /// Elementary steps run.
+    pub iterations: u64,
+    /// Solver-specific fields for `--json` (generations, phase lengths, …).
+    pub extra: serde_json::Map<String, serde_json::Value>,
+}
+
+/// A solver that advances in small steps, so a UI or a batch driver can run it,
+/// pause it, inspect it and change its generator between two steps.
+pub trait Solver: Send {
+    /// Runs up to `n` elementary steps; stops early when solved or exhausted.
+    fn step(&mut self, n: u64) -> Status;
+    /// Where the run stands.
+    fn status(&self) -> Status;
+    /// The current picture of the run.
+    fn snapshot(&self) -> Snapshot;
+    /// The best result so far.
+    fn outcome(&self) -> Outcome;
+    /// Neighbourhood generators this solver can switch between (empty if none).
+    fn generators(&self) -> Vec<String> {
+        Vec::new()
+    }
+    /// Replaces the neighbourhood generator, keeping state and history.
+    fn set_generator(&mut self, name: &str) -> Result<(), SolveError> {
+        Err(SolveError::NoGenerators {
+            generator: name.to_string(),
+        })
+    }
+}
+
+/// Errors from configuring or building a solver.
+#[derive(Debug, Error)]
+pub enum SolveError {
+    #[error("unknown preset `{name}` (available: {available})")]
+    UnknownPreset { name: String, available: String },
+    #[error("unknown neighbourhood `{name}` (available: {available})")]
+    UnknownGenerator { name: String, available: String },
+    #[error("this solver has no neighbourhood generators (asked for `{generator}`)")]
+    NoGenerators { generator: String },
+    #[error("invalid parameter: {0}")]
+    Parameter(String),
+    #[error("{file}:{line}: {message}")]
+    Asset {
+        file: String,
+        line: usize,
+        message: String,
+    },
+    #[error("{0}")]
+    Config(String),
+}
+
+/// A solver with all its parameters, as stored in a preset.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(tag = "solver", rename_all = "lowercase")]
+pub enum SolverConfig {
+    Sa(anneal::SaParams),
+    Ga(ga::GaParams),
+    Woc(woc::WocParams),
+    Mws(mws::MwsParams),
+}
+
+impl SolverConfig {
+    /// The solver's short name.
+    pub fn name(&self) -> &'static str {
+        match self {
+            SolverConfig::Sa(_) => "sa",
+            SolverConfig::Ga(_) => "ga",
+            SolverConfig::Woc(_) => "woc",
+            SolverConfig::Mws(_) => "mws",
+        }
+    }
+
+    /// Builds a solver for `start`, fully determined by (self, seed, start).
+    pub fn build(&self, start: Cube, seed: u64) -> Result<Box<dyn Solver>, SolveError> {
+        match self {
+            SolverConfig::Sa(p) => anneal::build(p, start, seed),
+            SolverConfig::Ga(p) => ga::build(p, start, seed),
+            SolverConfig::Woc(p) => woc::build(p, start, seed),
+            SolverConfig::Mws(p) => mws::build(p, start, seed),
+        }
+    }
+}

@@ -1,0 +1,1 @@
+//! Named solver presets stored in `assets/presets/`.

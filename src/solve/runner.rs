@@ -1,0 +1,2 @@
+//! Steps any solver under commands (start, pause, step, swap generator, stop)
+//! and emits coalesced snapshots.

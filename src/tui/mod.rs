@@ -1,0 +1,1 @@
+//! The terminal UI: app state, actions and key map, event loop, widgets.
