@@ -1,15 +1,320 @@
-//! Placeholder until this solver lands.
+//! The genetic algorithm of seed 002 (SPEC §4, `ga`).
+//!
+//! One generation: roulette-wheel selection of `population / 2` pairs; one-point
+//! crossover with probability `crossover_rate`, a child entering the mate pool when
+//! it is at least as fit as the fitter parent; mutation of each chromosome with
+//! probability `mutation_rate` (one gene changed to a value allowed next to its
+//! neighbours), entering the mate pool when its fitness changed; the top
+//! `elite_fraction` copied over; then sort and truncate. If the mate pool is
+//! smaller than the population it is topped up with the next best of the current
+//! population, so the population size never shrinks.
 
+use rand::Rng;
+use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::{Deserialize, Serialize};
 
-use super::{SolveError, Solver};
+use super::chromosome::{genes_alg, random_gene, random_genes, Chromosome};
+use super::{Outcome, Snapshot, SolveError, Solver, Status};
 use crate::cube::Cube;
 
-#[derive(Clone, Debug, Default, Serialize, Deserialize)]
-pub struct GaParams {}
+/// Parameters of `ga`; the defaults are preset `seed-002-ga`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct GaParams {
+    /// Chromosomes per generation.
+    pub population: usize,
+    /// Genes per chromosome (k; the seed uses 22 to 50).
+    pub length: usize,
+    /// Probability that a selected pair is crossed over.
+    pub crossover_rate: f64,
+    /// Probability that a chromosome is mutated.
+    pub mutation_rate: f64,
+    /// Fraction of the best chromosomes copied to the next generation.
+    pub elite_fraction: f64,
+    /// Generation cap.
+    pub max_generations: u64,
+    /// What a chromosome is judged on.
+    pub fitness: Fitness,
+}
 
-pub fn build(_p: &GaParams, _start: Cube, _seed: u64) -> Result<Box<dyn Solver>, SolveError> {
-    Err(SolveError::Config(
-        "solver `ga` is not implemented yet".into(),
-    ))
+/// What a chromosome is judged on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Fitness {
+    /// The seed's rule: the energy after the whole chromosome, cut where it
+    /// first solves the cube.
+    Final,
+    /// The lowest energy over every prefix; the chromosome is cut after the
+    /// shortest prefix reaching it (the genes after it are free to drift).
+    Prefix,
+}
+
+/// The energy a chromosome is judged on and how many of its genes count.
+pub fn judge(c: &Chromosome, start: &Cube, fitness: Fitness) -> (u32, usize) {
+    match fitness {
+        Fitness::Final => (c.energy(start), c.effective_len()),
+        Fitness::Prefix => c.best_prefix(start),
+    }
+}
+
+impl Default for GaParams {
+    fn default() -> Self {
+        GaParams {
+            population: 100,
+            length: 50,
+            crossover_rate: 0.8,
+            mutation_rate: 0.2,
+            elite_fraction: 0.1,
+            max_generations: 1000,
+            fitness: Fitness::Final,
+        }
+    }
+}
+
+impl GaParams {
+    /// Checks every parameter is usable.
+    pub fn validate(&self) -> Result<(), SolveError> {
+        let bad = |m: &str| Err(SolveError::Parameter(m.to_string()));
+        if !(2..=100_000).contains(&self.population) {
+            return bad("population must be 2..=100000");
+        }
+        if !(1..=1000).contains(&self.length) {
+            return bad("length must be 1..=1000");
+        }
+        for (name, v) in [
+            ("crossover_rate", self.crossover_rate),
+            ("mutation_rate", self.mutation_rate),
+            ("elite_fraction", self.elite_fraction),
+        ] {
+            if !(0.0..=1.0).contains(&v) {
+                return bad(&format!("{name} must be in 0..=1"));
+            }
+        }
+        if self.max_generations == 0 {
+            return bad("max_generations must be at least 1");
+        }
+        Ok(())
+    }
+}
+
+pub fn build(p: &GaParams, start: Cube, seed: u64) -> Result<Box<dyn Solver>, SolveError> {
+    Ok(Box::new(Ga::new(p.clone(), start, seed)?))
+}
+
+/// Roulette-wheel weight of a chromosome with `facelets` energy `e` (lower is better).
+fn weight(e: u32) -> f64 {
+    let f = f64::from(49 - e.min(48));
+    f * f
+}
+
+/// Mean normalised Hamming distance of the population to its best chromosome.
+pub(crate) fn diversity(pop: &[Chromosome]) -> f64 {
+    let Some(best) = pop.first() else { return 0.0 };
+    if best.is_empty() || pop.len() < 2 {
+        return 0.0;
+    }
+    let total: usize = pop[1..]
+        .iter()
+        .map(|c| {
+            c.genes()
+                .iter()
+                .zip(best.genes())
+                .filter(|(a, b)| a != b)
+                .count()
+        })
+        .sum();
+    total as f64 / ((pop.len() - 1) * best.len()) as f64
+}
+
+/// A running `ga`.
+pub struct Ga {
+    p: GaParams,
+    start: Cube,
+    rng: Xoshiro256PlusPlus,
+    /// Sorted by energy, best first.
+    pop: Vec<Chromosome>,
+    energies: Vec<u32>,
+    generation: u64,
+    best: Chromosome,
+    best_energy: u32,
+    best_generation: u64,
+    status: Status,
+}
+
+impl Ga {
+    pub fn new(p: GaParams, start: Cube, seed: u64) -> Result<Ga, SolveError> {
+        p.validate()?;
+        let mut rng = super::chromosome::seeded_rng(seed);
+        let pop: Vec<Chromosome> = (0..p.population)
+            .map(|_| Chromosome::new(&start, random_genes(&mut rng, p.length)))
+            .collect();
+        let mut ga = Ga {
+            best: pop[0].clone(),
+            best_energy: u32::MAX,
+            best_generation: 0,
+            energies: Vec::new(),
+            pop,
+            p,
+            start,
+            rng,
+            generation: 0,
+            status: Status::Running,
+        };
+        ga.sort_and_record();
+        Ok(ga)
+    }
+
+    fn sort_and_record(&mut self) {
+        let (start, f) = (self.start, self.p.fitness);
+        self.pop.sort_by_cached_key(|c| judge(c, &start, f));
+        self.energies = self.pop.iter().map(|c| judge(c, &start, f).0).collect();
+        if self.energies[0] < self.best_energy {
+            self.best_energy = self.energies[0];
+            self.best = self.pop[0].clone();
+            self.best_generation = self.generation;
+        }
+        self.status = if self.best_energy == 0 {
+            Status::Solved
+        } else if self.generation >= self.p.max_generations {
+            Status::Exhausted
+        } else {
+            Status::Running
+        };
+    }
+
+    fn roulette(&mut self, total: f64) -> usize {
+        let mut x = self.rng.gen::<f64>() * total;
+        for (i, &e) in self.energies.iter().enumerate() {
+            x -= weight(e);
+            if x < 0.0 {
+                return i;
+            }
+        }
+        self.energies.len() - 1
+    }
+
+    /// Changes one random gene to a different value allowed next to its neighbours.
+    fn mutate(&mut self, c: &mut Chromosome) {
+        let k = c.len();
+        let i = self.rng.gen_range(0..k);
+        let g = c.genes();
+        let prev = i.checked_sub(1).map(|j| g[j]);
+        let next = g.get(i + 1).copied();
+        let new = random_gene(&mut self.rng, prev, next, Some(g[i]));
+        c.set_gene(&self.start, i, new);
+    }
+
+    /// One generation.
+    fn generation(&mut self) {
+        let n = self.p.population;
+        let (start, f) = (self.start, self.p.fitness);
+        let total: f64 = self.energies.iter().map(|&e| weight(e)).sum();
+        let mut pool: Vec<Chromosome> = Vec::with_capacity(2 * n);
+        for _ in 0..n / 2 {
+            let a = self.roulette(total);
+            let b = self.roulette(total);
+            if self.rng.gen::<f64>() >= self.p.crossover_rate || self.p.length < 2 {
+                continue;
+            }
+            let cut = self.rng.gen_range(1..self.p.length);
+            let bar = self.energies[a].min(self.energies[b]);
+            for (x, y) in [(a, b), (b, a)] {
+                let mut child = self.pop[x].crossover(&self.pop[y], &start, cut);
+                // Repair the junction if it made two neighbours cancel.
+                let g = child.genes();
+                if g[cut] == super::chromosome::inverse_of(g[cut - 1]) {
+                    let next = g.get(cut + 1).copied();
+                    let new = random_gene(&mut self.rng, Some(g[cut - 1]), next, None);
+                    child.set_gene(&start, cut, new);
+                }
+                if judge(&child, &start, f).0 <= bar {
+                    pool.push(child);
+                }
+            }
+        }
+        for i in 0..n {
+            if self.rng.gen::<f64>() < self.p.mutation_rate {
+                let mut m = self.pop[i].clone();
+                self.mutate(&mut m);
+                if judge(&m, &start, f).0 != self.energies[i] {
+                    pool.push(m);
+                }
+            }
+        }
+        let elite = ((n as f64 * self.p.elite_fraction).round() as usize).min(n);
+        pool.extend(self.pop[..elite].iter().cloned());
+        pool.sort_by_cached_key(|c| judge(c, &start, f));
+        pool.truncate(n);
+        if pool.len() < n {
+            let missing = n - pool.len();
+            pool.extend(self.pop[elite..].iter().take(missing).cloned());
+        }
+        self.pop = pool;
+        self.generation += 1;
+        self.sort_and_record();
+    }
+
+    fn mean_energy(&self) -> f64 {
+        self.energies.iter().map(|&e| f64::from(e)).sum::<f64>() / self.energies.len() as f64
+    }
+}
+
+impl Solver for Ga {
+    fn step(&mut self, n: u64) -> Status {
+        for _ in 0..n {
+            if self.status != Status::Running {
+                break;
+            }
+            self.generation();
+        }
+        self.status
+    }
+
+    fn status(&self) -> Status {
+        self.status
+    }
+
+    fn snapshot(&self) -> Snapshot {
+        let current = &self.pop[0];
+        let (_, used) = judge(current, &self.start, self.p.fitness);
+        let (_, best_used) = judge(&self.best, &self.start, self.p.fitness);
+        Snapshot {
+            solver: "ga",
+            iteration: self.generation,
+            phase: Some("ga".into()),
+            temperature: None,
+            energy: f64::from(self.energies[0]),
+            best_energy: f64::from(self.best_energy),
+            acceptance: None,
+            current: current.state_after(&self.start, used),
+            best: self.best.state_after(&self.start, best_used),
+            sequence_len: used,
+            generator: None,
+            status: self.status,
+            metrics: vec![
+                ("generation", self.generation as f64),
+                ("best", f64::from(self.energies[0])),
+                ("mean", self.mean_energy()),
+                ("worst", f64::from(*self.energies.last().unwrap_or(&0))),
+                ("diversity", diversity(&self.pop)),
+            ],
+        }
+    }
+
+    fn outcome(&self) -> Outcome {
+        let mut extra = serde_json::Map::new();
+        extra.insert("generations".into(), self.generation.into());
+        extra.insert("best_generation".into(), self.best_generation.into());
+        extra.insert("length".into(), (self.p.length as u64).into());
+        extra.insert("population".into(), (self.p.population as u64).into());
+        Outcome {
+            solved: self.best_energy == 0,
+            solution: genes_alg(
+                &self.best.genes()[..judge(&self.best, &self.start, self.p.fitness).1],
+            ),
+            energy: f64::from(self.best_energy),
+            iterations: self.generation,
+            extra,
+        }
+    }
 }

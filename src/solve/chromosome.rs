@@ -1,0 +1,253 @@
+//! Move-sequence chromosomes shared by the evolutionary solvers (`ga`, `woc`).
+//!
+//! A gene is one of the 18 face turns, numbered like [`Move::face_turns`]
+//! (`face * 3 + turns - 1`: `U U2 U' R R2 R' …`). A [`Chromosome`] keeps the cube
+//! state after every gene, so changing gene `i` re-applies only genes `i..k`.
+
+use rand::Rng;
+
+use crate::cube::{Alg, Cube, Move, Perm};
+
+/// The portable generator every evolutionary solver draws from.
+/// (Same construction as `cube::random::rng_from_seed`.)
+pub fn seeded_rng(seed: u64) -> rand_xoshiro::Xoshiro256PlusPlus {
+    use rand::SeedableRng;
+    rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed)
+}
+
+/// Number of distinct genes (the 18 face turns).
+pub const GENES: u8 = 18;
+
+/// The sticker permutation of every gene, looked up once.
+pub fn gene_perms() -> &'static [Perm; 18] {
+    static TABLE: std::sync::OnceLock<[Perm; 18]> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| Move::face_turns().map(|m| *m.perm()))
+}
+
+/// The face a gene turns (0..6, facelet-string order).
+#[inline]
+pub const fn face_of(g: u8) -> u8 {
+    g / 3
+}
+
+/// The gene that undoes `g` (`U` ↔ `U'`, `U2` ↔ `U2`).
+#[inline]
+pub const fn inverse_of(g: u8) -> u8 {
+    (g / 3) * 3 + (2 - g % 3)
+}
+
+/// The move a gene stands for.
+pub fn gene_move(g: u8) -> Move {
+    Move::face_turns()[g as usize]
+}
+
+/// The genes as a move sequence.
+pub fn genes_alg(genes: &[u8]) -> Alg {
+    Alg::new(genes.iter().map(|&g| gene_move(g)).collect())
+}
+
+/// Whether `g` may sit between `prev` and `next`: it is not the inverse of
+/// either neighbour (the seed's "opposite movement" rule).
+#[inline]
+pub fn allowed(prev: Option<u8>, g: u8, next: Option<u8>) -> bool {
+    prev.map_or(true, |p| g != inverse_of(p)) && next.map_or(true, |n| g != inverse_of(n))
+}
+
+/// A random gene allowed between `prev` and `next`, different from `avoid`.
+pub fn random_gene(
+    rng: &mut impl Rng,
+    prev: Option<u8>,
+    next: Option<u8>,
+    avoid: Option<u8>,
+) -> u8 {
+    loop {
+        let g = rng.gen_range(0..GENES);
+        if allowed(prev, g, next) && Some(g) != avoid {
+            return g;
+        }
+    }
+}
+
+/// `k` random genes with no gene the inverse of its neighbour.
+pub fn random_genes(rng: &mut impl Rng, k: usize) -> Vec<u8> {
+    let mut genes: Vec<u8> = Vec::with_capacity(k);
+    for _ in 0..k {
+        let g = random_gene(rng, genes.last().copied(), None, None);
+        genes.push(g);
+    }
+    genes
+}
+
+/// A gene sequence with the state and `facelets` energy after every gene.
+#[derive(Clone, Debug)]
+pub struct Chromosome {
+    genes: Vec<u8>,
+    /// `states[i]` is the start state after `genes[..=i]`.
+    states: Vec<Cube>,
+    /// `energies[i]` is the `facelets` energy of `states[i]`.
+    energies: Vec<u8>,
+}
+
+impl Chromosome {
+    /// Evaluates `genes` from `start` (every gene applied once).
+    pub fn new(start: &Cube, genes: Vec<u8>) -> Chromosome {
+        let mut c = Chromosome {
+            states: Vec::with_capacity(genes.len()),
+            energies: Vec::with_capacity(genes.len()),
+            genes,
+        };
+        c.reevaluate_from(start, 0);
+        c
+    }
+
+    /// `self[..cut]` followed by `other[cut..]`; re-applies only the genes from `cut`.
+    pub fn crossover(&self, other: &Chromosome, start: &Cube, cut: usize) -> Chromosome {
+        let cut = cut.min(self.len()).min(other.len());
+        let mut genes = Vec::with_capacity(other.len());
+        genes.extend_from_slice(&self.genes[..cut]);
+        genes.extend_from_slice(&other.genes[cut..]);
+        let mut states = Vec::with_capacity(genes.len());
+        states.extend_from_slice(&self.states[..cut]);
+        let mut energies = Vec::with_capacity(genes.len());
+        energies.extend_from_slice(&self.energies[..cut]);
+        let mut c = Chromosome {
+            genes,
+            states,
+            energies,
+        };
+        c.reevaluate_from(start, cut);
+        c
+    }
+
+    /// Sets gene `i` to `g` and re-applies genes `i..`.
+    pub fn set_gene(&mut self, start: &Cube, i: usize, g: u8) {
+        self.genes[i] = g;
+        self.reevaluate_from(start, i);
+    }
+
+    /// Recomputes the states and energies from gene `i` on.
+    pub fn reevaluate_from(&mut self, start: &Cube, i: usize) {
+        let i = i.min(self.states.len());
+        self.states.truncate(i);
+        self.energies.truncate(i);
+        let perms = gene_perms();
+        let mut cube = if i == 0 { *start } else { self.states[i - 1] };
+        for &g in &self.genes[i..] {
+            cube.apply_perm(&perms[g as usize]);
+            self.states.push(cube);
+            self.energies.push(cube.misplaced() as u8);
+        }
+    }
+
+    pub fn genes(&self) -> &[u8] {
+        &self.genes
+    }
+
+    pub fn len(&self) -> usize {
+        self.genes.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.genes.is_empty()
+    }
+
+    /// Number of leading genes that matter: up to the first gene that solves the
+    /// cube, else all of them.
+    pub fn effective_len(&self) -> usize {
+        self.energies
+            .iter()
+            .position(|&e| e == 0)
+            .map_or(self.genes.len(), |i| i + 1)
+    }
+
+    /// Energy after the chromosome, cut where it first solves the cube
+    /// (`start` energy for an empty chromosome).
+    pub fn energy(&self, start: &Cube) -> u32 {
+        if self.energies.contains(&0) {
+            return 0;
+        }
+        self.energies
+            .last()
+            .map_or(start.misplaced(), |&e| u32::from(e))
+    }
+
+    /// The lowest energy over every non-empty prefix, and the shortest prefix
+    /// length reaching it (`start` energy and 0 for an empty chromosome).
+    pub fn best_prefix(&self, start: &Cube) -> (u32, usize) {
+        let mut best = (start.misplaced(), 0);
+        for (i, &e) in self.energies.iter().enumerate() {
+            if u32::from(e) < best.0 {
+                best = (u32::from(e), i + 1);
+            }
+        }
+        best
+    }
+
+    /// The state after the first `n` genes.
+    pub fn state_after(&self, start: &Cube, n: usize) -> Cube {
+        match n.min(self.states.len()) {
+            0 => *start,
+            n => self.states[n - 1],
+        }
+    }
+
+    /// The state reached by the (cut) chromosome.
+    pub fn final_state(&self, start: &Cube) -> Cube {
+        match self.effective_len() {
+            0 => *start,
+            n => self.states[n - 1],
+        }
+    }
+
+    /// The (cut) gene sequence as moves.
+    pub fn solution(&self) -> Alg {
+        genes_alg(&self.genes[..self.effective_len()])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+    use rand_xoshiro::Xoshiro256PlusPlus;
+
+    #[test]
+    fn inverse_genes_undo() {
+        for g in 0..GENES {
+            let mut c = Cube::solved();
+            c.apply_move(gene_move(g));
+            c.apply_move(gene_move(inverse_of(g)));
+            assert!(c.is_solved());
+            assert_eq!(face_of(g), face_of(inverse_of(g)));
+        }
+    }
+
+    #[test]
+    fn cached_states_match_full_replay() {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
+        let start = Cube::solved().after(&genes_alg(&random_genes(&mut rng, 30)));
+        let a = Chromosome::new(&start, random_genes(&mut rng, 25));
+        let b = Chromosome::new(&start, random_genes(&mut rng, 25));
+        let mut c = a.crossover(&b, &start, 11);
+        c.set_gene(&start, 17, 4);
+        let replay = Chromosome::new(&start, c.genes().to_vec());
+        assert_eq!(c.states, replay.states);
+        assert_eq!(c.energies, replay.energies);
+        assert_eq!(c.genes()[..11], a.genes()[..11]);
+        assert_eq!(c.genes()[18..], b.genes()[18..]);
+    }
+
+    #[test]
+    fn chromosome_is_cut_where_it_solves() {
+        let scramble = [0u8, 4, 7]; // U R2 F
+        let start = Cube::solved().after(&genes_alg(&scramble));
+        let undo: Vec<u8> = scramble.iter().rev().map(|&g| inverse_of(g)).collect();
+        let mut genes = undo.clone();
+        genes.extend([9, 12]);
+        let c = Chromosome::new(&start, genes);
+        assert_eq!(c.energy(&start), 0);
+        assert_eq!(c.effective_len(), 3);
+        assert_eq!(c.solution(), genes_alg(&undo));
+        assert!(c.final_state(&start).is_solved());
+    }
+}

@@ -1,0 +1,84 @@
+//! The seed-002 genetic algorithm through the library API.
+
+use cubetui::cube::{Alg, Cube};
+use cubetui::solve::ga::{self, GaParams};
+use cubetui::solve::Status;
+
+fn scrambled(s: &str) -> Cube {
+    Cube::solved().after(&s.parse::<Alg>().unwrap())
+}
+
+#[test]
+fn solves_a_short_scramble_and_the_solution_checks_out() {
+    let start = scrambled("R U F' D2 L");
+    let p = GaParams {
+        length: 22,
+        fitness: ga::Fitness::Prefix,
+        ..GaParams::default()
+    };
+    let mut s = ga::build(&p, start, 2).unwrap();
+    let status = s.step(2000);
+    assert_eq!(status, Status::Solved);
+    let out = s.outcome();
+    assert!(out.solved);
+    assert_eq!(out.energy, 0.0);
+    assert!(out.solution.len() <= 22);
+    assert!(start.after(&out.solution).is_solved());
+    assert!(out.extra["generations"].as_u64().unwrap() >= 1);
+}
+
+#[test]
+fn same_seed_same_run_and_snapshots_are_consistent() {
+    let start = scrambled("R U2 F' D L2 B U' R2 F D'");
+    let p = GaParams {
+        length: 30,
+        max_generations: 40,
+        ..GaParams::default()
+    };
+    let run = |seed| {
+        let mut s = ga::build(&p, start, seed).unwrap();
+        s.step(40);
+        (
+            s.outcome().solution.to_string(),
+            s.outcome().energy,
+            s.snapshot(),
+        )
+    };
+    let (a, ea, snap) = run(5);
+    let (b, eb, _) = run(5);
+    assert_eq!((a.clone(), ea), (b, eb));
+    assert_eq!(snap.solver, "ga");
+    assert_eq!(snap.iteration, 40);
+    let m: std::collections::HashMap<_, _> = snap.metrics.iter().cloned().collect();
+    assert!(m["best"] <= m["mean"] && m["mean"] <= m["worst"]);
+    assert!((0.0..=1.0).contains(&m["diversity"]));
+    assert!(snap.best_energy <= snap.energy);
+    assert_eq!(snap.best.misplaced() as f64, snap.best_energy);
+    assert_eq!(
+        start.after(&a.parse::<Alg>().unwrap()).misplaced() as f64,
+        ea
+    );
+}
+
+#[test]
+fn exhausts_at_the_generation_cap_and_rejects_bad_parameters() {
+    let start = scrambled("R U F D L B R' U' F' D' L' B' R2 U2 F2 D2 L2 B2 R U");
+    let p = GaParams {
+        length: 22,
+        max_generations: 3,
+        ..GaParams::default()
+    };
+    let mut s = ga::build(&p, start, 9).unwrap();
+    assert_eq!(s.step(100), Status::Exhausted);
+    assert_eq!(s.outcome().iterations, 3);
+    let bad = GaParams {
+        population: 0,
+        ..GaParams::default()
+    };
+    assert!(ga::build(&bad, start, 1).is_err());
+    let bad = GaParams {
+        mutation_rate: 1.5,
+        ..GaParams::default()
+    };
+    assert!(ga::build(&bad, start, 1).is_err());
+}
