@@ -1,0 +1,400 @@
+//! The moving-window solver of seed 003 (SPEC §5, `mws`).
+//!
+//! Twelve runs, one per 2x2x3 block, advance in lock-step rounds: one round moves
+//! every unfinished run's window by one position. The first run to finish all three
+//! phases wins, ties broken by block index, so the result does not depend on how
+//! the rounds are scheduled. Each run has its own generator seeded from the base
+//! seed and its block index.
+
+pub mod pieces;
+pub mod window;
+
+use rand_xoshiro::Xoshiro256PlusPlus;
+use serde::{Deserialize, Serialize};
+
+use self::pieces::{blocks, Block};
+use self::window::{Objective, Search, WindowParams};
+use super::chromosome::{genes_alg, seeded_rng};
+use super::{Outcome, Snapshot, SolveError, Solver, Status};
+use crate::cube::{Cube, Face};
+
+/// Parameters of `mws`; the defaults are preset `seed-003`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct MwsParams {
+    /// Phase 1: solve the 2x2x3 block (all 18 turns, fitness `pairs`).
+    pub phase1: WindowParams,
+    /// Phase 2: reach the two free faces' group (all 18 turns).
+    pub phase2: WindowParams,
+    /// Phase 3: finish with the two free faces' 6 turns, alternating.
+    pub phase3: WindowParams,
+    /// Give up after this many rounds (window moves of every run).
+    pub max_rounds: u64,
+}
+
+impl Default for MwsParams {
+    fn default() -> Self {
+        MwsParams {
+            phase1: WindowParams {
+                length: 40,
+                window: 6,
+                trials: 200,
+                search: Search::Mutate,
+            },
+            phase2: WindowParams {
+                length: 60,
+                window: 8,
+                trials: 400,
+                search: Search::Mutate,
+            },
+            phase3: WindowParams {
+                length: 80,
+                window: 10,
+                trials: 400,
+                search: Search::Mutate,
+            },
+            max_rounds: 100_000,
+        }
+    }
+}
+
+impl MwsParams {
+    pub fn validate(&self) -> Result<(), SolveError> {
+        for (i, w) in [&self.phase1, &self.phase2, &self.phase3]
+            .iter()
+            .enumerate()
+        {
+            let n = i + 1;
+            if !(1..=16).contains(&w.window) {
+                return Err(SolveError::Parameter(format!(
+                    "phase{n}.window must be 1..=16"
+                )));
+            }
+            if w.length < w.window || w.length > 10_000 {
+                return Err(SolveError::Parameter(format!(
+                    "phase{n}.length must be window..=10000"
+                )));
+            }
+            if w.search == Search::Exhaustive && w.window > 12 {
+                return Err(SolveError::Parameter(format!(
+                    "phase{n}.window must be at most 12 for exhaustive search"
+                )));
+            }
+        }
+        if self.max_rounds == 0 {
+            return Err(SolveError::Parameter(
+                "max_rounds must be at least 1".into(),
+            ));
+        }
+        Ok(())
+    }
+}
+
+pub fn build(p: &MwsParams, start: Cube, seed: u64) -> Result<Box<dyn Solver>, SolveError> {
+    Ok(Box::new(Mws::new(p.clone(), start, seed)?))
+}
+
+/// Static names for the per-run progress metrics.
+const RUN_NAMES: [&str; 12] = [
+    "run UR", "run UF", "run UL", "run UB", "run RF", "run RD", "run RB", "run FD", "run FL",
+    "run DL", "run DB", "run LB",
+];
+
+/// One block's run through the three phases.
+struct Run {
+    block: usize,
+    rng: Xoshiro256PlusPlus,
+    /// 0, 1, 2 = phases 1..3; 3 = finished.
+    phase: usize,
+    /// Moves fixed in earlier phases and so far in this one.
+    fixed: Vec<u8>,
+    /// Length of `fixed` when each phase started / finished.
+    phase_start: [usize; 4],
+    /// State at the start of the current phase and after `fixed`.
+    phase_state: Cube,
+    state: Cube,
+    /// The current phase's random sequence and the window's position in it.
+    seq: Vec<u8>,
+    pos: usize,
+    score: u32,
+    restarts: u64,
+}
+
+fn phase_moves(block: &Block, phase: usize) -> Vec<u8> {
+    if phase < 2 {
+        (0..18).collect()
+    } else {
+        let [a, b] = block.free;
+        let f = |x: Face| (x.index() as u8) * 3;
+        let (a, b) = (f(a), f(b));
+        vec![a, a + 1, a + 2, b, b + 1, b + 2]
+    }
+}
+
+const OBJECTIVES: [Objective; 3] = [Objective::Block, Objective::TwoGen, Objective::Finish];
+
+impl Run {
+    fn new(block: usize, start: Cube, seed: u64, p: &MwsParams) -> Run {
+        let mut run = Run {
+            block,
+            rng: seeded_rng(mix(seed, block as u64)),
+            phase: 0,
+            fixed: Vec::new(),
+            phase_start: [0; 4],
+            phase_state: start,
+            state: start,
+            seq: Vec::new(),
+            pos: 0,
+            score: 0,
+            restarts: 0,
+        };
+        run.enter_phase(0, Some(p));
+        run
+    }
+
+    fn params<'a>(&self, p: &'a MwsParams) -> &'a WindowParams {
+        [&p.phase1, &p.phase2, &p.phase3][self.phase.min(2)]
+    }
+
+    /// Starts (or restarts) phase `phase` from the current state, skipping phases
+    /// already complete.
+    fn enter_phase(&mut self, mut phase: usize, p: Option<&MwsParams>) {
+        let b = &blocks()[self.block];
+        while phase < 3 && OBJECTIVES[phase].score(b, &self.state) == OBJECTIVES[phase].goal() {
+            self.phase_start[phase + 1] = self.fixed.len();
+            phase += 1;
+        }
+        self.phase = phase;
+        self.phase_start[phase] = self.fixed.len();
+        self.phase_state = self.state;
+        self.pos = 0;
+        if phase < 3 {
+            self.score = OBJECTIVES[phase].score(b, &self.state);
+            let len = p.map_or(0, |p| self.params(p).length);
+            let moves = phase_moves(b, phase);
+            self.seq =
+                window::random_sequence(&mut self.rng, &moves, self.fixed.last().copied(), len);
+        }
+    }
+
+    /// Moves the window one position.
+    fn slide(&mut self, p: &MwsParams) {
+        if self.phase >= 3 {
+            return;
+        }
+        let b = &blocks()[self.block];
+        let wp = self.params(p).clone();
+        if self.seq.len() < wp.length {
+            let moves = phase_moves(b, self.phase);
+            self.seq = window::random_sequence(
+                &mut self.rng,
+                &moves,
+                self.fixed.last().copied(),
+                wp.length,
+            );
+        }
+        let obj = OBJECTIVES[self.phase];
+        let moves = phase_moves(b, self.phase);
+        let prev = self.fixed.last().copied();
+        let end = (self.pos + wp.window).min(wp.length);
+        let (score, prefix) = match wp.search {
+            Search::Mutate => {
+                let (s, n) = window::mutate_window(
+                    &mut self.rng,
+                    obj,
+                    b,
+                    &self.state,
+                    prev,
+                    &moves,
+                    &mut self.seq[self.pos..end],
+                    wp.trials,
+                );
+                (s, self.seq[self.pos..self.pos + n].to_vec())
+            }
+            Search::Exhaustive => {
+                let depth = end - self.pos;
+                window::exhaustive_window(&mut self.rng, obj, b, &self.state, prev, &moves, depth)
+            }
+        };
+        let take = if score == obj.goal() { prefix.len() } else { 1 };
+        let perms = super::chromosome::gene_perms();
+        for &g in &prefix[..take] {
+            self.state.apply_perm(&perms[g as usize]);
+            self.fixed.push(g);
+        }
+        self.score = obj.score(b, &self.state);
+        self.pos += take;
+        if self.score == obj.goal() {
+            let next = self.phase + 1;
+            self.phase_start[next] = self.fixed.len();
+            self.enter_phase(next, Some(p));
+        } else if self.pos >= wp.length {
+            // The whole sequence is fixed without finishing: start the phase again.
+            self.restarts += 1;
+            self.fixed.truncate(self.phase_start[self.phase]);
+            self.state = self.phase_state;
+            self.enter_phase(self.phase, Some(p));
+        }
+    }
+
+    /// Progress for display: phase + fraction of the phase goal (3.0 = done).
+    fn progress(&self) -> f64 {
+        if self.phase >= 3 {
+            return 3.0;
+        }
+        self.phase as f64 + f64::from(self.score) / f64::from(OBJECTIVES[self.phase].goal())
+    }
+}
+
+/// A seed for run `index` derived from the base seed (splitmix64 finaliser).
+fn mix(base: u64, index: u64) -> u64 {
+    let mut z = base ^ index.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// A running `mws`.
+pub struct Mws {
+    p: MwsParams,
+    start: Cube,
+    runs: Vec<Run>,
+    rounds: u64,
+    winner: Option<usize>,
+    status: Status,
+}
+
+impl Mws {
+    pub fn new(p: MwsParams, start: Cube, seed: u64) -> Result<Mws, SolveError> {
+        p.validate()?;
+        let runs: Vec<Run> = (0..12).map(|b| Run::new(b, start, seed, &p)).collect();
+        let mut m = Mws {
+            p,
+            start,
+            runs,
+            rounds: 0,
+            winner: None,
+            status: Status::Running,
+        };
+        m.check_winner();
+        Ok(m)
+    }
+
+    fn check_winner(&mut self) {
+        if self.winner.is_none() {
+            self.winner = self.runs.iter().position(|r| r.phase >= 3);
+        }
+        self.status = if self.winner.is_some() {
+            Status::Solved
+        } else if self.rounds >= self.p.max_rounds {
+            Status::Exhausted
+        } else {
+            Status::Running
+        };
+    }
+
+    /// The run that is furthest on (the winner once there is one).
+    fn leader(&self) -> &Run {
+        if let Some(w) = self.winner {
+            return &self.runs[w];
+        }
+        let mut best = &self.runs[0];
+        for r in &self.runs[1..] {
+            if r.progress() > best.progress() {
+                best = r;
+            }
+        }
+        best
+    }
+}
+
+impl Solver for Mws {
+    fn step(&mut self, n: u64) -> Status {
+        for _ in 0..n {
+            if self.status != Status::Running {
+                break;
+            }
+            for r in &mut self.runs {
+                r.slide(&self.p);
+            }
+            self.rounds += 1;
+            self.check_winner();
+        }
+        self.status
+    }
+
+    fn status(&self) -> Status {
+        self.status
+    }
+
+    fn snapshot(&self) -> Snapshot {
+        let lead = self.leader();
+        let b = &blocks()[lead.block];
+        let phase = if lead.phase >= 3 {
+            "done".to_string()
+        } else {
+            format!("phase {}", lead.phase + 1)
+        };
+        let mut metrics = vec![
+            ("round", self.rounds as f64),
+            ("leader", lead.block as f64),
+            ("leader phase", (lead.phase + 1).min(3) as f64),
+        ];
+        metrics.extend(self.runs.iter().map(|r| (RUN_NAMES[r.block], r.progress())));
+        let energy = f64::from(lead.state.misplaced());
+        Snapshot {
+            solver: "mws",
+            iteration: self.rounds,
+            phase: Some(format!(
+                "{phase} ({}{} free)",
+                b.free[0].letter(),
+                b.free[1].letter()
+            )),
+            temperature: None,
+            energy,
+            best_energy: energy,
+            acceptance: None,
+            current: lead.state,
+            best: lead.state,
+            sequence_len: lead.fixed.len(),
+            generator: None,
+            status: self.status,
+            metrics,
+        }
+    }
+
+    fn outcome(&self) -> Outcome {
+        let lead = self.leader();
+        let mut extra = serde_json::Map::new();
+        extra.insert("rounds".into(), self.rounds.into());
+        extra.insert("block".into(), lead.block.into());
+        let b = &blocks()[lead.block];
+        extra.insert(
+            "free_faces".into(),
+            format!("{}{}", b.free[0].letter(), b.free[1].letter()).into(),
+        );
+        let ends = [lead.phase_start[1], lead.phase_start[2], lead.fixed.len()];
+        let lens: Vec<serde_json::Value> = (0..3)
+            .map(|i| {
+                if lead.phase > i {
+                    let from = if i == 0 { 0 } else { lead.phase_start[i] };
+                    (ends[i] - from).into()
+                } else {
+                    serde_json::Value::Null
+                }
+            })
+            .collect();
+        extra.insert("phase_lengths".into(), lens.into());
+        extra.insert(
+            "restarts".into(),
+            self.runs.iter().map(|r| r.restarts).sum::<u64>().into(),
+        );
+        Outcome {
+            solved: self.winner.is_some(),
+            solution: genes_alg(&lead.fixed),
+            energy: f64::from(self.start.after(&genes_alg(&lead.fixed)).misplaced()),
+            iterations: self.rounds,
+            extra,
+        }
+    }
+}

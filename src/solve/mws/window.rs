@@ -1,0 +1,247 @@
+//! The moving window (seed 003 §3.1): a fixed-length random turn sequence; a
+//! window of `w` turns is improved at each position, judged on every prefix,
+//! then slides one turn, fixing the turn it leaves behind.
+
+use rand::seq::SliceRandom;
+use rand::Rng;
+use serde::{Deserialize, Serialize};
+
+use super::pieces::{pieces, Block};
+use crate::cube::Cube;
+use crate::solve::chromosome::{face_of, gene_perms};
+
+/// How the window's turns are improved at each position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Search {
+    /// The seed's rule: mutate the window `trials` times, keep the best.
+    Mutate,
+    /// Try every canonical window (no two turns of one face in a row, opposite
+    /// faces in one order) and keep the best, ties broken at random.
+    Exhaustive,
+}
+
+/// Settings of one phase of the moving window.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WindowParams {
+    /// Turns in the sequence (l); the phase restarts when they are all fixed.
+    pub length: usize,
+    /// Turns in the window (w).
+    pub window: usize,
+    /// Mutations tried at each position (`mutate` only).
+    pub trials: usize,
+    pub search: Search,
+}
+
+/// A phase's objective: higher is better, `goal` when the phase is done.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Objective {
+    /// Phase 1: `pairs` on the block.
+    Block,
+    /// Phase 2: block pairs, edges oriented for the free faces, corners in the
+    /// free faces' arrangements.
+    TwoGen,
+    /// Phase 3: adjacent same-coloured pairs over the whole cube.
+    Finish,
+}
+
+/// Adjacent sticker pairs on all six faces (72).
+fn all_pairs() -> &'static [(u8, u8)] {
+    static P: std::sync::OnceLock<Vec<(u8, u8)>> = std::sync::OnceLock::new();
+    P.get_or_init(|| {
+        let mut v = Vec::new();
+        for f in 0..6u8 {
+            for r in 0..3u8 {
+                for c in 0..3u8 {
+                    let i = f * 9 + r * 3 + c;
+                    if c < 2 {
+                        v.push((i, i + 1));
+                    }
+                    if r < 2 {
+                        v.push((i, i + 3));
+                    }
+                }
+            }
+        }
+        v
+    })
+}
+
+impl Objective {
+    pub fn goal(self) -> u32 {
+        match self {
+            Objective::Block => 22,
+            Objective::TwoGen => 22 * 4 + 12 * 2 + 1,
+            Objective::Finish => 72,
+        }
+    }
+
+    #[inline]
+    pub fn score(self, block: &Block, cube: &Cube) -> u32 {
+        match self {
+            Objective::Block => block.pairs(cube),
+            Objective::TwoGen => {
+                let pairs = block.pairs(cube);
+                let Some(p) = pieces(cube) else { return 0 };
+                let good = block.good_edges(&p);
+                let corners = pairs == 22 && good == 12 && block.corners_ok(&p);
+                4 * pairs + 2 * good + u32::from(corners)
+            }
+            Objective::Finish => {
+                let s = cube.stickers();
+                all_pairs()
+                    .iter()
+                    .filter(|&&(i, j)| s[i as usize] == s[j as usize])
+                    .count() as u32
+            }
+        }
+    }
+}
+
+/// Whether `g` may follow `prev`: another face, and for opposite faces only
+/// the higher face after the lower.
+#[inline]
+pub fn may_follow(prev: Option<u8>, g: u8) -> bool {
+    match prev {
+        None => true,
+        Some(p) => {
+            let (a, b) = (face_of(p), face_of(g));
+            a != b && !(b == (a + 3) % 6 && b < a)
+        }
+    }
+}
+
+/// The best non-empty prefix of `genes` from `state`: (score, length).
+/// Higher score wins, then the shorter prefix.
+pub fn best_prefix(obj: Objective, block: &Block, state: &Cube, genes: &[u8]) -> (u32, usize) {
+    let perms = gene_perms();
+    let mut c = *state;
+    let mut best = (0, 0);
+    for (i, &g) in genes.iter().enumerate() {
+        c.apply_perm(&perms[g as usize]);
+        let s = obj.score(block, &c);
+        if s > best.0 || best.1 == 0 {
+            best = (s, i + 1);
+        }
+        if s == obj.goal() {
+            break;
+        }
+    }
+    best
+}
+
+/// A random canonical gene from `moves` that may follow `prev` and precede `next`.
+pub fn random_gene(rng: &mut impl Rng, moves: &[u8], prev: Option<u8>, next: Option<u8>) -> u8 {
+    let ok: Vec<u8> = moves
+        .iter()
+        .copied()
+        .filter(|&g| may_follow(prev, g) && next.map_or(true, |n| may_follow(Some(g), n)))
+        .collect();
+    match ok.choose(rng) {
+        Some(&g) => g,
+        // Nothing fits both neighbours: satisfy the left one only.
+        None => *moves
+            .iter()
+            .filter(|&&g| may_follow(prev, g))
+            .collect::<Vec<_>>()
+            .choose(rng)
+            .copied()
+            .unwrap_or(&moves[0]),
+    }
+}
+
+/// `n` random canonical genes following `prev`.
+pub fn random_sequence(rng: &mut impl Rng, moves: &[u8], prev: Option<u8>, n: usize) -> Vec<u8> {
+    let mut v: Vec<u8> = Vec::with_capacity(n);
+    for _ in 0..n {
+        let p = v.last().copied().or(prev);
+        v.push(random_gene(rng, moves, p, None));
+    }
+    v
+}
+
+/// Improves `window` (following gene `prev`, from `state`) by the seed's
+/// mutation rule; returns the best prefix of the kept window.
+#[allow(clippy::too_many_arguments)]
+pub fn mutate_window(
+    rng: &mut impl Rng,
+    obj: Objective,
+    block: &Block,
+    state: &Cube,
+    prev: Option<u8>,
+    moves: &[u8],
+    window: &mut [u8],
+    trials: usize,
+) -> (u32, usize) {
+    let mut best = best_prefix(obj, block, state, window);
+    let mut trial = window.to_vec();
+    for _ in 0..trials {
+        if best.0 == obj.goal() {
+            break;
+        }
+        trial.copy_from_slice(window);
+        let changes = rng.gen_range(1..=2.min(trial.len()));
+        for _ in 0..changes {
+            let i = rng.gen_range(0..trial.len());
+            let p = if i == 0 { prev } else { Some(trial[i - 1]) };
+            let n = trial.get(i + 1).copied();
+            trial[i] = random_gene(rng, moves, p, n);
+        }
+        let r = best_prefix(obj, block, state, &trial);
+        if r.0 > best.0 || (r.0 == best.0 && r.1 <= best.1) {
+            best = r;
+            window.copy_from_slice(&trial);
+        }
+    }
+    best
+}
+
+/// Every canonical window of up to `depth` turns from `state`; returns the best
+/// (score, path), ties broken by shorter path, then at random.
+pub fn exhaustive_window(
+    rng: &mut impl Rng,
+    obj: Objective,
+    block: &Block,
+    state: &Cube,
+    prev: Option<u8>,
+    moves: &[u8],
+    depth: usize,
+) -> (u32, Vec<u8>) {
+    let mut order = moves.to_vec();
+    order.shuffle(rng);
+    let mut best = (0u32, Vec::new());
+    let mut path = Vec::with_capacity(depth);
+    dfs(obj, block, state, prev, &order, depth, &mut path, &mut best);
+    best
+}
+
+#[allow(clippy::too_many_arguments)]
+fn dfs(
+    obj: Objective,
+    block: &Block,
+    state: &Cube,
+    prev: Option<u8>,
+    moves: &[u8],
+    depth: usize,
+    path: &mut Vec<u8>,
+    best: &mut (u32, Vec<u8>),
+) {
+    if depth == 0 || best.0 == obj.goal() {
+        return;
+    }
+    let perms = gene_perms();
+    for &g in moves {
+        if !may_follow(prev, g) {
+            continue;
+        }
+        let c = state.permuted(&perms[g as usize]);
+        path.push(g);
+        let s = obj.score(block, &c);
+        if best.1.is_empty() || s > best.0 || (s == best.0 && path.len() < best.1.len()) {
+            *best = (s, path.clone());
+        }
+        dfs(obj, block, &c, Some(g), moves, depth - 1, path, best);
+        path.pop();
+    }
+}
