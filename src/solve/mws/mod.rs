@@ -118,6 +118,8 @@ struct Run {
     pos: usize,
     score: u32,
     restarts: u64,
+    /// Window moves made in each phase, restarts included.
+    slides: [u64; 3],
 }
 
 fn phase_moves(block: &Block, phase: usize) -> Vec<u8> {
@@ -147,6 +149,7 @@ impl Run {
             pos: 0,
             score: 0,
             restarts: 0,
+            slides: [0; 3],
         };
         run.enter_phase(0, Some(p));
         run
@@ -182,6 +185,7 @@ impl Run {
         if self.phase >= 3 {
             return;
         }
+        self.slides[self.phase] += 1;
         let b = &blocks()[self.block];
         let wp = self.params(p).clone();
         if self.seq.len() < wp.length {
@@ -385,6 +389,7 @@ impl Solver for Mws {
             })
             .collect();
         extra.insert("phase_lengths".into(), lens.into());
+        extra.insert("phase_slides".into(), lead.slides.to_vec().into());
         extra.insert(
             "restarts".into(),
             self.runs.iter().map(|r| r.restarts).sum::<u64>().into(),

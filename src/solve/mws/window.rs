@@ -133,22 +133,20 @@ pub fn best_prefix(obj: Objective, block: &Block, state: &Cube, genes: &[u8]) ->
 
 /// A random canonical gene from `moves` that may follow `prev` and precede `next`.
 pub fn random_gene(rng: &mut impl Rng, moves: &[u8], prev: Option<u8>, next: Option<u8>) -> u8 {
-    let ok: Vec<u8> = moves
-        .iter()
-        .copied()
-        .filter(|&g| may_follow(prev, g) && next.map_or(true, |n| may_follow(Some(g), n)))
-        .collect();
-    match ok.choose(rng) {
-        Some(&g) => g,
-        // Nothing fits both neighbours: satisfy the left one only.
-        None => *moves
-            .iter()
-            .filter(|&&g| may_follow(prev, g))
-            .collect::<Vec<_>>()
-            .choose(rng)
-            .copied()
-            .unwrap_or(&moves[0]),
+    let fits = |g: u8| may_follow(prev, g) && next.map_or(true, |n| may_follow(Some(g), n));
+    for _ in 0..64 {
+        let g = moves[rng.gen_range(0..moves.len())];
+        if fits(g) {
+            return g;
+        }
     }
+    // Rare: list the candidates; if nothing fits both neighbours, satisfy the left one.
+    let ok: Vec<u8> = moves.iter().copied().filter(|&g| fits(g)).collect();
+    if let Some(&g) = ok.choose(rng) {
+        return g;
+    }
+    let left: Vec<u8> = moves.iter().copied().filter(|&g| may_follow(prev, g)).collect();
+    left.choose(rng).copied().unwrap_or(moves[0])
 }
 
 /// `n` random canonical genes following `prev`.
@@ -162,7 +160,10 @@ pub fn random_sequence(rng: &mut impl Rng, moves: &[u8], prev: Option<u8>, n: us
 }
 
 /// Improves `window` (following gene `prev`, from `state`) by the seed's
-/// mutation rule; returns the best prefix of the kept window.
+/// mutation rule: `trials` times, change one or two turns and keep the window if
+/// its best prefix is no worse. Returns the best prefix of the kept window. The
+/// states after each turn of the kept window are cached, so a trial re-applies
+/// only the turns from its first change.
 #[allow(clippy::too_many_arguments)]
 pub fn mutate_window(
     rng: &mut impl Rng,
@@ -174,24 +175,59 @@ pub fn mutate_window(
     window: &mut [u8],
     trials: usize,
 ) -> (u32, usize) {
-    let mut best = best_prefix(obj, block, state, window);
+    let n = window.len();
+    let perms = gene_perms();
+    let goal = obj.goal();
+    // Scores after each turn of the kept window, and the states before each turn.
+    let mut states = vec![*state; n + 1];
+    let mut scores = vec![0u32; n];
+    let eval_from = |w: &[u8], from: usize, states: &mut [Cube], scores: &mut [u32]| {
+        for i in from..w.len() {
+            states[i + 1] = states[i].permuted(&perms[w[i] as usize]);
+            scores[i] = obj.score(block, &states[i + 1]);
+            if scores[i] == goal {
+                return i + 1;
+            }
+        }
+        w.len()
+    };
+    let best_of = |scores: &[u32], upto: usize| {
+        let mut best = (scores[0], 1);
+        for (i, &s) in scores[..upto].iter().enumerate() {
+            if s > best.0 {
+                best = (s, i + 1);
+            }
+        }
+        best
+    };
+    let upto = eval_from(window, 0, &mut states, &mut scores);
+    let mut best = best_of(&scores, upto);
     let mut trial = window.to_vec();
+    let mut t_states = states.clone();
+    let mut t_scores = scores.clone();
     for _ in 0..trials {
-        if best.0 == obj.goal() {
+        if best.0 == goal {
             break;
         }
         trial.copy_from_slice(window);
-        let changes = rng.gen_range(1..=2.min(trial.len()));
+        let changes = rng.gen_range(1..=2.min(n));
+        let mut first = n;
         for _ in 0..changes {
-            let i = rng.gen_range(0..trial.len());
+            let i = rng.gen_range(0..n);
             let p = if i == 0 { prev } else { Some(trial[i - 1]) };
-            let n = trial.get(i + 1).copied();
-            trial[i] = random_gene(rng, moves, p, n);
+            let next = trial.get(i + 1).copied();
+            trial[i] = random_gene(rng, moves, p, next);
+            first = first.min(i);
         }
-        let r = best_prefix(obj, block, state, &trial);
+        t_states[..=first].copy_from_slice(&states[..=first]);
+        t_scores[..first].copy_from_slice(&scores[..first]);
+        let upto = eval_from(&trial, first, &mut t_states, &mut t_scores);
+        let r = best_of(&t_scores, upto);
         if r.0 > best.0 || (r.0 == best.0 && r.1 <= best.1) {
             best = r;
             window.copy_from_slice(&trial);
+            std::mem::swap(&mut states, &mut t_states);
+            std::mem::swap(&mut scores, &mut t_scores);
         }
     }
     best
