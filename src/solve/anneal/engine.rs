@@ -1,10 +1,9 @@
 //! The annealing engine as a stepping state machine.
 
 use rand::Rng;
-use rand_xoshiro::rand_core::SeedableRng;
-use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::SaParams;
+use crate::cube::random::{rng_from_seed, CubeRng};
 use crate::cube::{Alg, Cube};
 use crate::solve::energy::{Energy, Facelets};
 use crate::solve::neighbourhood::{Generator, NAMES};
@@ -25,7 +24,7 @@ struct Record {
 pub struct Annealer {
     params: SaParams,
     generator: &'static Generator,
-    rng: Xoshiro256PlusPlus,
+    rng: CubeRng,
     current: Cube,
     current_energy: u32,
     best: Cube,
@@ -49,10 +48,6 @@ pub struct Annealer {
     status: Status,
 }
 
-fn rng_for(seed: u64) -> Xoshiro256PlusPlus {
-    Xoshiro256PlusPlus::seed_from_u64(seed)
-}
-
 impl Annealer {
     /// A run from `start`, fully determined by (`params`, `seed`, `start`).
     pub fn new(params: &SaParams, start: Cube, seed: u64) -> Result<Annealer, SolveError> {
@@ -61,7 +56,7 @@ impl Annealer {
         let e = Facelets.eval(&start);
         Ok(Annealer {
             generator,
-            rng: rng_for(seed),
+            rng: rng_from_seed(seed),
             current: start,
             current_energy: e,
             best: start,
