@@ -12,6 +12,7 @@
 
 pub mod catalogue;
 mod comm;
+pub mod sparse;
 mod table;
 
 use std::sync::OnceLock;
