@@ -4,7 +4,7 @@ use rand::{Rng, RngCore};
 
 use super::SaParams;
 use crate::cube::random::{rng_from_seed, CubeRng};
-use crate::cube::{Alg, Cube};
+use crate::cube::{Alg, Cube, Perm};
 use crate::solve::energy::{Energy, Facelets};
 use crate::solve::neighbourhood::sparse::Prepared;
 use crate::solve::neighbourhood::{Comm, Generator, Table, NAMES};
@@ -117,6 +117,7 @@ pub struct Annealer {
     params: SaParams,
     generator: &'static Generator,
     rng: CubeRng,
+    start: Cube,
     current: Current,
     best: Cube,
     best_energy: u32,
@@ -150,6 +151,7 @@ impl Annealer {
         Ok(Annealer {
             generator,
             rng: rng_from_seed(seed),
+            start,
             current: Current::new(start, e),
             best: start,
             best_energy: e,
@@ -316,17 +318,22 @@ impl Solver for Annealer {
     }
 
     fn outcome(&self) -> Outcome {
-        let mut moves = Vec::with_capacity(self.best_moves);
-        for r in &self.history[..self.best_prefix] {
-            let g = Generator::get(NAMES[r.generator as usize]).expect("recorded generator exists");
-            moves.extend_from_slice(g.alg(r.code).moves());
-        }
+        let ops: Vec<(Alg, Perm)> = self.history[..self.best_prefix]
+            .iter()
+            .map(|r| {
+                let g = Generator::get(NAMES[r.generator as usize]).expect("recorded generator");
+                let alg = g.alg(r.code);
+                let perm = alg.perm();
+                (alg, perm)
+            })
+            .collect();
+        let solution = super::path::expand(&self.start, &ops, self.params.cut_loops);
         let mut extra = serde_json::Map::new();
         extra.insert("accepted".into(), self.accepted.into());
         extra.insert("restarts".into(), self.restarts.into());
         Outcome {
             solved: self.best_energy == 0,
-            solution: Alg::new(moves),
+            solution,
             energy: self.best_energy as f64,
             iterations: self.iteration,
             extra,
