@@ -69,10 +69,10 @@ fn short_table() -> &'static HashMap<Perm, Alg> {
             for (p, a) in &frontier {
                 for m in Move::face_turns() {
                     let q = p.then(m.perm());
-                    if !table.contains_key(&q) {
+                    if let std::collections::hash_map::Entry::Vacant(e) = table.entry(q) {
                         let mut b = a.clone();
                         b.push(m);
-                        table.insert(q, b.clone());
+                        e.insert(b.clone());
                         next.push((q, b));
                     }
                 }
