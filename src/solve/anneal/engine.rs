@@ -322,9 +322,7 @@ impl Solver for Annealer {
             .iter()
             .map(|r| {
                 let g = Generator::get(NAMES[r.generator as usize]).expect("recorded generator");
-                let alg = g.alg(r.code);
-                let perm = alg.perm();
-                (alg, perm)
+                g.op(r.code)
             })
             .collect();
         let solution = super::path::expand(&self.start, &ops, self.params.cut_loops);

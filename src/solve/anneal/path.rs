@@ -106,7 +106,7 @@ fn operator_table() -> &'static HashMap<Perm, Alg> {
 
 /// How many operators ahead a direct link is looked for.
 const SPAN: usize = 8;
-/// Longer paths (random walks at high temperature) only get their loops cut.
+/// Longer paths (random walks at high temperature) are reported as they are.
 const LINK_LIMIT: usize = 5_000;
 
 /// Expands `ops` (each an algorithm and its permutation) applied from
@@ -114,9 +114,10 @@ const LINK_LIMIT: usize = 5_000;
 /// the visited states is taken, where a state seen again (up to rotation) is
 /// joined to its last visit by a rotation, and two states up to eight
 /// operators apart may be joined by a face-turn sequence of at most three
-/// moves or by a single `pll`/`pll-conj` operator.
+/// moves or by a single `pll`/`pll-conj` operator. Paths of more than
+/// `LINK_LIMIT` operators are expanded as they are.
 pub fn expand(start: &Cube, ops: &[(Alg, Perm)], cut_loops: bool) -> Alg {
-    if !cut_loops {
+    if !cut_loops || ops.len() > LINK_LIMIT {
         return ops.iter().flat_map(|(a, _)| a.moves().to_vec()).collect();
     }
     let rots = rotations();
@@ -154,29 +155,21 @@ pub fn expand(start: &Cube, ops: &[(Alg, Perm)], cut_loops: bool) -> Alg {
         if again > i && base < best[again].0 {
             best[again] = (base, i, Some(Alg::default()));
         }
+        // The operator itself.
+        let plain = base + ops[i].0.htm();
+        if plain < best[i + 1].0 {
+            best[i + 1] = (plain, i, None);
+        }
         // link = W_i⁻¹ · P_{i+1} ⋯ P_j · W_j maps canonical state i to canonical state j.
         let wi_inv = rots[w[i]].0.inverse();
         let mut run = Perm::IDENTITY;
-        let span = if n > LINK_LIMIT { 1 } else { SPAN };
-        for j in i + 1..=n.min(i + span) {
+        for j in i + 1..=n.min(i + SPAN) {
             run = run.then(&ops[j - 1].1);
-            let step = if j == i + 1 {
-                Some((ops[i].0.htm(), None))
-            } else {
-                None
-            };
             let link = wi_inv.then(&run).then(&rots[w[j]].0);
-            let found = short.get(&link).or_else(|| extra.get(&link));
-            let mut cands = Vec::new();
-            if let Some((c, r)) = step {
-                cands.push((c, r));
-            }
-            if let Some(alg) = found {
-                cands.push((alg.htm(), Some(alg.clone())));
-            }
-            for (c, r) in cands {
-                if base + c < best[j].0 {
-                    best[j] = (base + c, i, r);
+            if let Some(alg) = short.get(&link).or_else(|| extra.get(&link)) {
+                let c = base + alg.htm();
+                if c < best[j].0 {
+                    best[j] = (c, i, Some(alg.clone()));
                 }
             }
         }
