@@ -7,6 +7,7 @@ pub mod chromosome;
 pub mod energy;
 pub mod ga;
 pub mod mws;
+pub mod neighbourhood;
 pub mod preset;
 pub mod runner;
 pub mod woc;
