@@ -30,6 +30,8 @@ fn every_block_has_22_pairs_seven_pieces_and_is_solved_when_solved() {
     let mut seen = std::collections::HashSet::new();
     for b in bs.iter() {
         assert_eq!(b.pairs.len(), 22);
+        assert_eq!(b.rest_pairs.len(), 50);
+        assert_eq!(b.rest_pairs(&Cube::solved()), 50);
         assert_eq!((b.corners.len(), b.edges.len()), (2, 5));
         assert_eq!(b.pairs(&Cube::solved()), 22);
         assert!(b.is_member(&Cube::solved()));

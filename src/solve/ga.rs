@@ -65,7 +65,7 @@ impl Default for GaParams {
             crossover_rate: 0.8,
             mutation_rate: 0.2,
             elite_fraction: 0.1,
-            max_generations: 1000,
+            max_generations: 3000,
             fitness: Fitness::Final,
         }
     }

@@ -22,6 +22,14 @@ const PRESETS: &[(&str, &str)] = &[
         "seed-002",
         include_str!("../../assets/presets/seed-002.toml"),
     ),
+    (
+        "seed-002-ga",
+        include_str!("../../assets/presets/seed-002-ga.toml"),
+    ),
+    (
+        "seed-003",
+        include_str!("../../assets/presets/seed-003.toml"),
+    ),
 ];
 
 /// The preset a solver uses when none is named.

@@ -36,24 +36,24 @@ impl Default for MwsParams {
     fn default() -> Self {
         MwsParams {
             phase1: WindowParams {
-                length: 40,
+                length: 15,
                 window: 6,
                 trials: 200,
                 search: Search::Mutate,
             },
             phase2: WindowParams {
-                length: 60,
+                length: 20,
                 window: 8,
                 trials: 400,
                 search: Search::Mutate,
             },
             phase3: WindowParams {
-                length: 80,
+                length: 40,
                 window: 10,
                 trials: 400,
                 search: Search::Mutate,
             },
-            max_rounds: 100_000,
+            max_rounds: 200_000,
         }
     }
 }

@@ -138,6 +138,8 @@ pub struct Block {
     pub free: [Face; 2],
     /// The 22 pairs of adjacent block stickers on the four non-free faces.
     pub pairs: Vec<(u8, u8)>,
+    /// The other 50 pairs of adjacent stickers (the unsolved part in phase 3).
+    pub rest_pairs: Vec<(u8, u8)>,
     /// Corner and edge slots belonging to the block.
     pub corners: Vec<u8>,
     pub edges: Vec<u8>,
@@ -190,6 +192,7 @@ fn make_block(a: Face, b: Face) -> Block {
         }
     }
     let mut pairs = Vec::new();
+    let mut rest_pairs = Vec::new();
     for f in 0..6 {
         for r in 0..3 {
             for c in 0..3 {
@@ -200,6 +203,8 @@ fn make_block(a: Face, b: Face) -> Block {
                 {
                     if region[i] && region[j] {
                         pairs.push((i as u8, j as u8));
+                    } else {
+                        rest_pairs.push((i as u8, j as u8));
                     }
                 }
             }
@@ -243,6 +248,7 @@ fn make_block(a: Face, b: Face) -> Block {
     Block {
         free: [a, b],
         pairs,
+        rest_pairs,
         corners,
         edges,
         good_flip,
@@ -289,6 +295,16 @@ impl Block {
     pub fn pairs(&self, cube: &Cube) -> u32 {
         let s = cube.stickers();
         self.pairs
+            .iter()
+            .filter(|&&(i, j)| s[i as usize] == s[j as usize])
+            .count() as u32
+    }
+
+    /// Adjacent same-coloured pairs outside the block (50 when solved).
+    #[inline]
+    pub fn rest_pairs(&self, cube: &Cube) -> u32 {
+        let s = cube.stickers();
+        self.rest_pairs
             .iter()
             .filter(|&&(i, j)| s[i as usize] == s[j as usize])
             .count() as u32

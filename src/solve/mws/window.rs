@@ -42,30 +42,8 @@ pub enum Objective {
     /// Phase 2: block pairs, edges oriented for the free faces, corners in the
     /// free faces' arrangements.
     TwoGen,
-    /// Phase 3: adjacent same-coloured pairs over the whole cube.
+    /// Phase 3: adjacent same-coloured pairs outside the block (the unsolved part).
     Finish,
-}
-
-/// Adjacent sticker pairs on all six faces (72).
-fn all_pairs() -> &'static [(u8, u8)] {
-    static P: std::sync::OnceLock<Vec<(u8, u8)>> = std::sync::OnceLock::new();
-    P.get_or_init(|| {
-        let mut v = Vec::new();
-        for f in 0..6u8 {
-            for r in 0..3u8 {
-                for c in 0..3u8 {
-                    let i = f * 9 + r * 3 + c;
-                    if c < 2 {
-                        v.push((i, i + 1));
-                    }
-                    if r < 2 {
-                        v.push((i, i + 3));
-                    }
-                }
-            }
-        }
-        v
-    })
 }
 
 impl Objective {
@@ -73,7 +51,7 @@ impl Objective {
         match self {
             Objective::Block => 22,
             Objective::TwoGen => 22 * 4 + 12 * 2 + 1,
-            Objective::Finish => 72,
+            Objective::Finish => 50,
         }
     }
 
@@ -88,13 +66,7 @@ impl Objective {
                 let corners = pairs == 22 && good == 12 && block.corners_ok(&p);
                 4 * pairs + 2 * good + u32::from(corners)
             }
-            Objective::Finish => {
-                let s = cube.stickers();
-                all_pairs()
-                    .iter()
-                    .filter(|&&(i, j)| s[i as usize] == s[j as usize])
-                    .count() as u32
-            }
+            Objective::Finish => block.rest_pairs(cube),
         }
     }
 }
@@ -145,7 +117,11 @@ pub fn random_gene(rng: &mut impl Rng, moves: &[u8], prev: Option<u8>, next: Opt
     if let Some(&g) = ok.choose(rng) {
         return g;
     }
-    let left: Vec<u8> = moves.iter().copied().filter(|&g| may_follow(prev, g)).collect();
+    let left: Vec<u8> = moves
+        .iter()
+        .copied()
+        .filter(|&g| may_follow(prev, g))
+        .collect();
     left.choose(rng).copied().unwrap_or(moves[0])
 }
 
