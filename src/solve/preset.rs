@@ -30,6 +30,10 @@ const PRESETS: &[(&str, &str)] = &[
         "seed-003",
         include_str!("../../assets/presets/seed-003.toml"),
     ),
+    (
+        "seed-004",
+        include_str!("../../assets/presets/seed-004.toml"),
+    ),
 ];
 
 /// The preset a solver uses when none is named.

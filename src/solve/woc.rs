@@ -1,15 +1,349 @@
-//! Placeholder until this solver lands.
+//! Genetic algorithm plus wisdom of crowds, seed 004 (SPEC §4, `woc`).
+//!
+//! The GA ranks chromosomes by score = `facelets` energy × redundancy filter
+//! (1, 2 or 3). Each generation is made entirely of children: four distinct
+//! parents from the best `parents_from`, ranked, give four children by one-point
+//! crossover (best with second, third with worst). Each child is then mutated with
+//! probability `mutation_rate` if it passes the filter: one move replaced, redrawn
+//! until the filter passes again. The GA stops at energy 0 or after `stagnation`
+//! generations without a better score. Every generation whose best score improves
+//! or ties the best so far is kept; the crowd step (its own `step`, phase
+//! `crowd`) counts, over the best `crowd_fraction` of every kept generation, each
+//! ordered pair of moves at positions (i, i+1), i = 0, 2, 4, …, builds a sequence
+//! from the most frequent pair at each position and cuts it where it first solves.
 
+use rand::seq::index::sample;
+use rand::Rng;
+use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::{Deserialize, Serialize};
+use serde_json::json;
 
-use super::{SolveError, Solver};
+use super::chromosome::{face_of, genes_alg, random_gene, seeded_rng, Chromosome, GENES};
+use super::ga::diversity;
+use super::{Outcome, Snapshot, SolveError, Solver, Status};
 use crate::cube::Cube;
 
-#[derive(Clone, Debug, Default, Serialize, Deserialize)]
-pub struct WocParams {}
+/// Parameters of `woc`; the defaults are preset `seed-004`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct WocParams {
+    pub population: usize,
+    /// Moves per chromosome.
+    pub length: usize,
+    /// Parents are drawn from this many of the best.
+    pub parents_from: usize,
+    /// Probability that a child is mutated (the seed's `rand() % 3 > 0`).
+    pub mutation_rate: f64,
+    /// Stop after this many generations without a better score.
+    pub stagnation: u64,
+    /// Fraction of each kept generation the crowd step polls.
+    pub crowd_fraction: f64,
+    /// Hard cap on generations (a safety net; the seed has none).
+    pub max_generations: u64,
+}
 
-pub fn build(_p: &WocParams, _start: Cube, _seed: u64) -> Result<Box<dyn Solver>, SolveError> {
-    Err(SolveError::Config(
-        "solver `woc` is not implemented yet".into(),
-    ))
+impl Default for WocParams {
+    fn default() -> Self {
+        WocParams {
+            population: 1000,
+            length: 20,
+            parents_from: 300,
+            mutation_rate: 2.0 / 3.0,
+            stagnation: 200,
+            crowd_fraction: 0.1,
+            max_generations: 100_000,
+        }
+    }
+}
+
+impl WocParams {
+    pub fn validate(&self) -> Result<(), SolveError> {
+        let bad = |m: &str| Err(SolveError::Parameter(m.to_string()));
+        if !(4..=100_000).contains(&self.population) {
+            return bad("population must be 4..=100000");
+        }
+        if !(2..=1000).contains(&self.length) {
+            return bad("length must be 2..=1000");
+        }
+        if !(4..=self.population).contains(&self.parents_from) {
+            return bad("parents_from must be 4..=population");
+        }
+        if !(0.0..=1.0).contains(&self.mutation_rate) || !(0.0..=1.0).contains(&self.crowd_fraction)
+        {
+            return bad("mutation_rate and crowd_fraction must be in 0..=1");
+        }
+        if self.stagnation == 0 || self.max_generations == 0 {
+            return bad("stagnation and max_generations must be at least 1");
+        }
+        Ok(())
+    }
+}
+
+pub fn build(p: &WocParams, start: Cube, seed: u64) -> Result<Box<dyn Solver>, SolveError> {
+    Ok(Box::new(Woc::new(p.clone(), start, seed)?))
+}
+
+/// The seed's redundancy filter: 3 if two moves of opposite faces are followed
+/// by a move on their axis, 2 if two neighbours turn the same face, else 1
+/// (the first offending triple decides, as in the seed's code).
+pub fn filter(genes: &[u8]) -> u32 {
+    for w in genes.windows(3) {
+        let (a, b, c) = (face_of(w[0]), face_of(w[1]), face_of(w[2]));
+        if a != b && a % 3 == b % 3 && c % 3 == a % 3 {
+            return 3;
+        }
+        if a == b || b == c {
+            return 2;
+        }
+    }
+    1
+}
+
+/// Score: energy × filter (0 when some prefix solves the cube).
+fn score(c: &Chromosome, start: &Cube) -> u32 {
+    c.energy(start) * filter(c.genes())
+}
+
+/// A running `woc`.
+pub struct Woc {
+    p: WocParams,
+    start: Cube,
+    rng: Xoshiro256PlusPlus,
+    /// Ranked by score, best first.
+    pop: Vec<Chromosome>,
+    scores: Vec<u32>,
+    generation: u64,
+    since_better: u64,
+    best: Chromosome,
+    best_score: u32,
+    kept: u64,
+    /// `crowd[i][a * 18 + b]`: how often moves (a, b) sit at positions (2i, 2i+1).
+    crowd: Vec<Vec<u32>>,
+    /// The crowd's sequence (cut) once the crowd step has run.
+    wisdom: Option<Vec<u8>>,
+    status: Status,
+}
+
+impl Woc {
+    pub fn new(p: WocParams, start: Cube, seed: u64) -> Result<Woc, SolveError> {
+        p.validate()?;
+        let mut rng = seeded_rng(seed);
+        let pop: Vec<Chromosome> = (0..p.population)
+            .map(|_| {
+                let genes = (0..p.length).map(|_| rng.gen_range(0..GENES)).collect();
+                Chromosome::new(&start, genes)
+            })
+            .collect();
+        let mut w = Woc {
+            crowd: vec![vec![0; 18 * 18]; p.length / 2],
+            best: pop[0].clone(),
+            best_score: u32::MAX,
+            pop,
+            scores: Vec::new(),
+            p,
+            start,
+            rng,
+            generation: 0,
+            since_better: 0,
+            kept: 0,
+            wisdom: None,
+            status: Status::Running,
+        };
+        w.rank_and_record();
+        Ok(w)
+    }
+
+    fn rank_and_record(&mut self) {
+        let start = self.start;
+        self.pop.sort_by_cached_key(|c| score(c, &start));
+        self.scores = self.pop.iter().map(|c| score(c, &start)).collect();
+        let s = self.scores[0];
+        if s <= self.best_score {
+            if s < self.best_score {
+                self.since_better = 0;
+                self.best = self.pop[0].clone();
+                self.best_score = s;
+            }
+            self.keep();
+        }
+    }
+
+    /// Adds the best fraction of the current population to the crowd's counts.
+    fn keep(&mut self) {
+        self.kept += 1;
+        let n = (self.pop.len() as f64 * self.p.crowd_fraction) as usize;
+        for c in &self.pop[..n] {
+            for (i, pair) in c.genes().chunks_exact(2).enumerate() {
+                self.crowd[i][pair[0] as usize * 18 + pair[1] as usize] += 1;
+            }
+        }
+    }
+
+    fn generation(&mut self) {
+        let (start, n, k) = (self.start, self.p.population, self.p.length);
+        let from = self.p.parents_from.min(self.pop.len());
+        let mut children = Vec::with_capacity(n + 3);
+        while children.len() < n {
+            let mut idx = sample(&mut self.rng, from, 4).into_vec();
+            idx.sort_unstable(); // the population is ranked: lower index = better
+            let a = self.rng.gen_range(0..k);
+            let p = |i: usize| &self.pop[idx[i]];
+            children.push(p(0).crossover(p(1), &start, a));
+            children.push(p(1).crossover(p(0), &start, a));
+            children.push(p(2).crossover(p(3), &start, a));
+            children.push(p(3).crossover(p(2), &start, a));
+        }
+        for c in &mut children {
+            if self.rng.gen::<f64>() < self.p.mutation_rate && filter(c.genes()) == 1 {
+                let i = self.rng.gen_range(0..k);
+                let old = c.genes()[i];
+                let mut genes = c.genes().to_vec();
+                let mut ok = false;
+                for _ in 0..1000 {
+                    genes[i] = random_gene(&mut self.rng, None, None, None);
+                    if filter(&genes) == 1 {
+                        ok = true;
+                        break;
+                    }
+                }
+                c.set_gene(&start, i, if ok { genes[i] } else { old });
+            }
+        }
+        self.pop = children;
+        self.generation += 1;
+        self.since_better += 1;
+        self.rank_and_record();
+        if self.best_score == 0
+            || self.since_better >= self.p.stagnation
+            || self.generation >= self.p.max_generations
+        {
+            self.crowd_step();
+        }
+    }
+
+    /// The wisdom-of-crowds step: the most frequent pair at each even position.
+    fn crowd_step(&mut self) {
+        let mut genes = Vec::with_capacity(self.p.length);
+        for counts in &self.crowd {
+            let mut best = (0, 0u8, 0u8);
+            for a in 0..18u8 {
+                for b in 0..18u8 {
+                    let c = counts[a as usize * 18 + b as usize];
+                    if c > best.0 {
+                        best = (c, a, b);
+                    }
+                }
+            }
+            genes.extend([best.1, best.2]);
+        }
+        let c = Chromosome::new(&self.start, genes);
+        self.wisdom = Some(c.genes()[..c.effective_len()].to_vec());
+        self.status = if self.best_score == 0 || self.wisdom_energy() == Some(0) {
+            Status::Solved
+        } else {
+            Status::Exhausted
+        };
+    }
+
+    fn wisdom_energy(&self) -> Option<u32> {
+        self.wisdom
+            .as_ref()
+            .map(|w| self.start.after(&genes_alg(w)).misplaced())
+    }
+
+    fn best_energy(&self) -> u32 {
+        self.best.energy(&self.start)
+    }
+}
+
+impl Solver for Woc {
+    fn step(&mut self, n: u64) -> Status {
+        for _ in 0..n {
+            if self.status != Status::Running {
+                break;
+            }
+            self.generation();
+        }
+        self.status
+    }
+
+    fn status(&self) -> Status {
+        self.status
+    }
+
+    fn snapshot(&self) -> Snapshot {
+        let best_state = self.best.final_state(&self.start);
+        let (phase, current, energy, len) = match &self.wisdom {
+            Some(w) => {
+                let c = self.start.after(&genes_alg(w));
+                ("crowd", c, c.misplaced(), w.len())
+            }
+            None => {
+                let c = &self.pop[0];
+                let e = c.energy(&self.start);
+                ("ga", c.final_state(&self.start), e, c.effective_len())
+            }
+        };
+        let mean =
+            self.scores.iter().map(|&s| f64::from(s)).sum::<f64>() / self.scores.len() as f64;
+        Snapshot {
+            solver: "woc",
+            iteration: self.generation,
+            phase: Some(phase.into()),
+            temperature: None,
+            energy: f64::from(energy),
+            best_energy: f64::from(self.best_energy().min(energy)),
+            acceptance: None,
+            current,
+            best: best_state,
+            sequence_len: len,
+            generator: None,
+            status: self.status,
+            metrics: vec![
+                ("generation", self.generation as f64),
+                ("best score", f64::from(self.scores[0])),
+                ("mean", mean),
+                ("worst", f64::from(*self.scores.last().unwrap_or(&0))),
+                ("diversity", diversity(&self.pop)),
+                ("kept", self.kept as f64),
+            ],
+        }
+    }
+
+    fn outcome(&self) -> Outcome {
+        let ga_energy = self.best_energy();
+        let ga_seq = self.best.solution();
+        let crowd_energy = self.wisdom_energy();
+        let crowd_seq = self.wisdom.as_ref().map(|w| genes_alg(w));
+        let mut extra = serde_json::Map::new();
+        extra.insert("generations".into(), self.generation.into());
+        extra.insert("kept_generations".into(), self.kept.into());
+        extra.insert(
+            "ga_best".into(),
+            json!({
+                "sequence": ga_seq.to_string(),
+                "energy": ga_energy,
+                "score": self.best_score,
+            }),
+        );
+        extra.insert(
+            "crowd".into(),
+            json!({
+                "sequence": crowd_seq.as_ref().map(|a| a.to_string()),
+                "energy": crowd_energy,
+            }),
+        );
+        // The better of the two is the run's answer (the GA's on a tie).
+        let (solution, energy) = match (crowd_seq, crowd_energy) {
+            (Some(s), Some(e)) if e < ga_energy => (s, e),
+            _ => (ga_seq, ga_energy),
+        };
+        Outcome {
+            solved: energy == 0,
+            solution,
+            energy: f64::from(energy),
+            iterations: self.generation,
+            extra,
+        }
+    }
 }
