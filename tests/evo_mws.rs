@@ -1,6 +1,7 @@
 //! The moving-window solver: piece tables, the two-generator membership test,
 //! and whole runs through the library API.
 
+use cubetui::cube::cubie::CubieCube;
 use cubetui::cube::{Alg, Cube, Face, Move};
 use cubetui::solve::mws::pieces::{blocks, is_valid, pieces, CORNERS, EDGES};
 use cubetui::solve::mws::{self, MwsParams};
@@ -95,13 +96,15 @@ proptest! {
     }
 
     #[test]
-    fn pieces_of_reachable_states_are_valid(
+    fn pieces_of_reachable_states_are_valid_and_match_the_cubie_view(
         turns in prop::collection::vec(0usize..18, 0..40),
     ) {
         let ft = Move::face_turns();
         let c = Cube::solved().after(&Alg::new(turns.iter().map(|&i| ft[i]).collect()));
         let p = pieces(&c).unwrap();
         prop_assert!(is_valid(&p));
+        let q = CubieCube::from_cube(&c).unwrap();
+        prop_assert_eq!((p.cp, p.co, p.ep, p.eo), (q.cp, q.co, q.ep, q.eo));
     }
 
     #[test]
@@ -150,4 +153,26 @@ fn solves_a_random_scramble_deterministically() {
     assert_eq!(total as usize, out.solution.len());
     let (_, again) = run(11);
     assert_eq!(again.solution, out.solution);
+}
+
+#[test]
+fn snapshots_show_the_leader_and_all_twelve_runs() {
+    let start = scramble(5, 30);
+    let mut s = mws::build(&MwsParams::default(), start, 2).unwrap();
+    s.step(3);
+    let snap = s.snapshot();
+    assert_eq!(snap.solver, "mws");
+    assert_eq!(snap.iteration, 3);
+    assert!(snap.phase.as_deref().unwrap().starts_with("phase "));
+    let runs: Vec<f64> = snap
+        .metrics
+        .iter()
+        .filter(|(k, _)| k.starts_with("run "))
+        .map(|&(_, v)| v)
+        .collect();
+    assert_eq!(runs.len(), 12);
+    assert!(runs.iter().all(|&v| (0.0..=3.0).contains(&v)));
+    let leader = snap.metrics.iter().find(|(k, _)| *k == "leader").unwrap().1;
+    assert!((0.0..12.0).contains(&leader));
+    assert_eq!(snap.current.misplaced() as f64, snap.energy);
 }

@@ -9,10 +9,8 @@ use rand::Rng;
 use crate::cube::{Alg, Cube, Move, Perm};
 
 /// The portable generator every evolutionary solver draws from.
-/// (Same construction as `cube::random::rng_from_seed`.)
 pub fn seeded_rng(seed: u64) -> rand_xoshiro::Xoshiro256PlusPlus {
-    use rand::SeedableRng;
-    rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed)
+    crate::cube::random::rng_from_seed(seed)
 }
 
 /// Number of distinct genes (the 18 face turns).

@@ -16,6 +16,7 @@ use self::pieces::{blocks, Block};
 use self::window::{Objective, Search, WindowParams};
 use super::chromosome::{genes_alg, seeded_rng};
 use super::{Outcome, Snapshot, SolveError, Solver, Status};
+use crate::cube::random::derive_seed;
 use crate::cube::{Cube, Face};
 
 /// Parameters of `mws`; the defaults are preset `seed-003`.
@@ -139,7 +140,7 @@ impl Run {
     fn new(block: usize, start: Cube, seed: u64, p: &MwsParams) -> Run {
         let mut run = Run {
             block,
-            rng: seeded_rng(mix(seed, block as u64)),
+            rng: seeded_rng(derive_seed(seed, block as u64)),
             phase: 0,
             fixed: Vec::new(),
             phase_start: [0; 4],
@@ -248,14 +249,6 @@ impl Run {
         }
         self.phase as f64 + f64::from(self.score) / f64::from(OBJECTIVES[self.phase].goal())
     }
-}
-
-/// A seed for run `index` derived from the base seed (splitmix64 finaliser).
-fn mix(base: u64, index: u64) -> u64 {
-    let mut z = base ^ index.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 /// A running `mws`.

@@ -2,7 +2,8 @@
 //! corner or edge sits in each slot, the twelve 2x2x3 blocks, the `pairs`
 //! fitness, edge orientation for a pair of free faces, and the two-generator
 //! membership test. Tables are derived from the move permutations by search,
-//! so they agree with the sticker model by construction.
+//! so they agree with the sticker model by construction. [`pieces`] is a fast,
+//! non-validating twin of `cube::cubie::CubieCube::from_cube` (tests check they agree).
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::OnceLock;
@@ -10,32 +11,10 @@ use std::sync::OnceLock;
 use crate::cube::{Cube, Face, Move, Perm};
 
 /// Corner slots' facelets, clockwise, U/D facelet first (URF UFL ULB UBR DFR DLF DBL DRB).
-pub const CORNERS: [[usize; 3]; 8] = [
-    [8, 9, 20],
-    [6, 18, 38],
-    [0, 36, 47],
-    [2, 45, 11],
-    [29, 26, 15],
-    [27, 44, 24],
-    [33, 53, 42],
-    [35, 17, 51],
-];
+pub const CORNERS: [[usize; 3]; 8] = crate::cube::cubie::CORNER_FACELETS;
 
 /// Edge slots' facelets (UR UF UL UB DR DF DL DB FR FL BL BR).
-pub const EDGES: [[usize; 2]; 12] = [
-    [5, 10],
-    [7, 19],
-    [3, 37],
-    [1, 46],
-    [32, 16],
-    [28, 25],
-    [30, 43],
-    [34, 52],
-    [23, 12],
-    [21, 41],
-    [50, 39],
-    [48, 14],
-];
+pub const EDGES: [[usize; 2]; 12] = crate::cube::cubie::EDGE_FACELETS;
 
 /// Which piece sits in every slot, with its orientation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
