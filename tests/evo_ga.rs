@@ -82,3 +82,16 @@ fn exhausts_at_the_generation_cap_and_rejects_bad_parameters() {
     };
     assert!(ga::build(&bad, start, 1).is_err());
 }
+
+#[test]
+fn preset_seed_002_ga_is_the_default() {
+    let cubetui::solve::SolverConfig::Ga(p) = cubetui::solve::preset::get("seed-002-ga").unwrap()
+    else {
+        panic!("seed-002-ga is a ga preset")
+    };
+    assert_eq!(p, GaParams::default());
+    assert_eq!(
+        (p.population, p.crossover_rate, p.mutation_rate),
+        (100, 0.8, 0.2)
+    );
+}

@@ -176,3 +176,12 @@ fn snapshots_show_the_leader_and_all_twelve_runs() {
     assert!((0.0..12.0).contains(&leader));
     assert_eq!(snap.current.misplaced() as f64, snap.energy);
 }
+
+#[test]
+fn preset_seed_003_is_the_default() {
+    let cubetui::solve::SolverConfig::Mws(p) = cubetui::solve::preset::get("seed-003").unwrap()
+    else {
+        panic!("seed-003 is an mws preset")
+    };
+    assert_eq!(p, MwsParams::default());
+}

@@ -39,19 +39,19 @@ impl Default for MwsParams {
             phase1: WindowParams {
                 length: 15,
                 window: 6,
-                trials: 200,
+                trials: 100,
                 search: Search::Mutate,
             },
             phase2: WindowParams {
                 length: 20,
                 window: 8,
-                trials: 400,
+                trials: 200,
                 search: Search::Mutate,
             },
             phase3: WindowParams {
                 length: 40,
                 window: 10,
-                trials: 400,
+                trials: 200,
                 search: Search::Mutate,
             },
             max_rounds: 200_000,
