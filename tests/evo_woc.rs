@@ -80,6 +80,19 @@ fn stops_after_the_stagnation_limit() {
             .unwrap(),
     );
     let mut s = woc::build(&p, start, 1).unwrap();
+    // Step generation by generation until the GA stops; the crowd step follows.
+    let mut steps = 0;
+    while s.snapshot().phase.as_deref() == Some("ga") && s.status() == Status::Running {
+        s.step(1);
+        steps += 1;
+    }
+    assert_eq!(s.snapshot().phase.as_deref(), Some("crowd"));
+    assert_eq!(s.status(), Status::Exhausted);
+    assert_eq!(
+        steps as u64,
+        s.outcome().iterations + 1,
+        "one step per generation, plus the crowd step"
+    );
     assert_eq!(s.step(u64::MAX), Status::Exhausted);
     let out = s.outcome();
     assert!(out.iterations >= 5);

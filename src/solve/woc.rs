@@ -11,6 +11,7 @@
 //! `crowd`) counts, over the best `crowd_fraction` of every kept generation, each
 //! ordered pair of moves at positions (i, i+1), i = 0, 2, 4, …, builds a sequence
 //! from the most frequent pair at each position and cuts it where it first solves.
+//! One `step` is one generation; the crowd step is one more step once the GA stops.
 
 use rand::seq::index::sample;
 use rand::Rng;
@@ -119,6 +120,8 @@ pub struct Woc {
     kept: u64,
     /// `crowd[i][a * 18 + b]`: how often moves (a, b) sit at positions (2i, 2i+1).
     crowd: Vec<Vec<u32>>,
+    /// The GA has stopped; the next step is the crowd step.
+    ga_done: bool,
     /// The crowd's sequence (cut) once the crowd step has run.
     wisdom: Option<Vec<u8>>,
     status: Status,
@@ -146,10 +149,12 @@ impl Woc {
             generation: 0,
             since_better: 0,
             kept: 0,
+            ga_done: false,
             wisdom: None,
             status: Status::Running,
         };
         w.rank_and_record();
+        w.ga_done = w.best_score == 0;
         Ok(w)
     }
 
@@ -213,12 +218,9 @@ impl Woc {
         self.generation += 1;
         self.since_better += 1;
         self.rank_and_record();
-        if self.best_score == 0
+        self.ga_done = self.best_score == 0
             || self.since_better >= self.p.stagnation
-            || self.generation >= self.p.max_generations
-        {
-            self.crowd_step();
-        }
+            || self.generation >= self.p.max_generations;
     }
 
     /// The wisdom-of-crowds step: the most frequent pair at each even position.
@@ -262,7 +264,11 @@ impl Solver for Woc {
             if self.status != Status::Running {
                 break;
             }
-            self.generation();
+            if self.ga_done {
+                self.crowd_step();
+            } else {
+                self.generation();
+            }
         }
         self.status
     }
