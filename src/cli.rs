@@ -4,9 +4,13 @@
 //! notation, 4 not solved within the budget.
 
 mod bench;
+mod common;
+mod config;
+mod run;
 mod scramble;
 mod solve;
 mod state;
+mod summary;
 mod tui;
 
 use std::process::ExitCode;
@@ -17,14 +21,12 @@ use color_eyre::eyre::Report;
 use cubetui::cube::{FaceletError, NotationError};
 
 /// Success.
-#[allow(dead_code)] // used once the commands land
 pub const EXIT_OK: u8 = 0;
 /// Bad command-line usage (clap also exits with 2).
 pub const EXIT_USAGE: u8 = 2;
 /// Invalid cube state or move notation.
 pub const EXIT_INVALID: u8 = 3;
 /// A solver ran out of budget without solving.
-#[allow(dead_code)] // used by `solve`
 pub const EXIT_UNSOLVED: u8 = 4;
 
 /// Watch metaheuristic Rubik's cube solvers think.

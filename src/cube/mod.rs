@@ -2,16 +2,24 @@
 //! simplification and text nets. Knows nothing of solvers or screens.
 
 pub mod alg;
+pub mod cubie;
 pub mod error;
 pub mod face;
 mod geometry;
 pub mod moves;
+pub mod net;
 pub mod perm;
+pub mod random;
+pub mod simplify;
 pub mod state;
+pub mod validate;
 
 pub use alg::Alg;
+pub use cubie::CubieCube;
 pub use error::{FaceletError, NotationError};
 pub use face::Face;
 pub use moves::{Move, MoveKind, Rotation, Slice};
+pub use net::Layout;
 pub use perm::{Perm, STICKERS};
+pub use simplify::simplify;
 pub use state::Cube;

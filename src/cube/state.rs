@@ -4,7 +4,7 @@ use std::fmt;
 
 use super::alg::Alg;
 use super::face::Face;
-use super::moves::Move;
+use super::moves::{Move, MoveKind, Rotation};
 use super::perm::{Perm, STICKERS};
 
 /// Index of the centre sticker of each face, in facelet-string order.
@@ -105,6 +105,27 @@ impl Cube {
     /// Whether every face shows one colour (in any whole-cube orientation).
     pub fn is_solved(&self) -> bool {
         self.misplaced() == 0
+    }
+
+    /// The 24 whole-cube orientations of this state.
+    pub fn orientations(&self) -> [Cube; 24] {
+        let y = Move::new(MoveKind::Rotation(Rotation::Y), 1).expect("1 turn");
+        let tilts =
+            ["", "x", "x2", "x'", "z", "z'"].map(|t| t.parse::<Alg>().expect("rotation").perm());
+        let mut out = [*self; 24];
+        for (k, tilt) in tilts.iter().enumerate() {
+            let mut c = self.permuted(tilt);
+            for slot in &mut out[4 * k..4 * k + 4] {
+                *slot = c;
+                c.apply_move(y);
+            }
+        }
+        out
+    }
+
+    /// Whether `other` is this state seen in another whole-cube orientation.
+    pub fn same_up_to_rotation(&self, other: &Cube) -> bool {
+        self.orientations().contains(other)
     }
 
     /// The 54-character facelet string (`UUUUUUUUURRR…`).

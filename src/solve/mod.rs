@@ -6,6 +6,7 @@ pub mod anneal;
 pub mod energy;
 pub mod ga;
 pub mod mws;
+pub mod neighbourhood;
 pub mod preset;
 pub mod runner;
 pub mod woc;

@@ -1,0 +1,82 @@
+//! Start-state options shared by commands: `--scramble`, `--facelets`,
+//! `--random-state`.
+
+use clap::Args;
+use color_eyre::eyre::Report;
+
+use cubetui::cube::random::{derive_seed, random_moves, random_state, rng_from_seed, CubeRng};
+use cubetui::cube::{Alg, Cube};
+
+use super::UsageError;
+
+/// Where a run starts.
+#[derive(Debug, Clone, Default, Args)]
+pub struct StartArgs {
+    /// Start from the solved cube after this algorithm (WCA notation).
+    #[arg(long, value_name = "ALG", group = "start")]
+    pub scramble: Option<String>,
+    /// Start from this 54-character facelet string (URFDLB order).
+    #[arg(long, value_name = "STR", group = "start")]
+    pub facelets: Option<String>,
+    /// Start from a uniformly random state drawn from `--seed`.
+    #[arg(long, group = "start")]
+    pub random_state: bool,
+}
+
+/// A resolved start state.
+#[derive(Debug, Clone)]
+pub struct Start {
+    pub cube: Cube,
+    /// The scramble, when the start was given as one (or drawn as one).
+    pub scramble: Option<Alg>,
+}
+
+/// The generator random starts are drawn from, for run seed `seed`. A stream
+/// separate from the solver's own (which is seeded with `seed` itself).
+pub fn scramble_rng(seed: u64) -> CubeRng {
+    rng_from_seed(derive_seed(seed, u64::MAX))
+}
+
+/// A random-move scramble of `depth` for run seed `seed`.
+pub fn random_scramble(seed: u64, depth: usize) -> Start {
+    let alg = random_moves(&mut scramble_rng(seed), depth);
+    Start {
+        cube: Cube::solved().after(&alg),
+        scramble: Some(alg),
+    }
+}
+
+/// A uniformly random state for run seed `seed`.
+pub fn random_start(seed: u64) -> Start {
+    Start {
+        cube: random_state(&mut scramble_rng(seed)),
+        scramble: None,
+    }
+}
+
+impl StartArgs {
+    /// The start state; `seed` draws `--random-state`. Bad notation or facelets
+    /// come back as `NotationError`/`FaceletError` (exit 3).
+    pub fn resolve(&self, seed: u64) -> Result<Start, Report> {
+        if let Some(s) = &self.scramble {
+            let alg: Alg = s.parse()?;
+            return Ok(Start {
+                cube: Cube::solved().after(&alg),
+                scramble: Some(alg),
+            });
+        }
+        if let Some(f) = &self.facelets {
+            return Ok(Start {
+                cube: Cube::from_facelets(f.trim())?,
+                scramble: None,
+            });
+        }
+        if self.random_state {
+            return Ok(random_start(seed));
+        }
+        Err(UsageError(
+            "give a start state: --scramble ALG, --facelets STR or --random-state".into(),
+        )
+        .into())
+    }
+}

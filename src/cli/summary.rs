@@ -1,0 +1,109 @@
+//! The `bench` summary table.
+
+use std::fmt;
+
+use super::run::RunReport;
+
+/// Statistics over a batch of runs.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Summary {
+    pub cubes: usize,
+    pub solved: usize,
+    /// HTM after simplification of solved runs: median, mean, p90.
+    pub moves: Option<(f64, f64, f64)>,
+    /// Milliseconds over every run: median, p90, p99, max.
+    pub time_ms: (f64, f64, f64, f64),
+    /// Elementary steps per second of run time, over all runs.
+    pub steps_per_sec: f64,
+}
+
+/// The `q`-quantile (nearest rank) of sorted `v`.
+pub fn quantile(v: &[f64], q: f64) -> f64 {
+    if v.is_empty() {
+        return f64::NAN;
+    }
+    let rank = (q * v.len() as f64).ceil().max(1.0) as usize;
+    v[rank.min(v.len()) - 1]
+}
+
+fn sorted(mut v: Vec<f64>) -> Vec<f64> {
+    v.sort_by(f64::total_cmp);
+    v
+}
+
+impl Summary {
+    pub fn of(reports: &[RunReport]) -> Summary {
+        let moves = sorted(
+            reports
+                .iter()
+                .filter(|r| r.solved)
+                .map(|r| r.solution.len() as f64)
+                .collect(),
+        );
+        let times = sorted(
+            reports
+                .iter()
+                .map(|r| r.elapsed.as_secs_f64() * 1e3)
+                .collect(),
+        );
+        let steps: u64 = reports.iter().map(|r| r.iterations).sum();
+        let secs: f64 = reports.iter().map(|r| r.elapsed.as_secs_f64()).sum();
+        Summary {
+            cubes: reports.len(),
+            solved: moves.len(),
+            moves: (!moves.is_empty()).then(|| {
+                (
+                    quantile(&moves, 0.5),
+                    moves.iter().sum::<f64>() / moves.len() as f64,
+                    quantile(&moves, 0.9),
+                )
+            }),
+            time_ms: (
+                quantile(&times, 0.5),
+                quantile(&times, 0.9),
+                quantile(&times, 0.99),
+                times.last().copied().unwrap_or(f64::NAN),
+            ),
+            steps_per_sec: if secs > 0.0 { steps as f64 / secs } else { 0.0 },
+        }
+    }
+}
+
+impl fmt::Display for Summary {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let rate = 100.0 * self.solved as f64 / self.cubes.max(1) as f64;
+        writeln!(
+            f,
+            "solved        {}/{} ({rate:.1} %)",
+            self.solved, self.cubes
+        )?;
+        match self.moves {
+            Some((med, mean, p90)) => writeln!(
+                f,
+                "moves (HTM)   median {med:.0}  mean {mean:.1}  p90 {p90:.0}"
+            )?,
+            None => writeln!(f, "moves (HTM)   -")?,
+        }
+        let (med, p90, p99, max) = self.time_ms;
+        writeln!(
+            f,
+            "time (ms)     median {med:.2}  p90 {p90:.2}  p99 {p99:.2}  max {max:.2}"
+        )?;
+        writeln!(f, "steps/s       {:.3e}", self.steps_per_sec)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nearest_rank_quantiles() {
+        let v: Vec<f64> = (1..=10).map(f64::from).collect();
+        assert_eq!(quantile(&v, 0.5), 5.0);
+        assert_eq!(quantile(&v, 0.9), 9.0);
+        assert_eq!(quantile(&v, 0.99), 10.0);
+        assert_eq!(quantile(&v[..1], 0.5), 1.0);
+        assert!(quantile(&[], 0.5).is_nan());
+    }
+}

@@ -1,0 +1,146 @@
+//! Temperature schedules.
+
+use serde::{Deserialize, Serialize};
+
+use crate::solve::SolveError;
+
+/// How the temperature falls.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "lowercase", deny_unknown_fields)]
+pub enum Schedule {
+    /// T(step) = t_max · exp(−ln(t_max/t_min) · step / max_steps) (seed 001).
+    Exponential {
+        #[serde(default = "default_t_max")]
+        t_max: f64,
+        #[serde(default = "default_t_min")]
+        t_min: f64,
+    },
+    /// T ← alpha · T after each block of `per_temperature` proposals, from
+    /// `t0`; the run is frozen (ends) when T falls below `t_min` (seeds 000, 002).
+    Geometric {
+        #[serde(default = "default_t0")]
+        t0: f64,
+        #[serde(default = "default_alpha")]
+        alpha: f64,
+        #[serde(default = "default_per_temperature")]
+        per_temperature: u64,
+        #[serde(default = "default_frozen")]
+        t_min: f64,
+    },
+}
+
+fn default_t_max() -> f64 {
+    0.37
+}
+fn default_t_min() -> f64 {
+    0.355
+}
+fn default_t0() -> f64 {
+    1000.0
+}
+fn default_alpha() -> f64 {
+    0.95
+}
+fn default_per_temperature() -> u64 {
+    5000
+}
+fn default_frozen() -> f64 {
+    0.01
+}
+
+impl Default for Schedule {
+    fn default() -> Self {
+        Schedule::Exponential {
+            t_max: default_t_max(),
+            t_min: default_t_min(),
+        }
+    }
+}
+
+fn bad(msg: &str) -> SolveError {
+    SolveError::Parameter(msg.to_string())
+}
+
+impl Schedule {
+    /// Checks the constants, naming the first bad one.
+    pub fn validate(&self) -> Result<(), SolveError> {
+        let pos = |v: f64| v.is_finite() && v > 0.0;
+        match *self {
+            Schedule::Exponential { t_max, t_min } => {
+                if !pos(t_max) {
+                    return Err(bad("schedule.t_max must be a positive number"));
+                }
+                if !pos(t_min) || t_min > t_max {
+                    return Err(bad("schedule.t_min must be positive and at most t_max"));
+                }
+            }
+            Schedule::Geometric {
+                t0,
+                alpha,
+                per_temperature,
+                t_min,
+            } => {
+                if !pos(t0) {
+                    return Err(bad("schedule.t0 must be a positive number"));
+                }
+                if !(alpha > 0.0 && alpha < 1.0) {
+                    return Err(bad("schedule.alpha must be between 0 and 1"));
+                }
+                if per_temperature == 0 {
+                    return Err(bad("schedule.per_temperature must be at least 1"));
+                }
+                if !pos(t_min) {
+                    return Err(bad("schedule.t_min must be a positive number"));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The temperature at the start of a run (or after a restart).
+    pub fn initial(&self) -> f64 {
+        match *self {
+            Schedule::Exponential { t_max, .. } => t_max,
+            Schedule::Geometric { t0, .. } => t0,
+        }
+    }
+
+    /// The temperature after proposal number `k` (0-based, counted since the
+    /// last restart) has been made, given the temperature `t` before it.
+    #[inline(always)]
+    pub fn advance(&self, t: f64, k: u64, ratio: f64) -> f64 {
+        match *self {
+            Schedule::Exponential { .. } => t * ratio,
+            Schedule::Geometric {
+                alpha,
+                per_temperature,
+                ..
+            } => {
+                if (k + 1) % per_temperature == 0 {
+                    t * alpha
+                } else {
+                    t
+                }
+            }
+        }
+    }
+
+    /// The per-step factor of the exponential schedule over `steps` proposals.
+    pub fn ratio(&self, steps: u64) -> f64 {
+        match *self {
+            Schedule::Exponential { t_max, t_min } => {
+                (-(t_max / t_min).ln() / steps.max(1) as f64).exp()
+            }
+            Schedule::Geometric { .. } => 1.0,
+        }
+    }
+
+    /// Whether the schedule has ended (geometric: frozen).
+    #[inline(always)]
+    pub fn frozen(&self, t: f64) -> bool {
+        match *self {
+            Schedule::Exponential { .. } => false,
+            Schedule::Geometric { t_min, .. } => t < t_min,
+        }
+    }
+}

@@ -1,0 +1,121 @@
+//! The formula catalogue (`assets/formulas.txt`): `name: algorithm` per line.
+
+use std::sync::OnceLock;
+
+use crate::cube::Alg;
+
+use crate::solve::SolveError;
+
+/// The catalogue shipped with the program, embedded at build time.
+pub const BUILTIN: &str = include_str!("../../../assets/formulas.txt");
+/// The name the embedded catalogue is reported under in errors.
+pub const BUILTIN_FILE: &str = "assets/formulas.txt";
+
+/// One named formula.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Formula {
+    pub name: String,
+    pub alg: Alg,
+}
+
+/// A list of named formulas.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Catalogue {
+    pub formulas: Vec<Formula>,
+}
+
+impl Catalogue {
+    /// Parses catalogue text; `file` names the source in error messages.
+    ///
+    /// Blank lines and `#` comments are skipped; every other line must be
+    /// `name: algorithm` with a non-empty name, a valid non-empty algorithm and
+    /// a name not used before.
+    pub fn parse(text: &str, file: &str) -> Result<Catalogue, SolveError> {
+        let mut formulas: Vec<Formula> = Vec::new();
+        for (i, raw) in text.lines().enumerate() {
+            let err = |message: String| SolveError::Asset {
+                file: file.to_string(),
+                line: i + 1,
+                message,
+            };
+            let line = raw.split('#').next().unwrap_or("").trim();
+            if line.is_empty() {
+                continue;
+            }
+            let Some((name, alg)) = line.split_once(':') else {
+                return Err(err(format!("expected `name: algorithm`, found `{line}`")));
+            };
+            let name = name.trim();
+            if name.is_empty() || name.chars().any(char::is_whitespace) {
+                return Err(err(format!("bad formula name `{name}`")));
+            }
+            if formulas.iter().any(|f| f.name == name) {
+                return Err(err(format!("formula `{name}` defined twice")));
+            }
+            let alg: Alg = alg
+                .trim()
+                .parse()
+                .map_err(|e| err(format!("formula `{name}`: {e}")))?;
+            if alg.is_empty() {
+                return Err(err(format!("formula `{name}` is empty")));
+            }
+            formulas.push(Formula {
+                name: name.to_string(),
+                alg,
+            });
+        }
+        if formulas.is_empty() {
+            return Err(SolveError::Asset {
+                file: file.to_string(),
+                line: 0,
+                message: "the catalogue has no formulas".into(),
+            });
+        }
+        Ok(Catalogue { formulas })
+    }
+
+    /// The embedded catalogue, parsed once.
+    pub fn builtin() -> Result<&'static Catalogue, SolveError> {
+        static CELL: OnceLock<Result<Catalogue, (usize, String)>> = OnceLock::new();
+        let parsed = CELL.get_or_init(|| {
+            Catalogue::parse(BUILTIN, BUILTIN_FILE).map_err(|e| match e {
+                SolveError::Asset { line, message, .. } => (line, message),
+                other => (0, other.to_string()),
+            })
+        });
+        parsed
+            .as_ref()
+            .map_err(|(line, message)| SolveError::Asset {
+                file: BUILTIN_FILE.to_string(),
+                line: *line,
+                message: message.clone(),
+            })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn builtin_has_the_six_two_look_formulas() {
+        let c = Catalogue::builtin().unwrap();
+        let names: Vec<&str> = c.formulas.iter().map(|f| f.name.as_str()).collect();
+        assert_eq!(names, ["T", "Y", "Ua", "Ub", "H", "Z"]);
+    }
+
+    #[test]
+    fn bad_lines_are_reported_with_their_number() {
+        let e = Catalogue::parse("# c\nT: R U\nno colon here\n", "f.txt").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "f.txt:3: expected `name: algorithm`, found `no colon here`"
+        );
+        let e = Catalogue::parse("A: R Q\n", "f.txt").unwrap_err();
+        assert!(e.to_string().starts_with("f.txt:1: formula `A`:"), "{e}");
+        let e = Catalogue::parse("A: R\nA: U\n", "f.txt").unwrap_err();
+        assert!(e.to_string().contains("defined twice"));
+        assert!(Catalogue::parse("# nothing\n", "f.txt").is_err());
+        assert!(Catalogue::parse("A:\n", "f.txt").is_err());
+    }
+}

@@ -1,0 +1,172 @@
+//! Neighbourhood generators for the annealer (SPEC §3): `faces`, `pll`,
+//! `pll-conj` and `comm`.
+//!
+//! Every operator is one sticker permutation, so a proposal costs one
+//! permutation and one energy evaluation. `faces`, `pll` and `pll-conj` keep
+//! a table of all their operators; `comm` has ~10¹² operators, so it keeps the
+//! 343 triples and 49 setups as permutations and composes a drawn operator from
+//! them into one permutation before applying it.
+//!
+//! An operator is identified by a compact code (`u64`) so a run can record its
+//! accepted operators cheaply and expand them into moves only for the outcome.
+
+pub mod catalogue;
+mod comm;
+mod table;
+
+use std::sync::OnceLock;
+
+use rand::Rng;
+
+use crate::cube::{Alg, Cube, Face, Move, MoveKind, Rotation};
+
+pub use catalogue::{Catalogue, Formula};
+pub use comm::Comm;
+pub use table::Table;
+
+use super::SolveError;
+
+/// Names of the generators, in the order the TUI offers them.
+pub const NAMES: [&str; 4] = ["faces", "pll", "pll-conj", "comm"];
+
+/// A neighbourhood generator.
+#[derive(Debug)]
+pub enum Generator {
+    /// A fixed table of operators drawn uniformly.
+    Table(Table),
+    /// Commutators composed at proposal time.
+    Comm(Comm),
+}
+
+impl Generator {
+    /// The generator called `name`, built once and shared.
+    pub fn get(name: &str) -> Result<&'static Generator, SolveError> {
+        static CELLS: [OnceLock<Generator>; 4] = [
+            OnceLock::new(),
+            OnceLock::new(),
+            OnceLock::new(),
+            OnceLock::new(),
+        ];
+        let idx = index_of(name)?;
+        if let Some(g) = CELLS[idx].get() {
+            return Ok(g);
+        }
+        let g = Generator::build(name, Catalogue::builtin()?)?;
+        Ok(CELLS[idx].get_or_init(|| g))
+    }
+
+    /// Builds the generator called `name` over `catalogue` (used by `pll`, `pll-conj`).
+    pub fn build(name: &str, catalogue: &Catalogue) -> Result<Generator, SolveError> {
+        Ok(match index_of(name)? {
+            0 => Generator::Table(Table::faces()),
+            1 => Generator::Table(Table::pll(catalogue)),
+            2 => Generator::Table(Table::pll_conj(catalogue)),
+            _ => Generator::Comm(Comm::new()),
+        })
+    }
+
+    /// The generator's name.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Generator::Table(t) => t.name(),
+            Generator::Comm(_) => "comm",
+        }
+    }
+
+    /// Index of this generator in [`NAMES`].
+    pub fn index(&self) -> u8 {
+        index_of(self.name()).unwrap_or(0) as u8
+    }
+
+    /// Draws an operator and returns `cube` after it, with the operator's code.
+    #[inline(always)]
+    pub fn propose<R: Rng>(&self, rng: &mut R, cube: &Cube) -> (Cube, u64) {
+        match self {
+            Generator::Table(t) => t.propose(rng, cube),
+            Generator::Comm(c) => c.propose(rng, cube),
+        }
+    }
+
+    /// The moves of operator `code`.
+    pub fn alg(&self, code: u64) -> Alg {
+        match self {
+            Generator::Table(t) => t.alg(code),
+            Generator::Comm(c) => c.alg(code),
+        }
+    }
+
+    /// Number of moves of operator `code`.
+    pub fn moves(&self, code: u64) -> usize {
+        match self {
+            Generator::Table(t) => t.moves(code),
+            Generator::Comm(c) => c.alg(code).len(),
+        }
+    }
+}
+
+fn index_of(name: &str) -> Result<usize, SolveError> {
+    NAMES
+        .iter()
+        .position(|n| *n == name)
+        .ok_or_else(|| SolveError::UnknownGenerator {
+            name: name.to_string(),
+            available: NAMES.join(", "),
+        })
+}
+
+/// The basic turns seeds 001 uses for setups and commutators, in the order
+/// F B L R U D (clockwise quarter turns), then "nothing" (`None`).
+pub(crate) const BASIC: [Option<Face>; 7] = [
+    Some(Face::F),
+    Some(Face::B),
+    Some(Face::L),
+    Some(Face::R),
+    Some(Face::U),
+    Some(Face::D),
+    None,
+];
+
+/// The rotations O of `pll-conj`: x y z x' y' z' and nothing.
+pub(crate) fn rotations() -> [Alg; 7] {
+    let r = |rot: Rotation, turns: u8| {
+        Alg::new(vec![
+            Move::new(MoveKind::Rotation(rot), turns).expect("1 or 3")
+        ])
+    };
+    [
+        r(Rotation::X, 1),
+        r(Rotation::Y, 1),
+        r(Rotation::Z, 1),
+        r(Rotation::X, 3),
+        r(Rotation::Y, 3),
+        r(Rotation::Z, 3),
+        Alg::default(),
+    ]
+}
+
+/// All sequences of `len` elements of [`BASIC`], as algorithms, in
+/// lexicographic order of their element indices (first element most significant).
+pub(crate) fn basic_sequences(len: u32) -> Vec<Alg> {
+    (0..7usize.pow(len))
+        .map(|mut code| {
+            let mut digits = Vec::new();
+            for _ in 0..len {
+                digits.push(code % 7);
+                code /= 7;
+            }
+            digits
+                .iter()
+                .rev()
+                .filter_map(|&d| BASIC[d].map(|f| Move::face(f, 1)))
+                .collect()
+        })
+        .collect()
+}
+
+/// `a` then `b`.
+pub(crate) fn concat(parts: &[&Alg]) -> Alg {
+    parts
+        .iter()
+        .flat_map(|a| a.moves().iter().copied())
+        .collect()
+}

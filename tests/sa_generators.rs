@@ -1,0 +1,146 @@
+//! Neighbourhood generators are what SPEC §3 says.
+
+use std::collections::HashSet;
+
+use cubetui::cube::random::rng_from_seed;
+use cubetui::cube::{Alg, Cube, Move, MoveKind, Perm};
+use cubetui::solve::neighbourhood::{Catalogue, Generator};
+use proptest::prelude::*;
+
+/// Stickers of the U layer: the U face and the top rows of R, F, L, B.
+fn u_layer() -> HashSet<usize> {
+    let mut s: HashSet<usize> = (0..9).collect();
+    for face in [1, 2, 4, 5] {
+        s.extend(face * 9..face * 9 + 3);
+    }
+    s
+}
+
+fn table(name: &str) -> &'static cubetui::solve::neighbourhood::Table {
+    match Generator::get(name).unwrap() {
+        Generator::Table(t) => t,
+        Generator::Comm(_) => panic!("{name} is not a table"),
+    }
+}
+
+#[test]
+fn every_catalogue_formula_touches_only_the_u_layer() {
+    let layer = u_layer();
+    let cat = Catalogue::builtin().unwrap();
+    assert_eq!(cat.formulas.len(), 6);
+    for f in &cat.formulas {
+        let p = f.alg.perm();
+        let moved: Vec<usize> = p.moved().collect();
+        assert!(!moved.is_empty(), "{} does nothing", f.name);
+        assert!(
+            moved.iter().all(|i| layer.contains(i)),
+            "{} moves {:?}",
+            f.name,
+            moved
+        );
+    }
+}
+
+#[test]
+fn a_formula_that_leaves_the_u_layer_is_caught_by_the_same_check() {
+    let p = "R U R' U'".parse::<Alg>().unwrap().perm();
+    assert!(p.moved().any(|i| !u_layer().contains(&i)));
+}
+
+#[test]
+fn faces_is_the_18_face_turns() {
+    let t = table("faces");
+    assert_eq!(t.len(), 18);
+    let want: Vec<Perm> = Move::face_turns().iter().map(|m| *m.perm()).collect();
+    assert_eq!(t.perms(), &want[..]);
+}
+
+#[test]
+fn pll_is_the_catalogue() {
+    let t = table("pll");
+    let cat = Catalogue::builtin().unwrap();
+    let algs: Vec<Alg> = cat.formulas.iter().map(|f| f.alg.clone()).collect();
+    assert_eq!(t.algs(), &algs[..]);
+    for (p, a) in t.perms().iter().zip(t.algs()) {
+        assert_eq!(*p, a.perm());
+    }
+}
+
+#[test]
+fn pll_conj_is_every_o_x_y_x_inverse() {
+    let t = table("pll-conj");
+    let cat = Catalogue::builtin().unwrap();
+    assert_eq!(t.len(), 7 * 49 * cat.formulas.len());
+    let basic = ["F", "B", "L", "R", "U", "D", ""];
+    let rotations = ["x", "y", "z", "x'", "y'", "z'", ""];
+    let mut want = HashSet::new();
+    for o in rotations {
+        for a in basic {
+            for b in basic {
+                for f in &cat.formulas {
+                    let x: Alg = format!("{a} {b}").parse().unwrap();
+                    let text = format!("{o} {x} {} {}", f.alg, x.inverse());
+                    want.insert(text.parse::<Alg>().unwrap().to_string());
+                }
+            }
+        }
+    }
+    let got: HashSet<String> = t.algs().iter().map(|a| a.to_string()).collect();
+    assert_eq!(got, want);
+    for (p, a) in t.perms().iter().zip(t.algs()) {
+        assert_eq!(*p, a.perm(), "{a}");
+    }
+    // Each operator without a rotation is a conjugate of a U-layer formula, so
+    // it moves as many stickers as the formula does.
+    for a in t.algs().iter().filter(|a| {
+        !a.moves()
+            .iter()
+            .any(|m| matches!(m.kind, MoveKind::Rotation(_)))
+    }) {
+        let n = a.perm().moved().count();
+        assert!((6..=12).contains(&n), "{a} moves {n}");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// A drawn `comm` operator: its permutation is its moves' permutation, it is
+    /// built from F B L R U D quarter turns only, and it has the shape
+    /// S · [A, B] · S⁻¹ (so it is an even permutation of pieces and keeps centres).
+    #[test]
+    fn comm_operators_match_their_moves(seed in any::<u64>()) {
+        let Generator::Comm(c) = Generator::get("comm").unwrap() else { panic!() };
+        let mut rng = rng_from_seed(seed);
+        let start = Cube::solved();
+        let (after, code) = c.propose(&mut rng, &start);
+        let alg = c.alg(code);
+        prop_assert_eq!(c.perm_of(code), alg.perm());
+        prop_assert_eq!(start.after(&alg), after);
+        prop_assert!(alg.moves().iter().all(|m| m.as_face().is_some() && m.turns() % 2 == 1));
+        // A commutator has zero net quarter turns of each face.
+        let mut net = [0i32; 6];
+        for m in alg.moves() {
+            let t = if m.turns() == 1 { 1 } else { -1 };
+            net[m.as_face().unwrap() as usize] += t;
+        }
+        prop_assert_eq!(net, [0; 6]);
+    }
+
+    #[test]
+    fn table_proposals_apply_the_recorded_operator(seed in any::<u64>(), which in 0usize..3) {
+        let name = ["faces", "pll", "pll-conj"][which];
+        let g = Generator::get(name).unwrap();
+        let mut rng = rng_from_seed(seed);
+        let start = Cube::solved().after(&"R U2 F' L D B2".parse::<Alg>().unwrap());
+        let (after, code) = g.propose(&mut rng, &start);
+        prop_assert_eq!(start.after(&g.alg(code)), after);
+        prop_assert_eq!(g.moves(code), g.alg(code).len());
+    }
+}
+
+#[test]
+fn unknown_generator_names_the_choices() {
+    let e = Generator::get("nope").unwrap_err().to_string();
+    assert!(e.contains("pll-conj") && e.contains("comm"), "{e}");
+}
