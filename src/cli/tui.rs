@@ -7,7 +7,7 @@ use clap::Args;
 use color_eyre::eyre::Report;
 
 use cubetui::solve::runner::{Runner, Speed};
-use cubetui::solve::SolverConfig;
+use cubetui::solve::{preset, SolverConfig};
 use cubetui::tui::app::{update, App, Choice};
 use cubetui::tui::keys::Action;
 use cubetui::tui::theme::{Depth, Theme};
@@ -50,19 +50,21 @@ fn choices() -> Vec<Choice> {
 }
 
 fn presets() -> Vec<(String, SolverConfig)> {
-    vec![
-        ("sa".into(), SolverConfig::Sa(Default::default())),
-        ("ga".into(), SolverConfig::Ga(Default::default())),
-        ("woc".into(), SolverConfig::Woc(Default::default())),
-        ("mws".into(), SolverConfig::Mws(Default::default())),
-    ]
+    preset::list()
+        .into_iter()
+        .filter_map(|name| Some((name.to_string(), preset::get(name).ok()?)))
+        .collect()
 }
 
 pub fn run(args: TuiArgs) -> Result<ExitCode, Report> {
     let depth = Depth::detect();
     let theme = Theme::load(&args.theme, depth).map_err(|e| Report::new(UsageError(e)))?;
     let choices = choices();
-    let mut choice = 0;
+    let default = preset::default_for("sa").unwrap_or_default();
+    let mut choice = choices
+        .iter()
+        .position(|c| c.preset == default)
+        .unwrap_or(0);
     if let Some(p) = &args.preset {
         choice = choices.iter().position(|c| &c.preset == p).ok_or_else(|| {
             let names: Vec<&str> = choices.iter().map(|c| c.preset.as_str()).collect();
@@ -72,9 +74,11 @@ pub fn run(args: TuiArgs) -> Result<ExitCode, Report> {
             ))
         })?;
     } else if let Some(s) = &args.solver {
+        let preferred = preset::default_for(s).unwrap_or_default();
         choice = choices
             .iter()
-            .position(|c| &c.solver == s)
+            .position(|c| c.preset == preferred)
+            .or_else(|| choices.iter().position(|c| &c.solver == s))
             .ok_or_else(|| UsageError(format!("unknown solver `{s}`")))?;
     }
     if let Some(s) = &args.scramble {

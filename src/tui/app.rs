@@ -4,8 +4,7 @@
 use std::collections::BTreeMap;
 use std::time::Duration;
 
-use rand::SeedableRng;
-use rand_xoshiro::Xoshiro256PlusPlus;
+use crate::cube::random::{rng_from_seed, CubeRng};
 
 use super::history::Series;
 use super::keys::Action;
@@ -36,12 +35,11 @@ pub const SPEEDS: [Speed; 7] = [
     Speed::Unthrottled,
 ];
 
+/// Index into [`SPEEDS`] at start: 10 steps per frame, so a run can be watched.
+pub const DEFAULT_SPEED: usize = 1;
+
 /// Which net is drawn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Net {
-    Strip,
-    Cross,
-}
+pub use crate::cube::net::Layout as Net;
 
 /// Points kept per plotted series.
 pub const HISTORY_CAP: usize = 4096;
@@ -100,7 +98,7 @@ pub struct App {
     pub prompt: Option<String>,
     pub message: Option<String>,
     pub playback: Option<Playback>,
-    pub rng: Xoshiro256PlusPlus,
+    pub rng: CubeRng,
     pub theme: Theme,
     /// Something changed since the last draw.
     pub dirty: bool,
@@ -124,7 +122,7 @@ impl App {
             plots: Plots::new(),
             generators: Vec::new(),
             elapsed: Duration::ZERO,
-            speed: 2,
+            speed: DEFAULT_SPEED,
             net: Net::Strip,
             letters: false,
             overlay: false,
@@ -132,7 +130,7 @@ impl App {
             prompt: None,
             message: None,
             playback: None,
-            rng: Xoshiro256PlusPlus::seed_from_u64(seed),
+            rng: rng_from_seed(seed),
             theme: Theme::load("classic", Depth::True).expect("embedded theme"),
             dirty: true,
             quit: false,

@@ -14,22 +14,14 @@ use crate::cube::{Cube, Face};
 
 /// (rows, cols) of stickers in a net.
 pub fn size(net: Net) -> (u16, u16) {
-    match net {
-        Net::Strip => (3, 18),
-        Net::Cross => (9, 12),
-    }
+    let (r, c) = net.size();
+    (r as u16, c as u16)
 }
 
 /// (row, col) of a sticker (0..54) in a net.
 pub fn cell(net: Net, sticker: usize) -> (u16, u16) {
-    let face = sticker / 9;
-    let (r, c) = ((sticker % 9 / 3) as u16, (sticker % 3) as u16);
-    // Faces in order U R F D L B.
-    let (br, bc) = match net {
-        Net::Strip => (0, [0, 3, 2, 5, 1, 4][face] * 3),
-        Net::Cross => [(0, 3), (3, 6), (3, 3), (6, 3), (3, 0), (3, 9)][face],
-    };
-    (br + r, bc + c)
+    let (r, c) = net.cell(sticker);
+    (r as u16, c as u16)
 }
 
 /// Terminal size (width, height) of a drawn net.

@@ -37,25 +37,29 @@ fn bounds(series: &[&Series], x: bool, floor_zero: bool) -> [f64; 2] {
     [lo, hi]
 }
 
-fn label(v: f64) -> String {
+fn label(v: f64, span: f64) -> String {
     let a = v.abs();
     if a >= 1e6 {
         format!("{:.1}M", v / 1e6)
-    } else if a >= 1e4 {
+    } else if a >= 1e4 && span >= 1e3 {
         format!("{:.0}k", v / 1e3)
-    } else if a >= 100.0 || v.fract() == 0.0 {
-        format!("{v:.0}")
     } else {
-        format!("{v:.3}")
+        let digits = if span > 0.0 {
+            (2.0 - span.log10().floor()).clamp(0.0, 6.0) as usize
+        } else {
+            0
+        };
+        format!("{v:.digits$}")
     }
 }
 
 fn labels(b: [f64; 2]) -> Vec<Line<'static>> {
+    let span = b[1] - b[0];
     let mid = (b[0] + b[1]) / 2.0;
     vec![
-        Line::from(label(b[0])),
-        Line::from(label(mid)),
-        Line::from(label(b[1])),
+        Line::from(label(b[0], span)),
+        Line::from(label(mid, span)),
+        Line::from(label(b[1], span)),
     ]
 }
 
@@ -114,7 +118,7 @@ pub fn draw_energy(f: &mut Frame, app: &App, area: Rect) {
         Some(m) => format!(
             " energy  (generator → {} at {}) ",
             m.label,
-            label(m.iteration as f64)
+            label(m.iteration as f64, 1e6)
         ),
         None => " energy ".to_string(),
     };

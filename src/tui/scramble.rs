@@ -5,27 +5,14 @@
 
 use rand::Rng;
 
-use crate::cube::{Alg, Cube, Face, Move};
+use crate::cube::{Alg, Cube, Move};
 
-/// A random scramble state: 40 random face turns, never turning one face
-/// twice in a row (used until `cube::random::random_state` is available).
+/// A uniformly random reachable state.
 pub fn random_state(rng: &mut impl Rng) -> Cube {
-    let mut cube = Cube::solved();
-    let mut last: Option<Face> = None;
-    let mut n = 0;
-    while n < 40 {
-        let face = Face::ALL[rng.gen_range(0..6)];
-        if Some(face) == last {
-            continue;
-        }
-        cube.apply_move(Move::face(face, rng.gen_range(1..=3)));
-        last = Some(face);
-        n += 1;
-    }
-    cube
+    crate::cube::random::random_state(rng)
 }
 
 /// The solution as played back: simplified to face turns (HTM).
 pub fn simplified(alg: &Alg) -> Vec<Move> {
-    alg.moves().to_vec()
+    crate::cube::simplify::simplify(alg).into_moves()
 }
