@@ -196,7 +196,14 @@ pub struct Core {
     timed: bool,
     started: Option<Instant>,
     elapsed: Duration,
+    /// When a running, timed core may next build an outcome (it can cost
+    /// time proportional to the sequence length).
+    next_outcome: Option<Instant>,
 }
+
+/// A running solver's outcome is rebuilt at most this often, and never
+/// more often than 100 times its own cost, so it takes ≤ 1 % of the time.
+const OUTCOME_EVERY: Duration = Duration::from_millis(500);
 
 impl Core {
     /// A core with no solver; `timed` measures running wall time.
@@ -210,6 +217,7 @@ impl Core {
             timed,
             started: None,
             elapsed: Duration::ZERO,
+            next_outcome: None,
         }
     }
 
@@ -326,7 +334,18 @@ impl Core {
         if self.dirty {
             if let Some(s) = &self.solver {
                 u.snapshot = Some(s.snapshot());
-                u.outcome = Some(s.outcome());
+                let now = self.timed.then(Instant::now);
+                let due = match (now, self.next_outcome) {
+                    (Some(now), Some(next)) => self.state != RunState::Running || now >= next,
+                    _ => true,
+                };
+                if due {
+                    u.outcome = Some(s.outcome());
+                    if let Some(now) = now {
+                        let cost = now.elapsed();
+                        self.next_outcome = Some(now + OUTCOME_EVERY.max(cost * 100));
+                    }
+                }
             }
             self.dirty = false;
         }
@@ -435,7 +454,7 @@ fn publish(core: &mut Core, shared: &Mutex<Update>) {
 }
 
 /// How often an unthrottled run publishes.
-const PUBLISH_EVERY: Duration = Duration::from_millis(8);
+const PUBLISH_EVERY: Duration = Duration::from_millis(16);
 
 fn thread_main(rx: Receiver<Command>, shared: Arc<Mutex<Update>>, mut core: Core) {
     let mut batch: u64 = 16;

@@ -1,6 +1,7 @@
 //! Bounded plot history: when full, neighbouring points are merged in buckets
 //! of four, keeping each bucket's minimum and maximum (in x order), so no
-//! spike ever disappears and memory stays bounded.
+//! spike ever disappears and memory stays bounded. The first and the latest
+//! points are always kept.
 
 /// One series of (x, y) points, x non-decreasing.
 #[derive(Clone, Debug)]
@@ -44,10 +45,13 @@ impl Series {
         }
     }
 
-    /// Halves the number of points: each bucket of four becomes its min and max.
+    /// Halves the number of points: each bucket of four becomes its min and
+    /// max; the first and the latest point are always kept.
     fn compress(&mut self) {
-        let mut out = Vec::with_capacity(self.points.len() / 2 + 2);
-        for bucket in self.points.chunks(4) {
+        let n = self.points.len();
+        let mut out = Vec::with_capacity(n / 2 + 2);
+        out.push(self.points[0]);
+        for bucket in self.points[1..n - 1].chunks(4) {
             let (mut lo, mut hi) = (0, 0);
             for (i, p) in bucket.iter().enumerate() {
                 if p.1 < bucket[lo].1 {
@@ -64,6 +68,7 @@ impl Series {
                 out.push(bucket[lo.max(hi)]);
             }
         }
+        out.push(self.points[n - 1]);
         self.points = out;
     }
 

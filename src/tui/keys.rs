@@ -94,7 +94,7 @@ pub static BINDINGS: &[Binding] = &[
     },
     Binding {
         keys: "space",
-        hint: Some("run/pause"),
+        hint: Some("run"),
         help: "start or pause the solver",
         map: key!(' ' => Action::StartPause),
     },
@@ -116,7 +116,7 @@ pub static BINDINGS: &[Binding] = &[
     },
     Binding {
         keys: "g",
-        hint: Some("generator"),
+        hint: Some("gen"),
         help: "next neighbourhood generator (live, marked on the plot)",
         map: key!('g' => Action::CycleGenerator),
     },
@@ -128,7 +128,7 @@ pub static BINDINGS: &[Binding] = &[
     },
     Binding {
         keys: "u d l r f b",
-        hint: Some("turn"),
+        hint: None,
         help: "turn a face clockwise; shifted (U D L R F B) counter-clockwise",
         map: face_turn,
     },
@@ -164,7 +164,7 @@ pub static BINDINGS: &[Binding] = &[
     },
     Binding {
         keys: "v",
-        hint: Some("net"),
+        hint: None,
         help: "switch the net: 3x18 strip / cross",
         map: key!('v' => Action::ToggleLayout),
     },

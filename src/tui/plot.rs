@@ -53,8 +53,12 @@ fn label(v: f64, span: f64) -> String {
     }
 }
 
-fn labels(b: [f64; 2]) -> Vec<Line<'static>> {
-    let span = b[1] - b[0];
+fn labels(b: [f64; 2], integer: bool) -> Vec<Line<'static>> {
+    let span = if integer {
+        (b[1] - b[0]).max(100.0)
+    } else {
+        b[1] - b[0]
+    };
     let mid = (b[0] + b[1]) / 2.0;
     vec![
         Line::from(label(b[0], span)),
@@ -128,9 +132,14 @@ pub fn draw_energy(f: &mut Frame, app: &App, area: Rect) {
             Axis::default()
                 .title("iteration")
                 .bounds(x)
-                .labels(labels(x)),
+                .labels(labels(x, true)),
         )
-        .y_axis(Axis::default().title("E").bounds(y).labels(labels(y)));
+        .y_axis(
+            Axis::default()
+                .title("E")
+                .bounds(y)
+                .labels(labels(y, false)),
+        );
     f.render_widget(chart, area);
 }
 
@@ -176,7 +185,7 @@ pub fn draw_aux(f: &mut Frame, app: &App, area: Rect) {
         .collect();
     let chart = Chart::new(sets)
         .block(chart_block(title, app))
-        .x_axis(Axis::default().bounds(x).labels(labels(x)))
-        .y_axis(Axis::default().bounds(y).labels(labels(y)));
+        .x_axis(Axis::default().bounds(x).labels(labels(x, true)))
+        .y_axis(Axis::default().bounds(y).labels(labels(y, false)));
     f.render_widget(chart, area);
 }

@@ -160,6 +160,17 @@ pub fn thousands(n: u64) -> String {
     out
 }
 
+/// `1234567.0` → `1.23M`.
+pub fn compact(v: f64) -> String {
+    if v >= 1e6 {
+        format!("{:.2}M", v / 1e6)
+    } else if v >= 1e4 {
+        format!("{:.1}k", v / 1e3)
+    } else {
+        format!("{v:.0}")
+    }
+}
+
 /// Speed as shown in the status panel.
 pub fn speed_label(s: Speed) -> String {
     match s {
@@ -179,8 +190,8 @@ fn draw_status(f: &mut Frame, app: &App, area: Rect) {
         .map_or((dash(), dash()), |c| (c.solver.clone(), c.preset.clone()));
     let secs = app.elapsed.as_secs_f64();
     let iters = s.map_or(0, |s| s.iteration);
-    let rate = if secs > 0.0 {
-        format!("{}/s", thousands((iters as f64 / secs) as u64))
+    let rate = if secs >= 0.5 {
+        format!("{}/s", compact(iters as f64 / secs))
     } else {
         dash()
     };
@@ -242,20 +253,25 @@ fn draw_keys(f: &mut Frame, app: &App, area: Rect) {
         if let Some(h) = b.hint {
             let key = b.keys.split("  ").next().unwrap_or(b.keys).replace(' ', "");
             spans.push(Span::styled(
-                format!(" {key} "),
+                key,
                 Style::default()
                     .fg(app.theme.accent)
                     .add_modifier(Modifier::REVERSED),
             ));
-            spans.push(Span::raw(format!(" {h} ")));
+            spans.push(Span::raw(format!(" {h}  ")));
         }
     }
     f.render_widget(Paragraph::new(Line::from(spans)), area);
 }
 
 fn draw_help(f: &mut Frame, app: &App, area: Rect) {
-    let h = (BINDINGS.len() as u16 + 4).min(area.height);
-    let w = 76.min(area.width);
+    let widest = BINDINGS
+        .iter()
+        .map(|b| b.help.chars().count())
+        .max()
+        .unwrap_or(0);
+    let h = (BINDINGS.len() as u16 + 2).min(area.height);
+    let w = (widest as u16 + 18).min(area.width);
     let popup = Rect::new(
         area.x + (area.width - w) / 2,
         area.y + (area.height - h) / 2,
