@@ -203,7 +203,14 @@ fn draw_status(f: &mut Frame, app: &App, area: Rect) {
         ),
         row("seed", app.seed.to_string()),
         row("state", app.state.name().to_string()),
-        row("iteration", thousands(iters)),
+        row(
+            match s.map(|s| s.solver) {
+                Some("ga" | "woc") => "generation",
+                Some("mws") => "window move",
+                _ => "iteration",
+            },
+            thousands(iters),
+        ),
         row(
             "temperature",
             s.and_then(|s| s.temperature)
