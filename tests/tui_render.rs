@@ -148,3 +148,39 @@ proptest! {
         prop_assert_eq!(s.points()[0], (0.0, ys[0]));
     }
 }
+
+#[test]
+fn solver_metrics_plotted_without_counters() {
+    use cubetui::solve::runner::{Point, RunState, Update};
+    let mut app = toy_app(SCRAMBLE);
+    let points = (0..5u64)
+        .map(|g| Point {
+            iteration: g,
+            energy: 30.0 - g as f64,
+            best: 30.0 - g as f64,
+            temperature: None,
+            acceptance: None,
+            metrics: vec![
+                ("generation", g as f64),
+                ("best", 30.0 - g as f64),
+                ("mean", 35.0),
+            ],
+        })
+        .collect();
+    app.absorb(Update {
+        epoch: app.epoch,
+        state: RunState::Running,
+        snapshot: None,
+        outcome: None,
+        points,
+        marks: vec![],
+        error: None,
+        elapsed: std::time::Duration::ZERO,
+        generators: None,
+    });
+    assert_eq!(app.plots.metrics.len(), 3);
+    app.plots.temperature.clear(); // the toy has one; GAs do not
+    let text = format!("{}", render(&app, 100, 30).backend());
+    assert!(text.contains(" best, mean "), "{text}");
+    assert!(!text.contains("generation, "));
+}

@@ -1,7 +1,6 @@
 //! Application state and `update(&mut App, Action)`. Pure logic: the solver
 //! is reached only through a [`Driver`], so tests run it inline.
 
-use std::collections::BTreeMap;
 use std::time::Duration;
 
 use crate::cube::random::{rng_from_seed, CubeRng};
@@ -49,7 +48,8 @@ pub struct Plots {
     pub energy: Series,
     pub best: Series,
     pub temperature: Series,
-    pub metrics: BTreeMap<&'static str, Series>,
+    /// The solver's own series, in the order it reports them.
+    pub metrics: Vec<(&'static str, Series)>,
     pub marks: Vec<Mark>,
 }
 
@@ -59,7 +59,7 @@ impl Plots {
             energy: Series::new(HISTORY_CAP),
             best: Series::new(HISTORY_CAP),
             temperature: Series::new(HISTORY_CAP),
-            metrics: BTreeMap::new(),
+            metrics: Vec::new(),
             marks: Vec::new(),
         }
     }
@@ -213,11 +213,15 @@ impl App {
                 self.plots.temperature.push(x, t);
             }
             for (name, v) in &p.metrics {
-                self.plots
-                    .metrics
-                    .entry(name)
-                    .or_insert_with(|| Series::new(HISTORY_CAP))
-                    .push(x, *v);
+                let m = &mut self.plots.metrics;
+                let i = match m.iter().position(|(n, _)| n == name) {
+                    Some(i) => i,
+                    None => {
+                        m.push((name, Series::new(HISTORY_CAP)));
+                        m.len() - 1
+                    }
+                };
+                m[i].1.push(x, *v);
             }
         }
         self.plots.marks.extend(u.marks);

@@ -150,7 +150,15 @@ pub fn draw_aux(f: &mut Frame, app: &App, area: Rect) {
     if !p.temperature.is_empty() {
         series.push(("temperature", &p.temperature));
     } else {
-        series.extend(p.metrics.iter().take(3).map(|(k, v)| (*k, v)));
+        // Counters such as the generation number are the x axis already.
+        const SKIP: [&str; 4] = ["generation", "round", "leader", "iteration"];
+        series.extend(
+            p.metrics
+                .iter()
+                .filter(|(k, _)| !SKIP.contains(k))
+                .take(3)
+                .map(|(k, v)| (*k, v)),
+        );
     }
     if series.is_empty() {
         f.render_widget(
