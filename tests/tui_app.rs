@@ -186,3 +186,20 @@ fn key_table_maps_keys() {
         .iter()
         .all(|b| !b.help.is_empty() && !b.keys.is_empty()));
 }
+
+#[test]
+fn step_while_running_pauses_and_idle_ticks_do_not_redraw() {
+    let mut app = toy_app(SCRAMBLE);
+    update(&mut app, Action::StartPause);
+    ticks(&mut app, 2);
+    update(&mut app, Action::Step);
+    assert_eq!(app.state, RunState::Paused);
+    assert_eq!(app.snapshot.as_ref().unwrap().iteration, 3);
+    ticks(&mut app, 1);
+    app.dirty = false;
+    ticks(&mut app, 3);
+    assert!(!app.dirty, "nothing changed: no redraw");
+    update(&mut app, Action::StartPause);
+    ticks(&mut app, 1);
+    assert!(app.dirty);
+}

@@ -63,7 +63,7 @@ impl RunState {
 pub enum Command {
     Start,
     Pause,
-    /// Runs this many steps now (when not running), then pauses.
+    /// Pauses (if running), then runs this many steps now.
     Step(u64),
     Speed(Speed),
     /// Switches the neighbourhood generator, keeping state and history.
@@ -257,8 +257,7 @@ impl Core {
                 }
             }
             Command::Step(n) => {
-                if self.solver.is_some() && matches!(self.state, RunState::Idle | RunState::Paused)
-                {
+                if self.solver.is_some() && !self.state.finished() {
                     self.set_state(RunState::Paused);
                     self.run(n);
                 }
