@@ -184,3 +184,24 @@ fn solver_metrics_plotted_without_counters() {
     assert!(text.contains(" best, mean "), "{text}");
     assert!(!text.contains("generation, "));
 }
+
+#[test]
+fn help_popup_shows_every_binding_at_minimum_size() {
+    let mut app = toy_app(SCRAMBLE);
+    update(&mut app, Action::ToggleHelp);
+    let text = format!("{}", render(&app, ui::MIN_WIDTH, ui::MIN_HEIGHT).backend());
+    for b in cubetui::tui::keys::BINDINGS {
+        assert!(text.contains(b.help), "help line missing: {}", b.help);
+    }
+    // The hint bar comes from the same table.
+    let app = toy_app(SCRAMBLE);
+    let text = format!("{}", render(&app, 100, 30).backend());
+    let bar = text.lines().last().unwrap();
+    for h in cubetui::tui::keys::BINDINGS
+        .iter()
+        .filter_map(|b| b.hint)
+        .take(6)
+    {
+        assert!(bar.contains(h), "hint missing: {h}");
+    }
+}

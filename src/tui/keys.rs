@@ -101,13 +101,13 @@ pub static BINDINGS: &[Binding] = &[
     Binding {
         keys: "n",
         hint: Some("step"),
-        help: "one step (a proposal, a generation, a window move)",
+        help: "one step (proposal, generation, window move); pauses",
         map: key!('n' => Action::Step),
     },
     Binding {
         keys: "+ -",
         hint: Some("speed"),
-        help: "faster / slower: 1, 10, 100, … steps per frame, unthrottled",
+        help: "speed: 1, 10, 100, … steps per frame, unthrottled",
         map: |k| match ch(k)? {
             '+' | '=' => Some(Action::Faster),
             '-' | '_' => Some(Action::Slower),
@@ -129,7 +129,7 @@ pub static BINDINGS: &[Binding] = &[
     Binding {
         keys: "u d l r f b",
         hint: None,
-        help: "turn a face clockwise; shifted (U D L R F B) counter-clockwise",
+        help: "turn a face clockwise; shifted: counter-clockwise",
         map: face_turn,
     },
     Binding {
@@ -153,7 +153,7 @@ pub static BINDINGS: &[Binding] = &[
     Binding {
         keys: "← →  home end",
         hint: None,
-        help: "when solved: step the solution playback back / forward, jump",
+        help: "when solved: play the solution back / forward, jump",
         map: |k| match k.code {
             KeyCode::Left => Some(Action::PlayBack),
             KeyCode::Right => Some(Action::PlayForward),
@@ -171,13 +171,13 @@ pub static BINDINGS: &[Binding] = &[
     Binding {
         keys: "c",
         hint: None,
-        help: "face letters on the stickers on / off (always on under NO_COLOR)",
+        help: "face letters on the stickers (always on under NO_COLOR)",
         map: key!('c' => Action::ToggleLetters),
     },
     Binding {
         keys: "o",
         hint: None,
-        help: "mark the misplaced stickers (those counted by the energy)",
+        help: "mark the misplaced stickers (counted by the energy)",
         map: key!('o' => Action::ToggleOverlay),
     },
     Binding {
