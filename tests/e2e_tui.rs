@@ -121,3 +121,20 @@ fn binary_in_a_pty_turns_runs_and_quits() {
     };
     assert!(code.success(), "exit status {code:?}");
 }
+
+#[test]
+fn bad_options_fail_before_the_screen_opens() {
+    let run = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_cubetui"))
+            .args(args)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap()
+    };
+    let out = run(&["--scramble", "R Q2"]);
+    assert_eq!(out.status.code(), Some(3));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--scramble"));
+    assert_eq!(run(&["--preset", "nope"]).status.code(), Some(2));
+    assert_eq!(run(&["--theme", "nope"]).status.code(), Some(2));
+    assert_eq!(run(&["--fps", "0"]).status.code(), Some(2));
+}
