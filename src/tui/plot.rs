@@ -130,7 +130,7 @@ pub fn draw_energy(f: &mut Frame, app: &App, area: Rect) {
         .block(chart_block(title, app))
         .x_axis(
             Axis::default()
-                .title("iteration")
+                .title(super::ui::step_name(app))
                 .bounds(x)
                 .labels(labels(x, true)),
         )

@@ -160,6 +160,15 @@ pub fn thousands(n: u64) -> String {
     out
 }
 
+/// What one elementary step of the current solver is called.
+pub fn step_name(app: &App) -> &'static str {
+    match app.snapshot.as_ref().map(|s| s.solver) {
+        Some("ga" | "woc") => "generation",
+        Some("mws") => "window move",
+        _ => "iteration",
+    }
+}
+
 /// `1234567.0` → `1.23M`.
 pub fn compact(v: f64) -> String {
     if v >= 1e6 {
@@ -203,14 +212,7 @@ fn draw_status(f: &mut Frame, app: &App, area: Rect) {
         ),
         row("seed", app.seed.to_string()),
         row("state", app.state.name().to_string()),
-        row(
-            match s.map(|s| s.solver) {
-                Some("ga" | "woc") => "generation",
-                Some("mws") => "window move",
-                _ => "iteration",
-            },
-            thousands(iters),
-        ),
+        row(step_name(app), thousands(iters)),
         row(
             "temperature",
             s.and_then(|s| s.temperature)
