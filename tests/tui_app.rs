@@ -203,3 +203,18 @@ fn step_while_running_pauses_and_idle_ticks_do_not_redraw() {
     ticks(&mut app, 1);
     assert!(app.dirty);
 }
+
+#[test]
+fn quitting_is_not_a_failure_but_a_dead_solver_is() {
+    let mut app = toy_app(SCRAMBLE);
+    update(&mut app, Action::Quit);
+    assert!(app.quit && app.failure.is_none());
+
+    let mut app = toy_app(SCRAMBLE);
+    let mut u = app.driver.poll();
+    u.state = RunState::Stopped;
+    u.error = Some("the solver thread stopped unexpectedly".into());
+    app.absorb(u);
+    assert!(app.quit);
+    assert!(app.failure.as_deref().unwrap().contains("unexpectedly"));
+}

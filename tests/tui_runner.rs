@@ -160,3 +160,33 @@ fn threaded_runner_pauses_and_steps() {
     assert_eq!(last(&all), 200);
     r.join();
 }
+
+/// A solver whose step panics.
+struct Broken;
+
+impl cubetui::solve::Solver for Broken {
+    fn step(&mut self, _n: u64) -> cubetui::solve::Status {
+        panic!("broken solver (expected by the test)");
+    }
+    fn status(&self) -> cubetui::solve::Status {
+        cubetui::solve::Status::Running
+    }
+    fn snapshot(&self) -> cubetui::solve::Snapshot {
+        cubetui::solve::Solver::snapshot(&*toy())
+    }
+    fn outcome(&self) -> cubetui::solve::Outcome {
+        cubetui::solve::Solver::outcome(&*toy())
+    }
+}
+
+#[test]
+fn a_panicking_solver_is_reported_as_stopped() {
+    let mut r = Runner::spawn(Speed::PerFrame(1));
+    r.send(Command::Replace(Some(Box::new(Broken)), 1));
+    r.send(Command::Start);
+    let mut all = vec![];
+    poll_until(&mut r, &mut all, |u| u.state == RunState::Stopped);
+    let err = all.iter().find_map(|u| u.error.clone()).unwrap();
+    assert!(err.contains("unexpectedly"), "{err}");
+    assert_eq!(r.poll().error, None, "reported once");
+}

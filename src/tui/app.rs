@@ -100,6 +100,8 @@ pub struct App {
     pub playback: Option<Playback>,
     pub rng: CubeRng,
     pub theme: Theme,
+    /// Why the app had to stop (the solver thread died).
+    pub failure: Option<String>,
     /// Something changed since the last draw.
     pub dirty: bool,
     pub quit: bool,
@@ -132,6 +134,7 @@ impl App {
             playback: None,
             rng: rng_from_seed(seed),
             theme: Theme::load("classic", Depth::True).expect("embedded theme"),
+            failure: None,
             dirty: true,
             quit: false,
         };
@@ -230,6 +233,11 @@ impl App {
         }
         if let Some(e) = u.error {
             self.message = Some(e);
+        }
+        if self.state == RunState::Stopped && !self.quit {
+            // Only a dead solver thread stops a run the app did not stop.
+            self.failure = self.message.clone();
+            self.quit = true;
         }
         if u.snapshot.is_some() {
             self.snapshot = u.snapshot;

@@ -33,7 +33,11 @@ pub fn run(mut app: App, fps: u32) -> io::Result<()> {
     let mut terminal = ratatui::try_init()?;
     let res = rt.block_on(event_loop(&mut terminal, &mut app, fps));
     let restored = ratatui::try_restore();
-    res.and(restored)
+    res.and(restored)?;
+    match app.failure {
+        Some(why) => Err(io::Error::other(why)),
+        None => Ok(()),
+    }
 }
 
 async fn event_loop(terminal: &mut DefaultTerminal, app: &mut App, fps: u32) -> io::Result<()> {

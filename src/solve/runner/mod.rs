@@ -6,12 +6,13 @@
 //! and deterministic replays) or on its own std thread ([`Runner`]). No tokio,
 //! no terminal code here.
 
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, TryRecvError};
-use std::sync::{Arc, Mutex};
-use std::thread::JoinHandle;
+mod threaded;
+
 use std::time::{Duration, Instant};
 
 use super::{Outcome, Snapshot, Solver, Status};
+
+pub use threaded::Runner;
 
 /// How fast a running solver is stepped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -129,7 +130,7 @@ pub struct Update {
 pub const MAX_PENDING: usize = 1 << 15;
 
 impl Update {
-    fn new(epoch: u64, state: RunState) -> Update {
+    pub(crate) fn new(epoch: u64, state: RunState) -> Update {
         Update {
             epoch,
             state,
@@ -154,7 +155,7 @@ impl Update {
     }
 
     /// Folds a later update into this one.
-    fn merge(&mut self, later: Update) {
+    pub(crate) fn merge(&mut self, later: Update) {
         if later.epoch != self.epoch {
             *self = later;
             return;
@@ -388,140 +389,5 @@ impl Driver for Inline {
     }
     fn frame(&mut self) {
         self.core.frame(self.unthrottled_batch);
-    }
-}
-
-/// Runs the core on its own thread.
-pub struct Runner {
-    tx: Sender<Command>,
-    shared: Arc<Mutex<Update>>,
-    handle: Option<JoinHandle<()>>,
-}
-
-impl Runner {
-    pub fn spawn(speed: Speed) -> Runner {
-        let (tx, rx) = mpsc::channel();
-        let shared = Arc::new(Mutex::new(Update::new(0, RunState::Idle)));
-        let out = Arc::clone(&shared);
-        let handle = std::thread::Builder::new()
-            .name("solver".into())
-            .spawn(move || thread_main(rx, out, Core::new(speed, true)))
-            .expect("spawn solver thread");
-        Runner {
-            tx,
-            shared,
-            handle: Some(handle),
-        }
-    }
-
-    /// Stops the thread and waits for it (it finishes its current batch).
-    pub fn join(mut self) {
-        let _ = self.tx.send(Command::Stop);
-        if let Some(h) = self.handle.take() {
-            let _ = h.join();
-        }
-    }
-}
-
-impl Drop for Runner {
-    fn drop(&mut self) {
-        // Do not wait: a long step must not delay quitting.
-        let _ = self.tx.send(Command::Stop);
-    }
-}
-
-impl Driver for Runner {
-    fn send(&mut self, cmd: Command) {
-        let _ = self.tx.send(cmd);
-    }
-    fn poll(&mut self) -> Update {
-        let mut g = self.shared.lock().unwrap_or_else(|e| e.into_inner());
-        let epoch = g.epoch;
-        let state = g.state;
-        let elapsed = g.elapsed;
-        let mut u = std::mem::replace(&mut *g, Update::new(epoch, state));
-        g.elapsed = elapsed;
-        u.state = state;
-        u
-    }
-}
-
-fn publish(core: &mut Core, shared: &Mutex<Update>) {
-    let u = core.take();
-    let mut g = shared.lock().unwrap_or_else(|e| e.into_inner());
-    g.merge(u);
-}
-
-/// How often an unthrottled run publishes.
-const PUBLISH_EVERY: Duration = Duration::from_millis(16);
-
-fn thread_main(rx: Receiver<Command>, shared: Arc<Mutex<Update>>, mut core: Core) {
-    let mut batch: u64 = 16;
-    let mut next_frame = Instant::now();
-    let mut last_publish = Instant::now();
-    loop {
-        // Commands first.
-        let cmd = if core.state() != RunState::Running {
-            publish(&mut core, &shared);
-            match rx.recv() {
-                Ok(c) => Some(c),
-                Err(_) => return,
-            }
-        } else if core.speed() == Speed::Unthrottled {
-            match rx.try_recv() {
-                Ok(c) => Some(c),
-                Err(TryRecvError::Empty) => None,
-                Err(TryRecvError::Disconnected) => return,
-            }
-        } else {
-            let now = Instant::now();
-            let res = if now < next_frame {
-                rx.recv_timeout(next_frame - now)
-            } else {
-                rx.try_recv().map_err(|e| match e {
-                    TryRecvError::Empty => RecvTimeoutError::Timeout,
-                    TryRecvError::Disconnected => RecvTimeoutError::Disconnected,
-                })
-            };
-            match res {
-                Ok(c) => Some(c),
-                Err(RecvTimeoutError::Timeout) => None,
-                Err(RecvTimeoutError::Disconnected) => return,
-            }
-        };
-        if let Some(cmd) = cmd {
-            let go_on = core.apply(cmd);
-            if !go_on {
-                publish(&mut core, &shared);
-                return;
-            }
-            next_frame = Instant::now();
-            continue;
-        }
-        match core.speed() {
-            Speed::PerFrame(_) => {
-                core.frame(0);
-                next_frame += FRAME;
-                let now = Instant::now();
-                if next_frame < now {
-                    next_frame = now;
-                }
-                publish(&mut core, &shared);
-            }
-            Speed::Unthrottled => {
-                let t = Instant::now();
-                core.frame(batch);
-                let dt = t.elapsed();
-                if dt < Duration::from_micros(500) && batch < 1 << 24 {
-                    batch *= 2;
-                } else if dt > Duration::from_millis(2) && batch > 1 {
-                    batch /= 2;
-                }
-                if last_publish.elapsed() >= PUBLISH_EVERY {
-                    publish(&mut core, &shared);
-                    last_publish = Instant::now();
-                }
-            }
-        }
     }
 }
