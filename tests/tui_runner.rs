@@ -190,3 +190,48 @@ fn a_panicking_solver_is_reported_as_stopped() {
     assert!(err.contains("unexpectedly"), "{err}");
     assert_eq!(r.poll().error, None, "reported once");
 }
+
+/// A solver whose steps are slow (100 µs each) and never finish.
+struct Slow(u64);
+
+impl cubetui::solve::Solver for Slow {
+    fn step(&mut self, n: u64) -> cubetui::solve::Status {
+        for _ in 0..n {
+            std::thread::sleep(Duration::from_micros(100));
+            self.0 += 1;
+        }
+        cubetui::solve::Status::Running
+    }
+    fn status(&self) -> cubetui::solve::Status {
+        cubetui::solve::Status::Running
+    }
+    fn snapshot(&self) -> cubetui::solve::Snapshot {
+        let mut s = cubetui::solve::Solver::snapshot(&*toy());
+        s.iteration = self.0;
+        s
+    }
+    fn outcome(&self) -> cubetui::solve::Outcome {
+        cubetui::solve::Solver::outcome(&*toy())
+    }
+}
+
+#[test]
+fn a_big_frame_is_split_so_pause_lands_inside_it() {
+    // 100 000 slow steps per frame would take 10 s in one batch.
+    let mut r = Runner::spawn(Speed::PerFrame(100_000));
+    r.send(Command::Replace(Some(Box::new(Slow(0))), 1));
+    r.send(Command::Start);
+    let mut all = vec![];
+    poll_until(&mut r, &mut all, |u| {
+        u.points.iter().any(|p| p.iteration > 0)
+    });
+    r.send(Command::Pause);
+    poll_until(&mut r, &mut all, |u| u.state == RunState::Paused);
+    let last = all
+        .iter()
+        .flat_map(|u| u.points.iter().map(|p| p.iteration))
+        .max()
+        .unwrap();
+    assert!(last < 100_000, "paused mid-frame at {last}");
+    r.join();
+}

@@ -81,26 +81,25 @@ fn publish(core: &mut Core, shared: &Mutex<Update>) {
 const PUBLISH_EVERY: Duration = Duration::from_millis(16);
 
 fn thread_main(rx: Receiver<Command>, shared: Arc<Mutex<Update>>, mut core: Core) {
+    // Steps per batch, adapted so a batch takes 0.5-2 ms: commands are
+    // checked between batches at any speed.
     let mut batch: u64 = 16;
+    // Steps still to run in the current frame (throttled speeds).
+    let mut owed: u64 = 0;
     let mut next_frame = Instant::now();
     let mut last_publish = Instant::now();
     loop {
-        // Commands first.
-        let cmd = if core.state() != RunState::Running {
+        let running = core.state() == RunState::Running;
+        let waiting = running && core.speed() != Speed::Unthrottled && owed == 0;
+        let cmd = if !running {
             publish(&mut core, &shared);
             match rx.recv() {
                 Ok(c) => Some(c),
                 Err(_) => return,
             }
-        } else if core.speed() == Speed::Unthrottled {
-            match rx.try_recv() {
-                Ok(c) => Some(c),
-                Err(TryRecvError::Empty) => None,
-                Err(TryRecvError::Disconnected) => return,
-            }
         } else {
             let now = Instant::now();
-            let res = if now < next_frame {
+            let res = if waiting && now < next_frame {
                 rx.recv_timeout(next_frame - now)
             } else {
                 rx.try_recv().map_err(|e| match e {
@@ -115,38 +114,45 @@ fn thread_main(rx: Receiver<Command>, shared: Arc<Mutex<Update>>, mut core: Core
             }
         };
         if let Some(cmd) = cmd {
-            let go_on = core.apply(cmd);
-            if !go_on {
+            let was_running = running;
+            if !core.apply(cmd) {
                 publish(&mut core, &shared);
                 return;
             }
-            next_frame = Instant::now();
+            if !was_running && core.state() == RunState::Running {
+                owed = 0;
+                next_frame = Instant::now();
+            }
             continue;
         }
-        match core.speed() {
-            Speed::PerFrame(_) => {
-                core.frame(0);
-                next_frame += FRAME;
-                let now = Instant::now();
-                if next_frame < now {
-                    next_frame = now;
+        let n = match core.speed() {
+            Speed::PerFrame(per_frame) => {
+                if owed == 0 {
+                    // A new frame is due.
+                    owed = per_frame;
+                    next_frame += FRAME;
+                    let now = Instant::now();
+                    if next_frame < now {
+                        next_frame = now;
+                    }
                 }
-                publish(&mut core, &shared);
+                owed.min(batch)
             }
-            Speed::Unthrottled => {
-                let t = Instant::now();
-                core.frame(batch);
-                let dt = t.elapsed();
-                if dt < Duration::from_micros(500) && batch < 1 << 24 {
-                    batch *= 2;
-                } else if dt > Duration::from_millis(2) && batch > 1 {
-                    batch /= 2;
-                }
-                if last_publish.elapsed() >= PUBLISH_EVERY {
-                    publish(&mut core, &shared);
-                    last_publish = Instant::now();
-                }
-            }
+            Speed::Unthrottled => batch,
+        };
+        let t = Instant::now();
+        core.run(n);
+        let dt = t.elapsed();
+        if dt < Duration::from_micros(500) && batch < 1 << 24 {
+            batch *= 2;
+        } else if dt > Duration::from_millis(2) && batch > 1 {
+            batch /= 2;
+        }
+        owed = owed.saturating_sub(n);
+        let frame_done = core.speed() != Speed::Unthrottled && owed == 0;
+        if frame_done || last_publish.elapsed() >= PUBLISH_EVERY {
+            publish(&mut core, &shared);
+            last_publish = Instant::now();
         }
     }
 }
