@@ -5,7 +5,7 @@
 //! runner while the real app polls and redraws a 120x40 screen 60 times a
 //! second. Prints proposals per second for both and the loss.
 //!
-//! `cargo run --release --example runner_overhead -- [N] [rounds]`
+//! `cargo run --release --example runner_overhead -- [N] [rounds] [nodraw]`
 
 use std::time::{Duration, Instant};
 
@@ -66,7 +66,7 @@ fn direct(cfg: &SolverConfig, start: cubetui::cube::Cube) -> (u64, f64, f64) {
 }
 
 /// (iterations, wall seconds, solver-thread cpu seconds, frames drawn).
-fn with_ui(cfg: &SolverConfig, start: cubetui::cube::Cube) -> (u64, f64, f64, u64) {
+fn with_ui(cfg: &SolverConfig, start: cubetui::cube::Cube, draw: bool) -> (u64, f64, f64, u64) {
     let cfg2 = cfg.clone();
     let choice = Choice {
         preset: "bench".into(),
@@ -89,7 +89,7 @@ fn with_ui(cfg: &SolverConfig, start: cubetui::cube::Cube) -> (u64, f64, f64, u6
     loop {
         let t = Instant::now();
         update(&mut app, Action::Tick);
-        if app.dirty {
+        if app.dirty && draw {
             term.draw(|f| ui::draw(f, &app)).unwrap();
             app.dirty = false;
             frames += 1;
@@ -110,6 +110,9 @@ fn main() {
         .and_then(|a| a.parse().ok())
         .unwrap_or(3_000_000);
     let rounds: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(3);
+    // `nodraw`: poll the runner every frame but do not render (isolates the
+    // runner's own cost from the drawing thread's competition).
+    let draw = args.next().as_deref() != Some("nodraw");
     let cfg = config(n);
     let start = random_state(&mut rng_from_seed(99));
     let (mut d, mut u, mut dc, mut uc) = (vec![], vec![], vec![], vec![]);
@@ -117,7 +120,7 @@ fn main() {
         let (it, s, c) = direct(&cfg, start);
         d.push(it as f64 / s);
         dc.push(it as f64 / c);
-        let (it2, s2, c2, frames) = with_ui(&cfg, start);
+        let (it2, s2, c2, frames) = with_ui(&cfg, start, draw);
         u.push(it2 as f64 / s2);
         uc.push(it2 as f64 / c2);
         println!(

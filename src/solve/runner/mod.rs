@@ -203,8 +203,8 @@ pub struct Core {
 }
 
 /// A running solver's outcome is rebuilt at most this often, and never
-/// more often than 100 times its own cost, so it takes ≤ 1 % of the time.
-const OUTCOME_EVERY: Duration = Duration::from_millis(500);
+/// more often than 200 times its own cost, so it takes ≤ 0.5 % of the time.
+const OUTCOME_EVERY: Duration = Duration::from_millis(1000);
 
 impl Core {
     /// A core with no solver; `timed` measures running wall time.
@@ -343,7 +343,7 @@ impl Core {
                     u.outcome = Some(s.outcome());
                     if let Some(now) = now {
                         let cost = now.elapsed();
-                        self.next_outcome = Some(now + OUTCOME_EVERY.max(cost * 100));
+                        self.next_outcome = Some(now + OUTCOME_EVERY.max(cost * 200));
                     }
                 }
             }
