@@ -5,12 +5,38 @@
 //! Every such loop is replaced by the rotation that links its two ends, which
 //! costs no face turns; the path still ends in exactly the same state.
 
-use std::collections::HashMap;
+use std::collections::HashMap as StdHashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::OnceLock;
 
 use crate::cube::state::CENTRES;
 use crate::cube::{Alg, Cube, Move, MoveKind, Perm, Rotation};
 use crate::solve::neighbourhood::Generator;
+
+/// A fast multiply-rotate hasher for the 54-byte keys used here (states and
+/// permutations); the keys are not attacker-controlled.
+#[derive(Default)]
+struct FastHasher(u64);
+
+impl Hasher for FastHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        const K: u64 = 0x517c_c1b7_2722_0a95;
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            let w = u64::from_le_bytes(c.try_into().expect("8 bytes"));
+            self.0 = (self.0.rotate_left(5) ^ w).wrapping_mul(K);
+        }
+        for &b in chunks.remainder() {
+            self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(K);
+        }
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+type HashMap<K, V> = StdHashMap<K, V, BuildHasherDefault<FastHasher>>;
 
 /// The 24 whole-cube rotations as (permutation, shortest rotation moves).
 fn rotations() -> Vec<(Perm, Alg)> {
@@ -62,7 +88,8 @@ const SHORT_DEPTH: usize = 3;
 fn short_table() -> &'static HashMap<Perm, Alg> {
     static CELL: OnceLock<HashMap<Perm, Alg>> = OnceLock::new();
     CELL.get_or_init(|| {
-        let mut table: HashMap<Perm, Alg> = HashMap::from([(Perm::IDENTITY, Alg::default())]);
+        let mut table: HashMap<Perm, Alg> = HashMap::default();
+        table.insert(Perm::IDENTITY, Alg::default());
         let mut frontier = vec![(Perm::IDENTITY, Alg::default())];
         for _ in 0..SHORT_DEPTH {
             let mut next = Vec::new();
@@ -87,7 +114,7 @@ fn short_table() -> &'static HashMap<Perm, Alg> {
 fn operator_table() -> &'static HashMap<Perm, Alg> {
     static CELL: OnceLock<HashMap<Perm, Alg>> = OnceLock::new();
     CELL.get_or_init(|| {
-        let mut m = HashMap::new();
+        let mut m = HashMap::default();
         for name in ["pll", "pll-conj"] {
             if let Ok(Generator::Table(t)) = Generator::get(name) {
                 for (p, a) in t.perms().iter().zip(t.algs()) {
@@ -138,7 +165,7 @@ pub fn expand(start: &Cube, ops: &[(Alg, Perm)], cut_loops: bool) -> Alg {
         canon.push(c);
         w.push(k);
     }
-    let mut last: HashMap<Cube, usize> = HashMap::new();
+    let mut last: HashMap<Cube, usize> = HashMap::default();
     for (i, c) in canon.iter().enumerate() {
         last.insert(*c, i);
     }
