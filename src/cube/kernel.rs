@@ -326,9 +326,13 @@ pub(crate) mod avx2 {
     /// The CPU must support AVX2 and POPCNT.
     #[target_feature(enable = "avx2,popcnt")]
     pub(crate) unsafe fn misplaced(s: &Lanes) -> u32 {
-        let p = s.0.as_ptr() as *const __m256i;
-        // SAFETY: `s` is 64 bytes, 32-byte aligned.
-        energy(_mm256_load_si256(p), _mm256_load_si256(p.add(1)))
+        let p = s.0.as_ptr() as *const __m128i;
+        // SAFETY: `s` is 64 bytes, 32-byte aligned: four aligned 16-byte reads.
+        // Volatile keeps them 16 bytes wide: callers built without AVX copy a
+        // `Cube` in 16-byte pieces, and one 32-byte load over two pending
+        // 16-byte stores cannot take their data by store forwarding.
+        let q = |i| std::ptr::read_volatile(p.add(i));
+        energy(_mm256_set_m128i(q(1), q(0)), _mm256_set_m128i(q(3), q(2)))
     }
 
     /// # Safety
