@@ -36,7 +36,8 @@ impl Lanes {
     }
 }
 
-/// Which implementation the dispatching functions use on this machine.
+/// Which implementation the dispatching functions use on this machine:
+/// `"avx2"`, or `"scalar"` (no AVX2, or `CUBETUI_KERNEL=scalar` set).
 pub fn backend() -> &'static str {
     if use_avx2() {
         "avx2"
@@ -52,12 +53,12 @@ fn use_avx2() -> bool {
         use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
         // 0 = not yet checked, 1 = no, 2 = AVX2 and POPCNT available.
         static FAST: AtomicU8 = AtomicU8::new(0);
-        if cfg!(all(target_feature = "avx2", target_feature = "popcnt")) {
-            return true;
-        }
         match FAST.load(Relaxed) {
             0 => {
-                let yes = std::arch::is_x86_feature_detected!("avx2")
+                // `CUBETUI_KERNEL=scalar` forces the fallback (to test it here).
+                let forced = std::env::var_os("CUBETUI_KERNEL").is_some_and(|v| v == "scalar");
+                let yes = !forced
+                    && std::arch::is_x86_feature_detected!("avx2")
                     && std::arch::is_x86_feature_detected!("popcnt");
                 FAST.store(if yes { 2 } else { 1 }, Relaxed);
                 yes
