@@ -247,3 +247,36 @@ fn bad_parameters_are_rejected() {
         assert!(Annealer::new(&p, Cube::solved(), 0).is_err(), "{p:?}");
     }
 }
+
+#[test]
+fn cutting_loops_keeps_the_end_state_and_never_lengthens() {
+    for (gen, seed) in [
+        ("pll-conj", 1u64),
+        ("pll-conj", 2),
+        ("faces", 3),
+        ("comm", 4),
+    ] {
+        let start = random_cube(50 + seed);
+        let run = |cut: bool| {
+            let p = SaParams {
+                neighbourhood: gen.into(),
+                cut_loops: cut,
+                max_steps: 3_000,
+                ..seed001()
+            };
+            let mut a = Annealer::new(&p, start, seed).unwrap();
+            a.step(u64::MAX);
+            (a.outcome().solution, a.snapshot().best)
+        };
+        let (cut, best) = run(true);
+        let (plain, best2) = run(false);
+        assert_eq!(
+            best, best2,
+            "{gen}: the search does not depend on the switch"
+        );
+        assert_eq!(start.after(&plain), best);
+        // Shortcuts are exact: rotations and links end in the very same state.
+        assert_eq!(start.after(&cut), best, "{gen}");
+        assert!(cut.htm() <= plain.htm(), "{gen}");
+    }
+}

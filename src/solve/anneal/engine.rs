@@ -1,16 +1,57 @@
 //! The annealing engine as a stepping state machine.
 
-use rand::Rng;
+use rand::{Rng, RngCore};
 
 use super::SaParams;
 use crate::cube::random::{rng_from_seed, CubeRng};
-use crate::cube::{Alg, Cube};
+use crate::cube::{Alg, Cube, Perm};
 use crate::solve::energy::{Energy, Facelets};
-use crate::solve::neighbourhood::{Generator, NAMES};
+use crate::solve::neighbourhood::sparse::Prepared;
+use crate::solve::neighbourhood::{Comm, Generator, Table, NAMES};
 use crate::solve::{Outcome, Snapshot, SolveError, Solver, Status};
 
 /// Proposals the acceptance rate is measured over.
 const WINDOW: u64 = 1024;
+/// Largest ΔE whose acceptance probability is kept in a table.
+const TABLE_MAX: usize = 12;
+/// The table is recomputed when T has moved by more than this fraction.
+const TABLE_TOLERANCE: f64 = 1e-5;
+
+/// Acceptance thresholds exp(−ΔE/T)·2⁶⁴ for ΔE = 1..=TABLE_MAX at temperature `t`.
+#[derive(Clone, Copy, Debug)]
+struct AcceptTable {
+    t: f64,
+    threshold: [u64; TABLE_MAX + 1],
+}
+
+impl AcceptTable {
+    fn new(t: f64) -> AcceptTable {
+        let q = (-1.0 / t).exp();
+        let mut threshold = [u64::MAX; TABLE_MAX + 1];
+        let mut p = 1.0f64;
+        for th in threshold.iter_mut().skip(1) {
+            p *= q;
+            // `as` saturates: p = 1 maps to u64::MAX.
+            *th = (p * 18_446_744_073_709_551_616.0) as u64;
+        }
+        AcceptTable { t, threshold }
+    }
+
+    /// Whether an uphill move of `delta` (≥ 1) is accepted at temperature `t`,
+    /// drawing one number from `rng`.
+    #[inline(always)]
+    fn accepts(&mut self, delta: i32, t: f64, rng: &mut CubeRng) -> bool {
+        let d = delta as usize;
+        if d <= TABLE_MAX {
+            if (t - self.t).abs() > TABLE_TOLERANCE * self.t {
+                *self = AcceptTable::new(t);
+            }
+            rng.next_u64() < self.threshold[d]
+        } else {
+            rng.gen::<f64>() < (-(delta as f64) / t).exp()
+        }
+    }
+}
 
 /// One accepted operator: which generator, and its code there.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -19,14 +60,65 @@ struct Record {
     code: u64,
 }
 
+/// How one generator proposes: the energy change and operator code, plus the
+/// candidate state when computing the change already built it.
+trait Proposer {
+    fn propose(&self, rng: &mut CubeRng, a: &Current) -> (i32, u64, Option<Cube>);
+    fn apply(&self, cube: &Cube, code: u64) -> Cube;
+}
+
+impl Proposer for Table {
+    #[inline(always)]
+    fn propose(&self, rng: &mut CubeRng, a: &Current) -> (i32, u64, Option<Cube>) {
+        let k = self.draw(rng);
+        (self.delta(k, &a.prepared), k as u64, None)
+    }
+
+    #[inline(always)]
+    fn apply(&self, cube: &Cube, code: u64) -> Cube {
+        cube.permuted(&self.perms()[code as usize])
+    }
+}
+
+impl Proposer for Comm {
+    #[inline(always)]
+    fn propose(&self, rng: &mut CubeRng, a: &Current) -> (i32, u64, Option<Cube>) {
+        let (cand, code) = Comm::propose(self, rng, &a.cube);
+        let d = Facelets.eval(&cand) as i32 - a.energy as i32;
+        (d, code, Some(cand))
+    }
+
+    fn apply(&self, cube: &Cube, code: u64) -> Cube {
+        cube.permuted(&self.perm_of(code))
+    }
+}
+
+/// The current state, its energy, and its sparse-delta form.
+#[derive(Clone, Copy, Debug)]
+struct Current {
+    cube: Cube,
+    energy: u32,
+    prepared: Prepared,
+}
+
+impl Current {
+    fn new(cube: Cube, energy: u32) -> Current {
+        Current {
+            cube,
+            energy,
+            prepared: Prepared::new(&cube),
+        }
+    }
+}
+
 /// A simulated-annealing run.
 #[derive(Debug)]
 pub struct Annealer {
     params: SaParams,
     generator: &'static Generator,
     rng: CubeRng,
-    current: Cube,
-    current_energy: u32,
+    start: Cube,
+    current: Current,
     best: Cube,
     best_energy: u32,
     /// Accepted operators from the start to the current state. The best state
@@ -36,13 +128,15 @@ pub struct Annealer {
     best_prefix: usize,
     best_moves: usize,
     iteration: u64,
-    /// Proposals since the start or the last restart.
-    since_restart: u64,
     last_improvement: u64,
     temperature: f64,
     ratio: f64,
-    window: [u64; (WINDOW / 64) as usize],
-    window_accepted: u32,
+    /// Proposals left at the current temperature level (geometric schedule).
+    level_left: u64,
+    table: AcceptTable,
+    /// Acceptances in the current block of WINDOW proposals, and in the last full one.
+    block_accepted: u32,
+    last_block_accepted: u32,
     accepted: u64,
     restarts: u64,
     status: Status,
@@ -57,8 +151,8 @@ impl Annealer {
         Ok(Annealer {
             generator,
             rng: rng_from_seed(seed),
-            current: start,
-            current_energy: e,
+            start,
+            current: Current::new(start, e),
             best: start,
             best_energy: e,
             history: Vec::new(),
@@ -66,12 +160,13 @@ impl Annealer {
             best_prefix: 0,
             best_moves: 0,
             iteration: 0,
-            since_restart: 0,
             last_improvement: 0,
             temperature: params.schedule.initial(),
             ratio: params.schedule.ratio(params.max_steps),
-            window: [0; (WINDOW / 64) as usize],
-            window_accepted: 0,
+            level_left: params.schedule.level_len(),
+            table: AcceptTable::new(params.schedule.initial()),
+            block_accepted: 0,
+            last_block_accepted: 0,
             accepted: 0,
             restarts: 0,
             status: if e == 0 {
@@ -95,28 +190,17 @@ impl Annealer {
 
     /// Goes back to the best state and restarts the schedule.
     fn restart(&mut self) {
-        self.current = self.best;
-        self.current_energy = self.best_energy;
+        self.current = Current::new(self.best, self.best_energy);
         self.history.truncate(self.best_prefix);
         self.current_moves = self.best_moves;
-        self.since_restart = 0;
         self.last_improvement = self.iteration;
         self.temperature = self.params.schedule.initial();
+        self.level_left = self.params.schedule.level_len();
         self.restarts += 1;
     }
 
-    #[inline(always)]
-    fn record_window(&mut self, accepted: bool) {
-        let pos = self.iteration % WINDOW;
-        let (w, b) = ((pos / 64) as usize, pos % 64);
-        let old = (self.window[w] >> b) & 1;
-        self.window[w] = (self.window[w] & !(1 << b)) | ((accepted as u64) << b);
-        self.window_accepted = self.window_accepted + accepted as u32 - old as u32;
-    }
-
-    fn accept(&mut self, cand: Cube, e: u32, code: u64) {
-        self.current = cand;
-        self.current_energy = e;
+    fn accept(&mut self, cand: Cube, e: u32, code: u64, iteration: u64) {
+        self.current = Current::new(cand, e);
         self.accepted += 1;
         self.history.push(Record {
             generator: self.generator.index(),
@@ -128,61 +212,87 @@ impl Annealer {
             self.best_energy = e;
             self.best_prefix = self.history.len();
             self.best_moves = self.current_moves;
-            self.last_improvement = self.iteration;
+            self.last_improvement = iteration;
             if e == 0 {
                 self.status = Status::Solved;
             }
         }
     }
 
+    /// Runs up to `n` proposals from `p`. The hot loop keeps the schedule
+    /// state in locals and touches `self` only on acceptance.
+    #[inline(always)]
+    fn run<P: Proposer>(&mut self, p: &P, n: u64) -> Status {
+        let schedule = self.params.schedule.clone();
+        let zero_as_one = self.params.zero_delta_as_one;
+        let restart_after = self.params.restart_after;
+        let max_steps = self.params.max_steps;
+        let limit = self.iteration.saturating_add(n).min(max_steps);
+        let mut rng = self.rng.clone();
+        let mut it = self.iteration;
+        let mut t = self.temperature;
+        let mut level_left = self.level_left;
+        let mut table = self.table;
+        let mut block = self.block_accepted;
+        while it < limit && self.status == Status::Running && !schedule.frozen(t) {
+            let (d, code, cand) = p.propose(&mut rng, &self.current);
+            let delta = if d == 0 && zero_as_one { 1 } else { d };
+            let ok = delta <= 0 || table.accepts(delta, t, &mut rng);
+            block += ok as u32;
+            if ok {
+                let cand = cand.unwrap_or_else(|| p.apply(&self.current.cube, code));
+                let e = (self.current.energy as i32 + d) as u32;
+                debug_assert_eq!(e, Facelets.eval(&cand));
+                self.accept(cand, e, code, it);
+            }
+            t = schedule.advance(t, &mut level_left, self.ratio);
+            it += 1;
+            if it % WINDOW == 0 {
+                self.last_block_accepted = block;
+                block = 0;
+            }
+            if restart_after > 0
+                && self.status == Status::Running
+                && it - self.last_improvement >= restart_after
+            {
+                self.iteration = it;
+                self.restart();
+                t = self.temperature;
+                level_left = self.level_left;
+            }
+        }
+        self.rng = rng;
+        self.iteration = it;
+        self.temperature = t;
+        self.level_left = level_left;
+        self.table = table;
+        self.block_accepted = block;
+        if self.status == Status::Running && (it >= max_steps || schedule.frozen(t)) {
+            self.status = Status::Exhausted;
+        }
+        self.status
+    }
+
+    /// Acceptance rate over the last WINDOW to 2·WINDOW proposals.
     fn acceptance(&self) -> Option<f64> {
-        let seen = self.iteration.min(WINDOW);
-        (seen > 0).then(|| self.window_accepted as f64 / seen as f64)
+        let pos = self.iteration % WINDOW;
+        if self.iteration == 0 {
+            None
+        } else if self.iteration < WINDOW {
+            Some(self.block_accepted as f64 / pos as f64)
+        } else {
+            let n = WINDOW + pos;
+            Some((self.last_block_accepted + self.block_accepted) as f64 / n as f64)
+        }
     }
 }
 
 impl Solver for Annealer {
     fn step(&mut self, n: u64) -> Status {
-        let schedule = self.params.schedule.clone();
-        let zero_as_one = self.params.zero_delta_as_one;
-        let generator = self.generator;
-        for _ in 0..n {
-            if self.status != Status::Running {
-                break;
-            }
-            if self.iteration >= self.params.max_steps || schedule.frozen(self.temperature) {
-                self.status = Status::Exhausted;
-                break;
-            }
-            let (cand, code) = generator.propose(&mut self.rng, &self.current);
-            let e = Facelets.eval(&cand);
-            let mut delta = e as i32 - self.current_energy as i32;
-            if delta == 0 && zero_as_one {
-                delta = 1;
-            }
-            let ok =
-                delta <= 0 || self.rng.gen::<f64>() < (-(delta as f64) / self.temperature).exp();
-            self.record_window(ok);
-            if ok {
-                self.accept(cand, e, code);
-            }
-            self.temperature = schedule.advance(self.temperature, self.since_restart, self.ratio);
-            self.iteration += 1;
-            self.since_restart += 1;
-            let restart_after = self.params.restart_after;
-            if restart_after > 0
-                && self.status == Status::Running
-                && self.iteration - self.last_improvement >= restart_after
-            {
-                self.restart();
-            }
+        match self.generator {
+            Generator::Table(t) => self.run(t, n),
+            Generator::Comm(c) => self.run(c, n),
         }
-        if self.status == Status::Running
-            && (self.iteration >= self.params.max_steps || schedule.frozen(self.temperature))
-        {
-            self.status = Status::Exhausted;
-        }
-        self.status
     }
 
     fn status(&self) -> Status {
@@ -195,10 +305,10 @@ impl Solver for Annealer {
             iteration: self.iteration,
             phase: None,
             temperature: Some(self.temperature),
-            energy: self.current_energy as f64,
+            energy: self.current.energy as f64,
             best_energy: self.best_energy as f64,
             acceptance: self.acceptance(),
-            current: self.current,
+            current: self.current.cube,
             best: self.best,
             sequence_len: self.current_moves,
             generator: Some(self.generator.name().to_string()),
@@ -208,17 +318,20 @@ impl Solver for Annealer {
     }
 
     fn outcome(&self) -> Outcome {
-        let mut moves = Vec::with_capacity(self.best_moves);
-        for r in &self.history[..self.best_prefix] {
-            let g = Generator::get(NAMES[r.generator as usize]).expect("recorded generator exists");
-            moves.extend_from_slice(g.alg(r.code).moves());
-        }
+        let ops: Vec<(Alg, Perm)> = self.history[..self.best_prefix]
+            .iter()
+            .map(|r| {
+                let g = Generator::get(NAMES[r.generator as usize]).expect("recorded generator");
+                g.op(r.code)
+            })
+            .collect();
+        let solution = super::path::expand(&self.start, &ops, self.params.cut_loops);
         let mut extra = serde_json::Map::new();
         extra.insert("accepted".into(), self.accepted.into());
         extra.insert("restarts".into(), self.restarts.into());
         Outcome {
             solved: self.best_energy == 0,
-            solution: Alg::new(moves),
+            solution,
             energy: self.best_energy as f64,
             iterations: self.iteration,
             extra,
@@ -233,5 +346,38 @@ impl Solver for Annealer {
         self.generator = Generator::get(name)?;
         self.params.neighbourhood = name.to_string();
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn acceptance_table_matches_the_metropolis_rule() {
+        let mut rng = rng_from_seed(3);
+        for (t, d) in [(0.37, 1), (0.37, 2), (2.0, 3), (1000.0, 12), (0.5, 13)] {
+            let mut table = AcceptTable::new(t);
+            let n = 200_000;
+            let hits = (0..n).filter(|_| table.accepts(d, t, &mut rng)).count();
+            let want = (-(d as f64) / t).exp();
+            let got = hits as f64 / n as f64;
+            let sd = (want * (1.0 - want) / n as f64).sqrt();
+            assert!(
+                (got - want).abs() < 5.0 * sd + 1e-4,
+                "T {t} ΔE {d}: {got} vs {want}"
+            );
+        }
+    }
+
+    #[test]
+    fn acceptance_table_follows_the_temperature() {
+        let mut table = AcceptTable::new(1.0);
+        let mut rng = rng_from_seed(1);
+        table.accepts(1, 0.5, &mut rng);
+        assert_eq!(table.t, 0.5);
+        let before = table.threshold;
+        table.accepts(1, 0.5 * (1.0 + 1e-7), &mut rng);
+        assert_eq!(table.threshold, before, "tiny changes reuse the table");
     }
 }

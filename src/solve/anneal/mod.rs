@@ -2,6 +2,7 @@
 //! parameterised by neighbourhood generator, schedule and acceptance rule.
 
 mod engine;
+mod path;
 mod schedule;
 
 use serde::{Deserialize, Serialize};
@@ -28,6 +29,10 @@ pub struct SaParams {
     pub max_steps: u64,
     /// Temperature schedule.
     pub schedule: Schedule,
+    /// Report the path with every loop (a return to a state seen before, up
+    /// to a whole-cube rotation) cut out. Changes only the reported solution,
+    /// never the search.
+    pub cut_loops: bool,
     /// When the best energy has not improved for this many proposals, go back
     /// to the best state and restart the schedule (reheat). 0 = off.
     pub restart_after: u64,
@@ -42,6 +47,7 @@ impl Default for SaParams {
             max_steps: 500_000,
             schedule: Schedule::default(),
             restart_after: 0,
+            cut_loops: true,
         }
     }
 }

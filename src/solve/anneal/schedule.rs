@@ -1,4 +1,10 @@
 //! Temperature schedules.
+//!
+//! The temperature is updated after every proposal. Acceptance probabilities
+//! exp(−ΔE/T) for ΔE ≤ 12 come from a table that the engine recomputes
+//! whenever T has moved by more than 10⁻⁵ of its value since the last
+//! recomputation (so the geometric schedule is exact, and the exponential one
+//! uses a T within 10⁻⁵ relative of the exact value).
 
 use serde::{Deserialize, Serialize};
 
@@ -105,10 +111,11 @@ impl Schedule {
         }
     }
 
-    /// The temperature after proposal number `k` (0-based, counted since the
-    /// last restart) has been made, given the temperature `t` before it.
+    /// The temperature after one more proposal, given the temperature `t`
+    /// before it; `left` counts the proposals still to make at this temperature
+    /// (geometric schedule) and is reset when the level ends.
     #[inline(always)]
-    pub fn advance(&self, t: f64, k: u64, ratio: f64) -> f64 {
+    pub fn advance(&self, t: f64, left: &mut u64, ratio: f64) -> f64 {
         match *self {
             Schedule::Exponential { .. } => t * ratio,
             Schedule::Geometric {
@@ -116,12 +123,24 @@ impl Schedule {
                 per_temperature,
                 ..
             } => {
-                if (k + 1) % per_temperature == 0 {
+                *left = left.saturating_sub(1);
+                if *left == 0 {
+                    *left = per_temperature;
                     t * alpha
                 } else {
                     t
                 }
             }
+        }
+    }
+
+    /// Proposals per temperature level (1 for the exponential schedule).
+    pub fn level_len(&self) -> u64 {
+        match *self {
+            Schedule::Exponential { .. } => 1,
+            Schedule::Geometric {
+                per_temperature, ..
+            } => per_temperature,
         }
     }
 

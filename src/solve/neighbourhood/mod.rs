@@ -12,13 +12,14 @@
 
 pub mod catalogue;
 mod comm;
+pub mod sparse;
 mod table;
 
 use std::sync::OnceLock;
 
 use rand::Rng;
 
-use crate::cube::{Alg, Cube, Face, Move, MoveKind, Rotation};
+use crate::cube::{Alg, Cube, Face, Move, MoveKind, Perm, Rotation};
 
 pub use catalogue::{Catalogue, Formula};
 pub use comm::Comm;
@@ -92,6 +93,17 @@ impl Generator {
         match self {
             Generator::Table(t) => t.alg(code),
             Generator::Comm(c) => c.alg(code),
+        }
+    }
+
+    /// The moves and the permutation of operator `code`.
+    pub fn op(&self, code: u64) -> (Alg, Perm) {
+        match self {
+            Generator::Table(t) => (
+                t.alg(code),
+                t.perms().get(code as usize).copied().unwrap_or_default(),
+            ),
+            Generator::Comm(c) => (c.alg(code), c.perm_of(code)),
         }
     }
 

@@ -1,9 +1,11 @@
 //! Generators with an explicit table of precomputed operators.
 
+use rand::distributions::{Distribution, Uniform};
 use rand::Rng;
 
 use crate::cube::{Alg, Cube, Move, Perm};
 
+use super::sparse::{Prepared, Sparse};
 use super::{basic_sequences, concat, rotations, Catalogue};
 
 /// A generator whose operators are all precomputed permutations.
@@ -12,12 +14,22 @@ pub struct Table {
     name: &'static str,
     perms: Vec<Perm>,
     algs: Vec<Alg>,
+    sparse: Sparse,
+    pick: Uniform<u32>,
 }
 
 impl Table {
     fn from_algs(name: &'static str, algs: Vec<Alg>) -> Table {
-        let perms = algs.iter().map(Alg::perm).collect();
-        Table { name, perms, algs }
+        let perms: Vec<Perm> = algs.iter().map(Alg::perm).collect();
+        let sparse = Sparse::new(&perms);
+        let pick = Uniform::new(0, perms.len().max(1) as u32);
+        Table {
+            name,
+            perms,
+            algs,
+            sparse,
+            pick,
+        }
     }
 
     /// `faces`: the 18 face turns.
@@ -79,8 +91,25 @@ impl Table {
     /// Draws an operator uniformly and applies it to `cube`.
     #[inline(always)]
     pub fn propose<R: Rng>(&self, rng: &mut R, cube: &Cube) -> (Cube, u64) {
-        let i = rng.gen_range(0..self.perms.len() as u32) as usize;
+        let i = self.draw(rng);
         (cube.permuted(&self.perms[i]), i as u64)
+    }
+
+    /// Draws an operator index uniformly.
+    #[inline(always)]
+    pub fn draw<R: Rng>(&self, rng: &mut R) -> usize {
+        self.pick.sample(rng) as usize
+    }
+
+    /// The energy change operator `k` makes on `stickers` (see [`Sparse::delta`]).
+    #[inline(always)]
+    pub fn delta(&self, k: usize, p: &Prepared) -> i32 {
+        self.sparse.delta(k, p)
+    }
+
+    /// Sparse form of the operators.
+    pub fn sparse(&self) -> &Sparse {
+        &self.sparse
     }
 
     /// The moves of operator `code`.
