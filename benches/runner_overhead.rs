@@ -5,7 +5,7 @@
 //! runner while the real app polls and redraws a 120x40 screen 60 times a
 //! second. Prints proposals per second for both and the loss.
 //!
-//! `cargo run --release --example runner_overhead -- [N] [rounds] [nodraw]`
+//! `cargo bench --bench runner_overhead -- [N] [rounds] [nodraw]`
 
 use std::time::{Duration, Instant};
 
@@ -106,7 +106,8 @@ fn with_ui(cfg: &SolverConfig, start: cubetui::cube::Cube, draw: bool) -> (u64, 
 }
 
 fn main() {
-    let mut args = std::env::args().skip(1);
+    // `cargo bench` appends `--bench`; only positional arguments count.
+    let mut args = std::env::args().skip(1).filter(|a| !a.starts_with("--"));
     let n: u64 = args
         .next()
         .and_then(|a| a.parse().ok())
