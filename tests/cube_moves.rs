@@ -1,18 +1,10 @@
 //! Laws of the move model: orders, inverses, commuting faces, compiled sequences.
 
-use cubetui::cube::{Alg, Cube, Face, Move, MoveKind, Perm, Rotation, Slice};
+use cubetui::cube::{Alg, Cube, Face, Move, MoveKind, Perm};
 use proptest::prelude::*;
 
 fn all_moves() -> Vec<Move> {
-    let kinds = Face::ALL
-        .map(MoveKind::Face)
-        .into_iter()
-        .chain(Face::ALL.map(MoveKind::Wide))
-        .chain(Slice::ALL.map(MoveKind::Slice))
-        .chain(Rotation::ALL.map(MoveKind::Rotation));
-    kinds
-        .flat_map(|k| (1..=3).map(move |t| Move::new(k, t).expect("1..=3")))
-        .collect()
+    Move::all().collect()
 }
 
 fn arb_move() -> impl Strategy<Value = Move> {
