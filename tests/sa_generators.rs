@@ -144,3 +144,31 @@ fn unknown_generator_names_the_choices() {
     let e = Generator::get("nope").unwrap_err().to_string();
     assert!(e.contains("pll-conj") && e.contains("comm"), "{e}");
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// The sparse ΔE of every table operator equals the full energy difference.
+    #[test]
+    fn sparse_delta_is_the_energy_difference(seed in any::<u64>(), which in 0usize..3) {
+        use cubetui::cube::random::random_state;
+        use cubetui::solve::neighbourhood::sparse::Prepared;
+        let t = table(["faces", "pll", "pll-conj"][which]);
+        let mut rng = rng_from_seed(seed);
+        let cube = random_state(&mut rng);
+        let prepared = Prepared::new(&cube);
+        for k in (0..t.len()).step_by(7) {
+            let full = cube.permuted(&t.perms()[k]).misplaced() as i32 - cube.misplaced() as i32;
+            prop_assert_eq!(t.delta(k, &prepared), full, "operator {}", &t.algs()[k]);
+        }
+    }
+}
+
+#[test]
+fn sparse_tables_are_narrow() {
+    // Rotations undone, a pll-conj operator moves what its formula moves (≤ 10
+    // stickers), padded to a multiple of 4; a face turn moves 20.
+    assert_eq!(table("pll-conj").sparse().width(), 12);
+    assert_eq!(table("pll").sparse().width(), 12);
+    assert_eq!(table("faces").sparse().width(), 20);
+}

@@ -24,6 +24,8 @@ pub struct RunReport {
     pub energy: f64,
     pub iterations: u64,
     pub elapsed: Duration,
+    /// Time spent inside `step` only (the search, without setup and output).
+    pub search: Duration,
     /// The `--json` object.
     pub json: Map<String, Value>,
 }
@@ -46,6 +48,7 @@ pub fn run_one(r: &Resolved, start: &Start, seed: u64) -> Result<RunReport, Repo
     let cap = r.max_steps.unwrap_or(u64::MAX);
     let mut done = 0u64;
     let mut chunk = 1_000u64;
+    let mut search = Duration::ZERO;
     while solver.status() == Status::Running && done < cap {
         if r.time_limit.is_some_and(|limit| t0.elapsed() >= limit) {
             break;
@@ -54,6 +57,7 @@ pub fn run_one(r: &Resolved, start: &Start, seed: u64) -> Result<RunReport, Repo
         let before = solver.snapshot().iteration;
         let c0 = Instant::now();
         solver.step(n);
+        search += c0.elapsed();
         let after = solver.snapshot().iteration;
         done += n;
         if after == before && solver.status() == Status::Running {
@@ -94,6 +98,7 @@ pub fn run_one(r: &Resolved, start: &Start, seed: u64) -> Result<RunReport, Repo
     json.insert("energy".into(), json!(out.energy));
     json.insert("iterations".into(), out.iterations.into());
     json.insert("elapsed_ms".into(), json!(elapsed.as_secs_f64() * 1e3));
+    json.insert("search_ms".into(), json!(search.as_secs_f64() * 1e3));
     json.insert("version".into(), env!("CARGO_PKG_VERSION").into());
     for (k, v) in out.extra {
         json.entry(k).or_insert(v);
@@ -105,6 +110,7 @@ pub fn run_one(r: &Resolved, start: &Start, seed: u64) -> Result<RunReport, Repo
         energy: out.energy,
         iterations: out.iterations,
         elapsed,
+        search,
         json,
     })
 }

@@ -1,12 +1,101 @@
+//! `cubetui` with no subcommand: the live screen.
+
 use std::process::ExitCode;
+use std::time::{SystemTime, UNIX_EPOCH};
 
 use clap::Args;
-use color_eyre::eyre::{eyre, Report};
+use color_eyre::eyre::Report;
+
+use cubetui::solve::runner::{Runner, Speed};
+use cubetui::solve::{preset, SolverConfig};
+use cubetui::tui::app::{update, App, Choice};
+use cubetui::tui::keys::Action;
+use cubetui::tui::theme::{Depth, Theme};
+
+use super::{InvalidInput, UsageError};
 
 /// Options of the interactive screen (the default command).
 #[derive(Debug, Args)]
-pub struct TuiArgs {}
+pub struct TuiArgs {
+    /// Solver preset to start with (Tab cycles through all of them).
+    #[arg(long)]
+    preset: Option<String>,
+    /// Start with the first preset of this solver (sa, ga, woc, mws).
+    #[arg(long)]
+    solver: Option<String>,
+    /// Seed of the solver and of `s` scrambles (default: from the clock).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Scramble to start from, in WCA notation.
+    #[arg(long, allow_hyphen_values = true)]
+    scramble: Option<String>,
+    /// Colour theme: classic, pastel.
+    #[arg(long, default_value = "classic")]
+    theme: String,
+    /// Frames per second, at most 60.
+    #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u32).range(1..=60))]
+    fps: u32,
+}
 
-pub fn run(_args: TuiArgs) -> Result<ExitCode, Report> {
-    Err(eyre!("the terminal UI is not implemented yet"))
+/// Every preset as a choice for the screen.
+fn choices() -> Vec<Choice> {
+    presets()
+        .into_iter()
+        .map(|(name, cfg)| Choice {
+            preset: name,
+            solver: cfg.name().to_string(),
+            build: Box::new(move |start, seed| cfg.build(start, seed)),
+        })
+        .collect()
+}
+
+fn presets() -> Vec<(String, SolverConfig)> {
+    preset::list()
+        .into_iter()
+        .filter_map(|name| Some((name.to_string(), preset::get(name).ok()?)))
+        .collect()
+}
+
+pub fn run(args: TuiArgs) -> Result<ExitCode, Report> {
+    let depth = Depth::detect();
+    let theme = Theme::load(&args.theme, depth).map_err(|e| Report::new(UsageError(e)))?;
+    let choices = choices();
+    let default = preset::default_for("sa").unwrap_or_default();
+    let mut choice = choices
+        .iter()
+        .position(|c| c.preset == default)
+        .unwrap_or(0);
+    if let Some(p) = &args.preset {
+        choice = choices.iter().position(|c| &c.preset == p).ok_or_else(|| {
+            let names: Vec<&str> = choices.iter().map(|c| c.preset.as_str()).collect();
+            UsageError(format!(
+                "unknown preset `{p}` (available: {})",
+                names.join(", ")
+            ))
+        })?;
+    } else if let Some(s) = &args.solver {
+        let preferred = preset::default_for(s).unwrap_or_default();
+        choice = choices
+            .iter()
+            .position(|c| c.preset == preferred)
+            .or_else(|| choices.iter().position(|c| &c.solver == s))
+            .ok_or_else(|| UsageError(format!("unknown solver `{s}`")))?;
+    }
+    if let Some(s) = &args.scramble {
+        s.parse::<cubetui::cube::Alg>()
+            .map_err(|e| InvalidInput(format!("--scramble: {e}")))?;
+    }
+    let seed = args.seed.unwrap_or_else(|| {
+        SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(1, |d| d.as_secs())
+    });
+    let runner = Runner::spawn(Speed::PerFrame(1));
+    let mut app = App::new(choices, choice, seed, Box::new(runner));
+    app.theme = theme;
+    if let Some(s) = args.scramble {
+        update(&mut app, Action::ApplyAlg(s));
+    }
+    cubetui::tui::run(app, args.fps)?;
+    Ok(ExitCode::SUCCESS)
 }

@@ -5,6 +5,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::error::NotationError;
+use super::kernel::{gather, Lanes};
 use super::moves::{parse_kind, Move};
 use super::perm::Perm;
 
@@ -42,9 +43,12 @@ impl Alg {
     }
     /// The whole sequence as one sticker permutation.
     pub fn perm(&self) -> Perm {
-        self.0
+        let start = Lanes::new(Perm::IDENTITY.table());
+        let lanes = self
+            .0
             .iter()
-            .fold(Perm::IDENTITY, |acc, m| acc.then(m.perm()))
+            .fold(start, |acc, m| gather(&acc, m.perm().table()));
+        Perm::from_gather(*lanes.stickers()).expect("a product of moves is a bijection")
     }
 }
 

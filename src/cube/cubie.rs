@@ -3,7 +3,7 @@
 
 use super::error::FaceletError;
 use super::face::Face;
-use super::state::{Cube, CENTRES};
+use super::state::{whole_cube_rotations, Cube, CENTRES};
 
 /// Sticker indices of each corner position, U/D sticker first, then clockwise:
 /// URF UFL ULB UBR DFR DLF DBL DRB.
@@ -111,25 +111,40 @@ impl CubieCube {
         eo: [0; 12],
     };
 
-    /// Reads pieces from stickers. Colours are taken relative to the centres, so
-    /// a rotated cube reads as its unrotated equivalent. Fails on repeated
-    /// centres or a colour combination that no piece has; does not check
-    /// duplicates, twist, flip or parity (see [`CubieCube::check`]).
+    /// Reads pieces from stickers. A cube whose centres are not at home (after
+    /// slices or rotations) is first turned as a whole so they are, so it reads
+    /// as its unrotated equivalent. Fails on repeated or mirrored centres or a
+    /// colour combination that no piece has; does not check duplicates, twist,
+    /// flip or parity (see [`CubieCube::check`]).
     pub fn from_cube(cube: &Cube) -> Result<CubieCube, FaceletError> {
-        let s = cube.stickers();
-        // relabel[c] = face whose centre shows colour c.
-        let mut relabel = [None; 6];
-        for (f, &c) in CENTRES.iter().enumerate() {
-            if relabel[s[c] as usize].replace(Face::ALL[f]).is_some() {
-                let centres = CENTRES
-                    .iter()
-                    .map(|&c| Face::ALL[s[c] as usize].letter())
-                    .collect();
-                return Err(FaceletError::Centres { centres });
-            }
-        }
-        let col =
-            |i: usize| relabel[s[i] as usize].expect("six distinct centres cover every colour");
+        let centres_home = |c: &Cube| {
+            CENTRES
+                .iter()
+                .enumerate()
+                .all(|(f, &i)| c.stickers()[i] == f as u8)
+        };
+        let upright = whole_cube_rotations()
+            .iter()
+            .map(|r| cube.permuted(r))
+            .find(centres_home);
+        let Some(upright) = upright else {
+            let s = cube.stickers();
+            let centres: String = CENTRES
+                .iter()
+                .map(|&c| Face::ALL[s[c] as usize].letter())
+                .collect();
+            let mut seen = [false; 6];
+            let distinct = CENTRES
+                .iter()
+                .all(|&c| !std::mem::replace(&mut seen[s[c] as usize], true));
+            return Err(if distinct {
+                FaceletError::CentresMirrored { centres }
+            } else {
+                FaceletError::Centres { centres }
+            });
+        };
+        let s = upright.stickers();
+        let col = |i: usize| Face::ALL[s[i] as usize];
         let mut cc = CubieCube::SOLVED;
         for (i, fl) in CORNER_FACELETS.iter().enumerate() {
             let cols = fl.map(col);

@@ -36,11 +36,13 @@ pub enum FaceletError {
     ColourCount { face: char, count: usize },
     #[error("centres are {centres}, expected six distinct colours")]
     Centres { centres: String },
+    #[error("centres {centres} are a mirror image of a real cube (read U R F D L B)")]
+    CentresMirrored { centres: String },
     #[error("impossible corner {colours} at {position}: no corner has these colours")]
     ImpossibleCorner { position: String, colours: String },
     #[error("impossible edge {colours} at {position}: no edge has these colours")]
     ImpossibleEdge { position: String, colours: String },
-    #[error("piece {piece} appears twice")]
+    #[error("{piece} appears twice")]
     DuplicatePiece { piece: String },
     #[error("twisted corner: corner orientations sum to {sum} (mod 3), expected 0")]
     TwistedCorner { sum: u32 },

@@ -6,6 +6,7 @@ pub mod cubie;
 pub mod error;
 pub mod face;
 mod geometry;
+pub mod kernel;
 pub mod moves;
 pub mod net;
 pub mod perm;

@@ -137,17 +137,30 @@ fn quarter_of(kind: MoveKind) -> Perm {
     }
 }
 
-fn tables() -> &'static [Perm; 54] {
-    static TABLES: OnceLock<[Perm; 54]> = OnceLock::new();
-    TABLES.get_or_init(|| {
-        let mut out = [Perm::IDENTITY; 54];
-        let kinds = Face::ALL
+impl MoveKind {
+    /// Every kind of move: 6 faces, 6 wide, 3 slices, 3 rotations.
+    pub fn all() -> impl Iterator<Item = MoveKind> {
+        Face::ALL
             .map(MoveKind::Face)
             .into_iter()
             .chain(Face::ALL.map(MoveKind::Wide))
             .chain(Slice::ALL.map(MoveKind::Slice))
-            .chain(Rotation::ALL.map(MoveKind::Rotation));
-        for kind in kinds {
+            .chain(Rotation::ALL.map(MoveKind::Rotation))
+    }
+}
+
+impl Move {
+    /// All 54 moves, in [`Move::index`] order.
+    pub fn all() -> impl Iterator<Item = Move> {
+        MoveKind::all().flat_map(|k| (1..=3).map(move |t| Move::new(k, t).expect("t in 1..=3")))
+    }
+}
+
+fn tables() -> &'static [Perm; 54] {
+    static TABLES: OnceLock<[Perm; 54]> = OnceLock::new();
+    TABLES.get_or_init(|| {
+        let mut out = [Perm::IDENTITY; 54];
+        for kind in MoveKind::all() {
             let q = quarter_of(kind);
             for t in 1..=3u8 {
                 let m = Move::new(kind, t).expect("t in 1..=3");

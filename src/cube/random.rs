@@ -57,17 +57,20 @@ pub fn random_state<R: Rng + ?Sized>(rng: &mut R) -> Cube {
     random_cubies(rng).to_cube()
 }
 
-/// `depth` random face turns, never turning one face twice in a row.
+/// `depth` random face turns, never turning one face twice in a row, nor
+/// twice around a turn of the opposite face (`U D U`), so nothing in the
+/// scramble cancels or merges.
 pub fn random_moves<R: Rng + ?Sized>(rng: &mut R, depth: usize) -> Alg {
     let mut out = Alg::default();
-    let mut last: Option<Face> = None;
+    let (mut last, mut before): (Option<Face>, Option<Face>) = (None, None);
     while out.len() < depth {
         let face = Face::ALL[rng.gen_range(0..6)];
-        if Some(face) == last {
+        let sandwich = last == Some(face.opposite()) && before == Some(face);
+        if Some(face) == last || sandwich {
             continue;
         }
         out.push(Move::face(face, rng.gen_range(1..=3)));
-        last = Some(face);
+        (before, last) = (last, Some(face));
     }
     out
 }

@@ -3,7 +3,10 @@
 use std::fmt;
 
 use super::alg::Alg;
+use std::sync::OnceLock;
+
 use super::face::Face;
+use super::kernel::{self, Lanes};
 use super::moves::{Move, MoveKind, Rotation};
 use super::perm::{Perm, STICKERS};
 
@@ -12,9 +15,12 @@ pub const CENTRES: [usize; 6] = [4, 13, 22, 31, 40, 49];
 
 /// A cube state: sticker `i` (facelet-string order) shows colour `stickers[i]`,
 /// a face index 0..6 (the colour that face's centre has when solved).
+///
+/// Stored padded to 64 aligned bytes so the move and energy kernels can use
+/// whole vector registers (see `kernel`).
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Cube {
-    stickers: [u8; STICKERS],
+    pub(super) lanes: Lanes,
 }
 
 impl Cube {
@@ -26,7 +32,9 @@ impl Cube {
             s[i] = (i / 9) as u8;
             i += 1;
         }
-        Cube { stickers: s }
+        Cube {
+            lanes: Lanes::new(&s),
+        }
     };
 
     /// The solved cube.
@@ -37,7 +45,9 @@ impl Cube {
     /// Builds a cube from raw sticker colours (0..6 each) without checking
     /// that it is reachable; `None` if a value is out of range.
     pub fn from_stickers(stickers: [u8; STICKERS]) -> Option<Cube> {
-        stickers.iter().all(|&c| c < 6).then_some(Cube { stickers })
+        stickers.iter().all(|&c| c < 6).then(|| Cube {
+            lanes: Lanes::new(&stickers),
+        })
     }
 
     /// The solved cube with permutation `p` applied.
@@ -48,26 +58,34 @@ impl Cube {
     /// Sticker colours as face indices.
     #[inline]
     pub fn stickers(&self) -> &[u8; STICKERS] {
-        &self.stickers
+        self.lanes.stickers()
     }
 
     /// The colour of sticker `i` as the face it belongs to when solved.
     pub fn colour(&self, i: usize) -> Face {
-        Face::ALL[self.stickers[i] as usize]
+        Face::ALL[self.stickers()[i] as usize]
     }
 
     /// This state with permutation `p` applied.
     #[inline]
     pub fn permuted(&self, p: &Perm) -> Cube {
         Cube {
-            stickers: p.apply(&self.stickers),
+            lanes: kernel::gather(&self.lanes, p.table()),
         }
+    }
+
+    /// This state with `p` applied, and its [`Cube::misplaced`] energy, in one
+    /// pass (the annealer's proposal).
+    #[inline]
+    pub fn permuted_misplaced(&self, p: &Perm) -> (Cube, u32) {
+        let (lanes, e) = kernel::gather_misplaced(&self.lanes, p.table());
+        (Cube { lanes }, e)
     }
 
     /// Applies one permutation in place.
     #[inline]
     pub fn apply_perm(&mut self, p: &Perm) {
-        self.stickers = p.apply(&self.stickers);
+        self.lanes = kernel::gather(&self.lanes, p.table());
     }
 
     /// Applies one move in place.
@@ -93,13 +111,7 @@ impl Cube {
     /// (the `facelets` energy): 0 when solved, at most 48.
     #[inline]
     pub fn misplaced(&self) -> u32 {
-        let s = &self.stickers;
-        let mut n = 0;
-        for (f, &c) in CENTRES.iter().enumerate() {
-            let centre = s[c];
-            n += s[f * 9..f * 9 + 9].iter().filter(|&&x| x != centre).count() as u32;
-        }
-        n
+        kernel::misplaced(&self.lanes)
     }
 
     /// Whether every face shows one colour (in any whole-cube orientation).
@@ -109,18 +121,8 @@ impl Cube {
 
     /// The 24 whole-cube orientations of this state.
     pub fn orientations(&self) -> [Cube; 24] {
-        let y = Move::new(MoveKind::Rotation(Rotation::Y), 1).expect("1 turn");
-        let tilts =
-            ["", "x", "x2", "x'", "z", "z'"].map(|t| t.parse::<Alg>().expect("rotation").perm());
-        let mut out = [*self; 24];
-        for (k, tilt) in tilts.iter().enumerate() {
-            let mut c = self.permuted(tilt);
-            for slot in &mut out[4 * k..4 * k + 4] {
-                *slot = c;
-                c.apply_move(y);
-            }
-        }
-        out
+        let rotations = whole_cube_rotations();
+        std::array::from_fn(|k| self.permuted(&rotations[k]))
     }
 
     /// Whether `other` is this state seen in another whole-cube orientation.
@@ -130,11 +132,29 @@ impl Cube {
 
     /// The 54-character facelet string (`UUUUUUUUURRR…`).
     pub fn facelets(&self) -> String {
-        self.stickers
+        self.stickers()
             .iter()
             .map(|&c| Face::ALL[c as usize].letter())
             .collect()
     }
+}
+
+/// The 24 whole-cube rotations as sticker permutations, identity first.
+pub fn whole_cube_rotations() -> &'static [Perm; 24] {
+    static ROTATIONS: OnceLock<[Perm; 24]> = OnceLock::new();
+    ROTATIONS.get_or_init(|| {
+        let rot = |r, t| *Move::new(MoveKind::Rotation(r), t).expect("1..=3").perm();
+        let tilts = [
+            Perm::IDENTITY,
+            rot(Rotation::X, 1),
+            rot(Rotation::X, 2),
+            rot(Rotation::X, 3),
+            rot(Rotation::Z, 1),
+            rot(Rotation::Z, 3),
+        ];
+        let y = rot(Rotation::Y, 1);
+        std::array::from_fn(|k| tilts[k / 4].then(&y.pow((k % 4) as u32)))
+    })
 }
 
 impl Default for Cube {

@@ -9,8 +9,9 @@ use super::state::Cube;
 impl Cube {
     /// Parses and validates a 54-character facelet string (`U R F D L B` letters,
     /// faces in that order). Reports the first rule that fails, checked in this
-    /// order: length, characters, colour counts, centres, impossible pieces,
-    /// duplicate pieces, corner twist, edge flip, parity.
+    /// order: length, characters, colour counts, centres (distinct, not
+    /// mirrored), impossible pieces, duplicate pieces, corner twist, edge flip,
+    /// parity. Lower-case letters and surrounding whitespace are accepted.
     pub fn from_facelets(s: &str) -> Result<Cube, FaceletError> {
         let s = s.trim();
         let len = s.chars().count();

@@ -348,3 +348,36 @@ impl Solver for Annealer {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn acceptance_table_matches_the_metropolis_rule() {
+        let mut rng = rng_from_seed(3);
+        for (t, d) in [(0.37, 1), (0.37, 2), (2.0, 3), (1000.0, 12), (0.5, 13)] {
+            let mut table = AcceptTable::new(t);
+            let n = 200_000;
+            let hits = (0..n).filter(|_| table.accepts(d, t, &mut rng)).count();
+            let want = (-(d as f64) / t).exp();
+            let got = hits as f64 / n as f64;
+            let sd = (want * (1.0 - want) / n as f64).sqrt();
+            assert!(
+                (got - want).abs() < 5.0 * sd + 1e-4,
+                "T {t} ΔE {d}: {got} vs {want}"
+            );
+        }
+    }
+
+    #[test]
+    fn acceptance_table_follows_the_temperature() {
+        let mut table = AcceptTable::new(1.0);
+        let mut rng = rng_from_seed(1);
+        table.accepts(1, 0.5, &mut rng);
+        assert_eq!(table.t, 0.5);
+        let before = table.threshold;
+        table.accepts(1, 0.5 * (1.0 + 1e-7), &mut rng);
+        assert_eq!(table.threshold, before, "tiny changes reuse the table");
+    }
+}

@@ -3,14 +3,43 @@
 //! The annealer's path may come back to a state it has visited before, or to
 //! a whole-cube rotation of one (energy is the same for all 24 orientations).
 //! Every such loop is replaced by the rotation that links its two ends, which
-//! costs no face turns; the path still ends in exactly the same state.
+//! costs no face turns. Two states a few operators apart may also be linked
+//! by one short face-turn sequence or one `pll`/`pll-conj` operator; the
+//! cheapest route (in HTM) through the visited states is reported. The path
+//! still ends in exactly the same state, and the search is not affected.
 
-use std::collections::HashMap;
+use std::collections::HashMap as StdHashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::OnceLock;
 
 use crate::cube::state::CENTRES;
 use crate::cube::{Alg, Cube, Move, MoveKind, Perm, Rotation};
 use crate::solve::neighbourhood::Generator;
+
+/// A fast multiply-rotate hasher for the 54-byte keys used here (states and
+/// permutations); the keys are not attacker-controlled.
+#[derive(Default)]
+struct FastHasher(u64);
+
+impl Hasher for FastHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        const K: u64 = 0x517c_c1b7_2722_0a95;
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            let w = u64::from_le_bytes(c.try_into().expect("8 bytes"));
+            self.0 = (self.0.rotate_left(5) ^ w).wrapping_mul(K);
+        }
+        for &b in chunks.remainder() {
+            self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(K);
+        }
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+type HashMap<K, V> = StdHashMap<K, V, BuildHasherDefault<FastHasher>>;
 
 /// The 24 whole-cube rotations as (permutation, shortest rotation moves).
 fn rotations() -> Vec<(Perm, Alg)> {
@@ -62,7 +91,8 @@ const SHORT_DEPTH: usize = 3;
 fn short_table() -> &'static HashMap<Perm, Alg> {
     static CELL: OnceLock<HashMap<Perm, Alg>> = OnceLock::new();
     CELL.get_or_init(|| {
-        let mut table: HashMap<Perm, Alg> = HashMap::from([(Perm::IDENTITY, Alg::default())]);
+        let mut table: HashMap<Perm, Alg> = HashMap::default();
+        table.insert(Perm::IDENTITY, Alg::default());
         let mut frontier = vec![(Perm::IDENTITY, Alg::default())];
         for _ in 0..SHORT_DEPTH {
             let mut next = Vec::new();
@@ -83,19 +113,34 @@ fn short_table() -> &'static HashMap<Perm, Alg> {
     })
 }
 
-/// Operators of `pll` and `pll-conj` that keep the centres, keyed by permutation.
+/// Operators of `pll` and `pll-conj`, each followed by the rotation that puts
+/// the centres back, keyed by permutation.
 fn operator_table() -> &'static HashMap<Perm, Alg> {
     static CELL: OnceLock<HashMap<Perm, Alg>> = OnceLock::new();
     CELL.get_or_init(|| {
-        let mut m = HashMap::new();
+        let rots = rotations();
+        let mut m: HashMap<Perm, Alg> = HashMap::default();
         for name in ["pll", "pll-conj"] {
             if let Ok(Generator::Table(t)) = Generator::get(name) {
                 for (p, a) in t.perms().iter().zip(t.algs()) {
-                    if CENTRES.iter().all(|&c| p.table()[c] as usize == c) {
-                        let e = m.entry(*p).or_insert_with(|| a.clone());
-                        if a.htm() < e.htm() {
-                            *e = a.clone();
-                        }
+                    // The operator followed by the rotation that restores the
+                    // centres: a centre-fixing link between canonical states.
+                    let Some((w, walg)) = rots
+                        .iter()
+                        .find(|(w, _)| CENTRES.iter().all(|&c| w.table()[c] == p.table()[c]))
+                    else {
+                        continue;
+                    };
+                    let q = p.then(&w.inverse());
+                    let alg: Alg = a
+                        .moves()
+                        .iter()
+                        .chain(walg.inverse().moves())
+                        .copied()
+                        .collect();
+                    let e = m.entry(q).or_insert_with(|| alg.clone());
+                    if alg.htm() < e.htm() {
+                        *e = alg;
                     }
                 }
             }
@@ -105,16 +150,16 @@ fn operator_table() -> &'static HashMap<Perm, Alg> {
 }
 
 /// How many operators ahead a direct link is looked for.
-const SPAN: usize = 8;
+const SPAN: usize = 16;
 /// Longer paths (random walks at high temperature) are reported as they are.
 const LINK_LIMIT: usize = 5_000;
 
 /// Expands `ops` (each an algorithm and its permutation) applied from
 /// `start` into one move sequence. With `cut_loops`, the shortest route through
 /// the visited states is taken, where a state seen again (up to rotation) is
-/// joined to its last visit by a rotation, and two states up to eight
+/// joined to its last visit by a rotation, and two states up to `SPAN`
 /// operators apart may be joined by a face-turn sequence of at most three
-/// moves or by a single `pll`/`pll-conj` operator. Paths of more than
+/// moves or by a single `pll`/`pll-conj` operator (and a rotation). Paths of more than
 /// `LINK_LIMIT` operators are expanded as they are.
 pub fn expand(start: &Cube, ops: &[(Alg, Perm)], cut_loops: bool) -> Alg {
     if !cut_loops || ops.len() > LINK_LIMIT {
@@ -138,7 +183,7 @@ pub fn expand(start: &Cube, ops: &[(Alg, Perm)], cut_loops: bool) -> Alg {
         canon.push(c);
         w.push(k);
     }
-    let mut last: HashMap<Cube, usize> = HashMap::new();
+    let mut last: HashMap<Cube, usize> = HashMap::default();
     for (i, c) in canon.iter().enumerate() {
         last.insert(*c, i);
     }

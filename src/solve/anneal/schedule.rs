@@ -1,4 +1,10 @@
 //! Temperature schedules.
+//!
+//! The temperature is updated after every proposal. Acceptance probabilities
+//! exp(−ΔE/T) for ΔE ≤ 12 come from a table that the engine recomputes
+//! whenever T has moved by more than 10⁻⁵ of its value since the last
+//! recomputation (so the geometric schedule is exact, and the exponential one
+//! uses a T within 10⁻⁵ relative of the exact value).
 
 use serde::{Deserialize, Serialize};
 

@@ -1,0 +1,148 @@
+//! How much throughput an unthrottled solver loses with the UI attached.
+//!
+//! Runs the same annealer (preset seed-000, budget N proposals, never frozen)
+//! twice per round: stepped directly in a loop, and through the threaded
+//! runner while the real app polls and redraws a 120x40 screen 60 times a
+//! second. Prints proposals per second for both and the loss.
+//!
+//! `cargo bench --bench runner_overhead -- [N] [rounds] [nodraw]`
+
+use std::time::{Duration, Instant};
+
+use cubetui::cube::random::{random_state, rng_from_seed};
+use cubetui::solve::runner::{RunState, Runner, Speed};
+use cubetui::solve::{preset, SolverConfig, Status};
+use cubetui::tui::app::{update, App, Choice, SPEEDS};
+use cubetui::tui::keys::Action;
+use cubetui::tui::ui;
+use ratatui::backend::TestBackend;
+use ratatui::Terminal;
+
+fn config(n: u64) -> SolverConfig {
+    let mut t = preset::table("seed-000").expect("preset");
+    t.insert("max_steps".into(), toml::Value::Integer(n as i64));
+    if let Some(toml::Value::Table(s)) = t.get_mut("schedule") {
+        s.insert("t_min".into(), toml::Value::Float(1e-300));
+    }
+    preset::from_table(t).expect("config")
+}
+
+/// On-CPU seconds of a thread, from Linux's schedstat (0 elsewhere).
+fn cpu_secs(path: &str) -> f64 {
+    std::fs::read_to_string(path)
+        .ok()
+        .and_then(|s| s.split_whitespace().next()?.parse::<f64>().ok())
+        .map_or(0.0, |ns| ns / 1e9)
+}
+
+/// The solver thread's on-CPU seconds.
+fn solver_thread_cpu() -> f64 {
+    let Ok(dir) = std::fs::read_dir("/proc/self/task") else {
+        return 0.0;
+    };
+    for e in dir.flatten() {
+        let p = e.path();
+        if std::fs::read_to_string(p.join("comm")).is_ok_and(|c| c.trim() == "solver") {
+            return cpu_secs(&p.join("schedstat").to_string_lossy());
+        }
+    }
+    0.0
+}
+
+/// (iterations, wall seconds, cpu seconds), stepping in the caller's loop.
+fn direct(cfg: &SolverConfig, start: cubetui::cube::Cube) -> (u64, f64, f64) {
+    let cfg = cfg.clone();
+    std::thread::spawn(move || {
+        let mut s = cfg.build(start, 1).unwrap();
+        let c0 = cpu_secs("/proc/thread-self/schedstat");
+        let t = Instant::now();
+        while s.step(16384) == Status::Running {}
+        // A run ends with its outcome (the runner builds it once at the end too).
+        let _ = s.outcome();
+        let secs = t.elapsed().as_secs_f64();
+        let cpu = cpu_secs("/proc/thread-self/schedstat") - c0;
+        (s.snapshot().iteration, secs, cpu)
+    })
+    .join()
+    .unwrap()
+}
+
+/// (iterations, wall seconds, solver-thread cpu seconds, frames drawn).
+fn with_ui(cfg: &SolverConfig, start: cubetui::cube::Cube, draw: bool) -> (u64, f64, f64, u64) {
+    let cfg2 = cfg.clone();
+    let choice = Choice {
+        preset: "bench".into(),
+        solver: "sa".into(),
+        build: Box::new(move |_, seed| cfg2.build(start, seed)),
+    };
+    let mut app = App::new(
+        vec![choice],
+        0,
+        1,
+        Box::new(Runner::spawn(Speed::PerFrame(1))),
+    );
+    while app.speed() != SPEEDS[SPEEDS.len() - 1] {
+        update(&mut app, Action::Faster);
+    }
+    let mut term = Terminal::new(TestBackend::new(120, 40)).unwrap();
+    update(&mut app, Action::StartPause);
+    let frame = Duration::from_micros(16_667);
+    let mut frames = 0;
+    loop {
+        let t = Instant::now();
+        update(&mut app, Action::Tick);
+        if app.dirty && draw {
+            term.draw(|f| ui::draw(f, &app)).unwrap();
+            app.dirty = false;
+            frames += 1;
+        }
+        if app.state.finished() || (app.state == RunState::Idle && frames > 600) {
+            break;
+        }
+        std::thread::sleep(frame.saturating_sub(t.elapsed()));
+    }
+    let it = app.snapshot.as_ref().map_or(0, |s| s.iteration);
+    (it, app.elapsed.as_secs_f64(), solver_thread_cpu(), frames)
+}
+
+fn main() {
+    // `cargo bench` appends `--bench`; only positional arguments count.
+    let mut args = std::env::args().skip(1).filter(|a| !a.starts_with("--"));
+    let n: u64 = args
+        .next()
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(3_000_000);
+    let rounds: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(3);
+    // `nodraw`: poll the runner every frame but do not render (isolates the
+    // runner's own cost from the drawing thread's competition).
+    let draw = args.next().as_deref() != Some("nodraw");
+    let cfg = config(n);
+    let start = random_state(&mut rng_from_seed(99));
+    let (mut d, mut u, mut dc, mut uc) = (vec![], vec![], vec![], vec![]);
+    for r in 0..rounds {
+        let (it, s, c) = direct(&cfg, start);
+        d.push(it as f64 / s);
+        dc.push(it as f64 / c);
+        let (it2, s2, c2, frames) = with_ui(&cfg, start, draw);
+        u.push(it2 as f64 / s2);
+        uc.push(it2 as f64 / c2);
+        println!(
+            "round {r}: direct {it} in {s:.3} s wall, {c:.3} s cpu; \
+             with UI {it2} in {s2:.3} s wall, {c2:.3} s solver-thread cpu ({frames} frames drawn)"
+        );
+    }
+    let median = |v: &mut Vec<f64>| {
+        v.sort_by(|a, b| a.total_cmp(b));
+        v[v.len() / 2]
+    };
+    let (md, mu) = (median(&mut d), median(&mut u));
+    let (mdc, muc) = (median(&mut dc), median(&mut uc));
+    println!(
+        "median wall: direct {md:.0}/s, with UI {mu:.0}/s, loss {:.2} %",
+        (1.0 - mu / md) * 100.0
+    );
+    println!(
+        "median per cpu-second: direct {mdc:.0}/s, with UI {muc:.0}/s, loss {:.2} %",
+        (1.0 - muc / mdc) * 100.0
+    );
+}

@@ -1,2 +1,0 @@
-//! Steps any solver under commands (start, pause, step, swap generator, stop)
-//! and emits coalesced snapshots.

@@ -1,0 +1,409 @@
+//! Application state and `update(&mut App, Action)`. Pure logic: the solver
+//! is reached only through a [`Driver`], so tests run it inline.
+
+use std::time::Duration;
+
+use crate::cube::random::{rng_from_seed, CubeRng};
+
+use super::history::Series;
+use super::keys::Action;
+use super::scramble;
+use super::theme::{Depth, Theme};
+use crate::cube::{Alg, Cube, Move};
+use crate::solve::runner::{Command, Driver, Mark, RunState, Speed, Update};
+use crate::solve::{Outcome, Snapshot, SolveError, Solver};
+
+/// Builds a solver for a start state and seed.
+pub type BuildFn = Box<dyn Fn(Cube, u64) -> Result<Box<dyn Solver>, SolveError>>;
+
+/// A solver preset the user can cycle through.
+pub struct Choice {
+    pub preset: String,
+    pub solver: String,
+    pub build: BuildFn,
+}
+
+/// The speed ladder: steps per frame, then unthrottled.
+pub const SPEEDS: [Speed; 7] = [
+    Speed::PerFrame(1),
+    Speed::PerFrame(10),
+    Speed::PerFrame(100),
+    Speed::PerFrame(1_000),
+    Speed::PerFrame(10_000),
+    Speed::PerFrame(100_000),
+    Speed::Unthrottled,
+];
+
+/// Index into [`SPEEDS`] at start: 10 steps per frame, so a run can be watched.
+pub const DEFAULT_SPEED: usize = 1;
+
+/// Which net is drawn.
+pub use crate::cube::net::Layout as Net;
+
+/// Points kept per plotted series.
+pub const HISTORY_CAP: usize = 4096;
+
+/// The plotted history of one run.
+pub struct Plots {
+    pub energy: Series,
+    pub best: Series,
+    pub temperature: Series,
+    /// The solver's own series, in the order it reports them.
+    pub metrics: Vec<(&'static str, Series)>,
+    pub marks: Vec<Mark>,
+}
+
+impl Plots {
+    fn new() -> Plots {
+        Plots {
+            energy: Series::new(HISTORY_CAP),
+            best: Series::new(HISTORY_CAP),
+            temperature: Series::new(HISTORY_CAP),
+            metrics: Vec::new(),
+            marks: Vec::new(),
+        }
+    }
+}
+
+/// Solution playback once solved.
+pub struct Playback {
+    pub moves: Vec<Move>,
+    pub pos: usize,
+    /// Length of the solver's raw sequence.
+    pub raw_len: usize,
+}
+
+pub struct App {
+    /// The state the solver starts from.
+    pub start: Cube,
+    /// How `start` was reached from solved (`None`: a random state).
+    pub scramble: Option<Alg>,
+    pub choices: Vec<Choice>,
+    pub choice: usize,
+    pub seed: u64,
+    pub driver: Box<dyn Driver>,
+    pub epoch: u64,
+    pub state: RunState,
+    pub snapshot: Option<Snapshot>,
+    pub outcome: Option<Outcome>,
+    pub plots: Plots,
+    /// Generators the current solver can switch between.
+    pub generators: Vec<String>,
+    pub elapsed: Duration,
+    pub speed: usize,
+    pub net: Net,
+    pub letters: bool,
+    pub overlay: bool,
+    pub help: bool,
+    pub prompt: Option<String>,
+    pub message: Option<String>,
+    pub playback: Option<Playback>,
+    pub rng: CubeRng,
+    pub theme: Theme,
+    /// Why the app had to stop (the solver thread died).
+    pub failure: Option<String>,
+    /// Something changed since the last draw.
+    pub dirty: bool,
+    pub quit: bool,
+}
+
+impl App {
+    /// A new app on the solved cube with the given presets; builds the first solver.
+    pub fn new(choices: Vec<Choice>, choice: usize, seed: u64, driver: Box<dyn Driver>) -> App {
+        let mut app = App {
+            start: Cube::solved(),
+            scramble: Some(Alg::default()),
+            choice: choice.min(choices.len().saturating_sub(1)),
+            choices,
+            seed,
+            driver,
+            epoch: 0,
+            state: RunState::Idle,
+            snapshot: None,
+            outcome: None,
+            plots: Plots::new(),
+            generators: Vec::new(),
+            elapsed: Duration::ZERO,
+            speed: DEFAULT_SPEED,
+            net: Net::Strip,
+            letters: false,
+            overlay: false,
+            help: false,
+            prompt: None,
+            message: None,
+            playback: None,
+            rng: rng_from_seed(seed),
+            theme: Theme::load("classic", Depth::True).expect("embedded theme"),
+            failure: None,
+            dirty: true,
+            quit: false,
+        };
+        app.driver.send(Command::Speed(SPEEDS[app.speed]));
+        app.rebuild();
+        app
+    }
+
+    pub fn speed(&self) -> Speed {
+        SPEEDS[self.speed]
+    }
+
+    pub fn current_choice(&self) -> Option<&Choice> {
+        self.choices.get(self.choice)
+    }
+
+    /// The cube to draw: playback position, else the solver's current state, else the start.
+    pub fn shown_cube(&self) -> Cube {
+        if let Some(p) = &self.playback {
+            let mut c = self.start;
+            for m in &p.moves[..p.pos] {
+                c.apply_move(*m);
+            }
+            return c;
+        }
+        match &self.snapshot {
+            Some(s) => s.current,
+            None => self.start,
+        }
+    }
+
+    /// Replaces the run with a fresh solver for the current start and preset.
+    fn rebuild(&mut self) {
+        self.epoch += 1;
+        self.state = RunState::Idle;
+        self.snapshot = None;
+        self.outcome = None;
+        self.plots = Plots::new();
+        self.elapsed = Duration::ZERO;
+        self.playback = None;
+        let solver = match self.current_choice() {
+            None => {
+                self.message = Some("no solver presets available".into());
+                None
+            }
+            Some(c) => match (c.build)(self.start, self.seed) {
+                Ok(s) => Some(s),
+                Err(e) => {
+                    self.message = Some(format!("cannot build `{}`: {e}", c.preset));
+                    None
+                }
+            },
+        };
+        self.driver.send(Command::Replace(solver, self.epoch));
+        self.dirty = true;
+        self.absorb_pending();
+    }
+
+    fn absorb_pending(&mut self) {
+        let u = self.driver.poll();
+        self.absorb(u);
+    }
+
+    /// Folds a runner update into the app.
+    pub fn absorb(&mut self, u: Update) {
+        if u.epoch != self.epoch {
+            return;
+        }
+        if u.state != self.state || !u.is_empty() || u.state == RunState::Running {
+            self.dirty = true;
+        }
+        self.state = u.state;
+        self.elapsed = u.elapsed;
+        for p in &u.points {
+            let x = p.iteration as f64;
+            self.plots.energy.push(x, p.energy);
+            self.plots.best.push(x, p.best);
+            if let Some(t) = p.temperature {
+                self.plots.temperature.push(x, t);
+            }
+            for (name, v) in &p.metrics {
+                let m = &mut self.plots.metrics;
+                let i = match m.iter().position(|(n, _)| n == name) {
+                    Some(i) => i,
+                    None => {
+                        m.push((name, Series::new(HISTORY_CAP)));
+                        m.len() - 1
+                    }
+                };
+                m[i].1.push(x, *v);
+            }
+        }
+        self.plots.marks.extend(u.marks);
+        if let Some(g) = u.generators {
+            self.generators = g;
+        }
+        if let Some(e) = u.error {
+            self.message = Some(e);
+        }
+        if self.state == RunState::Stopped && !self.quit {
+            // Only a dead solver thread stops a run the app did not stop.
+            self.failure = self.message.clone();
+            self.quit = true;
+        }
+        if u.snapshot.is_some() {
+            self.snapshot = u.snapshot;
+        }
+        if u.outcome.is_some() {
+            self.outcome = u.outcome;
+        }
+        if self.state == RunState::Solved && self.playback.is_none() {
+            if let Some(o) = &self.outcome {
+                let moves = scramble::simplified(&o.solution);
+                self.playback = Some(Playback {
+                    pos: 0,
+                    raw_len: o.solution.len(),
+                    moves,
+                });
+                self.message = Some("solved: ← → play the solution back".into());
+            }
+        }
+    }
+
+    /// Sets a new start state (resets the run).
+    fn set_start(&mut self, cube: Cube, scramble: Option<Alg>) {
+        self.start = cube;
+        self.scramble = scramble;
+        self.rebuild();
+    }
+
+    fn apply_alg(&mut self, text: &str) {
+        match text.parse::<Alg>() {
+            Ok(alg) => {
+                let cube = self.start.after(&alg);
+                let scramble = self.scramble.take().map(|mut s| {
+                    for m in alg.moves() {
+                        s.push(*m);
+                    }
+                    s
+                });
+                self.message = Some(format!("applied {alg}"));
+                self.set_start(cube, scramble);
+            }
+            Err(e) => {
+                self.message = Some(format!("bad algorithm: {e}"));
+                self.dirty = true;
+            }
+        }
+    }
+}
+
+/// Applies one action to the app.
+pub fn update(app: &mut App, action: Action) {
+    match action {
+        Action::Tick => {
+            app.driver.frame();
+            app.absorb_pending();
+            return;
+        }
+        Action::Quit => {
+            app.driver.send(Command::Stop);
+            app.quit = true;
+        }
+        Action::Turn(m) => {
+            let mut cube = app.start;
+            cube.apply_move(m);
+            let scramble = app.scramble.take().map(|mut s| {
+                s.push(m);
+                s
+            });
+            app.message = None;
+            app.set_start(cube, scramble);
+        }
+        Action::OpenPrompt => app.prompt = Some(String::new()),
+        Action::PromptChar(c) => {
+            if let Some(p) = app.prompt.as_mut() {
+                if p.len() < 200 {
+                    p.push(c);
+                }
+            }
+        }
+        Action::PromptBackspace => {
+            if let Some(p) = app.prompt.as_mut() {
+                p.pop();
+            }
+        }
+        Action::PromptCancel => app.prompt = None,
+        Action::PromptSubmit => {
+            if let Some(text) = app.prompt.take() {
+                app.apply_alg(&text);
+            }
+        }
+        Action::ApplyAlg(text) => app.apply_alg(&text),
+        Action::Scramble => {
+            let cube = scramble::random_state(&mut app.rng);
+            app.message = Some("random-state scramble".into());
+            app.set_start(cube, None);
+        }
+        Action::Reset => {
+            app.message = None;
+            app.set_start(Cube::solved(), Some(Alg::default()));
+        }
+        Action::StartPause => match app.state {
+            RunState::Running => app.driver.send(Command::Pause),
+            RunState::Idle | RunState::Paused => app.driver.send(Command::Start),
+            s => {
+                app.message = Some(format!(
+                    "the run is {}: x, s or a turn starts over",
+                    s.name()
+                ))
+            }
+        },
+        Action::Step => app.driver.send(Command::Step(1)),
+        Action::Faster | Action::Slower => {
+            app.speed = if action == Action::Faster {
+                (app.speed + 1).min(SPEEDS.len() - 1)
+            } else {
+                app.speed.saturating_sub(1)
+            };
+            app.driver.send(Command::Speed(app.speed()));
+        }
+        Action::CycleGenerator => {
+            let g = app.generators.clone();
+            match g.is_empty() {
+                false => {
+                    let cur = app.snapshot.as_ref().and_then(|s| s.generator.clone());
+                    let i = cur
+                        .and_then(|c| g.iter().position(|x| *x == c))
+                        .map_or(0, |i| (i + 1) % g.len());
+                    app.message = Some(format!("generator → {}", g[i]));
+                    app.driver.send(Command::Generator(g[i].clone()));
+                }
+                true => app.message = Some("this solver has no generators to switch".into()),
+            }
+        }
+        Action::CycleSolver => {
+            if !app.choices.is_empty() {
+                app.choice = (app.choice + 1) % app.choices.len();
+                app.message = None;
+                app.rebuild();
+            }
+        }
+        Action::ToggleLayout => {
+            app.net = match app.net {
+                Net::Strip => Net::Cross,
+                Net::Cross => Net::Strip,
+            }
+        }
+        Action::ToggleLetters => app.letters = !app.letters,
+        Action::ToggleOverlay => app.overlay = !app.overlay,
+        Action::PlayForward | Action::PlayBack | Action::PlayStart | Action::PlayEnd => {
+            match app.playback.as_mut() {
+                Some(p) => {
+                    p.pos = match action {
+                        Action::PlayForward => (p.pos + 1).min(p.moves.len()),
+                        Action::PlayBack => p.pos.saturating_sub(1),
+                        Action::PlayStart => 0,
+                        _ => p.moves.len(),
+                    }
+                }
+                None => app.message = Some("playback needs a solved run".into()),
+            }
+        }
+        Action::ToggleHelp => app.help = !app.help,
+        Action::CloseHelp => {
+            app.help = false;
+            app.prompt = None;
+        }
+    }
+    app.dirty = true;
+    app.absorb_pending();
+}

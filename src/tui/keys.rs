@@ -1,0 +1,208 @@
+//! Actions and the one key table that maps keys to them, feeds the key-hint
+//! bar and the help popup.
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+use crate::cube::{Face, Move};
+
+/// Everything the user (or the clock) can do to the app.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// A frame went by: read the solver's progress.
+    Tick,
+    Quit,
+    /// Turn the displayed cube (resets the run).
+    Turn(Move),
+    /// Open the prompt for an algorithm in WCA notation.
+    OpenPrompt,
+    PromptChar(char),
+    PromptBackspace,
+    PromptSubmit,
+    PromptCancel,
+    /// Apply an algorithm typed elsewhere (the prompt submits through this).
+    ApplyAlg(String),
+    /// Random-state scramble.
+    Scramble,
+    /// Back to the solved cube.
+    Reset,
+    StartPause,
+    Step,
+    Faster,
+    Slower,
+    CycleGenerator,
+    CycleSolver,
+    ToggleLayout,
+    ToggleLetters,
+    ToggleOverlay,
+    PlayForward,
+    PlayBack,
+    PlayStart,
+    PlayEnd,
+    ToggleHelp,
+    CloseHelp,
+}
+
+/// One row of the key table.
+pub struct Binding {
+    /// The keys, as shown to the user.
+    pub keys: &'static str,
+    /// Short label for the hint bar; `None` keeps it out of the bar.
+    pub hint: Option<&'static str>,
+    /// One line for the help popup.
+    pub help: &'static str,
+    /// Maps a key press to the action, if this row handles it.
+    pub map: fn(&KeyEvent) -> Option<Action>,
+}
+
+fn ch(k: &KeyEvent) -> Option<char> {
+    match k.code {
+        KeyCode::Char(c) if !k.modifiers.contains(KeyModifiers::CONTROL) => Some(c),
+        _ => None,
+    }
+}
+
+fn face_turn(k: &KeyEvent) -> Option<Action> {
+    let c = ch(k)?;
+    let face = Face::from_letter(c.to_ascii_uppercase())?;
+    let prime = c.is_ascii_uppercase();
+    Some(Action::Turn(Move::face(face, if prime { 3 } else { 1 })))
+}
+
+macro_rules! key {
+    ($c:literal => $a:expr) => {
+        |k: &KeyEvent| (ch(k) == Some($c)).then_some($a)
+    };
+}
+
+/// The key table, in the order of the help popup.
+pub static BINDINGS: &[Binding] = &[
+    Binding {
+        keys: "q  Ctrl-C",
+        hint: Some("quit"),
+        help: "quit (restores the terminal)",
+        map: |k| {
+            let ctrl_c =
+                k.code == KeyCode::Char('c') && k.modifiers.contains(KeyModifiers::CONTROL);
+            (ctrl_c || ch(k) == Some('q')).then_some(Action::Quit)
+        },
+    },
+    Binding {
+        keys: "?",
+        hint: Some("help"),
+        help: "show or hide this help",
+        map: key!('?' => Action::ToggleHelp),
+    },
+    Binding {
+        keys: "space",
+        hint: Some("run"),
+        help: "start or pause the solver",
+        map: key!(' ' => Action::StartPause),
+    },
+    Binding {
+        keys: "n",
+        hint: Some("step"),
+        help: "one step (proposal, generation, window move); pauses",
+        map: key!('n' => Action::Step),
+    },
+    Binding {
+        keys: "+ -",
+        hint: Some("speed"),
+        help: "speed: 1, 10, 100, … steps per frame, unthrottled",
+        map: |k| match ch(k)? {
+            '+' | '=' => Some(Action::Faster),
+            '-' | '_' => Some(Action::Slower),
+            _ => None,
+        },
+    },
+    Binding {
+        keys: "g",
+        hint: Some("gen"),
+        help: "next neighbourhood generator (live, marked on the plot)",
+        map: key!('g' => Action::CycleGenerator),
+    },
+    Binding {
+        keys: "tab",
+        hint: Some("solver"),
+        help: "next solver preset (resets the run)",
+        map: |k| (k.code == KeyCode::Tab).then_some(Action::CycleSolver),
+    },
+    Binding {
+        keys: "u d l r f b",
+        hint: None,
+        help: "turn a face clockwise; shifted: counter-clockwise",
+        map: face_turn,
+    },
+    Binding {
+        keys: ":",
+        hint: Some("alg"),
+        help: "type an algorithm in WCA notation, enter to apply",
+        map: key!(':' => Action::OpenPrompt),
+    },
+    Binding {
+        keys: "s",
+        hint: Some("scramble"),
+        help: "random-state scramble",
+        map: key!('s' => Action::Scramble),
+    },
+    Binding {
+        keys: "x",
+        hint: Some("reset"),
+        help: "reset to the solved cube",
+        map: key!('x' => Action::Reset),
+    },
+    Binding {
+        keys: "← →  home end",
+        hint: None,
+        help: "when solved: play the solution back / forward, jump",
+        map: |k| match k.code {
+            KeyCode::Left => Some(Action::PlayBack),
+            KeyCode::Right => Some(Action::PlayForward),
+            KeyCode::Home => Some(Action::PlayStart),
+            KeyCode::End => Some(Action::PlayEnd),
+            _ => None,
+        },
+    },
+    Binding {
+        keys: "v",
+        hint: None,
+        help: "switch the net: 3x18 strip / cross",
+        map: key!('v' => Action::ToggleLayout),
+    },
+    Binding {
+        keys: "c",
+        hint: None,
+        help: "face letters on the stickers (always on under NO_COLOR)",
+        map: key!('c' => Action::ToggleLetters),
+    },
+    Binding {
+        keys: "o",
+        hint: None,
+        help: "mark the misplaced stickers (counted by the energy)",
+        map: key!('o' => Action::ToggleOverlay),
+    },
+    Binding {
+        keys: "esc",
+        hint: None,
+        help: "close this help or the prompt",
+        map: |k| (k.code == KeyCode::Esc).then_some(Action::CloseHelp),
+    },
+];
+
+/// The action for a key in normal mode.
+pub fn action_for(k: &KeyEvent) -> Option<Action> {
+    BINDINGS.iter().find_map(|b| (b.map)(k))
+}
+
+/// The action for a key while the algorithm prompt is open.
+pub fn prompt_action_for(k: &KeyEvent) -> Option<Action> {
+    if k.code == KeyCode::Char('c') && k.modifiers.contains(KeyModifiers::CONTROL) {
+        return Some(Action::Quit);
+    }
+    match k.code {
+        KeyCode::Esc => Some(Action::PromptCancel),
+        KeyCode::Enter => Some(Action::PromptSubmit),
+        KeyCode::Backspace => Some(Action::PromptBackspace),
+        KeyCode::Char(c) => Some(Action::PromptChar(c)),
+        _ => None,
+    }
+}

@@ -1,0 +1,199 @@
+//! The live plots: energy (current and best, generator switches marked) and
+//! an auxiliary plot (temperature, or the solver's own metrics).
+
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Style};
+use ratatui::symbols::Marker;
+use ratatui::text::Line;
+use ratatui::widgets::{Axis, Block, Chart, Dataset, GraphType, Paragraph};
+use ratatui::Frame;
+
+use super::app::App;
+use super::history::Series;
+use super::ui::MARKER;
+
+/// (lo, hi) over several series, widened so the range is never empty.
+fn bounds(series: &[&Series], x: bool, floor_zero: bool) -> [f64; 2] {
+    let mut lo = f64::INFINITY;
+    let mut hi = f64::NEG_INFINITY;
+    for s in series {
+        if let Some((a, b)) = if x { s.x_range() } else { s.y_range() } {
+            lo = lo.min(a);
+            hi = hi.max(b);
+        }
+    }
+    if !lo.is_finite() || !hi.is_finite() {
+        return [0.0, 1.0];
+    }
+    if floor_zero && lo >= 0.0 {
+        lo = 0.0;
+    }
+    if !x {
+        hi += (hi - lo).abs() * 0.05;
+    }
+    if hi - lo < 1e-9 {
+        hi = lo + 1.0;
+    }
+    [lo, hi]
+}
+
+fn label(v: f64, span: f64) -> String {
+    let a = v.abs();
+    if a >= 1e6 {
+        format!("{:.1}M", v / 1e6)
+    } else if a >= 1e4 && span >= 1e3 {
+        format!("{:.0}k", v / 1e3)
+    } else {
+        let digits = if span > 0.0 {
+            (2.0 - span.log10().floor()).clamp(0.0, 6.0) as usize
+        } else {
+            0
+        };
+        format!("{v:.digits$}")
+    }
+}
+
+fn labels(b: [f64; 2], integer: bool) -> Vec<Line<'static>> {
+    let span = if integer {
+        (b[1] - b[0]).max(100.0)
+    } else {
+        b[1] - b[0]
+    };
+    let mid = (b[0] + b[1]) / 2.0;
+    vec![
+        Line::from(label(b[0], span)),
+        Line::from(label(mid, span)),
+        Line::from(label(b[1], span)),
+    ]
+}
+
+fn chart_block(title: String, app: &App) -> Block<'static> {
+    Block::bordered()
+        .title(title)
+        .border_style(Style::default().fg(app.theme.accent))
+}
+
+fn colour(app: &App, c: Color) -> Style {
+    if app.theme.depth == super::theme::Depth::None {
+        Style::default()
+    } else {
+        Style::default().fg(c)
+    }
+}
+
+/// Energy and best energy against iteration, with generator switches.
+pub fn draw_energy(f: &mut Frame, app: &App, area: Rect) {
+    let p = &app.plots;
+    let x = bounds(&[&p.energy, &p.best], true, false);
+    let y = bounds(&[&p.energy, &p.best], false, true);
+    // Each switch is a vertical column of points.
+    let marks: Vec<(f64, f64)> = p
+        .marks
+        .iter()
+        .flat_map(|m| {
+            (0..=12).map(move |i| (m.iteration as f64, y[0] + (y[1] - y[0]) * i as f64 / 12.0))
+        })
+        .collect();
+    let mut sets = vec![
+        Dataset::default()
+            .name("energy")
+            .marker(MARKER)
+            .graph_type(GraphType::Line)
+            .style(colour(app, app.theme.energy))
+            .data(p.energy.points()),
+        Dataset::default()
+            .name("best")
+            .marker(MARKER)
+            .graph_type(GraphType::Line)
+            .style(colour(app, app.theme.best))
+            .data(p.best.points()),
+    ];
+    if !marks.is_empty() {
+        sets.push(
+            Dataset::default()
+                .name("generator switch")
+                .marker(Marker::Dot)
+                .graph_type(GraphType::Scatter)
+                .style(colour(app, app.theme.temperature))
+                .data(&marks),
+        );
+    }
+    let title = match p.marks.last() {
+        Some(m) => format!(
+            " energy  (generator → {} at {}) ",
+            m.label,
+            label(m.iteration as f64, 1e6)
+        ),
+        None => " energy ".to_string(),
+    };
+    let chart = Chart::new(sets)
+        .block(chart_block(title, app))
+        .x_axis(
+            Axis::default()
+                .title(super::ui::step_name(app))
+                .bounds(x)
+                .labels(labels(x, true)),
+        )
+        .y_axis(
+            Axis::default()
+                .title("E")
+                .bounds(y)
+                .labels(labels(y, false)),
+        );
+    f.render_widget(chart, area);
+}
+
+/// Temperature if the solver has one, else its own metrics.
+pub fn draw_aux(f: &mut Frame, app: &App, area: Rect) {
+    let p = &app.plots;
+    let mut series: Vec<(&str, &Series)> = Vec::new();
+    if !p.temperature.is_empty() {
+        series.push(("temperature", &p.temperature));
+    } else {
+        // Counters such as the generation number are the x axis already.
+        const SKIP: [&str; 4] = ["generation", "round", "leader", "iteration"];
+        series.extend(
+            p.metrics
+                .iter()
+                .filter(|(k, _)| !SKIP.contains(k))
+                .take(3)
+                .map(|(k, v)| (*k, v)),
+        );
+    }
+    if series.is_empty() {
+        f.render_widget(
+            Paragraph::new("no temperature or metrics yet").block(chart_block(" aux ".into(), app)),
+            area,
+        );
+        return;
+    }
+    let all: Vec<&Series> = series.iter().map(|(_, s)| *s).collect();
+    let x = bounds(&all, true, false);
+    let y = bounds(&all, false, false);
+    let palette = [app.theme.temperature, app.theme.best, app.theme.energy];
+    let title = format!(
+        " {} ",
+        series
+            .iter()
+            .map(|(n, _)| *n)
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    let sets: Vec<Dataset> = series
+        .iter()
+        .zip(palette)
+        .map(|((name, s), c)| {
+            Dataset::default()
+                .name(name.to_string())
+                .marker(MARKER)
+                .graph_type(GraphType::Line)
+                .style(colour(app, c))
+                .data(s.points())
+        })
+        .collect();
+    let chart = Chart::new(sets)
+        .block(chart_block(title, app))
+        .x_axis(Axis::default().bounds(x).labels(labels(x, true)))
+        .y_axis(Axis::default().bounds(y).labels(labels(y, false)));
+    f.render_widget(chart, area);
+}

@@ -1,0 +1,207 @@
+//! Screens on ratatui's TestBackend: snapshots and a grid of sizes.
+
+mod tui_support;
+
+use cubetui::solve::runner::Speed;
+use cubetui::tui::app::{update, App};
+use cubetui::tui::history::Series;
+use cubetui::tui::keys::Action;
+use cubetui::tui::theme::{Depth, Theme};
+use cubetui::tui::ui;
+use proptest::prelude::*;
+use ratatui::backend::TestBackend;
+use ratatui::Terminal;
+use tui_support::toy_app;
+
+const SCRAMBLE: &str = "R U F' L2 D B R' U2 F L D' B2";
+
+fn render(app: &App, w: u16, h: u16) -> Terminal<TestBackend> {
+    let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
+    t.draw(|f| ui::draw(f, app)).unwrap();
+    t
+}
+
+/// A run paused part way, with a generator switch and letters on.
+fn mid_run() -> App {
+    let mut app = toy_app(SCRAMBLE);
+    update(&mut app, Action::ToggleLetters);
+    update(&mut app, Action::ToggleOverlay);
+    update(&mut app, Action::StartPause);
+    for _ in 0..4 {
+        update(&mut app, Action::Tick);
+    }
+    update(&mut app, Action::CycleGenerator);
+    for _ in 0..3 {
+        update(&mut app, Action::Tick);
+    }
+    update(&mut app, Action::StartPause);
+    app
+}
+
+#[test]
+fn main_screen() {
+    let app = mid_run();
+    insta::assert_snapshot!(render(&app, 100, 30).backend());
+}
+
+#[test]
+fn cross_net_when_solved() {
+    let mut app = toy_app(SCRAMBLE);
+    update(&mut app, Action::ToggleLetters);
+    update(&mut app, Action::ToggleLayout);
+    update(&mut app, Action::StartPause);
+    for _ in 0..20 {
+        update(&mut app, Action::Tick);
+    }
+    update(&mut app, Action::PlayForward);
+    update(&mut app, Action::PlayForward);
+    insta::assert_snapshot!(render(&app, 100, 30).backend());
+}
+
+#[test]
+fn help_popup() {
+    let mut app = toy_app(SCRAMBLE);
+    update(&mut app, Action::ToggleHelp);
+    insta::assert_snapshot!(render(&app, 100, 30).backend());
+}
+
+#[test]
+fn too_small() {
+    let app = toy_app(SCRAMBLE);
+    insta::assert_snapshot!(render(&app, 40, 10).backend());
+}
+
+#[test]
+fn no_color_shows_letters() {
+    let mut app = toy_app(SCRAMBLE);
+    app.theme = Theme::load("classic", Depth::None).unwrap();
+    let t = render(&app, 100, 30);
+    let text = format!("{}", t.backend());
+    // The strip's first row: U block, L block, F block …
+    let cube = app.start;
+    let u_row: String = cube.facelets()[..3]
+        .chars()
+        .flat_map(|c| [c, ' '])
+        .collect();
+    assert!(
+        text.contains(u_row.trim_end()),
+        "letters drawn without colour"
+    );
+}
+
+#[test]
+fn renders_at_every_size_without_panicking() {
+    let mut app = mid_run();
+    for (w, h) in (0..=130u16)
+        .step_by(7)
+        .flat_map(|w| (0..=50u16).step_by(3).map(move |h| (w, h)))
+        .chain([(79, 24), (80, 23), (80, 24), (1, 1), (300, 100)])
+    {
+        render(&app, w, h);
+        update(&mut app, Action::ToggleHelp);
+        render(&app, w, h);
+        update(&mut app, Action::ToggleLayout);
+    }
+}
+
+#[test]
+fn unthrottled_speed_shown() {
+    let mut app = toy_app(SCRAMBLE);
+    for _ in 0..10 {
+        update(&mut app, Action::Faster);
+    }
+    assert_eq!(app.speed(), Speed::Unthrottled);
+    let text = format!("{}", render(&app, 100, 30).backend());
+    assert!(text.contains("unthrottled"));
+}
+
+#[test]
+fn themes_load_at_every_depth() {
+    for name in Theme::names() {
+        for d in [Depth::True, Depth::Ansi256, Depth::Ansi16, Depth::None] {
+            let t = Theme::load(name, d).unwrap();
+            assert_eq!(t.depth, d);
+        }
+    }
+    assert!(Theme::load("nope", Depth::True).is_err());
+    assert_eq!(Depth::from_env("1", "truecolor", "xterm"), Depth::None);
+    assert_eq!(Depth::from_env("", "truecolor", "xterm"), Depth::True);
+    assert_eq!(Depth::from_env("", "", "xterm-256color"), Depth::Ansi256);
+    assert_eq!(Depth::from_env("", "", "xterm"), Depth::Ansi16);
+    assert_eq!(cubetui::tui::theme::to_256(255, 0, 0), 196);
+    assert_eq!(cubetui::tui::theme::to_256(128, 128, 128), 244);
+}
+
+proptest! {
+    #[test]
+    fn history_is_bounded_and_keeps_extremes(ys in prop::collection::vec(-1e6f64..1e6, 1..3000), cap in 8usize..200) {
+        let mut s = Series::new(cap);
+        for (i, y) in ys.iter().enumerate() {
+            s.push(i as f64, *y);
+        }
+        prop_assert!(s.len() <= cap);
+        let lo = ys.iter().cloned().fold(f64::INFINITY, f64::min);
+        let hi = ys.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
+        prop_assert_eq!(s.y_range(), Some((lo, hi)));
+        prop_assert!(s.points().windows(2).all(|w| w[0].0 <= w[1].0));
+        prop_assert_eq!(s.points().last().copied(), Some(((ys.len() - 1) as f64, ys[ys.len() - 1])));
+        prop_assert_eq!(s.points()[0], (0.0, ys[0]));
+    }
+}
+
+#[test]
+fn solver_metrics_plotted_without_counters() {
+    use cubetui::solve::runner::{Point, RunState, Update};
+    let mut app = toy_app(SCRAMBLE);
+    let points = (0..5u64)
+        .map(|g| Point {
+            iteration: g,
+            energy: 30.0 - g as f64,
+            best: 30.0 - g as f64,
+            temperature: None,
+            acceptance: None,
+            metrics: vec![
+                ("generation", g as f64),
+                ("best", 30.0 - g as f64),
+                ("mean", 35.0),
+            ],
+        })
+        .collect();
+    app.absorb(Update {
+        epoch: app.epoch,
+        state: RunState::Running,
+        snapshot: None,
+        outcome: None,
+        points,
+        marks: vec![],
+        error: None,
+        elapsed: std::time::Duration::ZERO,
+        generators: None,
+    });
+    assert_eq!(app.plots.metrics.len(), 3);
+    app.plots.temperature.clear(); // the toy has one; GAs do not
+    let text = format!("{}", render(&app, 100, 30).backend());
+    assert!(text.contains(" best, mean "), "{text}");
+    assert!(!text.contains("generation, "));
+}
+
+#[test]
+fn help_popup_shows_every_binding_at_minimum_size() {
+    let mut app = toy_app(SCRAMBLE);
+    update(&mut app, Action::ToggleHelp);
+    let text = format!("{}", render(&app, ui::MIN_WIDTH, ui::MIN_HEIGHT).backend());
+    for b in cubetui::tui::keys::BINDINGS {
+        assert!(text.contains(b.help), "help line missing: {}", b.help);
+    }
+    // The hint bar comes from the same table.
+    let app = toy_app(SCRAMBLE);
+    let text = format!("{}", render(&app, 100, 30).backend());
+    let bar = text.lines().last().unwrap();
+    for h in cubetui::tui::keys::BINDINGS
+        .iter()
+        .filter_map(|b| b.hint)
+        .take(6)
+    {
+        assert!(bar.contains(h), "hint missing: {h}");
+    }
+}

@@ -1,0 +1,125 @@
+//! A tiny deterministic solver for the runner and screen tests: it knows the
+//! inverse of the scramble and plays one move of it per step.
+#![allow(dead_code)]
+
+use cubetui::cube::{Alg, Cube};
+use cubetui::solve::runner::{Inline, Speed};
+use cubetui::solve::{Outcome, Snapshot, SolveError, Solver, Status};
+use cubetui::tui::app::{App, Choice};
+
+pub struct Toy {
+    start: Cube,
+    current: Cube,
+    plan: Vec<cubetui::cube::Move>,
+    done: usize,
+    iteration: u64,
+    generator: String,
+}
+
+pub const GENERATORS: [&str; 2] = ["faces", "pll"];
+
+impl Toy {
+    /// A toy that solves `start` by undoing `scramble` (which led to it).
+    pub fn new(start: Cube, scramble: &Alg) -> Toy {
+        Toy {
+            start,
+            current: start,
+            plan: scramble.inverse().into_moves(),
+            done: 0,
+            iteration: 0,
+            generator: GENERATORS[0].into(),
+        }
+    }
+}
+
+impl Solver for Toy {
+    fn step(&mut self, n: u64) -> Status {
+        for _ in 0..n {
+            if self.status() != Status::Running {
+                break;
+            }
+            self.current.apply_move(self.plan[self.done]);
+            self.done += 1;
+            self.iteration += 1;
+        }
+        self.status()
+    }
+    fn status(&self) -> Status {
+        if self.current.is_solved() {
+            Status::Solved
+        } else if self.done >= self.plan.len() {
+            Status::Exhausted
+        } else {
+            Status::Running
+        }
+    }
+    fn snapshot(&self) -> Snapshot {
+        let e = self.current.misplaced() as f64;
+        Snapshot {
+            solver: "toy",
+            iteration: self.iteration,
+            phase: None,
+            temperature: Some(1.0 / (1.0 + self.iteration as f64)),
+            energy: e,
+            best_energy: e,
+            acceptance: Some(0.5),
+            current: self.current,
+            best: self.current,
+            sequence_len: self.done,
+            generator: Some(self.generator.clone()),
+            status: self.status(),
+            metrics: vec![],
+        }
+    }
+    fn outcome(&self) -> Outcome {
+        Outcome {
+            solved: self.current.is_solved(),
+            solution: Alg::new(self.plan[..self.done].to_vec()),
+            energy: self.current.misplaced() as f64,
+            iterations: self.iteration,
+            extra: Default::default(),
+        }
+    }
+    fn generators(&self) -> Vec<String> {
+        GENERATORS.iter().map(|s| s.to_string()).collect()
+    }
+    fn set_generator(&mut self, name: &str) -> Result<(), SolveError> {
+        if GENERATORS.contains(&name) {
+            self.generator = name.into();
+            Ok(())
+        } else {
+            Err(SolveError::UnknownGenerator {
+                name: name.into(),
+                available: GENERATORS.join(", "),
+            })
+        }
+    }
+}
+
+/// Two toy presets for the screen, both undoing `scramble`.
+pub fn toy_choices(scramble: &'static str) -> Vec<Choice> {
+    let alg: Alg = scramble.parse().expect("scramble");
+    let mk = |name: &str| Choice {
+        preset: name.to_string(),
+        solver: "toy".into(),
+        build: Box::new({
+            let alg = alg.clone();
+            move |start, _seed| Ok(Box::new(Toy::new(start, &alg)) as Box<dyn Solver>)
+        }),
+    };
+    vec![mk("toy-a"), mk("toy-b")]
+}
+
+/// An app on the inline driver with the toy presets, scrambled by `scramble`.
+pub fn toy_app(scramble: &'static str) -> App {
+    let inline = Inline::new(Speed::PerFrame(1));
+    let mut app = App::new(toy_choices(scramble), 0, 42, Box::new(inline));
+    // One step per frame, so tests count frames.
+    cubetui::tui::app::update(&mut app, cubetui::tui::keys::Action::Slower);
+    assert_eq!(app.speed(), Speed::PerFrame(1));
+    cubetui::tui::app::update(
+        &mut app,
+        cubetui::tui::keys::Action::ApplyAlg(scramble.to_string()),
+    );
+    app
+}
