@@ -185,3 +185,49 @@ fn preset_seed_003_is_the_default() {
     };
     assert_eq!(p, MwsParams::default());
 }
+
+#[test]
+fn a_two_generator_state_skips_to_phase_3_and_exhaustive_windows_finish_it() {
+    use cubetui::solve::mws::window::Search;
+    let start = Cube::solved().after(&"R U R' U R U2 R'".parse().unwrap());
+    let mut p = MwsParams::default();
+    p.phase3.search = Search::Exhaustive;
+    p.phase3.window = 8;
+    let mut s = mws::build(&p, start, 1).unwrap();
+    assert_eq!(s.step(1), Status::Solved);
+    let out = s.outcome();
+    assert_eq!(out.extra["free_faces"], "UR");
+    assert_eq!(out.iterations, 1);
+    assert!(start.after(&out.solution).is_solved());
+    assert!(out.solution.len() <= 7, "{}", out.solution);
+    let lens: Vec<u64> = out.extra["phase_lengths"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    assert_eq!(lens[..2], [0, 0]);
+    // Phase 3 alternates the two free faces.
+    let faces: Vec<_> = out
+        .solution
+        .moves()
+        .iter()
+        .map(|m| m.as_face().unwrap())
+        .collect();
+    assert!(faces.iter().all(|f| [Face::U, Face::R].contains(f)));
+    assert!(faces.windows(2).all(|w| w[0] != w[1]));
+}
+
+#[test]
+fn windows_are_canonical() {
+    use cubetui::solve::mws::window::may_follow;
+    // Genes: face * 3 + turns - 1; U = 0, R = 3, D = 9, L = 12.
+    assert!(may_follow(None, 0));
+    assert!(!may_follow(Some(0), 1), "U then U2");
+    assert!(may_follow(Some(0), 9), "U then D");
+    assert!(
+        !may_follow(Some(9), 0),
+        "D then U: only one order of opposite faces"
+    );
+    assert!(may_follow(Some(12), 0), "L then U");
+}
