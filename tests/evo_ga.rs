@@ -95,3 +95,22 @@ fn preset_seed_002_ga_is_the_default() {
         (100, 0.8, 0.2)
     );
 }
+
+#[test]
+fn chromosomes_never_hold_a_turn_next_to_its_inverse() {
+    let start = scrambled("F2 U' R B D2 L' U F R2 D' B2 L U2");
+    for seed in 0..4 {
+        let p = GaParams {
+            length: 30,
+            max_generations: 30,
+            ..GaParams::default()
+        };
+        let mut s = ga::build(&p, start, seed).unwrap();
+        s.step(30);
+        let sol = s.outcome().solution;
+        assert_eq!(sol.len(), 30, "unsolved: the whole chromosome is reported");
+        for w in sol.moves().windows(2) {
+            assert_ne!(w[1], w[0].inverse(), "{sol}");
+        }
+    }
+}

@@ -221,6 +221,18 @@ mod tests {
     }
 
     #[test]
+    fn random_genes_respect_their_neighbours() {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
+        for _ in 0..200 {
+            let g = random_genes(&mut rng, 40);
+            assert!(g.windows(2).all(|w| w[1] != inverse_of(w[0])));
+            let (p, n) = (g[0], g[1]);
+            let x = random_gene(&mut rng, Some(p), Some(n), Some(g[5]));
+            assert!(allowed(Some(p), x, Some(n)) && x != g[5]);
+        }
+    }
+
+    #[test]
     fn cached_states_match_full_replay() {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
         let start = Cube::solved().after(&genes_alg(&random_genes(&mut rng, 30)));
