@@ -7,6 +7,7 @@ use std::time::Duration;
 use clap::Args;
 use color_eyre::eyre::Report;
 
+use cubetui::solve::neighbourhood::Catalogue;
 use cubetui::solve::{preset, SolverConfig};
 
 use super::UsageError;
@@ -36,6 +37,19 @@ pub struct SolverArgs {
     /// Override any preset parameter, e.g. `--set schedule.t0=5000` (repeatable).
     #[arg(long = "set", value_name = "KEY=VALUE")]
     pub set: Vec<String>,
+    /// Formula catalogue for pll and pll-conj, replacing assets/formulas.txt
+    /// (`name: algorithm` per line).
+    #[arg(long, value_name = "FILE")]
+    pub formulas: Option<std::path::PathBuf>,
+}
+
+/// Installs the catalogue of `--formulas FILE`, if given; a bad file is a usage error.
+pub fn install_formulas(path: Option<&std::path::Path>) -> Result<(), Report> {
+    if let Some(path) = path {
+        let catalogue = Catalogue::load(path).map_err(|e| usage(e.to_string()))?;
+        Catalogue::install(catalogue).map_err(|e| usage(e.to_string()))?;
+    }
+    Ok(())
 }
 
 /// A fully resolved solver configuration and budget.
@@ -54,11 +68,16 @@ fn usage(msg: impl Into<String>) -> Report {
 impl SolverArgs {
     /// Resolves preset, overrides and budget; every mistake is a usage error.
     pub fn resolve(&self) -> Result<Resolved, Report> {
+        install_formulas(self.formulas.as_deref())?;
         let solver_hint = self.solver.as_deref().unwrap_or("sa");
         let preset_name = match &self.preset {
             Some(p) => p.clone(),
             None => preset::default_for(solver_hint)
-                .ok_or_else(|| usage(format!("unknown solver `{solver_hint}`")))?
+                .ok_or_else(|| {
+                    usage(format!(
+                        "unknown solver `{solver_hint}` (available: sa, ga, woc, mws)"
+                    ))
+                })?
                 .to_string(),
         };
         let base = preset::get(&preset_name).map_err(|e| usage(e.to_string()))?;

@@ -32,6 +32,9 @@ pub struct TuiArgs {
     /// Colour theme: classic, pastel.
     #[arg(long, default_value = "classic")]
     theme: String,
+    /// Formula catalogue for pll and pll-conj, replacing assets/formulas.txt.
+    #[arg(long, value_name = "FILE")]
+    formulas: Option<std::path::PathBuf>,
     /// Frames per second, at most 60.
     #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u32).range(1..=60))]
     fps: u32,
@@ -57,6 +60,7 @@ fn presets() -> Vec<(String, SolverConfig)> {
 }
 
 pub fn run(args: TuiArgs) -> Result<ExitCode, Report> {
+    super::config::install_formulas(args.formulas.as_deref())?;
     let depth = Depth::detect();
     let theme = Theme::load(&args.theme, depth).map_err(|e| Report::new(UsageError(e)))?;
     let choices = choices();
@@ -79,7 +83,11 @@ pub fn run(args: TuiArgs) -> Result<ExitCode, Report> {
             .iter()
             .position(|c| c.preset == preferred)
             .or_else(|| choices.iter().position(|c| &c.solver == s))
-            .ok_or_else(|| UsageError(format!("unknown solver `{s}`")))?;
+            .ok_or_else(|| {
+                UsageError(format!(
+                    "unknown solver `{s}` (available: sa, ga, woc, mws)"
+                ))
+            })?;
     }
     if let Some(s) = &args.scramble {
         s.parse::<cubetui::cube::Alg>()

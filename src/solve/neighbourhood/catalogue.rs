@@ -11,6 +11,9 @@ pub const BUILTIN: &str = include_str!("../../../assets/formulas.txt");
 /// The name the embedded catalogue is reported under in errors.
 pub const BUILTIN_FILE: &str = "assets/formulas.txt";
 
+/// A catalogue loaded at run time, which replaces the built-in one.
+static INSTALLED: OnceLock<Catalogue> = OnceLock::new();
+
 /// One named formula.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Formula {
@@ -75,6 +78,37 @@ impl Catalogue {
     }
 
     /// The embedded catalogue, parsed once.
+    /// Reads a catalogue file; errors name the file and line.
+    pub fn load(path: &std::path::Path) -> Result<Catalogue, SolveError> {
+        let file = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|e| SolveError::Asset {
+            file: file.clone(),
+            line: 0,
+            message: format!("cannot read: {e}"),
+        })?;
+        Catalogue::parse(&text, &file)
+    }
+
+    /// Makes `catalogue` the one every generator built from now on uses (the
+    /// `--formulas FILE` option). Fails once generators use another one.
+    pub fn install(catalogue: Catalogue) -> Result<(), SolveError> {
+        match INSTALLED.set(catalogue) {
+            Ok(()) => Ok(()),
+            Err(c) if INSTALLED.get() == Some(&c) => Ok(()),
+            Err(_) => Err(SolveError::Config(
+                "a formula catalogue is already in use".into(),
+            )),
+        }
+    }
+
+    /// The catalogue in use: an installed one, else the built-in one.
+    pub fn active() -> Result<&'static Catalogue, SolveError> {
+        match INSTALLED.get() {
+            Some(c) => Ok(c),
+            None => Catalogue::builtin(),
+        }
+    }
+
     pub fn builtin() -> Result<&'static Catalogue, SolveError> {
         static CELL: OnceLock<Result<Catalogue, (usize, String)>> = OnceLock::new();
         let parsed = CELL.get_or_init(|| {

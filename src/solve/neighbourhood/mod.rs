@@ -52,7 +52,7 @@ impl Generator {
         if let Some(g) = CELLS[idx].get() {
             return Ok(g);
         }
-        let g = Generator::build(name, Catalogue::builtin()?)?;
+        let g = Generator::build(name, Catalogue::active()?)?;
         Ok(CELLS[idx].get_or_init(|| g))
     }
 
