@@ -150,12 +150,13 @@ pub fn draw_aux(f: &mut Frame, app: &App, area: Rect) {
     if !p.temperature.is_empty() {
         series.push(("temperature", &p.temperature));
     } else {
-        // Counters such as the generation number are the x axis already.
-        const SKIP: [&str; 4] = ["generation", "round", "leader", "iteration"];
+        // Counters such as the generation number are the x axis already;
+        // per-run progress (mws) is too many lines for one small chart.
+        const SKIP: [&str; 5] = ["generation", "round", "leader", "leader phase", "iteration"];
         series.extend(
             p.metrics
                 .iter()
-                .filter(|(k, _)| !SKIP.contains(k))
+                .filter(|(k, _)| !SKIP.contains(k) && !k.starts_with("run "))
                 .take(3)
                 .map(|(k, v)| (*k, v)),
         );

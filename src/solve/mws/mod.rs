@@ -336,6 +336,10 @@ impl Solver for Mws {
             ("round", self.rounds as f64),
             ("leader", lead.block as f64),
             ("leader phase", (lead.phase + 1).min(3) as f64),
+            // The leader's fitness in its phase, 0..1 (1 = phase solved).
+            ("phase fitness", lead.progress() - lead.phase.min(3) as f64),
+            // Phases done plus the current phase's fitness, 0..3.
+            ("leader progress", lead.progress()),
         ];
         metrics.extend(self.runs.iter().map(|r| (RUN_NAMES[r.block], r.progress())));
         let energy = f64::from(lead.state.misplaced());
