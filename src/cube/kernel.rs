@@ -349,6 +349,7 @@ pub(crate) mod avx2 {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+    use proptest::test_runner::FileFailurePersistence;
 
     fn arb_table() -> impl Strategy<Value = [u8; STICKERS]> {
         Just((0..STICKERS as u8).collect::<Vec<u8>>())
@@ -362,6 +363,13 @@ mod tests {
     }
 
     proptest! {
+        // Keep saved failure cases under tests/, not in a top-level folder.
+        #![proptest_config(ProptestConfig {
+            failure_persistence: Some(Box::new(FileFailurePersistence::Direct(
+                "tests/cube_kernel_unit.proptest-regressions",
+            ))),
+            ..ProptestConfig::default()
+        })]
         #[test]
         fn fast_path_matches_scalar(src in arb_lanes(), table in arb_table(), home in any::<bool>()) {
             let mut src = src;
