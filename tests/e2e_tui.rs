@@ -53,41 +53,84 @@ fn cube_rows(screen: &str) -> Vec<String> {
         .collect()
 }
 
+/// The binary running in a pseudo-terminal, its screen parsed by vt100.
+struct Session {
+    child: Box<dyn portable_pty::Child + Send + Sync>,
+    writer: Box<dyn Write + Send>,
+    screen: Screen,
+    /// Signals when the reader has seen the end of the output.
+    drained: std::sync::mpsc::Receiver<()>,
+}
+
+impl Session {
+    fn start(args: &[&str], env: &[(&str, &str)]) -> Session {
+        let pair = native_pty_system()
+            .openpty(PtySize {
+                rows: ROWS,
+                cols: COLS,
+                pixel_width: 0,
+                pixel_height: 0,
+            })
+            .expect("open pty");
+        let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_cubetui"));
+        cmd.args(args);
+        cmd.env("TERM", "xterm-256color");
+        cmd.env_remove("NO_COLOR");
+        for (k, v) in env {
+            cmd.env(k, v);
+        }
+        let child = pair.slave.spawn_command(cmd).expect("spawn cubetui");
+        drop(pair.slave);
+        let mut reader = pair.master.try_clone_reader().unwrap();
+        let writer = pair.master.take_writer().unwrap();
+        let parser = Arc::new(Mutex::new(vt100::Parser::new(ROWS, COLS, 0)));
+        let p2 = Arc::clone(&parser);
+        let (done, drained) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 8192];
+            while let Ok(n) = reader.read(&mut buf) {
+                if n == 0 {
+                    break;
+                }
+                p2.lock().unwrap().process(&buf[..n]);
+            }
+            let _ = done.send(());
+        });
+        Session {
+            child,
+            writer,
+            screen: Screen(parser),
+            drained,
+        }
+    }
+
+    fn send(&mut self, s: &str) {
+        self.writer.write_all(s.as_bytes()).unwrap();
+        self.writer.flush().unwrap();
+    }
+
+    /// Waits (up to 10 s) for the process to end and its output to be read.
+    fn exit_status(&mut self) -> portable_pty::ExitStatus {
+        let t = Instant::now();
+        let status = loop {
+            if let Some(st) = self.child.try_wait().unwrap() {
+                break st;
+            }
+            assert!(t.elapsed() < Duration::from_secs(10), "did not exit");
+            std::thread::sleep(Duration::from_millis(10));
+        };
+        self.drained
+            .recv_timeout(Duration::from_secs(10))
+            .expect("the output ends once the process has exited");
+        status
+    }
+}
+
 #[test]
 fn binary_in_a_pty_turns_runs_and_quits() {
-    let pty = native_pty_system();
-    let pair = pty
-        .openpty(PtySize {
-            rows: ROWS,
-            cols: COLS,
-            pixel_width: 0,
-            pixel_height: 0,
-        })
-        .expect("open pty");
-    let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_cubetui"));
-    cmd.args(["--seed", "3", "--preset", "seed-001", "--fps", "30"]);
-    cmd.env("TERM", "xterm-256color");
-    cmd.env_remove("NO_COLOR");
-    let mut child = pair.slave.spawn_command(cmd).expect("spawn cubetui");
-    drop(pair.slave);
-    let mut reader = pair.master.try_clone_reader().unwrap();
-    let mut writer = pair.master.take_writer().unwrap();
-    let parser = Arc::new(Mutex::new(vt100::Parser::new(ROWS, COLS, 0)));
-    let p2 = Arc::clone(&parser);
-    std::thread::spawn(move || {
-        let mut buf = [0u8; 8192];
-        while let Ok(n) = reader.read(&mut buf) {
-            if n == 0 {
-                break;
-            }
-            p2.lock().unwrap().process(&buf[..n]);
-        }
-    });
-    let screen = Screen(parser);
-    let mut send = |s: &str| {
-        writer.write_all(s.as_bytes()).unwrap();
-        writer.flush().unwrap();
-    };
+    let mut session = Session::start(&["--seed", "3", "--preset", "seed-001", "--fps", "30"], &[]);
+    let screen = Screen(Arc::clone(&session.screen.0));
+    let mut send = |s: &str| session.send(s);
 
     let s = screen.wait("the main screen", |s| {
         s.contains("status") && s.contains("seed-001")
@@ -109,17 +152,34 @@ fn binary_in_a_pty_turns_runs_and_quits() {
     let it = status(&s, "iteration").expect("iteration shown");
     assert_ne!(it, "0", "iteration moved");
 
-    // Quit: exit status 0.
+    // Quit: exit status 0, and the terminal is back to normal.
     send("q");
-    let t = Instant::now();
-    let code = loop {
-        if let Some(st) = child.try_wait().unwrap() {
-            break st;
-        }
-        assert!(t.elapsed() < Duration::from_secs(10), "did not quit");
-        std::thread::sleep(Duration::from_millis(10));
-    };
+    let code = session.exit_status();
     assert!(code.success(), "exit status {code:?}");
+    let parser = session.screen.0.lock().unwrap();
+    assert!(
+        !parser.screen().alternate_screen(),
+        "left the alternate screen"
+    );
+    assert!(!parser.screen().hide_cursor(), "cursor shown again");
+}
+
+#[test]
+fn a_panic_still_restores_the_terminal() {
+    // CUBETUI_TEST_PANIC makes the screen panic right after its first frame.
+    let env = [("CUBETUI_TEST_PANIC", "1"), ("RUST_BACKTRACE", "0")];
+    let mut session = Session::start(&["--seed", "3"], &env);
+    let code = session.exit_status();
+    assert!(!code.success(), "a panic is a failure: {code:?}");
+    let parser = session.screen.0.lock().unwrap();
+    let screen = parser.screen();
+    assert!(!screen.alternate_screen(), "left the alternate screen");
+    assert!(!screen.hide_cursor(), "cursor shown again");
+    assert!(
+        screen.contents().contains("CUBETUI_TEST_PANIC"),
+        "the panic message is readable on the normal screen:\n{}",
+        screen.contents()
+    );
 }
 
 #[test]

@@ -45,10 +45,15 @@ async fn event_loop(terminal: &mut DefaultTerminal, app: &mut App, fps: u32) -> 
     let mut tick = tokio::time::interval(Duration::from_secs_f64(1.0 / fps as f64));
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
     let mut events = EventStream::new();
+    // Lets the end-to-end tests check that a panic restores the terminal.
+    let test_panic = std::env::var_os("CUBETUI_TEST_PANIC").is_some();
     loop {
         if app.dirty {
             terminal.draw(|f| ui::draw(f, app))?;
             app.dirty = false;
+            if test_panic {
+                panic!("panic requested by CUBETUI_TEST_PANIC");
+            }
         }
         tokio::select! {
             _ = tick.tick() => update(app, Action::Tick),
