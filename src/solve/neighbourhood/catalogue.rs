@@ -101,12 +101,15 @@ impl Catalogue {
         }
     }
 
-    /// The catalogue in use: an installed one, else the built-in one.
+    /// The catalogue in use: an installed one, else the built-in one, which
+    /// is then pinned so a later [`Catalogue::install`] of another one fails
+    /// instead of being silently ignored by generators already built.
     pub fn active() -> Result<&'static Catalogue, SolveError> {
-        match INSTALLED.get() {
-            Some(c) => Ok(c),
-            None => Catalogue::builtin(),
+        if let Some(c) = INSTALLED.get() {
+            return Ok(c);
         }
+        let builtin = Catalogue::builtin()?;
+        Ok(INSTALLED.get_or_init(|| builtin.clone()))
     }
 
     pub fn builtin() -> Result<&'static Catalogue, SolveError> {
@@ -130,6 +133,18 @@ impl Catalogue {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn once_in_use_the_catalogue_cannot_be_swapped() {
+        let active = Catalogue::active().unwrap().clone();
+        assert!(
+            Catalogue::install(active.clone()).is_ok(),
+            "same one again is fine"
+        );
+        let other = Catalogue::parse("A: R U R' U'\n", "f.txt").unwrap();
+        assert!(Catalogue::install(other).is_err());
+        assert_eq!(Catalogue::active().unwrap(), &active);
+    }
 
     #[test]
     fn builtin_has_the_six_two_look_formulas() {
