@@ -4,12 +4,12 @@
 //! solve, so every iteration of the measurement runs the full step budget at
 //! seed 001's temperatures.
 
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
-use cubetui::cube::random::{random_state, rng_from_seed};
 use cubetui::cube::Cube;
-use cubetui::solve::anneal::{Annealer, SaParams};
+use cubetui::cube::random::{random_state, rng_from_seed};
 use cubetui::solve::Solver;
+use cubetui::solve::anneal::{Annealer, SaParams};
 
 const STEPS: u64 = 200_000;
 

@@ -4,12 +4,12 @@
 
 use std::hint::black_box;
 
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use cubetui::cube::Cube;
-use cubetui::solve::chromosome::{genes_alg, random_genes, seeded_rng, Chromosome};
+use cubetui::solve::chromosome::{Chromosome, genes_alg, random_genes, seeded_rng};
 use cubetui::solve::mws::pieces::blocks;
-use cubetui::solve::mws::window::{best_prefix, Objective};
-use rand::Rng;
+use cubetui::solve::mws::window::{Objective, best_prefix};
+use rand::RngExt;
 
 fn genes(c: &mut Criterion) {
     let mut rng = seeded_rng(1);
@@ -28,7 +28,7 @@ fn genes(c: &mut Criterion) {
     g.throughput(Throughput::Elements(25));
     g.bench_function("chromosome set gene 25 of 50", |b| {
         b.iter(|| {
-            let v = rng.gen_range(0..18);
+            let v = rng.random_range(0..18);
             chrom.set_gene(&start, 25, v);
             black_box(chrom.energy(&start))
         })

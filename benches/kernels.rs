@@ -3,7 +3,7 @@
 
 use std::hint::black_box;
 
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use cubetui::cube::kernel;
 use cubetui::cube::random::{random_moves, random_state, rng_from_seed};
 use cubetui::cube::{Alg, Perm};

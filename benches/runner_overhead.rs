@@ -11,12 +11,12 @@ use std::time::{Duration, Instant};
 
 use cubetui::cube::random::{random_state, rng_from_seed};
 use cubetui::solve::runner::{RunState, Runner, Speed};
-use cubetui::solve::{preset, SolverConfig, Status};
-use cubetui::tui::app::{update, App, Choice, SPEEDS};
+use cubetui::solve::{SolverConfig, Status, preset};
+use cubetui::tui::app::{App, Choice, SPEEDS, update};
 use cubetui::tui::keys::Action;
 use cubetui::tui::ui;
-use ratatui::backend::TestBackend;
 use ratatui::Terminal;
+use ratatui::backend::TestBackend;
 
 fn config(n: u64) -> SolverConfig {
     let mut t = preset::table("seed-000").expect("preset");

@@ -131,7 +131,7 @@ fn scramble_depth_is_seeded_and_well_formed() {
     let out = stdout(&o);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 3);
-    assert_eq!(lines[0], "R2 F R' U2 F' U' B2 U2 D' R2 D2 R'");
+    assert_eq!(lines[0], "R2 F R' U D2 B L B2 U2 D' R2 D2");
     for line in &lines {
         let alg: Alg = line.parse().expect("scramble parses");
         assert_eq!(alg.len(), 12);

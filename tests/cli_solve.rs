@@ -55,10 +55,12 @@ fn solve_json_has_every_field_and_the_solution_solves_the_start() {
     let start = Cube::solved().after(&SCRAMBLE.parse::<Alg>().unwrap());
     assert_eq!(v["facelets"], start.facelets());
     let solution: Alg = v["solution"].as_str().unwrap().parse().unwrap();
-    assert!(solution
-        .moves()
-        .iter()
-        .all(|m| matches!(m.kind, MoveKind::Face(_))));
+    assert!(
+        solution
+            .moves()
+            .iter()
+            .all(|m| matches!(m.kind, MoveKind::Face(_)))
+    );
     assert_eq!(v["moves_htm"].as_u64(), Some(solution.len() as u64));
     assert_eq!(start.after(&solution), Cube::solved());
     assert!(v["moves_raw"].as_u64().unwrap() >= solution.len() as u64);

@@ -1,6 +1,6 @@
 //! Text nets: the 3x18 strip and the cross, in the facelet-string reading.
 
-use cubetui::cube::net::{render, Layout};
+use cubetui::cube::net::{Layout, render};
 use cubetui::cube::{Alg, Cube};
 
 fn after(s: &str) -> Cube {

@@ -1,7 +1,7 @@
 //! Random states and scrambles: reachable, reproducible, and evenly spread.
 
 use cubetui::cube::random::{derive_seed, random_moves, random_state, rng_from_seed};
-use cubetui::cube::{simplify, Cube, CubieCube};
+use cubetui::cube::{Cube, CubieCube, simplify};
 
 #[test]
 fn twists_and_flips_are_evenly_spread() {
@@ -59,7 +59,7 @@ fn random_states_are_reproducible_and_portable() {
     // Pinned: the generator, seed derivation and state construction must not drift.
     assert_eq!(
         random_state(&mut rng_from_seed(derive_seed(42, 0))).facelets(),
-        "RBUDUUDLRDFRFRLFBLBBFUFLFDUUBLUDRLRDBFLRLRULRBUDDBDFFB"
+        "RDULUBDURUDLURRDUFLBBRFFBLLUDBLDLDBRDFFRLFBBLFFFDBUURR"
     );
 }
 
@@ -67,7 +67,7 @@ fn random_states_are_reproducible_and_portable() {
 fn scrambles_are_reproducible_and_irreducible() {
     assert_eq!(
         random_moves(&mut rng_from_seed(derive_seed(42, 0)), 12).to_string(),
-        "R2 F R' U2 F' U' B2 U2 D' R2 D2 R'"
+        "R2 F R' U D2 B L B2 U2 D' R2 D2"
     );
     let mut rng = rng_from_seed(9);
     for depth in [0, 1, 2, 25, 300] {
@@ -88,5 +88,7 @@ fn derived_seeds_are_distinct_and_fixed() {
         .flat_map(|i| [derive_seed(1, i), derive_seed(2, i)])
         .collect();
     assert_eq!(seeds.len(), 2000);
-    assert_eq!(derive_seed(7, 3), derive_seed(7, 3));
+    // Pinned against an independent SplitMix64 (Vigna's constants, computed
+    // outside Rust): the derivation must not drift between releases.
+    assert_eq!(derive_seed(7, 3), 6_174_104_353_005_286_658);
 }

@@ -5,7 +5,7 @@ use std::io::{Read, Write};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use portable_pty::{native_pty_system, CommandBuilder, PtySize};
+use portable_pty::{CommandBuilder, PtySize, native_pty_system};
 
 const ROWS: u16 = 30;
 const COLS: u16 = 100;
@@ -83,7 +83,7 @@ impl Session {
         drop(pair.slave);
         let mut reader = pair.master.try_clone_reader().unwrap();
         let writer = pair.master.take_writer().unwrap();
-        let parser = Arc::new(Mutex::new(vt100::Parser::new(ROWS, COLS, 0)));
+        let parser = Arc::new(Mutex::new(vt100::Parser::new(nz(ROWS), nz(COLS), 0)));
         let p2 = Arc::clone(&parser);
         let (done, drained) = std::sync::mpsc::channel();
         std::thread::spawn(move || {
@@ -197,4 +197,8 @@ fn bad_options_fail_before_the_screen_opens() {
     assert_eq!(run(&["--preset", "nope"]).status.code(), Some(2));
     assert_eq!(run(&["--theme", "nope"]).status.code(), Some(2));
     assert_eq!(run(&["--fps", "0"]).status.code(), Some(2));
+}
+
+fn nz(n: u16) -> std::num::NonZeroU16 {
+    std::num::NonZeroU16::new(n).expect("non-zero size")
 }

@@ -1,8 +1,8 @@
 //! The seed-002 genetic algorithm through the library API.
 
 use cubetui::cube::{Alg, Cube};
-use cubetui::solve::ga::{self, GaParams};
 use cubetui::solve::Status;
+use cubetui::solve::ga::{self, GaParams};
 
 fn scrambled(s: &str) -> Cube {
     Cube::solved().after(&s.parse::<Alg>().unwrap())

@@ -3,9 +3,9 @@
 
 use cubetui::cube::cubie::CubieCube;
 use cubetui::cube::{Alg, Cube, Face, Move};
-use cubetui::solve::mws::pieces::{blocks, is_valid, pieces, CORNERS, EDGES};
-use cubetui::solve::mws::{self, MwsParams};
 use cubetui::solve::Status;
+use cubetui::solve::mws::pieces::{CORNERS, EDGES, blocks, is_valid, pieces};
+use cubetui::solve::mws::{self, MwsParams};
 use proptest::prelude::*;
 
 fn swap_stickers(c: &Cube, a: &[usize], b: &[usize]) -> Cube {

@@ -1,8 +1,8 @@
 //! GA + wisdom of crowds (seed 004) through the library API.
 
 use cubetui::cube::{Alg, Cube};
-use cubetui::solve::woc::{self, filter, WocParams};
-use cubetui::solve::{preset, SolverConfig, Status};
+use cubetui::solve::woc::{self, WocParams, filter};
+use cubetui::solve::{SolverConfig, Status, preset};
 
 #[test]
 fn the_redundancy_filter_scores_like_the_seed() {
@@ -98,13 +98,15 @@ fn stops_after_the_stagnation_limit() {
     assert!(out.iterations >= 5);
     assert!(out.extra["kept_generations"].as_u64().unwrap() >= 1);
     assert!(!out.solved);
-    assert!(woc::build(
-        &WocParams {
-            parents_from: 2,
-            ..p
-        },
-        start,
-        1
-    )
-    .is_err());
+    assert!(
+        woc::build(
+            &WocParams {
+                parents_from: 2,
+                ..p
+            },
+            start,
+            1
+        )
+        .is_err()
+    );
 }

@@ -4,7 +4,7 @@ use cubetui::cube::random::{random_state, rng_from_seed};
 use cubetui::cube::simplify::simplify;
 use cubetui::cube::{Alg, Cube};
 use cubetui::solve::anneal::{Annealer, SaParams, Schedule};
-use cubetui::solve::{preset, Snapshot, Solver, SolverConfig, Status};
+use cubetui::solve::{Snapshot, Solver, SolverConfig, Status, preset};
 
 fn seed001() -> SaParams {
     match preset::get("seed-001").unwrap() {
@@ -250,7 +250,7 @@ fn bad_parameters_are_rejected() {
 
 #[test]
 fn cutting_loops_keeps_the_end_state_and_never_lengthens() {
-    for (gen, seed) in [
+    for (generator, seed) in [
         ("pll-conj", 1u64),
         ("pll-conj", 2),
         ("faces", 3),
@@ -259,7 +259,7 @@ fn cutting_loops_keeps_the_end_state_and_never_lengthens() {
         let start = random_cube(50 + seed);
         let run = |cut: bool| {
             let p = SaParams {
-                neighbourhood: gen.into(),
+                neighbourhood: generator.into(),
                 cut_loops: cut,
                 max_steps: 3_000,
                 ..seed001()
@@ -272,11 +272,11 @@ fn cutting_loops_keeps_the_end_state_and_never_lengthens() {
         let (plain, best2) = run(false);
         assert_eq!(
             best, best2,
-            "{gen}: the search does not depend on the switch"
+            "{generator}: the search does not depend on the switch"
         );
         assert_eq!(start.after(&plain), best);
         // Shortcuts are exact: rotations and links end in the very same state.
-        assert_eq!(start.after(&cut), best, "{gen}");
-        assert!(cut.htm() <= plain.htm(), "{gen}");
+        assert_eq!(start.after(&cut), best, "{generator}");
+        assert!(cut.htm() <= plain.htm(), "{generator}");
     }
 }

@@ -4,10 +4,10 @@
 
 use std::time::Instant;
 
-use cubetui::cube::random::{random_state, rng_from_seed};
 use cubetui::cube::Cube;
-use cubetui::solve::anneal::{Annealer, SaParams};
+use cubetui::cube::random::{random_state, rng_from_seed};
 use cubetui::solve::Solver;
+use cubetui::solve::anneal::{Annealer, SaParams};
 
 /// A random state with one corner twisted: no generator can solve it.
 fn unsolvable() -> Cube {

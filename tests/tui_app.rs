@@ -5,8 +5,8 @@ mod tui_support;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use cubetui::cube::{Alg, Cube, Face, Move};
 use cubetui::solve::runner::{RunState, Speed};
-use cubetui::tui::app::{update, Net, SPEEDS};
-use cubetui::tui::keys::{action_for, prompt_action_for, Action, BINDINGS};
+use cubetui::tui::app::{Net, SPEEDS, update};
+use cubetui::tui::keys::{Action, BINDINGS, action_for, prompt_action_for};
 use tui_support::toy_app;
 
 const SCRAMBLE: &str = "R U F' L2 D B";
@@ -182,9 +182,11 @@ fn key_table_maps_keys() {
         "q types in the prompt"
     );
     // Every row of the table handles at least one key and is documented.
-    assert!(BINDINGS
-        .iter()
-        .all(|b| !b.help.is_empty() && !b.keys.is_empty()));
+    assert!(
+        BINDINGS
+            .iter()
+            .all(|b| !b.help.is_empty() && !b.keys.is_empty())
+    );
 }
 
 #[test]

@@ -3,14 +3,14 @@
 mod tui_support;
 
 use cubetui::solve::runner::Speed;
-use cubetui::tui::app::{update, App};
+use cubetui::tui::app::{App, update};
 use cubetui::tui::history::Series;
 use cubetui::tui::keys::Action;
 use cubetui::tui::theme::{Depth, Theme};
 use cubetui::tui::ui;
 use proptest::prelude::*;
-use ratatui::backend::TestBackend;
 use ratatui::Terminal;
+use ratatui::backend::TestBackend;
 use tui_support::toy_app;
 
 const SCRAMBLE: &str = "R U F' L2 D B R' U2 F L D' B2";

@@ -14,9 +14,9 @@ use cubetui::cube::random::derive_seed;
 
 use super::common::{random_scramble, random_start};
 use super::config::SolverArgs;
-use super::run::{run_one, RunReport};
+use super::run::{RunReport, run_one};
 use super::summary::Summary;
-use super::{UsageError, EXIT_OK};
+use super::{EXIT_OK, UsageError};
 
 #[derive(Debug, Args)]
 pub struct BenchArgs {

@@ -4,7 +4,7 @@
 use clap::Args;
 use color_eyre::eyre::Report;
 
-use cubetui::cube::random::{derive_seed, random_moves, random_state, rng_from_seed, CubeRng};
+use cubetui::cube::random::{CubeRng, derive_seed, random_moves, random_state, rng_from_seed};
 use cubetui::cube::{Alg, Cube};
 
 use super::UsageError;

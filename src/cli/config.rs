@@ -8,7 +8,7 @@ use clap::Args;
 use color_eyre::eyre::Report;
 
 use cubetui::solve::neighbourhood::Catalogue;
-use cubetui::solve::{preset, SolverConfig};
+use cubetui::solve::{SolverConfig, preset};
 
 use super::UsageError;
 
@@ -81,13 +81,13 @@ impl SolverArgs {
                 .to_string(),
         };
         let base = preset::get(&preset_name).map_err(|e| usage(e.to_string()))?;
-        if let Some(s) = &self.solver {
-            if s != base.name() {
-                return Err(usage(format!(
-                    "preset `{preset_name}` is for solver `{}`, not `{s}`",
-                    base.name()
-                )));
-            }
+        if let Some(s) = &self.solver
+            && s != base.name()
+        {
+            return Err(usage(format!(
+                "preset `{preset_name}` is for solver `{}`, not `{s}`",
+                base.name()
+            )));
         }
         let mut table = full_table(&base)?;
         if let Some(n) = &self.neighbourhood {

@@ -4,15 +4,15 @@
 use std::time::{Duration, Instant};
 
 use color_eyre::eyre::Report;
-use serde_json::{json, Map, Value};
+use serde_json::{Map, Value, json};
 
-use cubetui::cube::simplify::simplify;
 use cubetui::cube::Alg;
+use cubetui::cube::simplify::simplify;
 use cubetui::solve::{SolverConfig, Status};
 
+use super::UsageError;
 use super::common::Start;
 use super::config::Resolved;
-use super::UsageError;
 
 /// The result of one run.
 #[derive(Debug, Clone)]

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use clap::{ArgGroup, Args, ValueEnum};
 use color_eyre::eyre::Report;
 
-use cubetui::cube::net::{render, Layout};
+use cubetui::cube::net::{Layout, render};
 use cubetui::cube::{Alg, Cube};
 
 /// How to unfold the cube on screen.

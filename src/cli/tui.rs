@@ -7,8 +7,8 @@ use clap::Args;
 use color_eyre::eyre::Report;
 
 use cubetui::solve::runner::{Runner, Speed};
-use cubetui::solve::{preset, SolverConfig};
-use cubetui::tui::app::{update, App, Choice};
+use cubetui::solve::{SolverConfig, preset};
+use cubetui::tui::app::{App, Choice, update};
 use cubetui::tui::keys::Action;
 use cubetui::tui::theme::{Depth, Theme};
 

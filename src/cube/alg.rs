@@ -5,8 +5,8 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::error::NotationError;
-use super::kernel::{gather, Lanes};
-use super::moves::{parse_kind, Move};
+use super::kernel::{Lanes, gather};
+use super::moves::{Move, parse_kind};
 use super::perm::Perm;
 
 /// Longest sequence a parse may expand to (repeat counts multiply).
@@ -139,7 +139,7 @@ impl FromStr for Alg {
                                 text: digits,
                                 column: column + 1,
                                 max: MAX_REPEAT,
-                            })
+                            });
                         }
                     }
                 };

@@ -9,7 +9,7 @@
 //! a scalar loop computes the same thing; tests check the two agree.
 
 use super::perm::{Perm, STICKERS};
-use super::state::{Cube, CENTRES};
+use super::state::{CENTRES, Cube};
 
 /// Stickers 0..54 followed by 10 padding bytes, always zero.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -39,11 +39,7 @@ impl Lanes {
 /// Which implementation the dispatching functions use on this machine:
 /// `"avx2"`, or `"scalar"` (no AVX2, or `CUBETUI_KERNEL=scalar` set).
 pub fn backend() -> &'static str {
-    if use_avx2() {
-        "avx2"
-    } else {
-        "scalar"
-    }
+    if use_avx2() { "avx2" } else { "scalar" }
 }
 
 #[inline]
@@ -149,7 +145,7 @@ pub(crate) mod scalar {
 pub(crate) mod avx2 {
     use std::arch::x86_64::*;
 
-    use super::{Lanes, CENTRES, STICKERS};
+    use super::{CENTRES, Lanes, STICKERS};
 
     /// Bit `i` set for the 54 real stickers.
     const REAL: u64 = (1 << STICKERS) - 1;
@@ -205,15 +201,17 @@ pub(crate) mod avx2 {
     #[inline]
     #[target_feature(enable = "avx2,popcnt")]
     unsafe fn chunks(s: &Lanes) -> [__m256i; 4] {
-        let p = s.0.as_ptr() as *const __m128i;
-        // SAFETY (whole fn): `s` is 64 bytes, 32-byte aligned, so the four
-        // 16-byte loads at offsets 0, 16, 32, 48 are in bounds and aligned.
-        [
-            _mm256_broadcastsi128_si256(_mm_load_si128(p)),
-            _mm256_broadcastsi128_si256(_mm_load_si128(p.add(1))),
-            _mm256_broadcastsi128_si256(_mm_load_si128(p.add(2))),
-            _mm256_broadcastsi128_si256(_mm_load_si128(p.add(3))),
-        ]
+        unsafe {
+            let p = s.0.as_ptr() as *const __m128i;
+            // SAFETY (whole fn): `s` is 64 bytes, 32-byte aligned, so the four
+            // 16-byte loads at offsets 0, 16, 32, 48 are in bounds and aligned.
+            [
+                _mm256_broadcastsi128_si256(_mm_load_si128(p)),
+                _mm256_broadcastsi128_si256(_mm_load_si128(p.add(1))),
+                _mm256_broadcastsi128_si256(_mm_load_si128(p.add(2))),
+                _mm256_broadcastsi128_si256(_mm_load_si128(p.add(3))),
+            ]
+        }
     }
 
     /// The chunks of a state held in two registers.
@@ -247,24 +245,28 @@ pub(crate) mod avx2 {
     #[inline]
     #[target_feature(enable = "avx2,popcnt")]
     unsafe fn indices(table: &[u8; STICKERS]) -> (__m256i, __m256i) {
-        let p = table.as_ptr();
-        // SAFETY: the table is 54 bytes: loads of 32 at offsets 0 and 22 are in bounds.
-        let lo = _mm256_loadu_si256(p as *const __m256i);
-        let raw = _mm256_loadu_si256(p.add(22) as *const __m256i);
-        // Shift `raw` down by 10 bytes across lanes: entries 32..54 land in
-        // bytes 0..22; bytes 22..32 become 0x80 so padding gathers zero.
-        let upper = _mm256_permute2x128_si256::<0x81>(raw, raw);
-        let hi = _mm256_alignr_epi8::<10>(upper, raw);
-        let pad = _mm256_load_si256(PAD_HIGH.0.as_ptr().add(32) as *const __m256i);
-        (lo, _mm256_or_si256(hi, pad))
+        unsafe {
+            let p = table.as_ptr();
+            // SAFETY: the table is 54 bytes: loads of 32 at offsets 0 and 22 are in bounds.
+            let lo = _mm256_loadu_si256(p as *const __m256i);
+            let raw = _mm256_loadu_si256(p.add(22) as *const __m256i);
+            // Shift `raw` down by 10 bytes across lanes: entries 32..54 land in
+            // bytes 0..22; bytes 22..32 become 0x80 so padding gathers zero.
+            let upper = _mm256_permute2x128_si256::<0x81>(raw, raw);
+            let hi = _mm256_alignr_epi8::<10>(upper, raw);
+            let pad = _mm256_load_si256(PAD_HIGH.0.as_ptr().add(32) as *const __m256i);
+            (lo, _mm256_or_si256(hi, pad))
+        }
     }
 
     #[inline]
     #[target_feature(enable = "avx2,popcnt")]
     unsafe fn load_pair(a: &Aligned) -> (__m256i, __m256i) {
-        let p = a.0.as_ptr() as *const __m256i;
-        // SAFETY: 64 bytes, 32-byte aligned.
-        (_mm256_load_si256(p), _mm256_load_si256(p.add(1)))
+        unsafe {
+            let p = a.0.as_ptr() as *const __m256i;
+            // SAFETY: 64 bytes, 32-byte aligned.
+            (_mm256_load_si256(p), _mm256_load_si256(p.add(1)))
+        }
     }
 
     /// Count of real stickers where `lo:hi` differs from the reference `rlo:rhi`,
@@ -284,64 +286,76 @@ pub(crate) mod avx2 {
     #[inline]
     #[target_feature(enable = "avx2,popcnt")]
     unsafe fn energy(lo: __m256i, hi: __m256i) -> u32 {
-        // Fast path: centres at home, so "centre of my face" is the solved colour.
-        let (slo, shi) = load_pair(&SOLVED);
-        let (n, centres_home) = mismatches(lo, hi, slo, shi);
-        if centres_home {
-            return n;
+        unsafe {
+            // Fast path: centres at home, so "centre of my face" is the solved colour.
+            let (slo, shi) = load_pair(&SOLVED);
+            let (n, centres_home) = mismatches(lo, hi, slo, shi);
+            if centres_home {
+                return n;
+            }
+            let ch = chunks_of(lo, hi);
+            let (clo, chi) = load_pair(&CENTRE_OF);
+            let (rlo, rhi) = (select(&ch, clo), select(&ch, chi));
+            mismatches(lo, hi, rlo, rhi).0
         }
-        let ch = chunks_of(lo, hi);
-        let (clo, chi) = load_pair(&CENTRE_OF);
-        let (rlo, rhi) = (select(&ch, clo), select(&ch, chi));
-        mismatches(lo, hi, rlo, rhi).0
     }
 
     #[inline]
     #[target_feature(enable = "avx2,popcnt")]
     unsafe fn gather_regs(src: &Lanes, table: &[u8; STICKERS]) -> (__m256i, __m256i) {
-        let ch = chunks(src);
-        let (ilo, ihi) = indices(table);
-        (select(&ch, ilo), select(&ch, ihi))
+        unsafe {
+            let ch = chunks(src);
+            let (ilo, ihi) = indices(table);
+            (select(&ch, ilo), select(&ch, ihi))
+        }
     }
 
     #[inline]
     #[target_feature(enable = "avx2,popcnt")]
     unsafe fn store(lo: __m256i, hi: __m256i) -> Lanes {
-        let mut out = Lanes([0; 64]);
-        let p = out.0.as_mut_ptr() as *mut __m256i;
-        // SAFETY: `out` is 64 bytes, 32-byte aligned.
-        _mm256_store_si256(p, lo);
-        _mm256_store_si256(p.add(1), hi);
-        out
+        unsafe {
+            let mut out = Lanes([0; 64]);
+            let p = out.0.as_mut_ptr() as *mut __m256i;
+            // SAFETY: `out` is 64 bytes, 32-byte aligned.
+            _mm256_store_si256(p, lo);
+            _mm256_store_si256(p.add(1), hi);
+            out
+        }
     }
 
     /// # Safety
     /// The CPU must support AVX2 and POPCNT.
     #[target_feature(enable = "avx2,popcnt")]
     pub(crate) unsafe fn gather(src: &Lanes, table: &[u8; STICKERS]) -> Lanes {
-        let (lo, hi) = gather_regs(src, table);
-        store(lo, hi)
+        unsafe {
+            let (lo, hi) = gather_regs(src, table);
+            store(lo, hi)
+        }
     }
 
     /// # Safety
     /// The CPU must support AVX2 and POPCNT.
     #[target_feature(enable = "avx2,popcnt")]
     pub(crate) unsafe fn misplaced(s: &Lanes) -> u32 {
-        let p = s.0.as_ptr() as *const __m128i;
-        // SAFETY: `s` is 64 bytes, 32-byte aligned: four aligned 16-byte reads.
-        // Volatile keeps them 16 bytes wide: callers built without AVX copy a
-        // `Cube` in 16-byte pieces, and one 32-byte load over two pending
-        // 16-byte stores cannot take their data by store forwarding.
-        let q = |i| std::ptr::read_volatile(p.add(i));
-        energy(_mm256_set_m128i(q(1), q(0)), _mm256_set_m128i(q(3), q(2)))
+        unsafe {
+            let p = s.0.as_ptr() as *const __m128i;
+            // SAFETY: `s` is 64 bytes, 32-byte aligned: four aligned 16-byte reads.
+            // Volatile keeps them 16 bytes wide: callers built without AVX copy a
+            // `Cube` in 16-byte pieces, and one 32-byte load over two pending
+            // 16-byte stores cannot take their data by store forwarding.
+            let q = |i| std::ptr::read_volatile(p.add(i));
+            energy(_mm256_set_m128i(q(1), q(0)), _mm256_set_m128i(q(3), q(2)))
+        }
     }
 
     /// # Safety
     /// The CPU must support AVX2 and POPCNT.
     #[target_feature(enable = "avx2,popcnt")]
     pub(crate) unsafe fn gather_misplaced(src: &Lanes, table: &[u8; STICKERS]) -> (Lanes, u32) {
-        let (lo, hi) = gather_regs(src, table);
-        (store(lo, hi), energy(lo, hi))
+        unsafe {
+            let (lo, hi) = gather_regs(src, table);
+            (store(lo, hi), energy(lo, hi))
+        }
     }
 }
 

@@ -3,7 +3,7 @@
 //! A [`Perm`] is stored in "gather" form: after applying `p` to a sticker array
 //! `s`, position `i` holds what was at `p[i]` before.
 
-use super::kernel::{gather, Lanes};
+use super::kernel::{Lanes, gather};
 
 /// Number of stickers on the cube.
 pub const STICKERS: usize = 54;
@@ -85,7 +85,7 @@ impl Perm {
         self.0
             .iter()
             .enumerate()
-            .filter(|(i, &p)| *i != p as usize)
+            .filter(|&(i, &p)| i != p as usize)
             .map(|(i, _)| i)
     }
 

@@ -2,11 +2,11 @@
 //! random reachable states and random-move scrambles.
 
 use rand::seq::SliceRandom;
-use rand::{Rng, SeedableRng};
-use rand_xoshiro::Xoshiro256PlusPlus;
+use rand::{Rng, RngExt, SeedableRng};
+use rand_xoshiro::{SplitMix64, Xoshiro256PlusPlus};
 
 use super::alg::Alg;
-use super::cubie::{is_odd, CubieCube};
+use super::cubie::{CubieCube, is_odd};
 use super::face::Face;
 use super::moves::Move;
 use super::state::Cube;
@@ -19,16 +19,14 @@ pub fn rng_from_seed(seed: u64) -> CubeRng {
     Xoshiro256PlusPlus::seed_from_u64(seed)
 }
 
-fn splitmix64(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+/// One output of SplitMix64 seeded with `z` (Vigna's seed mixer).
+fn mix(z: u64) -> u64 {
+    SplitMix64::seed_from_u64(z).next_u64()
 }
 
 /// The seed of run `index` under base seed `base` (independent of threads).
 pub fn derive_seed(base: u64, index: u64) -> u64 {
-    splitmix64(base ^ splitmix64(index.wrapping_add(0x5851_F42D_4C95_7F2D)))
+    mix(base ^ mix(index.wrapping_add(0x5851_F42D_4C95_7F2D)))
 }
 
 /// A uniformly random reachable cube: random corner and edge permutations of
@@ -42,11 +40,11 @@ pub fn random_cubies<R: Rng + ?Sized>(rng: &mut R) -> CubieCube {
         c.ep.swap(0, 1);
     }
     for i in 0..7 {
-        c.co[i] = rng.gen_range(0..3);
+        c.co[i] = rng.random_range(0..3);
     }
     c.co[7] = (3 - c.co[..7].iter().map(|&o| o as u32).sum::<u32>() % 3) as u8 % 3;
     for i in 0..11 {
-        c.eo[i] = rng.gen_range(0..2);
+        c.eo[i] = rng.random_range(0..2);
     }
     c.eo[11] = (c.eo[..11].iter().map(|&o| o as u32).sum::<u32>() % 2) as u8;
     c
@@ -64,12 +62,12 @@ pub fn random_moves<R: Rng + ?Sized>(rng: &mut R, depth: usize) -> Alg {
     let mut out = Alg::default();
     let (mut last, mut before): (Option<Face>, Option<Face>) = (None, None);
     while out.len() < depth {
-        let face = Face::ALL[rng.gen_range(0..6)];
+        let face = Face::ALL[rng.random_range(0..6)];
         let sandwich = last == Some(face.opposite()) && before == Some(face);
         if Some(face) == last || sandwich {
             continue;
         }
-        out.push(Move::face(face, rng.gen_range(1..=3)));
+        out.push(Move::face(face, rng.random_range(1..=3)));
         (before, last) = (last, Some(face));
     }
     out

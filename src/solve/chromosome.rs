@@ -4,7 +4,7 @@
 //! (`face * 3 + turns - 1`: `U U2 U' R R2 R' …`). A [`Chromosome`] keeps the cube
 //! state after every gene, so changing gene `i` re-applies only genes `i..k`.
 
-use rand::Rng;
+use rand::{Rng, RngExt};
 
 use crate::cube::{Alg, Cube, Move, Perm};
 
@@ -48,7 +48,7 @@ pub fn genes_alg(genes: &[u8]) -> Alg {
 /// either neighbour (the seed's "opposite movement" rule).
 #[inline]
 pub fn allowed(prev: Option<u8>, g: u8, next: Option<u8>) -> bool {
-    prev.map_or(true, |p| g != inverse_of(p)) && next.map_or(true, |n| g != inverse_of(n))
+    prev.is_none_or(|p| g != inverse_of(p)) && next.is_none_or(|n| g != inverse_of(n))
 }
 
 /// A random gene allowed between `prev` and `next`, different from `avoid`.
@@ -59,7 +59,7 @@ pub fn random_gene(
     avoid: Option<u8>,
 ) -> u8 {
     loop {
-        let g = rng.gen_range(0..GENES);
+        let g = rng.random_range(0..GENES);
         if allowed(prev, g, next) && Some(g) != avoid {
             return g;
         }

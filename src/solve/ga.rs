@@ -9,11 +9,11 @@
 //! smaller than the population it is topped up with the next best of the current
 //! population, so the population size never shrinks.
 
-use rand::Rng;
+use rand::RngExt;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::{Deserialize, Serialize};
 
-use super::chromosome::{genes_alg, random_gene, random_genes, Chromosome};
+use super::chromosome::{Chromosome, genes_alg, random_gene, random_genes};
 use super::{Outcome, Snapshot, SolveError, Solver, Status};
 use crate::cube::Cube;
 
@@ -183,7 +183,7 @@ impl Ga {
     }
 
     fn roulette(&mut self, total: f64) -> usize {
-        let mut x = self.rng.gen::<f64>() * total;
+        let mut x = self.rng.random::<f64>() * total;
         for (i, &e) in self.energies.iter().enumerate() {
             x -= weight(e);
             if x < 0.0 {
@@ -196,7 +196,7 @@ impl Ga {
     /// Changes one random gene to a different value allowed next to its neighbours.
     fn mutate(&mut self, c: &mut Chromosome) {
         let k = c.len();
-        let i = self.rng.gen_range(0..k);
+        let i = self.rng.random_range(0..k);
         let g = c.genes();
         let prev = i.checked_sub(1).map(|j| g[j]);
         let next = g.get(i + 1).copied();
@@ -213,10 +213,10 @@ impl Ga {
         for _ in 0..n / 2 {
             let a = self.roulette(total);
             let b = self.roulette(total);
-            if self.rng.gen::<f64>() >= self.p.crossover_rate || self.p.length < 2 {
+            if self.rng.random::<f64>() >= self.p.crossover_rate || self.p.length < 2 {
                 continue;
             }
-            let cut = self.rng.gen_range(1..self.p.length);
+            let cut = self.rng.random_range(1..self.p.length);
             let bar = self.energies[a].min(self.energies[b]);
             for (x, y) in [(a, b), (b, a)] {
                 let mut child = self.pop[x].crossover(&self.pop[y], &start, cut);
@@ -233,7 +233,7 @@ impl Ga {
             }
         }
         for i in 0..n {
-            if self.rng.gen::<f64>() < self.p.mutation_rate {
+            if self.rng.random::<f64>() < self.p.mutation_rate {
                 let mut m = self.pop[i].clone();
                 self.mutate(&mut m);
                 if judge(&m, &start, f).0 != self.energies[i] {

@@ -13,13 +13,13 @@
 //! from the most frequent pair at each position and cuts it where it first solves.
 //! One `step` is one generation; the crowd step is one more step once the GA stops.
 
+use rand::RngExt;
 use rand::seq::index::sample;
-use rand::Rng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
-use super::chromosome::{face_of, genes_alg, random_gene, seeded_rng, Chromosome, GENES};
+use super::chromosome::{Chromosome, GENES, face_of, genes_alg, random_gene, seeded_rng};
 use super::ga::diversity;
 use super::{Outcome, Snapshot, SolveError, Solver, Status};
 use crate::cube::Cube;
@@ -133,7 +133,7 @@ impl Woc {
         let mut rng = seeded_rng(seed);
         let pop: Vec<Chromosome> = (0..p.population)
             .map(|_| {
-                let genes = (0..p.length).map(|_| rng.gen_range(0..GENES)).collect();
+                let genes = (0..p.length).map(|_| rng.random_range(0..GENES)).collect();
                 Chromosome::new(&start, genes)
             })
             .collect();
@@ -191,7 +191,7 @@ impl Woc {
         while children.len() < n {
             let mut idx = sample(&mut self.rng, from, 4).into_vec();
             idx.sort_unstable(); // the population is ranked: lower index = better
-            let a = self.rng.gen_range(0..k);
+            let a = self.rng.random_range(0..k);
             let p = |i: usize| &self.pop[idx[i]];
             children.push(p(0).crossover(p(1), &start, a));
             children.push(p(1).crossover(p(0), &start, a));
@@ -199,8 +199,8 @@ impl Woc {
             children.push(p(3).crossover(p(2), &start, a));
         }
         for c in &mut children {
-            if self.rng.gen::<f64>() < self.p.mutation_rate && filter(c.genes()) == 1 {
-                let i = self.rng.gen_range(0..k);
+            if self.rng.random::<f64>() < self.p.mutation_rate && filter(c.genes()) == 1 {
+                let i = self.rng.random_range(0..k);
                 let old = c.genes()[i];
                 let mut genes = c.genes().to_vec();
                 let mut ok = false;

@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use crate::cube::random::{rng_from_seed, CubeRng};
+use crate::cube::random::{CubeRng, rng_from_seed};
 
 use super::history::Series;
 use super::keys::Action;
@@ -245,16 +245,17 @@ impl App {
         if u.outcome.is_some() {
             self.outcome = u.outcome;
         }
-        if self.state == RunState::Solved && self.playback.is_none() {
-            if let Some(o) = &self.outcome {
-                let moves = scramble::simplified(&o.solution);
-                self.playback = Some(Playback {
-                    pos: 0,
-                    raw_len: o.solution.len(),
-                    moves,
-                });
-                self.message = Some("solved: ← → play the solution back".into());
-            }
+        if self.state == RunState::Solved
+            && self.playback.is_none()
+            && let Some(o) = &self.outcome
+        {
+            let moves = scramble::simplified(&o.solution);
+            self.playback = Some(Playback {
+                pos: 0,
+                raw_len: o.solution.len(),
+                moves,
+            });
+            self.message = Some("solved: ← → play the solution back".into());
         }
     }
 
@@ -310,10 +311,10 @@ pub fn update(app: &mut App, action: Action) {
         }
         Action::OpenPrompt => app.prompt = Some(String::new()),
         Action::PromptChar(c) => {
-            if let Some(p) = app.prompt.as_mut() {
-                if p.len() < 200 {
-                    p.push(c);
-                }
+            if let Some(p) = app.prompt.as_mut()
+                && p.len() < 200
+            {
+                p.push(c);
             }
         }
         Action::PromptBackspace => {

@@ -21,7 +21,7 @@ use crossterm::event::{Event, EventStream, KeyEventKind};
 use futures::StreamExt;
 use ratatui::DefaultTerminal;
 
-use app::{update, App};
+use app::{App, update};
 use keys::Action;
 
 /// Runs the screen until the user quits. The terminal is restored on return,

@@ -1,12 +1,12 @@
 //! The live plots: energy (current and best, generator switches marked) and
 //! an auxiliary plot (temperature, or the solver's own metrics).
 
+use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Style};
 use ratatui::symbols::Marker;
 use ratatui::text::Line;
 use ratatui::widgets::{Axis, Block, Chart, Dataset, GraphType, Paragraph};
-use ratatui::Frame;
 
 use super::app::App;
 use super::history::Series;

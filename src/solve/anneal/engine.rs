@@ -1,13 +1,13 @@
 //! The annealing engine as a stepping state machine.
 
-use rand::{Rng, RngCore};
+use rand::{Rng, RngExt};
 
 use super::SaParams;
-use crate::cube::random::{rng_from_seed, CubeRng};
+use crate::cube::random::{CubeRng, rng_from_seed};
 use crate::cube::{Alg, Cube, Perm};
 use crate::solve::energy::{Energy, Facelets};
 use crate::solve::neighbourhood::sparse::Prepared;
-use crate::solve::neighbourhood::{Comm, Generator, Table, NAMES};
+use crate::solve::neighbourhood::{Comm, Generator, NAMES, Table};
 use crate::solve::{Outcome, Snapshot, SolveError, Solver, Status};
 
 /// Proposals the acceptance rate is measured over.
@@ -48,7 +48,7 @@ impl AcceptTable {
             }
             rng.next_u64() < self.threshold[d]
         } else {
-            rng.gen::<f64>() < (-(delta as f64) / t).exp()
+            rng.random::<f64>() < (-(delta as f64) / t).exp()
         }
     }
 }
@@ -247,7 +247,7 @@ impl Annealer {
             }
             t = schedule.advance(t, &mut level_left, self.ratio);
             it += 1;
-            if it % WINDOW == 0 {
+            if it.is_multiple_of(WINDOW) {
                 self.last_block_accepted = block;
                 block = 0;
             }

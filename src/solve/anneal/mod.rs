@@ -7,7 +7,7 @@ mod schedule;
 
 use serde::{Deserialize, Serialize};
 
-use super::{energy, neighbourhood, SolveError, Solver};
+use super::{SolveError, Solver, energy, neighbourhood};
 use crate::cube::Cube;
 
 pub use engine::Annealer;

@@ -12,7 +12,7 @@ pub mod window;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::{Deserialize, Serialize};
 
-use self::pieces::{blocks, Block};
+use self::pieces::{Block, blocks};
 use self::window::{Objective, Search, WindowParams};
 use super::chromosome::{genes_alg, seeded_rng};
 use super::{Outcome, Snapshot, SolveError, Solver, Status};

@@ -2,11 +2,11 @@
 //! window of `w` turns is improved at each position, judged on every prefix,
 //! then slides one turn, fixing the turn it leaves behind.
 
-use rand::seq::SliceRandom;
-use rand::Rng;
+use rand::seq::{IndexedRandom, SliceRandom};
+use rand::{Rng, RngExt};
 use serde::{Deserialize, Serialize};
 
-use super::pieces::{pieces, Block};
+use super::pieces::{Block, pieces};
 use crate::cube::Cube;
 use crate::solve::chromosome::{face_of, gene_perms};
 
@@ -105,9 +105,9 @@ pub fn best_prefix(obj: Objective, block: &Block, state: &Cube, genes: &[u8]) ->
 
 /// A random canonical gene from `moves` that may follow `prev` and precede `next`.
 pub fn random_gene(rng: &mut impl Rng, moves: &[u8], prev: Option<u8>, next: Option<u8>) -> u8 {
-    let fits = |g: u8| may_follow(prev, g) && next.map_or(true, |n| may_follow(Some(g), n));
+    let fits = |g: u8| may_follow(prev, g) && next.is_none_or(|n| may_follow(Some(g), n));
     for _ in 0..64 {
-        let g = moves[rng.gen_range(0..moves.len())];
+        let g = moves[rng.random_range(0..moves.len())];
         if fits(g) {
             return g;
         }
@@ -186,10 +186,10 @@ pub fn mutate_window(
             break;
         }
         trial.copy_from_slice(window);
-        let changes = rng.gen_range(1..=2.min(n));
+        let changes = rng.random_range(1..=2.min(n));
         let mut first = n;
         for _ in 0..changes {
-            let i = rng.gen_range(0..n);
+            let i = rng.random_range(0..n);
             let p = if i == 0 { prev } else { Some(trial[i - 1]) };
             let next = trial.get(i + 1).copied();
             trial[i] = random_gene(rng, moves, p, next);

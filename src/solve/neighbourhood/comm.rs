@@ -5,7 +5,7 @@
 //! (two commutators), or S·C2·S⁻¹ with C2 = [C, S'] (a second setup), each
 //! half of the time, with a fresh S.
 
-use rand::Rng;
+use rand::{Rng, RngExt};
 
 use crate::cube::{Alg, Cube, Perm};
 
@@ -107,11 +107,11 @@ impl Comm {
     /// Draws an operator and applies it to `cube`.
     #[inline]
     pub fn propose<R: Rng>(&self, rng: &mut R, cube: &Cube) -> (Cube, u64) {
-        let second_setup = rng.gen::<bool>();
-        let s = rng.gen_range(0..S_COUNT as u32) as usize;
+        let second_setup = rng.random::<bool>();
+        let s = rng.random_range(0..S_COUNT as u32) as usize;
         let mut a = [0usize; 4];
         for v in a.iter_mut() {
-            *v = rng.gen_range(0..X_COUNT as u32) as usize;
+            *v = rng.random_range(0..X_COUNT as u32) as usize;
         }
         if second_setup {
             a[2] %= S_COUNT as usize;

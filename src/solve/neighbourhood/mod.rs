@@ -142,7 +142,7 @@ pub(crate) const BASIC: [Option<Face>; 7] = [
 pub(crate) fn rotations() -> [Alg; 7] {
     let r = |rot: Rotation, turns: u8| {
         Alg::new(vec![
-            Move::new(MoveKind::Rotation(rot), turns).expect("1 or 3")
+            Move::new(MoveKind::Rotation(rot), turns).expect("1 or 3"),
         ])
     };
     [

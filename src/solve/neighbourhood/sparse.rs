@@ -103,7 +103,7 @@ impl Sparse {
         for l in lists {
             let n = l.len();
             pairs.extend(l);
-            pairs.extend(std::iter::repeat(PAD).take(width - n));
+            pairs.extend(std::iter::repeat_n(PAD, width - n));
         }
         Sparse { pairs, width }
     }

@@ -1,12 +1,12 @@
 //! Generators with an explicit table of precomputed operators.
 
-use rand::distributions::{Distribution, Uniform};
 use rand::Rng;
+use rand::distr::{Distribution, Uniform};
 
 use crate::cube::{Alg, Cube, Move, Perm};
 
 use super::sparse::{Prepared, Sparse};
-use super::{basic_sequences, concat, rotations, Catalogue};
+use super::{Catalogue, basic_sequences, concat, rotations};
 
 /// A generator whose operators are all precomputed permutations.
 #[derive(Debug)]
@@ -22,7 +22,7 @@ impl Table {
     fn from_algs(name: &'static str, algs: Vec<Alg>) -> Table {
         let perms: Vec<Perm> = algs.iter().map(Alg::perm).collect();
         let sparse = Sparse::new(&perms);
-        let pick = Uniform::new(0, perms.len().max(1) as u32);
+        let pick = Uniform::new(0, perms.len().max(1) as u32).expect("non-empty range");
         Table {
             name,
             perms,

@@ -234,10 +234,10 @@ impl Core {
         if self.timed {
             if s == RunState::Running && self.started.is_none() {
                 self.started = Some(Instant::now());
-            } else if s != RunState::Running {
-                if let Some(t) = self.started.take() {
-                    self.elapsed += t.elapsed();
-                }
+            } else if s != RunState::Running
+                && let Some(t) = self.started.take()
+            {
+                self.elapsed += t.elapsed();
             }
         }
         self.state = s;

@@ -6,7 +6,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use super::{Command, Core, Driver, RunState, Speed, Update, FRAME};
+use super::{Command, Core, Driver, FRAME, RunState, Speed, Update};
 
 /// Runs the core on its own thread.
 pub struct Runner {
