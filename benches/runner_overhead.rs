@@ -19,7 +19,7 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
 fn config(n: u64) -> SolverConfig {
-    let mut t = preset::table("seed-000").expect("preset");
+    let mut t = preset::table("sa-faces").expect("preset");
     t.insert("max_steps".into(), toml::Value::Integer(n as i64));
     if let Some(toml::Value::Table(s)) = t.get_mut("schedule") {
         s.insert("t_min".into(), toml::Value::Float(1e-300));
@@ -73,6 +73,7 @@ fn with_ui(cfg: &SolverConfig, start: cubetui::cube::Cube, draw: bool) -> (u64, 
     let choice = Choice {
         preset: "bench".into(),
         solver: "sa".into(),
+        description: "the sa-faces preset, benchmarked".into(),
         build: Box::new(move |_, seed| cfg2.build(start, seed)),
     };
     let mut app = App::new(

@@ -125,6 +125,19 @@ impl Cube {
         std::array::from_fn(|k| self.permuted(&rotations[k]))
     }
 
+    /// This state turned as a whole so its centres are home (U on top, F in
+    /// front): the same state, seen upright. Every valid state has exactly one.
+    pub fn upright(&self) -> Cube {
+        self.orientations()
+            .into_iter()
+            .find(|c| {
+                CENTRES
+                    .iter()
+                    .all(|&i| c.stickers()[i] == Cube::SOLVED.stickers()[i])
+            })
+            .unwrap_or(*self)
+    }
+
     /// Whether `other` is this state seen in another whole-cube orientation.
     pub fn same_up_to_rotation(&self, other: &Cube) -> bool {
         self.orientations().contains(other)
