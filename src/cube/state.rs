@@ -2,16 +2,14 @@
 
 use std::fmt;
 
-use super::alg::Alg;
 use std::sync::OnceLock;
 
+use super::alg::Alg;
 use super::face::Face;
-use super::kernel::{self, Lanes};
+pub use super::kernel::CENTRES;
+use super::kernel::{self, Lanes, STICKERS};
 use super::moves::{Move, MoveKind, Rotation};
-use super::perm::{Perm, STICKERS};
-
-/// Index of the centre sticker of each face, in facelet-string order.
-pub const CENTRES: [usize; 6] = [4, 13, 22, 31, 40, 49];
+use super::perm::Perm;
 
 /// A cube state: sticker `i` (facelet-string order) shows colour `stickers[i]`,
 /// a face index 0..6 (the colour that face's centre has when solved).
@@ -150,6 +148,18 @@ impl Cube {
             .map(|&c| Face::ALL[c as usize].letter())
             .collect()
     }
+}
+
+/// The portable reference for [`Cube::permuted`], used to test the fast path.
+pub fn permuted_scalar(cube: &Cube, p: &Perm) -> Cube {
+    Cube {
+        lanes: kernel::scalar::gather(&cube.lanes, p.table()),
+    }
+}
+
+/// The portable reference for [`Cube::misplaced`], used to test the fast path.
+pub fn misplaced_scalar(cube: &Cube) -> u32 {
+    kernel::scalar::misplaced(&cube.lanes)
 }
 
 /// The 24 whole-cube rotations as sticker permutations, identity first.
