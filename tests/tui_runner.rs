@@ -128,7 +128,7 @@ fn threaded_runner_loses_no_points() {
         outcome.solution.to_string(),
         SCRAMBLE.parse::<Alg>().unwrap().inverse().to_string()
     );
-    r.join();
+    drop(r);
 }
 
 #[test]
@@ -158,7 +158,7 @@ fn threaded_runner_pauses_and_steps() {
     r.send(Command::Start);
     poll_until(&mut r, &mut all, |u| u.state == RunState::Solved);
     assert_eq!(last(&all), 200);
-    r.join();
+    drop(r);
 }
 
 /// A solver whose step panics.
@@ -233,5 +233,5 @@ fn a_big_frame_is_split_so_pause_lands_inside_it() {
         .max()
         .unwrap();
     assert!(last < 100_000, "paused mid-frame at {last}");
-    r.join();
+    drop(r);
 }

@@ -104,6 +104,6 @@ pub fn run(args: TuiArgs) -> Result<ExitCode, Report> {
     if let Some(s) = args.scramble {
         update(&mut app, Action::ApplyAlg(s));
     }
-    cubetui::tui::run(app, args.fps)?;
-    Ok(ExitCode::SUCCESS)
+    let exit = cubetui::tui::run(app, args.fps)?;
+    Ok(ExitCode::from(exit.code()))
 }

@@ -193,7 +193,8 @@ impl App {
         self.absorb_pending();
     }
 
-    fn absorb_pending(&mut self) {
+    /// Absorbs whatever the driver has.
+    pub fn absorb_pending(&mut self) {
         let u = self.driver.poll();
         self.absorb(u);
     }
