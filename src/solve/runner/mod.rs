@@ -28,7 +28,7 @@ use super::{Outcome, Snapshot, Solver};
 pub use self::core::Core;
 pub use inline::Inline;
 pub use task::{Limits, Runner};
-pub use thin::thin;
+pub use thin::Backlog;
 
 /// How fast a running solver is stepped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

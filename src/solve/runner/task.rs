@@ -13,8 +13,9 @@
 //!   goes in [`Batch`]es over a bounded `mpsc`. When it is full (the UI is
 //!   slow), the task keeps pending points itself and, beyond
 //!   [`Limits::pending`], thins them keeping each bucket's lowest and highest
-//!   point ([`super::thin`]); marks and errors are never dropped. Pending
-//!   batches go out as soon as the channel has room, even while idle.
+//!   point at a uniform resolution ([`Backlog`]); marks and errors are never
+//!   dropped. Pending batches go out as soon as the channel has room, even
+//!   while idle.
 //! - The task publishes the `watch` before the batch, and the reader drains
 //!   the batches before reading the `watch`, so a batch is never read before
 //!   the epoch (the `Replace`) it belongs to.
@@ -39,7 +40,7 @@ use std::time::{Duration, Instant};
 use tokio::sync::mpsc::error::{TryRecvError, TrySendError};
 use tokio::sync::{mpsc, watch};
 
-use super::{Command, Core, Driver, FRAME, Mark, Point, RunState, Speed, Update, Wake, thin};
+use super::{Backlog, Command, Core, Driver, FRAME, Mark, Point, RunState, Speed, Update, Wake};
 use crate::solve::{Outcome, Snapshot};
 
 /// Sizes of the runner's buffers.
@@ -85,7 +86,26 @@ struct Batch {
     generators: Option<Vec<String>>,
 }
 
-impl Batch {
+/// What the stream channel had no room for yet, all of one epoch.
+struct Pending {
+    epoch: u64,
+    points: Backlog,
+    marks: Vec<Mark>,
+    errors: Vec<String>,
+    generators: Option<Vec<String>>,
+}
+
+impl Pending {
+    fn new(epoch: u64, max_points: usize) -> Pending {
+        Pending {
+            epoch,
+            points: Backlog::new(max_points),
+            marks: Vec::new(),
+            errors: Vec::new(),
+            generators: None,
+        }
+    }
+
     fn is_empty(&self) -> bool {
         self.points.is_empty()
             && self.marks.is_empty()
@@ -93,13 +113,14 @@ impl Batch {
             && self.generators.is_none()
     }
 
-    /// Appends a later batch of the same epoch.
-    fn extend(&mut self, later: Batch) {
-        self.points.extend(later.points);
-        self.marks.extend(later.marks);
-        self.errors.extend(later.errors);
-        if later.generators.is_some() {
-            self.generators = later.generators;
+    /// Everything pending, as one batch; leaves this empty.
+    fn take(&mut self) -> Batch {
+        Batch {
+            epoch: self.epoch,
+            points: self.points.take(),
+            marks: std::mem::take(&mut self.marks),
+            errors: std::mem::take(&mut self.errors),
+            generators: self.generators.take(),
         }
     }
 }
@@ -141,8 +162,7 @@ impl Runner {
         let out = Outbox {
             latest: latest_tx,
             stream: stream_tx,
-            pending: None,
-            max_pending: limits.pending.max(8),
+            pending: Pending::new(0, limits.pending),
         };
         std::thread::Builder::new()
             .name("solver".into())
@@ -255,9 +275,7 @@ impl Driver for Runner {
 struct Outbox {
     latest: watch::Sender<Latest>,
     stream: mpsc::Sender<Batch>,
-    /// What the stream channel had no room for yet.
-    pending: Option<Batch>,
-    max_pending: usize,
+    pending: Pending,
 }
 
 impl Outbox {
@@ -274,6 +292,7 @@ impl Outbox {
             elapsed,
             generators,
         } = core.take();
+        // The watch first: a batch is never read before its epoch.
         self.latest.send_modify(|l| {
             if l.epoch != epoch {
                 l.snapshot = None;
@@ -291,42 +310,33 @@ impl Outbox {
                 l.outcome_seq += 1;
             }
         });
-        if self.pending.as_ref().is_some_and(|p| p.epoch != epoch) {
+        let p = &mut self.pending;
+        if p.epoch != epoch {
             // A replaced run's leftovers: the reader would drop them.
-            self.pending = None;
+            p.take();
+            p.epoch = epoch;
         }
-        let b = Batch {
-            epoch,
-            points,
-            marks,
-            errors: error.into_iter().collect(),
-            generators,
-        };
-        if !b.is_empty() {
-            match &mut self.pending {
-                Some(p) => p.extend(b),
-                None => self.pending = Some(b),
-            }
+        for point in points {
+            p.points.push(point);
         }
-        if let Some(p) = &mut self.pending {
-            while p.points.len() > self.max_pending {
-                let before = p.points.len();
-                thin(&mut p.points);
-                if p.points.len() == before {
-                    break;
-                }
-            }
+        p.marks.extend(marks);
+        p.errors.extend(error);
+        if generators.is_some() {
+            p.generators = generators;
         }
         self.flush();
     }
 
-    /// Sends the pending batch if the channel has room.
+    /// Sends what is pending if the channel has room.
     fn flush(&mut self) {
-        if let Some(p) = self.pending.take() {
-            match self.stream.try_send(p) {
-                Ok(()) => {}
-                Err(TrySendError::Full(p)) => self.pending = Some(p),
-                Err(TrySendError::Closed(_)) => {}
+        if self.pending.is_empty() {
+            return;
+        }
+        match self.stream.try_reserve() {
+            Ok(permit) => permit.send(self.pending.take()),
+            Err(TrySendError::Full(())) => {}
+            Err(TrySendError::Closed(())) => {
+                self.pending.take();
             }
         }
     }
@@ -345,11 +355,14 @@ impl Outbox {
                     None => pending().await,
                 }
             };
+            let has_pending = !self.pending.is_empty();
             tokio::select! {
                 c = commands.recv() => return c.map_or(Wait::Closed, Wait::Command),
-                permit = self.stream.reserve(), if self.pending.is_some() => match permit {
-                    Ok(permit) => permit.send(self.pending.take().expect("checked")),
-                    Err(_) => self.pending = None,
+                permit = self.stream.reserve(), if has_pending => match permit {
+                    Ok(permit) => permit.send(self.pending.take()),
+                    Err(_) => {
+                        self.pending.take();
+                    }
                 },
                 _ = sleep => return Wait::Timeout,
             }
@@ -401,9 +414,13 @@ async fn solve(mut commands: mpsc::UnboundedReceiver<Command>, mut out: Outbox, 
                 out.publish(&mut core);
                 return;
             }
-            if !running && core.state() == RunState::Running {
-                owed = 0;
-                next_frame = Instant::now();
+            if core.state() == RunState::Running {
+                if !running {
+                    owed = 0;
+                    next_frame = Instant::now();
+                }
+                // Show the effect now (when not running, the loop's top does).
+                out.publish(&mut core);
             }
             continue;
         }
@@ -435,7 +452,9 @@ async fn solve(mut commands: mpsc::UnboundedReceiver<Command>, mut out: Outbox, 
         }
         owed = owed.saturating_sub(n);
         let frame_done = core.speed() != Speed::Unthrottled && owed == 0;
-        if frame_done || core.state() != RunState::Running || last_publish.elapsed() >= PUBLISH_EVERY
+        if frame_done
+            || core.state() != RunState::Running
+            || last_publish.elapsed() >= PUBLISH_EVERY
         {
             out.publish(&mut core);
             last_publish = Instant::now();
