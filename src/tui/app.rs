@@ -100,7 +100,7 @@ pub struct App {
     pub playback: Option<Playback>,
     pub rng: CubeRng,
     pub theme: Theme,
-    /// Why the app had to stop (the solver thread died).
+    /// Why the app had to stop (the solver task died).
     pub failure: Option<String>,
     /// Something changed since the last draw.
     pub dirty: bool,
@@ -236,7 +236,7 @@ impl App {
             self.message = Some(e);
         }
         if self.state == RunState::Stopped && !self.quit {
-            // Only a dead solver thread stops a run the app did not stop.
+            // Only a dead solver task stops a run the app did not stop.
             self.failure = self.message.clone();
             self.quit = true;
         }
