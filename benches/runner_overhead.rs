@@ -1,6 +1,6 @@
 //! How much throughput an unthrottled solver loses with the UI attached.
 //!
-//! Runs the same annealer (preset seed-000, budget N proposals, never frozen)
+//! Runs the same annealer (preset sa-faces, budget N proposals, never frozen)
 //! twice per round, side by side in one run: stepped directly in a loop on a
 //! bare thread, and through the runner (a tokio task on its own thread) while
 //! the real app, in a tokio event loop like the screen's, absorbs the
@@ -22,7 +22,7 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
 fn config(n: u64) -> SolverConfig {
-    let mut t = preset::table("seed-000").expect("preset");
+    let mut t = preset::table("sa-faces").expect("preset");
     t.insert("max_steps".into(), toml::Value::Integer(n as i64));
     if let Some(toml::Value::Table(s)) = t.get_mut("schedule") {
         s.insert("t_min".into(), toml::Value::Float(1e-300));

@@ -146,12 +146,15 @@ impl Session {
 
 #[test]
 fn binary_in_a_pty_turns_runs_and_quits() {
-    let mut session = Session::start(&["--seed", "3", "--preset", "seed-001", "--fps", "30"], &[]);
+    let mut session = Session::start(
+        &["--seed", "3", "--preset", "sa-pll-conj", "--fps", "30"],
+        &[],
+    );
     let screen = Screen(Arc::clone(&session.screen.0));
     let mut send = |s: &str| session.send(s);
 
     let s = screen.wait("the main screen", |s| {
-        s.contains("status") && s.contains("seed-001")
+        s.contains("status") && s.contains("sa-pll-conj")
     });
     assert_eq!(status(&s, "state").as_deref(), Some("idle"));
 
@@ -203,9 +206,9 @@ fn a_panic_still_restores_the_terminal() {
 /// Sends `sig` to the live screen: it must exit with 128 + `sig` and
 /// leave the terminal on the main screen, cursor shown, in cooked mode.
 fn signal_restores_the_terminal(sig: libc::c_int) {
-    let mut session = Session::start(&["--seed", "3", "--preset", "seed-001"], &[]);
+    let mut session = Session::start(&["--seed", "3", "--preset", "sa-pll-conj"], &[]);
     session.screen.wait("the main screen", |s| {
-        s.contains("status") && s.contains("seed-001")
+        s.contains("status") && s.contains("sa-pll-conj")
     });
     assert!(!session.cooked(), "raw mode while the screen is up");
     session.signal(sig);

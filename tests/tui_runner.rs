@@ -422,8 +422,8 @@ fn wait_wakes_for_news_and_not_otherwise() {
         .unwrap();
     let mut r = Runner::spawn(Speed::PerFrame(1));
     r.send(Command::Replace(Some(toy()), 1));
-    let (mut epoch, mut generators) = (0, None);
-    while epoch != 1 || generators.is_none() {
+    let (mut epoch, mut generators, mut profile) = (0, None, None);
+    while epoch != 1 || generators.is_none() || profile.is_none() {
         rt.block_on(async {
             tokio::time::timeout(Duration::from_secs(20), r.wait())
                 .await
@@ -432,7 +432,13 @@ fn wait_wakes_for_news_and_not_otherwise() {
         let u = r.poll();
         epoch = u.epoch;
         generators = generators.or(u.generators);
+        profile = profile.or(u.profile);
     }
+    assert_eq!(
+        profile.map(|p| p.solver),
+        Some("toy"),
+        "the profile arrives"
+    );
     // Idle, all read: nothing more comes.
     let quiet = rt.block_on(async {
         tokio::time::timeout(Duration::from_millis(200), r.wait())

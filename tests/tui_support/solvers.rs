@@ -8,7 +8,7 @@ use std::sync::{Arc, Barrier};
 use std::time::Duration;
 
 use cubetui::cube::{Alg, Cube};
-use cubetui::solve::{Outcome, Snapshot, Solver, Status};
+use cubetui::solve::{Outcome, Profile, Snapshot, Solver, Status};
 
 use super::Toy;
 
@@ -28,6 +28,9 @@ fn snapshot_at(iteration: u64) -> Snapshot {
 pub struct Broken;
 
 impl Solver for Broken {
+    fn profile(&self) -> Profile {
+        base().profile()
+    }
     fn step(&mut self, _n: u64) -> Status {
         panic!("broken solver (expected by the test)");
     }
@@ -46,6 +49,9 @@ impl Solver for Broken {
 pub struct Slow(pub u64);
 
 impl Solver for Slow {
+    fn profile(&self) -> Profile {
+        base().profile()
+    }
     fn step(&mut self, n: u64) -> Status {
         for _ in 0..n {
             std::thread::sleep(Duration::from_micros(100));
@@ -82,6 +88,9 @@ impl Blocked {
 }
 
 impl Solver for Blocked {
+    fn profile(&self) -> Profile {
+        base().profile()
+    }
     fn step(&mut self, _n: u64) -> Status {
         self.entered.store(true, Ordering::SeqCst);
         self.gate.wait();
@@ -139,6 +148,9 @@ impl Scripted {
 }
 
 impl Solver for Scripted {
+    fn profile(&self) -> Profile {
+        base().profile()
+    }
     fn step(&mut self, _n: u64) -> Status {
         if self.iteration < self.end {
             self.iteration += 1;

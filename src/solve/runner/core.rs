@@ -115,6 +115,7 @@ impl Core {
                 }
                 self.out.generators =
                     Some(self.solver.as_ref().map_or(Vec::new(), |s| s.generators()));
+                self.out.profile = self.solver.as_ref().map(|s| s.profile());
                 self.dirty = true;
             }
             Command::Stop => {

@@ -23,7 +23,7 @@ use std::future::Future;
 use std::pin::Pin;
 use std::time::Duration;
 
-use super::{Outcome, Snapshot, Solver};
+use super::{Outcome, Profile, Snapshot, Solver};
 
 pub use self::core::Core;
 pub use inline::Inline;
@@ -96,9 +96,8 @@ pub struct Point {
     pub iteration: u64,
     pub energy: f64,
     pub best: f64,
-    pub temperature: Option<f64>,
-    pub acceptance: Option<f64>,
-    pub metrics: Vec<(&'static str, f64)>,
+    /// The solver's own series, as in [`Snapshot::values`].
+    pub values: Vec<f64>,
 }
 
 impl Point {
@@ -107,9 +106,7 @@ impl Point {
             iteration: s.iteration,
             energy: s.energy,
             best: s.best_energy,
-            temperature: s.temperature,
-            acceptance: s.acceptance,
-            metrics: s.metrics.clone(),
+            values: s.values.clone(),
         }
     }
 }
@@ -141,6 +138,8 @@ pub struct Update {
     pub elapsed: Duration,
     /// The solver's generators, sent once after `Replace`.
     pub generators: Option<Vec<String>>,
+    /// What the solver reports, sent once after `Replace`.
+    pub profile: Option<Profile>,
 }
 
 impl Update {
@@ -156,6 +155,7 @@ impl Update {
             error: None,
             elapsed: Duration::ZERO,
             generators: None,
+            profile: None,
         }
     }
 
@@ -175,6 +175,7 @@ impl Update {
             && self.error.is_none()
             && self.outcome.is_none()
             && self.generators.is_none()
+            && self.profile.is_none()
     }
 }
 

@@ -9,7 +9,8 @@
 //!   running time) is published on a `watch`: at most every 16 ms while
 //!   running unthrottled, at the end of each throttled frame, and whenever
 //!   the task goes idle.
-//! - What must not be lost (plot points, marks, errors, generator lists)
+//! - What must not be lost (plot points, marks, errors, generator lists,
+//!   the solver's profile)
 //!   goes in [`Batch`]es over a bounded `mpsc`. When it is full (the UI is
 //!   slow), the task keeps pending points itself and, beyond
 //!   [`Limits::pending`], thins them keeping each bucket's lowest and highest
@@ -41,7 +42,7 @@ use tokio::sync::mpsc::error::{TryRecvError, TrySendError};
 use tokio::sync::{mpsc, watch};
 
 use super::{Backlog, Command, Core, Driver, FRAME, Mark, Point, RunState, Speed, Update, Wake};
-use crate::solve::{Outcome, Snapshot};
+use crate::solve::{Outcome, Profile, Snapshot};
 
 /// Sizes of the runner's buffers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -84,6 +85,7 @@ struct Batch {
     marks: Vec<Mark>,
     errors: Vec<String>,
     generators: Option<Vec<String>>,
+    profile: Option<Profile>,
 }
 
 /// What the stream channel had no room for yet, all of one epoch.
@@ -93,6 +95,7 @@ struct Pending {
     marks: Vec<Mark>,
     errors: Vec<String>,
     generators: Option<Vec<String>>,
+    profile: Option<Profile>,
 }
 
 impl Pending {
@@ -103,6 +106,7 @@ impl Pending {
             marks: Vec::new(),
             errors: Vec::new(),
             generators: None,
+            profile: None,
         }
     }
 
@@ -111,6 +115,7 @@ impl Pending {
             && self.marks.is_empty()
             && self.errors.is_empty()
             && self.generators.is_none()
+            && self.profile.is_none()
     }
 
     /// Everything pending, as one batch; leaves this empty.
@@ -121,6 +126,7 @@ impl Pending {
             marks: std::mem::take(&mut self.marks),
             errors: std::mem::take(&mut self.errors),
             generators: self.generators.take(),
+            profile: self.profile.take(),
         }
     }
 }
@@ -233,6 +239,9 @@ impl Driver for Runner {
                 if b.generators.is_some() {
                     u.generators = b.generators;
                 }
+                if b.profile.is_some() {
+                    u.profile = b.profile;
+                }
             } else if b.epoch > u.epoch {
                 later.push(b);
             }
@@ -291,6 +300,7 @@ impl Outbox {
             error,
             elapsed,
             generators,
+            profile,
         } = core.take();
         // The watch first: a batch is never read before its epoch.
         self.latest.send_modify(|l| {
@@ -323,6 +333,9 @@ impl Outbox {
         p.errors.extend(error);
         if generators.is_some() {
             p.generators = generators;
+        }
+        if profile.is_some() {
+            p.profile = profile;
         }
         self.flush();
     }

@@ -147,9 +147,7 @@ mod tests {
             iteration,
             energy,
             best: energy,
-            temperature: None,
-            acceptance: None,
-            metrics: Vec::new(),
+            values: Vec::new(),
         }
     }
 
