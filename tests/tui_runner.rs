@@ -302,7 +302,7 @@ fn a_reader_that_lags_still_sees_every_spike_and_dip() {
         .filter(|p| p.energy == HIGH)
         .map(|p| p.iteration)
         .collect();
-    let want: Vec<u64> = (1..=end).filter(|i| i % SPIKE == 0).collect();
+    let want: Vec<u64> = (1..=end).filter(|i| i.is_multiple_of(SPIKE)).collect();
     assert_eq!(spikes, want, "every spike kept");
     let dips: Vec<u64> = points
         .iter()
@@ -310,7 +310,7 @@ fn a_reader_that_lags_still_sees_every_spike_and_dip() {
         .map(|p| p.iteration)
         .collect();
     let want: Vec<u64> = (1..=end)
-        .filter(|i| i % DIP == 0 && i % SPIKE != 0)
+        .filter(|i| i.is_multiple_of(DIP) && !i.is_multiple_of(SPIKE))
         .collect();
     assert_eq!(dips, want, "every dip kept");
 }

@@ -59,7 +59,10 @@ pub fn run(mut app: App, fps: u32) -> io::Result<Exit> {
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()?;
-    let signals = rt.block_on(async { Signals::new() })?;
+    let signals = {
+        let _in_runtime = rt.enter();
+        Signals::new()?
+    };
     let mut terminal = ratatui::try_init()?;
     let res = rt.block_on(event_loop(&mut terminal, &mut app, fps, signals));
     let restored = ratatui::try_restore();

@@ -119,9 +119,9 @@ pub const LOW: f64 = 0.0;
 /// The scripted energy at an iteration: 10 (give or take a little noise),
 /// with spikes and dips.
 pub fn energy_at(it: u64) -> f64 {
-    if it > 0 && it % SPIKE == 0 {
+    if it > 0 && it.is_multiple_of(SPIKE) {
         HIGH
-    } else if it > 0 && it % DIP == 0 {
+    } else if it > 0 && it.is_multiple_of(DIP) {
         LOW
     } else {
         10.0 + (it % 7) as f64 * 0.1

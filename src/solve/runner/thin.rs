@@ -112,7 +112,7 @@ impl Backlog {
                 None => a,
             });
         }
-        if n % 2 == 0 {
+        if n.is_multiple_of(2) {
             self.filled += self.size;
         }
         self.size *= 2;
