@@ -18,6 +18,7 @@ mod core;
 mod inline;
 pub mod task;
 mod thin;
+mod worker;
 
 use std::future::Future;
 use std::pin::Pin;
