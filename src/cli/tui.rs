@@ -111,6 +111,6 @@ pub fn run(args: TuiArgs) -> Result<ExitCode, Report> {
         }
         None => update(&mut app, Action::Scramble),
     }
-    cubetui::tui::run(app, args.fps)?;
-    Ok(ExitCode::SUCCESS)
+    let exit = cubetui::tui::run(app, args.fps)?;
+    Ok(ExitCode::from(exit.code()))
 }

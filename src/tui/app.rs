@@ -106,7 +106,7 @@ pub struct App {
     pub playback: Option<Playback>,
     pub rng: CubeRng,
     pub theme: Theme,
-    /// Why the app had to stop (the solver thread died).
+    /// Why the app had to stop (the solver task died).
     pub failure: Option<String>,
     /// Something changed since the last draw.
     pub dirty: bool,
@@ -211,7 +211,8 @@ impl App {
         self.absorb_pending();
     }
 
-    fn absorb_pending(&mut self) {
+    /// Absorbs whatever the driver has.
+    pub fn absorb_pending(&mut self) {
         let u = self.driver.poll();
         self.absorb(u);
     }
@@ -249,7 +250,7 @@ impl App {
             self.message = Some(e);
         }
         if self.state == RunState::Stopped && !self.quit {
-            // Only a dead solver thread stops a run the app did not stop.
+            // Only a dead solver task stops a run the app did not stop.
             self.failure = self.message.clone();
             self.quit = true;
         }

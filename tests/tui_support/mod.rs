@@ -2,6 +2,8 @@
 //! inverse of the scramble and plays one move of it per step.
 #![allow(dead_code)]
 
+pub mod solvers;
+
 use cubetui::cube::{Alg, Cube};
 use cubetui::solve::runner::{Inline, Speed};
 use cubetui::solve::{Outcome, Profile, SeriesSpec, Snapshot, SolveError, Solver, Status};
