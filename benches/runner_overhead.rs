@@ -76,6 +76,7 @@ fn with_ui(cfg: &SolverConfig, start: cubetui::cube::Cube, draw: bool) -> (u64, 
     let choice = Choice {
         preset: "bench".into(),
         solver: "sa".into(),
+        description: "the sa-faces preset, benchmarked".into(),
         build: Box::new(move |_, seed| cfg2.build(start, seed)),
     };
     let mut app = App::new(

@@ -50,7 +50,7 @@ fn cube_rows(screen: &str) -> Vec<String> {
         .lines()
         .skip(1)
         .take(3)
-        .map(|l| l.chars().take(60).collect())
+        .map(|l| l.chars().take(66).collect())
         .collect()
 }
 
@@ -157,12 +157,20 @@ fn binary_in_a_pty_turns_runs_and_quits() {
         s.contains("status") && s.contains("sa-pll-conj")
     });
     assert_eq!(status(&s, "state").as_deref(), Some("idle"));
+    // The screen opens on a scrambled cube and says how to solve it.
+    screen.wait("the hint to solve", |s| {
+        s.contains("space solves it") && s.contains("scramble random state")
+    });
 
-    // Letters on, then turn R: the cube and the move log change.
+    // Back to solved, letters on, then turn R: the cube and the move log change.
+    send("x");
     send("c");
-    let before = screen.wait("letters", |s| cube_rows(s).concat().contains("U U U"));
+    let before = screen.wait("letters on a solved cube", |s| {
+        let rows = cube_rows(s).concat();
+        rows.contains("U  U  U") && !s.contains("space solves it")
+    });
     send("r");
-    let after = screen.wait("the turn", |s| s.contains("scramble R"));
+    let after = screen.wait("the turn", |s| s.contains("scramble 1 move: R"));
     assert_ne!(cube_rows(&before), cube_rows(&after), "the cube changed");
 
     // Start: the solver leaves idle and its iteration count moves.

@@ -16,9 +16,11 @@
 pub mod app;
 pub mod history;
 pub mod keys;
+pub mod layout;
 pub mod net;
 pub mod plot;
 pub mod scramble;
+pub mod status;
 pub mod theme;
 pub mod ui;
 

@@ -111,6 +111,7 @@ pub fn toy_choices(scramble: &'static str) -> Vec<Choice> {
     let alg: Alg = scramble.parse().expect("scramble");
     let mk = |name: &str| Choice {
         preset: name.to_string(),
+        description: format!("a toy solver called {name} that replays a plan"),
         solver: "toy".into(),
         build: Box::new({
             let alg = alg.clone();
