@@ -34,6 +34,10 @@ const PRESETS: &[(&str, &str)] = &[
         "seed-004",
         include_str!("../../assets/presets/seed-004.toml"),
     ),
+    (
+        "reference",
+        include_str!("../../assets/presets/reference.toml"),
+    ),
 ];
 
 /// The preset a solver uses when none is named.
@@ -43,6 +47,7 @@ pub fn default_for(solver: &str) -> Option<&'static str> {
         "ga" => Some("seed-002-ga"),
         "woc" => Some("seed-004"),
         "mws" => Some("seed-003"),
+        "reference" => Some("reference"),
         _ => None,
     }
 }
