@@ -78,7 +78,13 @@ fn expected_len() -> usize {
 pub fn to_bytes(t: &Tables) -> Vec<u8> {
     let mut out = Vec::with_capacity(expected_len());
     out.extend_from_slice(MAGIC);
-    for table in [&t.twist_mv, &t.flip_mv, &t.slice_mv, &t.cperm_mv, &t.udedge_mv] {
+    for table in [
+        &t.twist_mv,
+        &t.flip_mv,
+        &t.slice_mv,
+        &t.cperm_mv,
+        &t.udedge_mv,
+    ] {
         for v in table.iter() {
             out.extend_from_slice(&v.to_le_bytes());
         }

@@ -112,22 +112,16 @@ pub fn set_slice(c: &mut CubieCube, s: usize) {
     let mut order = [0u8; 4];
     perm_unrank(s % N_SLICE_PERM, &mut order);
     let mut pos_rank = s / N_SLICE_PERM;
-    let mut is_slice = [false; 12];
     let mut k = 4;
-    for j in 0..12 {
+    let (mut next_slice, mut next_other) = (0, 0);
+    for (j, e) in c.ep.iter_mut().enumerate() {
         if k > 0 && binomial(11 - j, k) <= pos_rank {
             pos_rank -= binomial(11 - j, k);
-            is_slice[j] = true;
             k -= 1;
-        }
-    }
-    let (mut next_slice, mut next_other) = (0, 0);
-    for j in 0..12 {
-        if is_slice[j] {
-            c.ep[j] = FIRST_SLICE_EDGE + order[next_slice];
+            *e = FIRST_SLICE_EDGE + order[next_slice];
             next_slice += 1;
         } else {
-            c.ep[j] = next_other;
+            *e = next_other;
             next_other += 1;
         }
     }

@@ -101,8 +101,8 @@ pub fn solve_with(
     let started = Instant::now();
     loop {
         let nodes = search.nodes();
-        let soft_spent = nodes >= budget.nodes
-            || budget.time.is_some_and(|limit| started.elapsed() >= limit);
+        let soft_spent =
+            nodes >= budget.nodes || budget.time.is_some_and(|limit| started.elapsed() >= limit);
         let found = search.best().is_some();
         if search.finished() || nodes >= budget.give_up || (found && soft_spent) {
             break;

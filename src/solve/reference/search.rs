@@ -250,8 +250,7 @@ impl<'t> Search<'t> {
             return cperm == 0 && udedge == 0 && slice == 0;
         }
         let t = self.t;
-        for k in 0..N_P2 {
-            let m = P2_MOVES[k];
+        for (k, &m) in P2_MOVES.iter().enumerate() {
             if !allowed(last, m) {
                 continue;
             }

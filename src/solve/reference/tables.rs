@@ -81,6 +81,29 @@ fn bfs(n: usize, n_moves: usize, next: impl Fn(usize, usize) -> usize) -> Vec<u8
     dist
 }
 
+impl std::fmt::Debug for Tables {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Tables")
+            .field(
+                "move_entries",
+                &(self.twist_mv.len()
+                    + self.flip_mv.len()
+                    + self.slice_mv.len()
+                    + self.cperm_mv.len()
+                    + self.udedge_mv.len()),
+            )
+            .field(
+                "pruning_entries",
+                &(self.twist_slice_pr.len()
+                    + self.flip_slice_pr.len()
+                    + self.twist_flip_pr.len()
+                    + self.cperm_slice_pr.len()
+                    + self.udedge_slice_pr.len()),
+            )
+            .finish()
+    }
+}
+
 impl Tables {
     /// Builds every table (a fraction of a second in a release build).
     pub fn build() -> Tables {
@@ -91,7 +114,9 @@ impl Tables {
         let cperm_mv = move_table(N_CPERM, &all, coord::set_cperm, coord::cperm);
         let udedge_mv = move_table(N_UDEDGE, &P2_MOVES, coord::set_udedge, coord::udedge);
 
-        let pos_mv = |pos: usize, m: usize| slice_mv[pos * N_SLICE_PERM * N_MOVES + m] as usize / N_SLICE_PERM;
+        let pos_mv = |pos: usize, m: usize| {
+            slice_mv[pos * N_SLICE_PERM * N_MOVES + m] as usize / N_SLICE_PERM
+        };
         let twist_slice_pr = bfs(N_TWIST * N_SLICE_POS, N_MOVES, |i, m| {
             let (t, p) = (i / N_SLICE_POS, i % N_SLICE_POS);
             twist_mv[t * N_MOVES + m] as usize * N_SLICE_POS + pos_mv(p, m)
