@@ -148,27 +148,17 @@ pub fn from_bytes(bytes: &[u8], path: &Path) -> Result<Tables, CacheError> {
         prune.push(table);
         at += n;
     }
-    let [twist_mv, flip_mv, slice_mv, cperm_mv, udedge_mv] =
-        <[Vec<u16>; 5]>::try_from(moves).expect("five move tables");
-    let [
-        twist_slice_pr,
-        flip_slice_pr,
-        twist_flip_pr,
-        cperm_slice_pr,
-        udedge_slice_pr,
-    ] = <[Vec<u8>; 5]>::try_from(prune).expect("five pruning tables");
-    Ok(Tables {
-        twist_mv,
-        flip_mv,
-        slice_mv,
-        cperm_mv,
-        udedge_mv,
-        twist_slice_pr,
-        flip_slice_pr,
-        twist_flip_pr,
-        cperm_slice_pr,
-        udedge_slice_pr,
-    })
+    let moves = <[Vec<u16>; 5]>::try_from(moves).expect("five move tables");
+    let prune = <[Vec<u8>; 5]>::try_from(prune).expect("five pruning tables");
+    let t = Tables::assemble(moves, prune);
+    // G1 moves keep the slice edges home: a slice order must stay below 24.
+    if t.slice2_mv.iter().any(|&s| s as usize >= N_SLICE_PERM) {
+        return Err(CacheError::BadValue {
+            path: path(),
+            table: "slice",
+        });
+    }
+    Ok(t)
 }
 
 /// Loads the tables stored at `path`.

@@ -165,8 +165,12 @@ impl<'t> Search<'t> {
         let twist = t.twist_mv[top.twist as usize * N_MOVES + m];
         let flip = t.flip_mv[top.flip as usize * N_MOVES + m];
         let slice = t.slice_mv[top.slice as usize * N_MOVES + m];
-        let h = t.phase1_bound(twist as usize, flip as usize, slice as usize) as usize;
-        if h > self.depth1 - k - 1 {
+        if !t.phase1_within(
+            twist as usize,
+            flip as usize,
+            slice as usize,
+            self.depth1 - k - 1,
+        ) {
             return;
         }
         self.stack.push(Frame {
@@ -255,8 +259,8 @@ impl<'t> Search<'t> {
                 continue;
             }
             self.nodes += 1;
-            let c = t.cperm_mv[cperm * N_MOVES + m] as usize;
-            let s = t.slice_mv[slice * N_MOVES + m] as usize;
+            let c = t.cperm2_mv[cperm * N_P2 + k] as usize;
+            let s = t.slice2_mv[slice * N_P2 + k] as usize;
             if t.phase2_corner_bound(c, s) as usize >= depth {
                 continue;
             }

@@ -26,6 +26,10 @@ pub struct Tables {
     pub cperm_mv: Vec<u16>,
     /// U/D edge permutation × 10 G1 moves.
     pub udedge_mv: Vec<u16>,
+    /// Corner permutation × 10 G1 moves (from `cperm_mv`, compact for phase 2).
+    pub cperm2_mv: Vec<u16>,
+    /// Slice order (0..24) × 10 G1 moves (from `slice_mv`).
+    pub slice2_mv: Vec<u8>,
     /// Phase-1 distance in (twist, slice positions).
     pub twist_slice_pr: Vec<u8>,
     /// Phase-1 distance in (flip, slice positions).
@@ -138,18 +142,63 @@ impl Tables {
             let (u, s) = (i / N_SLICE_PERM, i % N_SLICE_PERM);
             udedge_mv[u * N_P2 + k] as usize * N_SLICE_PERM + sp_mv(s, k)
         });
+        Tables::assemble(
+            [twist_mv, flip_mv, slice_mv, cperm_mv, udedge_mv],
+            [
+                twist_slice_pr,
+                flip_slice_pr,
+                twist_flip_pr,
+                cperm_slice_pr,
+                udedge_slice_pr,
+            ],
+        )
+    }
+
+    /// Tables from the stored ones (move tables twist, flip, slice, cperm,
+    /// udedge; pruning tables twist-slice, flip-slice, twist-flip,
+    /// cperm-slice, udedge-slice), deriving the compact phase-2 tables.
+    pub fn assemble(moves: [Vec<u16>; 5], prune: [Vec<u8>; 5]) -> Tables {
+        let [twist_mv, flip_mv, slice_mv, cperm_mv, udedge_mv] = moves;
+        let [
+            twist_slice_pr,
+            flip_slice_pr,
+            twist_flip_pr,
+            cperm_slice_pr,
+            udedge_slice_pr,
+        ] = prune;
+        let compact = |table: &[u16], n: usize| -> Vec<u16> {
+            (0..n)
+                .flat_map(|x| P2_MOVES.map(|m| table[x * N_MOVES + m]))
+                .collect()
+        };
+        let cperm2_mv = compact(&cperm_mv, N_CPERM);
+        let slice2_mv = compact(&slice_mv, N_SLICE_PERM)
+            .into_iter()
+            .map(|s| s.min(u8::MAX as u16) as u8)
+            .collect();
         Tables {
             twist_mv,
             flip_mv,
             slice_mv,
             cperm_mv,
             udedge_mv,
+            cperm2_mv,
+            slice2_mv,
             twist_slice_pr,
             flip_slice_pr,
             twist_flip_pr,
             cperm_slice_pr,
             udedge_slice_pr,
         }
+    }
+
+    /// Whether the phase-1 bound is at most `room` (cheapest table first).
+    #[inline]
+    pub fn phase1_within(&self, twist: usize, flip: usize, slice: usize, room: usize) -> bool {
+        let pos = slice / N_SLICE_PERM;
+        self.twist_slice_pr[twist * N_SLICE_POS + pos] as usize <= room
+            && self.flip_slice_pr[flip * N_SLICE_POS + pos] as usize <= room
+            && self.twist_flip_pr[twist * N_FLIP + flip] as usize <= room
     }
 
     /// Phase-1 lower bound on the moves to G1.
