@@ -8,6 +8,7 @@ use serde_json::json;
 use super::cache;
 use super::multi::MultiSearch;
 use crate::cube::{Alg, Cube};
+use crate::solve::profile::{Profile, SeriesSpec};
 use crate::solve::{Outcome, Snapshot, SolveError, Solver, Status};
 
 /// Parameters of `reference`; the defaults are preset `reference`.
@@ -85,6 +86,16 @@ impl Reference {
         cap.saturating_sub(self.search.nodes())
     }
 
+    /// Coarse phase for the plot: looking for a first solution, looking for
+    /// shorter ones, or done.
+    fn phase(&self) -> &'static str {
+        match (self.status, self.search.best()) {
+            (Status::Running, None) => "first solution",
+            (Status::Running, Some(_)) => "shorter solutions",
+            _ => "done",
+        }
+    }
+
     fn update_status(&mut self) {
         if self.search.finished() || self.allowance() == 0 {
             self.status = if self.search.best().is_some() {
@@ -114,23 +125,37 @@ impl Solver for Reference {
         self.status
     }
 
+    fn profile(&self) -> Profile {
+        Profile {
+            solver: "reference",
+            step: "search slice",
+            series: vec![
+                SeriesSpec::new("best length", 0),
+                SeriesSpec::new("phase-1 depth", 0),
+                SeriesSpec::new("nodes", 0).no_plot(),
+            ],
+        }
+    }
+
     fn snapshot(&self) -> Snapshot {
         let best = self.start.after(&self.solution());
         let energy = f64::from(best.misplaced());
+        let best_len = self.search.best().map(Alg::len);
         Snapshot {
-            solver: "reference",
             iteration: self.steps,
-            phase: Some(format!("phase-1 depth {}", self.search.phase1_depth())),
-            temperature: None,
             energy,
             best_energy: energy,
-            acceptance: None,
             current: best,
             best,
-            sequence_len: self.search.best().map_or(0, Alg::len),
+            sequence_len: best_len.unwrap_or(0),
             generator: None,
+            phase: Some(self.phase().to_string()),
             status: self.status,
-            metrics: vec![("nodes", self.search.nodes() as f64)],
+            values: vec![
+                best_len.map_or(f64::NAN, |l| l as f64),
+                self.search.phase1_depth() as f64,
+                self.search.nodes() as f64,
+            ],
         }
     }
 
