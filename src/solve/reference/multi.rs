@@ -169,3 +169,30 @@ impl<'t> MultiSearch<'t> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cube::random::{random_state, rng_from_seed};
+
+    #[test]
+    fn a_turn_in_a_view_is_the_mapped_turn_of_the_cube() {
+        let mut rng = rng_from_seed(17);
+        for _ in 0..20 {
+            let cube = random_state(&mut rng);
+            for rotation in [None, Some(Rotation::X), Some(Rotation::Z)] {
+                let (seen, faces) = view_of(&cube, rotation).unwrap();
+                let mut used = faces;
+                used.sort_unstable();
+                assert_eq!(used, [0, 1, 2, 3, 4, 5], "{rotation:?}: a face map");
+                for m in 0..N_MOVES {
+                    let mapped = faces[face_of(m)] * 3 + m % 3;
+                    let turned = cube.permuted(cubie::to_move(mapped).perm());
+                    let (seen_turned, _) = view_of(&turned, rotation).unwrap();
+                    let expected = seen.permuted(cubie::to_move(m).perm());
+                    assert_eq!(seen_turned, expected, "{rotation:?}, move {m}");
+                }
+            }
+        }
+    }
+}
