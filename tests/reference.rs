@@ -233,6 +233,20 @@ fn unsolvable_cubes_are_errors_not_panics() {
     );
 }
 
+#[test]
+fn a_spent_time_budget_still_returns_the_first_solution() {
+    let cube = random_state(&mut rng_from_seed(31));
+    let hurried = Budget {
+        target: 0,
+        nodes: u64::MAX,
+        time: Some(std::time::Duration::ZERO),
+        ..budget()
+    };
+    let alg = solve_with(tables(), &cube, 30, hurried).unwrap();
+    assert!(cube.after(&alg).is_solved(), "{alg}");
+    assert!(alg.len() <= 30);
+}
+
 /// A fresh file path under the temporary directory.
 fn temp_file(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("cubetui-reference-{}", std::process::id()));

@@ -85,7 +85,12 @@ pub fn to_alg(moves: &[u8]) -> Alg {
 
 /// Solves `cube` with at most `max_len` face turns (HTM), searching for shorter
 /// solutions until `budget` runs out; returns the shortest found. Builds or
-/// loads the tables on first use (see [`cache::tables`]).
+/// loads the tables on first use (see [`cache::tables`]; call it before
+/// entering a full-screen view so the build message does not land on it).
+///
+/// The result is face turns only, never the same face twice in a row, so its
+/// length is already the HTM count (`solve --reference` reports
+/// `solve(&cube, 30, Budget::default())?.len()` as `reference_htm`).
 pub fn solve(cube: &Cube, max_len: usize, budget: Budget) -> Result<Alg, ReferenceError> {
     solve_with(cache::tables(), cube, max_len, budget)
 }
