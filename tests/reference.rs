@@ -341,6 +341,24 @@ fn the_reference_preset_steps_in_slices_and_solves() {
 }
 
 #[test]
+fn an_impossible_length_limit_ends_exhausted() {
+    let mut table = preset::table("reference").unwrap();
+    table.insert("max_len".into(), toml::Value::Integer(3));
+    let cfg = preset::from_table(table).unwrap();
+    let cube = Cube::SOLVED.after(&"R U F D L B R U".parse::<Alg>().unwrap());
+    let mut solver = cfg.build(cube, 1).unwrap();
+    assert_eq!(solver.step(u64::MAX), Status::Exhausted);
+    let out = solver.outcome();
+    assert!(!out.solved);
+    assert!(out.solution.is_empty());
+    assert_eq!(
+        solver.snapshot().best,
+        cube,
+        "nothing applied without a solution"
+    );
+}
+
+#[test]
 fn the_reference_preset_rejects_unsolvable_cubes() {
     let mut c = CubieCube::SOLVED;
     c.eo[0] = 1;
