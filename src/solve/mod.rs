@@ -10,6 +10,7 @@ pub mod mws;
 pub mod neighbourhood;
 pub mod preset;
 pub mod profile;
+pub mod reference;
 pub mod runner;
 pub mod woc;
 
@@ -126,6 +127,7 @@ pub enum SolverConfig {
     Ga(ga::GaParams),
     Woc(woc::WocParams),
     Mws(mws::MwsParams),
+    Reference(reference::ReferenceParams),
 }
 
 impl SolverConfig {
@@ -136,6 +138,7 @@ impl SolverConfig {
             SolverConfig::Ga(_) => "ga",
             SolverConfig::Woc(_) => "woc",
             SolverConfig::Mws(_) => "mws",
+            SolverConfig::Reference(_) => "reference",
         }
     }
 
@@ -146,6 +149,7 @@ impl SolverConfig {
             SolverConfig::Ga(p) => ga::build(p, start, seed),
             SolverConfig::Woc(p) => woc::build(p, start, seed),
             SolverConfig::Mws(p) => mws::build(p, start, seed),
+            SolverConfig::Reference(p) => reference::build(p, start, seed),
         }
     }
 }

@@ -27,6 +27,10 @@ const PRESETS: &[(&str, &str)] = &[
     ("ga", include_str!("../../assets/presets/ga.toml")),
     ("woc", include_str!("../../assets/presets/woc.toml")),
     ("mws", include_str!("../../assets/presets/mws.toml")),
+    (
+        "reference",
+        include_str!("../../assets/presets/reference.toml"),
+    ),
 ];
 
 /// What a preset says about itself in its `[preset]` table.
