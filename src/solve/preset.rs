@@ -34,6 +34,18 @@ const PRESETS: &[(&str, &str)] = &[
         "seed-004",
         include_str!("../../assets/presets/seed-004.toml"),
     ),
+    (
+        "phases-es",
+        include_str!("../../assets/presets/phases-es.toml"),
+    ),
+    (
+        "phases-ga",
+        include_str!("../../assets/presets/phases-ga.toml"),
+    ),
+    (
+        "phases-sa",
+        include_str!("../../assets/presets/phases-sa.toml"),
+    ),
 ];
 
 /// The preset a solver uses when none is named.
@@ -43,6 +55,9 @@ pub fn default_for(solver: &str) -> Option<&'static str> {
         "ga" => Some("seed-002-ga"),
         "woc" => Some("seed-004"),
         "mws" => Some("seed-003"),
+        "phases-es" => Some("phases-es"),
+        "phases-ga" => Some("phases-ga"),
+        "phases-sa" => Some("phases-sa"),
         _ => None,
     }
 }
