@@ -29,7 +29,8 @@ pub fn multiply(a: &CubieCube, b: &CubieCube) -> CubieCube {
     for i in 0..8 {
         let j = b.cp[i] as usize;
         out.cp[i] = a.cp[j];
-        out.co[i] = (a.co[j] + b.co[i]) % 3;
+        let t = a.co[j] + b.co[i];
+        out.co[i] = if t >= 3 { t - 3 } else { t };
     }
     for i in 0..12 {
         let j = b.ep[i] as usize;
@@ -43,6 +44,19 @@ pub fn multiply(a: &CubieCube, b: &CubieCube) -> CubieCube {
 #[inline]
 pub fn turn(c: &CubieCube, g: u8) -> CubieCube {
     multiply(c, &move_cubies()[g as usize])
+}
+
+/// The state packed into 128 bits (a key for telling states apart).
+#[inline]
+pub fn pack(c: &CubieCube) -> u128 {
+    let mut k: u128 = 0;
+    for i in 0..8 {
+        k = k << 5 | u128::from(c.cp[i] << 2 | c.co[i]);
+    }
+    for i in 0..12 {
+        k = k << 5 | u128::from(c.ep[i] << 1 | c.eo[i]);
+    }
+    k
 }
 
 /// The state after every gene of `genes`, in order.

@@ -11,6 +11,7 @@ use rand::RngExt;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::{Deserialize, Serialize};
 
+use super::cubie::pack;
 use super::search::{Candidate, PhaseSearch};
 use super::seq::{merge_same_face, random_move, random_moves};
 use crate::cube::CubieCube;
@@ -31,6 +32,8 @@ pub struct EsPhase {
     pub max_length: usize,
     /// Most mutation operations applied to one child.
     pub mutations: usize,
+    /// Most moves one append operation adds.
+    pub block: usize,
     /// Generations spent shortening once a sequence reaches the group.
     pub polish: u64,
     /// Generations without a better sequence before the population restarts.
@@ -40,7 +43,7 @@ pub struct EsPhase {
 impl EsPhase {
     /// Checks the phase's parameters; `n` names the phase in messages.
     pub fn validate(&self, n: usize) -> Result<(), SolveError> {
-        let bad = |m: &str| Err(SolveError::Parameter(format!("phases[{n}].{m}")));
+        let bad = |m: &str| Err(SolveError::Parameter(format!("phase{n}.{m}")));
         if !(1..=10_000).contains(&self.parents) {
             return bad("parents must be 1..=10000");
         }
@@ -52,6 +55,9 @@ impl EsPhase {
         }
         if !(1..=20).contains(&self.mutations) {
             return bad("mutations must be 1..=20");
+        }
+        if !(1..=20).contains(&self.block) {
+            return bad("block must be 1..=20");
         }
         if self.stagnation == 0 {
             return bad("stagnation must be at least 1");
@@ -153,7 +159,7 @@ impl Es {
                     g[i] = random_move(&mut self.rng, self.set, prev, g.get(i + 1).copied());
                 }
                 _ => {
-                    let k = self.rng.random_range(1..=3);
+                    let k = self.rng.random_range(1..=self.p.block);
                     for _ in 0..k {
                         let m = random_move(&mut self.rng, self.set, g.last().copied(), None);
                         g.push(m);
@@ -178,8 +184,10 @@ impl PhaseSearch for Es {
             next.push(self.child(parent));
         }
         next.append(&mut self.pop);
+        // One candidate per end state: the best-scored.
+        next.sort_by_cached_key(|c| (pack(&c.end), c.score));
+        next.dedup_by_key(|c| pack(&c.end));
         next.sort_by(|a, b| a.score.cmp(&b.score));
-        next.dedup_by(|a, b| a.score == b.score && a.useful() == b.useful());
         next.truncate(self.p.parents);
         self.pop = next;
         self.generation += 1;

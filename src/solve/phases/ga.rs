@@ -41,7 +41,7 @@ pub struct GaPhase {
 impl GaPhase {
     /// Checks the phase's parameters; `n` names the phase in messages.
     pub fn validate(&self, n: usize) -> Result<(), SolveError> {
-        let bad = |m: &str| Err(SolveError::Parameter(format!("phases[{n}].{m}")));
+        let bad = |m: &str| Err(SolveError::Parameter(format!("phase{n}.{m}")));
         if !(2..=10_000).contains(&self.population) {
             return bad("population must be 2..=10000");
         }

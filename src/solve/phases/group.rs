@@ -14,7 +14,6 @@
 //! The tests assume a legal cube ([`CubieCube::check`]).
 
 use crate::cube::CubieCube;
-use crate::cube::cubie::is_odd;
 
 /// Which of an edge's two stickers is its U/D-axis reference (its F/B sticker,
 /// else its U/D sticker), by edge (= position) index.
@@ -72,7 +71,20 @@ pub fn tetrad_wrong(c: &CubieCube) -> u32 {
 
 /// Whether the corner permutation is odd.
 pub fn corner_parity_odd(c: &CubieCube) -> bool {
-    is_odd(&c.cp)
+    // Parity = (elements − cycles) mod 2.
+    let mut seen = 0u8;
+    let mut cycles = 0;
+    for i in 0..8 {
+        if seen & (1 << i) == 0 {
+            cycles += 1;
+            let mut j = i;
+            while seen & (1 << j) == 0 {
+                seen |= 1 << j;
+                j = c.cp[j] as usize;
+            }
+        }
+    }
+    (8 - cycles) % 2 == 1
 }
 
 /// For corners in their tetrads: the axes (1..=3) on which the two tetrads'

@@ -34,8 +34,14 @@ pub use solver::PhaseSolver;
 pub struct PhasesParams<P> {
     /// Elementary steps (generations or proposals) over all phases.
     pub max_steps: u64,
-    /// The four phases' parameters, G0→G1 first.
-    pub phases: Vec<P>,
+    /// Phase 1, G0 → G1.
+    pub phase1: P,
+    /// Phase 2, G1 → G2.
+    pub phase2: P,
+    /// Phase 3, G2 → G3.
+    pub phase3: P,
+    /// Phase 4, G3 → solved.
+    pub phase4: P,
 }
 
 /// `phases-es`: the evolution strategy.
@@ -45,25 +51,28 @@ pub type GaParams = PhasesParams<ga::GaPhase>;
 /// `phases-sa`: the face-turn annealer.
 pub type SaParams = PhasesParams<sa::SaPhase>;
 
-impl<P> PhasesParams<P> {
+impl<P: Clone> PhasesParams<P> {
+    /// The four phases' parameters, phase 1 first.
+    pub fn phases(&self) -> [P; driver::PHASES] {
+        [
+            self.phase1.clone(),
+            self.phase2.clone(),
+            self.phase3.clone(),
+            self.phase4.clone(),
+        ]
+    }
+
     fn validate_with(
         &self,
         check: impl Fn(&P, usize) -> Result<(), SolveError>,
     ) -> Result<(), SolveError> {
-        if self.phases.len() != driver::PHASES {
-            return Err(SolveError::Parameter(format!(
-                "phases must list {} phases, found {}",
-                driver::PHASES,
-                self.phases.len()
-            )));
-        }
         if self.max_steps == 0 {
             return Err(SolveError::Parameter("max_steps must be at least 1".into()));
         }
-        self.phases
+        self.phases()
             .iter()
             .enumerate()
-            .try_for_each(|(i, p)| check(p, i))
+            .try_for_each(|(i, p)| check(p, i + 1))
     }
 }
 
@@ -91,7 +100,7 @@ impl SaParams {
 /// Builds a `phases-es` run for `start`, fully determined by (`p`, `seed`, `start`).
 pub fn build_es(p: &EsParams, start: Cube, seed: u64) -> Result<Box<dyn Solver>, SolveError> {
     p.validate()?;
-    let phases = p.phases.clone();
+    let phases = p.phases();
     let make: driver::MakeSearch = Box::new(move |i, set, s, seed| {
         Box::new(es::Es::new(phases[i - 1].clone(), i, set, s, seed))
     });
@@ -108,7 +117,7 @@ pub fn build_es(p: &EsParams, start: Cube, seed: u64) -> Result<Box<dyn Solver>,
 /// Builds a `phases-ga` run for `start`, fully determined by (`p`, `seed`, `start`).
 pub fn build_ga(p: &GaParams, start: Cube, seed: u64) -> Result<Box<dyn Solver>, SolveError> {
     p.validate()?;
-    let phases = p.phases.clone();
+    let phases = p.phases();
     let make: driver::MakeSearch = Box::new(move |i, set, s, seed| {
         Box::new(ga::Ga::new(phases[i - 1].clone(), i, set, s, seed))
     });
@@ -125,7 +134,7 @@ pub fn build_ga(p: &GaParams, start: Cube, seed: u64) -> Result<Box<dyn Solver>,
 /// Builds a `phases-sa` run for `start`, fully determined by (`p`, `seed`, `start`).
 pub fn build_sa(p: &SaParams, start: Cube, seed: u64) -> Result<Box<dyn Solver>, SolveError> {
     p.validate()?;
-    let phases = p.phases.clone();
+    let phases = p.phases();
     let make: driver::MakeSearch = Box::new(move |i, set, s, seed| {
         Box::new(sa::Sa::new(phases[i - 1].clone(), i, set, s, seed))
     });

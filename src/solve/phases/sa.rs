@@ -39,7 +39,7 @@ pub struct SaPhase {
 impl SaPhase {
     /// Checks the phase's parameters; `n` names the phase in messages.
     pub fn validate(&self, n: usize) -> Result<(), SolveError> {
-        let bad = |m: &str| Err(SolveError::Parameter(format!("phases[{n}].{m}")));
+        let bad = |m: &str| Err(SolveError::Parameter(format!("phase{n}.{m}")));
         let pos = |v: f64| v.is_finite() && v > 0.0;
         if !(2..=200).contains(&self.length) {
             return bad("length must be 2..=200");

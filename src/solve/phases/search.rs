@@ -1,7 +1,7 @@
 //! What the phase searches share: a scored candidate sequence and the stepping
 //! interface the phase driver runs.
 
-use super::seq::{Score, score};
+use super::seq::{Score, score_and_state};
 use crate::cube::CubieCube;
 
 /// A move sequence of one phase and its score from the phase's start.
@@ -11,15 +11,15 @@ pub struct Candidate {
     pub genes: Vec<u8>,
     /// Best-prefix score of `genes`.
     pub score: Score,
+    /// The state after the prefix that counts.
+    pub end: CubieCube,
 }
 
 impl Candidate {
     /// Scores `genes` from `start` in `phase`.
     pub fn new(start: &CubieCube, phase: usize, genes: Vec<u8>) -> Candidate {
-        Candidate {
-            score: score(start, phase, &genes),
-            genes,
-        }
+        let (score, end) = score_and_state(start, phase, &genes);
+        Candidate { genes, score, end }
     }
 
     /// The empty sequence (the phase's start state).

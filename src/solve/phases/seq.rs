@@ -21,10 +21,17 @@ pub struct Score {
 
 /// Scores `genes` from `start` in phase `phase` (1..=4).
 pub fn score(start: &CubieCube, phase: usize, genes: &[u8]) -> Score {
+    score_and_state(start, phase, genes).0
+}
+
+/// Scores `genes` from `start` in phase `phase` (1..=4), with the state after
+/// the prefix that counts.
+pub fn score_and_state(start: &CubieCube, phase: usize, genes: &[u8]) -> (Score, CubieCube) {
     let mut best = Score {
         wrong: phase_fitness(phase, start),
         used: 0,
     };
+    let mut end = *start;
     let mut c = *start;
     for (i, &g) in genes.iter().enumerate() {
         if best.wrong == 0 {
@@ -37,9 +44,10 @@ pub fn score(start: &CubieCube, phase: usize, genes: &[u8]) -> Score {
                 wrong: w,
                 used: i + 1,
             };
+            end = c;
         }
     }
-    best
+    (best, end)
 }
 
 /// Merges neighbouring turns of the same face (`R R` → `R2`, `U2 U2` → nothing),
