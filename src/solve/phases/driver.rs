@@ -198,11 +198,13 @@ impl Phased {
         genes.map(|g| self.face_map[g as usize]).collect()
     }
 
-    /// Genes of the finished phases followed by `tail`, on the start cube's frame.
+    /// Genes of the finished phases followed by `tail` (turns of one face
+    /// merged), on the start cube's frame. Turns are not merged across phase
+    /// ends, so the path splits into phases by [`Phased::phase_lengths`].
     fn path(&self, tail: &[u8]) -> Vec<u8> {
-        let mut g = self.physical(self.done.iter().chain(tail).copied());
-        merge_same_face(&mut g);
-        g
+        let mut tail = tail.to_vec();
+        merge_same_face(&mut tail);
+        self.physical(self.done.iter().chain(&tail).copied())
     }
 
     /// The start cube after the finished phases and the current phase's
@@ -224,7 +226,7 @@ impl Phased {
         genes_alg(&self.path(tail))
     }
 
-    /// Moves each finished phase added (before merging turns across phase ends).
+    /// Moves each finished phase added.
     pub fn phase_lengths(&self) -> &[usize] {
         &self.phase_lengths
     }

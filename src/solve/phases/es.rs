@@ -109,7 +109,7 @@ impl Es {
                 Candidate::new(&self.start, self.phase, genes)
             })
             .collect();
-        pop.sort_by(|a, b| a.score.cmp(&b.score));
+        pop.sort_by_key(|c| c.score);
         self.pop = pop;
         self.record();
     }
@@ -187,7 +187,7 @@ impl PhaseSearch for Es {
         // One candidate per end state: the best-scored.
         next.sort_by_cached_key(|c| (pack(&c.end), c.score));
         next.dedup_by_key(|c| pack(&c.end));
-        next.sort_by(|a, b| a.score.cmp(&b.score));
+        next.sort_by_key(|c| c.score);
         next.truncate(self.p.parents);
         self.pop = next;
         self.generation += 1;

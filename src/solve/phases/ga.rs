@@ -107,7 +107,7 @@ impl Ga {
                 Candidate::new(&self.start, self.phase, genes)
             })
             .collect();
-        pop.sort_by(|a, b| a.score.cmp(&b.score));
+        pop.sort_by_key(|c| c.score);
         self.pop = pop;
         self.record();
     }
@@ -207,12 +207,12 @@ impl PhaseSearch for Ga {
         }
         let elite = ((n as f64 * self.p.elite_fraction).round() as usize).min(n);
         pool.extend(self.pop[..elite].iter().cloned());
-        pool.sort_by(|a, b| a.score.cmp(&b.score));
+        pool.sort_by_key(|c| c.score);
         pool.truncate(n);
         if pool.len() < n {
             let missing = n - pool.len();
             pool.extend(self.pop[elite..].iter().take(missing).cloned());
-            pool.sort_by(|a, b| a.score.cmp(&b.score));
+            pool.sort_by_key(|c| c.score);
         }
         self.pop = pool;
         self.generation += 1;
