@@ -12,7 +12,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::{Deserialize, Serialize};
 
 use super::cubie::pack;
-use super::search::{Candidate, PhaseSearch};
+use super::search::{Candidate, PhaseSearch, common_prefix};
 use super::seq::{merge_same_face, random_move, random_moves};
 use crate::cube::CubieCube;
 use crate::solve::SolveError;
@@ -169,7 +169,9 @@ impl Es {
         }
         merge_same_face(&mut g);
         g.truncate(self.p.max_length);
-        Candidate::new(&self.start, self.phase, g)
+        let parent = &self.pop[parent];
+        let same = common_prefix(&g, &parent.genes);
+        Candidate::derive(&self.start, self.phase, Some(parent), g, same)
     }
 }
 

@@ -12,7 +12,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::{Deserialize, Serialize};
 
 use super::group::max_fitness;
-use super::search::{Candidate, PhaseSearch};
+use super::search::{Candidate, PhaseSearch, common_prefix};
 use super::seq::{random_move, random_moves};
 use crate::cube::CubieCube;
 use crate::solve::SolveError;
@@ -153,7 +153,9 @@ impl Ga {
                 g.get(cut + 1).copied(),
             );
         }
-        Candidate::new(&self.start, self.phase, g)
+        let parent = &self.pop[a];
+        let same = common_prefix(&g, &parent.genes);
+        Candidate::derive(&self.start, self.phase, Some(parent), g, same)
     }
 
     /// One gene changed to another move allowed next to its neighbours.
@@ -169,7 +171,8 @@ impl Ga {
                 break;
             }
         }
-        Candidate::new(&self.start, self.phase, g)
+        let parent = &self.pop[i];
+        Candidate::derive(&self.start, self.phase, Some(parent), g, k)
     }
 }
 

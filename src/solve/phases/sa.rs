@@ -12,7 +12,7 @@ use rand::RngExt;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::{Deserialize, Serialize};
 
-use super::search::{Candidate, PhaseSearch};
+use super::search::{Candidate, PhaseSearch, common_prefix};
 use super::seq::{random_move, random_moves};
 use crate::cube::CubieCube;
 use crate::solve::SolveError;
@@ -134,7 +134,8 @@ impl Sa {
                 g[i] = random_move(&mut self.rng, self.set, prev, next);
             }
         }
-        Candidate::new(&self.start, self.phase, g)
+        let same = common_prefix(&g, &self.current.genes);
+        Candidate::derive(&self.start, self.phase, Some(&self.current), g, same)
     }
 
     /// The current temperature.
