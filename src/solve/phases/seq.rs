@@ -109,9 +109,9 @@ mod tests {
             assert_eq!(apply_all(&CubieCube::SOLVED, &merged), a);
             assert!(merged.windows(2).all(|w| face_of(w[0]) != face_of(w[1])));
         }
-        let mut v = vec![3, 3, 4, 1, 1];
+        let mut v = vec![3, 3, 3, 1, 1];
         merge_same_face(&mut v);
-        assert_eq!(v, vec![5], "R R R2 U2 U2 is R'");
+        assert_eq!(v, vec![5], "R R R U2 U2 is R'");
     }
 
     #[test]
