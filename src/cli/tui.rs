@@ -70,13 +70,11 @@ pub fn run(args: TuiArgs) -> Result<ExitCode, Report> {
         .position(|c| c.preset == default)
         .unwrap_or(0);
     if let Some(p) = &args.preset {
-        choice = choices.iter().position(|c| &c.preset == p).ok_or_else(|| {
-            let names: Vec<&str> = choices.iter().map(|c| c.preset.as_str()).collect();
-            UsageError(format!(
-                "unknown preset `{p}` (available: {})",
-                names.join(", ")
-            ))
-        })?;
+        let name = preset::canonical(p).map_err(|e| UsageError(e.to_string()))?;
+        choice = choices
+            .iter()
+            .position(|c| c.preset == name)
+            .ok_or_else(|| UsageError(format!("preset `{p}` cannot be built")))?;
     } else if let Some(s) = &args.solver {
         let preferred = preset::default_for(s).unwrap_or_default();
         choice = choices
@@ -85,7 +83,8 @@ pub fn run(args: TuiArgs) -> Result<ExitCode, Report> {
             .or_else(|| choices.iter().position(|c| &c.solver == s))
             .ok_or_else(|| {
                 UsageError(format!(
-                    "unknown solver `{s}` (available: sa, ga, woc, mws)"
+                    "unknown solver `{s}` (available: {})",
+                    preset::solvers().join(", ")
                 ))
             })?;
     }

@@ -2,7 +2,7 @@
 
 use super::driver::{MakeSearch, Phased, phase_label};
 use crate::cube::Cube;
-use crate::solve::{Outcome, Snapshot, SolveError, Solver, Status};
+use crate::solve::{Outcome, Profile, SeriesSpec, Snapshot, SolveError, Solver, Status};
 
 /// A phase run under one of the solver names `phases-es`, `phases-ga`, `phases-sa`.
 pub struct PhaseSolver {
@@ -53,21 +53,26 @@ impl Solver for PhaseSolver {
         let (best, len) = self.run.state(true);
         let (fitness, _) = self.run.phase_fitness();
         Snapshot {
-            solver: self.name,
             iteration: self.run.iteration(),
-            phase: Some(phase_label(self.run.phase())),
-            temperature: None,
             energy: f64::from(current.misplaced()),
             best_energy: f64::from(best.misplaced()),
-            acceptance: None,
             current,
             best,
             sequence_len: len,
             generator: None,
+            phase: Some(phase_label(self.run.phase())),
             status: self.run.status(),
-            metrics: vec![
-                ("phase fitness", f64::from(fitness)),
-                ("phase length", self.run.phase_length() as f64),
+            values: vec![f64::from(fitness), self.run.phase_length() as f64],
+        }
+    }
+
+    fn profile(&self) -> Profile {
+        Profile {
+            solver: self.name,
+            step: self.step_name,
+            series: vec![
+                SeriesSpec::new("phase fitness", 0),
+                SeriesSpec::new("phase length", 0).no_plot(),
             ],
         }
     }
