@@ -2,7 +2,7 @@
 //! where the last one ended, and reports the whole run as a [`Solver`].
 
 use super::cubie::{GROUP_MOVES, apply_all};
-use super::group::{in_group, phase_fitness};
+use super::group::in_group;
 use super::search::PhaseSearch;
 use super::seq::merge_same_face;
 use crate::cube::random::derive_seed;
@@ -239,10 +239,5 @@ impl Phased {
     /// Restarts of each finished phase's search.
     pub fn phase_restarts(&self) -> &[u64] {
         &self.phase_restarts
-    }
-
-    /// Fitness of the finished phases' end state in the current phase.
-    pub fn start_fitness(&self) -> u32 {
-        phase_fitness(self.phase.min(PHASES), &self.phase_start)
     }
 }
