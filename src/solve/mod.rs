@@ -11,6 +11,7 @@ pub mod neighbourhood;
 pub mod phases;
 pub mod preset;
 pub mod profile;
+pub mod reference;
 pub mod runner;
 pub mod woc;
 
@@ -133,6 +134,7 @@ pub enum SolverConfig {
     PhasesGa(phases::GaParams),
     #[serde(rename = "phases-sa")]
     PhasesSa(phases::SaParams),
+    Reference(reference::ReferenceParams),
 }
 
 impl SolverConfig {
@@ -146,6 +148,7 @@ impl SolverConfig {
             SolverConfig::PhasesEs(_) => "phases-es",
             SolverConfig::PhasesGa(_) => "phases-ga",
             SolverConfig::PhasesSa(_) => "phases-sa",
+            SolverConfig::Reference(_) => "reference",
         }
     }
 
@@ -159,6 +162,7 @@ impl SolverConfig {
             SolverConfig::PhasesEs(p) => phases::build_es(p, start, seed),
             SolverConfig::PhasesGa(p) => phases::build_ga(p, start, seed),
             SolverConfig::PhasesSa(p) => phases::build_sa(p, start, seed),
+            SolverConfig::Reference(p) => reference::build(p, start, seed),
         }
     }
 }

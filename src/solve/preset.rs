@@ -39,6 +39,10 @@ const PRESETS: &[(&str, &str)] = &[
         "phases-sa",
         include_str!("../../assets/presets/phases-sa.toml"),
     ),
+    (
+        "reference",
+        include_str!("../../assets/presets/reference.toml"),
+    ),
 ];
 
 /// What a preset says about itself in its `[preset]` table.
