@@ -28,6 +28,18 @@ const PRESETS: &[(&str, &str)] = &[
     ("woc", include_str!("../../assets/presets/woc.toml")),
     ("mws", include_str!("../../assets/presets/mws.toml")),
     (
+        "phases-es",
+        include_str!("../../assets/presets/phases-es.toml"),
+    ),
+    (
+        "phases-ga",
+        include_str!("../../assets/presets/phases-ga.toml"),
+    ),
+    (
+        "phases-sa",
+        include_str!("../../assets/presets/phases-sa.toml"),
+    ),
+    (
         "reference",
         include_str!("../../assets/presets/reference.toml"),
     ),
