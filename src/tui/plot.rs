@@ -122,7 +122,7 @@ pub fn draw_energy(f: &mut Frame, app: &App, area: Rect) {
     }
     let title = match p.marks.last() {
         Some(m) => format!(
-            " energy  (generator → {} at {}) ",
+            " energy  (→ {} at {}) ",
             m.label,
             label(m.iteration as f64, 1e6)
         ),
