@@ -9,8 +9,11 @@ use cubetui::cube::Cube;
 use cubetui::cube::random::{random_moves, random_state, rng_from_seed};
 use cubetui::solve::{Solver, preset};
 
-/// (preset, steps) → (energy, iterations, solution length, fingerprint).
-fn run(name: &str, start: Cube, steps: u64) -> (f64, u64, usize, u64) {
+/// Energy, iterations, solution length and a fingerprint of solution and end state.
+type Result = (f64, u64, usize, u64);
+
+/// Runs preset `name` from `start` for `steps` elementary steps (seed 9).
+fn run(name: &str, start: Cube, steps: u64) -> Result {
     let mut s: Box<dyn Solver> = preset::get(name).unwrap().build(start, 9).unwrap();
     // Several calls, as a runner would make them.
     for _ in 0..4 {
@@ -38,14 +41,13 @@ fn faithful_presets_give_their_pinned_results() {
     for (name, g) in &got {
         println!("(\"{name}\", ({:?}, {}, {}, {})),", g.0, g.1, g.2, g.3);
     }
-    let pinned: [(&str, (f64, u64, usize, u64)); 5] = PINNED;
-    for ((name, g), (pname, p)) in got.iter().zip(pinned) {
+    for ((name, g), (pname, p)) in got.iter().zip(PINNED) {
         assert_eq!(*name, pname);
         assert_eq!(*g, p, "{name} changed its seeded result");
     }
 }
 
-const PINNED: [(&str, (f64, u64, usize, u64)); 5] = [
+const PINNED: [(&str, Result); 5] = [
     ("sa-pll-conj", (0.0, 10497, 664, 4307982387640745658)),
     ("sa-faces", (19.0, 40000, 554, 16623637438381657959)),
     ("sa-faces-hot", (26.0, 40000, 14541, 10687733569529950011)),
