@@ -97,6 +97,7 @@ impl Runner {
             epoch: 0,
             state: RunState::Idle,
             elapsed: Duration::ZERO,
+            cpu: Duration::ZERO,
             snapshot: None,
             outcome: None,
             snapshot_seq: 0,
@@ -152,6 +153,7 @@ impl Driver for Runner {
             let l = self.latest.borrow_and_update();
             let mut u = Update::new(l.epoch, l.state);
             u.elapsed = l.elapsed;
+            u.cpu = l.cpu;
             if l.snapshot_seq != self.seen_snapshot {
                 self.seen_snapshot = l.snapshot_seq;
                 u.snapshot = l.snapshot.clone();
