@@ -10,6 +10,7 @@ pub mod mws;
 pub mod neighbourhood;
 pub mod preset;
 pub mod profile;
+pub mod race;
 pub mod reference;
 pub mod runner;
 pub mod woc;
