@@ -376,3 +376,16 @@ pub fn run_lane(mut solver: Box<dyn Solver>, cpu_limit: Option<Duration>) -> Upd
     u.elapsed = t0.elapsed();
     u
 }
+
+/// The presets the screen races by default beside `current`: the moving
+/// window, the two-phase reference and the GA, up to four lanes in all
+/// (names that are not presets are skipped by the caller).
+pub fn default_presets(current: &str) -> Vec<String> {
+    let mut out = vec![current.to_string()];
+    for p in ["mws", "reference", "ga", "sa-pll-conj"] {
+        if out.len() < 4 && !out.iter().any(|o| o == p) {
+            out.push(p.to_string());
+        }
+    }
+    out
+}

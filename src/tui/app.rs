@@ -7,6 +7,7 @@ use crate::cube::random::{CubeRng, rng_from_seed};
 
 use super::history::Series;
 use super::keys::Action;
+use super::race::{self, LaneDriverFn, RaceView};
 use super::scramble;
 use super::theme::{Depth, Theme};
 use crate::cube::{Alg, Cube, Move};
@@ -108,6 +109,10 @@ pub struct App {
     pub theme: Theme,
     /// Why the app had to stop (the solver task died).
     pub failure: Option<String>,
+    /// The race on screen, if one is open (see [`super::race`]).
+    pub race: Option<RaceView>,
+    /// Makes each race lane's driver (inline unless the binary sets runners).
+    pub lane_driver: LaneDriverFn,
     /// Something changed since the last draw.
     pub dirty: bool,
     pub quit: bool,
@@ -144,6 +149,8 @@ impl App {
             rng: rng_from_seed(seed),
             theme: Theme::load("classic", Depth::True).expect("embedded theme"),
             failure: None,
+            race: None,
+            lane_driver: super::race::inline_lanes(),
             dirty: true,
             quit: false,
         };
@@ -304,6 +311,9 @@ impl App {
 
 /// Applies one action to the app.
 pub fn update(app: &mut App, action: Action) {
+    if app.race.is_some() && race::handle(app, &action) {
+        return;
+    }
     match action {
         Action::Tick => {
             app.driver.frame();
@@ -441,6 +451,12 @@ pub fn update(app: &mut App, action: Action) {
                     }
                 }
                 None => app.message = Some("playback needs a solved run".into()),
+            }
+        }
+        Action::Race => {
+            let lanes = race::default_lanes(app);
+            if let Err(e) = race::open(app, &lanes) {
+                app.message = Some(format!("no race: {e}"));
             }
         }
         Action::ToggleHelp => app.help = !app.help,
