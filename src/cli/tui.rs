@@ -117,7 +117,7 @@ pub fn run(args: TuiArgs) -> Result<ExitCode, Report> {
         None => update(&mut app, Action::Scramble),
     }
     if !args.race.is_empty() {
-        cubetui::tui::race::open(&mut app, &args.race)
+        app.open_race(&args.race)
             .map_err(|e| UsageError(format!("--race: {e}")))?;
     }
     let exit = cubetui::tui::run(app, args.fps)?;

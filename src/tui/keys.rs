@@ -133,12 +133,6 @@ pub static BINDINGS: &[Binding] = &[
         map: |k| (k.code == KeyCode::Tab).then_some(Action::CycleSolver),
     },
     Binding {
-        keys: "w",
-        hint: Some("race"),
-        help: "race 4 presets on the shown cube (again or esc: leave)",
-        map: key!('w' => Action::Race),
-    },
-    Binding {
         keys: "u d l r f b",
         hint: None,
         help: "turn a face clockwise; shifted: counter-clockwise",
@@ -171,6 +165,12 @@ pub static BINDINGS: &[Binding] = &[
         hint: Some("reset"),
         help: "reset to the solved cube",
         map: key!('x' => Action::Reset),
+    },
+    Binding {
+        keys: "w",
+        hint: Some("race"),
+        help: "race 4 presets on the shown cube (again or esc: leave)",
+        map: key!('w' => Action::Race),
     },
     Binding {
         keys: "← →  home end",

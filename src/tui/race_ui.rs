@@ -8,14 +8,13 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::symbols::Marker;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Axis, Chart, Dataset, GraphType, LegendPosition, Paragraph};
+use ratatui::widgets::{Axis, Block, Chart, Dataset, GraphType, Paragraph};
 
 use super::app::{App, Net};
 use super::net::{CubeView, SCALES};
 use super::plot::{MARKER, colour, labels};
 use super::race::RaceView;
 use super::status::{speed_label, thousands};
-use super::ui::block;
 use crate::solve::race::Lane;
 
 /// One colour per lane, in lane order.
@@ -37,6 +36,12 @@ const CARD_H: u16 = 5;
 const CARD_MIN_W: u16 = 76;
 /// Rows the plot keeps at least.
 const PLOT_MIN: u16 = 10;
+
+fn block<'a>(title: impl Into<Line<'a>>, app: &App) -> Block<'a> {
+    Block::bordered()
+        .title(title)
+        .border_style(Style::default().fg(app.theme.accent))
+}
 
 /// Draws the race screen.
 pub fn draw(f: &mut Frame, app: &App) {
@@ -297,10 +302,18 @@ fn draw_plot(f: &mut Frame, app: &App, view: &RaceView, area: Rect) {
                 .data(d)
         })
         .collect();
+    // The legend sits in the title, clear of the lines.
+    let mut title = vec![Span::raw(" misplaced-sticker energy ")];
+    for (i, l) in lanes.iter().enumerate() {
+        title.push(Span::styled(
+            "■ ",
+            colour(app, LANE_COLOURS[i % LANE_COLOURS.len()]),
+        ));
+        title.push(Span::raw(format!("{} ", l.preset)));
+    }
     let chart = Chart::new(sets)
-        .block(block(" misplaced-sticker energy ", app))
-        .legend_position(Some(LegendPosition::TopRight))
-        .hidden_legend_constraints((Constraint::Ratio(1, 2), Constraint::Ratio(1, 1)))
+        .block(block(Line::from(title), app))
+        .legend_position(None)
         .x_axis(
             Axis::default()
                 .title(unit)
