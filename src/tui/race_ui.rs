@@ -54,7 +54,11 @@ pub fn draw(f: &mut Frame, app: &App) {
     let card_rows = n.div_ceil(cols);
     let cards =
         area.height.saturating_sub(4 + card_rows * CARD_H) >= PLOT_MIN && area.width >= CARD_MIN_W;
-    let lanes_h = if cards { card_rows * CARD_H } else { n + 3 };
+    let lanes_h = if cards && !view.race.is_over() {
+        card_rows * CARD_H
+    } else {
+        n + 3
+    };
     let [header, lanes, plot, note, keys] = Layout::vertical([
         Constraint::Length(1),
         Constraint::Length(lanes_h),
