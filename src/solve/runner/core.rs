@@ -3,6 +3,7 @@
 
 use std::time::{Duration, Instant};
 
+use super::cpu::read_bias;
 use super::{Command, Mark, Point, RunState, Speed, Update, thread_cpu_time};
 use crate::solve::{Solver, Status};
 
@@ -18,6 +19,8 @@ pub struct Core {
     elapsed: Duration,
     /// Thread CPU time spent in `step` (timed cores only).
     cpu: Duration,
+    /// What reading the thread clock adds to an interval (see `read_bias`).
+    cpu_bias: Duration,
     /// When a running, timed core may next build an outcome (it can cost
     /// time proportional to the sequence length).
     next_outcome: Option<Instant>,
@@ -42,6 +45,7 @@ impl Core {
             started: None,
             elapsed: Duration::ZERO,
             cpu: Duration::ZERO,
+            cpu_bias: if timed { read_bias() } else { Duration::ZERO },
             next_outcome: None,
             phase: None,
         }
@@ -140,7 +144,9 @@ impl Core {
         let cpu0 = self.timed.then(thread_cpu_time);
         let status = solver.step(n);
         if let Some(c) = cpu0 {
-            self.cpu += thread_cpu_time().saturating_sub(c);
+            self.cpu += thread_cpu_time()
+                .saturating_sub(c)
+                .saturating_sub(self.cpu_bias);
         }
         let snap = solver.snapshot();
         if snap.phase != self.phase {
