@@ -11,7 +11,7 @@ use rand::RngExt;
 use serde::{Deserialize, Serialize};
 
 use super::cubie::pack;
-use super::population::{Evolution, Operators, Population};
+use super::population::{Budget, Evolution, Operators, Population};
 use super::search::{Candidate, common_prefix};
 use super::seq::{merge_same_face, random_move};
 use crate::solve::SolveError;
@@ -116,20 +116,13 @@ fn child(p: &EsPhase, s: &mut Population, parent: usize) -> Candidate {
 }
 
 impl Operators for EsPhase {
-    fn size(&self) -> usize {
-        self.parents
-    }
-
-    fn init_length(&self) -> usize {
-        self.init_length
-    }
-
-    fn polish(&self) -> u64 {
-        self.polish
-    }
-
-    fn stagnation(&self) -> u64 {
-        self.stagnation
+    fn budget(&self) -> Budget {
+        Budget {
+            size: self.parents,
+            init_length: self.init_length,
+            polish: self.polish,
+            stagnation: self.stagnation,
+        }
     }
 
     fn next_generation(&self, s: &mut Population) -> Vec<Candidate> {

@@ -11,7 +11,7 @@ use rand::RngExt;
 use serde::{Deserialize, Serialize};
 
 use super::group::max_fitness;
-use super::population::{Evolution, Operators, Population};
+use super::population::{Budget, Evolution, Operators, Population};
 use super::search::{Candidate, common_prefix};
 use super::seq::random_move;
 use crate::solve::SolveError;
@@ -100,20 +100,13 @@ fn mutate(s: &mut Population, i: usize) -> Candidate {
 }
 
 impl Operators for GaPhase {
-    fn size(&self) -> usize {
-        self.population
-    }
-
-    fn init_length(&self) -> usize {
-        self.length
-    }
-
-    fn polish(&self) -> u64 {
-        self.polish
-    }
-
-    fn stagnation(&self) -> u64 {
-        self.stagnation
+    fn budget(&self) -> Budget {
+        Budget {
+            size: self.population,
+            init_length: self.length,
+            polish: self.polish,
+            stagnation: self.stagnation,
+        }
     }
 
     fn next_generation(&self, s: &mut Population) -> Vec<Candidate> {

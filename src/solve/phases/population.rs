@@ -10,16 +10,23 @@ use super::seq::random_moves;
 use crate::cube::CubieCube;
 use crate::solve::chromosome::seeded_rng;
 
-/// The operators of one population search, and the sizes its bookkeeping needs.
-pub trait Operators: Send {
+/// The sizes a population search's bookkeeping needs.
+#[derive(Clone, Copy, Debug)]
+pub struct Budget {
     /// Sequences in a fresh population.
-    fn size(&self) -> usize;
+    pub size: usize,
     /// Length of the random sequences a population starts from.
-    fn init_length(&self) -> usize;
+    pub init_length: usize,
     /// Generations spent shortening once a sequence reaches the group.
-    fn polish(&self) -> u64;
+    pub polish: u64,
     /// Generations without a better sequence before the population restarts.
-    fn stagnation(&self) -> u64;
+    pub stagnation: u64,
+}
+
+/// The operators of one population search, and its [`Budget`].
+pub trait Operators: Send {
+    /// The search's sizes.
+    fn budget(&self) -> Budget;
     /// The next generation from `pop`, sorted by score, best first.
     fn next_generation(&self, pop: &mut Population) -> Vec<Candidate>;
 }
@@ -97,7 +104,8 @@ impl<O: Operators> Evolution<O> {
             set,
             start,
         };
-        state.populate(ops.size(), ops.init_length());
+        let b = ops.budget();
+        state.populate(b.size, b.init_length);
         Evolution { ops, state }
     }
 }
@@ -108,14 +116,15 @@ impl<O: Operators> PhaseSearch for Evolution<O> {
             return;
         }
         let next = self.ops.next_generation(&mut self.state);
+        let b = self.ops.budget();
         let s = &mut self.state;
         s.pop = next;
         s.generation += 1;
         s.record();
-        if s.hit.is_none() && s.generation - s.last_better >= self.ops.stagnation() {
+        if s.hit.is_none() && s.generation - s.last_better >= b.stagnation {
             s.restarts += 1;
             s.last_better = s.generation;
-            s.populate(self.ops.size(), self.ops.init_length());
+            s.populate(b.size, b.init_length);
         }
     }
 
@@ -130,7 +139,7 @@ impl<O: Operators> PhaseSearch for Evolution<O> {
     fn finished(&self) -> bool {
         self.state
             .hit
-            .is_some_and(|h| self.state.generation.saturating_sub(h) >= self.ops.polish())
+            .is_some_and(|h| self.state.generation.saturating_sub(h) >= self.ops.budget().polish)
     }
 
     fn restarts(&self) -> u64 {
