@@ -9,7 +9,8 @@
 //! an exact test on the cubie state ([`group`]); no distance tables.
 //!
 //! Three searches plug into the same phase driver ([`driver::Phased`]):
-//! `phases-es` ([`es`]), `phases-ga` ([`ga`]) and `phases-sa` ([`sa`]).
+//! `phases-es` ([`es`]), `phases-ga` ([`ga`]) and `phases-sa` ([`sa`]); the
+//! two population searches share their bookkeeping ([`population::Evolution`]).
 
 pub mod cubie;
 pub mod driver;
