@@ -1,4 +1,7 @@
 //! What the CLI tests share: running the real binary and reading its output.
+//! (Each test file uses part of it.)
+
+#![allow(dead_code)]
 
 use std::path::Path;
 use std::process::{Command, Output};
