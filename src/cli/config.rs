@@ -7,7 +7,7 @@ use std::time::Duration;
 use clap::Args;
 use color_eyre::eyre::Report;
 
-use cubetui::solve::neighbourhood::Catalogue;
+use cubetui::solve::neighbourhood::{Catalogue, NAMES};
 use cubetui::solve::{SolverConfig, preset};
 
 use super::UsageError;
@@ -15,24 +15,25 @@ use super::UsageError;
 /// Which solver runs, with which parameters and budget.
 #[derive(Debug, Clone, Default, Args)]
 pub struct SolverArgs {
-    /// Solver: sa, ga, woc or mws (default: the preset's, else sa).
-    #[arg(long, value_name = "NAME")]
+    /// Solver (default: the preset's, else the first listed).
+    #[arg(long, value_name = "NAME", help = solver_help())]
     pub solver: Option<String>,
     /// Preset (default: the solver's seed preset, e.g. seed-001 for sa).
     #[arg(long, value_name = "NAME")]
     pub preset: Option<String>,
-    /// Neighbourhood generator (sa): faces, pll, pll-conj, comm.
-    #[arg(long, value_name = "NAME")]
+    /// Neighbourhood generator, for solvers that have them.
+    #[arg(long, value_name = "NAME", help = neighbourhood_help())]
     pub neighbourhood: Option<String>,
     /// Random seed.
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub seed: u64,
-    /// Stop after this many elementary steps (sa: proposals; also the length
-    /// of its exponential schedule).
-    #[arg(long, value_name = "N")]
+    /// Stop after this many elementary steps, 1 to 2^63-1 (for solvers with a
+    /// step budget of their own, such as an annealing schedule, also that budget).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=MAX_STEPS))]
     pub max_steps: Option<u64>,
-    /// Stop after this many seconds (per cube).
-    #[arg(long, value_name = "SECS")]
+    /// Stop after this many seconds (per cube), more than 0 and at most 1000000;
+    /// checked between elementary steps.
+    #[arg(long, value_name = "SECS", allow_negative_numbers = true)]
     pub time_limit: Option<f64>,
     /// Override any preset parameter, e.g. `--set schedule.t0=5000` (repeatable).
     #[arg(long = "set", value_name = "KEY=VALUE")]
@@ -41,6 +42,26 @@ pub struct SolverArgs {
     /// (`name: algorithm` per line).
     #[arg(long, value_name = "FILE")]
     pub formulas: Option<std::path::PathBuf>,
+}
+
+/// Largest `--max-steps` (and integer `--set` value): TOML integers are i64.
+pub const MAX_STEPS: u64 = i64::MAX as u64;
+/// Largest `--time-limit`, in seconds.
+pub const MAX_TIME_LIMIT: f64 = 1_000_000.0;
+
+fn solver_help() -> String {
+    format!(
+        "Solver: {} (default: the preset's, else {})",
+        preset::solvers().join(", "),
+        preset::default_solver()
+    )
+}
+
+fn neighbourhood_help() -> String {
+    format!(
+        "Neighbourhood generator, for solvers that have them: {}",
+        NAMES.join(", ")
+    )
 }
 
 /// Installs the catalogue of `--formulas FILE`, if given; a bad file is a usage error.
@@ -69,13 +90,14 @@ impl SolverArgs {
     /// Resolves preset, overrides and budget; every mistake is a usage error.
     pub fn resolve(&self) -> Result<Resolved, Report> {
         install_formulas(self.formulas.as_deref())?;
-        let solver_hint = self.solver.as_deref().unwrap_or("sa");
+        let solver_hint = self.solver.as_deref().unwrap_or(preset::default_solver());
         let preset_name = match &self.preset {
             Some(p) => p.clone(),
             None => preset::default_for(solver_hint)
                 .ok_or_else(|| {
                     usage(format!(
-                        "unknown solver `{solver_hint}` (available: sa, ga, woc, mws)"
+                        "unknown solver `{solver_hint}` (available: {})",
+                        preset::solvers().join(", ")
                     ))
                 })?
                 .to_string(),
@@ -100,9 +122,6 @@ impl SolverArgs {
             table = set_key(table, "neighbourhood", n, "--neighbourhood")?;
         }
         if let Some(m) = self.max_steps {
-            if m == 0 {
-                return Err(usage("--max-steps must be at least 1"));
-            }
             if table.contains_key("max_steps") {
                 table = set_key(table, "max_steps", &m.to_string(), "--max-steps")?;
             }
@@ -116,8 +135,12 @@ impl SolverArgs {
         let config = preset::from_table(table).map_err(|e| usage(e.to_string()))?;
         let time_limit = match self.time_limit {
             None => None,
-            Some(t) if t.is_finite() && t > 0.0 => Some(Duration::from_secs_f64(t)),
-            Some(t) => return Err(usage(format!("--time-limit {t}: must be positive"))),
+            Some(t) if t > 0.0 && t <= MAX_TIME_LIMIT => Some(Duration::from_secs_f64(t)),
+            Some(t) => {
+                return Err(usage(format!(
+                    "--time-limit {t}: must be more than 0 and at most {MAX_TIME_LIMIT} seconds"
+                )));
+            }
         };
         // Check the parameters now, so a bad value is a usage error up front.
         config
@@ -137,19 +160,32 @@ fn full_table(cfg: &SolverConfig) -> Result<toml::Table, Report> {
     toml::Table::try_from(cfg).map_err(|e| usage(format!("cannot edit preset: {e}")))
 }
 
-/// Parses `raw` as a TOML value, falling back to a string, and shaped like `old`.
-fn parse_value(raw: &str, old: &toml::Value) -> toml::Value {
+/// Parses `raw` as a TOML value, falling back to a string, and shaped like
+/// `old`. An integer TOML cannot hold is an error naming the range.
+fn parse_value(raw: &str, old: &toml::Value) -> Result<toml::Value, String> {
     let parsed = format!("v = {raw}")
         .parse::<toml::Table>()
         .ok()
         .and_then(|mut t| t.remove("v"));
-    match (old, parsed) {
+    let digits = raw.strip_prefix(['-', '+']).unwrap_or(raw);
+    if parsed.is_none()
+        && !digits.is_empty()
+        && digits.chars().all(|c| c.is_ascii_digit())
+        && raw.parse::<i64>().is_err()
+    {
+        return Err(format!(
+            "{raw} is out of range (integers go from {} to {})",
+            i64::MIN,
+            i64::MAX
+        ));
+    }
+    Ok(match (old, parsed) {
         (toml::Value::Float(_), Some(toml::Value::Integer(i))) => toml::Value::Float(i as f64),
         (toml::Value::String(_), Some(toml::Value::String(s))) => toml::Value::String(s),
         (toml::Value::String(_), _) => toml::Value::String(raw.to_string()),
         (_, Some(v)) => v,
         (_, None) => toml::Value::String(raw.to_string()),
-    }
+    })
 }
 
 /// Sets dotted `key` in `table` to `raw`, then re-normalises the table (every
@@ -175,7 +211,8 @@ fn set_key(
         };
     }
     let old = node.get(*last).ok_or_else(unknown)?;
-    let value = parse_value(raw, old);
+    let value =
+        parse_value(raw, old).map_err(|e| usage(format!("bad value for `{shown}`: {e}")))?;
     if *last == "kind" {
         // A new variant: drop the old variant's fields so it takes its defaults.
         node.clear();

@@ -42,6 +42,6 @@ pub fn run(args: ScrambleArgs) -> Result<ExitCode, Report> {
         text.push_str(&line);
         text.push('\n');
     }
-    super::state::write_stdout(text.as_bytes())?;
+    super::out::stdout(text.as_bytes())?;
     Ok(ExitCode::SUCCESS)
 }

@@ -36,15 +36,28 @@ const PRESETS: &[(&str, &str)] = &[
     ),
 ];
 
+/// Every solver with the preset it uses when none is named; the first is the
+/// default solver.
+const SOLVERS: &[(&str, &str)] = &[
+    ("sa", "seed-001"),
+    ("ga", "seed-002-ga"),
+    ("woc", "seed-004"),
+    ("mws", "seed-003"),
+];
+
 /// The preset a solver uses when none is named.
 pub fn default_for(solver: &str) -> Option<&'static str> {
-    match solver {
-        "sa" => Some("seed-001"),
-        "ga" => Some("seed-002-ga"),
-        "woc" => Some("seed-004"),
-        "mws" => Some("seed-003"),
-        _ => None,
-    }
+    SOLVERS.iter().find(|(s, _)| *s == solver).map(|(_, p)| *p)
+}
+
+/// Names of every solver, the default first.
+pub fn solvers() -> Vec<&'static str> {
+    SOLVERS.iter().map(|(s, _)| *s).collect()
+}
+
+/// The solver used when none is named.
+pub fn default_solver() -> &'static str {
+    SOLVERS[0].0
 }
 
 /// Names of every preset.
