@@ -225,6 +225,8 @@ fn set_key(
 
 #[cfg(test)]
 mod tests {
+    use proptest::prelude::*;
+
     use super::*;
 
     fn args(set: &[&str]) -> SolverArgs {
@@ -234,11 +236,18 @@ mod tests {
         }
     }
 
-    fn sa(r: &Resolved) -> &cubetui::solve::anneal::SaParams {
-        match &r.config {
-            SolverConfig::Sa(p) => p,
-            _ => panic!("not sa"),
+    /// The resolved configuration as TOML, so tests read any solver's fields.
+    fn table(r: &Resolved) -> toml::Table {
+        full_table(&r.config).unwrap()
+    }
+
+    fn at<'a>(t: &'a toml::Table, path: &str) -> &'a toml::Value {
+        let mut parts = path.split('.');
+        let mut v = &t[parts.next().unwrap()];
+        for p in parts {
+            v = &v[p];
         }
+        v
     }
 
     #[test]
@@ -247,27 +256,25 @@ mod tests {
             .resolve()
             .unwrap();
         assert_eq!(r.preset, "seed-001");
-        let p = sa(&r);
-        assert!(!p.zero_delta_as_one);
-        assert_eq!(
-            p.schedule,
-            cubetui::solve::anneal::Schedule::Exponential {
-                t_max: 0.5,
-                t_min: 0.355
-            }
-        );
+        let t = table(&r);
+        assert_eq!(at(&t, "zero_delta_as_one").as_bool(), Some(false));
+        assert_eq!(at(&t, "schedule.t_max").as_float(), Some(0.5));
+        assert_eq!(at(&t, "schedule.t_min").as_float(), Some(0.355));
         let r = SolverArgs {
             preset: Some("seed-002".into()),
             ..args(&["schedule.t0=5000", "neighbourhood=comm"])
         }
         .resolve()
         .unwrap();
-        assert_eq!(sa(&r).neighbourhood, "comm");
-        assert!(format!("{:?}", sa(&r).schedule).contains("t0: 5000.0"));
+        let t = table(&r);
+        assert_eq!(at(&t, "neighbourhood").as_str(), Some("comm"));
+        assert_eq!(at(&t, "schedule.t0").as_float(), Some(5000.0));
         let r = args(&["schedule.kind=geometric", "schedule.t0=7"])
             .resolve()
             .unwrap();
-        assert!(format!("{:?}", sa(&r).schedule).contains("t0: 7.0"));
+        let t = table(&r);
+        assert_eq!(at(&t, "schedule.kind").as_str(), Some("geometric"));
+        assert_eq!(at(&t, "schedule.t0").as_float(), Some(7.0));
     }
 
     #[test]
@@ -279,8 +286,9 @@ mod tests {
         }
         .resolve()
         .unwrap();
-        assert_eq!(sa(&r).neighbourhood, "faces");
-        assert_eq!(sa(&r).max_steps, 99);
+        let t = table(&r);
+        assert_eq!(at(&t, "neighbourhood").as_str(), Some("faces"));
+        assert_eq!(at(&t, "max_steps").as_integer(), Some(99));
     }
 
     #[test]
@@ -292,6 +300,10 @@ mod tests {
             (vec!["neighbourhood=nope"], "nope"),
             (vec!["schedule.t_max=-1"], "t_max"),
             (vec!["noequals"], "noequals"),
+            (
+                vec!["max_steps=18446744073709551615"],
+                "18446744073709551615 is out of range",
+            ),
         ] {
             let e = args(&set).resolve().unwrap_err();
             assert!(e.is::<UsageError>(), "{set:?}");
@@ -312,5 +324,102 @@ mod tests {
         .resolve()
         .unwrap_err();
         assert!(e.to_string().contains("not `ga`"), "{e}");
+    }
+
+    #[test]
+    fn time_limits_outside_the_bounds_are_usage_errors() {
+        for t in [
+            0.0,
+            -1.0,
+            1e20,
+            f64::INFINITY,
+            f64::NAN,
+            MAX_TIME_LIMIT * 1.5,
+        ] {
+            let e = SolverArgs {
+                time_limit: Some(t),
+                ..SolverArgs::default()
+            }
+            .resolve()
+            .unwrap_err();
+            assert!(e.is::<UsageError>(), "{t}");
+            assert!(
+                e.to_string().contains("at most 1000000 seconds"),
+                "{t}: {e}"
+            );
+        }
+        let r = SolverArgs {
+            time_limit: Some(MAX_TIME_LIMIT),
+            ..SolverArgs::default()
+        }
+        .resolve()
+        .unwrap();
+        assert_eq!(r.time_limit, Some(Duration::from_secs(1_000_000)));
+    }
+
+    /// Keys of every preset (dotted), to aim arbitrary values at real parameters.
+    fn known_keys() -> Vec<String> {
+        fn walk(t: &toml::Table, prefix: &str, out: &mut Vec<String>) {
+            for (k, v) in t {
+                let key = format!("{prefix}{k}");
+                if let toml::Value::Table(inner) = v {
+                    walk(inner, &format!("{key}."), out);
+                }
+                out.push(key);
+            }
+        }
+        let mut out = Vec::new();
+        for name in preset::list() {
+            walk(&preset::table(name).unwrap(), "", &mut out);
+        }
+        out.sort();
+        out.dedup();
+        out
+    }
+
+    fn check_set(preset: &str, kv: String) -> Result<(), TestCaseError> {
+        let a = SolverArgs {
+            preset: Some(preset.to_string()),
+            set: vec![kv.clone()],
+            ..SolverArgs::default()
+        };
+        match a.resolve() {
+            // Accepted: the value reads back from the configuration.
+            Ok(r) => {
+                let (k, _) = kv.split_once('=').expect("accepted means KEY=VALUE");
+                let t = table(&r);
+                let mut v = Some(&t[k.trim().split('.').next().unwrap_or("")]);
+                for p in k.trim().split('.').skip(1) {
+                    v = v.and_then(|v| v.get(p));
+                }
+                prop_assert!(v.is_some(), "{} accepted but not in {:?}", kv, t);
+            }
+            Err(e) => prop_assert!(e.is::<UsageError>(), "{}: {}", kv, e),
+        }
+        Ok(())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(10_000))]
+
+        #[test]
+        fn set_with_arbitrary_text_never_panics(kv in any::<String>()) {
+            check_set("seed-001", kv)?;
+        }
+
+        #[test]
+        fn set_with_real_keys_and_arbitrary_values_never_panics(
+            key in prop::sample::select(known_keys()),
+            value in prop_oneof![
+                any::<String>(),
+                any::<i64>().prop_map(|i| i.to_string()),
+                any::<u64>().prop_map(|i| i.to_string()),
+                any::<f64>().prop_map(|f| f.to_string()),
+                "[-+0-9.eE_a-z\\[\\]{}\"',=]{0,12}",
+            ],
+            preset in prop::sample::select(preset::list()),
+        ) {
+            check_set(preset, format!("{key}={value}"))?;
+        }
     }
 }

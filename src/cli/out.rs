@@ -48,10 +48,14 @@ impl LineFile {
 
 /// The reason of an I/O error in words, with the OS code.
 fn reason(e: &std::io::Error) -> String {
-    match e.kind() {
-        ErrorKind::NotFound => format!("no such directory ({e})"),
-        ErrorKind::PermissionDenied => format!("permission denied ({e})"),
-        ErrorKind::IsADirectory => format!("it is a directory ({e})"),
-        _ => e.to_string(),
+    let words = match e.kind() {
+        ErrorKind::NotFound => "its directory does not exist",
+        ErrorKind::PermissionDenied => "permission denied",
+        ErrorKind::IsADirectory => "it is a directory",
+        _ => return e.to_string(),
+    };
+    match e.raw_os_error() {
+        Some(code) => format!("{words} (os error {code})"),
+        None => words.to_string(),
     }
 }
