@@ -56,7 +56,11 @@ fn wait(child: &mut Child, limit: Duration) -> std::process::ExitStatus {
 
 #[test]
 fn help_lists_the_exit_codes() {
-    for args in [vec!["--help"], vec!["solve", "--help"], vec!["bench", "--help"]] {
+    for args in [
+        vec!["--help"],
+        vec!["solve", "--help"],
+        vec!["bench", "--help"],
+    ] {
         let o = cubetui(&args);
         assert_eq!(o.status.code(), Some(0));
         let text = String::from_utf8_lossy(&o.stdout);
@@ -184,7 +188,10 @@ fn jsonl_that_cannot_be_created_exits_5_with_the_reason() {
         ]);
         assert_eq!(o.status.code(), Some(5), "{}", stderr(&o));
         let err = stderr(&o);
-        assert!(err.contains(&format!("cannot create {}", path.display())), "{err}");
+        assert!(
+            err.contains(&format!("cannot create {}", path.display())),
+            "{err}"
+        );
         assert!(err.contains(reason), "{err}");
     }
     let _ = std::fs::remove_dir_all(&dir);
@@ -221,6 +228,8 @@ fn a_full_stdout_exits_5() {
     for args in [
         vec!["solve", "--scramble", "R"],
         vec!["bench", "--cubes", "1", "--depth", "2"],
+        vec!["state", "--scramble", "R"],
+        vec!["scramble", "--seed", "1"],
     ] {
         let full = std::fs::OpenOptions::new()
             .write(true)
@@ -228,7 +237,11 @@ fn a_full_stdout_exits_5() {
             .expect("/dev/full");
         let o = bin().args(&args).stdout(full).output().expect("runs");
         assert_eq!(o.status.code(), Some(5), "{args:?}: {}", stderr(&o));
-        assert!(stderr(&o).contains("cannot write to stdout"), "{}", stderr(&o));
+        assert!(
+            stderr(&o).contains("cannot write to stdout"),
+            "{}",
+            stderr(&o)
+        );
     }
 }
 
@@ -291,7 +304,10 @@ fn an_interrupted_bench_keeps_its_lines_and_prints_the_summary() {
         )),
         "{out}"
     );
-    assert!(out.contains(&format!("solved        {finished}/{finished}")), "{out}");
+    assert!(
+        out.contains(&format!("solved        {finished}/{finished}")),
+        "{out}"
+    );
     // Every line is whole JSON for a distinct cube.
     let text = std::fs::read_to_string(&path).unwrap();
     let mut seen = std::collections::HashSet::new();
@@ -332,7 +348,10 @@ fn the_live_screen_refuses_a_redirected_stdout() {
         .read_to_string(&mut err)
         .unwrap();
     assert!(err.contains("stdout is not a terminal"), "{err}");
-    assert!(err.contains("cubetui solve"), "says what to run instead: {err}");
+    assert!(
+        err.contains("cubetui solve"),
+        "says what to run instead: {err}"
+    );
 }
 
 #[test]

@@ -121,10 +121,10 @@ impl SolverArgs {
             }
             table = set_key(table, "neighbourhood", n, "--neighbourhood")?;
         }
-        if let Some(m) = self.max_steps {
-            if table.contains_key("max_steps") {
-                table = set_key(table, "max_steps", &m.to_string(), "--max-steps")?;
-            }
+        if let Some(m) = self.max_steps
+            && table.contains_key("max_steps")
+        {
+            table = set_key(table, "max_steps", &m.to_string(), "--max-steps")?;
         }
         for kv in &self.set {
             let (k, v) = kv
