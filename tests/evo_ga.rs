@@ -42,16 +42,19 @@ fn same_seed_same_run_and_snapshots_are_consistent() {
             s.outcome().solution.to_string(),
             s.outcome().energy,
             s.snapshot(),
+            s.profile(),
         )
     };
-    let (a, ea, snap) = run(5);
-    let (b, eb, _) = run(5);
+    let (a, ea, snap, profile) = run(5);
+    let (b, eb, _, _) = run(5);
     assert_eq!((a.clone(), ea), (b, eb));
-    assert_eq!(snap.solver, "ga");
+    assert_eq!(profile.solver, "ga");
+    assert_eq!(profile.step, "generation");
     assert_eq!(snap.iteration, 40);
-    let m: std::collections::HashMap<_, _> = snap.metrics.iter().cloned().collect();
-    assert!(m["best"] <= m["mean"] && m["mean"] <= m["worst"]);
-    assert!((0.0..=1.0).contains(&m["diversity"]));
+    assert_eq!(snap.values.len(), profile.series.len());
+    let m = |name: &str| profile.value(&snap.values, name).unwrap();
+    assert!(snap.energy <= m("mean") && m("mean") <= m("worst"));
+    assert!((0.0..=1.0).contains(&m("diversity")));
     assert!(snap.best_energy <= snap.energy);
     assert_eq!(snap.best.misplaced() as f64, snap.best_energy);
     assert_eq!(

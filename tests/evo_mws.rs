@@ -156,24 +156,21 @@ fn solves_a_random_scramble_deterministically() {
 }
 
 #[test]
-fn snapshots_show_the_leader_and_all_twelve_runs() {
+fn snapshots_show_the_leaders_phase_fitness_and_progress() {
     let start = scramble(5, 30);
     let mut s = mws::build(&MwsParams::default(), start, 2).unwrap();
     s.step(3);
     let snap = s.snapshot();
-    assert_eq!(snap.solver, "mws");
+    let profile = s.profile();
+    assert_eq!(profile.solver, "mws");
+    assert_eq!(profile.step, "window move");
     assert_eq!(snap.iteration, 3);
     assert!(snap.phase.as_deref().unwrap().starts_with("phase "));
-    let runs: Vec<f64> = snap
-        .metrics
-        .iter()
-        .filter(|(k, _)| k.starts_with("run "))
-        .map(|&(_, v)| v)
-        .collect();
-    assert_eq!(runs.len(), 12);
-    assert!(runs.iter().all(|&v| (0.0..=3.0).contains(&v)));
-    let leader = snap.metrics.iter().find(|(k, _)| *k == "leader").unwrap().1;
-    assert!((0.0..12.0).contains(&leader));
+    let v = |name: &str| profile.value(&snap.values, name).unwrap();
+    assert!((0.0..=1.0).contains(&v("phase fitness")));
+    assert!((0.0..=3.0).contains(&v("leader progress")));
+    // Progress is phases done plus the fitness in the current phase.
+    assert!((v("leader progress") - v("phase fitness")).fract().abs() < 1e-9);
     assert_eq!(snap.current.misplaced() as f64, snap.energy);
 }
 

@@ -165,6 +165,9 @@ fn threaded_runner_pauses_and_steps() {
 struct Broken;
 
 impl cubetui::solve::Solver for Broken {
+    fn profile(&self) -> cubetui::solve::Profile {
+        cubetui::solve::Solver::profile(&*toy())
+    }
     fn step(&mut self, _n: u64) -> cubetui::solve::Status {
         panic!("broken solver (expected by the test)");
     }
@@ -195,6 +198,9 @@ fn a_panicking_solver_is_reported_as_stopped() {
 struct Slow(u64);
 
 impl cubetui::solve::Solver for Slow {
+    fn profile(&self) -> cubetui::solve::Profile {
+        cubetui::solve::Solver::profile(&*toy())
+    }
     fn step(&mut self, n: u64) -> cubetui::solve::Status {
         for _ in 0..n {
             std::thread::sleep(Duration::from_micros(100));

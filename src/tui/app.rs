@@ -11,7 +11,7 @@ use super::scramble;
 use super::theme::{Depth, Theme};
 use crate::cube::{Alg, Cube, Move};
 use crate::solve::runner::{Command, Driver, Mark, RunState, Speed, Update};
-use crate::solve::{Outcome, Snapshot, SolveError, Solver};
+use crate::solve::{Outcome, Profile, Snapshot, SolveError, Solver};
 
 /// Builds a solver for a start state and seed.
 pub type BuildFn = Box<dyn Fn(Cube, u64) -> Result<Box<dyn Solver>, SolveError>>;
@@ -47,9 +47,8 @@ pub const HISTORY_CAP: usize = 4096;
 pub struct Plots {
     pub energy: Series,
     pub best: Series,
-    pub temperature: Series,
-    /// The solver's own series, in the order it reports them.
-    pub metrics: Vec<(&'static str, Series)>,
+    /// The solver's own series, one per [`crate::solve::SeriesSpec`] of its profile.
+    pub values: Vec<Series>,
     pub marks: Vec<Mark>,
 }
 
@@ -58,8 +57,7 @@ impl Plots {
         Plots {
             energy: Series::new(HISTORY_CAP),
             best: Series::new(HISTORY_CAP),
-            temperature: Series::new(HISTORY_CAP),
-            metrics: Vec::new(),
+            values: Vec::new(),
             marks: Vec::new(),
         }
     }
@@ -89,6 +87,8 @@ pub struct App {
     pub plots: Plots,
     /// Generators the current solver can switch between.
     pub generators: Vec<String>,
+    /// What the current solver reports (sent by the runner with a new solver).
+    pub profile: Option<Profile>,
     pub elapsed: Duration,
     pub speed: usize,
     pub net: Net,
@@ -123,6 +123,7 @@ impl App {
             outcome: None,
             plots: Plots::new(),
             generators: Vec::new(),
+            profile: None,
             elapsed: Duration::ZERO,
             speed: DEFAULT_SPEED,
             net: Net::Strip,
@@ -145,6 +146,11 @@ impl App {
 
     pub fn speed(&self) -> Speed {
         SPEEDS[self.speed]
+    }
+
+    /// What one elementary step of the current solver is called.
+    pub fn step_name(&self) -> &'static str {
+        self.profile.as_ref().map_or("step", |p| p.step)
     }
 
     pub fn current_choice(&self) -> Option<&Choice> {
@@ -173,6 +179,7 @@ impl App {
         self.snapshot = None;
         self.outcome = None;
         self.plots = Plots::new();
+        self.profile = None;
         self.elapsed = Duration::ZERO;
         self.playback = None;
         let solver = match self.current_choice() {
@@ -212,24 +219,20 @@ impl App {
             let x = p.iteration as f64;
             self.plots.energy.push(x, p.energy);
             self.plots.best.push(x, p.best);
-            if let Some(t) = p.temperature {
-                self.plots.temperature.push(x, t);
+            let series = &mut self.plots.values;
+            if series.len() < p.values.len() {
+                series.resize_with(p.values.len(), || Series::new(HISTORY_CAP));
             }
-            for (name, v) in &p.metrics {
-                let m = &mut self.plots.metrics;
-                let i = match m.iter().position(|(n, _)| n == name) {
-                    Some(i) => i,
-                    None => {
-                        m.push((name, Series::new(HISTORY_CAP)));
-                        m.len() - 1
-                    }
-                };
-                m[i].1.push(x, *v);
+            for (s, &v) in series.iter_mut().zip(&p.values) {
+                s.push(x, v);
             }
         }
         self.plots.marks.extend(u.marks);
         if let Some(g) = u.generators {
             self.generators = g;
+        }
+        if u.profile.is_some() {
+            self.profile = u.profile;
         }
         if let Some(e) = u.error {
             self.message = Some(e);

@@ -3,7 +3,6 @@
 use ratatui::Frame;
 use ratatui::layout::{Alignment, Constraint, Layout, Rect};
 use ratatui::style::{Modifier, Style, Stylize};
-use ratatui::symbols::Marker;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
@@ -160,15 +159,6 @@ pub fn thousands(n: u64) -> String {
     out
 }
 
-/// What one elementary step of the current solver is called.
-pub fn step_name(app: &App) -> &'static str {
-    match app.snapshot.as_ref().map(|s| s.solver) {
-        Some("ga" | "woc") => "generation",
-        Some("mws") => "window move",
-        _ => "iteration",
-    }
-}
-
 /// `1234567.0` → `1.23M`.
 pub fn compact(v: f64) -> String {
     if v >= 1e6 {
@@ -204,25 +194,24 @@ fn draw_status(f: &mut Frame, app: &App, area: Rect) {
     } else {
         dash()
     };
-    let mut lines = vec![
-        row("solver", format!("{solver}  ({preset})")),
-        row(
-            "generator",
-            s.and_then(|s| s.generator.clone()).unwrap_or_else(dash),
-        ),
-        row("seed", app.seed.to_string()),
-        row("state", app.state.name().to_string()),
-        row(step_name(app), thousands(iters)),
-        row(
-            "temperature",
-            s.and_then(|s| s.temperature)
-                .map_or_else(dash, |t| format!("{t:.4}")),
-        ),
-        row(
-            "acceptance",
-            s.and_then(|s| s.acceptance)
-                .map_or_else(dash, |a| format!("{:.1} %", a * 100.0)),
-        ),
+    let mut lines = vec![row("solver", format!("{solver}  ({preset})"))];
+    if let Some(g) = s.and_then(|s| s.generator.clone()) {
+        lines.push(row("generator", g));
+    }
+    lines.push(row("seed", app.seed.to_string()));
+    lines.push(row("state", app.state.name().to_string()));
+    if let Some(p) = s.and_then(|s| s.phase.clone()) {
+        lines.push(row("phase", p));
+    }
+    lines.push(row(app.step_name(), thousands(iters)));
+    if let (Some(profile), Some(s)) = (&app.profile, s) {
+        for (spec, &v) in profile.series.iter().zip(&s.values) {
+            if spec.status_row {
+                lines.push(row(spec.name, spec.format(v)));
+            }
+        }
+    }
+    lines.extend([
         row(
             "energy",
             s.map_or_else(dash, |s| format!("{} (best {})", s.energy, s.best_energy)),
@@ -233,10 +222,7 @@ fn draw_status(f: &mut Frame, app: &App, area: Rect) {
         ),
         row("elapsed", format!("{secs:.1} s")),
         row("speed", format!("{}  {rate}", speed_label(app.speed()))),
-    ];
-    if let Some(p) = s.and_then(|s| s.phase.clone()) {
-        lines.push(row("phase", p));
-    }
+    ]);
     f.render_widget(Paragraph::new(lines).block(block(" status ", app)), area);
 }
 
@@ -305,6 +291,3 @@ fn draw_help(f: &mut Frame, app: &App, area: Rect) {
         popup,
     );
 }
-
-/// Marker used by the plots.
-pub const MARKER: Marker = Marker::Braille;

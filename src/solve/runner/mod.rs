@@ -10,7 +10,7 @@ mod threaded;
 
 use std::time::{Duration, Instant};
 
-use super::{Outcome, Snapshot, Solver, Status};
+use super::{Outcome, Profile, Snapshot, Solver, Status};
 
 pub use threaded::Runner;
 
@@ -80,9 +80,8 @@ pub struct Point {
     pub iteration: u64,
     pub energy: f64,
     pub best: f64,
-    pub temperature: Option<f64>,
-    pub acceptance: Option<f64>,
-    pub metrics: Vec<(&'static str, f64)>,
+    /// The solver's own series, as in [`Snapshot::values`].
+    pub values: Vec<f64>,
 }
 
 impl Point {
@@ -91,9 +90,7 @@ impl Point {
             iteration: s.iteration,
             energy: s.energy,
             best: s.best_energy,
-            temperature: s.temperature,
-            acceptance: s.acceptance,
-            metrics: s.metrics.clone(),
+            values: s.values.clone(),
         }
     }
 }
@@ -124,6 +121,8 @@ pub struct Update {
     pub elapsed: Duration,
     /// The solver's generators, sent once after `Replace`.
     pub generators: Option<Vec<String>>,
+    /// What the solver reports, sent once after `Replace`.
+    pub profile: Option<Profile>,
 }
 
 /// Unread points kept at most; older ones are thinned if nobody reads.
@@ -141,6 +140,7 @@ impl Update {
             error: None,
             elapsed: Duration::ZERO,
             generators: None,
+            profile: None,
         }
     }
 
@@ -152,6 +152,7 @@ impl Update {
             && self.error.is_none()
             && self.outcome.is_none()
             && self.generators.is_none()
+            && self.profile.is_none()
     }
 
     /// Folds a later update into this one.
@@ -173,6 +174,9 @@ impl Update {
         }
         if later.generators.is_some() {
             self.generators = later.generators;
+        }
+        if later.profile.is_some() {
+            self.profile = later.profile;
         }
         self.points.extend(later.points);
         self.marks.extend(later.marks);
@@ -290,6 +294,7 @@ impl Core {
                 }
                 self.out.generators =
                     Some(self.solver.as_ref().map_or(Vec::new(), |s| s.generators()));
+                self.out.profile = self.solver.as_ref().map(|s| s.profile());
                 self.dirty = true;
             }
             Command::Stop => {
