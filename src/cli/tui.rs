@@ -78,18 +78,6 @@ fn presets() -> Vec<(String, SolverConfig)> {
 }
 
 pub fn run(args: TuiArgs) -> Result<ExitCode, Report> {
-    if !std::io::stdout().is_terminal() {
-        return Err(UsageError(format!(
-            "stdout is not a terminal (redirected?); {NO_TERMINAL}"
-        ))
-        .into());
-    }
-    if !has_tty() {
-        return Err(UsageError(format!(
-            "there is no terminal to read keys from; {NO_TERMINAL}"
-        ))
-        .into());
-    }
     super::config::install_formulas(args.formulas.as_deref())?;
     let depth = Depth::detect();
     let theme = Theme::load(&args.theme, depth).map_err(|e| Report::new(UsageError(e)))?;
@@ -129,6 +117,19 @@ pub fn run(args: TuiArgs) -> Result<ExitCode, Report> {
             .duration_since(UNIX_EPOCH)
             .map_or(1, |d| d.as_secs())
     });
+    // Options are checked first: a bad one is reported the same with or without a terminal.
+    if !std::io::stdout().is_terminal() {
+        return Err(UsageError(format!(
+            "stdout is not a terminal (redirected?); {NO_TERMINAL}"
+        ))
+        .into());
+    }
+    if !has_tty() {
+        return Err(UsageError(format!(
+            "there is no terminal to read keys from; {NO_TERMINAL}"
+        ))
+        .into());
+    }
     let runner = Runner::spawn(Speed::PerFrame(1));
     let mut app = App::new(choices, choice, seed, Box::new(runner));
     app.theme = theme;
