@@ -220,6 +220,9 @@ fn a_closed_stdout_is_not_a_crash() {
     assert_eq!(json.code(), Some(0), "{json:?}");
     let bench = into_closed_pipe(&["bench", "--cubes", "2", "--depth", "3"]);
     assert_eq!(bench.code(), Some(0), "{bench:?}");
+    // Streamed: the largest scramble output is never built in memory.
+    let most = into_closed_pipe(&["scramble", "--count", "1000000", "--depth", "10000"]);
+    assert_eq!(most.code(), Some(0), "{most:?}");
 }
 
 #[cfg(target_os = "linux")]

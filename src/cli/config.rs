@@ -18,7 +18,7 @@ pub struct SolverArgs {
     /// Solver (default: the preset's, else the first listed).
     #[arg(long, value_name = "NAME", help = solver_help())]
     pub solver: Option<String>,
-    /// Preset (default: the solver's seed preset, e.g. seed-001 for sa).
+    /// Preset (default: the solver's seed preset).
     #[arg(long, value_name = "NAME")]
     pub preset: Option<String>,
     /// Neighbourhood generator, for solvers that have them.
@@ -39,7 +39,8 @@ pub struct SolverArgs {
     #[arg(long = "set", value_name = "KEY=VALUE")]
     pub set: Vec<String>,
     /// Formula catalogue for pll and pll-conj, replacing assets/formulas.txt
-    /// (`name: algorithm` per line).
+    /// (`name: algorithm` per line; at most 1 MiB and 500 formulas of at most
+    /// 100 moves, each touching only U-layer pieces).
     #[arg(long, value_name = "FILE")]
     pub formulas: Option<std::path::PathBuf>,
 }

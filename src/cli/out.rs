@@ -13,11 +13,7 @@ use super::OutputError;
 /// reader has what it wanted); any other failure is an [`OutputError`] (exit 5).
 pub fn stdout(bytes: &[u8]) -> Result<(), Report> {
     let mut out = std::io::stdout().lock();
-    match out.write_all(bytes).and_then(|()| out.flush()) {
-        Ok(()) => Ok(()),
-        Err(e) if e.kind() == ErrorKind::BrokenPipe => Ok(()),
-        Err(e) => Err(OutputError(format!("cannot write to stdout: {e}")).into()),
-    }
+    check(out.write_all(bytes).and_then(|()| out.flush())).map(|_| ())
 }
 
 /// A file of lines, each flushed as it is written.
@@ -57,5 +53,38 @@ fn reason(e: &std::io::Error) -> String {
     match e.raw_os_error() {
         Some(code) => format!("{words} (os error {code})"),
         None => words.to_string(),
+    }
+}
+
+/// Lines streamed to stdout through a buffer, for output too long to build
+/// in memory first. A closed pipe ends the stream quietly.
+pub struct StdoutLines {
+    w: BufWriter<std::io::StdoutLock<'static>>,
+}
+
+impl StdoutLines {
+    pub fn new() -> StdoutLines {
+        StdoutLines {
+            w: BufWriter::new(std::io::stdout().lock()),
+        }
+    }
+
+    /// Writes `line` and a newline; `Ok(false)` once the reader has gone.
+    pub fn line(&mut self, line: &str) -> Result<bool, Report> {
+        check(writeln!(self.w, "{line}"))
+    }
+
+    /// Flushes what is buffered.
+    pub fn finish(mut self) -> Result<(), Report> {
+        check(self.w.flush()).map(|_| ())
+    }
+}
+
+/// `Ok(true)` for success, `Ok(false)` for a closed pipe, else an [`OutputError`].
+fn check(r: std::io::Result<()>) -> Result<bool, Report> {
+    match r {
+        Ok(()) => Ok(true),
+        Err(e) if e.kind() == ErrorKind::BrokenPipe => Ok(false),
+        Err(e) => Err(OutputError(format!("cannot write to stdout: {e}")).into()),
     }
 }

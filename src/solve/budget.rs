@@ -1,5 +1,6 @@
 //! Stepping a solver under a budget, synchronously: the one adaptive batching
-//! loop shared by the headless commands and the runner.
+//! loop of the headless commands, and the batch sizing ([`Batcher`]) a
+//! runner can share so there is one place that decides batch sizes.
 //!
 //! A [`Batcher`] sizes batches of elementary steps so each takes about a
 //! target time; [`run`] steps a solver in such batches until it is solved or
