@@ -119,7 +119,7 @@ pub fn run_one(
     let mut extra = out.extra;
     extra.retain(|k, _| !RESERVED.contains(&k.as_str()));
     let json = RunJson {
-        solver: r.config.name(),
+        solver: solver.profile().solver,
         preset: r.preset.clone(),
         neighbourhood: snap.generator.clone(),
         seed,

@@ -160,6 +160,111 @@ pub fn run(solver: &mut dyn Solver, budget: Budget, cancel: Option<&AtomicBool>)
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cube::{Alg, Cube};
+    use crate::solve::{Outcome, Profile, Snapshot};
+
+    /// Counts steps; solved after `solve_at` of them; `stuck` never advances.
+    struct Counter {
+        steps: u64,
+        solve_at: u64,
+        stuck: bool,
+    }
+
+    impl Solver for Counter {
+        fn profile(&self) -> Profile {
+            Profile {
+                solver: "counter",
+                step: "count",
+                series: Vec::new(),
+            }
+        }
+        fn step(&mut self, n: u64) -> Status {
+            if !self.stuck {
+                self.steps = (self.steps + n).min(self.solve_at);
+            }
+            self.status()
+        }
+        fn status(&self) -> Status {
+            if self.steps >= self.solve_at {
+                Status::Solved
+            } else {
+                Status::Running
+            }
+        }
+        fn snapshot(&self) -> Snapshot {
+            Snapshot {
+                iteration: self.steps,
+                energy: 0.0,
+                best_energy: 0.0,
+                current: Cube::solved(),
+                best: Cube::solved(),
+                sequence_len: 0,
+                generator: None,
+                phase: None,
+                status: self.status(),
+                values: Vec::new(),
+            }
+        }
+        fn outcome(&self) -> Outcome {
+            Outcome {
+                solved: self.status() == Status::Solved,
+                solution: Alg::default(),
+                energy: 0.0,
+                iterations: self.steps,
+                extra: serde_json::Map::new(),
+            }
+        }
+    }
+
+    fn counter(solve_at: u64) -> Counter {
+        Counter {
+            steps: 0,
+            solve_at,
+            stuck: false,
+        }
+    }
+
+    #[test]
+    fn runs_exactly_the_step_budget_or_until_solved() {
+        let mut c = counter(u64::MAX);
+        let budget = Budget {
+            max_steps: Some(1_000_003),
+            deadline: None,
+        };
+        let ran = run(&mut c, budget, None);
+        assert_eq!(
+            (ran.stop, ran.steps, c.steps),
+            (Stop::Steps, 1_000_003, 1_000_003)
+        );
+        let mut c = counter(777);
+        let ran = run(&mut c, Budget::default(), None);
+        assert_eq!((ran.stop, c.steps), (Stop::Solved, 777));
+    }
+
+    #[test]
+    fn a_passed_deadline_or_a_raised_flag_stops_before_any_step() {
+        let mut c = counter(u64::MAX);
+        let past = Budget {
+            max_steps: None,
+            deadline: Some(Instant::now()),
+        };
+        let ran = run(&mut c, past, None);
+        assert_eq!((ran.stop, ran.steps), (Stop::Time, 0));
+        let flag = AtomicBool::new(true);
+        let ran = run(&mut c, Budget::default(), Some(&flag));
+        assert_eq!((ran.stop, ran.steps), (Stop::Cancelled, 0));
+    }
+
+    #[test]
+    fn a_solver_that_does_not_advance_is_stalled() {
+        let mut c = Counter {
+            steps: 0,
+            solve_at: 10,
+            stuck: true,
+        };
+        let ran = run(&mut c, Budget::default(), None);
+        assert_eq!((ran.stop, ran.steps), (Stop::Stalled, 1));
+    }
 
     #[test]
     fn batches_grow_while_fast_and_shrink_when_slow() {
