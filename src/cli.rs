@@ -1,4 +1,5 @@
-//! Command line: the TUI (default), `state`, `scramble`, `solve`, `bench`.
+//! Command line: the TUI (default), `state`, `scramble`, `solve`, `bench`,
+//! `presets`.
 //!
 //! Exit codes: 0 ok or solved, 2 usage error, 3 invalid cube or notation,
 //! 4 not solved within the budget, 5 cannot write output, 130 interrupted
@@ -9,6 +10,7 @@ mod common;
 mod config;
 mod interrupt;
 mod out;
+mod presets;
 mod run;
 mod scramble;
 mod solve;
@@ -70,6 +72,9 @@ enum Command {
     /// Solve many cubes and summarise.
     #[command(after_help = EXIT_CODES)]
     Bench(bench::BenchArgs),
+    /// List the solver presets: what each runs and the seed it follows.
+    #[command(after_help = EXIT_CODES)]
+    Presets(presets::PresetsArgs),
 }
 
 /// A command-line usage error found after parsing (exit code 2).
@@ -95,6 +100,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Report> {
         Some(Command::Scramble(a)) => scramble::run(a),
         Some(Command::Solve(a)) => solve::run(a),
         Some(Command::Bench(a)) => bench::run(a),
+        Some(Command::Presets(a)) => presets::run(a),
     }
 }
 

@@ -128,12 +128,15 @@ impl Session {
 
 #[test]
 fn binary_in_a_pty_turns_runs_and_quits() {
-    let mut session = Session::start(&["--seed", "3", "--preset", "seed-001", "--fps", "30"], &[]);
+    let mut session = Session::start(
+        &["--seed", "3", "--preset", "sa-pll-conj", "--fps", "30"],
+        &[],
+    );
     let screen = Screen(Arc::clone(&session.screen.0));
     let mut send = |s: &str| session.send(s);
 
     let s = screen.wait("the main screen", |s| {
-        s.contains("status") && s.contains("seed-001")
+        s.contains("status") && s.contains("sa-pll-conj")
     });
     assert_eq!(status(&s, "state").as_deref(), Some("idle"));
 

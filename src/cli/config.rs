@@ -91,9 +91,12 @@ impl SolverArgs {
     /// Resolves preset, overrides and budget; every mistake is a usage error.
     pub fn resolve(&self) -> Result<Resolved, Report> {
         install_formulas(self.formulas.as_deref())?;
-        let solver_hint = self.solver.as_deref().unwrap_or(preset::default_solver());
+        let default_solver = preset::default_solver();
+        let solver_hint = self.solver.as_deref().unwrap_or(&default_solver);
         let preset_name = match &self.preset {
-            Some(p) => p.clone(),
+            Some(p) => preset::canonical(p)
+                .map_err(|e| usage(e.to_string()))?
+                .to_string(),
             None => preset::default_for(solver_hint)
                 .ok_or_else(|| {
                     usage(format!(
@@ -256,7 +259,7 @@ mod tests {
         let r = args(&["schedule.t_max=0.5", "zero_delta_as_one=false"])
             .resolve()
             .unwrap();
-        assert_eq!(r.preset, "seed-001");
+        assert_eq!(r.preset, "sa-pll-conj");
         let t = table(&r);
         assert_eq!(at(&t, "zero_delta_as_one").as_bool(), Some(false));
         assert_eq!(at(&t, "schedule.t_max").as_float(), Some(0.5));

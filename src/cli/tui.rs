@@ -82,19 +82,17 @@ pub fn run(args: TuiArgs) -> Result<ExitCode, Report> {
     let depth = Depth::detect();
     let theme = Theme::load(&args.theme, depth).map_err(|e| Report::new(UsageError(e)))?;
     let choices = choices();
-    let default = preset::default_for(preset::default_solver()).unwrap_or_default();
+    let default = preset::default_for(&preset::default_solver()).unwrap_or_default();
     let mut choice = choices
         .iter()
         .position(|c| c.preset == default)
         .unwrap_or(0);
     if let Some(p) = &args.preset {
-        choice = choices.iter().position(|c| &c.preset == p).ok_or_else(|| {
-            let names: Vec<&str> = choices.iter().map(|c| c.preset.as_str()).collect();
-            UsageError(format!(
-                "unknown preset `{p}` (available: {})",
-                names.join(", ")
-            ))
-        })?;
+        let name = preset::canonical(p).map_err(|e| UsageError(e.to_string()))?;
+        choice = choices
+            .iter()
+            .position(|c| c.preset == name)
+            .ok_or_else(|| UsageError(format!("preset `{p}` cannot be built")))?;
     } else if let Some(s) = &args.solver {
         let preferred = preset::default_for(s).unwrap_or_default();
         choice = choices
