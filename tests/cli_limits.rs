@@ -233,6 +233,7 @@ fn a_full_stdout_exits_5() {
         vec!["bench", "--cubes", "1", "--depth", "2"],
         vec!["state", "--scramble", "R"],
         vec!["scramble", "--seed", "1"],
+        vec!["presets"],
     ] {
         let full = std::fs::OpenOptions::new()
             .write(true)
