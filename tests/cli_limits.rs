@@ -375,3 +375,46 @@ fn notation_messages_show_invisible_characters_and_r_prime_2_is_r2() {
     assert_eq!(a.status.code(), Some(0), "{}", stderr(&a));
     assert_eq!(a.stdout, b.stdout);
 }
+
+#[cfg(unix)]
+#[test]
+fn an_interrupted_solve_prints_its_best_so_far_and_exits_130() {
+    let mut child = Guard(
+        bin()
+            .args([
+                "solve",
+                "--random-state",
+                "--neighbourhood",
+                "faces",
+                "--max-steps",
+                "9000000000000000000",
+                "--json",
+            ])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("spawn"),
+    );
+    // A face-turn annealer does not solve a random state: it is still running.
+    std::thread::sleep(Duration::from_secs(2));
+    assert!(child.0.try_wait().unwrap().is_none(), "ended on its own");
+    let kill = Command::new("kill")
+        .args(["-INT", &child.0.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(kill.success());
+    let status = wait(&mut child.0, Duration::from_secs(60));
+    assert_eq!(status.code(), Some(130));
+    let mut out = String::new();
+    child
+        .0
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut out)
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_str(out.trim()).expect("one JSON object");
+    assert_eq!(v["interrupted"], true);
+    assert_eq!(v["solved"], false);
+    assert!(v["iterations"].as_u64().unwrap() > 0, "{v}");
+}

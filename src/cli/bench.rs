@@ -173,9 +173,9 @@ fn worker(
             None => random_start(seed),
         };
         let sent = match run_one(resolved, &start, seed, Some(stop)) {
-            Ok(Ok(report)) => tx.send(Ok((i, report))),
             // Stopped: the unfinished cube is not reported.
-            Ok(Err(_cancelled)) => return,
+            Ok(report) if report.cancelled => return,
+            Ok(report) => tx.send(Ok((i, report))),
             Err(e) => tx.send(Err(e)),
         };
         if sent.is_err() {

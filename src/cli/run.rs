@@ -28,6 +28,8 @@ pub struct RunReport {
     pub elapsed: Duration,
     /// Time spent inside `step` only (the search, without setup and output).
     pub search: Duration,
+    /// Whether the run was cancelled (Ctrl-C) before it finished.
+    pub cancelled: bool,
     /// The `--json` object.
     pub json: RunJson,
 }
@@ -60,6 +62,9 @@ pub struct RunJson {
     pub elapsed_ms: f64,
     pub search_ms: f64,
     pub version: &'static str,
+    /// Present (and true) only when Ctrl-C stopped the run.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub interrupted: bool,
     /// The solver's own fields (never one of the above).
     #[serde(flatten)]
     pub extra: Map<String, Value>,
@@ -84,20 +89,18 @@ const RESERVED: &[&str] = &[
     "elapsed_ms",
     "search_ms",
     "version",
+    "interrupted",
 ];
 
-/// A run that was cancelled before it finished.
-#[derive(Debug)]
-pub struct Cancelled;
-
-/// Runs `r` from `start` with `seed` until solved, exhausted, or out of
-/// budget; `Err(Cancelled)` inside `Ok` when `cancel` was raised first.
+/// Runs `r` from `start` with `seed` until solved, exhausted, out of budget,
+/// or `cancel` is raised (then the report has `cancelled` set and holds the
+/// best result so far).
 pub fn run_one(
     r: &Resolved,
     start: &Start,
     seed: u64,
     cancel: Option<&AtomicBool>,
-) -> Result<Result<RunReport, Cancelled>, Report> {
+) -> Result<RunReport, Report> {
     let t0 = Instant::now();
     let mut solver = r
         .config
@@ -108,9 +111,7 @@ pub fn run_one(
         deadline: r.time_limit.and_then(|limit| t0.checked_add(limit)),
     };
     let ran = budget::run(solver.as_mut(), limits, cancel);
-    if ran.stop == Stop::Cancelled {
-        return Ok(Err(Cancelled));
-    }
+    let cancelled = ran.stop == Stop::Cancelled;
     let out = solver.outcome();
     let snap = solver.snapshot();
     let solution = simplify(&out.solution);
@@ -136,9 +137,10 @@ pub fn run_one(
         elapsed_ms: elapsed.as_secs_f64() * 1e3,
         search_ms: ran.search.as_secs_f64() * 1e3,
         version: env!("CARGO_PKG_VERSION"),
+        interrupted: cancelled,
         extra,
     };
-    Ok(Ok(RunReport {
+    Ok(RunReport {
         solved: out.solved,
         moves_raw: out.solution.len(),
         solution,
@@ -146,6 +148,7 @@ pub fn run_one(
         iterations: out.iterations,
         elapsed,
         search: ran.search,
+        cancelled,
         json,
-    }))
+    })
 }

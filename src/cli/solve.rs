@@ -4,12 +4,12 @@ use std::fmt::Write as _;
 use std::process::ExitCode;
 
 use clap::Args;
-use color_eyre::eyre::{Report, eyre};
+use color_eyre::eyre::Report;
 
 use super::common::StartArgs;
 use super::config::SolverArgs;
 use super::run::run_one;
-use super::{EXIT_OK, EXIT_UNSOLVED};
+use super::{EXIT_INTERRUPTED, EXIT_OK, EXIT_UNSOLVED};
 
 #[derive(Debug, Args)]
 pub struct SolveArgs {
@@ -23,10 +23,11 @@ pub struct SolveArgs {
 }
 
 pub fn run(args: SolveArgs) -> Result<ExitCode, Report> {
+    // Ctrl-C stops the search and prints the best result so far (exit 130).
+    let interrupted = super::interrupt::install()?;
     let resolved = args.solver.resolve()?;
     let start = args.start.resolve(args.solver.seed)?;
-    let r = run_one(&resolved, &start, args.solver.seed, None)?
-        .map_err(|_| eyre!("the run was cancelled"))?;
+    let r = run_one(&resolved, &start, args.solver.seed, Some(&interrupted))?;
     let mut text = String::new();
     if args.json {
         text = serde_json::to_string(&r.json)?;
@@ -47,7 +48,11 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Report> {
             text,
             "{}\nsolution:   {sol}\nlength:     {} HTM after simplification ({} raw moves)\n\
              energy:     {}\niterations: {}\ntime:       {:.1} ms\nsolver:     {} (preset {}{neighbourhood})\n",
-            if r.solved { "solved" } else { "NOT solved" },
+            match (r.solved, r.cancelled) {
+                (true, _) => "solved",
+                (false, false) => "NOT solved",
+                (false, true) => "NOT solved (interrupted)",
+            },
             r.solution.len(),
             r.moves_raw,
             r.energy,
@@ -60,6 +65,8 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Report> {
     super::out::stdout(text.as_bytes())?;
     Ok(ExitCode::from(if r.solved {
         EXIT_OK
+    } else if r.cancelled {
+        EXIT_INTERRUPTED
     } else {
         EXIT_UNSOLVED
     }))
