@@ -3,6 +3,7 @@
 use std::collections::HashSet;
 use std::sync::OnceLock;
 
+use crate::cube::error::printable;
 use crate::cube::{Alg, Face, Move};
 
 use crate::solve::SolveError;
@@ -57,14 +58,17 @@ impl Catalogue {
                 continue;
             }
             let Some((name, alg)) = line.split_once(':') else {
-                return Err(err(format!("expected `name: algorithm`, found `{line}`")));
+                return Err(err(format!(
+                    "expected `name: algorithm`, found `{}`",
+                    shown(line)
+                )));
             };
             let name = name.trim();
             if name.is_empty() || name.chars().any(char::is_whitespace) {
-                return Err(err(format!("bad formula name `{name}`")));
+                return Err(err(format!("bad formula name `{}`", shown(name))));
             }
             if !names.insert(name) {
-                return Err(err(format!("formula `{name}` defined twice")));
+                return Err(err(format!("formula `{}` defined twice", shown(name))));
             }
             if formulas.len() == MAX_FORMULAS {
                 return Err(err(format!(
@@ -74,17 +78,18 @@ impl Catalogue {
             let alg: Alg = alg
                 .trim()
                 .parse()
-                .map_err(|e| err(format!("formula `{name}`: {e}")))?;
+                .map_err(|e| err(format!("formula `{}`: {e}", shown(name))))?;
             if alg.is_empty() {
-                return Err(err(format!("formula `{name}` is empty")));
+                return Err(err(format!("formula `{}` is empty", shown(name))));
             }
             if alg.len() > MAX_FORMULA_MOVES {
                 return Err(err(format!(
-                    "formula `{name}` has {} moves, at most {MAX_FORMULA_MOVES}",
+                    "formula `{}` has {} moves, at most {MAX_FORMULA_MOVES}",
+                    shown(name),
                     alg.len()
                 )));
             }
-            check_u_layer(&alg).map_err(|m| err(format!("formula `{name}` {m}")))?;
+            check_u_layer(&alg).map_err(|m| err(format!("formula `{}` {m}", shown(name))))?;
             formulas.push(Formula {
                 name: name.to_string(),
                 alg,
@@ -160,6 +165,17 @@ impl Catalogue {
     }
 }
 
+/// `text` as an error message shows it: invisible characters escaped, and
+/// cut after 60 characters.
+fn shown(text: &str) -> String {
+    const MAX: usize = 60;
+    let mut cut: String = text.chars().take(MAX).collect();
+    if text.chars().nth(MAX).is_some() {
+        cut.push('…');
+    }
+    printable(&cut)
+}
+
 /// Checks the catalogue's contract: the formula moves only stickers that a
 /// U turn moves (U-layer pieces stay in the U layer) and moves something.
 fn check_u_layer(alg: &Alg) -> Result<(), String> {
@@ -222,6 +238,14 @@ mod tests {
         assert!(e.to_string().contains("defined twice"));
         assert!(Catalogue::parse("# nothing\n", "f.txt").is_err());
         assert!(Catalogue::parse("A:\n", "f.txt").is_err());
+        let e = Catalogue::parse(&format!("\u{1b}[2J{}\n", "x".repeat(100)), "f.txt");
+        assert_eq!(
+            e.unwrap_err().to_string(),
+            format!(
+                "f.txt:1: expected `name: algorithm`, found `\\u{{1b}}[2J{}…`",
+                "x".repeat(56)
+            )
+        );
     }
 
     #[test]
