@@ -107,6 +107,9 @@ fn invisible_characters_are_escaped_in_messages() {
     assert_eq!(e, "unknown move `R\\u{200b}U` at column 1");
     let e = "R U\u{1}".parse::<Alg>().unwrap_err().to_string();
     assert_eq!(e, "unknown move `U\\u{1}` at column 3");
+    let long = format!("R {}", "Q".repeat(100_000));
+    let e = long.parse::<Alg>().unwrap_err().to_string();
+    assert_eq!(e, format!("unknown move `{}…` at column 3", "Q".repeat(40)));
     let mut s = Cube::solved().facelets();
     s.replace_range(4..5, "\u{7}");
     let e = Cube::from_facelets(&s).unwrap_err();

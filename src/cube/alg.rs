@@ -84,13 +84,17 @@ fn is_separator(c: char) -> bool {
     c.is_whitespace() || c == '(' || c == ')'
 }
 
+/// Longest token an error message quotes; longer ones are cut with `…`.
+const SHOWN_TOKEN: usize = 40;
+
 /// The run of characters from `start` up to the next separator, for error
 /// messages (invisible characters escaped, so the message shows them).
 fn token_at(chars: &[char], start: usize) -> String {
-    let token: String = chars[start..]
-        .iter()
-        .take_while(|c| !is_separator(**c))
-        .collect();
+    let mut run = chars[start..].iter().take_while(|c| !is_separator(**c));
+    let mut token: String = run.by_ref().take(SHOWN_TOKEN).collect();
+    if run.next().is_some() {
+        token.push('…');
+    }
     printable(&token)
 }
 
