@@ -13,8 +13,10 @@ fn main() -> ExitCode {
     match cli::run(args) {
         Ok(code) => code,
         Err(err) => {
-            // `{:#}` adds the causes; a closed stderr is not worth a panic.
-            let _ = writeln!(std::io::stderr(), "error: {err:#}");
+            // `{:#}` adds the causes; input echoed in them cannot reach the
+            // terminal raw; a closed stderr is not worth a panic.
+            let msg = cubetui::cube::error::printable(&format!("{err:#}"));
+            let _ = writeln!(std::io::stderr(), "error: {msg}");
             ExitCode::from(cli::exit_code(&err))
         }
     }

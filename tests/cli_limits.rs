@@ -418,3 +418,12 @@ fn an_interrupted_solve_prints_its_best_so_far_and_exits_130() {
     assert_eq!(v["solved"], false);
     assert!(v["iterations"].as_u64().unwrap() > 0, "{v}");
 }
+
+#[test]
+fn echoed_input_in_any_message_cannot_reach_the_terminal_raw() {
+    let o = cubetui(&["solve", "--scramble", "R", "--set", "bo\u{1b}[2Jgus=1"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(err.contains("bo\\u{1b}[2Jgus"), "{err}");
+    assert!(!err.contains('\u{1b}'), "{err:?}");
+}
