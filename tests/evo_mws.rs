@@ -174,13 +174,26 @@ fn snapshots_show_the_leaders_phase_fitness_and_progress() {
     assert_eq!(snap.current.misplaced() as f64, snap.energy);
 }
 
+/// Seed 003 gives no numbers, only the operator: each window is mutated
+/// several times and the best kept. The preset uses that operator in every
+/// phase, with windows that fit their sequences, and builds a solver.
 #[test]
-fn preset_seed_003_is_the_default() {
+fn preset_seed_003_uses_the_seeds_window_search() {
+    use cubetui::solve::mws::window::Search;
     let cubetui::solve::SolverConfig::Mws(p) = cubetui::solve::preset::get("seed-003").unwrap()
     else {
         panic!("seed-003 is an mws preset")
     };
-    assert_eq!(p, MwsParams::default());
+    for (k, w) in [&p.phase1, &p.phase2, &p.phase3].into_iter().enumerate() {
+        assert_eq!(w.search, Search::Mutate, "phase {}", k + 1);
+        assert!(w.trials > 1, "phase {}: {} trials", k + 1, w.trials);
+        assert!(
+            0 < w.window && w.window <= w.length,
+            "phase {}: {w:?}",
+            k + 1
+        );
+    }
+    assert!(mws::build(&p, Cube::solved().after(&"R U F".parse().unwrap()), 1).is_ok());
 }
 
 #[test]

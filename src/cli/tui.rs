@@ -63,6 +63,9 @@ fn choices() -> Vec<Choice> {
     presets()
         .into_iter()
         .map(|(name, cfg)| Choice {
+            description: preset::info(&name)
+                .map(|i| i.description)
+                .unwrap_or_default(),
             preset: name,
             solver: cfg.name().to_string(),
             build: Box::new(move |start, seed| cfg.build(start, seed)),
@@ -131,9 +134,14 @@ pub fn run(args: TuiArgs) -> Result<ExitCode, Report> {
     let runner = Runner::spawn(Speed::PerFrame(1));
     let mut app = App::new(choices, choice, seed, Box::new(runner));
     app.theme = theme;
-    if let Some(s) = args.scramble {
-        update(&mut app, Action::ApplyAlg(s));
+    // A newcomer meets a scrambled cube: the given scramble, else a random state.
+    match args.scramble {
+        Some(s) => {
+            update(&mut app, Action::ApplyAlg(s));
+            app.message = Some("space solves it (s: a new scramble, x: solved cube)".into());
+        }
+        None => update(&mut app, Action::Scramble),
     }
-    cubetui::tui::run(app, args.fps)?;
-    Ok(ExitCode::SUCCESS)
+    let exit = cubetui::tui::run(app, args.fps)?;
+    Ok(ExitCode::from(exit.code()))
 }

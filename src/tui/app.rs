@@ -20,6 +20,8 @@ pub type BuildFn = Box<dyn Fn(Cube, u64) -> Result<Box<dyn Solver>, SolveError>>
 pub struct Choice {
     pub preset: String,
     pub solver: String,
+    /// One line saying what the preset runs (shown in the status panel).
+    pub description: String,
     pub build: BuildFn,
 }
 
@@ -92,6 +94,10 @@ pub struct App {
     pub elapsed: Duration,
     pub speed: usize,
     pub net: Net,
+    /// Show the state turned so its centres are home (U on top, F in front).
+    pub upright: bool,
+    /// Depth of `s` scrambles; `None`: a uniformly random state.
+    pub depth: Option<usize>,
     pub letters: bool,
     pub overlay: bool,
     pub help: bool,
@@ -100,7 +106,7 @@ pub struct App {
     pub playback: Option<Playback>,
     pub rng: CubeRng,
     pub theme: Theme,
-    /// Why the app had to stop (the solver thread died).
+    /// Why the app had to stop (the solver task died).
     pub failure: Option<String>,
     /// Something changed since the last draw.
     pub dirty: bool,
@@ -127,6 +133,8 @@ impl App {
             elapsed: Duration::ZERO,
             speed: DEFAULT_SPEED,
             net: Net::Strip,
+            upright: true,
+            depth: None,
             letters: false,
             overlay: false,
             help: false,
@@ -157,19 +165,22 @@ impl App {
         self.choices.get(self.choice)
     }
 
-    /// The cube to draw: playback position, else the solver's current state, else the start.
+    /// The cube to draw: playback position, else the solver's current state,
+    /// else the start; turned upright unless the raw view is on.
     pub fn shown_cube(&self) -> Cube {
-        if let Some(p) = &self.playback {
+        let cube = if let Some(p) = &self.playback {
             let mut c = self.start;
             for m in &p.moves[..p.pos] {
                 c.apply_move(*m);
             }
-            return c;
-        }
-        match &self.snapshot {
-            Some(s) => s.current,
-            None => self.start,
-        }
+            c
+        } else {
+            match &self.snapshot {
+                Some(s) => s.current,
+                None => self.start,
+            }
+        };
+        if self.upright { cube.upright() } else { cube }
     }
 
     /// Replaces the run with a fresh solver for the current start and preset.
@@ -200,7 +211,8 @@ impl App {
         self.absorb_pending();
     }
 
-    fn absorb_pending(&mut self) {
+    /// Absorbs whatever the driver has.
+    pub fn absorb_pending(&mut self) {
         let u = self.driver.poll();
         self.absorb(u);
     }
@@ -238,7 +250,7 @@ impl App {
             self.message = Some(e);
         }
         if self.state == RunState::Stopped && !self.quit {
-            // Only a dead solver thread stops a run the app did not stop.
+            // Only a dead solver task stops a run the app did not stop.
             self.failure = self.message.clone();
             self.quit = true;
         }
@@ -333,9 +345,38 @@ pub fn update(app: &mut App, action: Action) {
         }
         Action::ApplyAlg(text) => app.apply_alg(&text),
         Action::Scramble => {
-            let cube = scramble::random_state(&mut app.rng);
-            app.message = Some("random-state scramble".into());
-            app.set_start(cube, None);
+            let (cube, alg, what) = match app.depth {
+                None => (
+                    scramble::random_state(&mut app.rng),
+                    None,
+                    "random-state scramble".to_string(),
+                ),
+                Some(d) => {
+                    let alg = scramble::random_moves(&mut app.rng, d);
+                    (
+                        Cube::solved().after(&alg),
+                        Some(alg),
+                        format!("{d}-move scramble"),
+                    )
+                }
+            };
+            app.message = Some(format!("{what}: space solves it"));
+            app.set_start(cube, alg);
+        }
+        Action::SetDepth(d) => {
+            app.depth = d;
+            app.message = Some(match d {
+                None => "s now makes a random-state scramble".to_string(),
+                Some(d) => format!("s now scrambles {d} random moves"),
+            });
+        }
+        Action::ToggleUpright => {
+            app.upright = !app.upright;
+            app.message = Some(if app.upright {
+                "upright view: the net turned so the centres stay home".to_string()
+            } else {
+                "raw view: the state exactly as the solver turns it".to_string()
+            });
         }
         Action::Reset => {
             app.message = None;

@@ -2,6 +2,8 @@
 //! inverse of the scramble and plays one move of it per step.
 #![allow(dead_code)]
 
+pub mod solvers;
+
 use cubetui::cube::{Alg, Cube};
 use cubetui::solve::runner::{Inline, Speed};
 use cubetui::solve::{Outcome, Profile, SeriesSpec, Snapshot, SolveError, Solver, Status};
@@ -109,6 +111,7 @@ pub fn toy_choices(scramble: &'static str) -> Vec<Choice> {
     let alg: Alg = scramble.parse().expect("scramble");
     let mk = |name: &str| Choice {
         preset: name.to_string(),
+        description: format!("a toy solver called {name} that replays a plan"),
         solver: "toy".into(),
         build: Box::new({
             let alg = alg.clone();
