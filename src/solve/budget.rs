@@ -40,6 +40,12 @@ impl Batcher {
         }
     }
 
+    /// Starts at `size` steps per batch instead (at least 1, at most [`MAX_BATCH`]).
+    pub fn with_size(mut self, size: u64) -> Batcher {
+        self.size = size.clamp(1, MAX_BATCH);
+        self
+    }
+
     /// The size of the next batch.
     pub fn size(&self) -> u64 {
         self.size
@@ -58,8 +64,8 @@ impl Batcher {
     }
 
     /// Records that `steps` steps took `took`, and adapts the next size:
-    /// doubles while a batch is under a quarter of the target, halves above
-    /// twice the target.
+    /// doubles while a batch is under half the target, halves above twice
+    /// the target.
     pub fn record(&mut self, steps: u64, took: Duration) {
         if steps > 0 && !took.is_zero() {
             self.rate = Some(steps as f64 / took.as_secs_f64());
@@ -68,7 +74,7 @@ impl Batcher {
             // A shortened batch says little about the planned size.
             return;
         }
-        if took < self.target / 4 && self.size < MAX_BATCH {
+        if took < self.target / 2 && self.size < MAX_BATCH {
             self.size *= 2;
         } else if took > self.target * 2 && self.size > 1 {
             self.size /= 2;
