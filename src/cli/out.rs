@@ -63,6 +63,7 @@ pub struct StdoutLines {
 }
 
 impl StdoutLines {
+    /// Locks stdout for the stream.
     pub fn new() -> StdoutLines {
         StdoutLines {
             w: BufWriter::new(std::io::stdout().lock()),

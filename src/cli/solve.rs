@@ -22,6 +22,7 @@ pub struct SolveArgs {
     pub json: bool,
 }
 
+/// Solves one cube: 0 when solved, 4 when not, 130 when interrupted.
 pub fn run(args: SolveArgs) -> Result<ExitCode, Report> {
     // Ctrl-C stops the search and prints the best result so far (exit 130).
     let interrupted = super::interrupt::install()?;
