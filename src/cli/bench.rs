@@ -68,7 +68,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode, Report> {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get() as u64);
     let jobs = args.jobs.unwrap_or(cores.min(MAX_JOBS)).min(args.cubes);
     let mut jsonl = args.jsonl.as_deref().map(LineFile::create).transpose()?;
-    let interrupted = super::interrupt::install()?;
+    let interrupted = super::interrupt::install();
     let bar = progress(args.cubes);
     // Raised on Ctrl-C or a failed write: workers stop at their next batch.
     let stop = AtomicBool::new(false);

@@ -6,21 +6,22 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use color_eyre::eyre::{Report, WrapErr, eyre};
-
 use super::EXIT_INTERRUPTED;
 
-/// Installs the Ctrl-C handler and returns the flag it raises. The handler is
-/// in place when this returns.
-pub fn install() -> Result<Arc<AtomicBool>, Report> {
+/// Installs the Ctrl-C handler and returns the flag it raises; the handler is
+/// in place when this returns. Should it fail to start, Ctrl-C keeps its
+/// default effect (the process ends) and the flag is never raised.
+pub fn install() -> Arc<AtomicBool> {
     let flag = Arc::new(AtomicBool::new(false));
     let raised = Arc::clone(&flag);
-    let (ready_tx, ready_rx) = std::sync::mpsc::channel();
-    let runtime = tokio::runtime::Builder::new_current_thread()
+    let Ok(runtime) = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
-        .wrap_err("cannot start the signal listener")?;
-    std::thread::Builder::new()
+    else {
+        return flag;
+    };
+    let (ready_tx, ready_rx) = std::sync::mpsc::channel();
+    let spawned = std::thread::Builder::new()
         .name("ctrl-c".into())
         .spawn(move || {
             runtime.block_on(async move {
@@ -40,10 +41,9 @@ pub fn install() -> Result<Arc<AtomicBool>, Report> {
                     std::process::exit(i32::from(EXIT_INTERRUPTED));
                 }
             });
-        })
-        .wrap_err("cannot start the signal listener")?;
-    ready_rx
-        .recv_timeout(Duration::from_secs(5))
-        .map_err(|_| eyre!("the Ctrl-C handler did not start"))?;
-    Ok(flag)
+        });
+    if spawned.is_ok() {
+        let _ = ready_rx.recv_timeout(Duration::from_secs(5));
+    }
+    flag
 }
