@@ -43,9 +43,9 @@ use std::time::Duration;
 
 use tokio::sync::{mpsc, watch};
 
+use super::messages::{Batch, Latest};
 use super::worker::{self, Outbox};
-use super::{Command, Core, Driver, Mark, Point, RunState, Speed, Update, Wake};
-use crate::solve::{Outcome, Profile, Snapshot};
+use super::{Command, Core, Driver, RunState, Speed, Update, Wake};
 
 /// Sizes of the runner's buffers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -64,31 +64,6 @@ impl Default for Limits {
             pending: 8192,
         }
     }
-}
-
-/// What only matters at its latest value.
-#[derive(Clone, Debug)]
-pub(super) struct Latest {
-    pub(super) epoch: u64,
-    pub(super) state: RunState,
-    pub(super) elapsed: Duration,
-    pub(super) snapshot: Option<Snapshot>,
-    pub(super) outcome: Option<Outcome>,
-    /// Bumped with each new snapshot and outcome, so the reader clones only
-    /// new ones.
-    pub(super) snapshot_seq: u64,
-    pub(super) outcome_seq: u64,
-}
-
-/// What must reach the reader in full.
-#[derive(Debug)]
-pub(super) struct Batch {
-    pub(super) epoch: u64,
-    pub(super) points: Vec<Point>,
-    pub(super) marks: Vec<Mark>,
-    pub(super) errors: Vec<String>,
-    pub(super) generators: Option<Vec<String>>,
-    pub(super) profile: Option<Profile>,
 }
 
 /// Runs the core as a tokio task on its own thread; see the module doc.

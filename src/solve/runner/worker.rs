@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use tokio::sync::mpsc::error::{TryRecvError, TrySendError};
 use tokio::sync::{mpsc, watch};
 
-use super::task::{Batch, Latest};
+use super::messages::{Batch, Latest};
 use super::{Backlog, Command, Core, FRAME, Mark, RunState, Speed, Update};
 use crate::solve::Profile;
 use crate::solve::budget::Batcher;
