@@ -370,7 +370,7 @@ fn quitting_the_app_does_not_wait_for_a_step() {
         let choice = Choice {
             preset: "blocked".into(),
             solver: "blocked".into(),
-            description: "a solver whose step never returns".into(),
+            description: "a solver whose first step never returns".into(),
             build: Box::new(move |_, _| {
                 Ok(Box::new(Blocked::new(Arc::clone(&flag))) as Box<dyn Solver>)
             }),

@@ -27,6 +27,22 @@ const PRESETS: &[(&str, &str)] = &[
     ("ga", include_str!("../../assets/presets/ga.toml")),
     ("woc", include_str!("../../assets/presets/woc.toml")),
     ("mws", include_str!("../../assets/presets/mws.toml")),
+    (
+        "phases-es",
+        include_str!("../../assets/presets/phases-es.toml"),
+    ),
+    (
+        "phases-ga",
+        include_str!("../../assets/presets/phases-ga.toml"),
+    ),
+    (
+        "phases-sa",
+        include_str!("../../assets/presets/phases-sa.toml"),
+    ),
+    (
+        "reference",
+        include_str!("../../assets/presets/reference.toml"),
+    ),
 ];
 
 /// What a preset says about itself in its `[preset]` table.

@@ -1,6 +1,5 @@
-//! What the runner's task sends the reader: the latest state on a `watch`,
-//! and batches that must arrive in full on a bounded `mpsc` (see `task`).
-//! Both the task side (`worker`) and the reader side (`task`) use these.
+//! What the runner task sends the UI: the latest values (over the `watch`)
+//! and the batches that must arrive in full (over the bounded `mpsc`).
 
 use std::time::Duration;
 

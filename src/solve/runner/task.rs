@@ -17,9 +17,12 @@
 //!   ([`super::Backlog`]); marks and errors are never dropped. Pending
 //!   batches go out as soon as the channel has room, even while idle (the
 //!   task side is in `worker`).
-//! - The task publishes the `watch` before the batch, and the reader drains
-//!   the batches before reading the `watch`, so a batch is never read before
-//!   the epoch (the `Replace`) it belongs to.
+//! - The task writes the `watch` before sending the batch, and the reader
+//!   drains the batches before reading the `watch`, so a batch is never
+//!   read before the epoch (the `Replace`) it belongs to. A batch wakes the
+//!   reader, so the `watch` notifies only when no batch goes out: one wake
+//!   per publish (waking the screen can cost the solver its core on a busy
+//!   machine).
 //!
 //! The task runs on its own thread ("solver") under a current-thread runtime
 //! of its own (`block_on` of the stepping loop), not in `spawn_blocking` on
