@@ -1,11 +1,13 @@
 //! `cubetui bench`: many cubes, each seeded from the base seed and its index,
 //! spread over worker threads (results independent of the thread count).
 //!
-//! Cubes are drawn as workers become free, never all up front. Each result is
-//! written to `--jsonl` (one flushed line) as soon as its cube finishes, in
-//! order of completion. Ctrl-C stops the runs in progress, prints the summary
-//! of the finished cubes and exits 130.
+//! Cubes are drawn as workers become free, never all up front. Results go to
+//! `--jsonl` in index order, each line written and flushed as soon as its
+//! cube and every earlier one have finished (so the file does not depend on
+//! `--jobs`). Ctrl-C stops the runs in progress, writes the lines of every
+//! finished cube, prints their summary and exits 130.
 
+use std::collections::BTreeMap;
 use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -49,8 +51,8 @@ pub struct BenchArgs {
     /// Worker threads, 1 to 256 (default: all cores).
     #[arg(long, value_name = "J", value_parser = clap::value_parser!(u64).range(1..=MAX_JOBS))]
     pub jobs: Option<u64>,
-    /// Write one `solve --json` line per cube to FILE (with `index`), each
-    /// flushed as its cube finishes, in order of completion.
+    /// Write one `solve --json` line per cube to FILE (with `index`), in
+    /// index order, each flushed as soon as its cube and all earlier ones finish.
     #[arg(long, value_name = "FILE")]
     pub jsonl: Option<std::path::PathBuf>,
 }
@@ -67,7 +69,12 @@ pub fn run(args: BenchArgs) -> Result<ExitCode, Report> {
     }
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get() as u64);
     let jobs = args.jobs.unwrap_or(cores.min(MAX_JOBS)).min(args.cubes);
-    let mut jsonl = args.jsonl.as_deref().map(LineFile::create).transpose()?;
+    let mut jsonl = args
+        .jsonl
+        .as_deref()
+        .map(LineFile::create)
+        .transpose()?
+        .map(InOrder::new);
     let interrupted = super::interrupt::install();
     let bar = progress(args.cubes);
     // Raised on Ctrl-C or a failed write: workers stop at their next batch.
@@ -105,7 +112,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode, Report> {
                 && failure.is_none()
             {
                 let line = serde_json::to_string(&report.json);
-                if let Err(e) = line.map_err(Report::from).and_then(|l| w.line(&l)) {
+                if let Err(e) = line.map_err(Report::from).and_then(|l| w.push(i, l)) {
                     stop.store(true, Ordering::SeqCst);
                     failure = Some(e);
                 }
@@ -120,6 +127,10 @@ pub fn run(args: BenchArgs) -> Result<ExitCode, Report> {
     bar.finish_and_clear();
     if let Some(e) = failure {
         return Err(e);
+    }
+    if let Some(w) = jsonl.as_mut() {
+        // After Ctrl-C: the finished cubes behind an unfinished one.
+        w.finish()?;
     }
     let was_interrupted = interrupted.load(Ordering::SeqCst);
     let start_desc = match args.depth {
@@ -154,6 +165,42 @@ pub fn run(args: BenchArgs) -> Result<ExitCode, Report> {
         EXIT_UNSOLVED
     };
     Ok(ExitCode::from(code))
+}
+
+/// JSONL lines in index order: a line is written (and flushed) as soon as
+/// the lines of every earlier index have been.
+struct InOrder {
+    file: LineFile,
+    next: u64,
+    waiting: BTreeMap<u64, String>,
+}
+
+impl InOrder {
+    fn new(file: LineFile) -> InOrder {
+        InOrder {
+            file,
+            next: 0,
+            waiting: BTreeMap::new(),
+        }
+    }
+
+    /// Takes the line of cube `i`; writes every line now in order.
+    fn push(&mut self, i: u64, line: String) -> Result<(), Report> {
+        self.waiting.insert(i, line);
+        while let Some(line) = self.waiting.remove(&self.next) {
+            self.file.line(&line)?;
+            self.next += 1;
+        }
+        Ok(())
+    }
+
+    /// Writes the lines still waiting for an earlier one that never came.
+    fn finish(&mut self) -> Result<(), Report> {
+        for line in std::mem::take(&mut self.waiting).into_values() {
+            self.file.line(&line)?;
+        }
+        Ok(())
+    }
 }
 
 /// Runs cubes until none are left or `stop` is raised.
