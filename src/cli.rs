@@ -11,6 +11,7 @@ mod config;
 mod interrupt;
 mod out;
 mod presets;
+mod race;
 mod run;
 mod scramble;
 mod solve;
@@ -75,6 +76,8 @@ enum Command {
     /// List the solver presets: what each runs and the seed it follows.
     #[command(after_help = EXIT_CODES)]
     Presets(presets::PresetsArgs),
+    /// Race 2-6 presets on one start state, compared by their own CPU time.
+    Race(race::RaceArgs),
 }
 
 /// A command-line usage error found after parsing (exit code 2).
@@ -101,6 +104,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Report> {
         Some(Command::Solve(a)) => solve::run(a),
         Some(Command::Bench(a)) => bench::run(a),
         Some(Command::Presets(a)) => presets::run(a),
+        Some(Command::Race(a)) => race::run(a),
     }
 }
 

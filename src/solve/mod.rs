@@ -12,6 +12,7 @@ pub mod neighbourhood;
 pub mod phases;
 pub mod preset;
 pub mod profile;
+pub mod race;
 pub mod reference;
 pub mod runner;
 pub mod woc;
