@@ -77,6 +77,7 @@ enum Command {
     #[command(after_help = EXIT_CODES)]
     Presets(presets::PresetsArgs),
     /// Race 2-6 presets on one start state, compared by their own CPU time.
+    #[command(after_help = EXIT_CODES)]
     Race(race::RaceArgs),
 }
 

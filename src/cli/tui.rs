@@ -122,19 +122,6 @@ pub fn run(args: TuiArgs) -> Result<ExitCode, Report> {
             .duration_since(UNIX_EPOCH)
             .map_or(1, |d| d.as_secs())
     });
-    // Options are checked first: a bad one is reported the same with or without a terminal.
-    if !std::io::stdout().is_terminal() {
-        return Err(UsageError(format!(
-            "stdout is not a terminal (redirected?); {NO_TERMINAL}"
-        ))
-        .into());
-    }
-    if !has_tty() {
-        return Err(UsageError(format!(
-            "there is no terminal to read keys from; {NO_TERMINAL}"
-        ))
-        .into());
-    }
     let runner = Runner::spawn(Speed::PerFrame(1));
     let mut app = App::new(choices, choice, seed, Box::new(runner));
     app.theme = theme;
@@ -150,6 +137,19 @@ pub fn run(args: TuiArgs) -> Result<ExitCode, Report> {
     if !args.race.is_empty() {
         app.open_race(&args.race)
             .map_err(|e| UsageError(format!("--race: {e}")))?;
+    }
+    // Options are checked first: a bad one is reported the same with or without a terminal.
+    if !std::io::stdout().is_terminal() {
+        return Err(UsageError(format!(
+            "stdout is not a terminal (redirected?); {NO_TERMINAL}"
+        ))
+        .into());
+    }
+    if !has_tty() {
+        return Err(UsageError(format!(
+            "there is no terminal to read keys from; {NO_TERMINAL}"
+        ))
+        .into());
     }
     let exit = cubetui::tui::run(app, args.fps)?;
     Ok(ExitCode::from(exit.code()))
