@@ -1,12 +1,15 @@
 //! Command line: the TUI (default), `state`, `scramble`, `solve`, `bench`,
 //! `presets`.
 //!
-//! Exit codes: 0 ok, 1 internal error, 2 usage error, 3 invalid cube or
-//! notation, 4 not solved within the budget.
+//! Exit codes: 0 ok or solved, 2 usage error, 3 invalid cube or notation,
+//! 4 not solved within the budget, 5 cannot write output, 130 interrupted
+//! (1 only for an internal error).
 
 mod bench;
 mod common;
 mod config;
+mod interrupt;
+mod out;
 mod presets;
 mod race;
 mod run;
@@ -29,12 +32,26 @@ pub const EXIT_OK: u8 = 0;
 pub const EXIT_USAGE: u8 = 2;
 /// Invalid cube state or move notation.
 pub const EXIT_INVALID: u8 = 3;
-/// A solver ran out of budget without solving.
+/// A solver ran out of budget without solving (`bench`: not every cube solved).
 pub const EXIT_UNSOLVED: u8 = 4;
+/// Output could not be written (stdout or a `--jsonl` file).
+pub const EXIT_IO: u8 = 5;
+/// Interrupted by Ctrl-C (SIGINT).
+pub const EXIT_INTERRUPTED: u8 = 130;
+
+/// The exit codes, for `--help`.
+const EXIT_CODES: &str = "\
+Exit codes:
+  0    ok (solve: solved; bench: every cube solved)
+  2    usage error (unknown option, bad or out-of-range value)
+  3    invalid cube or notation
+  4    not solved within the budget (bench: some cube not solved)
+  5    cannot write output (stdout or --jsonl file)
+  130  interrupted (Ctrl-C)";
 
 /// Watch metaheuristic Rubik's cube solvers think.
 #[derive(Debug, Parser)]
-#[command(name = "cubetui", version, about, long_about = None)]
+#[command(name = "cubetui", version, about, long_about = None, after_help = EXIT_CODES)]
 pub struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -45,16 +62,22 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Print a cube state: its facelet string and net.
+    #[command(after_help = EXIT_CODES)]
     State(state::StateArgs),
     /// Print random scrambles.
+    #[command(after_help = EXIT_CODES)]
     Scramble(scramble::ScrambleArgs),
     /// Solve one cube headless.
+    #[command(after_help = EXIT_CODES)]
     Solve(solve::SolveArgs),
     /// Solve many cubes and summarise.
+    #[command(after_help = EXIT_CODES)]
     Bench(bench::BenchArgs),
     /// List the solver presets: what each runs and the seed it follows.
+    #[command(after_help = EXIT_CODES)]
     Presets(presets::PresetsArgs),
     /// Race 2-6 presets on one start state, compared by their own CPU time.
+    #[command(after_help = EXIT_CODES)]
     Race(race::RaceArgs),
 }
 
@@ -67,6 +90,11 @@ pub struct UsageError(pub String);
 #[derive(Debug, thiserror::Error)]
 #[error("{0}")]
 pub struct InvalidInput(pub String);
+
+/// Output that could not be written (exit code 5).
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct OutputError(pub String);
 
 /// Runs the parsed command line.
 pub fn run(cli: Cli) -> Result<ExitCode, Report> {
@@ -81,9 +109,13 @@ pub fn run(cli: Cli) -> Result<ExitCode, Report> {
     }
 }
 
-/// The exit code for an error: 3 for invalid cubes or notation, 2 for usage.
+/// The exit code for an error: 3 for invalid cubes or notation, 2 for usage,
+/// 5 for output that cannot be written.
 pub fn exit_code(err: &Report) -> u8 {
     for cause in err.chain() {
+        if cause.is::<OutputError>() {
+            return EXIT_IO;
+        }
         if cause.is::<NotationError>() || cause.is::<FaceletError>() || cause.is::<InvalidInput>() {
             return EXIT_INVALID;
         }

@@ -1,3 +1,4 @@
+use std::io::Write;
 use std::process::ExitCode;
 
 use clap::Parser;
@@ -6,13 +7,16 @@ mod cli;
 
 fn main() -> ExitCode {
     if let Err(e) = color_eyre::install() {
-        eprintln!("warning: {e}");
+        let _ = writeln!(std::io::stderr(), "warning: {e}");
     }
     let args = cli::Cli::parse();
     match cli::run(args) {
         Ok(code) => code,
         Err(err) => {
-            eprintln!("error: {err}");
+            // `{:#}` adds the causes; input echoed in them cannot reach the
+            // terminal raw; a closed stderr is not worth a panic.
+            let msg = cubetui::cube::error::printable(&format!("{err:#}"));
+            let _ = writeln!(std::io::stderr(), "error: {msg}");
             ExitCode::from(cli::exit_code(&err))
         }
     }

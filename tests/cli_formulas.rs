@@ -19,17 +19,11 @@ fn write(name: &str, text: &str) -> std::path::PathBuf {
 
 #[test]
 fn a_custom_catalogue_is_used_by_pll() {
-    // The only operator is R U R' U'; the scramble is its inverse (order 6), so
-    // one proposal solves it, which the built-in PLL catalogue cannot do.
-    let file = write("sexy.txt", "# one formula\nsexy: R U R' U'\n");
+    // The only operator is U; the scramble is U', so one proposal solves it,
+    // which the built-in PLL catalogue (no formula is a U turn) cannot do.
+    let file = write("spin.txt", "# one formula\nspin: U\n");
     let args = |f: Option<&str>| {
-        let mut a = vec![
-            "solve",
-            "--scramble",
-            "(R U R' U')5",
-            "--neighbourhood",
-            "pll",
-        ];
+        let mut a = vec!["solve", "--scramble", "U'", "--neighbourhood", "pll"];
         a.extend(["--max-steps", "1", "--seed", "1"]);
         if let Some(f) = f {
             a.extend(["--formulas", f]);
@@ -43,7 +37,11 @@ fn a_custom_catalogue_is_used_by_pll() {
         "{}",
         String::from_utf8_lossy(&custom.stderr)
     );
-    assert!(String::from_utf8_lossy(&custom.stdout).contains("R U R' U'"));
+    assert!(
+        String::from_utf8_lossy(&custom.stdout).contains("solution:   U\n"),
+        "{}",
+        String::from_utf8_lossy(&custom.stdout)
+    );
     assert_eq!(
         args(None).status.code(),
         Some(4),
@@ -78,5 +76,46 @@ fn a_bad_catalogue_line_is_a_usage_error_naming_file_and_line() {
         "/nonexistent/f.txt",
     ]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("/nonexistent/f.txt"));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.starts_with("error: /nonexistent/f.txt: cannot read: "),
+        "no line number for a file that cannot be read: {err}"
+    );
+}
+
+#[test]
+fn a_formula_that_leaves_the_u_layer_is_refused() {
+    let file = write("sexy.txt", "# not a PLL\nsexy: R U R' U'\n");
+    let o = cubetui(&[
+        "solve",
+        "--scramble",
+        "R",
+        "--formulas",
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("sexy.txt:2: formula `sexy` moves pieces outside the U layer"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_catalogue_over_the_limit_is_refused_naming_the_limit() {
+    let text: String = (0..=500).map(|i| format!("f{i}: U\n")).collect();
+    let file = write("many.txt", &text);
+    let o = cubetui(&[
+        "solve",
+        "--scramble",
+        "R",
+        "--formulas",
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("many.txt:501: more than 500 formulas"),
+        "{err}"
+    );
 }

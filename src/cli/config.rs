@@ -7,7 +7,7 @@ use std::time::Duration;
 use clap::Args;
 use color_eyre::eyre::Report;
 
-use cubetui::solve::neighbourhood::Catalogue;
+use cubetui::solve::neighbourhood::{Catalogue, NAMES};
 use cubetui::solve::{SolverConfig, preset};
 
 use super::UsageError;
@@ -15,32 +15,54 @@ use super::UsageError;
 /// Which solver runs, with which parameters and budget.
 #[derive(Debug, Clone, Default, Args)]
 pub struct SolverArgs {
-    /// Solver: sa, ga, woc or mws (default: the preset's, else sa).
-    #[arg(long, value_name = "NAME")]
+    /// Solver (default: the preset's, else the first listed).
+    #[arg(long, value_name = "NAME", help = solver_help())]
     pub solver: Option<String>,
-    /// Preset (default: the solver's seed preset, e.g. seed-001 for sa).
+    /// Preset (default: the solver's seed preset).
     #[arg(long, value_name = "NAME")]
     pub preset: Option<String>,
-    /// Neighbourhood generator (sa): faces, pll, pll-conj, comm.
-    #[arg(long, value_name = "NAME")]
+    /// Neighbourhood generator, for solvers that have them.
+    #[arg(long, value_name = "NAME", help = neighbourhood_help())]
     pub neighbourhood: Option<String>,
     /// Random seed.
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub seed: u64,
-    /// Stop after this many elementary steps (sa: proposals; also the length
-    /// of its exponential schedule).
-    #[arg(long, value_name = "N")]
+    /// Stop after this many elementary steps, 1 to 2^63-1 (for solvers with a
+    /// step budget of their own, such as an annealing schedule, also that budget).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=MAX_STEPS))]
     pub max_steps: Option<u64>,
-    /// Stop after this many seconds (per cube).
-    #[arg(long, value_name = "SECS")]
+    /// Stop after this many seconds (per cube), more than 0 and at most 1000000;
+    /// checked between elementary steps.
+    #[arg(long, value_name = "SECS", allow_negative_numbers = true)]
     pub time_limit: Option<f64>,
     /// Override any preset parameter, e.g. `--set schedule.t0=5000` (repeatable).
     #[arg(long = "set", value_name = "KEY=VALUE")]
     pub set: Vec<String>,
     /// Formula catalogue for pll and pll-conj, replacing assets/formulas.txt
-    /// (`name: algorithm` per line).
+    /// (`name: algorithm` per line; at most 1 MiB and 500 formulas of at most
+    /// 100 moves, each touching only U-layer pieces).
     #[arg(long, value_name = "FILE")]
     pub formulas: Option<std::path::PathBuf>,
+}
+
+/// Largest `--max-steps` (and integer `--set` value): TOML integers are i64.
+pub const MAX_STEPS: u64 = i64::MAX as u64;
+/// Largest `--time-limit`, in seconds.
+pub const MAX_TIME_LIMIT: f64 = 1_000_000.0;
+
+fn solver_help() -> String {
+    format!(
+        "Solver: {} (default: the preset's, else {})",
+        preset::solvers().join(", "),
+        preset::default_solver()
+    )
+}
+
+fn neighbourhood_help() -> String {
+    format!(
+        "Neighbourhood generator, for solvers that have them: {}",
+        NAMES.join(", ")
+    )
 }
 
 /// Installs the catalogue of `--formulas FILE`, if given; a bad file is a usage error.
@@ -69,7 +91,8 @@ impl SolverArgs {
     /// Resolves preset, overrides and budget; every mistake is a usage error.
     pub fn resolve(&self) -> Result<Resolved, Report> {
         install_formulas(self.formulas.as_deref())?;
-        let solver_hint = self.solver.as_deref().unwrap_or("sa");
+        let default_solver = preset::default_solver();
+        let solver_hint = self.solver.as_deref().unwrap_or(&default_solver);
         let preset_name = match &self.preset {
             Some(p) => preset::canonical(p)
                 .map_err(|e| usage(e.to_string()))?
@@ -102,13 +125,10 @@ impl SolverArgs {
             }
             table = set_key(table, "neighbourhood", n, "--neighbourhood")?;
         }
-        if let Some(m) = self.max_steps {
-            if m == 0 {
-                return Err(usage("--max-steps must be at least 1"));
-            }
-            if table.contains_key("max_steps") {
-                table = set_key(table, "max_steps", &m.to_string(), "--max-steps")?;
-            }
+        if let Some(m) = self.max_steps
+            && table.contains_key("max_steps")
+        {
+            table = set_key(table, "max_steps", &m.to_string(), "--max-steps")?;
         }
         for kv in &self.set {
             let (k, v) = kv
@@ -119,8 +139,12 @@ impl SolverArgs {
         let config = preset::from_table(table).map_err(|e| usage(e.to_string()))?;
         let time_limit = match self.time_limit {
             None => None,
-            Some(t) if t.is_finite() && t > 0.0 => Some(Duration::from_secs_f64(t)),
-            Some(t) => return Err(usage(format!("--time-limit {t}: must be positive"))),
+            Some(t) if t > 0.0 && t <= MAX_TIME_LIMIT => Some(Duration::from_secs_f64(t)),
+            Some(t) => {
+                return Err(usage(format!(
+                    "--time-limit {t}: must be more than 0 and at most {MAX_TIME_LIMIT} seconds"
+                )));
+            }
         };
         // Check the parameters now, so a bad value is a usage error up front.
         config
@@ -140,19 +164,32 @@ fn full_table(cfg: &SolverConfig) -> Result<toml::Table, Report> {
     toml::Table::try_from(cfg).map_err(|e| usage(format!("cannot edit preset: {e}")))
 }
 
-/// Parses `raw` as a TOML value, falling back to a string, and shaped like `old`.
-fn parse_value(raw: &str, old: &toml::Value) -> toml::Value {
+/// Parses `raw` as a TOML value, falling back to a string, and shaped like
+/// `old`. An integer TOML cannot hold is an error naming the range.
+fn parse_value(raw: &str, old: &toml::Value) -> Result<toml::Value, String> {
     let parsed = format!("v = {raw}")
         .parse::<toml::Table>()
         .ok()
         .and_then(|mut t| t.remove("v"));
-    match (old, parsed) {
+    let digits = raw.strip_prefix(['-', '+']).unwrap_or(raw);
+    if parsed.is_none()
+        && !digits.is_empty()
+        && digits.chars().all(|c| c.is_ascii_digit())
+        && raw.parse::<i64>().is_err()
+    {
+        return Err(format!(
+            "{raw} is out of range (integers go from {} to {})",
+            i64::MIN,
+            i64::MAX
+        ));
+    }
+    Ok(match (old, parsed) {
         (toml::Value::Float(_), Some(toml::Value::Integer(i))) => toml::Value::Float(i as f64),
         (toml::Value::String(_), Some(toml::Value::String(s))) => toml::Value::String(s),
         (toml::Value::String(_), _) => toml::Value::String(raw.to_string()),
         (_, Some(v)) => v,
         (_, None) => toml::Value::String(raw.to_string()),
-    }
+    })
 }
 
 /// Sets dotted `key` in `table` to `raw`, then re-normalises the table (every
@@ -178,7 +215,8 @@ fn set_key(
         };
     }
     let old = node.get(*last).ok_or_else(unknown)?;
-    let value = parse_value(raw, old);
+    let value =
+        parse_value(raw, old).map_err(|e| usage(format!("bad value for `{shown}`: {e}")))?;
     if *last == "kind" {
         // A new variant: drop the old variant's fields so it takes its defaults.
         node.clear();
@@ -191,6 +229,8 @@ fn set_key(
 
 #[cfg(test)]
 mod tests {
+    use proptest::prelude::*;
+
     use super::*;
 
     fn args(set: &[&str]) -> SolverArgs {
@@ -200,11 +240,18 @@ mod tests {
         }
     }
 
-    fn sa(r: &Resolved) -> &cubetui::solve::anneal::SaParams {
-        match &r.config {
-            SolverConfig::Sa(p) => p,
-            _ => panic!("not sa"),
+    /// The resolved configuration as TOML, so tests read any solver's fields.
+    fn table(r: &Resolved) -> toml::Table {
+        full_table(&r.config).unwrap()
+    }
+
+    fn at<'a>(t: &'a toml::Table, path: &str) -> &'a toml::Value {
+        let mut parts = path.split('.');
+        let mut v = &t[parts.next().unwrap()];
+        for p in parts {
+            v = &v[p];
         }
+        v
     }
 
     #[test]
@@ -213,27 +260,25 @@ mod tests {
             .resolve()
             .unwrap();
         assert_eq!(r.preset, "sa-pll-conj");
-        let p = sa(&r);
-        assert!(!p.zero_delta_as_one);
-        assert_eq!(
-            p.schedule,
-            cubetui::solve::anneal::Schedule::Exponential {
-                t_max: 0.5,
-                t_min: 0.355
-            }
-        );
+        let t = table(&r);
+        assert_eq!(at(&t, "zero_delta_as_one").as_bool(), Some(false));
+        assert_eq!(at(&t, "schedule.t_max").as_float(), Some(0.5));
+        assert_eq!(at(&t, "schedule.t_min").as_float(), Some(0.355));
         let r = SolverArgs {
             preset: Some("seed-002".into()),
             ..args(&["schedule.t0=5000", "neighbourhood=comm"])
         }
         .resolve()
         .unwrap();
-        assert_eq!(sa(&r).neighbourhood, "comm");
-        assert!(format!("{:?}", sa(&r).schedule).contains("t0: 5000.0"));
+        let t = table(&r);
+        assert_eq!(at(&t, "neighbourhood").as_str(), Some("comm"));
+        assert_eq!(at(&t, "schedule.t0").as_float(), Some(5000.0));
         let r = args(&["schedule.kind=geometric", "schedule.t0=7"])
             .resolve()
             .unwrap();
-        assert!(format!("{:?}", sa(&r).schedule).contains("t0: 7.0"));
+        let t = table(&r);
+        assert_eq!(at(&t, "schedule.kind").as_str(), Some("geometric"));
+        assert_eq!(at(&t, "schedule.t0").as_float(), Some(7.0));
     }
 
     #[test]
@@ -245,8 +290,9 @@ mod tests {
         }
         .resolve()
         .unwrap();
-        assert_eq!(sa(&r).neighbourhood, "faces");
-        assert_eq!(sa(&r).max_steps, 99);
+        let t = table(&r);
+        assert_eq!(at(&t, "neighbourhood").as_str(), Some("faces"));
+        assert_eq!(at(&t, "max_steps").as_integer(), Some(99));
     }
 
     #[test]
@@ -258,6 +304,10 @@ mod tests {
             (vec!["neighbourhood=nope"], "nope"),
             (vec!["schedule.t_max=-1"], "t_max"),
             (vec!["noequals"], "noequals"),
+            (
+                vec!["max_steps=18446744073709551615"],
+                "18446744073709551615 is out of range",
+            ),
         ] {
             let e = args(&set).resolve().unwrap_err();
             assert!(e.is::<UsageError>(), "{set:?}");
@@ -278,5 +328,102 @@ mod tests {
         .resolve()
         .unwrap_err();
         assert!(e.to_string().contains("not `ga`"), "{e}");
+    }
+
+    #[test]
+    fn time_limits_outside_the_bounds_are_usage_errors() {
+        for t in [
+            0.0,
+            -1.0,
+            1e20,
+            f64::INFINITY,
+            f64::NAN,
+            MAX_TIME_LIMIT * 1.5,
+        ] {
+            let e = SolverArgs {
+                time_limit: Some(t),
+                ..SolverArgs::default()
+            }
+            .resolve()
+            .unwrap_err();
+            assert!(e.is::<UsageError>(), "{t}");
+            assert!(
+                e.to_string().contains("at most 1000000 seconds"),
+                "{t}: {e}"
+            );
+        }
+        let r = SolverArgs {
+            time_limit: Some(MAX_TIME_LIMIT),
+            ..SolverArgs::default()
+        }
+        .resolve()
+        .unwrap();
+        assert_eq!(r.time_limit, Some(Duration::from_secs(1_000_000)));
+    }
+
+    /// Keys of every preset (dotted), to aim arbitrary values at real parameters.
+    fn known_keys() -> Vec<String> {
+        fn walk(t: &toml::Table, prefix: &str, out: &mut Vec<String>) {
+            for (k, v) in t {
+                let key = format!("{prefix}{k}");
+                if let toml::Value::Table(inner) = v {
+                    walk(inner, &format!("{key}."), out);
+                }
+                out.push(key);
+            }
+        }
+        let mut out = Vec::new();
+        for name in preset::list() {
+            walk(&preset::table(name).unwrap(), "", &mut out);
+        }
+        out.sort();
+        out.dedup();
+        out
+    }
+
+    fn check_set(preset: &str, kv: String) -> Result<(), TestCaseError> {
+        let a = SolverArgs {
+            preset: Some(preset.to_string()),
+            set: vec![kv.clone()],
+            ..SolverArgs::default()
+        };
+        match a.resolve() {
+            // Accepted: the value reads back from the configuration.
+            Ok(r) => {
+                let (k, _) = kv.split_once('=').expect("accepted means KEY=VALUE");
+                let t = table(&r);
+                let mut v = Some(&t[k.trim().split('.').next().unwrap_or("")]);
+                for p in k.trim().split('.').skip(1) {
+                    v = v.and_then(|v| v.get(p));
+                }
+                prop_assert!(v.is_some(), "{} accepted but not in {:?}", kv, t);
+            }
+            Err(e) => prop_assert!(e.is::<UsageError>(), "{}: {}", kv, e),
+        }
+        Ok(())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(10_000))]
+
+        #[test]
+        fn set_with_arbitrary_text_never_panics(kv in any::<String>()) {
+            check_set("seed-001", kv)?;
+        }
+
+        #[test]
+        fn set_with_real_keys_and_arbitrary_values_never_panics(
+            key in prop::sample::select(known_keys()),
+            value in prop_oneof![
+                any::<String>(),
+                any::<i64>().prop_map(|i| i.to_string()),
+                any::<u64>().prop_map(|i| i.to_string()),
+                any::<f64>().prop_map(|f| f.to_string()),
+                "[-+0-9.eE_a-z\\[\\]{}\"',=]{0,12}",
+            ],
+            preset in prop::sample::select(preset::list()),
+        ) {
+            check_set(preset, format!("{key}={value}"))?;
+        }
     }
 }

@@ -1,6 +1,5 @@
 //! `cubetui presets`: every preset with what it runs and the seed it follows.
 
-use std::io::Write;
 use std::process::ExitCode;
 
 use clap::Args;
@@ -67,11 +66,7 @@ pub fn render(json: bool) -> Result<String, Report> {
 
 pub fn run(args: PresetsArgs) -> Result<ExitCode, Report> {
     let text = render(args.json)?;
-    let mut out = std::io::stdout().lock();
-    // A closed pipe (`| head`) is not an error worth a message.
-    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
-        Ok(()) => Ok(ExitCode::SUCCESS),
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(ExitCode::SUCCESS),
-        Err(e) => Err(e.into()),
-    }
+    // A closed pipe (`| head`) is not an error; a full disk is (exit 5).
+    super::out::stdout(text.as_bytes())?;
+    Ok(ExitCode::SUCCESS)
 }

@@ -10,7 +10,6 @@ use color_eyre::eyre::Report;
 use cubetui::solve::race::{Race, run_lane};
 
 use super::common::StartArgs;
-use super::state::write_stdout;
 use super::{EXIT_OK, UsageError};
 
 #[derive(Debug, Args)]
@@ -65,6 +64,6 @@ pub fn run(args: RaceArgs) -> Result<ExitCode, Report> {
     } else {
         results.table()
     };
-    write_stdout(text.as_bytes())?;
+    super::out::stdout(text.as_bytes())?;
     Ok(ExitCode::from(EXIT_OK))
 }

@@ -1,14 +1,16 @@
 //! Runs one solver on one cube under a budget and reports the result in the
 //! `solve --json` form (also one `bench --jsonl` line).
 
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use color_eyre::eyre::Report;
-use serde_json::{Map, Value, json};
+use serde::Serialize;
+use serde_json::{Map, Value};
 
 use cubetui::cube::Alg;
 use cubetui::cube::simplify::simplify;
-use cubetui::solve::{SolverConfig, Status};
+use cubetui::solve::budget::{self, Budget, Stop};
 
 use super::UsageError;
 use super::common::Start;
@@ -26,83 +28,118 @@ pub struct RunReport {
     pub elapsed: Duration,
     /// Time spent inside `step` only (the search, without setup and output).
     pub search: Duration,
+    /// Whether the run was cancelled (Ctrl-C) before it finished.
+    pub cancelled: bool,
     /// The `--json` object.
-    pub json: Map<String, Value>,
+    pub json: RunJson,
 }
 
-/// Neighbourhood named by a configuration, if its solver has one.
-fn neighbourhood(cfg: &SolverConfig) -> Option<String> {
-    match cfg {
-        SolverConfig::Sa(p) => Some(p.neighbourhood.clone()),
-        _ => None,
-    }
+/// One `solve --json` object (one `bench --jsonl` line).
+#[derive(Debug, Clone, Serialize)]
+pub struct RunJson {
+    pub solver: &'static str,
+    pub preset: String,
+    /// The neighbourhood generator in use, for solvers that have them.
+    pub neighbourhood: Option<String>,
+    pub seed: u64,
+    /// The start state.
+    pub facelets: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub scramble: Option<String>,
+    /// The cube's index in a bench.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub index: Option<u64>,
+    /// The bench's scramble depth.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub depth: Option<u64>,
+    pub solved: bool,
+    /// Simplified to face turns.
+    pub solution: String,
+    pub moves_htm: usize,
+    pub moves_raw: usize,
+    pub energy: f64,
+    pub iterations: u64,
+    pub elapsed_ms: f64,
+    pub search_ms: f64,
+    pub version: &'static str,
+    /// Present (and true) only when Ctrl-C stopped the run.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub interrupted: bool,
+    /// The solver's own fields (never one of the above).
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
 }
 
-/// Runs `cfg` from `start` with `seed` until solved, exhausted, or out of budget.
-pub fn run_one(r: &Resolved, start: &Start, seed: u64) -> Result<RunReport, Report> {
+/// Field names of [`RunJson`]; a solver's extra field of the same name is dropped.
+const RESERVED: &[&str] = &[
+    "solver",
+    "preset",
+    "neighbourhood",
+    "seed",
+    "facelets",
+    "scramble",
+    "index",
+    "depth",
+    "solved",
+    "solution",
+    "moves_htm",
+    "moves_raw",
+    "energy",
+    "iterations",
+    "elapsed_ms",
+    "search_ms",
+    "version",
+    "interrupted",
+];
+
+/// Runs `r` from `start` with `seed` until solved, exhausted, out of budget,
+/// or `cancel` is raised (then the report has `cancelled` set and holds the
+/// best result so far).
+pub fn run_one(
+    r: &Resolved,
+    start: &Start,
+    seed: u64,
+    cancel: Option<&AtomicBool>,
+) -> Result<RunReport, Report> {
     let t0 = Instant::now();
     let mut solver = r
         .config
         .build(start.cube, seed)
         .map_err(|e| UsageError(e.to_string()))?;
-    let cap = r.max_steps.unwrap_or(u64::MAX);
-    let mut done = 0u64;
-    let mut chunk = 1_000u64;
-    let mut search = Duration::ZERO;
-    while solver.status() == Status::Running && done < cap {
-        if r.time_limit.is_some_and(|limit| t0.elapsed() >= limit) {
-            break;
-        }
-        let n = chunk.min(cap - done);
-        let before = solver.snapshot().iteration;
-        let c0 = Instant::now();
-        solver.step(n);
-        search += c0.elapsed();
-        let after = solver.snapshot().iteration;
-        done += n;
-        if after == before && solver.status() == Status::Running {
-            // A solver that cannot advance is out of budget.
-            break;
-        }
-        // Aim for chunks of about 20 ms so the time limit is honoured.
-        if c0.elapsed() < Duration::from_millis(5) && chunk < 1 << 24 {
-            chunk *= 2;
-        } else if c0.elapsed() > Duration::from_millis(40) && chunk > 1 {
-            chunk /= 2;
-        }
-    }
+    let limits = Budget {
+        max_steps: r.max_steps,
+        deadline: r.time_limit.and_then(|limit| t0.checked_add(limit)),
+    };
+    let ran = budget::run(solver.as_mut(), limits, cancel);
+    let cancelled = ran.stop == Stop::Cancelled;
     let out = solver.outcome();
     let snap = solver.snapshot();
     let solution = simplify(&out.solution);
     // The time includes building the solver and writing out its solution.
     let elapsed = t0.elapsed();
-    let mut json = Map::new();
-    json.insert("solver".into(), r.config.name().into());
-    json.insert("preset".into(), r.preset.clone().into());
-    json.insert(
-        "neighbourhood".into(),
-        snap.generator
-            .clone()
-            .or_else(|| neighbourhood(&r.config))
-            .into(),
-    );
-    json.insert("seed".into(), seed.into());
-    json.insert("facelets".into(), start.cube.facelets().into());
-    if let Some(s) = &start.scramble {
-        json.insert("scramble".into(), s.to_string().into());
-    }
-    json.insert("solved".into(), out.solved.into());
-    json.insert("solution".into(), solution.to_string().into());
-    json.insert("moves_htm".into(), solution.len().into());
-    json.insert("moves_raw".into(), out.solution.len().into());
-    json.insert("energy".into(), json!(out.energy));
-    json.insert("iterations".into(), out.iterations.into());
-    json.insert("elapsed_ms".into(), json!(elapsed.as_secs_f64() * 1e3));
-    json.insert("search_ms".into(), json!(search.as_secs_f64() * 1e3));
-    json.insert("version".into(), env!("CARGO_PKG_VERSION").into());
-    for (k, v) in out.extra {
-        json.entry(k).or_insert(v);
-    }
+    let mut extra = out.extra;
+    extra.retain(|k, _| !RESERVED.contains(&k.as_str()));
+    let json = RunJson {
+        solver: solver.profile().solver,
+        preset: r.preset.clone(),
+        neighbourhood: snap.generator.clone(),
+        seed,
+        facelets: start.cube.facelets(),
+        scramble: start.scramble.as_ref().map(ToString::to_string),
+        index: None,
+        depth: None,
+        solved: out.solved,
+        solution: solution.to_string(),
+        moves_htm: solution.len(),
+        moves_raw: out.solution.len(),
+        energy: out.energy,
+        iterations: out.iterations,
+        elapsed_ms: elapsed.as_secs_f64() * 1e3,
+        search_ms: ran.search.as_secs_f64() * 1e3,
+        version: env!("CARGO_PKG_VERSION"),
+        interrupted: cancelled,
+        extra,
+    };
     Ok(RunReport {
         solved: out.solved,
         moves_raw: out.solution.len(),
@@ -110,7 +147,8 @@ pub fn run_one(r: &Resolved, start: &Start, seed: u64) -> Result<RunReport, Repo
         energy: out.energy,
         iterations: out.iterations,
         elapsed,
-        search,
+        search: ran.search,
+        cancelled,
         json,
     })
 }

@@ -31,7 +31,8 @@ pub struct ScrambleArgs {
 pub fn run(args: ScrambleArgs) -> Result<ExitCode, Report> {
     let seed = args.seed.unwrap_or_else(rand::random);
     let depth = args.depth.map_or(DEFAULT_DEPTH, |d| d as usize);
-    let mut text = String::new();
+    // Streamed: count × depth can be far more text than is worth holding.
+    let mut out = super::out::StdoutLines::new();
     for k in 0..u64::from(args.count) {
         let mut rng = rng_from_seed(derive_seed(seed, k));
         let line = if args.random_state {
@@ -39,9 +40,10 @@ pub fn run(args: ScrambleArgs) -> Result<ExitCode, Report> {
         } else {
             random_moves(&mut rng, depth).to_string()
         };
-        text.push_str(&line);
-        text.push('\n');
+        if !out.line(&line)? {
+            return Ok(ExitCode::SUCCESS);
+        }
     }
-    super::state::write_stdout(text.as_bytes())?;
+    out.finish()?;
     Ok(ExitCode::SUCCESS)
 }

@@ -1,6 +1,5 @@
 //! `cubetui state`: show a cube given as a scramble or a facelet string.
 
-use std::io::Write;
 use std::process::ExitCode;
 
 use clap::{ArgGroup, Args, ValueEnum};
@@ -49,15 +48,6 @@ pub fn run(args: StateArgs) -> Result<ExitCode, Report> {
         (None, None) => unreachable!("clap requires one input"),
     };
     let text = format!("{}\n{}\n", render(&cube, args.net.into()), cube.facelets());
-    write_stdout(text.as_bytes())?;
+    super::out::stdout(text.as_bytes())?;
     Ok(ExitCode::SUCCESS)
-}
-
-/// Writes to stdout; a closed pipe (`| head`) is not an error.
-pub fn write_stdout(bytes: &[u8]) -> std::io::Result<()> {
-    let mut out = std::io::stdout().lock();
-    match out.write_all(bytes).and_then(|()| out.flush()) {
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
-        r => r,
-    }
 }

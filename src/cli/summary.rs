@@ -1,8 +1,32 @@
 //! The `bench` summary table.
 
 use std::fmt;
+use std::time::Duration;
 
 use super::run::RunReport;
+
+/// What the summary keeps of one run (a few bytes, so a long bench stays small).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Sample {
+    pub solved: bool,
+    /// HTM after simplification.
+    pub moves: usize,
+    pub iterations: u64,
+    pub elapsed: Duration,
+    pub search: Duration,
+}
+
+impl From<&RunReport> for Sample {
+    fn from(r: &RunReport) -> Sample {
+        Sample {
+            solved: r.solved,
+            moves: r.solution.len(),
+            iterations: r.iterations,
+            elapsed: r.elapsed,
+            search: r.search,
+        }
+    }
+}
 
 /// Statistics over a batch of runs.
 #[derive(Debug, Clone, PartialEq)]
@@ -35,12 +59,12 @@ fn sorted(mut v: Vec<f64>) -> Vec<f64> {
 }
 
 impl Summary {
-    pub fn of(reports: &[RunReport]) -> Summary {
+    pub fn of(reports: &[Sample]) -> Summary {
         let moves = sorted(
             reports
                 .iter()
                 .filter(|r| r.solved)
-                .map(|r| r.solution.len() as f64)
+                .map(|r| r.moves as f64)
                 .collect(),
         );
         let times = sorted(

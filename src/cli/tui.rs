@@ -1,5 +1,6 @@
 //! `cubetui` with no subcommand: the live screen.
 
+use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -20,7 +21,7 @@ pub struct TuiArgs {
     /// Solver preset to start with (Tab cycles through all of them).
     #[arg(long)]
     preset: Option<String>,
-    /// Start with the first preset of this solver (sa, ga, woc, mws).
+    /// Start with the first preset of this solver (see `cubetui solve --help`).
     #[arg(long)]
     solver: Option<String>,
     /// Seed of the solver and of `s` scrambles (default: from the clock).
@@ -42,6 +43,23 @@ pub struct TuiArgs {
     /// Frames per second, at most 60.
     #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u32).range(1..=60))]
     fps: u32,
+}
+
+/// Why the screen does not start without a terminal, and what to run instead.
+const NO_TERMINAL: &str = "the live screen needs one: run `cubetui` from a \
+terminal without redirecting it, or `cubetui solve --random-state` or \
+`cubetui bench --cubes 10 --random-state` for results as text";
+
+/// Whether keys can be read: stdin is a terminal, or the process has a
+/// controlling terminal (`/dev/tty`), which is what the screen reads then.
+fn has_tty() -> bool {
+    cfg!(not(unix))
+        || std::io::stdin().is_terminal()
+        || std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open("/dev/tty")
+            .is_ok()
 }
 
 /// Every preset as a choice for the screen.
@@ -71,7 +89,7 @@ pub fn run(args: TuiArgs) -> Result<ExitCode, Report> {
     let depth = Depth::detect();
     let theme = Theme::load(&args.theme, depth).map_err(|e| Report::new(UsageError(e)))?;
     let choices = choices();
-    let default = preset::default_for("sa").unwrap_or_default();
+    let default = preset::default_for(&preset::default_solver()).unwrap_or_default();
     let mut choice = choices
         .iter()
         .position(|c| c.preset == default)
@@ -119,6 +137,19 @@ pub fn run(args: TuiArgs) -> Result<ExitCode, Report> {
     if !args.race.is_empty() {
         app.open_race(&args.race)
             .map_err(|e| UsageError(format!("--race: {e}")))?;
+    }
+    // Options are checked first: a bad one is reported the same with or without a terminal.
+    if !std::io::stdout().is_terminal() {
+        return Err(UsageError(format!(
+            "stdout is not a terminal (redirected?); {NO_TERMINAL}"
+        ))
+        .into());
+    }
+    if !has_tty() {
+        return Err(UsageError(format!(
+            "there is no terminal to read keys from; {NO_TERMINAL}"
+        ))
+        .into());
     }
     let exit = cubetui::tui::run(app, args.fps)?;
     Ok(ExitCode::from(exit.code()))

@@ -4,7 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::error::NotationError;
+use super::error::{NotationError, printable};
 use super::kernel::{Lanes, gather};
 use super::moves::{Move, parse_kind};
 use super::perm::Perm;
@@ -84,12 +84,18 @@ fn is_separator(c: char) -> bool {
     c.is_whitespace() || c == '(' || c == ')'
 }
 
-/// The run of characters from `start` up to the next separator, for error messages.
+/// Longest token an error message quotes; longer ones are cut with `…`.
+const SHOWN_TOKEN: usize = 40;
+
+/// The run of characters from `start` up to the next separator, for error
+/// messages (invisible characters escaped, so the message shows them).
 fn token_at(chars: &[char], start: usize) -> String {
-    chars[start..]
-        .iter()
-        .take_while(|c| !is_separator(**c))
-        .collect()
+    let mut run = chars[start..].iter().take_while(|c| !is_separator(**c));
+    let mut token: String = run.by_ref().take(SHOWN_TOKEN).collect();
+    if run.next().is_some() {
+        token.push('…');
+    }
+    printable(&token)
 }
 
 fn extend(out: &mut Vec<Move>, add: &[Move], times: usize) -> Result<(), NotationError> {
@@ -154,7 +160,7 @@ impl FromStr for Alg {
                     column,
                 })?;
                 i += letters;
-                let digits: String = chars[i..]
+                let mut digits: String = chars[i..]
                     .iter()
                     .take_while(|c| c.is_ascii_digit())
                     .collect();
@@ -163,6 +169,14 @@ impl FromStr for Alg {
                 while i < chars.len() && is_prime(chars[i]) {
                     primes += 1;
                     i += 1;
+                }
+                if digits.is_empty() && primes > 0 {
+                    // `R'2` is read as `R2'`.
+                    digits = chars[i..]
+                        .iter()
+                        .take_while(|c| c.is_ascii_digit())
+                        .collect();
+                    i += digits.len();
                 }
                 let bad_amount = || NotationError::BadAmount {
                     token: token_at(&chars, start),

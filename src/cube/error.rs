@@ -2,6 +2,32 @@
 
 use thiserror::Error;
 
+/// `text` with every character that would not show up as itself on a terminal
+/// (control characters, zero-width and other invisible characters, whitespace
+/// other than a space) written as a Rust escape such as `\u{200b}`.
+pub fn printable(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if invisible(c) {
+            out.extend(c.escape_unicode());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+fn invisible(c: char) -> bool {
+    c.is_control()
+        || (c.is_whitespace() && c != ' ')
+        || matches!(c,
+            '\u{00ad}' | '\u{034f}' | '\u{061c}' | '\u{115f}' | '\u{1160}' | '\u{17b4}'
+            | '\u{17b5}' | '\u{180b}'..='\u{180f}' | '\u{200b}'..='\u{200f}'
+            | '\u{202a}'..='\u{202e}' | '\u{2060}'..='\u{206f}' | '\u{3164}'
+            | '\u{fe00}'..='\u{fe0f}' | '\u{feff}' | '\u{ffa0}' | '\u{fff0}'..='\u{fffb}'
+            | '\u{e0000}'..='\u{e0fff}')
+}
+
 /// A move sequence that cannot be parsed. Columns count characters from 1.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum NotationError {
@@ -30,7 +56,7 @@ pub enum NotationError {
 pub enum FaceletError {
     #[error("facelet string has {len} characters, expected 54")]
     WrongLength { len: usize },
-    #[error("invalid character `{ch}` at column {column} (expected one of U R F D L B)")]
+    #[error("invalid character `{}` at column {column} (expected one of U R F D L B)", printable(&ch.to_string()))]
     BadCharacter { ch: char, column: usize },
     #[error("colour {face} appears {count} times, expected 9")]
     ColourCount { face: char, count: usize },

@@ -3,6 +3,7 @@
 //! commands and emits snapshots. Uses `cube`, never `tui`.
 
 pub mod anneal;
+pub mod budget;
 pub mod chromosome;
 pub mod energy;
 pub mod ga;

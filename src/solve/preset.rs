@@ -155,6 +155,11 @@ pub fn solvers() -> Vec<String> {
     out
 }
 
+/// The solver used when none is named: the first preset's.
+pub fn default_solver() -> String {
+    solvers().into_iter().next().unwrap_or_default()
+}
+
 /// The solver parameters of preset `name` as a TOML table (without its
 /// `[preset]` description), for editing before [`from_table`].
 pub fn table(name: &str) -> Result<toml::Table, SolveError> {

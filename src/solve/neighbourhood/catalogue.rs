@@ -1,8 +1,10 @@
 //! The formula catalogue (`assets/formulas.txt`): `name: algorithm` per line.
 
+use std::collections::HashSet;
 use std::sync::OnceLock;
 
-use crate::cube::Alg;
+use crate::cube::error::printable;
+use crate::cube::{Alg, Face, Move};
 
 use crate::solve::SolveError;
 
@@ -10,6 +12,13 @@ use crate::solve::SolveError;
 pub const BUILTIN: &str = include_str!("../../../assets/formulas.txt");
 /// The name the embedded catalogue is reported under in errors.
 pub const BUILTIN_FILE: &str = "assets/formulas.txt";
+
+/// Most formulas in a catalogue (`pll-conj` keeps 343 operators per formula).
+pub const MAX_FORMULAS: usize = 500;
+/// Most moves in one formula.
+pub const MAX_FORMULA_MOVES: usize = 100;
+/// Largest catalogue file read, in bytes.
+pub const MAX_FILE_BYTES: u64 = 1 << 20;
 
 /// A catalogue loaded at run time, which replaces the built-in one.
 static INSTALLED: OnceLock<Catalogue> = OnceLock::new();
@@ -31,10 +40,13 @@ impl Catalogue {
     /// Parses catalogue text; `file` names the source in error messages.
     ///
     /// Blank lines and `#` comments are skipped; every other line must be
-    /// `name: algorithm` with a non-empty name, a valid non-empty algorithm and
-    /// a name not used before.
+    /// `name: algorithm` with a non-empty name not used before and a valid
+    /// algorithm of 1 to [`MAX_FORMULA_MOVES`] moves that touches only U-layer
+    /// pieces (and does something); at most [`MAX_FORMULAS`] formulas. Takes
+    /// time linear in the text.
     pub fn parse(text: &str, file: &str) -> Result<Catalogue, SolveError> {
         let mut formulas: Vec<Formula> = Vec::new();
+        let mut names: HashSet<&str> = HashSet::new();
         for (i, raw) in text.lines().enumerate() {
             let err = |message: String| SolveError::Asset {
                 file: file.to_string(),
@@ -46,46 +58,68 @@ impl Catalogue {
                 continue;
             }
             let Some((name, alg)) = line.split_once(':') else {
-                return Err(err(format!("expected `name: algorithm`, found `{line}`")));
+                return Err(err(format!(
+                    "expected `name: algorithm`, found `{}`",
+                    shown(line)
+                )));
             };
             let name = name.trim();
             if name.is_empty() || name.chars().any(char::is_whitespace) {
-                return Err(err(format!("bad formula name `{name}`")));
+                return Err(err(format!("bad formula name `{}`", shown(name))));
             }
-            if formulas.iter().any(|f| f.name == name) {
-                return Err(err(format!("formula `{name}` defined twice")));
+            if !names.insert(name) {
+                return Err(err(format!("formula `{}` defined twice", shown(name))));
+            }
+            if formulas.len() == MAX_FORMULAS {
+                return Err(err(format!(
+                    "more than {MAX_FORMULAS} formulas (the limit: pll-conj keeps 343 operators per formula)"
+                )));
             }
             let alg: Alg = alg
                 .trim()
                 .parse()
-                .map_err(|e| err(format!("formula `{name}`: {e}")))?;
+                .map_err(|e| err(format!("formula `{}`: {e}", shown(name))))?;
             if alg.is_empty() {
-                return Err(err(format!("formula `{name}` is empty")));
+                return Err(err(format!("formula `{}` is empty", shown(name))));
             }
+            if alg.len() > MAX_FORMULA_MOVES {
+                return Err(err(format!(
+                    "formula `{}` has {} moves, at most {MAX_FORMULA_MOVES}",
+                    shown(name),
+                    alg.len()
+                )));
+            }
+            check_u_layer(&alg).map_err(|m| err(format!("formula `{}` {m}", shown(name))))?;
             formulas.push(Formula {
                 name: name.to_string(),
                 alg,
             });
         }
         if formulas.is_empty() {
-            return Err(SolveError::Asset {
-                file: file.to_string(),
-                line: 0,
-                message: "the catalogue has no formulas".into(),
-            });
+            return Err(SolveError::Config(format!(
+                "{file}: the catalogue has no formulas"
+            )));
         }
         Ok(Catalogue { formulas })
     }
 
-    /// The embedded catalogue, parsed once.
-    /// Reads a catalogue file; errors name the file and line.
+    /// Reads a catalogue file of at most [`MAX_FILE_BYTES`]; errors name the
+    /// file (and the line, for a bad line).
     pub fn load(path: &std::path::Path) -> Result<Catalogue, SolveError> {
+        use std::io::Read;
         let file = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|e| SolveError::Asset {
-            file: file.clone(),
-            line: 0,
-            message: format!("cannot read: {e}"),
-        })?;
+        let cannot = |e: std::io::Error| SolveError::Config(format!("{file}: cannot read: {e}"));
+        let mut text = String::new();
+        std::fs::File::open(path)
+            .map_err(cannot)?
+            .take(MAX_FILE_BYTES + 1)
+            .read_to_string(&mut text)
+            .map_err(cannot)?;
+        if text.len() as u64 > MAX_FILE_BYTES {
+            return Err(SolveError::Config(format!(
+                "{file}: larger than {MAX_FILE_BYTES} bytes, the limit for a catalogue"
+            )));
+        }
         Catalogue::parse(&text, &file)
     }
 
@@ -112,6 +146,7 @@ impl Catalogue {
         Ok(INSTALLED.get_or_init(|| builtin.clone()))
     }
 
+    /// The embedded catalogue, parsed once.
     pub fn builtin() -> Result<&'static Catalogue, SolveError> {
         static CELL: OnceLock<Result<Catalogue, (usize, String)>> = OnceLock::new();
         let parsed = CELL.get_or_init(|| {
@@ -130,6 +165,33 @@ impl Catalogue {
     }
 }
 
+/// `text` as an error message shows it: invisible characters escaped, and
+/// cut after 60 characters.
+fn shown(text: &str) -> String {
+    const MAX: usize = 60;
+    let mut cut: String = text.chars().take(MAX).collect();
+    if text.chars().nth(MAX).is_some() {
+        cut.push('…');
+    }
+    printable(&cut)
+}
+
+/// Checks the catalogue's contract: the formula moves only stickers that a
+/// U turn moves (U-layer pieces stay in the U layer) and moves something.
+fn check_u_layer(alg: &Alg) -> Result<(), String> {
+    let u = Move::face(Face::U, 1).perm();
+    let p = alg.perm();
+    if p.is_identity() {
+        return Err("does nothing".into());
+    }
+    if p.moved().any(|i| u.table()[i] as usize == i) {
+        return Err(
+            "moves pieces outside the U layer (formulas must touch only U-layer pieces)".into(),
+        );
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -141,7 +203,7 @@ mod tests {
             Catalogue::install(active.clone()).is_ok(),
             "same one again is fine"
         );
-        let other = Catalogue::parse("A: R U R' U'\n", "f.txt").unwrap();
+        let other = Catalogue::parse("A: U\n", "f.txt").unwrap();
         assert!(Catalogue::install(other).is_err());
         assert_eq!(Catalogue::active().unwrap(), &active);
     }
@@ -155,16 +217,64 @@ mod tests {
 
     #[test]
     fn bad_lines_are_reported_with_their_number() {
-        let e = Catalogue::parse("# c\nT: R U\nno colon here\n", "f.txt").unwrap_err();
+        let e = Catalogue::parse("# c\nT: U\nno colon here\n", "f.txt").unwrap_err();
         assert_eq!(
             e.to_string(),
             "f.txt:3: expected `name: algorithm`, found `no colon here`"
         );
+        let e = Catalogue::parse("T: U\nA: R U R' U'\n", "f.txt").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "f.txt:2: formula `A` moves pieces outside the U layer \
+             (formulas must touch only U-layer pieces)"
+        );
+        let e = Catalogue::parse("A: U U'\n", "f.txt").unwrap_err();
+        assert!(e.to_string().contains("does nothing"), "{e}");
+        let e = Catalogue::parse("A: (U)101\n", "f.txt").unwrap_err();
+        assert!(e.to_string().contains("101 moves, at most 100"), "{e}");
         let e = Catalogue::parse("A: R Q\n", "f.txt").unwrap_err();
         assert!(e.to_string().starts_with("f.txt:1: formula `A`:"), "{e}");
-        let e = Catalogue::parse("A: R\nA: U\n", "f.txt").unwrap_err();
+        let e = Catalogue::parse("A: U\nA: U2\n", "f.txt").unwrap_err();
         assert!(e.to_string().contains("defined twice"));
         assert!(Catalogue::parse("# nothing\n", "f.txt").is_err());
         assert!(Catalogue::parse("A:\n", "f.txt").is_err());
+        let e = Catalogue::parse(&format!("\u{1b}[2J{}\n", "x".repeat(100)), "f.txt");
+        assert_eq!(
+            e.unwrap_err().to_string(),
+            format!(
+                "f.txt:1: expected `name: algorithm`, found `\\u{{1b}}[2J{}…`",
+                "x".repeat(56)
+            )
+        );
+    }
+
+    #[test]
+    fn the_number_of_formulas_is_bounded() {
+        let text: String = (0..=MAX_FORMULAS).map(|i| format!("f{i}: U\n")).collect();
+        let e = Catalogue::parse(&text, "f.txt").unwrap_err();
+        assert!(
+            e.to_string().starts_with(&format!(
+                "f.txt:{}: more than {MAX_FORMULAS} formulas",
+                MAX_FORMULAS + 1
+            )),
+            "{e}"
+        );
+        let ok: String = (0..MAX_FORMULAS).map(|i| format!("f{i}: U2\n")).collect();
+        assert_eq!(
+            Catalogue::parse(&ok, "f.txt").unwrap().formulas.len(),
+            MAX_FORMULAS
+        );
+    }
+
+    #[test]
+    fn a_missing_or_huge_file_is_named_without_a_line_number() {
+        let e = Catalogue::load(std::path::Path::new("/nonexistent/f.txt")).unwrap_err();
+        let msg = e.to_string();
+        assert!(msg.starts_with("/nonexistent/f.txt: cannot read:"), "{msg}");
+        let path = std::env::temp_dir().join(format!("cubetui-huge-{}.txt", std::process::id()));
+        std::fs::write(&path, "#".repeat(MAX_FILE_BYTES as usize + 1)).unwrap();
+        let e = Catalogue::load(&path).unwrap_err().to_string();
+        let _ = std::fs::remove_file(&path);
+        assert!(e.contains("larger than 1048576 bytes"), "{e}");
     }
 }

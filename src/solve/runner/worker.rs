@@ -10,6 +10,7 @@ use tokio::sync::{mpsc, watch};
 use super::messages::{Batch, Latest};
 use super::{Backlog, Command, Core, FRAME, Mark, RunState, Speed, Update};
 use crate::solve::Profile;
+use crate::solve::budget::Batcher;
 
 /// What the stream channel had no room for yet, all of one epoch.
 struct Pending {
@@ -184,6 +185,9 @@ enum Wait {
     Closed,
 }
 
+/// The time a step batch aims for.
+const BATCH_TARGET: Duration = Duration::from_millis(1);
+
 /// How often an unthrottled run publishes.
 const PUBLISH_EVERY: Duration = Duration::from_millis(16);
 
@@ -194,8 +198,9 @@ pub(super) async fn solve(
     mut out: Outbox,
     mut core: Core,
 ) {
-    // Steps per batch, adapted so a batch takes 0.5-2 ms.
-    let mut batch: u64 = 16;
+    // Steps per batch, adapted so a batch takes 0.5-2 ms (commands are
+    // read between batches), by the batch sizing the headless commands use.
+    let mut batcher = Batcher::new(BATCH_TARGET).with_size(16);
     // Steps still to run in the current frame (throttled speeds).
     let mut owed: u64 = 0;
     let mut next_frame = Instant::now();
@@ -252,18 +257,13 @@ pub(super) async fn solve(
                         next_frame = now;
                     }
                 }
-                owed.min(batch)
+                owed.min(batcher.size())
             }
-            Speed::Unthrottled => batch,
+            Speed::Unthrottled => batcher.size(),
         };
         let t = Instant::now();
         core.run(n);
-        let dt = t.elapsed();
-        if dt < Duration::from_micros(500) && batch < 1 << 24 {
-            batch *= 2;
-        } else if dt > Duration::from_millis(2) && batch > 1 {
-            batch /= 2;
-        }
+        batcher.record(n, t.elapsed());
         owed = owed.saturating_sub(n);
         let frame_done = core.speed() != Speed::Unthrottled && owed == 0;
         if frame_done

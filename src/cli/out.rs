@@ -1,0 +1,91 @@
+//! Writing results: to stdout, where a reader that went away (`| head`) is not
+//! an error, and to files, where every failure names the file and the reason.
+
+use std::fs::File;
+use std::io::{BufWriter, ErrorKind, Write};
+use std::path::Path;
+
+use color_eyre::eyre::Report;
+
+use super::OutputError;
+
+/// Writes `bytes` to stdout and flushes. A closed pipe is not an error (the
+/// reader has what it wanted); any other failure is an [`OutputError`] (exit 5).
+pub fn stdout(bytes: &[u8]) -> Result<(), Report> {
+    let mut out = std::io::stdout().lock();
+    check(out.write_all(bytes).and_then(|()| out.flush())).map(|_| ())
+}
+
+/// A file of lines, each flushed as it is written.
+pub struct LineFile {
+    shown: String,
+    w: BufWriter<File>,
+}
+
+impl LineFile {
+    /// Creates (or truncates) `path`; a failure names the path and the reason.
+    pub fn create(path: &Path) -> Result<LineFile, Report> {
+        let shown = path.display().to_string();
+        let file = File::create(path)
+            .map_err(|e| OutputError(format!("cannot create {shown}: {}", reason(&e))))?;
+        Ok(LineFile {
+            shown,
+            w: BufWriter::new(file),
+        })
+    }
+
+    /// Writes `line` and a newline, then flushes.
+    pub fn line(&mut self, line: &str) -> Result<(), Report> {
+        writeln!(self.w, "{line}")
+            .and_then(|()| self.w.flush())
+            .map_err(|e| OutputError(format!("cannot write {}: {}", self.shown, reason(&e))).into())
+    }
+}
+
+/// The reason of an I/O error in words, with the OS code.
+fn reason(e: &std::io::Error) -> String {
+    let words = match e.kind() {
+        ErrorKind::NotFound => "its directory does not exist",
+        ErrorKind::PermissionDenied => "permission denied",
+        ErrorKind::IsADirectory => "it is a directory",
+        _ => return e.to_string(),
+    };
+    match e.raw_os_error() {
+        Some(code) => format!("{words} (os error {code})"),
+        None => words.to_string(),
+    }
+}
+
+/// Lines streamed to stdout through a buffer, for output too long to build
+/// in memory first. A closed pipe ends the stream quietly.
+pub struct StdoutLines {
+    w: BufWriter<std::io::StdoutLock<'static>>,
+}
+
+impl StdoutLines {
+    /// Locks stdout for the stream.
+    pub fn new() -> StdoutLines {
+        StdoutLines {
+            w: BufWriter::new(std::io::stdout().lock()),
+        }
+    }
+
+    /// Writes `line` and a newline; `Ok(false)` once the reader has gone.
+    pub fn line(&mut self, line: &str) -> Result<bool, Report> {
+        check(writeln!(self.w, "{line}"))
+    }
+
+    /// Flushes what is buffered.
+    pub fn finish(mut self) -> Result<(), Report> {
+        check(self.w.flush()).map(|_| ())
+    }
+}
+
+/// `Ok(true)` for success, `Ok(false)` for a closed pipe, else an [`OutputError`].
+fn check(r: std::io::Result<()>) -> Result<bool, Report> {
+    match r {
+        Ok(()) => Ok(true),
+        Err(e) if e.kind() == ErrorKind::BrokenPipe => Ok(false),
+        Err(e) => Err(OutputError(format!("cannot write to stdout: {e}")).into()),
+    }
+}

@@ -1,0 +1,301 @@
+//! Stepping a solver under a budget, synchronously: the one adaptive batching
+//! loop of the headless commands, and the batch sizing ([`Batcher`]) a
+//! runner can share so there is one place that decides batch sizes.
+//!
+//! A [`Batcher`] sizes batches of elementary steps so each takes about a
+//! target time; [`run`] steps a solver in such batches until it is solved or
+//! exhausted, a step or time budget is spent, or a cancel flag is raised. The
+//! time limit is checked between batches, and a batch is never planned to run
+//! past the deadline, so the limit holds to within the target batch time or
+//! one elementary step, whichever is larger.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use super::{Solver, Status};
+
+/// Largest batch a [`Batcher`] plans.
+pub const MAX_BATCH: u64 = 1 << 24;
+
+/// The batch time [`run`] aims for: short enough that a time limit or a
+/// cancel request is seen within it, long enough that the checks cost nothing.
+pub const TARGET: Duration = Duration::from_millis(10);
+
+/// Sizes batches of elementary steps so a batch takes about `target`.
+#[derive(Clone, Debug)]
+pub struct Batcher {
+    size: u64,
+    target: Duration,
+    /// Measured steps per second, once a batch has been timed.
+    rate: Option<f64>,
+}
+
+impl Batcher {
+    /// Starts at one step per batch (a step's cost is unknown until measured).
+    pub fn new(target: Duration) -> Batcher {
+        Batcher {
+            size: 1,
+            target,
+            rate: None,
+        }
+    }
+
+    /// Starts at `size` steps per batch instead (at least 1, at most [`MAX_BATCH`]).
+    pub fn with_size(mut self, size: u64) -> Batcher {
+        self.size = size.clamp(1, MAX_BATCH);
+        self
+    }
+
+    /// The size of the next batch.
+    pub fn size(&self) -> u64 {
+        self.size
+    }
+
+    /// The size of the next batch, planned not to run past `left` (at least one step).
+    pub fn size_within(&self, left: Duration) -> u64 {
+        match self.rate {
+            Some(rate) => {
+                let fits = (rate * left.as_secs_f64()).floor();
+                // `fits` is finite and non-negative; the cast saturates.
+                self.size.min(fits as u64).max(1)
+            }
+            None => 1,
+        }
+    }
+
+    /// Records that `steps` steps took `took`, and adapts the next size:
+    /// doubles while a batch is under half the target, halves above twice
+    /// the target.
+    pub fn record(&mut self, steps: u64, took: Duration) {
+        if steps > 0 && !took.is_zero() {
+            self.rate = Some(steps as f64 / took.as_secs_f64());
+        }
+        if steps < self.size {
+            // A shortened batch says little about the planned size.
+            return;
+        }
+        if took < self.target / 2 && self.size < MAX_BATCH {
+            self.size *= 2;
+        } else if took > self.target * 2 && self.size > 1 {
+            self.size /= 2;
+        }
+    }
+}
+
+/// What a run may spend.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Budget {
+    /// At most this many elementary steps.
+    pub max_steps: Option<u64>,
+    /// Stop once this instant has passed.
+    pub deadline: Option<Instant>,
+}
+
+/// Why a run stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// The solver solved the cube.
+    Solved,
+    /// The solver spent its own budget.
+    Exhausted,
+    /// `max_steps` were run.
+    Steps,
+    /// The deadline passed.
+    Time,
+    /// A step batch did not advance the solver (it cannot go on).
+    Stalled,
+    /// The cancel flag was raised.
+    Cancelled,
+}
+
+/// The result of [`run`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ran {
+    /// Elementary steps asked of the solver.
+    pub steps: u64,
+    /// Time spent inside [`Solver::step`] only.
+    pub search: Duration,
+    pub stop: Stop,
+}
+
+/// Steps `solver` in adaptive batches until it finishes, the budget is spent
+/// or `cancel` is raised (checked between batches).
+pub fn run(solver: &mut dyn Solver, budget: Budget, cancel: Option<&AtomicBool>) -> Ran {
+    let cap = budget.max_steps.unwrap_or(u64::MAX);
+    let mut batcher = Batcher::new(TARGET);
+    let mut steps = 0u64;
+    let mut search = Duration::ZERO;
+    let stop = loop {
+        match solver.status() {
+            Status::Solved => break Stop::Solved,
+            Status::Exhausted => break Stop::Exhausted,
+            Status::Running => {}
+        }
+        if steps >= cap {
+            break Stop::Steps;
+        }
+        if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+            break Stop::Cancelled;
+        }
+        let mut n = batcher.size().min(cap - steps);
+        if let Some(deadline) = budget.deadline {
+            let now = Instant::now();
+            if now >= deadline {
+                break Stop::Time;
+            }
+            n = n.min(batcher.size_within(deadline - now));
+        }
+        let before = solver.snapshot().iteration;
+        let t = Instant::now();
+        let status = solver.step(n);
+        let took = t.elapsed();
+        search += took;
+        steps += n;
+        batcher.record(n, took);
+        if status == Status::Running && solver.snapshot().iteration == before {
+            break Stop::Stalled;
+        }
+    };
+    Ran {
+        steps,
+        search,
+        stop,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cube::{Alg, Cube};
+    use crate::solve::{Outcome, Profile, Snapshot};
+
+    /// Counts steps; solved after `solve_at` of them; `stuck` never advances.
+    struct Counter {
+        steps: u64,
+        solve_at: u64,
+        stuck: bool,
+    }
+
+    impl Solver for Counter {
+        fn profile(&self) -> Profile {
+            Profile {
+                solver: "counter",
+                step: "count",
+                series: Vec::new(),
+            }
+        }
+        fn step(&mut self, n: u64) -> Status {
+            if !self.stuck {
+                self.steps = (self.steps + n).min(self.solve_at);
+            }
+            self.status()
+        }
+        fn status(&self) -> Status {
+            if self.steps >= self.solve_at {
+                Status::Solved
+            } else {
+                Status::Running
+            }
+        }
+        fn snapshot(&self) -> Snapshot {
+            Snapshot {
+                iteration: self.steps,
+                energy: 0.0,
+                best_energy: 0.0,
+                current: Cube::solved(),
+                best: Cube::solved(),
+                sequence_len: 0,
+                generator: None,
+                phase: None,
+                status: self.status(),
+                values: Vec::new(),
+            }
+        }
+        fn outcome(&self) -> Outcome {
+            Outcome {
+                solved: self.status() == Status::Solved,
+                solution: Alg::default(),
+                energy: 0.0,
+                iterations: self.steps,
+                extra: serde_json::Map::new(),
+            }
+        }
+    }
+
+    fn counter(solve_at: u64) -> Counter {
+        Counter {
+            steps: 0,
+            solve_at,
+            stuck: false,
+        }
+    }
+
+    #[test]
+    fn runs_exactly_the_step_budget_or_until_solved() {
+        let mut c = counter(u64::MAX);
+        let budget = Budget {
+            max_steps: Some(1_000_003),
+            deadline: None,
+        };
+        let ran = run(&mut c, budget, None);
+        assert_eq!(
+            (ran.stop, ran.steps, c.steps),
+            (Stop::Steps, 1_000_003, 1_000_003)
+        );
+        let mut c = counter(777);
+        let ran = run(&mut c, Budget::default(), None);
+        assert_eq!((ran.stop, c.steps), (Stop::Solved, 777));
+    }
+
+    #[test]
+    fn a_passed_deadline_or_a_raised_flag_stops_before_any_step() {
+        let mut c = counter(u64::MAX);
+        let past = Budget {
+            max_steps: None,
+            deadline: Some(Instant::now()),
+        };
+        let ran = run(&mut c, past, None);
+        assert_eq!((ran.stop, ran.steps), (Stop::Time, 0));
+        let flag = AtomicBool::new(true);
+        let ran = run(&mut c, Budget::default(), Some(&flag));
+        assert_eq!((ran.stop, ran.steps), (Stop::Cancelled, 0));
+    }
+
+    #[test]
+    fn a_solver_that_does_not_advance_is_stalled() {
+        let mut c = Counter {
+            steps: 0,
+            solve_at: 10,
+            stuck: true,
+        };
+        let ran = run(&mut c, Budget::default(), None);
+        assert_eq!((ran.stop, ran.steps), (Stop::Stalled, 1));
+    }
+
+    #[test]
+    fn batches_grow_while_fast_and_shrink_when_slow() {
+        let mut b = Batcher::new(Duration::from_millis(10));
+        assert_eq!(b.size(), 1);
+        b.record(1, Duration::from_micros(10));
+        b.record(2, Duration::from_micros(20));
+        assert_eq!(b.size(), 4);
+        b.record(4, Duration::from_millis(50));
+        assert_eq!(b.size(), 2);
+        // A shortened batch does not change the plan.
+        b.record(1, Duration::from_micros(1));
+        assert_eq!(b.size(), 2);
+    }
+
+    #[test]
+    fn a_batch_is_planned_to_end_before_the_deadline() {
+        let mut b = Batcher::new(Duration::from_millis(10));
+        for _ in 0..20 {
+            let n = b.size();
+            b.record(n, Duration::from_micros(n)); // 1 µs per step
+        }
+        assert!(b.size() > 1000);
+        assert_eq!(b.size_within(Duration::from_micros(300)), 300);
+        assert_eq!(b.size_within(Duration::ZERO), 1);
+        assert_eq!(b.size_within(Duration::from_secs(1_000_000)), b.size());
+    }
+}
