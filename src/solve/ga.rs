@@ -71,6 +71,11 @@ impl Default for GaParams {
     }
 }
 
+/// Upper bound on population x length: one generation, the elementary step,
+/// evaluates that many genes (about 25 ms at the bound on the project's machine),
+/// so a time limit can be honoured between steps.
+pub const MAX_GENES_PER_GENERATION: usize = 200_000;
+
 impl GaParams {
     /// Checks every parameter is usable.
     pub fn validate(&self) -> Result<(), SolveError> {
@@ -80,6 +85,13 @@ impl GaParams {
         }
         if !(1..=1000).contains(&self.length) {
             return bad("length must be 1..=1000");
+        }
+        if self.population * self.length > MAX_GENES_PER_GENERATION {
+            return Err(SolveError::Parameter(format!(
+                "population x length is {} genes; one generation (one step) must stay short, \
+                 so at most {MAX_GENES_PER_GENERATION}",
+                self.population * self.length
+            )));
         }
         for (name, v) in [
             ("crossover_rate", self.crossover_rate),
