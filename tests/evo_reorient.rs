@@ -62,7 +62,7 @@ fn every_preset_reports_a_solution_that_replays_on_the_given_state() {
 
 #[test]
 fn mws_solves_every_state_with_moved_centres() {
-    for name in ["seed-003"] {
+    for name in ["seed-003", "mws-short"] {
         let cfg = preset::get(name).unwrap();
         for s in MOVED {
             let c = start(s);

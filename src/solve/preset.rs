@@ -31,6 +31,10 @@ const PRESETS: &[(&str, &str)] = &[
         include_str!("../../assets/presets/seed-003.toml"),
     ),
     (
+        "mws-short",
+        include_str!("../../assets/presets/mws-short.toml"),
+    ),
+    (
         "seed-004",
         include_str!("../../assets/presets/seed-004.toml"),
     ),

@@ -31,6 +31,9 @@ pub struct MwsParams {
     pub phase3: WindowParams,
     /// Give up after this many rounds (window moves of every run).
     pub max_rounds: u64,
+    /// Wait until this many runs have finished and keep the shortest solution
+    /// (ties by block index); 1 is the seed's rule, the first run to finish.
+    pub best_of: usize,
 }
 
 impl Default for MwsParams {
@@ -55,6 +58,7 @@ impl Default for MwsParams {
                 search: Search::Mutate,
             },
             max_rounds: 200_000,
+            best_of: 1,
         }
     }
 }
@@ -114,6 +118,11 @@ impl MwsParams {
                     )));
                 }
             }
+        }
+        if !(1..=12).contains(&self.best_of) {
+            return Err(SolveError::Parameter(
+                "best_of must be 1..=12 (there are twelve runs)".into(),
+            ));
         }
         if self.max_rounds == 0 {
             return Err(SolveError::Parameter(
@@ -329,7 +338,15 @@ impl Mws {
 
     fn check_winner(&mut self) {
         if self.winner.is_none() {
-            self.winner = self.runs.iter().position(|r| r.phase >= 3);
+            let done = || self.runs.iter().filter(|r| r.phase >= 3);
+            let finished = done().count();
+            let out_of_rounds = self.rounds >= self.p.max_rounds && finished > 0;
+            if self.p.best_of <= 1 {
+                // The seed's rule: the first run to finish, ties by block index.
+                self.winner = done().map(|r| r.block).next();
+            } else if finished >= self.p.best_of.min(12) || out_of_rounds {
+                self.winner = done().min_by_key(|r| (r.fixed.len(), r.block)).map(|r| r.block);
+            }
         }
         self.status = if self.winner.is_some() {
             Status::Solved
