@@ -6,6 +6,7 @@ use std::hint::black_box;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use cubetui::cube::kernel;
 use cubetui::cube::random::{random_moves, random_state, rng_from_seed};
+use cubetui::cube::state::{misplaced_scalar, permuted_scalar};
 use cubetui::cube::{Alg, Perm};
 
 /// Steps per measured iteration; throughput is reported per step.
@@ -60,8 +61,8 @@ fn bench_kernels(c: &mut Criterion) {
         b.iter(|| {
             let (mut cube, mut sum) = (black_box(start), 0u32);
             for p in &moves {
-                cube = kernel::permuted_scalar(&cube, p);
-                sum += kernel::misplaced_scalar(&cube);
+                cube = permuted_scalar(&cube, p);
+                sum += misplaced_scalar(&cube);
             }
             (cube, sum)
         })

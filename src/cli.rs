@@ -1,4 +1,5 @@
-//! Command line: the TUI (default), `state`, `scramble`, `solve`, `bench`.
+//! Command line: the TUI (default), `state`, `scramble`, `solve`, `bench`,
+//! `presets`.
 //!
 //! Exit codes: 0 ok, 1 internal error, 2 usage error, 3 invalid cube or
 //! notation, 4 not solved within the budget.
@@ -6,6 +7,7 @@
 mod bench;
 mod common;
 mod config;
+mod presets;
 mod run;
 mod scramble;
 mod solve;
@@ -49,6 +51,8 @@ enum Command {
     Solve(solve::SolveArgs),
     /// Solve many cubes and summarise.
     Bench(bench::BenchArgs),
+    /// List the solver presets: what each runs and the seed it follows.
+    Presets(presets::PresetsArgs),
 }
 
 /// A command-line usage error found after parsing (exit code 2).
@@ -69,6 +73,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Report> {
         Some(Command::Scramble(a)) => scramble::run(a),
         Some(Command::Solve(a)) => solve::run(a),
         Some(Command::Bench(a)) => bench::run(a),
+        Some(Command::Presets(a)) => presets::run(a),
     }
 }
 

@@ -47,7 +47,7 @@ fn solve_json_has_every_field_and_the_solution_solves_the_start() {
         assert!(v.get(key).is_some(), "missing {key}: {v}");
     }
     assert_eq!(v["solver"], "sa");
-    assert_eq!(v["preset"], "seed-001");
+    assert_eq!(v["preset"], "sa-pll-conj");
     assert_eq!(v["neighbourhood"], "pll-conj");
     assert_eq!(v["seed"], 5);
     assert_eq!(v["solved"], true);

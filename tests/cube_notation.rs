@@ -46,9 +46,18 @@ proptest! {
 
     #[test]
     fn parse_never_panics_on_moveish_text(s in "[RUFDLBMESxyzrufdlbwQ'’2 30-9()\t]{0,40}") {
-        if let Ok(a) = s.parse::<Alg>() {
+        match s.parse::<Alg>() {
             // Whatever parses prints canonically and parses back to itself.
-            prop_assert_eq!(a.to_string().parse::<Alg>(), Ok(a));
+            Ok(a) => prop_assert_eq!(a.to_string().parse::<Alg>(), Ok(a)),
+            // Whatever is rejected points at a column of the text.
+            Err(
+                NotationError::UnknownMove { column, .. }
+                | NotationError::BadAmount { column, .. }
+                | NotationError::UnmatchedClose { column }
+                | NotationError::Unclosed { column }
+                | NotationError::BadRepeat { column, .. },
+            ) => prop_assert!((1..=s.chars().count() + 1).contains(&column), "{column} in {s:?}"),
+            Err(e) => prop_assert!(matches!(e, NotationError::TooLong { .. }), "{e}"),
         }
         let _ = s.parse::<Move>();
     }

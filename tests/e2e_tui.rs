@@ -1,11 +1,12 @@
 //! End to end: the real binary in a pseudo-terminal, keys typed, the screen
-//! read back through a vt100 parser, then quit with exit status 0.
+//! read back through a vt100 parser, then quit with exit status 0; and the
+//! terminal restored after a panic or a termination signal.
 
 use std::io::{Read, Write};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use portable_pty::{CommandBuilder, PtySize, native_pty_system};
+use portable_pty::{CommandBuilder, MasterPty, PtySize, native_pty_system};
 
 const ROWS: u16 = 30;
 const COLS: u16 = 100;
@@ -49,13 +50,14 @@ fn cube_rows(screen: &str) -> Vec<String> {
         .lines()
         .skip(1)
         .take(3)
-        .map(|l| l.chars().take(60).collect())
+        .map(|l| l.chars().take(66).collect())
         .collect()
 }
 
 /// The binary running in a pseudo-terminal, its screen parsed by vt100.
 struct Session {
     child: Box<dyn portable_pty::Child + Send + Sync>,
+    master: Box<dyn MasterPty + Send>,
     writer: Box<dyn Write + Send>,
     screen: Screen,
     /// Signals when the reader has seen the end of the output.
@@ -98,10 +100,26 @@ impl Session {
         });
         Session {
             child,
+            master: pair.master,
             writer,
             screen: Screen(parser),
             drained,
         }
+    }
+
+    /// Whether the terminal is in cooked mode (canonical input, echo).
+    fn cooked(&self) -> bool {
+        let t = self.master.get_termios().expect("termios of the pty");
+        let flags = t.local_flags.bits();
+        flags & libc::ICANON != 0 && flags & libc::ECHO != 0
+    }
+
+    /// Sends a signal to the process.
+    fn signal(&self, sig: libc::c_int) {
+        let pid = self.child.process_id().expect("a pid") as libc::pid_t;
+        // SAFETY: kill has no memory effects; the pid is our live child.
+        let rc = unsafe { libc::kill(pid, sig) };
+        assert_eq!(rc, 0, "kill({pid}, {sig})");
     }
 
     fn send(&mut self, s: &str) {
@@ -128,20 +146,31 @@ impl Session {
 
 #[test]
 fn binary_in_a_pty_turns_runs_and_quits() {
-    let mut session = Session::start(&["--seed", "3", "--preset", "seed-001", "--fps", "30"], &[]);
+    let mut session = Session::start(
+        &["--seed", "3", "--preset", "sa-pll-conj", "--fps", "30"],
+        &[],
+    );
     let screen = Screen(Arc::clone(&session.screen.0));
     let mut send = |s: &str| session.send(s);
 
     let s = screen.wait("the main screen", |s| {
-        s.contains("status") && s.contains("seed-001")
+        s.contains("status") && s.contains("sa-pll-conj")
     });
     assert_eq!(status(&s, "state").as_deref(), Some("idle"));
+    // The screen opens on a scrambled cube and says how to solve it.
+    screen.wait("the hint to solve", |s| {
+        s.contains("space solves it") && s.contains("scramble random state")
+    });
 
-    // Letters on, then turn R: the cube and the move log change.
+    // Back to solved, letters on, then turn R: the cube and the move log change.
+    send("x");
     send("c");
-    let before = screen.wait("letters", |s| cube_rows(s).concat().contains("U U U"));
+    let before = screen.wait("letters on a solved cube", |s| {
+        let rows = cube_rows(s).concat();
+        rows.contains("U  U  U") && !s.contains("space solves it")
+    });
     send("r");
-    let after = screen.wait("the turn", |s| s.contains("scramble R"));
+    let after = screen.wait("the turn", |s| s.contains("scramble 1 move: R"));
     assert_ne!(cube_rows(&before), cube_rows(&after), "the cube changed");
 
     // Start: the solver leaves idle and its iteration count moves.
@@ -180,6 +209,49 @@ fn a_panic_still_restores_the_terminal() {
         "the panic message is readable on the normal screen:\n{}",
         screen.contents()
     );
+}
+
+/// Sends `sig` to the live screen: it must exit with 128 + `sig` and
+/// leave the terminal on the main screen, cursor shown, in cooked mode.
+fn signal_restores_the_terminal(sig: libc::c_int) {
+    let mut session = Session::start(&["--seed", "3", "--preset", "sa-pll-conj"], &[]);
+    session.screen.wait("the main screen", |s| {
+        s.contains("status") && s.contains("sa-pll-conj")
+    });
+    assert!(!session.cooked(), "raw mode while the screen is up");
+    session.signal(sig);
+    let code = session.exit_status();
+    assert_eq!(code.exit_code(), 128 + sig as u32, "exit status {code:?}");
+    assert!(session.cooked(), "cooked mode again after signal {sig}");
+    let parser = session.screen.0.lock().unwrap();
+    assert!(
+        !parser.screen().alternate_screen(),
+        "left the alternate screen after signal {sig}"
+    );
+    assert!(
+        !parser.screen().hide_cursor(),
+        "cursor shown again after signal {sig}"
+    );
+}
+
+#[test]
+fn sigterm_restores_the_terminal() {
+    signal_restores_the_terminal(libc::SIGTERM);
+}
+
+#[test]
+fn sigint_restores_the_terminal() {
+    signal_restores_the_terminal(libc::SIGINT);
+}
+
+#[test]
+fn sighup_restores_the_terminal() {
+    signal_restores_the_terminal(libc::SIGHUP);
+}
+
+#[test]
+fn sigquit_restores_the_terminal() {
+    signal_restores_the_terminal(libc::SIGQUIT);
 }
 
 #[test]

@@ -42,16 +42,19 @@ fn same_seed_same_run_and_snapshots_are_consistent() {
             s.outcome().solution.to_string(),
             s.outcome().energy,
             s.snapshot(),
+            s.profile(),
         )
     };
-    let (a, ea, snap) = run(5);
-    let (b, eb, _) = run(5);
+    let (a, ea, snap, profile) = run(5);
+    let (b, eb, _, _) = run(5);
     assert_eq!((a.clone(), ea), (b, eb));
-    assert_eq!(snap.solver, "ga");
+    assert_eq!(profile.solver, "ga");
+    assert_eq!(profile.step, "generation");
     assert_eq!(snap.iteration, 40);
-    let m: std::collections::HashMap<_, _> = snap.metrics.iter().cloned().collect();
-    assert!(m["best"] <= m["mean"] && m["mean"] <= m["worst"]);
-    assert!((0.0..=1.0).contains(&m["diversity"]));
+    assert_eq!(snap.values.len(), profile.series.len());
+    let m = |name: &str| profile.value(&snap.values, name).unwrap();
+    assert!(snap.energy <= m("mean") && m("mean") <= m("worst"));
+    assert!((0.0..=1.0).contains(&m("diversity")));
     assert!(snap.best_energy <= snap.energy);
     assert_eq!(snap.best.misplaced() as f64, snap.best_energy);
     assert_eq!(
@@ -83,17 +86,26 @@ fn exhausts_at_the_generation_cap_and_rejects_bad_parameters() {
     assert!(ga::build(&bad, start, 1).is_err());
 }
 
+/// The preset carries seed 002's parameters (its Table 3 and text):
+/// population 100, crossover 0.8, mutation 0.2, top 10 % elitism, chromosome
+/// size between 22 and 50, fitness after the whole chromosome.
 #[test]
-fn preset_seed_002_ga_is_the_default() {
+fn preset_seed_002_ga_has_the_seeds_parameters() {
     let cubetui::solve::SolverConfig::Ga(p) = cubetui::solve::preset::get("seed-002-ga").unwrap()
     else {
         panic!("seed-002-ga is a ga preset")
     };
-    assert_eq!(p, GaParams::default());
     assert_eq!(
-        (p.population, p.crossover_rate, p.mutation_rate),
-        (100, 0.8, 0.2)
+        (
+            p.population,
+            p.crossover_rate,
+            p.mutation_rate,
+            p.elite_fraction
+        ),
+        (100, 0.8, 0.2, 0.1)
     );
+    assert!((22..=50).contains(&p.length), "{}", p.length);
+    assert_eq!(p.fitness, cubetui::solve::ga::Fitness::Final);
 }
 
 #[test]

@@ -156,34 +156,44 @@ fn solves_a_random_scramble_deterministically() {
 }
 
 #[test]
-fn snapshots_show_the_leader_and_all_twelve_runs() {
+fn snapshots_show_the_leaders_phase_fitness_and_progress() {
     let start = scramble(5, 30);
     let mut s = mws::build(&MwsParams::default(), start, 2).unwrap();
     s.step(3);
     let snap = s.snapshot();
-    assert_eq!(snap.solver, "mws");
+    let profile = s.profile();
+    assert_eq!(profile.solver, "mws");
+    assert_eq!(profile.step, "window move");
     assert_eq!(snap.iteration, 3);
     assert!(snap.phase.as_deref().unwrap().starts_with("phase "));
-    let runs: Vec<f64> = snap
-        .metrics
-        .iter()
-        .filter(|(k, _)| k.starts_with("run "))
-        .map(|&(_, v)| v)
-        .collect();
-    assert_eq!(runs.len(), 12);
-    assert!(runs.iter().all(|&v| (0.0..=3.0).contains(&v)));
-    let leader = snap.metrics.iter().find(|(k, _)| *k == "leader").unwrap().1;
-    assert!((0.0..12.0).contains(&leader));
+    let v = |name: &str| profile.value(&snap.values, name).unwrap();
+    assert!((0.0..=1.0).contains(&v("phase fitness")));
+    assert!((0.0..=3.0).contains(&v("leader progress")));
+    // Progress is phases done plus the fitness in the current phase.
+    assert!((v("leader progress") - v("phase fitness")).fract().abs() < 1e-9);
     assert_eq!(snap.current.misplaced() as f64, snap.energy);
 }
 
+/// Seed 003 gives no numbers, only the operator: each window is mutated
+/// several times and the best kept. The preset uses that operator in every
+/// phase, with windows that fit their sequences, and builds a solver.
 #[test]
-fn preset_seed_003_is_the_default() {
+fn preset_seed_003_uses_the_seeds_window_search() {
+    use cubetui::solve::mws::window::Search;
     let cubetui::solve::SolverConfig::Mws(p) = cubetui::solve::preset::get("seed-003").unwrap()
     else {
         panic!("seed-003 is an mws preset")
     };
-    assert_eq!(p, MwsParams::default());
+    for (k, w) in [&p.phase1, &p.phase2, &p.phase3].into_iter().enumerate() {
+        assert_eq!(w.search, Search::Mutate, "phase {}", k + 1);
+        assert!(w.trials > 1, "phase {}: {} trials", k + 1, w.trials);
+        assert!(
+            0 < w.window && w.window <= w.length,
+            "phase {}: {w:?}",
+            k + 1
+        );
+    }
+    assert!(mws::build(&p, Cube::solved().after(&"R U F".parse().unwrap()), 1).is_ok());
 }
 
 #[test]

@@ -26,11 +26,19 @@ fn preset_is_the_seed_and_a_short_scramble_runs_through_both_phases() {
     let SolverConfig::Woc(p) = preset::get("seed-004").unwrap() else {
         panic!("seed-004 is a woc preset")
     };
-    assert_eq!(p, WocParams::default());
+    // Seed 004's numbers: 1000 sequences of 20 moves, parents from the best
+    // 300, stop after 200 generations without progress, mutation on 2 of 3
+    // children (`rand() % 3 > 0`), the crowd polls the best 10 %.
     assert_eq!(
         (p.population, p.length, p.parents_from, p.stagnation),
         (1000, 20, 300, 200)
     );
+    assert!(
+        (p.mutation_rate - 2.0 / 3.0).abs() < 1e-12,
+        "{}",
+        p.mutation_rate
+    );
+    assert_eq!(p.crowd_fraction, 0.1);
     let p = WocParams {
         population: 200,
         parents_from: 60,

@@ -79,13 +79,10 @@ fn no_color_shows_letters() {
     let text = format!("{}", t.backend());
     // The strip's first row: U block, L block, F block …
     let cube = app.start;
-    let u_row: String = cube.facelets()[..3]
-        .chars()
-        .flat_map(|c| [c, ' '])
-        .collect();
+    let u_row: Vec<String> = cube.facelets()[..3].chars().map(String::from).collect();
     assert!(
-        text.contains(u_row.trim_end()),
-        "letters drawn without colour"
+        text.contains(&u_row.join("  ")),
+        "letters drawn without colour:\n{text}"
     );
 }
 
@@ -150,21 +147,26 @@ proptest! {
 }
 
 #[test]
-fn solver_metrics_plotted_without_counters() {
+fn the_solver_profile_decides_rows_and_side_plot() {
     use cubetui::solve::runner::{Point, RunState, Update};
+    use cubetui::solve::{Profile, SeriesSpec};
     let mut app = toy_app(SCRAMBLE);
+    let profile = Profile {
+        solver: "other",
+        step: "round",
+        series: vec![
+            SeriesSpec::new("mean", 1),
+            SeriesSpec::new("worst", 0).no_row(),
+            SeriesSpec::new("kept", 0).no_plot(),
+            SeriesSpec::new("secret", 0).no_plot().no_row(),
+        ],
+    };
     let points = (0..5u64)
         .map(|g| Point {
             iteration: g,
             energy: 30.0 - g as f64,
             best: 30.0 - g as f64,
-            temperature: None,
-            acceptance: None,
-            metrics: vec![
-                ("generation", g as f64),
-                ("best", 30.0 - g as f64),
-                ("mean", 35.0),
-            ],
+            values: vec![35.0, 40.0, 3.0, 99.0],
         })
         .collect();
     app.absorb(Update {
@@ -177,12 +179,25 @@ fn solver_metrics_plotted_without_counters() {
         error: None,
         elapsed: std::time::Duration::ZERO,
         generators: None,
+        profile: Some(profile),
     });
-    assert_eq!(app.plots.metrics.len(), 3);
-    app.plots.temperature.clear(); // the toy has one; GAs do not
+    assert_eq!(app.plots.values.len(), 4);
+    let mut snap = app.snapshot.clone().expect("toy snapshot");
+    snap.values = vec![35.0, 40.0, 3.0, 99.0];
+    app.snapshot = Some(snap);
     let text = format!("{}", render(&app, 100, 30).backend());
-    assert!(text.contains(" best, mean "), "{text}");
-    assert!(!text.contains("generation, "));
+    // Side plot: the series marked for it, in order; nothing else.
+    assert!(text.contains(" mean, worst "), "{text}");
+    assert!(
+        !text.contains("kept, ") && !text.contains("secret"),
+        "{text}"
+    );
+    // Status rows: those marked as rows, formatted by their spec.
+    assert!(text.contains("mean        35.0"), "{text}");
+    assert!(text.contains("kept        3"), "{text}");
+    assert!(!text.contains("worst       "), "{text}");
+    // The x axis and the step row use the solver's own step name.
+    assert!(text.contains("round"), "{text}");
 }
 
 #[test]

@@ -1,12 +1,21 @@
-//! The runner: commands between step batches, coalesced updates, no lost points.
+//! The runner: commands between step batches, coalesced updates, no lost
+//! points, marks or errors, prompt quitting, dead-solver detection.
 
 mod tui_support;
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use cubetui::cube::{Alg, Cube};
-use cubetui::solve::runner::{Command, Driver, Inline, RunState, Runner, Speed, Update};
+use cubetui::solve::Solver;
+use cubetui::solve::runner::{Command, Driver, Inline, Limits, RunState, Runner, Speed, Update};
+use cubetui::tui::app::{App, Choice, update};
+use cubetui::tui::keys::Action;
 use tui_support::Toy;
+use tui_support::solvers::{
+    Blocked, Broken, DIP, HIGH, LOW, PHASE, SPIKE, Scripted, Slow, energy_at,
+};
 
 const SCRAMBLE: &str = "R U F' L2 D B R' U2 F L D' B2 R U' F2 L' D2 B' R2 U";
 
@@ -110,7 +119,7 @@ fn poll_until(r: &mut Runner, all: &mut Vec<Update>, pred: impl Fn(&Update) -> b
 }
 
 #[test]
-fn threaded_runner_loses_no_points() {
+fn runner_loses_no_points() {
     let mut r = Runner::spawn(Speed::PerFrame(5));
     r.send(Command::Replace(Some(toy()), 1));
     r.send(Command::Start);
@@ -128,11 +137,11 @@ fn threaded_runner_loses_no_points() {
         outcome.solution.to_string(),
         SCRAMBLE.parse::<Alg>().unwrap().inverse().to_string()
     );
-    r.join();
+    drop(r);
 }
 
 #[test]
-fn threaded_runner_pauses_and_steps() {
+fn runner_pauses_and_steps() {
     let alg: Alg = "(R U)100".parse().unwrap();
     let toy = Box::new(Toy::new(Cube::solved().after(&alg), &alg));
     let mut r = Runner::spawn(Speed::PerFrame(1));
@@ -158,25 +167,7 @@ fn threaded_runner_pauses_and_steps() {
     r.send(Command::Start);
     poll_until(&mut r, &mut all, |u| u.state == RunState::Solved);
     assert_eq!(last(&all), 200);
-    r.join();
-}
-
-/// A solver whose step panics.
-struct Broken;
-
-impl cubetui::solve::Solver for Broken {
-    fn step(&mut self, _n: u64) -> cubetui::solve::Status {
-        panic!("broken solver (expected by the test)");
-    }
-    fn status(&self) -> cubetui::solve::Status {
-        cubetui::solve::Status::Running
-    }
-    fn snapshot(&self) -> cubetui::solve::Snapshot {
-        cubetui::solve::Solver::snapshot(&*toy())
-    }
-    fn outcome(&self) -> cubetui::solve::Outcome {
-        cubetui::solve::Solver::outcome(&*toy())
-    }
+    drop(r);
 }
 
 #[test]
@@ -189,30 +180,6 @@ fn a_panicking_solver_is_reported_as_stopped() {
     let err = all.iter().find_map(|u| u.error.clone()).unwrap();
     assert!(err.contains("unexpectedly"), "{err}");
     assert_eq!(r.poll().error, None, "reported once");
-}
-
-/// A solver whose steps are slow (100 µs each) and never finish.
-struct Slow(u64);
-
-impl cubetui::solve::Solver for Slow {
-    fn step(&mut self, n: u64) -> cubetui::solve::Status {
-        for _ in 0..n {
-            std::thread::sleep(Duration::from_micros(100));
-            self.0 += 1;
-        }
-        cubetui::solve::Status::Running
-    }
-    fn status(&self) -> cubetui::solve::Status {
-        cubetui::solve::Status::Running
-    }
-    fn snapshot(&self) -> cubetui::solve::Snapshot {
-        let mut s = cubetui::solve::Solver::snapshot(&*toy());
-        s.iteration = self.0;
-        s
-    }
-    fn outcome(&self) -> cubetui::solve::Outcome {
-        cubetui::solve::Solver::outcome(&*toy())
-    }
 }
 
 #[test]
@@ -233,5 +200,250 @@ fn a_big_frame_is_split_so_pause_lands_inside_it() {
         .max()
         .unwrap();
     assert!(last < 100_000, "paused mid-frame at {last}");
-    r.join();
+    drop(r);
+}
+
+#[test]
+fn inline_phase_changes_are_marked() {
+    let mut d = Inline::new(Speed::PerFrame(1));
+    d.send(Command::Replace(
+        Some(Box::new(Scripted::new(3 * PHASE))),
+        1,
+    ));
+    assert!(d.poll().marks.is_empty(), "the first phase is not a change");
+    d.send(Command::Start);
+    let mut marks = vec![];
+    for _ in 0..3 * PHASE + 5 {
+        d.frame();
+        marks.extend(d.poll().marks);
+    }
+    let got: Vec<(u64, &str)> = marks
+        .iter()
+        .map(|m| (m.iteration, m.label.as_str()))
+        .collect();
+    assert_eq!(
+        got,
+        vec![
+            (PHASE, "phase 1"),
+            (2 * PHASE, "phase 2"),
+            (3 * PHASE, "phase 3")
+        ]
+    );
+}
+
+#[test]
+fn runner_switches_generators_and_reports_errors() {
+    let alg: Alg = "(R U)100".parse().unwrap();
+    let toy = Box::new(Toy::new(Cube::solved().after(&alg), &alg));
+    let mut r = Runner::spawn(Speed::PerFrame(1));
+    r.send(Command::Replace(Some(toy), 1));
+    r.send(Command::Step(3));
+    r.send(Command::Generator("pll".into()));
+    r.send(Command::Generator("nope".into()));
+    r.send(Command::Generator("bad".into()));
+    let mut all = vec![];
+    poll_until(&mut r, &mut all, |u| u.error.is_some());
+    let marks: Vec<_> = all.iter().flat_map(|u| u.marks.clone()).collect();
+    assert_eq!(marks.len(), 1);
+    assert_eq!((marks[0].iteration, marks[0].label.as_str()), (3, "pll"));
+    let errors: Vec<_> = all.iter().filter_map(|u| u.error.clone()).collect();
+    assert_eq!(errors.len(), 1, "both errors in one update: {errors:?}");
+    assert!(
+        errors[0].contains("nope") && errors[0].contains("bad"),
+        "{errors:?}"
+    );
+}
+
+/// Starts `solver` unthrottled on a runner with small buffers and reads
+/// nothing until it is done, then everything up to its last iteration.
+fn run_unread(end: u64, solver: Scripted) -> Vec<Update> {
+    let done = Arc::clone(&solver.done);
+    let limits = Limits {
+        channel: 2,
+        pending: 4096,
+    };
+    let mut r = Runner::spawn_with(Speed::Unthrottled, limits);
+    r.send(Command::Replace(Some(Box::new(solver)), 1));
+    r.send(Command::Start);
+    let t = Instant::now();
+    while !done.load(Ordering::SeqCst) {
+        assert!(
+            t.elapsed() < Duration::from_secs(60),
+            "solver did not finish"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let mut all = vec![];
+    poll_until(&mut r, &mut all, |u| {
+        u.points.iter().any(|p| p.iteration == end)
+    });
+    all
+}
+
+#[test]
+fn a_reader_that_lags_still_sees_every_spike_and_dip() {
+    let end = 100_000;
+    let all = run_unread(end, Scripted::new(end));
+    let points: Vec<_> = all.iter().flat_map(|u| u.points.clone()).collect();
+    assert!(
+        points.windows(2).all(|w| w[0].iteration < w[1].iteration),
+        "in order, no repeats"
+    );
+    assert!(
+        points.len() < end as usize / 2,
+        "the reader lagged, so points were thinned ({} kept)",
+        points.len()
+    );
+    for p in &points {
+        assert_eq!(p.energy, energy_at(p.iteration), "a real point");
+    }
+    let spikes: Vec<u64> = points
+        .iter()
+        .filter(|p| p.energy == HIGH)
+        .map(|p| p.iteration)
+        .collect();
+    let want: Vec<u64> = (1..=end).filter(|i| i.is_multiple_of(SPIKE)).collect();
+    assert_eq!(spikes, want, "every spike kept");
+    let dips: Vec<u64> = points
+        .iter()
+        .filter(|p| p.energy == LOW)
+        .map(|p| p.iteration)
+        .collect();
+    let want: Vec<u64> = (1..=end)
+        .filter(|i| i.is_multiple_of(DIP) && !i.is_multiple_of(SPIKE))
+        .collect();
+    assert_eq!(dips, want, "every dip kept");
+}
+
+#[test]
+fn a_reader_that_lags_still_gets_every_mark() {
+    let end = 60_000;
+    let all = run_unread(end, Scripted::new(end));
+    let marks: Vec<(u64, String)> = all
+        .iter()
+        .flat_map(|u| u.marks.iter().map(|m| (m.iteration, m.label.clone())))
+        .collect();
+    let want: Vec<(u64, String)> = (1..=end / PHASE)
+        .map(|k| (k * PHASE, format!("phase {k}")))
+        .collect();
+    assert_eq!(marks, want);
+}
+
+/// Waits (up to 20 s) until `flag` is set, calling `meanwhile` each time.
+fn wait_for(flag: &AtomicBool, mut meanwhile: impl FnMut()) {
+    let t = Instant::now();
+    while !flag.load(Ordering::SeqCst) {
+        assert!(t.elapsed() < Duration::from_secs(20), "step not entered");
+        meanwhile();
+        std::thread::sleep(Duration::from_millis(2));
+    }
+}
+
+#[test]
+fn dropping_the_runner_does_not_wait_for_a_step() {
+    let entered = Arc::new(AtomicBool::new(false));
+    let mut r = Runner::spawn(Speed::Unthrottled);
+    let solver = Blocked::new(Arc::clone(&entered));
+    r.send(Command::Replace(Some(Box::new(solver)), 1));
+    r.send(Command::Start);
+    wait_for(&entered, || {});
+    // The step never returns; polling and dropping must not wait for it.
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let state = r.poll().state;
+        r.send(Command::Pause);
+        drop(r);
+        tx.send(state).unwrap();
+    });
+    let state = rx
+        .recv_timeout(Duration::from_secs(20))
+        .expect("poll and drop returned while the step was still running");
+    assert_eq!(state, RunState::Running);
+}
+
+#[test]
+fn quitting_the_app_does_not_wait_for_a_step() {
+    let entered = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&entered);
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let choice = Choice {
+            preset: "blocked".into(),
+            solver: "blocked".into(),
+            build: Box::new(move |_, _| {
+                Ok(Box::new(Blocked::new(Arc::clone(&flag))) as Box<dyn Solver>)
+            }),
+        };
+        let runner = Runner::spawn(Speed::PerFrame(1));
+        let mut app = App::new(vec![choice], 0, 1, Box::new(runner));
+        update(&mut app, Action::StartPause);
+        wait_for(&entered, || update(&mut app, Action::Tick));
+        update(&mut app, Action::Quit);
+        let quit = app.quit && app.failure.is_none();
+        drop(app);
+        tx.send(quit).unwrap();
+    });
+    let quit = rx
+        .recv_timeout(Duration::from_secs(30))
+        .expect("quitting returned while the step was still running");
+    assert!(quit, "quit cleanly");
+}
+
+#[test]
+fn a_dead_solver_stops_the_app_with_a_message() {
+    let choice = Choice {
+        preset: "broken".into(),
+        solver: "broken".into(),
+        build: Box::new(|_, _| Ok(Box::new(Broken) as Box<dyn Solver>)),
+    };
+    let mut app = App::new(
+        vec![choice],
+        0,
+        1,
+        Box::new(Runner::spawn(Speed::PerFrame(1))),
+    );
+    update(&mut app, Action::StartPause);
+    let t = Instant::now();
+    while !app.quit {
+        assert!(t.elapsed() < Duration::from_secs(20), "death not noticed");
+        update(&mut app, Action::Tick);
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    assert_eq!(app.state, RunState::Stopped);
+    let why = app.failure.as_deref().expect("a failure, not a quit");
+    assert!(why.contains("unexpectedly"), "{why}");
+}
+
+#[test]
+fn wait_wakes_for_news_and_not_otherwise() {
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_time()
+        .build()
+        .unwrap();
+    let mut r = Runner::spawn(Speed::PerFrame(1));
+    r.send(Command::Replace(Some(toy()), 1));
+    let (mut epoch, mut generators, mut profile) = (0, None, None);
+    while epoch != 1 || generators.is_none() || profile.is_none() {
+        rt.block_on(async {
+            tokio::time::timeout(Duration::from_secs(20), r.wait())
+                .await
+                .expect("the replace is news");
+        });
+        let u = r.poll();
+        epoch = u.epoch;
+        generators = generators.or(u.generators);
+        profile = profile.or(u.profile);
+    }
+    assert_eq!(
+        profile.map(|p| p.solver),
+        Some("toy"),
+        "the profile arrives"
+    );
+    // Idle, all read: nothing more comes.
+    let quiet = rt.block_on(async {
+        tokio::time::timeout(Duration::from_millis(200), r.wait())
+            .await
+            .is_err()
+    });
+    assert!(quiet, "woke with nothing new: {:?}", r.poll());
 }

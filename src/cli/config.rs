@@ -71,11 +71,14 @@ impl SolverArgs {
         install_formulas(self.formulas.as_deref())?;
         let solver_hint = self.solver.as_deref().unwrap_or("sa");
         let preset_name = match &self.preset {
-            Some(p) => p.clone(),
+            Some(p) => preset::canonical(p)
+                .map_err(|e| usage(e.to_string()))?
+                .to_string(),
             None => preset::default_for(solver_hint)
                 .ok_or_else(|| {
                     usage(format!(
-                        "unknown solver `{solver_hint}` (available: sa, ga, woc, mws)"
+                        "unknown solver `{solver_hint}` (available: {})",
+                        preset::solvers().join(", ")
                     ))
                 })?
                 .to_string(),
@@ -209,7 +212,7 @@ mod tests {
         let r = args(&["schedule.t_max=0.5", "zero_delta_as_one=false"])
             .resolve()
             .unwrap();
-        assert_eq!(r.preset, "seed-001");
+        assert_eq!(r.preset, "sa-pll-conj");
         let p = sa(&r);
         assert!(!p.zero_delta_as_one);
         assert_eq!(

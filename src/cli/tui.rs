@@ -45,6 +45,9 @@ fn choices() -> Vec<Choice> {
     presets()
         .into_iter()
         .map(|(name, cfg)| Choice {
+            description: preset::info(&name)
+                .map(|i| i.description)
+                .unwrap_or_default(),
             preset: name,
             solver: cfg.name().to_string(),
             build: Box::new(move |start, seed| cfg.build(start, seed)),
@@ -70,13 +73,11 @@ pub fn run(args: TuiArgs) -> Result<ExitCode, Report> {
         .position(|c| c.preset == default)
         .unwrap_or(0);
     if let Some(p) = &args.preset {
-        choice = choices.iter().position(|c| &c.preset == p).ok_or_else(|| {
-            let names: Vec<&str> = choices.iter().map(|c| c.preset.as_str()).collect();
-            UsageError(format!(
-                "unknown preset `{p}` (available: {})",
-                names.join(", ")
-            ))
-        })?;
+        let name = preset::canonical(p).map_err(|e| UsageError(e.to_string()))?;
+        choice = choices
+            .iter()
+            .position(|c| c.preset == name)
+            .ok_or_else(|| UsageError(format!("preset `{p}` cannot be built")))?;
     } else if let Some(s) = &args.solver {
         let preferred = preset::default_for(s).unwrap_or_default();
         choice = choices
@@ -85,7 +86,8 @@ pub fn run(args: TuiArgs) -> Result<ExitCode, Report> {
             .or_else(|| choices.iter().position(|c| &c.solver == s))
             .ok_or_else(|| {
                 UsageError(format!(
-                    "unknown solver `{s}` (available: sa, ga, woc, mws)"
+                    "unknown solver `{s}` (available: {})",
+                    preset::solvers().join(", ")
                 ))
             })?;
     }
@@ -101,9 +103,14 @@ pub fn run(args: TuiArgs) -> Result<ExitCode, Report> {
     let runner = Runner::spawn(Speed::PerFrame(1));
     let mut app = App::new(choices, choice, seed, Box::new(runner));
     app.theme = theme;
-    if let Some(s) = args.scramble {
-        update(&mut app, Action::ApplyAlg(s));
+    // A newcomer meets a scrambled cube: the given scramble, else a random state.
+    match args.scramble {
+        Some(s) => {
+            update(&mut app, Action::ApplyAlg(s));
+            app.message = Some("space solves it (s: a new scramble, x: solved cube)".into());
+        }
+        None => update(&mut app, Action::Scramble),
     }
-    cubetui::tui::run(app, args.fps)?;
-    Ok(ExitCode::SUCCESS)
+    let exit = cubetui::tui::run(app, args.fps)?;
+    Ok(ExitCode::from(exit.code()))
 }

@@ -198,3 +198,20 @@ impl FromStr for Alg {
         Ok(Alg(cur))
     }
 }
+
+/// One move token, parsed with the sequence grammar (kept here so `moves` need
+/// not know about sequences).
+impl FromStr for Move {
+    type Err = NotationError;
+
+    /// Parses one move token such as `R`, `U'`, `F2`, `R2'`, `Rw`, `r'`, `M2`, `x'`.
+    fn from_str(s: &str) -> Result<Move, NotationError> {
+        let alg: Alg = s.parse()?;
+        match alg.moves() {
+            [m] => Ok(*m),
+            _ => Err(NotationError::NotOneMove {
+                text: s.to_string(),
+            }),
+        }
+    }
+}

@@ -3,7 +3,8 @@
 
 use super::error::FaceletError;
 use super::face::Face;
-use super::state::{CENTRES, Cube, whole_cube_rotations};
+use super::kernel::CENTRES;
+use super::state::{Cube, whole_cube_rotations};
 
 /// Sticker indices of each corner position, U/D sticker first, then clockwise:
 /// URF UFL ULB UBR DFR DLF DBL DRB.

@@ -5,7 +5,8 @@
 //! {-1, 0, 1}³ plus the outward normal of the face it shows.
 
 use super::face::Face;
-use super::perm::{Perm, STICKERS};
+use super::kernel::STICKERS;
+use super::perm::Perm;
 
 type V = [i8; 3];
 

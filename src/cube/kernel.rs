@@ -7,9 +7,16 @@
 //! byte blends per output half; the energy compares each half with the centre
 //! colours and counts the mismatches with `movemask` + `popcnt`. Everywhere else
 //! a scalar loop computes the same thing; tests check the two agree.
+//!
+//! This module owns the sticker layout ([`STICKERS`], [`CENTRES`], the padded
+//! [`Lanes`] form) and imports nothing from the rest of `cube`: every other
+//! module builds on it.
 
-use super::perm::{Perm, STICKERS};
-use super::state::{CENTRES, Cube};
+/// Number of stickers on the cube.
+pub const STICKERS: usize = 54;
+
+/// Index of the centre sticker of each face, in facelet-string order.
+pub const CENTRES: [usize; 6] = [4, 13, 22, 31, 40, 49];
 
 /// Stickers 0..54 followed by 10 padding bytes, always zero.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -68,20 +75,8 @@ fn use_avx2() -> bool {
     }
 }
 
-/// The portable reference for [`Cube::permuted`], used to test the fast path.
-pub fn permuted_scalar(cube: &Cube, p: &Perm) -> Cube {
-    Cube {
-        lanes: scalar::gather(&cube.lanes, p.table()),
-    }
-}
-
-/// The portable reference for [`Cube::misplaced`], used to test the fast path.
-pub fn misplaced_scalar(cube: &Cube) -> u32 {
-    scalar::misplaced(&cube.lanes)
-}
-
 /// `out[i] = src[table[i]]` for the 54 stickers; padding stays zero.
-/// Every entry of `table` must be below 54 (a [`super::Perm`] guarantees it).
+/// Every entry of `table` must be below 54 (a `Perm` guarantees it).
 #[inline]
 pub(crate) fn gather(src: &Lanes, table: &[u8; STICKERS]) -> Lanes {
     #[cfg(target_arch = "x86_64")]

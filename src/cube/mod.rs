@@ -1,5 +1,10 @@
 //! The puzzle: stickers, moves, notation, validation, random states,
 //! simplification and text nets. Knows nothing of solvers or screens.
+//!
+//! Modules build on each other one way (`tests/module_graph.rs` checks it):
+//! `face`, `error` and `kernel` (the sticker layout and the hot loops) import
+//! nothing from here; then `perm` → `geometry` → `moves` → `alg` → `state` →
+//! `cubie` → `validate` / `random`, with `net` and `simplify` on top.
 
 pub mod alg;
 pub mod cubie;

@@ -2,10 +2,8 @@
 //! precomputed sticker permutation.
 
 use std::fmt;
-use std::str::FromStr;
 use std::sync::OnceLock;
 
-use super::error::NotationError;
 use super::face::Face;
 use super::geometry::quarter_turn;
 use super::perm::Perm;
@@ -215,19 +213,4 @@ pub(crate) fn parse_kind(s: &str) -> Option<MoveKind> {
         _ => return None,
     };
     Some(kind)
-}
-
-impl FromStr for Move {
-    type Err = NotationError;
-
-    /// Parses one move token such as `R`, `U'`, `F2`, `R2'`, `Rw`, `r'`, `M2`, `x'`.
-    fn from_str(s: &str) -> Result<Move, NotationError> {
-        let alg: super::alg::Alg = s.parse()?;
-        match alg.moves() {
-            [m] => Ok(*m),
-            _ => Err(NotationError::NotOneMove {
-                text: s.to_string(),
-            }),
-        }
-    }
 }

@@ -3,7 +3,7 @@
 //! as in the facelet-string reading.
 
 use super::face::Face;
-use super::perm::STICKERS;
+use super::kernel::STICKERS;
 use super::state::Cube;
 
 /// A way to unfold the cube.

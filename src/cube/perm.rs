@@ -3,10 +3,8 @@
 //! A [`Perm`] is stored in "gather" form: after applying `p` to a sticker array
 //! `s`, position `i` holds what was at `p[i]` before.
 
+pub use super::kernel::STICKERS;
 use super::kernel::{Lanes, gather};
-
-/// Number of stickers on the cube.
-pub const STICKERS: usize = 54;
 
 /// A permutation of the 54 sticker positions, in gather form.
 ///

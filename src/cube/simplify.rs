@@ -5,8 +5,8 @@
 
 use super::alg::Alg;
 use super::face::Face;
+use super::kernel::CENTRES;
 use super::moves::{Move, MoveKind, Rotation};
-use super::state::CENTRES;
 
 /// The rotation that turns like `face` (x like R, x' like L, …), and its sense.
 fn rotation_like(face: Face) -> (Rotation, bool) {

@@ -2,16 +2,14 @@
 
 use std::fmt;
 
-use super::alg::Alg;
 use std::sync::OnceLock;
 
+use super::alg::Alg;
 use super::face::Face;
-use super::kernel::{self, Lanes};
+pub use super::kernel::CENTRES;
+use super::kernel::{self, Lanes, STICKERS};
 use super::moves::{Move, MoveKind, Rotation};
-use super::perm::{Perm, STICKERS};
-
-/// Index of the centre sticker of each face, in facelet-string order.
-pub const CENTRES: [usize; 6] = [4, 13, 22, 31, 40, 49];
+use super::perm::Perm;
 
 /// A cube state: sticker `i` (facelet-string order) shows colour `stickers[i]`,
 /// a face index 0..6 (the colour that face's centre has when solved).
@@ -125,6 +123,19 @@ impl Cube {
         std::array::from_fn(|k| self.permuted(&rotations[k]))
     }
 
+    /// This state turned as a whole so its centres are home (U on top, F in
+    /// front): the same state, seen upright. Every valid state has exactly one.
+    pub fn upright(&self) -> Cube {
+        self.orientations()
+            .into_iter()
+            .find(|c| {
+                CENTRES
+                    .iter()
+                    .all(|&i| c.stickers()[i] == Cube::SOLVED.stickers()[i])
+            })
+            .unwrap_or(*self)
+    }
+
     /// Whether `other` is this state seen in another whole-cube orientation.
     pub fn same_up_to_rotation(&self, other: &Cube) -> bool {
         self.orientations().contains(other)
@@ -137,6 +148,18 @@ impl Cube {
             .map(|&c| Face::ALL[c as usize].letter())
             .collect()
     }
+}
+
+/// The portable reference for [`Cube::permuted`], used to test the fast path.
+pub fn permuted_scalar(cube: &Cube, p: &Perm) -> Cube {
+    Cube {
+        lanes: kernel::scalar::gather(&cube.lanes, p.table()),
+    }
+}
+
+/// The portable reference for [`Cube::misplaced`], used to test the fast path.
+pub fn misplaced_scalar(cube: &Cube) -> u32 {
+    kernel::scalar::misplaced(&cube.lanes)
 }
 
 /// The 24 whole-cube rotations as sticker permutations, identity first.

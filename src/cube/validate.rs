@@ -3,7 +3,7 @@
 use super::cubie::CubieCube;
 use super::error::FaceletError;
 use super::face::Face;
-use super::perm::STICKERS;
+use super::kernel::STICKERS;
 use super::state::Cube;
 
 impl Cube {

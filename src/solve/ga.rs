@@ -14,7 +14,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::{Deserialize, Serialize};
 
 use super::chromosome::{Chromosome, genes_alg, random_gene, random_genes};
-use super::{Outcome, Snapshot, SolveError, Solver, Status};
+use super::{Outcome, Profile, SeriesSpec, Snapshot, SolveError, Solver, Status};
 use crate::cube::Cube;
 
 /// Parameters of `ga`; the defaults are preset `seed-002-ga`.
@@ -291,24 +291,31 @@ impl Solver for Ga {
         let (_, used) = judge(current, &self.start, self.p.fitness);
         let (_, best_used) = judge(&self.best, &self.start, self.p.fitness);
         Snapshot {
-            solver: "ga",
             iteration: self.generation,
-            phase: Some("ga".into()),
-            temperature: None,
             energy: f64::from(self.energies[0]),
             best_energy: f64::from(self.best_energy),
-            acceptance: None,
             current: current.state_after(&self.start, used),
             best: self.best.state_after(&self.start, best_used),
             sequence_len: used,
             generator: None,
+            phase: None,
             status: self.status,
-            metrics: vec![
-                ("generation", self.generation as f64),
-                ("best", f64::from(self.energies[0])),
-                ("mean", self.mean_energy()),
-                ("worst", f64::from(*self.energies.last().unwrap_or(&0))),
-                ("diversity", diversity(&self.pop)),
+            values: vec![
+                self.mean_energy(),
+                f64::from(*self.energies.last().unwrap_or(&0)),
+                diversity(&self.pop),
+            ],
+        }
+    }
+
+    fn profile(&self) -> Profile {
+        Profile {
+            solver: "ga",
+            step: "generation",
+            series: vec![
+                SeriesSpec::new("mean", 1),
+                SeriesSpec::new("worst", 0),
+                SeriesSpec::new("diversity", 2),
             ],
         }
     }

@@ -9,6 +9,7 @@ pub mod ga;
 pub mod mws;
 pub mod neighbourhood;
 pub mod preset;
+pub mod profile;
 pub mod reorient;
 pub mod runner;
 pub mod woc;
@@ -17,6 +18,8 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::cube::{Alg, Cube};
+
+pub use profile::{Profile, SeriesSpec};
 
 /// Where a run stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -33,31 +36,26 @@ pub enum Status {
 /// What a solver looks like at one moment. Cheap enough to take every frame.
 #[derive(Clone, Debug)]
 pub struct Snapshot {
-    /// Solver name: `sa`, `ga`, `woc`, `mws`.
-    pub solver: &'static str,
-    /// Elementary steps so far: proposals (sa), generations (ga, woc), window moves (mws).
+    /// Elementary steps so far (what [`Profile::step`] names).
     pub iteration: u64,
-    /// Current phase, where the solver has phases (`"ga"`, `"crowd"`, `"phase 2"`, …).
-    pub phase: Option<String>,
-    /// Annealing temperature.
-    pub temperature: Option<f64>,
-    /// Energy of the current state (GA: best of this generation).
+    /// Misplaced-sticker energy of the current state (GA: best of this generation).
     pub energy: f64,
     /// Best energy seen.
     pub best_energy: f64,
-    /// Acceptance rate over a recent window of proposals (annealer only).
-    pub acceptance: Option<f64>,
     /// Current state (GA: best chromosome of this generation applied to the start).
     pub current: Cube,
     /// Best state seen.
     pub best: Cube,
     /// Length of the current move sequence.
     pub sequence_len: usize,
-    /// Neighbourhood generator in use (annealer only).
+    /// Neighbourhood generator in use, where the solver has swappable ones.
     pub generator: Option<String>,
+    /// Current phase, where the solver has phases; a change is marked on the plot.
+    pub phase: Option<String>,
     pub status: Status,
-    /// Further solver-specific series to plot, such as `("mean", 21.3)`.
-    pub metrics: Vec<(&'static str, f64)>,
+    /// One value per series of the solver's [`Profile`], in that order
+    /// (NaN where there is no value yet).
+    pub values: Vec<f64>,
 }
 
 /// The outcome of a run so far.
@@ -78,6 +76,8 @@ pub struct Outcome {
 /// A solver that advances in small steps, so a UI or a batch driver can run it,
 /// pause it, inspect it and change its generator between two steps.
 pub trait Solver: Send {
+    /// What the solver is called and which numbers its snapshots carry.
+    fn profile(&self) -> Profile;
     /// Runs up to `n` elementary steps; stops early when solved or exhausted.
     fn step(&mut self, n: u64) -> Status;
     /// Where the run stands.

@@ -1,78 +1,154 @@
 //! Named solver presets stored in `assets/presets/`, embedded in the binary.
 //!
 //! Each preset is a TOML serialisation of a [`SolverConfig`]
-//! (`solver = "sa"` plus that solver's parameters). To add one, drop the file
-//! in `assets/presets/` and add one line to [`PRESETS`].
+//! (`solver = "sa"` plus that solver's parameters) and a `[preset]` table
+//! that describes it (one-line description, the seed or paper it follows,
+//! older names). To add one, drop the file in `assets/presets/` and add one
+//! line to `PRESETS`.
 
 use serde::Deserialize;
 
 use super::{SolveError, SolverConfig};
 
-/// (name, TOML text) of every preset.
+/// (file name, TOML text) of every preset, in the order the screen cycles them.
 const PRESETS: &[(&str, &str)] = &[
     (
-        "seed-000",
-        include_str!("../../assets/presets/seed-000.toml"),
+        "sa-pll-conj",
+        include_str!("../../assets/presets/sa-pll-conj.toml"),
     ),
     (
-        "seed-001",
-        include_str!("../../assets/presets/seed-001.toml"),
+        "sa-faces",
+        include_str!("../../assets/presets/sa-faces.toml"),
     ),
     (
-        "seed-002",
-        include_str!("../../assets/presets/seed-002.toml"),
+        "sa-faces-hot",
+        include_str!("../../assets/presets/sa-faces-hot.toml"),
     ),
-    (
-        "seed-002-ga",
-        include_str!("../../assets/presets/seed-002-ga.toml"),
-    ),
-    (
-        "seed-003",
-        include_str!("../../assets/presets/seed-003.toml"),
-    ),
+    ("ga", include_str!("../../assets/presets/ga.toml")),
+    ("woc", include_str!("../../assets/presets/woc.toml")),
+    ("mws", include_str!("../../assets/presets/mws.toml")),
     (
         "mws-short",
         include_str!("../../assets/presets/mws-short.toml"),
     ),
-    (
-        "seed-004",
-        include_str!("../../assets/presets/seed-004.toml"),
-    ),
 ];
 
-/// The preset a solver uses when none is named.
-pub fn default_for(solver: &str) -> Option<&'static str> {
-    match solver {
-        "sa" => Some("seed-001"),
-        "ga" => Some("seed-002-ga"),
-        "woc" => Some("seed-004"),
-        "mws" => Some("seed-003"),
-        _ => None,
-    }
+/// What a preset says about itself in its `[preset]` table.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct PresetInfo {
+    /// Its name (the file name), filled in on load.
+    #[serde(skip)]
+    pub name: String,
+    /// The solver it runs (the file's `solver` key), filled in on load.
+    #[serde(skip)]
+    pub solver: String,
+    /// One line saying what it runs.
+    pub description: String,
+    /// The seed document or paper it follows.
+    pub follows: String,
+    /// Older names that still select it.
+    #[serde(default)]
+    pub aliases: Vec<String>,
+    /// Whether it is its solver's preset when only the solver is named.
+    #[serde(default)]
+    pub default: bool,
 }
 
-/// Names of every preset.
+/// Names of every preset (not the aliases).
 pub fn list() -> Vec<&'static str> {
     PRESETS.iter().map(|(n, _)| *n).collect()
 }
 
-/// The TOML text of preset `name`.
+/// Every preset's own description, in [`list`] order.
+pub fn all() -> Vec<PresetInfo> {
+    list().into_iter().filter_map(|n| info(n).ok()).collect()
+}
+
+/// The preset's name for `name`, which may be an alias.
+pub fn canonical(name: &str) -> Result<&'static str, SolveError> {
+    if let Some((n, _)) = PRESETS.iter().find(|(n, _)| *n == name) {
+        return Ok(n);
+    }
+    for (n, _) in PRESETS {
+        if info(n).is_ok_and(|i| i.aliases.iter().any(|a| a == name)) {
+            return Ok(n);
+        }
+    }
+    Err(SolveError::UnknownPreset {
+        name: name.to_string(),
+        available: list().join(", "),
+    })
+}
+
+/// The TOML text of preset `name` (or an alias).
 pub fn source(name: &str) -> Result<&'static str, SolveError> {
-    PRESETS
+    let name = canonical(name)?;
+    Ok(PRESETS
         .iter()
         .find(|(n, _)| *n == name)
         .map(|(_, t)| *t)
-        .ok_or_else(|| SolveError::UnknownPreset {
-            name: name.to_string(),
-            available: list().join(", "),
-        })
+        .unwrap_or_default())
 }
 
-/// The TOML table of preset `name`, for editing before [`from_table`].
-pub fn table(name: &str) -> Result<toml::Table, SolveError> {
-    source(name)?
-        .parse::<toml::Table>()
+/// The whole TOML table of a preset file, `[preset]` included.
+fn file_table(name: &'static str) -> Result<toml::Table, SolveError> {
+    let text = PRESETS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, t)| *t)
+        .unwrap_or_default();
+    text.parse::<toml::Table>()
         .map_err(|e| asset_error(name, &e.to_string()))
+}
+
+/// The description of preset `name` (or an alias).
+pub fn info(name: &str) -> Result<PresetInfo, SolveError> {
+    let name = match PRESETS.iter().find(|(n, _)| *n == name) {
+        Some((n, _)) => *n,
+        None => canonical(name)?,
+    };
+    let mut t = file_table(name)?;
+    let meta = t
+        .remove("preset")
+        .ok_or_else(|| asset_error(name, "missing [preset] table"))?;
+    let mut info = PresetInfo::deserialize(meta).map_err(|e| asset_error(name, &e.to_string()))?;
+    info.name = name.to_string();
+    info.solver = t
+        .get("solver")
+        .and_then(|v| v.as_str())
+        .unwrap_or_default()
+        .to_string();
+    Ok(info)
+}
+
+/// The preset a solver uses when only the solver is named.
+pub fn default_for(solver: &str) -> Option<&'static str> {
+    let all = all();
+    let pick = all
+        .iter()
+        .find(|i| i.solver == solver && i.default)
+        .or_else(|| all.iter().find(|i| i.solver == solver))?;
+    list().into_iter().find(|n| *n == pick.name)
+}
+
+/// The solvers the presets run, each once, in preset order.
+pub fn solvers() -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for i in all() {
+        if !out.contains(&i.solver) {
+            out.push(i.solver);
+        }
+    }
+    out
+}
+
+/// The solver parameters of preset `name` as a TOML table (without its
+/// `[preset]` description), for editing before [`from_table`].
+pub fn table(name: &str) -> Result<toml::Table, SolveError> {
+    let mut t = file_table(canonical(name)?)?;
+    t.remove("preset");
+    Ok(t)
 }
 
 /// Deserialises a (possibly edited) preset table.
@@ -83,7 +159,8 @@ pub fn from_table(table: toml::Table) -> Result<SolverConfig, SolveError> {
 /// The solver configuration of preset `name`.
 pub fn get(name: &str) -> Result<SolverConfig, SolveError> {
     let table = table(name)?;
-    SolverConfig::deserialize(table).map_err(|e| asset_error(name, &e.to_string()))
+    SolverConfig::deserialize(table)
+        .map_err(|e| asset_error(canonical(name).unwrap_or(name), &e.to_string()))
 }
 
 fn asset_error(name: &str, message: &str) -> SolveError {
@@ -111,12 +188,58 @@ mod tests {
     #[test]
     fn unknown_preset_lists_the_available_ones() {
         let e = get("nope").unwrap_err().to_string();
-        assert!(e.contains("seed-001"), "{e}");
+        assert!(e.contains("sa-pll-conj"), "{e}");
+    }
+
+    #[test]
+    fn every_preset_describes_itself_and_old_names_still_work() {
+        let all = all();
+        assert_eq!(all.len(), list().len());
+        for i in &all {
+            assert!(
+                !i.description.is_empty() && !i.follows.is_empty(),
+                "{}",
+                i.name
+            );
+            assert!(!i.solver.is_empty(), "{}", i.name);
+            assert_eq!(get(&i.name).unwrap().name(), i.solver, "{}", i.name);
+            for a in &i.aliases {
+                assert_eq!(canonical(a).unwrap(), i.name);
+                assert_eq!(source(a).unwrap(), source(&i.name).unwrap());
+            }
+        }
+        // Names and aliases never collide.
+        let mut names: Vec<&str> = all
+            .iter()
+            .flat_map(|i| {
+                std::iter::once(i.name.as_str()).chain(i.aliases.iter().map(|a| a.as_str()))
+            })
+            .collect();
+        let n = names.len();
+        names.sort();
+        names.dedup();
+        assert_eq!(names.len(), n);
+        assert_eq!(canonical("seed-001").unwrap(), "sa-pll-conj");
+        assert_eq!(canonical("seed-003").unwrap(), "mws");
+    }
+
+    #[test]
+    fn each_solver_has_exactly_one_default() {
+        for solver in solvers() {
+            let defaults = all()
+                .into_iter()
+                .filter(|i| i.solver == solver && i.default)
+                .count();
+            assert_eq!(defaults, 1, "{solver}");
+            let d = default_for(&solver).unwrap();
+            assert_eq!(info(d).unwrap().solver, solver);
+        }
+        assert_eq!(default_for("nope"), None);
     }
 
     #[test]
     fn unknown_fields_are_rejected() {
-        let mut t = table("seed-001").unwrap();
+        let mut t = table("sa-pll-conj").unwrap();
         t.insert("bogus".into(), toml::Value::Integer(1));
         assert!(from_table(t).unwrap_err().to_string().contains("bogus"));
     }

@@ -6,7 +6,7 @@
 use crate::cube::state::CENTRES;
 use crate::cube::{Alg, Cube};
 
-use super::{Outcome, Snapshot, SolveError, Solver, Status};
+use super::{Outcome, Profile, Snapshot, SolveError, Solver, Status};
 
 /// Whether every centre shows its own face's colour.
 pub fn centres_home(cube: &Cube) -> bool {
@@ -55,6 +55,10 @@ impl Reoriented {
 }
 
 impl Solver for Reoriented {
+    fn profile(&self) -> Profile {
+        self.inner.profile()
+    }
+
     fn step(&mut self, n: u64) -> Status {
         self.inner.step(n)
     }

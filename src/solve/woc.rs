@@ -21,7 +21,7 @@ use serde_json::json;
 
 use super::chromosome::{Chromosome, GENES, face_of, genes_alg, random_gene, seeded_rng};
 use super::ga::diversity;
-use super::{Outcome, Snapshot, SolveError, Solver, Status};
+use super::{Outcome, Profile, SeriesSpec, Snapshot, SolveError, Solver, Status};
 use crate::cube::Cube;
 
 /// Parameters of `woc`; the defaults are preset `seed-004`.
@@ -305,25 +305,35 @@ impl Solver for Woc {
         let mean =
             self.scores.iter().map(|&s| f64::from(s)).sum::<f64>() / self.scores.len() as f64;
         Snapshot {
-            solver: "woc",
             iteration: self.generation,
-            phase: Some(phase.into()),
-            temperature: None,
             energy: f64::from(energy),
             best_energy: f64::from(self.best_energy().min(energy)),
-            acceptance: None,
             current,
             best: best_state,
             sequence_len: len,
             generator: None,
+            phase: Some(phase.into()),
             status: self.status,
-            metrics: vec![
-                ("generation", self.generation as f64),
-                ("best score", f64::from(self.scores[0])),
-                ("mean", mean),
-                ("worst", f64::from(*self.scores.last().unwrap_or(&0))),
-                ("diversity", diversity(&self.pop)),
-                ("kept", self.kept as f64),
+            values: vec![
+                f64::from(self.scores[0]),
+                mean,
+                f64::from(*self.scores.last().unwrap_or(&0)),
+                diversity(&self.pop),
+                self.kept as f64,
+            ],
+        }
+    }
+
+    fn profile(&self) -> Profile {
+        Profile {
+            solver: "woc",
+            step: "generation",
+            series: vec![
+                SeriesSpec::new("best score", 0),
+                SeriesSpec::new("mean", 1),
+                SeriesSpec::new("worst", 0),
+                SeriesSpec::new("diversity", 2).no_plot(),
+                SeriesSpec::new("kept", 0).no_plot(),
             ],
         }
     }

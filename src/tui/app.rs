@@ -11,7 +11,7 @@ use super::scramble;
 use super::theme::{Depth, Theme};
 use crate::cube::{Alg, Cube, Move};
 use crate::solve::runner::{Command, Driver, Mark, RunState, Speed, Update};
-use crate::solve::{Outcome, Snapshot, SolveError, Solver};
+use crate::solve::{Outcome, Profile, Snapshot, SolveError, Solver};
 
 /// Builds a solver for a start state and seed.
 pub type BuildFn = Box<dyn Fn(Cube, u64) -> Result<Box<dyn Solver>, SolveError>>;
@@ -20,6 +20,8 @@ pub type BuildFn = Box<dyn Fn(Cube, u64) -> Result<Box<dyn Solver>, SolveError>>
 pub struct Choice {
     pub preset: String,
     pub solver: String,
+    /// One line saying what the preset runs (shown in the status panel).
+    pub description: String,
     pub build: BuildFn,
 }
 
@@ -47,9 +49,8 @@ pub const HISTORY_CAP: usize = 4096;
 pub struct Plots {
     pub energy: Series,
     pub best: Series,
-    pub temperature: Series,
-    /// The solver's own series, in the order it reports them.
-    pub metrics: Vec<(&'static str, Series)>,
+    /// The solver's own series, one per [`crate::solve::SeriesSpec`] of its profile.
+    pub values: Vec<Series>,
     pub marks: Vec<Mark>,
 }
 
@@ -58,8 +59,7 @@ impl Plots {
         Plots {
             energy: Series::new(HISTORY_CAP),
             best: Series::new(HISTORY_CAP),
-            temperature: Series::new(HISTORY_CAP),
-            metrics: Vec::new(),
+            values: Vec::new(),
             marks: Vec::new(),
         }
     }
@@ -89,9 +89,15 @@ pub struct App {
     pub plots: Plots,
     /// Generators the current solver can switch between.
     pub generators: Vec<String>,
+    /// What the current solver reports (sent by the runner with a new solver).
+    pub profile: Option<Profile>,
     pub elapsed: Duration,
     pub speed: usize,
     pub net: Net,
+    /// Show the state turned so its centres are home (U on top, F in front).
+    pub upright: bool,
+    /// Depth of `s` scrambles; `None`: a uniformly random state.
+    pub depth: Option<usize>,
     pub letters: bool,
     pub overlay: bool,
     pub help: bool,
@@ -100,7 +106,7 @@ pub struct App {
     pub playback: Option<Playback>,
     pub rng: CubeRng,
     pub theme: Theme,
-    /// Why the app had to stop (the solver thread died).
+    /// Why the app had to stop (the solver task died).
     pub failure: Option<String>,
     /// Something changed since the last draw.
     pub dirty: bool,
@@ -123,9 +129,12 @@ impl App {
             outcome: None,
             plots: Plots::new(),
             generators: Vec::new(),
+            profile: None,
             elapsed: Duration::ZERO,
             speed: DEFAULT_SPEED,
             net: Net::Strip,
+            upright: true,
+            depth: None,
             letters: false,
             overlay: false,
             help: false,
@@ -147,23 +156,31 @@ impl App {
         SPEEDS[self.speed]
     }
 
+    /// What one elementary step of the current solver is called.
+    pub fn step_name(&self) -> &'static str {
+        self.profile.as_ref().map_or("step", |p| p.step)
+    }
+
     pub fn current_choice(&self) -> Option<&Choice> {
         self.choices.get(self.choice)
     }
 
-    /// The cube to draw: playback position, else the solver's current state, else the start.
+    /// The cube to draw: playback position, else the solver's current state,
+    /// else the start; turned upright unless the raw view is on.
     pub fn shown_cube(&self) -> Cube {
-        if let Some(p) = &self.playback {
+        let cube = if let Some(p) = &self.playback {
             let mut c = self.start;
             for m in &p.moves[..p.pos] {
                 c.apply_move(*m);
             }
-            return c;
-        }
-        match &self.snapshot {
-            Some(s) => s.current,
-            None => self.start,
-        }
+            c
+        } else {
+            match &self.snapshot {
+                Some(s) => s.current,
+                None => self.start,
+            }
+        };
+        if self.upright { cube.upright() } else { cube }
     }
 
     /// Replaces the run with a fresh solver for the current start and preset.
@@ -173,6 +190,7 @@ impl App {
         self.snapshot = None;
         self.outcome = None;
         self.plots = Plots::new();
+        self.profile = None;
         self.elapsed = Duration::ZERO;
         self.playback = None;
         let solver = match self.current_choice() {
@@ -193,7 +211,8 @@ impl App {
         self.absorb_pending();
     }
 
-    fn absorb_pending(&mut self) {
+    /// Absorbs whatever the driver has.
+    pub fn absorb_pending(&mut self) {
         let u = self.driver.poll();
         self.absorb(u);
     }
@@ -212,30 +231,26 @@ impl App {
             let x = p.iteration as f64;
             self.plots.energy.push(x, p.energy);
             self.plots.best.push(x, p.best);
-            if let Some(t) = p.temperature {
-                self.plots.temperature.push(x, t);
+            let series = &mut self.plots.values;
+            if series.len() < p.values.len() {
+                series.resize_with(p.values.len(), || Series::new(HISTORY_CAP));
             }
-            for (name, v) in &p.metrics {
-                let m = &mut self.plots.metrics;
-                let i = match m.iter().position(|(n, _)| n == name) {
-                    Some(i) => i,
-                    None => {
-                        m.push((name, Series::new(HISTORY_CAP)));
-                        m.len() - 1
-                    }
-                };
-                m[i].1.push(x, *v);
+            for (s, &v) in series.iter_mut().zip(&p.values) {
+                s.push(x, v);
             }
         }
         self.plots.marks.extend(u.marks);
         if let Some(g) = u.generators {
             self.generators = g;
         }
+        if u.profile.is_some() {
+            self.profile = u.profile;
+        }
         if let Some(e) = u.error {
             self.message = Some(e);
         }
         if self.state == RunState::Stopped && !self.quit {
-            // Only a dead solver thread stops a run the app did not stop.
+            // Only a dead solver task stops a run the app did not stop.
             self.failure = self.message.clone();
             self.quit = true;
         }
@@ -330,9 +345,38 @@ pub fn update(app: &mut App, action: Action) {
         }
         Action::ApplyAlg(text) => app.apply_alg(&text),
         Action::Scramble => {
-            let cube = scramble::random_state(&mut app.rng);
-            app.message = Some("random-state scramble".into());
-            app.set_start(cube, None);
+            let (cube, alg, what) = match app.depth {
+                None => (
+                    scramble::random_state(&mut app.rng),
+                    None,
+                    "random-state scramble".to_string(),
+                ),
+                Some(d) => {
+                    let alg = scramble::random_moves(&mut app.rng, d);
+                    (
+                        Cube::solved().after(&alg),
+                        Some(alg),
+                        format!("{d}-move scramble"),
+                    )
+                }
+            };
+            app.message = Some(format!("{what}: space solves it"));
+            app.set_start(cube, alg);
+        }
+        Action::SetDepth(d) => {
+            app.depth = d;
+            app.message = Some(match d {
+                None => "s now makes a random-state scramble".to_string(),
+                Some(d) => format!("s now scrambles {d} random moves"),
+            });
+        }
+        Action::ToggleUpright => {
+            app.upright = !app.upright;
+            app.message = Some(if app.upright {
+                "upright view: the net turned so the centres stay home".to_string()
+            } else {
+                "raw view: the state exactly as the solver turns it".to_string()
+            });
         }
         Action::Reset => {
             app.message = None;

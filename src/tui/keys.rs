@@ -21,8 +21,12 @@ pub enum Action {
     PromptCancel,
     /// Apply an algorithm typed elsewhere (the prompt submits through this).
     ApplyAlg(String),
-    /// Random-state scramble.
+    /// Scramble at the chosen depth (a random state by default).
     Scramble,
+    /// Depth of later scrambles; `None`: random state.
+    SetDepth(Option<usize>),
+    /// Upright view / raw view of the state.
+    ToggleUpright,
     /// Back to the solved cube.
     Reset,
     StartPause,
@@ -94,8 +98,8 @@ pub static BINDINGS: &[Binding] = &[
     },
     Binding {
         keys: "space",
-        hint: Some("run"),
-        help: "start or pause the solver",
+        hint: Some("solve"),
+        help: "start (solve the shown cube) or pause the solver",
         map: key!(' ' => Action::StartPause),
     },
     Binding {
@@ -122,7 +126,7 @@ pub static BINDINGS: &[Binding] = &[
     },
     Binding {
         keys: "tab",
-        hint: Some("solver"),
+        hint: Some("preset"),
         help: "next solver preset (resets the run)",
         map: |k| (k.code == KeyCode::Tab).then_some(Action::CycleSolver),
     },
@@ -141,8 +145,18 @@ pub static BINDINGS: &[Binding] = &[
     Binding {
         keys: "s",
         hint: Some("scramble"),
-        help: "random-state scramble",
+        help: "scramble: a random state, or the depth set by 1-9",
         map: key!('s' => Action::Scramble),
+    },
+    Binding {
+        keys: "1-9  0",
+        hint: None,
+        help: "depth of s scrambles: 1-9 random moves; 0: a random state",
+        map: |k| match ch(k)? {
+            '0' => Some(Action::SetDepth(None)),
+            c @ '1'..='9' => Some(Action::SetDepth(Some(c as usize - '0' as usize))),
+            _ => None,
+        },
     },
     Binding {
         keys: "x",
@@ -167,6 +181,12 @@ pub static BINDINGS: &[Binding] = &[
         hint: None,
         help: "switch the net: 3x18 strip / cross",
         map: key!('v' => Action::ToggleLayout),
+    },
+    Binding {
+        keys: "a",
+        hint: None,
+        help: "upright view (centres home) / raw view (as the solver turns it)",
+        map: key!('a' => Action::ToggleUpright),
     },
     Binding {
         keys: "c",

@@ -10,7 +10,9 @@ use ratatui::widgets::{Axis, Block, Chart, Dataset, GraphType, Paragraph};
 
 use super::app::App;
 use super::history::Series;
-use super::ui::MARKER;
+
+/// Marker used by the plots.
+pub const MARKER: Marker = Marker::Braille;
 
 /// (lo, hi) over several series, widened so the range is never empty.
 fn bounds(series: &[&Series], x: bool, floor_zero: bool) -> [f64; 2] {
@@ -130,7 +132,7 @@ pub fn draw_energy(f: &mut Frame, app: &App, area: Rect) {
         .block(chart_block(title, app))
         .x_axis(
             Axis::default()
-                .title(super::ui::step_name(app))
+                .title(app.step_name())
                 .bounds(x)
                 .labels(labels(x, true)),
         )
@@ -143,27 +145,23 @@ pub fn draw_energy(f: &mut Frame, app: &App, area: Rect) {
     f.render_widget(chart, area);
 }
 
-/// Temperature if the solver has one, else its own metrics.
+/// The series the solver asks to have in the side plot (at most three).
 pub fn draw_aux(f: &mut Frame, app: &App, area: Rect) {
     let p = &app.plots;
-    let mut series: Vec<(&str, &Series)> = Vec::new();
-    if !p.temperature.is_empty() {
-        series.push(("temperature", &p.temperature));
-    } else {
-        // Counters such as the generation number are the x axis already;
-        // per-run progress (mws) is too many lines for one small chart.
-        const SKIP: [&str; 5] = ["generation", "round", "leader", "leader phase", "iteration"];
-        series.extend(
-            p.metrics
-                .iter()
-                .filter(|(k, _)| !SKIP.contains(k) && !k.starts_with("run "))
-                .take(3)
-                .map(|(k, v)| (*k, v)),
-        );
-    }
+    let series: Vec<(&str, &Series)> = match &app.profile {
+        Some(profile) => profile
+            .series
+            .iter()
+            .zip(&p.values)
+            .filter(|(spec, _)| spec.side_plot)
+            .take(3)
+            .map(|(spec, s)| (spec.name, s))
+            .collect(),
+        None => Vec::new(),
+    };
     if series.is_empty() {
         f.render_widget(
-            Paragraph::new("no temperature or metrics yet").block(chart_block(" aux ".into(), app)),
+            Paragraph::new("nothing to plot yet").block(chart_block(" aux ".into(), app)),
             area,
         );
         return;

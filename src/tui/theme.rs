@@ -1,6 +1,14 @@
 //! Colour themes (embedded from `assets/themes/*.toml`) and colour depth:
 //! truecolor, falling back to 256 or 16 colours, or none under `NO_COLOR`.
+//!
+//! The depth rule is the spec's own (see [`Depth::from_env`]), kept as a pure
+//! function of the three variables; `supports-color` was judged and not used:
+//! it also needs a tty, honours `FORCE_COLOR`/CI, gives no colour for an
+//! unknown `TERM` and treats `NO_COLOR=0` as unset. The colour conversion is
+//! `anstyle-lossy`'s.
 
+use anstyle::RgbColor;
+use anstyle_lossy::palette::Palette;
 use ratatui::style::Color;
 use serde::Deserialize;
 
@@ -27,6 +35,9 @@ impl Depth {
         Depth::from_env(&var("NO_COLOR"), &var("COLORTERM"), &var("TERM"))
     }
 
+    /// The depth for these values of `NO_COLOR`, `COLORTERM` and `TERM`: none
+    /// when `NO_COLOR` is set (non-empty), truecolor when `COLORTERM` says
+    /// `truecolor`/`24bit`, xterm-256 when `TERM` mentions 256, else 16 colours.
     pub fn from_env(no_color: &str, colorterm: &str, term: &str) -> Depth {
         if !no_color.is_empty() {
             Depth::None
@@ -91,68 +102,36 @@ fn hex(s: &str) -> Result<(u8, u8, u8), String> {
     Ok((p(0)?, p(2)?, p(4)?))
 }
 
-/// Nearest xterm-256 colour (the 6x6x6 cube or the grey ramp).
+/// xterm's default values for the 16 ANSI colours, the palette the 16-colour
+/// fallback matches against (`anstyle-lossy` ships VGA and Windows palettes).
+const XTERM_16: Palette = Palette([
+    RgbColor(0, 0, 0),
+    RgbColor(205, 0, 0),
+    RgbColor(0, 205, 0),
+    RgbColor(205, 205, 0),
+    RgbColor(0, 0, 238),
+    RgbColor(205, 0, 205),
+    RgbColor(0, 205, 205),
+    RgbColor(229, 229, 229),
+    RgbColor(127, 127, 127),
+    RgbColor(255, 0, 0),
+    RgbColor(0, 255, 0),
+    RgbColor(255, 255, 0),
+    RgbColor(92, 92, 255),
+    RgbColor(255, 0, 255),
+    RgbColor(0, 255, 255),
+    RgbColor(255, 255, 255),
+]);
+
+/// Nearest xterm-256 colour (the 6x6x6 cube or the grey ramp, never the 16
+/// palette colours, whose values depend on the terminal).
 pub fn to_256(r: u8, g: u8, b: u8) -> u8 {
-    const LEVELS: [u8; 6] = [0, 95, 135, 175, 215, 255];
-    let near = |v: u8| {
-        (0..6)
-            .min_by_key(|&i| (LEVELS[i] as i32 - v as i32).abs())
-            .unwrap_or(0) as u8
-    };
-    let (ri, gi, bi) = (near(r), near(g), near(b));
-    let cube = (
-        LEVELS[ri as usize],
-        LEVELS[gi as usize],
-        LEVELS[bi as usize],
-    );
-    let avg = (r as u32 + g as u32 + b as u32) / 3;
-    let grey_i = if avg < 8 { 0 } else { ((avg - 8) / 10).min(23) } as u8;
-    let grey = 8 + 10 * grey_i as u32;
-    let d = |(a, b2, c): (u32, u32, u32)| {
-        let dr = a as i64 - r as i64;
-        let dg = b2 as i64 - g as i64;
-        let db = c as i64 - b as i64;
-        dr * dr + dg * dg + db * db
-    };
-    let dc = d((cube.0 as u32, cube.1 as u32, cube.2 as u32));
-    let dgrey = d((grey, grey, grey));
-    if dgrey < dc {
-        232 + grey_i
-    } else {
-        16 + 36 * ri + 6 * gi + bi
-    }
+    anstyle_lossy::rgb_to_xterm(RgbColor(r, g, b)).index()
 }
 
-/// Nearest of the 16 ANSI colours (typical xterm values).
+/// Nearest of the 16 ANSI colours (xterm's default values).
 pub fn to_16(r: u8, g: u8, b: u8) -> Color {
-    const PALETTE: [(Color, (u8, u8, u8)); 16] = [
-        (Color::Black, (0, 0, 0)),
-        (Color::Red, (205, 0, 0)),
-        (Color::Green, (0, 205, 0)),
-        (Color::Yellow, (205, 205, 0)),
-        (Color::Blue, (0, 0, 238)),
-        (Color::Magenta, (205, 0, 205)),
-        (Color::Cyan, (0, 205, 205)),
-        (Color::Gray, (229, 229, 229)),
-        (Color::DarkGray, (127, 127, 127)),
-        (Color::LightRed, (255, 0, 0)),
-        (Color::LightGreen, (0, 255, 0)),
-        (Color::LightYellow, (255, 255, 0)),
-        (Color::LightBlue, (92, 92, 255)),
-        (Color::LightMagenta, (255, 0, 255)),
-        (Color::LightCyan, (0, 255, 255)),
-        (Color::White, (255, 255, 255)),
-    ];
-    let d = |(a, b2, c): (u8, u8, u8)| {
-        let dr = a as i32 - r as i32;
-        let dg = b2 as i32 - g as i32;
-        let db = c as i32 - b as i32;
-        dr * dr + dg * dg + db * db
-    };
-    PALETTE
-        .iter()
-        .min_by_key(|(_, rgb)| d(*rgb))
-        .map_or(Color::Reset, |(c, _)| *c)
+    anstyle::Color::Ansi(anstyle_lossy::rgb_to_ansi(RgbColor(r, g, b), XTERM_16)).into()
 }
 
 fn colour(s: &str, depth: Depth) -> Result<Color, String> {
@@ -207,5 +186,68 @@ impl Theme {
             accent: c(&f.ui.accent)?,
             misplaced: c(&f.ui.misplaced)?,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn depth_follows_the_environment() {
+        assert_eq!(
+            Depth::from_env("1", "truecolor", "xterm-256color"),
+            Depth::None
+        );
+        assert_eq!(Depth::from_env("", "truecolor", "xterm"), Depth::True);
+        assert_eq!(Depth::from_env("", "24bit", "xterm"), Depth::True);
+        assert_eq!(Depth::from_env("", "", "xterm-256color"), Depth::Ansi256);
+        assert_eq!(Depth::from_env("", "", "screen-256color"), Depth::Ansi256);
+        assert_eq!(Depth::from_env("", "", "xterm"), Depth::Ansi16);
+        assert_eq!(Depth::from_env("", "", ""), Depth::Ansi16);
+    }
+
+    #[test]
+    fn conversions_pick_the_nearest_colour() {
+        // Exact members of the 6x6x6 cube and the grey ramp map to themselves.
+        assert_eq!(to_256(255, 0, 0), 196);
+        assert_eq!(to_256(0, 0, 0), 16);
+        assert_eq!(to_256(95, 135, 175), 16 + 36 + 12 + 3);
+        assert_eq!(to_256(128, 128, 128), 244);
+        assert_eq!(to_256(238, 238, 238), 255);
+        // Near misses go to the nearest entry.
+        assert_eq!(to_256(250, 5, 3), 196);
+        assert_eq!(to_16(250, 5, 3), Color::LightRed);
+        assert_eq!(to_16(200, 0, 0), Color::Red);
+        assert_eq!(to_16(0, 0, 230), Color::Blue);
+        assert_eq!(to_16(130, 125, 128), Color::DarkGray);
+        assert_eq!(to_16(3, 3, 3), Color::Black);
+        assert_eq!(to_16(250, 250, 250), Color::White);
+    }
+
+    #[test]
+    fn classic_faces_stay_distinct_at_every_depth() {
+        for d in [Depth::True, Depth::Ansi256, Depth::Ansi16] {
+            let t = Theme::load("classic", d).expect("embedded theme");
+            for i in 0..6 {
+                for j in i + 1..6 {
+                    assert_ne!(t.faces[i], t.faces[j], "faces {i} and {j} at {d:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn depth_decides_the_kind_of_colour() {
+        let red = "name = \"t\"\n[faces]\nU = \"#ff0000\"\nR = \"#ff0000\"\nF = \"#ff0000\"\n\
+                   D = \"#ff0000\"\nL = \"#ff0000\"\nB = \"#ff0000\"\n[ui]\nenergy = \"#ff0000\"\n\
+                   best = \"#ff0000\"\ntemperature = \"#ff0000\"\naccent = \"#ff0000\"\n\
+                   misplaced = \"#ff0000\"\n";
+        let at = |d| Theme::parse(red, d).expect("valid theme").faces[0];
+        assert_eq!(at(Depth::True), Color::Rgb(255, 0, 0));
+        assert_eq!(at(Depth::Ansi256), Color::Indexed(196));
+        assert_eq!(at(Depth::Ansi16), Color::LightRed);
+        assert_eq!(at(Depth::None), Color::Reset);
+        assert!(Theme::parse(&red.replace("#ff0000", "#ff00"), Depth::True).is_err());
     }
 }

@@ -1,17 +1,17 @@
 //! Drawing: a pure function of the app state.
 
 use ratatui::Frame;
-use ratatui::layout::{Alignment, Constraint, Layout, Rect};
+use ratatui::layout::{Alignment, Rect};
 use ratatui::style::{Modifier, Style, Stylize};
-use ratatui::symbols::Marker;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
 use super::app::{App, Net};
 use super::keys::BINDINGS;
-use super::net::{self, CubeView};
+use super::layout;
+use super::net::{CubeView, Scale};
 use super::plot;
-use crate::solve::runner::Speed;
+use super::status;
 
 /// The smallest terminal the main screen needs.
 pub const MIN_WIDTH: u16 = 80;
@@ -24,27 +24,18 @@ pub fn draw(f: &mut Frame, app: &App) {
         draw_too_small(f, area);
         return;
     }
-    let [top, charts, message, keys] = Layout::vertical([
-        Constraint::Length(14),
-        Constraint::Min(6),
-        Constraint::Length(1),
-        Constraint::Length(1),
-    ])
-    .areas(area);
-    let [left, status] =
-        Layout::horizontal([Constraint::Min(44), Constraint::Length(36)]).areas(top);
-    let cube_h = net::extent(app.net).1 + 2;
-    let [cube_area, log_area] =
-        Layout::vertical([Constraint::Length(cube_h), Constraint::Min(0)]).areas(left);
-    draw_cube(f, app, cube_area);
-    draw_log(f, app, log_area);
-    draw_status(f, app, status);
-    let [energy, aux] =
-        Layout::horizontal([Constraint::Percentage(64), Constraint::Percentage(36)]).areas(charts);
-    plot::draw_energy(f, app, energy);
-    plot::draw_aux(f, app, aux);
-    draw_message(f, app, message);
-    draw_keys(f, app, keys);
+    let status_lines = status::lines(app);
+    let a = layout::areas(area, app.net, status_lines.len() as u16);
+    draw_cube(f, app, a.cube, a.scale);
+    draw_log(f, app, a.moves);
+    f.render_widget(
+        Paragraph::new(status_lines).block(block(" status ", app)),
+        a.status,
+    );
+    plot::draw_energy(f, app, a.energy);
+    plot::draw_aux(f, app, a.aux);
+    draw_message(f, app, a.message);
+    draw_keys(f, app, a.keys);
     if app.help {
         draw_help(f, app, area);
     }
@@ -60,13 +51,13 @@ fn draw_too_small(f: &mut Frame, area: Rect) {
     );
 }
 
-fn block<'a>(title: impl Into<Line<'a>>, app: &App) -> Block<'a> {
+pub(super) fn block<'a>(title: impl Into<Line<'a>>, app: &App) -> Block<'a> {
     Block::bordered()
         .title(title)
         .border_style(Style::default().fg(app.theme.accent))
 }
 
-fn draw_cube(f: &mut Frame, app: &App, area: Rect) {
+fn draw_cube(f: &mut Frame, app: &App, area: Rect, scale: Scale) {
     let title = match (&app.playback, &app.snapshot) {
         (Some(p), _) => format!(" playback {}/{} ", p.pos, p.moves.len()),
         (None, Some(_)) if app.state != crate::solve::runner::RunState::Idle => {
@@ -78,17 +69,20 @@ fn draw_cube(f: &mut Frame, app: &App, area: Rect) {
         Net::Strip => "strip",
         Net::Cross => "cross",
     };
-    let b = block(title, app).title_bottom(Line::from(format!(" {view} ")).right_aligned());
+    let pose = if app.upright { "upright" } else { "raw" };
+    let b = block(title, app).title_bottom(Line::from(format!(" {pose} {view} ")).right_aligned());
     let inner = b.inner(area);
     f.render_widget(b, area);
-    let (w, _) = net::extent(app.net);
+    let (w, h) = scale.extent(app.net);
     let x = inner.x + inner.width.saturating_sub(w) / 2;
-    let inner = Rect::new(x, inner.y, inner.width.min(w), inner.height).intersection(area);
+    let y = inner.y + inner.height.saturating_sub(h) / 2;
+    let inner = Rect::new(x, y, w, h).intersection(inner);
     let cube = app.shown_cube();
     f.render_widget(
         CubeView {
             cube: &cube,
             net: app.net,
+            scale,
             theme: &app.theme,
             letters: app.letters,
             overlay: app.overlay,
@@ -97,147 +91,90 @@ fn draw_cube(f: &mut Frame, app: &App, area: Rect) {
     );
 }
 
-/// At most this many moves of a long sequence are printed.
-const LOG_MOVES: usize = 120;
-
-fn moves_text(moves: &[crate::cube::Move]) -> String {
-    let shown = &moves[moves.len().saturating_sub(LOG_MOVES)..];
-    let mut s = String::new();
-    if shown.len() < moves.len() {
-        s.push_str("… ");
+/// How many of `moves`, counted back from `end`, fit in `room` characters
+/// (each move takes its text and a space).
+fn fit_back(moves: &[crate::cube::Move], end: usize, room: usize) -> usize {
+    let mut used = 0;
+    let mut n = 0;
+    for m in moves[..end].iter().rev() {
+        let w = m.to_string().chars().count() + 1;
+        if used + w > room {
+            break;
+        }
+        used += w;
+        n += 1;
     }
-    let body: Vec<String> = shown.iter().map(|m| m.to_string()).collect();
-    s.push_str(&body.join(" "));
-    s
+    n
+}
+
+/// The last moves that fit in `room` characters, `… ` first when cut.
+fn tail_text(moves: &[crate::cube::Move], room: usize) -> String {
+    let n = fit_back(moves, moves.len(), room.saturating_sub(2));
+    let shown: Vec<String> = moves[moves.len() - n..]
+        .iter()
+        .map(|m| m.to_string())
+        .collect();
+    let cut = if n < moves.len() { "… " } else { "" };
+    format!("{cut}{}", shown.join(" "))
 }
 
 fn draw_log(f: &mut Frame, app: &App, area: Rect) {
     let dim = Style::default().add_modifier(Modifier::DIM);
+    let b = block(" moves ", app);
+    let inner = b.inner(area);
+    let w = usize::from(inner.width.max(1));
+    // Room on `lines` wrapped lines, leaving slack for words pushed to the next line.
+    let room = |lines: usize, label: usize| (lines * w).saturating_sub(label + lines * 4);
     let mut lines = Vec::new();
     let scramble = match &app.scramble {
         Some(a) if a.is_empty() => "(solved)".to_string(),
-        Some(a) => moves_text(a.moves()),
+        Some(a) => format!(
+            "{} move{}: {}",
+            a.len(),
+            if a.len() == 1 { "" } else { "s" },
+            tail_text(a.moves(), room(1, 20))
+        ),
         None => "random state".to_string(),
     };
     lines.push(Line::from(vec![
         Span::styled("scramble ", dim),
         Span::raw(scramble),
     ]));
+    let rows = usize::from(inner.height).saturating_sub(1).max(1);
     if let Some(p) = &app.playback {
-        let mut spans = vec![Span::styled(
-            format!("solution {} HTM (raw {}) ", p.moves.len(), p.raw_len),
-            dim,
-        )];
-        for (i, m) in p.moves.iter().enumerate() {
+        let label = format!(
+            "solution {} HTM (raw {}), move {}: ",
+            p.moves.len(),
+            p.raw_len,
+            p.pos
+        );
+        let room = room(rows, label.chars().count());
+        // A window that keeps the current position in view.
+        let end =
+            (p.pos + fit_back(&p.moves, p.moves.len(), room / 2).min(room / 8)).min(p.moves.len());
+        let end = end.max(p.pos);
+        let start = end - fit_back(&p.moves, end, room);
+        let mut spans = vec![Span::styled(label, dim)];
+        if start > 0 {
+            spans.push(Span::raw("… "));
+        }
+        for (i, m) in p.moves.iter().enumerate().take(end).skip(start) {
             let s = Span::raw(format!("{m} "));
             spans.push(if i < p.pos { s.bold() } else { s });
         }
+        if end < p.moves.len() {
+            spans.push(Span::raw("…"));
+        }
         lines.push(Line::from(spans));
     } else if let Some(o) = &app.outcome {
-        lines.push(Line::from(vec![
-            Span::styled(format!("best sequence {} moves ", o.solution.len()), dim),
-            Span::raw(moves_text(o.solution.moves())),
-        ]));
+        let label = format!("best sequence {} moves ", o.solution.len());
+        let text = tail_text(o.solution.moves(), room(rows, label.chars().count()));
+        lines.push(Line::from(vec![Span::styled(label, dim), Span::raw(text)]));
     }
     f.render_widget(
-        Paragraph::new(lines)
-            .wrap(Wrap { trim: true })
-            .block(block(" moves ", app)),
+        Paragraph::new(lines).wrap(Wrap { trim: true }).block(b),
         area,
     );
-}
-
-/// `1234567` → `1,234,567`.
-pub fn thousands(n: u64) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
-/// What one elementary step of the current solver is called.
-pub fn step_name(app: &App) -> &'static str {
-    match app.snapshot.as_ref().map(|s| s.solver) {
-        Some("ga" | "woc") => "generation",
-        Some("mws") => "window move",
-        _ => "iteration",
-    }
-}
-
-/// `1234567.0` → `1.23M`.
-pub fn compact(v: f64) -> String {
-    if v >= 1e6 {
-        format!("{:.2}M", v / 1e6)
-    } else if v >= 1e4 {
-        format!("{:.1}k", v / 1e3)
-    } else {
-        format!("{v:.0}")
-    }
-}
-
-/// Speed as shown in the status panel.
-pub fn speed_label(s: Speed) -> String {
-    match s {
-        Speed::PerFrame(n) => format!("{} / frame", thousands(n)),
-        Speed::Unthrottled => "unthrottled".into(),
-    }
-}
-
-fn draw_status(f: &mut Frame, app: &App, area: Rect) {
-    let dim = Style::default().add_modifier(Modifier::DIM);
-    let row =
-        |k: &str, v: String| Line::from(vec![Span::styled(format!("{k:<12}"), dim), Span::raw(v)]);
-    let dash = || "—".to_string();
-    let s = app.snapshot.as_ref();
-    let (solver, preset) = app
-        .current_choice()
-        .map_or((dash(), dash()), |c| (c.solver.clone(), c.preset.clone()));
-    let secs = app.elapsed.as_secs_f64();
-    let iters = s.map_or(0, |s| s.iteration);
-    let rate = if secs >= 0.5 {
-        format!("{}/s", compact(iters as f64 / secs))
-    } else {
-        dash()
-    };
-    let mut lines = vec![
-        row("solver", format!("{solver}  ({preset})")),
-        row(
-            "generator",
-            s.and_then(|s| s.generator.clone()).unwrap_or_else(dash),
-        ),
-        row("seed", app.seed.to_string()),
-        row("state", app.state.name().to_string()),
-        row(step_name(app), thousands(iters)),
-        row(
-            "temperature",
-            s.and_then(|s| s.temperature)
-                .map_or_else(dash, |t| format!("{t:.4}")),
-        ),
-        row(
-            "acceptance",
-            s.and_then(|s| s.acceptance)
-                .map_or_else(dash, |a| format!("{:.1} %", a * 100.0)),
-        ),
-        row(
-            "energy",
-            s.map_or_else(dash, |s| format!("{} (best {})", s.energy, s.best_energy)),
-        ),
-        row(
-            "sequence",
-            s.map_or_else(dash, |s| format!("{} moves", s.sequence_len)),
-        ),
-        row("elapsed", format!("{secs:.1} s")),
-        row("speed", format!("{}  {rate}", speed_label(app.speed()))),
-    ];
-    if let Some(p) = s.and_then(|s| s.phase.clone()) {
-        lines.push(row("phase", p));
-    }
-    f.render_widget(Paragraph::new(lines).block(block(" status ", app)), area);
 }
 
 fn draw_message(f: &mut Frame, app: &App, area: Rect) {
@@ -256,19 +193,42 @@ fn draw_message(f: &mut Frame, app: &App, area: Rect) {
     f.render_widget(Paragraph::new(line), area);
 }
 
+/// The hint bar: every binding with a hint, as many as fit the width
+/// (the help popup, `?`, always lists them all).
 fn draw_keys(f: &mut Frame, app: &App, area: Rect) {
-    let mut spans = Vec::new();
-    for b in BINDINGS {
-        if let Some(h) = b.hint {
+    let hints: Vec<(String, &str)> = BINDINGS
+        .iter()
+        .filter_map(|b| {
             let key = b.keys.split("  ").next().unwrap_or(b.keys).replace(' ', "");
-            spans.push(Span::styled(
-                key,
-                Style::default()
-                    .fg(app.theme.accent)
-                    .add_modifier(Modifier::REVERSED),
-            ));
-            spans.push(Span::raw(format!(" {h}  ")));
-        }
+            b.hint.map(|h| (key, h))
+        })
+        .collect();
+    let width = |sep: usize, n: usize| -> usize {
+        hints[..n]
+            .iter()
+            .map(|(k, h)| k.chars().count() + 1 + h.chars().count() + sep)
+            .sum()
+    };
+    let room = usize::from(area.width);
+    // Two spaces between hints where they fit, else one; else drop the last ones.
+    let (sep, n) = if width(2, hints.len()) <= room {
+        (2, hints.len())
+    } else {
+        let n = (0..=hints.len())
+            .rev()
+            .find(|&n| width(1, n) <= room)
+            .unwrap_or(0);
+        (1, n)
+    };
+    let mut spans = Vec::new();
+    for (key, h) in &hints[..n] {
+        spans.push(Span::styled(
+            key.clone(),
+            Style::default()
+                .fg(app.theme.accent)
+                .add_modifier(Modifier::REVERSED),
+        ));
+        spans.push(Span::raw(format!(" {h}{}", " ".repeat(sep))));
     }
     f.render_widget(Paragraph::new(Line::from(spans)), area);
 }
@@ -305,6 +265,3 @@ fn draw_help(f: &mut Frame, app: &App, area: Rect) {
         popup,
     );
 }
-
-/// Marker used by the plots.
-pub const MARKER: Marker = Marker::Braille;

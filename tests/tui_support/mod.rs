@@ -2,9 +2,11 @@
 //! inverse of the scramble and plays one move of it per step.
 #![allow(dead_code)]
 
+pub mod solvers;
+
 use cubetui::cube::{Alg, Cube};
 use cubetui::solve::runner::{Inline, Speed};
-use cubetui::solve::{Outcome, Snapshot, SolveError, Solver, Status};
+use cubetui::solve::{Outcome, Profile, SeriesSpec, Snapshot, SolveError, Solver, Status};
 use cubetui::tui::app::{App, Choice};
 
 pub struct Toy {
@@ -33,6 +35,17 @@ impl Toy {
 }
 
 impl Solver for Toy {
+    fn profile(&self) -> Profile {
+        Profile {
+            solver: "toy",
+            step: "toy step",
+            series: vec![
+                SeriesSpec::new("temperature", 4),
+                SeriesSpec::new("acceptance", 1).unit("%", 100.0).no_plot(),
+                SeriesSpec::new("hidden", 0).no_plot().no_row(),
+            ],
+        }
+    }
     fn step(&mut self, n: u64) -> Status {
         for _ in 0..n {
             if self.status() != Status::Running {
@@ -56,19 +69,16 @@ impl Solver for Toy {
     fn snapshot(&self) -> Snapshot {
         let e = self.current.misplaced() as f64;
         Snapshot {
-            solver: "toy",
             iteration: self.iteration,
-            phase: None,
-            temperature: Some(1.0 / (1.0 + self.iteration as f64)),
             energy: e,
             best_energy: e,
-            acceptance: Some(0.5),
             current: self.current,
             best: self.current,
             sequence_len: self.done,
             generator: Some(self.generator.clone()),
+            phase: None,
             status: self.status(),
-            metrics: vec![],
+            values: vec![1.0 / (1.0 + self.iteration as f64), 0.5, 7.0],
         }
     }
     fn outcome(&self) -> Outcome {
@@ -101,6 +111,7 @@ pub fn toy_choices(scramble: &'static str) -> Vec<Choice> {
     let alg: Alg = scramble.parse().expect("scramble");
     let mk = |name: &str| Choice {
         preset: name.to_string(),
+        description: format!("a toy solver called {name} that replays a plan"),
         solver: "toy".into(),
         build: Box::new({
             let alg = alg.clone();

@@ -8,7 +8,7 @@ use crate::cube::{Alg, Cube, Perm};
 use crate::solve::energy::{Energy, Facelets};
 use crate::solve::neighbourhood::sparse::Prepared;
 use crate::solve::neighbourhood::{Comm, Generator, NAMES, Table};
-use crate::solve::{Outcome, Snapshot, SolveError, Solver, Status};
+use crate::solve::{Outcome, Profile, SeriesSpec, Snapshot, SolveError, Solver, Status};
 
 /// Proposals the acceptance rate is measured over.
 const WINDOW: u64 = 1024;
@@ -299,21 +299,29 @@ impl Solver for Annealer {
         self.status
     }
 
+    fn profile(&self) -> Profile {
+        Profile {
+            solver: "sa",
+            step: "iteration",
+            series: vec![
+                SeriesSpec::new("temperature", 4),
+                SeriesSpec::new("acceptance", 1).unit("%", 100.0).no_plot(),
+            ],
+        }
+    }
+
     fn snapshot(&self) -> Snapshot {
         Snapshot {
-            solver: "sa",
             iteration: self.iteration,
-            phase: None,
-            temperature: Some(self.temperature),
             energy: self.current.energy as f64,
             best_energy: self.best_energy as f64,
-            acceptance: self.acceptance(),
             current: self.current.cube,
             best: self.best,
             sequence_len: self.current_moves,
             generator: Some(self.generator.name().to_string()),
+            phase: None,
             status: self.status,
-            metrics: Vec::new(),
+            values: vec![self.temperature, self.acceptance().unwrap_or(f64::NAN)],
         }
     }
 

@@ -8,38 +8,16 @@
 //! cheapest route (in HTM) through the visited states is reported. The path
 //! still ends in exactly the same state, and the search is not affected.
 
-use std::collections::HashMap as StdHashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::OnceLock;
+
+// FxHash: fast for the 54-byte keys used here (states and permutations),
+// which are not attacker-controlled. No map here is iterated, so the hash
+// never shows in the output.
+use rustc_hash::FxHashMap as HashMap;
 
 use crate::cube::state::CENTRES;
 use crate::cube::{Alg, Cube, Move, MoveKind, Perm, Rotation};
 use crate::solve::neighbourhood::Generator;
-
-/// A fast multiply-rotate hasher for the 54-byte keys used here (states and
-/// permutations); the keys are not attacker-controlled.
-#[derive(Default)]
-struct FastHasher(u64);
-
-impl Hasher for FastHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        const K: u64 = 0x517c_c1b7_2722_0a95;
-        let mut chunks = bytes.chunks_exact(8);
-        for c in &mut chunks {
-            let w = u64::from_le_bytes(c.try_into().expect("8 bytes"));
-            self.0 = (self.0.rotate_left(5) ^ w).wrapping_mul(K);
-        }
-        for &b in chunks.remainder() {
-            self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(K);
-        }
-    }
-
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
-
-type HashMap<K, V> = StdHashMap<K, V, BuildHasherDefault<FastHasher>>;
 
 /// The 24 whole-cube rotations as (permutation, shortest rotation moves).
 fn rotations() -> Vec<(Perm, Alg)> {

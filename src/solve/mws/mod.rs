@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 use self::pieces::{Block, blocks};
 use self::window::{Objective, Search, WindowParams};
 use super::chromosome::{genes_alg, seeded_rng};
-use super::{Outcome, Snapshot, SolveError, Solver, Status};
+use super::{Outcome, Profile, SeriesSpec, Snapshot, SolveError, Solver, Status};
 use crate::cube::random::derive_seed;
 use crate::cube::{Cube, Face};
 
@@ -136,12 +136,6 @@ impl MwsParams {
 pub fn build(p: &MwsParams, start: Cube, seed: u64) -> Result<Box<dyn Solver>, SolveError> {
     Ok(Box::new(Mws::new(p.clone(), start, seed)?))
 }
-
-/// Static names for the per-run progress metrics.
-const RUN_NAMES: [&str; 12] = [
-    "run UR", "run UF", "run UL", "run UB", "run RF", "run RD", "run RB", "run FD", "run FL",
-    "run DL", "run DB", "run LB",
-];
 
 /// One block's run through the three phases.
 struct Run {
@@ -345,7 +339,9 @@ impl Mws {
                 // The seed's rule: the first run to finish, ties by block index.
                 self.winner = done().map(|r| r.block).next();
             } else if finished >= self.p.best_of.min(12) || out_of_rounds {
-                self.winner = done().min_by_key(|r| (r.fixed.len(), r.block)).map(|r| r.block);
+                self.winner = done()
+                    .min_by_key(|r| (r.fixed.len(), r.block))
+                    .map(|r| r.block);
             }
         }
         self.status = if self.winner.is_some() {
@@ -399,35 +395,38 @@ impl Solver for Mws {
         } else {
             format!("phase {}", lead.phase + 1)
         };
-        let mut metrics = vec![
-            ("round", self.rounds as f64),
-            ("leader", lead.block as f64),
-            ("leader phase", (lead.phase + 1).min(3) as f64),
-            // The leader's fitness in its phase, 0..1 (1 = phase solved).
-            ("phase fitness", lead.progress() - lead.phase.min(3) as f64),
-            // Phases done plus the current phase's fitness, 0..3.
-            ("leader progress", lead.progress()),
-        ];
-        metrics.extend(self.runs.iter().map(|r| (RUN_NAMES[r.block], r.progress())));
         let energy = f64::from(lead.state.misplaced());
         Snapshot {
-            solver: "mws",
             iteration: self.rounds,
+            energy,
+            best_energy: energy,
+            current: lead.state,
+            best: lead.state,
+            sequence_len: lead.fixed.len(),
+            generator: None,
             phase: Some(format!(
                 "{phase} ({}{} free)",
                 b.free[0].letter(),
                 b.free[1].letter()
             )),
-            temperature: None,
-            energy,
-            best_energy: energy,
-            acceptance: None,
-            current: lead.state,
-            best: lead.state,
-            sequence_len: lead.fixed.len(),
-            generator: None,
             status: self.status,
-            metrics,
+            values: vec![
+                // The leader's fitness in its phase, 0..1 (1 = phase solved).
+                lead.progress() - lead.phase.min(3) as f64,
+                // Phases done plus the current phase's fitness, 0..3.
+                lead.progress(),
+            ],
+        }
+    }
+
+    fn profile(&self) -> Profile {
+        Profile {
+            solver: "mws",
+            step: "window move",
+            series: vec![
+                SeriesSpec::new("phase fitness", 3),
+                SeriesSpec::new("leader progress", 3),
+            ],
         }
     }
 

@@ -1,0 +1,90 @@
+//! How a solver describes itself to whoever shows it: the name of its
+//! elementary step and the numbers it reports besides the energy. The screen
+//! and the command line draw status rows and plots from this description, so
+//! they never need to know which solver runs.
+
+/// One number a solver reports with every snapshot, described once.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SeriesSpec {
+    /// Short name: `temperature`, `acceptance`, `mean`, `phase fitness`.
+    pub name: &'static str,
+    /// Unit shown after the value (`""`, `"%"`).
+    pub unit: &'static str,
+    /// Digits after the decimal point in the status row.
+    pub decimals: usize,
+    /// Shown value = reported value × scale (acceptance: 100 with unit `%`).
+    pub scale: f64,
+    /// Drawn in the side plot.
+    pub side_plot: bool,
+    /// Shown as a row of the status panel.
+    pub status_row: bool,
+}
+
+impl SeriesSpec {
+    /// A series shown as a status row and in the side plot, unscaled.
+    pub const fn new(name: &'static str, decimals: usize) -> SeriesSpec {
+        SeriesSpec {
+            name,
+            unit: "",
+            decimals,
+            scale: 1.0,
+            side_plot: true,
+            status_row: true,
+        }
+    }
+
+    /// The same series with a unit and a display scale.
+    pub const fn unit(mut self, unit: &'static str, scale: f64) -> SeriesSpec {
+        self.unit = unit;
+        self.scale = scale;
+        self
+    }
+
+    /// The same series, not drawn in the side plot.
+    pub const fn no_plot(mut self) -> SeriesSpec {
+        self.side_plot = false;
+        self
+    }
+
+    /// The same series, without a status row.
+    pub const fn no_row(mut self) -> SeriesSpec {
+        self.status_row = false;
+        self
+    }
+
+    /// `value` as the status panel shows it (`—` when not a number yet).
+    pub fn format(&self, value: f64) -> String {
+        if !value.is_finite() {
+            return "—".to_string();
+        }
+        let v = value * self.scale;
+        let d = self.decimals;
+        match self.unit {
+            "" => format!("{v:.d$}"),
+            u => format!("{v:.d$} {u}"),
+        }
+    }
+}
+
+/// What a solver is and what it reports; fixed for the solver's life.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Profile {
+    /// The solver's short name (`sa`, `ga`, …).
+    pub solver: &'static str,
+    /// What one elementary step is called (`iteration`, `generation`, `window move`).
+    pub step: &'static str,
+    /// The numbers in [`super::Snapshot::values`], in that order.
+    pub series: Vec<SeriesSpec>,
+}
+
+impl Profile {
+    /// Where the series called `name` sits in a snapshot's values.
+    pub fn index(&self, name: &str) -> Option<usize> {
+        self.series.iter().position(|s| s.name == name)
+    }
+
+    /// The value of the series called `name` in `values`, if reported.
+    pub fn value(&self, values: &[f64], name: &str) -> Option<f64> {
+        self.index(name).and_then(|i| values.get(i).copied())
+    }
+}

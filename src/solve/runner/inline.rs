@@ -1,0 +1,32 @@
+//! [`Inline`]: the core driven in the caller's thread, one frame per call.
+
+use super::{Command, Core, Driver, Speed, Update};
+
+/// Runs the core in the caller's thread: one frame of work per `frame()`.
+/// Deterministic; used by tests.
+pub struct Inline {
+    core: Core,
+    /// Steps per frame when unthrottled.
+    pub unthrottled_batch: u64,
+}
+
+impl Inline {
+    pub fn new(speed: Speed) -> Inline {
+        Inline {
+            core: Core::new(speed, false),
+            unthrottled_batch: 10_000,
+        }
+    }
+}
+
+impl Driver for Inline {
+    fn send(&mut self, cmd: Command) {
+        self.core.apply(cmd);
+    }
+    fn poll(&mut self) -> Update {
+        self.core.take()
+    }
+    fn frame(&mut self) {
+        self.core.frame(self.unthrottled_batch);
+    }
+}

@@ -1,0 +1,270 @@
+//! The task side of the [`super::Runner`]: the stepping loop and what it
+//! sends (see the `task` module doc for the channels).
+
+use std::future::pending;
+use std::time::{Duration, Instant};
+
+use tokio::sync::mpsc::error::{TryRecvError, TrySendError};
+use tokio::sync::{mpsc, watch};
+
+use super::task::{Batch, Latest};
+use super::{Backlog, Command, Core, FRAME, Mark, RunState, Speed, Update};
+use crate::solve::Profile;
+
+/// What the stream channel had no room for yet, all of one epoch.
+struct Pending {
+    epoch: u64,
+    points: Backlog,
+    marks: Vec<Mark>,
+    errors: Vec<String>,
+    generators: Option<Vec<String>>,
+    profile: Option<Profile>,
+}
+
+impl Pending {
+    fn new(epoch: u64, max_points: usize) -> Pending {
+        Pending {
+            epoch,
+            points: Backlog::new(max_points),
+            marks: Vec::new(),
+            errors: Vec::new(),
+            generators: None,
+            profile: None,
+        }
+    }
+
+    fn is_empty(&self) -> bool {
+        self.points.is_empty()
+            && self.marks.is_empty()
+            && self.errors.is_empty()
+            && self.generators.is_none()
+            && self.profile.is_none()
+    }
+
+    /// Everything pending, as one batch; leaves this empty.
+    fn take(&mut self) -> Batch {
+        Batch {
+            epoch: self.epoch,
+            points: self.points.take(),
+            marks: std::mem::take(&mut self.marks),
+            errors: std::mem::take(&mut self.errors),
+            generators: self.generators.take(),
+            profile: self.profile.take(),
+        }
+    }
+}
+
+/// The task's sending side.
+pub(super) struct Outbox {
+    latest: watch::Sender<Latest>,
+    stream: mpsc::Sender<Batch>,
+    pending: Pending,
+}
+
+impl Outbox {
+    /// Sends on these channels; keeps at most about `max_points` pending
+    /// points.
+    pub(super) fn new(
+        latest: watch::Sender<Latest>,
+        stream: mpsc::Sender<Batch>,
+        max_points: usize,
+    ) -> Outbox {
+        Outbox {
+            latest,
+            stream,
+            pending: Pending::new(0, max_points),
+        }
+    }
+
+    /// Sends everything the core has since the last call.
+    fn publish(&mut self, core: &mut Core) {
+        let Update {
+            epoch,
+            state,
+            snapshot,
+            outcome,
+            points,
+            marks,
+            error,
+            elapsed,
+            generators,
+            profile,
+        } = core.take();
+        // The watch first: a batch is never read before its epoch.
+        self.latest.send_modify(|l| {
+            if l.epoch != epoch {
+                l.snapshot = None;
+                l.outcome = None;
+            }
+            l.epoch = epoch;
+            l.state = state;
+            l.elapsed = elapsed;
+            if snapshot.is_some() {
+                l.snapshot = snapshot;
+                l.snapshot_seq += 1;
+            }
+            if outcome.is_some() {
+                l.outcome = outcome;
+                l.outcome_seq += 1;
+            }
+        });
+        let p = &mut self.pending;
+        if p.epoch != epoch {
+            // A replaced run's leftovers: the reader would drop them.
+            p.take();
+            p.epoch = epoch;
+        }
+        for point in points {
+            p.points.push(point);
+        }
+        p.marks.extend(marks);
+        p.errors.extend(error);
+        if generators.is_some() {
+            p.generators = generators;
+        }
+        if profile.is_some() {
+            p.profile = profile;
+        }
+        self.flush();
+    }
+
+    /// Sends what is pending if the channel has room.
+    fn flush(&mut self) {
+        if self.pending.is_empty() {
+            return;
+        }
+        match self.stream.try_reserve() {
+            Ok(permit) => permit.send(self.pending.take()),
+            Err(TrySendError::Full(())) => {}
+            Err(TrySendError::Closed(())) => {
+                self.pending.take();
+            }
+        }
+    }
+
+    /// Waits for a command (or until `until`, if given), sending pending
+    /// batches as the channel makes room.
+    async fn wait(
+        &mut self,
+        commands: &mut mpsc::UnboundedReceiver<Command>,
+        until: Option<Instant>,
+    ) -> Wait {
+        loop {
+            let sleep = async {
+                match until {
+                    Some(t) => tokio::time::sleep_until(t.into()).await,
+                    None => pending().await,
+                }
+            };
+            let has_pending = !self.pending.is_empty();
+            tokio::select! {
+                c = commands.recv() => return c.map_or(Wait::Closed, Wait::Command),
+                permit = self.stream.reserve(), if has_pending => match permit {
+                    Ok(permit) => permit.send(self.pending.take()),
+                    Err(_) => {
+                        self.pending.take();
+                    }
+                },
+                _ = sleep => return Wait::Timeout,
+            }
+        }
+    }
+}
+
+enum Wait {
+    Command(Command),
+    Timeout,
+    Closed,
+}
+
+/// How often an unthrottled run publishes.
+const PUBLISH_EVERY: Duration = Duration::from_millis(16);
+
+/// The runner task: steps the core between commands until `Stop` or until
+/// the UI side is gone.
+pub(super) async fn solve(
+    mut commands: mpsc::UnboundedReceiver<Command>,
+    mut out: Outbox,
+    mut core: Core,
+) {
+    // Steps per batch, adapted so a batch takes 0.5-2 ms.
+    let mut batch: u64 = 16;
+    // Steps still to run in the current frame (throttled speeds).
+    let mut owed: u64 = 0;
+    let mut next_frame = Instant::now();
+    let mut last_publish = Instant::now();
+    loop {
+        let running = core.state() == RunState::Running;
+        let throttled = core.speed() != Speed::Unthrottled;
+        let cmd = if !running {
+            out.publish(&mut core);
+            match out.wait(&mut commands, None).await {
+                Wait::Command(c) => Some(c),
+                Wait::Timeout => None,
+                Wait::Closed => return,
+            }
+        } else if throttled && owed == 0 && Instant::now() < next_frame {
+            match out.wait(&mut commands, Some(next_frame)).await {
+                Wait::Command(c) => Some(c),
+                Wait::Timeout => None,
+                Wait::Closed => return,
+            }
+        } else {
+            match commands.try_recv() {
+                Ok(c) => Some(c),
+                Err(TryRecvError::Empty) => None,
+                Err(TryRecvError::Disconnected) => return,
+            }
+        };
+        if let Some(cmd) = cmd {
+            if !core.apply(cmd) {
+                out.publish(&mut core);
+                return;
+            }
+            if core.state() == RunState::Running {
+                if !running {
+                    owed = 0;
+                    next_frame = Instant::now();
+                }
+                // Show the effect now (when not running, the loop's top does).
+                out.publish(&mut core);
+            }
+            continue;
+        }
+        if !running {
+            continue;
+        }
+        let n = match core.speed() {
+            Speed::PerFrame(per_frame) => {
+                if owed == 0 {
+                    // A new frame is due.
+                    owed = per_frame;
+                    next_frame += FRAME;
+                    let now = Instant::now();
+                    if next_frame < now {
+                        next_frame = now;
+                    }
+                }
+                owed.min(batch)
+            }
+            Speed::Unthrottled => batch,
+        };
+        let t = Instant::now();
+        core.run(n);
+        let dt = t.elapsed();
+        if dt < Duration::from_micros(500) && batch < 1 << 24 {
+            batch *= 2;
+        } else if dt > Duration::from_millis(2) && batch > 1 {
+            batch /= 2;
+        }
+        owed = owed.saturating_sub(n);
+        let frame_done = core.speed() != Speed::Unthrottled && owed == 0;
+        if frame_done
+            || core.state() != RunState::Running
+            || last_publish.elapsed() >= PUBLISH_EVERY
+        {
+            out.publish(&mut core);
+            last_publish = Instant::now();
+        }
+    }
+}
