@@ -364,3 +364,69 @@ fn a_step_of_a_long_exhaustive_window_returns_and_the_run_goes_on() {
     // 8.3 M windows at 2 048 per step: the first window position is still open.
     assert_eq!(s.outcome().solution.len(), 0);
 }
+
+#[test]
+fn keeping_the_best_of_three_finished_runs_is_never_longer_than_the_first() {
+    // Runs do not interact, so the first run to finish is among the first three.
+    let start = scramble(21, 12);
+    let run = |best_of| {
+        let p = MwsParams {
+            best_of,
+            ..MwsParams::default()
+        };
+        let mut s = mws::build(&p, start, 4).unwrap();
+        assert_eq!(s.step(200_000), Status::Solved);
+        let out = s.outcome();
+        assert!(start.after(&out.solution).is_solved());
+        out
+    };
+    let first = run(1);
+    let best = run(3);
+    assert!(best.solution.len() <= first.solution.len());
+    assert!(best.iterations >= first.iterations);
+    let bad = MwsParams {
+        best_of: 13,
+        ..MwsParams::default()
+    };
+    assert!(mws::build(&bad, start, 1).is_err());
+}
+
+#[test]
+fn preset_mws_short_changes_only_the_phase_lengths_of_seed_003() {
+    let get = |name| match cubetui::solve::preset::get(name).unwrap() {
+        cubetui::solve::SolverConfig::Mws(p) => p,
+        _ => panic!("{name} is an mws preset"),
+    };
+    let (seed, short) = (get("seed-003"), get("mws-short"));
+    assert!(short.phase2.length < seed.phase2.length);
+    assert!(short.phase3.length < seed.phase3.length);
+    let same = MwsParams {
+        phase1: mws::window::WindowParams {
+            length: seed.phase1.length,
+            ..short.phase1.clone()
+        },
+        phase2: mws::window::WindowParams {
+            length: seed.phase2.length,
+            ..short.phase2.clone()
+        },
+        phase3: mws::window::WindowParams {
+            length: seed.phase3.length,
+            ..short.phase3.clone()
+        },
+        ..short.clone()
+    };
+    assert_eq!(same, seed);
+    // It solves, deterministically, and every solution replays.
+    for k in 0..3 {
+        let start = scramble(40 + k, 25);
+        let cfg = cubetui::solve::preset::get("mws-short").unwrap();
+        let run = || {
+            let mut s = cfg.build(start, k).unwrap();
+            assert_eq!(s.step(200_000), Status::Solved);
+            s.outcome().solution
+        };
+        let sol = run();
+        assert!(start.after(&sol).is_solved());
+        assert_eq!(run(), sol);
+    }
+}
