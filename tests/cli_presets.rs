@@ -17,12 +17,15 @@ fn presets_lists_every_preset_with_its_seed() {
     let text = String::from_utf8(o.stdout).unwrap();
     for name in cubetui::solve::preset::list() {
         let info = cubetui::solve::preset::info(name).unwrap();
-        let line = text
-            .lines()
-            .find(|l| l.split_whitespace().next() == Some(name))
+        let lines: Vec<&str> = text.lines().collect();
+        let at = lines
+            .iter()
+            .position(|l| l.split_whitespace().next() == Some(name))
             .unwrap_or_else(|| panic!("{name} missing:\n{text}"));
-        assert!(line.contains(&info.follows), "{line}");
-        assert!(line.contains(&info.description), "{line}");
+        assert!(lines[at].contains(&info.description), "{}", lines[at]);
+        // The next line says what it follows.
+        let follows = format!("follows {}", info.follows);
+        assert!(lines[at + 1].trim_start().starts_with(&follows), "{}", lines[at + 1]);
     }
 }
 

@@ -153,8 +153,19 @@ fn binary_in_a_pty_turns_runs_and_quits() {
     let screen = Screen(Arc::clone(&session.screen.0));
     let mut send = |s: &str| session.send(s);
 
+    // The first frame can be read half drawn: wait for the state row too.
     let s = screen.wait("the main screen", |s| {
-        s.contains("status") && s.contains("sa-pll-conj")
+        let states = [
+            "idle",
+            "running",
+            "paused",
+            "solved",
+            "exhausted",
+            "stopped",
+        ];
+        s.contains("status")
+            && s.contains("sa-pll-conj")
+            && status(s, "state").is_some_and(|v| states.contains(&v.as_str()))
     });
     assert_eq!(status(&s, "state").as_deref(), Some("idle"));
     // The screen opens on a scrambled cube and says how to solve it.

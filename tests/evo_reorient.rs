@@ -51,7 +51,9 @@ fn every_preset_reports_a_solution_that_replays_on_the_given_state() {
             let out = solver.outcome();
             let end = c.after(&out.solution);
             assert_eq!(f64::from(end.misplaced()), out.energy, "{name} {s}");
-            assert_eq!(out.solved, end.is_solved(), "{name} {s}");
+            // A claimed solution solves (phases-sa may end a phase on a solved
+            // cube before claiming it, so not the converse).
+            assert!(!out.solved || end.is_solved(), "{name} {s}");
             assert_eq!(out.solved, status == Status::Solved, "{name} {s}");
             if s == "y" || s == "x" {
                 assert!(out.solved, "{name} {s}: the re-oriented start is solved");

@@ -243,7 +243,6 @@ fn solve_modules_form_a_dag() {
 }
 
 #[test]
-#[ignore = "tui: ui.rs ↔ plot.rs is being removed on another branch; un-ignore once merged"]
 fn tui_modules_form_a_dag() {
     let c = cycles_in(&["tui"]);
     assert!(c.is_empty(), "import cycles:\n{}", c.join("\n"));

@@ -370,6 +370,7 @@ fn quitting_the_app_does_not_wait_for_a_step() {
         let choice = Choice {
             preset: "blocked".into(),
             solver: "blocked".into(),
+            description: "a solver whose first step never returns".into(),
             build: Box::new(move |_, _| {
                 Ok(Box::new(Blocked::new(Arc::clone(&flag))) as Box<dyn Solver>)
             }),
@@ -394,6 +395,7 @@ fn a_dead_solver_stops_the_app_with_a_message() {
     let choice = Choice {
         preset: "broken".into(),
         solver: "broken".into(),
+        description: "a solver whose step panics".into(),
         build: Box::new(|_, _| Ok(Box::new(Broken) as Box<dyn Solver>)),
     };
     let mut app = App::new(

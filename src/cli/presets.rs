@@ -45,27 +45,21 @@ pub fn render(json: bool) -> Result<String, Report> {
         }
         return Ok(out);
     }
-    let w = all.iter().map(|i| i.name.len()).max().unwrap_or(4).max(6);
-    let sw = all.iter().map(|i| i.solver.len()).max().unwrap_or(6).max(6);
-    let fw = all
-        .iter()
-        .map(|i| i.follows.len())
-        .max()
-        .unwrap_or(7)
-        .max(7);
-    out.push_str(&format!(
-        "{:<w$}  {:<sw$}  {:<fw$}  description\n",
-        "preset", "solver", "follows"
-    ));
+    let w = all.iter().map(|i| i.name.len()).max().unwrap_or(4);
+    let sw = all.iter().map(|i| i.solver.len()).max().unwrap_or(6);
     for i in &all {
+        out.push_str(&format!(
+            "{:<w$}  {:<sw$}  {}\n",
+            i.name, i.solver, i.description
+        ));
         let aliases = if i.aliases.is_empty() {
             String::new()
         } else {
-            format!(" (also: {})", i.aliases.join(", "))
+            format!("; also called {}", i.aliases.join(", "))
         };
         out.push_str(&format!(
-            "{:<w$}  {:<sw$}  {:<fw$}  {}{aliases}\n",
-            i.name, i.solver, i.follows, i.description
+            "{:<w$}  {:<sw$}  follows {}{aliases}\n",
+            "", "", i.follows
         ));
     }
     Ok(out)

@@ -8,8 +8,10 @@ pub mod energy;
 pub mod ga;
 pub mod mws;
 pub mod neighbourhood;
+pub mod phases;
 pub mod preset;
 pub mod profile;
+pub mod reference;
 pub mod reorient;
 pub mod runner;
 pub mod woc;
@@ -127,6 +129,13 @@ pub enum SolverConfig {
     Ga(ga::GaParams),
     Woc(woc::WocParams),
     Mws(mws::MwsParams),
+    #[serde(rename = "phases-es")]
+    PhasesEs(phases::EsParams),
+    #[serde(rename = "phases-ga")]
+    PhasesGa(phases::GaParams),
+    #[serde(rename = "phases-sa")]
+    PhasesSa(phases::SaParams),
+    Reference(reference::ReferenceParams),
 }
 
 impl SolverConfig {
@@ -137,6 +146,10 @@ impl SolverConfig {
             SolverConfig::Ga(_) => "ga",
             SolverConfig::Woc(_) => "woc",
             SolverConfig::Mws(_) => "mws",
+            SolverConfig::PhasesEs(_) => "phases-es",
+            SolverConfig::PhasesGa(_) => "phases-ga",
+            SolverConfig::PhasesSa(_) => "phases-sa",
+            SolverConfig::Reference(_) => "reference",
         }
     }
 
@@ -161,6 +174,10 @@ impl SolverConfig {
             SolverConfig::Ga(p) => ga::build(p, start, seed),
             SolverConfig::Woc(p) => woc::build(p, start, seed),
             SolverConfig::Mws(p) => mws::build(p, start, seed),
+            SolverConfig::PhasesEs(p) => phases::build_es(p, start, seed),
+            SolverConfig::PhasesGa(p) => phases::build_ga(p, start, seed),
+            SolverConfig::PhasesSa(p) => phases::build_sa(p, start, seed),
+            SolverConfig::Reference(p) => reference::build(p, start, seed),
         }
     }
 }

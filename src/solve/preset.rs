@@ -31,6 +31,22 @@ const PRESETS: &[(&str, &str)] = &[
         "mws-short",
         include_str!("../../assets/presets/mws-short.toml"),
     ),
+    (
+        "phases-es",
+        include_str!("../../assets/presets/phases-es.toml"),
+    ),
+    (
+        "phases-ga",
+        include_str!("../../assets/presets/phases-ga.toml"),
+    ),
+    (
+        "phases-sa",
+        include_str!("../../assets/presets/phases-sa.toml"),
+    ),
+    (
+        "reference",
+        include_str!("../../assets/presets/reference.toml"),
+    ),
 ];
 
 /// What a preset says about itself in its `[preset]` table.

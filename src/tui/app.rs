@@ -42,6 +42,9 @@ pub const DEFAULT_SPEED: usize = 1;
 /// Which net is drawn.
 pub use crate::cube::net::Layout as Net;
 
+/// Characters the `:` prompt holds (a typed or pasted algorithm).
+pub const PROMPT_MAX: usize = 20_000;
+
 /// Points kept per plotted series.
 pub const HISTORY_CAP: usize = 4096;
 
@@ -291,7 +294,10 @@ impl App {
                     }
                     s
                 });
-                self.message = Some(format!("applied {alg}"));
+                self.message = Some(match alg.len() {
+                    0..=12 => format!("applied {alg}"),
+                    n => format!("applied {n} moves"),
+                });
                 self.set_start(cube, scramble);
             }
             Err(e) => {
@@ -326,10 +332,15 @@ pub fn update(app: &mut App, action: Action) {
         }
         Action::OpenPrompt => app.prompt = Some(String::new()),
         Action::PromptChar(c) => {
-            if let Some(p) = app.prompt.as_mut()
-                && p.len() < 200
-            {
-                p.push(c);
+            if let Some(p) = app.prompt.as_mut() {
+                if p.len() < PROMPT_MAX {
+                    p.push(c);
+                } else {
+                    app.message = Some(format!(
+                        "the prompt holds at most {PROMPT_MAX} characters: `{}` was not taken",
+                        c.escape_debug()
+                    ));
+                }
             }
         }
         Action::PromptBackspace => {
@@ -340,7 +351,11 @@ pub fn update(app: &mut App, action: Action) {
         Action::PromptCancel => app.prompt = None,
         Action::PromptSubmit => {
             if let Some(text) = app.prompt.take() {
-                app.apply_alg(&text);
+                if text.trim().is_empty() {
+                    app.message = Some("nothing to apply: the prompt was empty".into());
+                } else {
+                    app.apply_alg(&text);
+                }
             }
         }
         Action::ApplyAlg(text) => app.apply_alg(&text),

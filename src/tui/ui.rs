@@ -179,14 +179,31 @@ fn draw_log(f: &mut Frame, app: &App, area: Rect) {
 
 fn draw_message(f: &mut Frame, app: &App, area: Rect) {
     let line = match (&app.prompt, &app.message) {
-        (Some(p), _) => Line::from(vec![
-            Span::styled("alg: ", Style::default().fg(app.theme.accent)),
-            Span::raw(format!("{p}█")),
-            Span::styled(
-                "  (enter apply, esc cancel)",
-                Style::default().add_modifier(Modifier::DIM),
-            ),
-        ]),
+        (Some(p), _) => {
+            // Long input scrolls: the end (where typing goes) stays in view.
+            let hint = "  (enter apply, esc cancel)";
+            let room = usize::from(area.width).saturating_sub(5 + 1 + hint.len() + 16);
+            let n = p.chars().count();
+            let shown: String = if n > room {
+                let tail: String = p.chars().skip(n - room.saturating_sub(1)).collect();
+                format!("…{tail}")
+            } else {
+                p.clone()
+            };
+            let count = if n > room {
+                format!(" ({n} chars)")
+            } else {
+                String::new()
+            };
+            Line::from(vec![
+                Span::styled("alg: ", Style::default().fg(app.theme.accent)),
+                Span::raw(format!("{shown}█")),
+                Span::styled(
+                    format!("{hint}{count}"),
+                    Style::default().add_modifier(Modifier::DIM),
+                ),
+            ])
+        }
         (None, Some(m)) => Line::from(m.as_str()),
         (None, None) => Line::from(""),
     };

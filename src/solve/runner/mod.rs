@@ -16,6 +16,7 @@
 
 mod core;
 mod inline;
+mod messages;
 pub mod task;
 mod thin;
 mod worker;

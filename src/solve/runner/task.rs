@@ -17,9 +17,12 @@
 //!   ([`super::Backlog`]); marks and errors are never dropped. Pending
 //!   batches go out as soon as the channel has room, even while idle (the
 //!   task side is in `worker`).
-//! - The task publishes the `watch` before the batch, and the reader drains
-//!   the batches before reading the `watch`, so a batch is never read before
-//!   the epoch (the `Replace`) it belongs to.
+//! - The task writes the `watch` before sending the batch, and the reader
+//!   drains the batches before reading the `watch`, so a batch is never
+//!   read before the epoch (the `Replace`) it belongs to. A batch wakes the
+//!   reader, so the `watch` notifies only when no batch goes out: one wake
+//!   per publish (waking the screen can cost the solver its core on a busy
+//!   machine).
 //!
 //! The task runs on its own thread ("solver") under a current-thread runtime
 //! of its own (`block_on` of the stepping loop), not in `spawn_blocking` on
@@ -43,9 +46,9 @@ use std::time::Duration;
 
 use tokio::sync::{mpsc, watch};
 
+use super::messages::{Batch, Latest};
 use super::worker::{self, Outbox};
-use super::{Command, Core, Driver, Mark, Point, RunState, Speed, Update, Wake};
-use crate::solve::{Outcome, Profile, Snapshot};
+use super::{Command, Core, Driver, RunState, Speed, Update, Wake};
 
 /// Sizes of the runner's buffers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -64,31 +67,6 @@ impl Default for Limits {
             pending: 8192,
         }
     }
-}
-
-/// What only matters at its latest value.
-#[derive(Clone, Debug)]
-pub(super) struct Latest {
-    pub(super) epoch: u64,
-    pub(super) state: RunState,
-    pub(super) elapsed: Duration,
-    pub(super) snapshot: Option<Snapshot>,
-    pub(super) outcome: Option<Outcome>,
-    /// Bumped with each new snapshot and outcome, so the reader clones only
-    /// new ones.
-    pub(super) snapshot_seq: u64,
-    pub(super) outcome_seq: u64,
-}
-
-/// What must reach the reader in full.
-#[derive(Debug)]
-pub(super) struct Batch {
-    pub(super) epoch: u64,
-    pub(super) points: Vec<Point>,
-    pub(super) marks: Vec<Mark>,
-    pub(super) errors: Vec<String>,
-    pub(super) generators: Option<Vec<String>>,
-    pub(super) profile: Option<Profile>,
 }
 
 /// Runs the core as a tokio task on its own thread; see the module doc.

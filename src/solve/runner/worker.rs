@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use tokio::sync::mpsc::error::{TryRecvError, TrySendError};
 use tokio::sync::{mpsc, watch};
 
-use super::task::{Batch, Latest};
+use super::messages::{Batch, Latest};
 use super::{Backlog, Command, Core, FRAME, Mark, RunState, Speed, Update};
 use crate::solve::Profile;
 
@@ -90,24 +90,6 @@ impl Outbox {
             generators,
             profile,
         } = core.take();
-        // The watch first: a batch is never read before its epoch.
-        self.latest.send_modify(|l| {
-            if l.epoch != epoch {
-                l.snapshot = None;
-                l.outcome = None;
-            }
-            l.epoch = epoch;
-            l.state = state;
-            l.elapsed = elapsed;
-            if snapshot.is_some() {
-                l.snapshot = snapshot;
-                l.snapshot_seq += 1;
-            }
-            if outcome.is_some() {
-                l.outcome = outcome;
-                l.outcome_seq += 1;
-            }
-        });
         let p = &mut self.pending;
         if p.epoch != epoch {
             // A replaced run's leftovers: the reader would drop them.
@@ -125,20 +107,43 @@ impl Outbox {
         if profile.is_some() {
             p.profile = profile;
         }
-        self.flush();
-    }
-
-    /// Sends what is pending if the channel has room.
-    fn flush(&mut self) {
-        if self.pending.is_empty() {
-            return;
-        }
-        match self.stream.try_reserve() {
-            Ok(permit) => permit.send(self.pending.take()),
-            Err(TrySendError::Full(())) => {}
-            Err(TrySendError::Closed(())) => {
-                self.pending.take();
+        // Room for a batch is reserved before the watch is written and used
+        // after it, so a batch is never read before its epoch. A batch wakes
+        // the reader, so the watch notifies only when no batch goes out:
+        // one wake per publish.
+        let permit = if self.pending.is_empty() {
+            None
+        } else {
+            match self.stream.try_reserve() {
+                Ok(permit) => Some(permit),
+                Err(TrySendError::Full(())) => None,
+                Err(TrySendError::Closed(())) => {
+                    self.pending.take();
+                    None
+                }
             }
+        };
+        let notify = permit.is_none();
+        self.latest.send_if_modified(|l| {
+            if l.epoch != epoch {
+                l.snapshot = None;
+                l.outcome = None;
+            }
+            l.epoch = epoch;
+            l.state = state;
+            l.elapsed = elapsed;
+            if snapshot.is_some() {
+                l.snapshot = snapshot;
+                l.snapshot_seq += 1;
+            }
+            if outcome.is_some() {
+                l.outcome = outcome;
+                l.outcome_seq += 1;
+            }
+            notify
+        });
+        if let Some(permit) = permit {
+            permit.send(self.pending.take());
         }
     }
 

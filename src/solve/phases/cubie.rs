@@ -1,0 +1,115 @@
+//! Face turns on the cubie view ([`CubieCube`]), and the move set of each group.
+//!
+//! A move is a gene in the numbering of [`crate::solve::chromosome`]:
+//! `face * 3 + turns - 1` with faces in facelet-string order `U R F D L B`
+//! (`0 = U`, `1 = U2`, `2 = U'`, `3 = R`, …). The cubie effect of every turn
+//! is read once from its sticker permutation, so the two views cannot disagree.
+
+use std::sync::OnceLock;
+
+use crate::cube::{CubieCube, Move};
+use crate::solve::chromosome::gene_move;
+
+/// The cubie cube of each of the 18 face turns applied to the solved cube.
+fn move_cubies() -> &'static [CubieCube; 18] {
+    static TABLE: OnceLock<[CubieCube; 18]> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        std::array::from_fn(|g| {
+            let mut c = crate::cube::Cube::solved();
+            c.apply_move(gene_move(g as u8));
+            CubieCube::from_cube(&c).expect("a face turn of the solved cube reads back")
+        })
+    })
+}
+
+/// `a` followed by `b` (Kociemba's cubie product).
+#[inline]
+pub fn multiply(a: &CubieCube, b: &CubieCube) -> CubieCube {
+    let mut out = CubieCube::SOLVED;
+    for i in 0..8 {
+        let j = b.cp[i] as usize;
+        out.cp[i] = a.cp[j];
+        let t = a.co[j] + b.co[i];
+        out.co[i] = if t >= 3 { t - 3 } else { t };
+    }
+    for i in 0..12 {
+        let j = b.ep[i] as usize;
+        out.ep[i] = a.ep[j];
+        out.eo[i] = a.eo[j] ^ b.eo[i];
+    }
+    out
+}
+
+/// The state after gene `g` is applied to `c`.
+#[inline]
+pub fn turn(c: &CubieCube, g: u8) -> CubieCube {
+    multiply(c, &move_cubies()[g as usize])
+}
+
+/// The state packed into 128 bits (a key for telling states apart).
+#[inline]
+pub fn pack(c: &CubieCube) -> u128 {
+    let mut k: u128 = 0;
+    for i in 0..8 {
+        k = k << 5 | u128::from(c.cp[i] << 2 | c.co[i]);
+    }
+    for i in 0..12 {
+        k = k << 5 | u128::from(c.ep[i] << 1 | c.eo[i]);
+    }
+    k
+}
+
+/// The state after every gene of `genes`, in order.
+pub fn apply_all(c: &CubieCube, genes: &[u8]) -> CubieCube {
+    genes.iter().fold(*c, |acc, &g| turn(&acc, g))
+}
+
+/// Genes of ⟨U,D,L,R,F,B⟩: all 18 face turns.
+pub const G0_MOVES: &[u8] = &[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17];
+/// Genes of ⟨U2,D2,L,R,F,B⟩.
+pub const G1_MOVES: &[u8] = &[1, 3, 4, 5, 6, 7, 8, 10, 12, 13, 14, 15, 16, 17];
+/// Genes of ⟨U2,D2,L,R,F2,B2⟩.
+pub const G2_MOVES: &[u8] = &[1, 3, 4, 5, 7, 10, 12, 13, 14, 16];
+/// Genes of ⟨U2,D2,L2,R2,F2,B2⟩.
+pub const G3_MOVES: &[u8] = &[1, 4, 7, 10, 13, 16];
+
+/// The generators of G0..G3, indexed by group.
+pub const GROUP_MOVES: [&[u8]; 4] = [G0_MOVES, G1_MOVES, G2_MOVES, G3_MOVES];
+
+/// The moves of a gene list, for messages and replay.
+pub fn moves_of(genes: &[u8]) -> Vec<Move> {
+    genes.iter().map(|&g| gene_move(g)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cube::Cube;
+    use crate::solve::chromosome::{genes_alg, random_genes, seeded_rng};
+
+    #[test]
+    fn cubie_turns_agree_with_sticker_turns() {
+        let mut rng = seeded_rng(5);
+        for _ in 0..50 {
+            let genes = random_genes(&mut rng, 30);
+            let stickers = Cube::solved().after(&genes_alg(&genes));
+            let cubies = apply_all(&CubieCube::SOLVED, &genes);
+            assert_eq!(CubieCube::from_cube(&stickers).unwrap(), cubies);
+            assert_eq!(cubies.to_cube(), stickers);
+        }
+    }
+
+    #[test]
+    fn move_sets_name_the_right_turns() {
+        let names = |s: &[u8]| {
+            moves_of(s)
+                .iter()
+                .map(|m| m.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        assert_eq!(names(G1_MOVES), "U2 R R2 R' F F2 F' D2 L L2 L' B B2 B'");
+        assert_eq!(names(G2_MOVES), "U2 R R2 R' F2 D2 L L2 L' B2");
+        assert_eq!(names(G3_MOVES), "U2 R2 F2 D2 L2 B2");
+    }
+}

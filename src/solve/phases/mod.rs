@@ -1,0 +1,149 @@
+//! Thistlethwaite's group phases as objectives for face-turn metaheuristics
+//! (El-Sourani, Hauke and Borschbach, "An evolutionary approach for solving
+//! the Rubik's cube incorporating exact methods", EvoApplications 2010).
+//!
+//! G0 = ⟨U,D,L,R,F,B⟩ ⊃ G1 = ⟨U2,D2,L,R,F,B⟩ ⊃ G2 = ⟨U2,D2,L,R,F2,B2⟩ ⊃
+//! G3 = ⟨U2,D2,L2,R2,F2,B2⟩ ⊃ {solved}. Phase i takes a state of G(i−1) into
+//! Gi with G(i−1)'s moves only; its fitness ([`group::phase_fitness`]) counts
+//! what is still wrong for Gi, with the sequence length second. Membership is
+//! an exact test on the cubie state ([`group`]); no distance tables.
+//!
+//! Three searches plug into the same phase driver ([`driver::Phased`]):
+//! `phases-es` ([`es`]), `phases-ga` ([`ga`]) and `phases-sa` ([`sa`]).
+
+pub mod cubie;
+pub mod driver;
+pub mod es;
+pub mod ga;
+pub mod group;
+pub mod sa;
+pub mod search;
+pub mod seq;
+mod solver;
+
+use serde::{Deserialize, Serialize};
+
+use super::{SolveError, Solver};
+use crate::cube::Cube;
+
+pub use solver::PhaseSolver;
+
+/// Parameters of a phase solver: a step budget and one table per phase.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PhasesParams<P> {
+    /// Elementary steps (generations or proposals) over all phases.
+    pub max_steps: u64,
+    /// Phase 1, G0 → G1.
+    pub phase1: P,
+    /// Phase 2, G1 → G2.
+    pub phase2: P,
+    /// Phase 3, G2 → G3.
+    pub phase3: P,
+    /// Phase 4, G3 → solved.
+    pub phase4: P,
+}
+
+/// `phases-es`: the evolution strategy.
+pub type EsParams = PhasesParams<es::EsPhase>;
+/// `phases-ga`: the seed-002 GA's operators.
+pub type GaParams = PhasesParams<ga::GaPhase>;
+/// `phases-sa`: the face-turn annealer.
+pub type SaParams = PhasesParams<sa::SaPhase>;
+
+impl<P: Clone> PhasesParams<P> {
+    /// The four phases' parameters, phase 1 first.
+    pub fn phases(&self) -> [P; driver::PHASES] {
+        [
+            self.phase1.clone(),
+            self.phase2.clone(),
+            self.phase3.clone(),
+            self.phase4.clone(),
+        ]
+    }
+
+    fn validate_with(
+        &self,
+        check: impl Fn(&P, usize) -> Result<(), SolveError>,
+    ) -> Result<(), SolveError> {
+        if self.max_steps == 0 {
+            return Err(SolveError::Parameter("max_steps must be at least 1".into()));
+        }
+        self.phases()
+            .iter()
+            .enumerate()
+            .try_for_each(|(i, p)| check(p, i + 1))
+    }
+}
+
+impl EsParams {
+    /// Checks every parameter, naming the first bad one.
+    pub fn validate(&self) -> Result<(), SolveError> {
+        self.validate_with(es::EsPhase::validate)
+    }
+}
+
+impl GaParams {
+    /// Checks every parameter, naming the first bad one.
+    pub fn validate(&self) -> Result<(), SolveError> {
+        self.validate_with(ga::GaPhase::validate)
+    }
+}
+
+impl SaParams {
+    /// Checks every parameter, naming the first bad one.
+    pub fn validate(&self) -> Result<(), SolveError> {
+        self.validate_with(sa::SaPhase::validate)
+    }
+}
+
+/// Builds a `phases-es` run for `start`, fully determined by (`p`, `seed`, `start`).
+pub fn build_es(p: &EsParams, start: Cube, seed: u64) -> Result<Box<dyn Solver>, SolveError> {
+    p.validate()?;
+    let phases = p.phases();
+    let make: driver::MakeSearch = Box::new(move |i, set, s, seed| {
+        Box::new(es::Es::new(phases[i - 1].clone(), i, set, s, seed))
+    });
+    Ok(Box::new(PhaseSolver::new(
+        "phases-es",
+        "generation",
+        make,
+        start,
+        seed,
+        p.max_steps,
+    )?))
+}
+
+/// Builds a `phases-ga` run for `start`, fully determined by (`p`, `seed`, `start`).
+pub fn build_ga(p: &GaParams, start: Cube, seed: u64) -> Result<Box<dyn Solver>, SolveError> {
+    p.validate()?;
+    let phases = p.phases();
+    let make: driver::MakeSearch = Box::new(move |i, set, s, seed| {
+        Box::new(ga::Ga::new(phases[i - 1].clone(), i, set, s, seed))
+    });
+    Ok(Box::new(PhaseSolver::new(
+        "phases-ga",
+        "generation",
+        make,
+        start,
+        seed,
+        p.max_steps,
+    )?))
+}
+
+/// Builds a `phases-sa` run for `start`, fully determined by (`p`, `seed`, `start`).
+pub fn build_sa(p: &SaParams, start: Cube, seed: u64) -> Result<Box<dyn Solver>, SolveError> {
+    p.validate()?;
+    let phases = p.phases();
+    let make: driver::MakeSearch = Box::new(move |i, set, s, seed| {
+        Box::new(sa::Sa::new(phases[i - 1].clone(), i, set, s, seed))
+    });
+    Ok(Box::new(PhaseSolver::new(
+        "phases-sa",
+        "proposal",
+        make,
+        start,
+        seed,
+        p.max_steps,
+    )?))
+}

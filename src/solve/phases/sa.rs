@@ -1,0 +1,199 @@
+//! The seed-000/002 face-turn annealer for one phase: Metropolis acceptance
+//! under a geometric schedule (T ← alpha·T every `per_temperature`
+//! proposals, from `t0`, frozen below `t_min`), each phase with its own
+//! schedule. The state is a move sequence of the phase's move set, fixed
+//! length `length`, judged by its best prefix; a proposal replaces, inserts
+//! or deletes one face turn. Energy = phase fitness + used length / (length + 1),
+//! so fitness comes first and length second. A frozen run outside the group
+//! reheats from its best sequence; once inside, `polish` more proposals
+//! shorten it.
+
+use rand::RngExt;
+use rand_xoshiro::Xoshiro256PlusPlus;
+use serde::{Deserialize, Serialize};
+
+use super::search::{Candidate, PhaseSearch, common_prefix};
+use super::seq::{random_move, random_moves};
+use crate::cube::CubieCube;
+use crate::solve::SolveError;
+use crate::solve::chromosome::seeded_rng;
+
+/// Parameters of one phase of `phases-sa`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SaPhase {
+    /// Moves in the annealed sequence.
+    pub length: usize,
+    /// Starting temperature.
+    pub t0: f64,
+    /// Cooling factor per temperature level.
+    pub alpha: f64,
+    /// Proposals per temperature level.
+    pub per_temperature: u64,
+    /// The run is frozen below this temperature.
+    pub t_min: f64,
+    /// Proposals spent shortening once the sequence reaches the group.
+    pub polish: u64,
+}
+
+impl SaPhase {
+    /// Checks the phase's parameters; `n` names the phase in messages.
+    pub fn validate(&self, n: usize) -> Result<(), SolveError> {
+        let bad = |m: &str| Err(SolveError::Parameter(format!("phase{n}.{m}")));
+        let pos = |v: f64| v.is_finite() && v > 0.0;
+        if !(2..=200).contains(&self.length) {
+            return bad("length must be 2..=200");
+        }
+        if !pos(self.t0) || !pos(self.t_min) || self.t_min > self.t0 {
+            return bad("t0 and t_min must be positive, t_min at most t0");
+        }
+        if !(self.alpha > 0.0 && self.alpha < 1.0) {
+            return bad("alpha must be in (0, 1)");
+        }
+        if self.per_temperature == 0 {
+            return bad("per_temperature must be at least 1");
+        }
+        Ok(())
+    }
+}
+
+/// One phase of the annealer.
+pub struct Sa {
+    p: SaPhase,
+    phase: usize,
+    set: &'static [u8],
+    start: CubieCube,
+    rng: Xoshiro256PlusPlus,
+    current: Candidate,
+    best: Candidate,
+    temperature: f64,
+    level_left: u64,
+    proposals: u64,
+    hit: Option<u64>,
+    restarts: u64,
+}
+
+fn energy(c: &Candidate, length: usize) -> f64 {
+    f64::from(c.score.wrong) + c.score.used as f64 / (length as f64 + 1.0)
+}
+
+impl Sa {
+    /// A random sequence for `phase` (1..=4) from `start`, at temperature `t0`.
+    pub fn new(p: SaPhase, phase: usize, set: &'static [u8], start: CubieCube, seed: u64) -> Sa {
+        let mut rng = seeded_rng(seed);
+        let current = Candidate::new(&start, phase, random_moves(&mut rng, set, p.length));
+        let mut sa = Sa {
+            best: Candidate::empty(&start, phase),
+            temperature: p.t0,
+            level_left: p.per_temperature,
+            proposals: 0,
+            hit: None,
+            restarts: 0,
+            current,
+            rng,
+            p,
+            phase,
+            set,
+            start,
+        };
+        sa.record();
+        sa
+    }
+
+    fn record(&mut self) {
+        if self.current.score < self.best.score {
+            self.best = self.current.clone();
+            if self.best.score.wrong == 0 && self.hit.is_none() {
+                self.hit = Some(self.proposals);
+            }
+        }
+    }
+
+    /// The current sequence with one face turn replaced, inserted or deleted
+    /// (the length stays `length`: an insertion drops the last move, a
+    /// deletion appends a random one).
+    fn neighbour(&mut self) -> Candidate {
+        let mut g = self.current.genes.clone();
+        let len = g.len();
+        let i = self.rng.random_range(0..len);
+        let around = |g: &[u8], i: usize| (i.checked_sub(1).map(|j| g[j]), g.get(i + 1).copied());
+        match self.rng.random_range(0..4u8) {
+            0 => {
+                let (prev, _) = around(&g, i);
+                let m = random_move(&mut self.rng, self.set, prev, g.get(i).copied());
+                g.insert(i, m);
+                g.pop();
+            }
+            1 => {
+                g.remove(i);
+                let m = random_move(&mut self.rng, self.set, g.last().copied(), None);
+                g.push(m);
+            }
+            _ => {
+                let (prev, next) = around(&g, i);
+                g[i] = random_move(&mut self.rng, self.set, prev, next);
+            }
+        }
+        let same = common_prefix(&g, &self.current.genes);
+        Candidate::derive(&self.start, self.phase, Some(&self.current), g, same)
+    }
+
+    /// The current temperature.
+    pub fn temperature(&self) -> f64 {
+        self.temperature
+    }
+}
+
+impl PhaseSearch for Sa {
+    fn step(&mut self) {
+        if self.finished() {
+            return;
+        }
+        let cand = self.neighbour();
+        let delta = energy(&cand, self.p.length) - energy(&self.current, self.p.length);
+        if delta <= 0.0 || self.rng.random::<f64>() < (-delta / self.temperature).exp() {
+            self.current = cand;
+            self.record();
+        }
+        self.proposals += 1;
+        self.level_left -= 1;
+        if self.level_left == 0 {
+            self.level_left = self.p.per_temperature;
+            self.temperature *= self.p.alpha;
+        }
+        if self.temperature < self.p.t_min && self.hit.is_none() {
+            // Frozen outside the group: reheat from the best sequence.
+            self.restarts += 1;
+            self.temperature = self.p.t0;
+            let mut g = self.best.genes.clone();
+            g.resize_with(self.p.length, || 0);
+            for k in self.best.genes.len()..self.p.length {
+                g[k] = random_move(
+                    &mut self.rng,
+                    self.set,
+                    k.checked_sub(1).map(|j| g[j]),
+                    None,
+                );
+            }
+            self.current = Candidate::new(&self.start, self.phase, g);
+        }
+    }
+
+    fn best(&self) -> &Candidate {
+        &self.best
+    }
+
+    fn current(&self) -> &Candidate {
+        &self.current
+    }
+
+    fn finished(&self) -> bool {
+        self.hit.is_some_and(|h| {
+            self.proposals.saturating_sub(h) >= self.p.polish || self.temperature < self.p.t_min
+        })
+    }
+
+    fn restarts(&self) -> u64 {
+        self.restarts
+    }
+}

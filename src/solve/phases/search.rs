@@ -1,0 +1,108 @@
+//! What the phase searches share: a scored candidate sequence and the stepping
+//! interface the phase driver runs.
+
+use super::cubie::turn;
+use super::group::phase_fitness;
+use super::seq::Score;
+use crate::cube::CubieCube;
+
+/// A move sequence of one phase and its score from the phase's start.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Candidate {
+    /// The genes (face turns of the phase's move set).
+    pub genes: Vec<u8>,
+    /// Best-prefix score of `genes`.
+    pub score: Score,
+    /// The state after the prefix that counts.
+    pub end: CubieCube,
+    /// State and phase fitness after each gene, up to the first that reaches
+    /// the group (children reuse a parent's for their common prefix).
+    trace: Vec<(CubieCube, u32)>,
+}
+
+impl Candidate {
+    /// Scores `genes` from `start` in `phase`.
+    pub fn new(start: &CubieCube, phase: usize, genes: Vec<u8>) -> Candidate {
+        Candidate::derive(start, phase, None, genes, 0)
+    }
+
+    /// Scores `genes`, whose first `same` genes are `parent`'s, reusing the
+    /// parent's states for them. Gives the same result as [`Candidate::new`].
+    pub fn derive(
+        start: &CubieCube,
+        phase: usize,
+        parent: Option<&Candidate>,
+        genes: Vec<u8>,
+        same: usize,
+    ) -> Candidate {
+        let mut trace: Vec<(CubieCube, u32)> = Vec::with_capacity(genes.len());
+        if let Some(p) = parent {
+            let same = same.min(p.trace.len()).min(genes.len());
+            trace.extend_from_slice(&p.trace[..same]);
+        }
+        let start_wrong = phase_fitness(phase, start);
+        if !trace.iter().any(|&(_, w)| w == 0) && start_wrong > 0 {
+            let mut c = trace.last().map_or(*start, |t| t.0);
+            for &g in &genes[trace.len()..] {
+                c = turn(&c, g);
+                let w = phase_fitness(phase, &c);
+                trace.push((c, w));
+                if w == 0 {
+                    break;
+                }
+            }
+        }
+        let mut score = Score {
+            wrong: start_wrong,
+            used: 0,
+        };
+        let mut end = *start;
+        for (i, &(c, w)) in trace.iter().enumerate() {
+            if w < score.wrong {
+                score = Score {
+                    wrong: w,
+                    used: i + 1,
+                };
+                end = c;
+            }
+        }
+        Candidate {
+            genes,
+            score,
+            end,
+            trace,
+        }
+    }
+
+    /// The empty sequence (the phase's start state).
+    pub fn empty(start: &CubieCube, phase: usize) -> Candidate {
+        Candidate::new(start, phase, Vec::new())
+    }
+
+    /// The prefix that counts.
+    pub fn useful(&self) -> &[u8] {
+        &self.genes[..self.score.used]
+    }
+}
+
+/// How many leading genes `a` and `b` share.
+pub fn common_prefix(a: &[u8], b: &[u8]) -> usize {
+    a.iter().zip(b).take_while(|(x, y)| x == y).count()
+}
+
+/// A metaheuristic searching one phase, one elementary step (a generation or
+/// a proposal) at a time.
+pub trait PhaseSearch: Send {
+    /// One elementary step; does nothing once finished.
+    fn step(&mut self);
+    /// The best sequence found so far.
+    fn best(&self) -> &Candidate;
+    /// The sequence the search is looking at now (the population's best, or
+    /// the annealer's current state).
+    fn current(&self) -> &Candidate;
+    /// Whether the best sequence reaches the phase's group and the search has
+    /// finished shortening it.
+    fn finished(&self) -> bool;
+    /// How many times the search started afresh.
+    fn restarts(&self) -> u64;
+}

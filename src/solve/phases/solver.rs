@@ -1,0 +1,110 @@
+//! The phase driver as a [`Solver`].
+
+use super::driver::{MakeSearch, Phased, phase_label};
+use crate::cube::Cube;
+use crate::solve::{Outcome, Profile, SeriesSpec, Snapshot, SolveError, Solver, Status};
+
+/// A phase run under one of the solver names `phases-es`, `phases-ga`, `phases-sa`.
+pub struct PhaseSolver {
+    name: &'static str,
+    step_name: &'static str,
+    run: Phased,
+}
+
+impl PhaseSolver {
+    /// A run from `start`; fails on a cube that cannot be solved.
+    pub fn new(
+        name: &'static str,
+        step_name: &'static str,
+        make: MakeSearch,
+        start: Cube,
+        seed: u64,
+        max_steps: u64,
+    ) -> Result<PhaseSolver, SolveError> {
+        Ok(PhaseSolver {
+            name,
+            step_name,
+            run: Phased::new(make, start, seed, max_steps)?,
+        })
+    }
+
+    /// The phase driver.
+    pub fn run(&self) -> &Phased {
+        &self.run
+    }
+
+    /// What one elementary step is.
+    pub fn step_name(&self) -> &'static str {
+        self.step_name
+    }
+}
+
+impl Solver for PhaseSolver {
+    fn step(&mut self, n: u64) -> Status {
+        self.run.step(n)
+    }
+
+    fn status(&self) -> Status {
+        self.run.status()
+    }
+
+    fn snapshot(&self) -> Snapshot {
+        let (current, _) = self.run.state(false);
+        let (best, len) = self.run.state(true);
+        let (fitness, _) = self.run.phase_fitness();
+        Snapshot {
+            iteration: self.run.iteration(),
+            energy: f64::from(current.misplaced()),
+            best_energy: f64::from(best.misplaced()),
+            current,
+            best,
+            sequence_len: len,
+            generator: None,
+            phase: Some(phase_label(self.run.phase())),
+            status: self.run.status(),
+            values: vec![f64::from(fitness), self.run.phase_length() as f64],
+        }
+    }
+
+    fn profile(&self) -> Profile {
+        Profile {
+            solver: self.name,
+            step: self.step_name,
+            series: vec![
+                SeriesSpec::new("phase fitness", 0),
+                SeriesSpec::new("phase length", 0).no_plot(),
+            ],
+        }
+    }
+
+    fn outcome(&self) -> Outcome {
+        let (best, _) = self.run.state(true);
+        let solved = self.run.status() == Status::Solved;
+        let solution = self.run.best_solution();
+        let mut extra = serde_json::Map::new();
+        let lengths: Vec<serde_json::Value> = self
+            .run
+            .phase_lengths()
+            .iter()
+            .map(|&l| (l as u64).into())
+            .collect();
+        let steps: Vec<serde_json::Value> =
+            self.run.phase_steps().iter().map(|&s| s.into()).collect();
+        let restarts: Vec<serde_json::Value> = self
+            .run
+            .phase_restarts()
+            .iter()
+            .map(|&s| s.into())
+            .collect();
+        extra.insert("phase_lengths".into(), lengths.into());
+        extra.insert("phase_steps".into(), steps.into());
+        extra.insert("phase_restarts".into(), restarts.into());
+        Outcome {
+            solved,
+            solution,
+            energy: f64::from(best.misplaced()),
+            iterations: self.run.iteration(),
+            extra,
+        }
+    }
+}

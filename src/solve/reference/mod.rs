@@ -1,0 +1,122 @@
+//! Kociemba's two-phase algorithm, the exact yardstick the metaheuristics are
+//! compared with (`reference` preset, `solve --reference`).
+//!
+//! Phase 1 takes the cube into G1 = <U, D, R2, L2, F2, B2> using the twist,
+//! flip and slice coordinates; phase 2 solves it inside G1 using the corner,
+//! U/D-edge and slice permutations. Both are IDA* searches over move and
+//! pruning tables (`tables`, cached on disk by `cache`). The search keeps
+//! going after the first solution, deepening phase 1 and accepting only
+//! shorter totals, until it reaches the target length or spends its budget.
+
+pub mod cache;
+pub mod coord;
+pub mod cubie;
+pub mod multi;
+pub mod search;
+pub mod solver;
+pub mod tables;
+
+use std::time::{Duration, Instant};
+
+use thiserror::Error;
+
+use crate::cube::{Alg, Cube, CubieCube, FaceletError};
+
+pub use multi::MultiSearch;
+pub use search::Search;
+pub use solver::{ReferenceParams, build};
+pub use tables::Tables;
+
+/// Nodes expanded between two checks of the clock.
+const CLOCK_EVERY: u64 = 20_000;
+
+/// How long to keep looking for shorter solutions. The soft limits (`nodes`,
+/// `time`) end the search only once some solution is known; `give_up` ends
+/// it regardless.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// Stop as soon as a solution this short is found.
+    pub target: usize,
+    /// Stop after this many search nodes once a solution is known
+    /// (deterministic).
+    pub nodes: u64,
+    /// Stop after this much wall time once a solution is known, if set (not
+    /// deterministic).
+    pub time: Option<Duration>,
+    /// Stop after this many nodes even without a solution.
+    pub give_up: u64,
+}
+
+impl Default for Budget {
+    /// The `reference` preset's budget: stop at 20 moves, or after 150 000
+    /// nodes (about 6 ms on one core) with the best found by then.
+    fn default() -> Self {
+        Budget {
+            target: 20,
+            nodes: 150_000,
+            time: None,
+            give_up: 50_000_000,
+        }
+    }
+}
+
+/// Why no solution came back.
+#[derive(Debug, Error)]
+pub enum ReferenceError {
+    #[error("the cube cannot be solved: {0}")]
+    Invalid(#[from] FaceletError),
+    #[error("no solution of at most {max_len} moves found within {nodes} search nodes")]
+    NotFound { max_len: usize, nodes: u64 },
+    #[error("internal error: a view of the cube could not be built")]
+    Internal,
+}
+
+/// The cubie view of a reachable cube, or why it is not one.
+pub fn cubies(cube: &Cube) -> Result<CubieCube, FaceletError> {
+    let c = CubieCube::from_cube(cube)?;
+    c.check()?;
+    Ok(c)
+}
+
+/// Move indices (0..18) as an [`Alg`] of face turns.
+pub fn to_alg(moves: &[u8]) -> Alg {
+    moves.iter().map(|&m| cubie::to_move(m as usize)).collect()
+}
+
+/// Solves `cube` with at most `max_len` face turns (HTM), searching for shorter
+/// solutions until `budget` runs out; returns the shortest found. Builds or
+/// loads the tables on first use (see [`cache::tables`]; call it before
+/// entering a full-screen view so the build message does not land on it).
+///
+/// The result is face turns only, never the same face twice in a row, so its
+/// length is already the HTM count (`solve --reference` reports
+/// `solve(&cube, 30, Budget::default())?.len()` as `reference_htm`).
+pub fn solve(cube: &Cube, max_len: usize, budget: Budget) -> Result<Alg, ReferenceError> {
+    solve_with(cache::tables(), cube, max_len, budget)
+}
+
+/// [`solve`] with explicit tables.
+pub fn solve_with(
+    t: &Tables,
+    cube: &Cube,
+    max_len: usize,
+    budget: Budget,
+) -> Result<Alg, ReferenceError> {
+    let mut search = MultiSearch::new(t, cube, max_len, budget.target)?;
+    let started = Instant::now();
+    loop {
+        let nodes = search.nodes();
+        let soft_spent =
+            nodes >= budget.nodes || budget.time.is_some_and(|limit| started.elapsed() >= limit);
+        let found = search.best().is_some();
+        if search.finished() || nodes >= budget.give_up || (found && soft_spent) {
+            break;
+        }
+        let cap = if found { budget.nodes } else { budget.give_up };
+        search.run(CLOCK_EVERY.min(cap.saturating_sub(nodes)).max(1));
+    }
+    search.best().cloned().ok_or(ReferenceError::NotFound {
+        max_len,
+        nodes: search.nodes(),
+    })
+}

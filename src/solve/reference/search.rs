@@ -1,0 +1,278 @@
+//! The two-phase search as a resumable state machine: iterative deepening over
+//! the phase-1 length with an explicit stack (so it can stop after any number
+//! of nodes and resume), and for each phase-1 solution a bounded phase-2 IDA*
+//! that only accepts totals shorter than the best so far.
+
+use super::coord;
+use super::cubie::{N_MOVES, face_of, move_cubes};
+use super::tables::{N_P2, P2_MOVES, Tables};
+use crate::cube::CubieCube;
+
+/// Longest phase-2 part tried for one phase-1 solution (the phase-2 diameter
+/// is 18, but short phase-2 parts are what make short totals).
+const PHASE2_CAP: usize = 12;
+
+/// One level of the phase-1 stack: coordinates after the moves so far and the
+/// next move to try from here.
+#[derive(Clone, Copy)]
+struct Frame {
+    twist: u16,
+    flip: u16,
+    slice: u16,
+    next: u8,
+}
+
+/// Whether move `m` may follow `last`: never the same face twice, and of two
+/// opposite faces only in one order (`U D`, not `D U`).
+#[inline]
+fn allowed(last: Option<usize>, m: usize) -> bool {
+    match last {
+        None => true,
+        Some(l) => {
+            let (fl, fm) = (face_of(l), face_of(m));
+            fl != fm && fl != fm + 3
+        }
+    }
+}
+
+/// A two-phase search for one cube, advanced in node-bounded slices.
+pub struct Search<'t> {
+    t: &'t Tables,
+    start: CubieCube,
+    /// Corner permutation of `start`.
+    start_cperm: usize,
+    /// Longest total still wanted: `max_len`, then one less than the best
+    /// known (here or, through [`Search::set_limit`], elsewhere).
+    limit: usize,
+    /// Stop as soon as a total this short is found.
+    target: usize,
+    /// Current phase-1 length.
+    depth1: usize,
+    stack: Vec<Frame>,
+    path: Vec<u8>,
+    best: Option<Vec<u8>>,
+    /// Phase-1 and phase-2 nodes expanded so far.
+    nodes: u64,
+    finished: bool,
+}
+
+impl<'t> Search<'t> {
+    /// A search for `start` (a valid cube) accepting totals up to `max_len`
+    /// and stopping early at `target` moves or fewer.
+    pub fn new(t: &'t Tables, start: CubieCube, max_len: usize, target: usize) -> Search<'t> {
+        let root = Frame {
+            twist: coord::twist(&start) as u16,
+            flip: coord::flip(&start) as u16,
+            slice: coord::slice(&start) as u16,
+            next: 0,
+        };
+        let h = t.phase1_bound(root.twist as usize, root.flip as usize, root.slice as usize);
+        Search {
+            t,
+            start,
+            start_cperm: coord::cperm(&start),
+            limit: max_len,
+            target,
+            depth1: h as usize,
+            stack: vec![root],
+            path: Vec::new(),
+            best: None,
+            nodes: 0,
+            finished: h as usize > max_len,
+        }
+    }
+
+    /// The shortest solution found so far, as move indices (0..18).
+    pub fn best(&self) -> Option<&[u8]> {
+        self.best.as_deref()
+    }
+
+    /// Nodes expanded so far.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Whether the search is over: target reached, or no shorter total exists
+    /// within its limits.
+    pub fn finished(&self) -> bool {
+        self.finished
+    }
+
+    /// The current phase-1 length being searched.
+    pub fn phase1_depth(&self) -> usize {
+        self.depth1
+    }
+
+    /// Longest total still worth finding.
+    fn bound(&self) -> usize {
+        self.limit
+    }
+
+    /// Lowers the longest total still wanted (a shorter solution was found
+    /// elsewhere); ends the search when the target is met.
+    pub fn set_limit(&mut self, limit: usize) {
+        self.limit = self.limit.min(limit);
+        if limit < self.target || self.depth1 > self.limit {
+            self.finished = true;
+        }
+    }
+
+    /// Expands up to `budget` more nodes; returns whether the search finished.
+    pub fn run(&mut self, budget: u64) -> bool {
+        let limit = self.nodes.saturating_add(budget);
+        while !self.finished && self.nodes < limit {
+            self.advance();
+        }
+        self.finished
+    }
+
+    /// One unit of work: one move tried, one leaf handled, or one depth started.
+    fn advance(&mut self) {
+        let Some(&top) = self.stack.last() else {
+            self.depth1 += 1;
+            if self.best.is_some() && self.best.as_ref().is_some_and(|b| b.len() <= self.target)
+                || self.depth1 > self.bound()
+            {
+                self.finished = true;
+                return;
+            }
+            let root = self.root();
+            self.stack.push(root);
+            return;
+        };
+        let k = self.stack.len() - 1;
+        let last = self.path.last().map(|&m| m as usize);
+        if k == self.depth1 {
+            // At a leaf the pruning bound is 0: the cube is in G1. A last move
+            // inside G1 would repeat a shorter phase-1 solution.
+            if last.is_none_or(|m| !P2_MOVES.contains(&m)) {
+                self.phase2(top);
+            }
+            self.pop();
+            return;
+        }
+        if top.next as usize >= N_MOVES {
+            self.pop();
+            return;
+        }
+        let m = top.next as usize;
+        self.stack[k].next += 1;
+        if !allowed(last, m) {
+            return;
+        }
+        self.nodes += 1;
+        let t = self.t;
+        let twist = t.twist_mv[top.twist as usize * N_MOVES + m];
+        let flip = t.flip_mv[top.flip as usize * N_MOVES + m];
+        let slice = t.slice_mv[top.slice as usize * N_MOVES + m];
+        if !t.phase1_within(
+            twist as usize,
+            flip as usize,
+            slice as usize,
+            self.depth1 - k - 1,
+        ) {
+            return;
+        }
+        self.stack.push(Frame {
+            twist,
+            flip,
+            slice,
+            next: 0,
+        });
+        self.path.push(m as u8);
+    }
+
+    fn root(&self) -> Frame {
+        Frame {
+            twist: coord::twist(&self.start) as u16,
+            flip: coord::flip(&self.start) as u16,
+            slice: coord::slice(&self.start) as u16,
+            next: 0,
+        }
+    }
+
+    fn pop(&mut self) {
+        self.stack.pop();
+        if self.path.len() > self.stack.len().saturating_sub(1) {
+            self.path.pop();
+        }
+    }
+
+    /// Tries to finish from a phase-1 solution with a phase-2 part short
+    /// enough to beat the best total.
+    fn phase2(&mut self, at: Frame) {
+        let Some(room) = self.bound().checked_sub(self.depth1) else {
+            return;
+        };
+        let room = room.min(PHASE2_CAP);
+        let slice = at.slice as usize;
+        let cperm = self.path.iter().fold(self.start_cperm, |c, &m| {
+            self.t.cperm_mv[c * N_MOVES + m as usize] as usize
+        });
+        let h_corner = self.t.phase2_corner_bound(cperm, slice) as usize;
+        if h_corner > room {
+            return;
+        }
+        let mut ep = self.start.ep;
+        for &m in &self.path {
+            let mv = &move_cubes()[m as usize].ep;
+            ep = std::array::from_fn(|i| ep[mv[i] as usize]);
+        }
+        let udedge = coord::perm_rank(&ep[..8]);
+        let h = h_corner.max(self.t.phase2_edge_bound(udedge, slice) as usize);
+        if h > room {
+            return;
+        }
+        let last = self.path.last().map(|&m| m as usize);
+        let mut moves = Vec::with_capacity(room);
+        for depth in h..=room {
+            if self.dfs2(cperm, udedge, slice, depth, last, &mut moves) {
+                let mut sol = self.path.clone();
+                sol.extend(moves.iter().rev());
+                self.limit = sol.len().saturating_sub(1);
+                self.best = Some(sol);
+                if self.best.as_ref().is_some_and(|b| b.len() <= self.target) {
+                    self.finished = true;
+                }
+                return;
+            }
+        }
+    }
+
+    /// Phase-2 depth-first search for exactly `depth` more moves; on success
+    /// `moves` holds them in reverse order.
+    fn dfs2(
+        &mut self,
+        cperm: usize,
+        udedge: usize,
+        slice: usize,
+        depth: usize,
+        last: Option<usize>,
+        moves: &mut Vec<u8>,
+    ) -> bool {
+        if depth == 0 {
+            return cperm == 0 && udedge == 0 && slice == 0;
+        }
+        let t = self.t;
+        for (k, &m) in P2_MOVES.iter().enumerate() {
+            if !allowed(last, m) {
+                continue;
+            }
+            self.nodes += 1;
+            let c = t.cperm2_mv[cperm * N_P2 + k] as usize;
+            let s = t.slice2_mv[slice * N_P2 + k] as usize;
+            if t.phase2_corner_bound(c, s) as usize >= depth {
+                continue;
+            }
+            let u = t.udedge_mv[udedge * N_P2 + k] as usize;
+            if t.phase2_edge_bound(u, s) as usize >= depth {
+                continue;
+            }
+            if self.dfs2(c, u, s, depth - 1, Some(m), moves) {
+                moves.push(m as u8);
+                return true;
+            }
+        }
+        false
+    }
+}

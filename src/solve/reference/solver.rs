@@ -1,0 +1,176 @@
+//! The `reference` solver: the two-phase search behind the [`Solver`] trait.
+//! One elementary step is a slice of `nodes_per_step` search nodes, so pause,
+//! single-step and time limits act inside the search.
+
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+
+use super::cache;
+use super::multi::MultiSearch;
+use crate::cube::{Alg, Cube};
+use crate::solve::profile::{Profile, SeriesSpec};
+use crate::solve::{Outcome, Snapshot, SolveError, Solver, Status};
+
+/// Parameters of `reference`; the defaults are preset `reference`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct ReferenceParams {
+    /// Longest solution accepted (face turns).
+    pub max_len: usize,
+    /// Stop as soon as a solution this short is found.
+    pub target: usize,
+    /// Search nodes after which the best solution found is final.
+    pub max_nodes: u64,
+    /// Search nodes after which the search gives up if it has no solution.
+    pub give_up_nodes: u64,
+    /// Search nodes per elementary step.
+    pub nodes_per_step: u64,
+}
+
+impl Default for ReferenceParams {
+    fn default() -> Self {
+        let b = super::Budget::default();
+        ReferenceParams {
+            max_len: 30,
+            target: b.target,
+            max_nodes: b.nodes,
+            give_up_nodes: b.give_up,
+            nodes_per_step: 10_000,
+        }
+    }
+}
+
+/// The running two-phase search.
+pub struct Reference {
+    params: ReferenceParams,
+    start: Cube,
+    search: MultiSearch<'static>,
+    steps: u64,
+    status: Status,
+}
+
+/// Builds the solver for `start`; fails on an unreachable cube or bad
+/// parameters. The seed is unused: the search is deterministic.
+pub fn build(p: &ReferenceParams, start: Cube, _seed: u64) -> Result<Box<dyn Solver>, SolveError> {
+    if p.nodes_per_step == 0 || p.max_nodes == 0 || p.give_up_nodes == 0 {
+        return Err(SolveError::Parameter(
+            "reference: nodes_per_step, max_nodes and give_up_nodes must be at least 1".into(),
+        ));
+    }
+    let search = MultiSearch::new(cache::tables(), &start, p.max_len, p.target)
+        .map_err(|e| SolveError::Parameter(format!("reference: {e}")))?;
+    let mut solver = Reference {
+        params: p.clone(),
+        start,
+        search,
+        steps: 0,
+        status: Status::Running,
+    };
+    solver.update_status();
+    Ok(Box::new(solver))
+}
+
+impl Reference {
+    fn solution(&self) -> Alg {
+        self.search.best().cloned().unwrap_or_default()
+    }
+
+    /// Nodes the next step may use: up to the soft limit once a solution is
+    /// known, up to the give-up limit before.
+    fn allowance(&self) -> u64 {
+        let cap = if self.search.best().is_some() {
+            self.params.max_nodes
+        } else {
+            self.params.give_up_nodes
+        };
+        cap.saturating_sub(self.search.nodes())
+    }
+
+    /// Coarse phase for the plot: looking for a first solution, looking for
+    /// shorter ones, or done.
+    fn phase(&self) -> &'static str {
+        match (self.status, self.search.best()) {
+            (Status::Running, None) => "first solution",
+            (Status::Running, Some(_)) => "shorter solutions",
+            _ => "done",
+        }
+    }
+
+    fn update_status(&mut self) {
+        if self.search.finished() || self.allowance() == 0 {
+            self.status = if self.search.best().is_some() {
+                Status::Solved
+            } else {
+                Status::Exhausted
+            };
+        }
+    }
+}
+
+impl Solver for Reference {
+    fn step(&mut self, n: u64) -> Status {
+        for _ in 0..n {
+            if self.status != Status::Running {
+                break;
+            }
+            self.search
+                .run(self.params.nodes_per_step.min(self.allowance()));
+            self.steps += 1;
+            self.update_status();
+        }
+        self.status
+    }
+
+    fn status(&self) -> Status {
+        self.status
+    }
+
+    fn profile(&self) -> Profile {
+        Profile {
+            solver: "reference",
+            step: "search slice",
+            series: vec![
+                SeriesSpec::new("best length", 0),
+                SeriesSpec::new("phase-1 depth", 0),
+                SeriesSpec::new("nodes", 0).no_plot(),
+            ],
+        }
+    }
+
+    fn snapshot(&self) -> Snapshot {
+        let best = self.start.after(&self.solution());
+        let energy = f64::from(best.misplaced());
+        let best_len = self.search.best().map(Alg::len);
+        Snapshot {
+            iteration: self.steps,
+            energy,
+            best_energy: energy,
+            current: best,
+            best,
+            sequence_len: best_len.unwrap_or(0),
+            generator: None,
+            phase: Some(self.phase().to_string()),
+            status: self.status,
+            values: vec![
+                best_len.map_or(f64::NAN, |l| l as f64),
+                self.search.phase1_depth() as f64,
+                self.search.nodes() as f64,
+            ],
+        }
+    }
+
+    fn outcome(&self) -> Outcome {
+        let solution = self.solution();
+        let best = self.start.after(&solution);
+        let mut extra = serde_json::Map::new();
+        extra.insert("nodes".into(), json!(self.search.nodes()));
+        extra.insert("search_complete".into(), json!(self.search.finished()));
+        Outcome {
+            solved: self.search.best().is_some() && best.is_solved(),
+            solution,
+            energy: f64::from(best.misplaced()),
+            iterations: self.steps,
+            extra,
+        }
+    }
+}

@@ -1,0 +1,225 @@
+//! Move tables (coordinate × move → coordinate) and pruning tables (exact
+//! distances to the phase goal in a pair of coordinates), built from the cubie
+//! model by breadth-first search.
+
+use super::coord::{self, N_CPERM, N_FLIP, N_SLICE, N_SLICE_PERM, N_SLICE_POS, N_TWIST, N_UDEDGE};
+use super::cubie::{N_MOVES, apply};
+use crate::cube::CubieCube;
+
+/// The ten G1 moves as indices into the 18 face turns: U U2 U' R2 F2 D D2 D' L2 B2.
+pub const P2_MOVES: [usize; 10] = [0, 1, 2, 4, 7, 9, 10, 11, 13, 16];
+/// Number of G1 moves.
+pub const N_P2: usize = P2_MOVES.len();
+/// Pruning entry not yet reached.
+const UNSEEN: u8 = u8::MAX;
+
+/// Every table the two-phase search reads.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Tables {
+    /// twist × 18 moves.
+    pub twist_mv: Vec<u16>,
+    /// flip × 18 moves.
+    pub flip_mv: Vec<u16>,
+    /// slice × 18 moves.
+    pub slice_mv: Vec<u16>,
+    /// corner permutation × 18 moves.
+    pub cperm_mv: Vec<u16>,
+    /// U/D edge permutation × 10 G1 moves.
+    pub udedge_mv: Vec<u16>,
+    /// Corner permutation × 10 G1 moves (from `cperm_mv`, compact for phase 2).
+    pub cperm2_mv: Vec<u16>,
+    /// Slice order (0..24) × 10 G1 moves (from `slice_mv`).
+    pub slice2_mv: Vec<u8>,
+    /// Phase-1 distance in (twist, slice positions).
+    pub twist_slice_pr: Vec<u8>,
+    /// Phase-1 distance in (flip, slice positions).
+    pub flip_slice_pr: Vec<u8>,
+    /// Phase-1 distance in (twist, flip).
+    pub twist_flip_pr: Vec<u8>,
+    /// Phase-2 distance in (corner permutation, slice order).
+    pub cperm_slice_pr: Vec<u8>,
+    /// Phase-2 distance in (U/D edge permutation, slice order).
+    pub udedge_slice_pr: Vec<u8>,
+}
+
+/// A move table for `n` coordinate values over `moves`, through the cubie model.
+fn move_table(
+    n: usize,
+    moves: &[usize],
+    set: fn(&mut CubieCube, usize),
+    get: fn(&CubieCube) -> usize,
+) -> Vec<u16> {
+    let mut out = Vec::with_capacity(n * moves.len());
+    for x in 0..n {
+        let mut c = CubieCube::SOLVED;
+        set(&mut c, x);
+        for &m in moves {
+            out.push(get(&apply(&c, m)) as u16);
+        }
+    }
+    out
+}
+
+/// Breadth-first distances from entry 0 over `n` entries with `n_moves` moves.
+fn bfs(n: usize, n_moves: usize, next: impl Fn(usize, usize) -> usize) -> Vec<u8> {
+    let mut dist = vec![UNSEEN; n];
+    dist[0] = 0;
+    let mut depth = 0u8;
+    let mut frontier = 1usize;
+    while frontier > 0 {
+        frontier = 0;
+        for i in 0..n {
+            if dist[i] != depth {
+                continue;
+            }
+            for m in 0..n_moves {
+                let j = next(i, m);
+                if dist[j] == UNSEEN {
+                    dist[j] = depth + 1;
+                    frontier += 1;
+                }
+            }
+        }
+        depth += 1;
+    }
+    dist
+}
+
+impl std::fmt::Debug for Tables {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Tables")
+            .field(
+                "move_entries",
+                &(self.twist_mv.len()
+                    + self.flip_mv.len()
+                    + self.slice_mv.len()
+                    + self.cperm_mv.len()
+                    + self.udedge_mv.len()),
+            )
+            .field(
+                "pruning_entries",
+                &(self.twist_slice_pr.len()
+                    + self.flip_slice_pr.len()
+                    + self.twist_flip_pr.len()
+                    + self.cperm_slice_pr.len()
+                    + self.udedge_slice_pr.len()),
+            )
+            .finish()
+    }
+}
+
+impl Tables {
+    /// Builds every table (a fraction of a second in a release build).
+    pub fn build() -> Tables {
+        let all: Vec<usize> = (0..N_MOVES).collect();
+        let twist_mv = move_table(N_TWIST, &all, coord::set_twist, coord::twist);
+        let flip_mv = move_table(N_FLIP, &all, coord::set_flip, coord::flip);
+        let slice_mv = move_table(N_SLICE, &all, coord::set_slice, coord::slice);
+        let cperm_mv = move_table(N_CPERM, &all, coord::set_cperm, coord::cperm);
+        let udedge_mv = move_table(N_UDEDGE, &P2_MOVES, coord::set_udedge, coord::udedge);
+
+        let pos_mv = |pos: usize, m: usize| {
+            slice_mv[pos * N_SLICE_PERM * N_MOVES + m] as usize / N_SLICE_PERM
+        };
+        let twist_slice_pr = bfs(N_TWIST * N_SLICE_POS, N_MOVES, |i, m| {
+            let (t, p) = (i / N_SLICE_POS, i % N_SLICE_POS);
+            twist_mv[t * N_MOVES + m] as usize * N_SLICE_POS + pos_mv(p, m)
+        });
+        let flip_slice_pr = bfs(N_FLIP * N_SLICE_POS, N_MOVES, |i, m| {
+            let (f, p) = (i / N_SLICE_POS, i % N_SLICE_POS);
+            flip_mv[f * N_MOVES + m] as usize * N_SLICE_POS + pos_mv(p, m)
+        });
+        let twist_flip_pr = bfs(N_TWIST * N_FLIP, N_MOVES, |i, m| {
+            let (t, f) = (i / N_FLIP, i % N_FLIP);
+            twist_mv[t * N_MOVES + m] as usize * N_FLIP + flip_mv[f * N_MOVES + m] as usize
+        });
+        let sp_mv = |s: usize, k: usize| slice_mv[s * N_MOVES + P2_MOVES[k]] as usize;
+        let cperm_slice_pr = bfs(N_CPERM * N_SLICE_PERM, N_P2, |i, k| {
+            let (c, s) = (i / N_SLICE_PERM, i % N_SLICE_PERM);
+            cperm_mv[c * N_MOVES + P2_MOVES[k]] as usize * N_SLICE_PERM + sp_mv(s, k)
+        });
+        let udedge_slice_pr = bfs(N_UDEDGE * N_SLICE_PERM, N_P2, |i, k| {
+            let (u, s) = (i / N_SLICE_PERM, i % N_SLICE_PERM);
+            udedge_mv[u * N_P2 + k] as usize * N_SLICE_PERM + sp_mv(s, k)
+        });
+        Tables::assemble(
+            [twist_mv, flip_mv, slice_mv, cperm_mv, udedge_mv],
+            [
+                twist_slice_pr,
+                flip_slice_pr,
+                twist_flip_pr,
+                cperm_slice_pr,
+                udedge_slice_pr,
+            ],
+        )
+    }
+
+    /// Tables from the stored ones (move tables twist, flip, slice, cperm,
+    /// udedge; pruning tables twist-slice, flip-slice, twist-flip,
+    /// cperm-slice, udedge-slice), deriving the compact phase-2 tables.
+    pub fn assemble(moves: [Vec<u16>; 5], prune: [Vec<u8>; 5]) -> Tables {
+        let [twist_mv, flip_mv, slice_mv, cperm_mv, udedge_mv] = moves;
+        let [
+            twist_slice_pr,
+            flip_slice_pr,
+            twist_flip_pr,
+            cperm_slice_pr,
+            udedge_slice_pr,
+        ] = prune;
+        let compact = |table: &[u16], n: usize| -> Vec<u16> {
+            (0..n)
+                .flat_map(|x| P2_MOVES.map(|m| table[x * N_MOVES + m]))
+                .collect()
+        };
+        let cperm2_mv = compact(&cperm_mv, N_CPERM);
+        let slice2_mv = compact(&slice_mv, N_SLICE_PERM)
+            .into_iter()
+            .map(|s| s.min(u8::MAX as u16) as u8)
+            .collect();
+        Tables {
+            twist_mv,
+            flip_mv,
+            slice_mv,
+            cperm_mv,
+            udedge_mv,
+            cperm2_mv,
+            slice2_mv,
+            twist_slice_pr,
+            flip_slice_pr,
+            twist_flip_pr,
+            cperm_slice_pr,
+            udedge_slice_pr,
+        }
+    }
+
+    /// Whether the phase-1 bound is at most `room` (cheapest table first).
+    #[inline]
+    pub fn phase1_within(&self, twist: usize, flip: usize, slice: usize, room: usize) -> bool {
+        let pos = slice / N_SLICE_PERM;
+        self.twist_slice_pr[twist * N_SLICE_POS + pos] as usize <= room
+            && self.flip_slice_pr[flip * N_SLICE_POS + pos] as usize <= room
+            && self.twist_flip_pr[twist * N_FLIP + flip] as usize <= room
+    }
+
+    /// Phase-1 lower bound on the moves to G1.
+    #[inline]
+    pub fn phase1_bound(&self, twist: usize, flip: usize, slice: usize) -> u8 {
+        let pos = slice / N_SLICE_PERM;
+        let a = self.twist_slice_pr[twist * N_SLICE_POS + pos];
+        let b = self.flip_slice_pr[flip * N_SLICE_POS + pos];
+        let c = self.twist_flip_pr[twist * N_FLIP + flip];
+        a.max(b).max(c)
+    }
+
+    /// Phase-2 lower bound from the corner permutation and slice order alone.
+    #[inline]
+    pub fn phase2_corner_bound(&self, cperm: usize, slice: usize) -> u8 {
+        self.cperm_slice_pr[cperm * N_SLICE_PERM + slice]
+    }
+
+    /// Phase-2 lower bound from the U/D edges and slice order alone.
+    #[inline]
+    pub fn phase2_edge_bound(&self, udedge: usize, slice: usize) -> u8 {
+        self.udedge_slice_pr[udedge * N_SLICE_PERM + slice]
+    }
+}
