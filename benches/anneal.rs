@@ -7,7 +7,7 @@
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
 use cubetui::cube::Cube;
-use cubetui::cube::random::{random_state, rng_from_seed};
+use cubetui::cube::random::{random_state, rng_from_seed, with_corner_twisted};
 use cubetui::solve::Solver;
 use cubetui::solve::anneal::{Annealer, SaParams};
 
@@ -15,14 +15,7 @@ const STEPS: u64 = 200_000;
 
 /// A random state with the URF corner twisted: unreachable, so never solved.
 fn unsolvable() -> Cube {
-    let c = random_state(&mut rng_from_seed(1));
-    let mut s = *c.stickers();
-    // URF corner stickers: U9 (8), R1 (9), F3 (20).
-    let (a, b, d) = (s[8], s[9], s[20]);
-    s[8] = b;
-    s[9] = d;
-    s[20] = a;
-    Cube::from_stickers(s).expect("colours stay in range")
+    with_corner_twisted(&random_state(&mut rng_from_seed(1)))
 }
 
 fn throughput(c: &mut Criterion) {

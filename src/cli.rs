@@ -8,6 +8,7 @@ mod bench;
 mod common;
 mod config;
 mod presets;
+mod race;
 mod run;
 mod scramble;
 mod solve;
@@ -53,6 +54,8 @@ enum Command {
     Bench(bench::BenchArgs),
     /// List the solver presets: what each runs and the seed it follows.
     Presets(presets::PresetsArgs),
+    /// Race 2-6 presets on one start state, compared by their own CPU time.
+    Race(race::RaceArgs),
 }
 
 /// A command-line usage error found after parsing (exit code 2).
@@ -74,6 +77,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Report> {
         Some(Command::Solve(a)) => solve::run(a),
         Some(Command::Bench(a)) => bench::run(a),
         Some(Command::Presets(a)) => presets::run(a),
+        Some(Command::Race(a)) => race::run(a),
     }
 }
 

@@ -25,7 +25,11 @@ fn presets_lists_every_preset_with_its_seed() {
         assert!(lines[at].contains(&info.description), "{}", lines[at]);
         // The next line says what it follows.
         let follows = format!("follows {}", info.follows);
-        assert!(lines[at + 1].trim_start().starts_with(&follows), "{}", lines[at + 1]);
+        assert!(
+            lines[at + 1].trim_start().starts_with(&follows),
+            "{}",
+            lines[at + 1]
+        );
     }
 }
 

@@ -1,26 +1,10 @@
 //! `cubetui solve` and `cubetui bench` through the real binary.
 
-use std::process::{Command, Output};
+mod cli_support;
 
+use cli_support::{bench_jsonl, code, cubetui, json};
 use cubetui::cube::{Alg, Cube, MoveKind};
 use serde_json::Value;
-
-fn cubetui(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_cubetui"))
-        .args(args)
-        .output()
-        .expect("binary runs")
-}
-
-fn code(o: &Output) -> i32 {
-    o.status.code().expect("exit code")
-}
-
-fn json(o: &Output) -> Value {
-    let text = String::from_utf8(o.stdout.clone()).unwrap();
-    assert_eq!(text.trim().lines().count(), 1, "exactly one line: {text}");
-    serde_json::from_str(text.trim()).unwrap()
-}
 
 const SCRAMBLE: &str = "D2 F' R U2 L B' D R2 F U' B2 L' D F2 R' U B D' L2 F";
 
@@ -162,40 +146,14 @@ fn usage_mistakes_exit_2_naming_the_problem() {
     }
 }
 
-fn bench_lines(jobs: &str, path: &std::path::Path) -> Vec<Value> {
-    let o = cubetui(&[
-        "bench",
-        "--cubes",
-        "6",
-        "--depth",
-        "8",
-        "--seed",
-        "3",
-        "--jobs",
-        jobs,
-        "--jsonl",
-        path.to_str().unwrap(),
-    ]);
-    assert_eq!(code(&o), 0, "{}", String::from_utf8_lossy(&o.stderr));
-    let summary = String::from_utf8(o.stdout).unwrap();
-    assert!(summary.contains("solved        6/6"), "{summary}");
-    std::fs::read_to_string(path)
-        .unwrap()
-        .lines()
-        .map(|l| {
-            let mut v: Value = serde_json::from_str(l).unwrap();
-            strip_times(&mut v);
-            v
-        })
-        .collect()
-}
+const BENCH: &[&str] = &["--cubes", "6", "--depth", "8", "--seed", "3"];
 
 #[test]
 fn bench_results_do_not_depend_on_the_thread_count() {
     let dir = std::env::temp_dir().join(format!("cubetui-bench-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let one = bench_lines("1", &dir.join("one.jsonl"));
-    let two = bench_lines("2", &dir.join("two.jsonl"));
+    let one = bench_jsonl(BENCH, "1", &dir.join("one.jsonl"), "6/6");
+    let two = bench_jsonl(BENCH, "2", &dir.join("two.jsonl"), "6/6");
     assert_eq!(one.len(), 6);
     assert_eq!(one, two);
     for (i, v) in one.iter().enumerate() {

@@ -205,6 +205,48 @@ fn binary_in_a_pty_turns_runs_and_quits() {
 }
 
 #[test]
+fn binary_in_a_pty_races_and_quits() {
+    let mut session = Session::start(
+        &[
+            "--race",
+            "sa-pll-conj,mws,reference",
+            "--seed",
+            "3",
+            "--fps",
+            "30",
+        ],
+        &[],
+    );
+    let screen = Screen(Arc::clone(&session.screen.0));
+    // Every lane, the shared plot and the note under it.
+    let s = screen.wait("the race", |s| {
+        s.contains("race · 3 lanes")
+            && ["sa-pll-conj", "mws", "reference"]
+                .iter()
+                .all(|p| s.contains(p))
+            && s.contains("each lane's own CPU time")
+    });
+    assert!(s.contains("misplaced-sticker energy"), "{s}");
+    // The race key leaves for the single run, and opens a race again.
+    session.send("w");
+    screen.wait("the single run", |s| {
+        s.contains("status") && !s.contains("race ·")
+    });
+    session.send("w");
+    screen.wait("the default race", |s| s.contains("race · 4 lanes"));
+    session.send("q");
+    let code = session.exit_status();
+    assert!(code.success(), "exit status {code:?}");
+    assert!(session.cooked(), "cooked mode again");
+    let parser = session.screen.0.lock().unwrap();
+    assert!(
+        !parser.screen().alternate_screen(),
+        "left the alternate screen"
+    );
+    assert!(!parser.screen().hide_cursor(), "cursor shown again");
+}
+
+#[test]
 fn a_panic_still_restores_the_terminal() {
     // CUBETUI_TEST_PANIC makes the screen panic right after its first frame.
     let env = [("CUBETUI_TEST_PANIC", "1"), ("RUST_BACKTRACE", "0")];
@@ -280,6 +322,9 @@ fn bad_options_fail_before_the_screen_opens() {
     assert_eq!(run(&["--preset", "nope"]).status.code(), Some(2));
     assert_eq!(run(&["--theme", "nope"]).status.code(), Some(2));
     assert_eq!(run(&["--fps", "0"]).status.code(), Some(2));
+    let out = run(&["--race", "mws"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("2 to 6"));
 }
 
 fn nz(n: u16) -> std::num::NonZeroU16 {

@@ -1,20 +1,12 @@
 //! The evolutionary solvers through `cubetui solve` and `cubetui bench`.
 
-use std::process::Command;
+mod cli_support;
 
-fn cubetui(args: &[&str]) -> (i32, serde_json::Value, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_cubetui"))
-        .args(args)
-        .output()
-        .expect("runs");
-    let stdout = String::from_utf8_lossy(&out.stdout).to_string();
-    let json = serde_json::from_str(&stdout).unwrap_or(serde_json::Value::Null);
-    (out.status.code().unwrap_or(-1), json, stdout)
-}
+use cli_support::{code, cubetui, json};
 
 #[test]
 fn mws_solves_a_random_state_with_phase_lengths() {
-    let (code, j, out) = cubetui(&[
+    let o = cubetui(&[
         "solve",
         "--solver",
         "mws",
@@ -23,7 +15,8 @@ fn mws_solves_a_random_state_with_phase_lengths() {
         "3",
         "--json",
     ]);
-    assert_eq!(code, 0, "{out}");
+    assert_eq!(code(&o), 0, "{}", String::from_utf8_lossy(&o.stderr));
+    let j = json(&o);
     assert_eq!(j["solver"], "mws");
     assert_eq!(j["preset"], "mws");
     assert_eq!(j["solved"], true);
@@ -39,7 +32,7 @@ fn mws_solves_a_random_state_with_phase_lengths() {
 
 #[test]
 fn ga_and_woc_report_their_fields_and_exit_4_when_unsolved() {
-    let (code, j, out) = cubetui(&[
+    let o = cubetui(&[
         "solve",
         "--solver",
         "ga",
@@ -49,10 +42,11 @@ fn ga_and_woc_report_their_fields_and_exit_4_when_unsolved() {
         "max_generations=3",
         "--json",
     ]);
-    assert_eq!(code, 4, "{out}");
+    assert_eq!(code(&o), 4, "{}", String::from_utf8_lossy(&o.stderr));
+    let j = json(&o);
     assert_eq!(j["preset"], "ga");
     assert_eq!(j["generations"], 3);
-    let (code, j, out) = cubetui(&[
+    let o = cubetui(&[
         "solve",
         "--solver",
         "woc",
@@ -64,7 +58,8 @@ fn ga_and_woc_report_their_fields_and_exit_4_when_unsolved() {
         "parents_from=30",
         "--json",
     ]);
-    assert_eq!(code, 0, "{out}");
+    assert_eq!(code(&o), 0, "{}", String::from_utf8_lossy(&o.stderr));
+    let j = json(&o);
     assert_eq!(j["preset"], "woc");
     assert_eq!(j["ga_best"]["energy"], 0);
     assert!(j["crowd"]["energy"].is_u64());
@@ -72,7 +67,7 @@ fn ga_and_woc_report_their_fields_and_exit_4_when_unsolved() {
 
 #[test]
 fn bad_evo_parameters_are_usage_errors() {
-    let (code, _, _) = cubetui(&[
+    let o = cubetui(&[
         "solve",
         "--solver",
         "mws",
@@ -81,8 +76,8 @@ fn bad_evo_parameters_are_usage_errors() {
         "--set",
         "phase1.window=0",
     ]);
-    assert_eq!(code, 2);
-    let (code, _, _) = cubetui(&[
+    assert_eq!(code(&o), 2);
+    let o = cubetui(&[
         "solve",
         "--solver",
         "ga",
@@ -91,5 +86,5 @@ fn bad_evo_parameters_are_usage_errors() {
         "--set",
         "fitness=best",
     ]);
-    assert_eq!(code, 2);
+    assert_eq!(code(&o), 2);
 }

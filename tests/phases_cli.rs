@@ -1,26 +1,14 @@
 //! The phase solvers through `cubetui solve --json` and `cubetui bench`.
 
-use std::process::Command;
+mod cli_support;
 
+use cli_support::{bench_jsonl, code, cubetui, json};
 use cubetui::cube::{Alg, Cube};
-use serde_json::Value;
-
-fn cubetui(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_cubetui"))
-        .args(args)
-        .output()
-        .expect("runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).to_string(),
-        String::from_utf8_lossy(&out.stderr).to_string(),
-    )
-}
 
 #[test]
 fn solve_json_reports_phase_lengths_and_steps() {
     for preset in ["phases-es", "phases-ga", "phases-sa"] {
-        let (code, out, err) = cubetui(&[
+        let o = cubetui(&[
             "solve",
             "--preset",
             preset,
@@ -29,8 +17,9 @@ fn solve_json_reports_phase_lengths_and_steps() {
             "4",
             "--json",
         ]);
-        assert_eq!(code, 0, "{preset}: {err}");
-        let j: Value = serde_json::from_str(&out).unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(code(&o), 0, "{preset}: {err}");
+        let j = json(&o);
         assert_eq!(j["solved"], true, "{preset}");
         assert_eq!(j["solver"], preset);
         let lengths = j["phase_lengths"].as_array().unwrap();
@@ -44,41 +33,22 @@ fn solve_json_reports_phase_lengths_and_steps() {
     }
 }
 
-fn bench(jobs: &str, path: &std::path::Path) -> Vec<Value> {
-    let (code, out, err) = cubetui(&[
-        "bench",
-        "--preset",
-        "phases-es",
-        "--random-state",
-        "--cubes",
-        "4",
-        "--seed",
-        "3",
-        "--jobs",
-        jobs,
-        "--jsonl",
-        path.to_str().unwrap(),
-    ]);
-    assert_eq!(code, 0, "{err}");
-    assert!(out.contains("solved        4/4"), "{out}");
-    std::fs::read_to_string(path)
-        .unwrap()
-        .lines()
-        .map(|l| {
-            let mut v: Value = serde_json::from_str(l).unwrap();
-            let o = v.as_object_mut().unwrap();
-            o.retain(|k, _| !k.ends_with("_ms"));
-            v
-        })
-        .collect()
-}
+const BENCH: &[&str] = &[
+    "--preset",
+    "phases-es",
+    "--random-state",
+    "--cubes",
+    "4",
+    "--seed",
+    "3",
+];
 
 #[test]
 fn bench_results_do_not_depend_on_the_thread_count() {
     let dir = std::env::temp_dir().join(format!("cubetui-phases-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let one = bench("1", &dir.join("one.jsonl"));
-    let two = bench("2", &dir.join("two.jsonl"));
+    let one = bench_jsonl(BENCH, "1", &dir.join("one.jsonl"), "4/4");
+    let two = bench_jsonl(BENCH, "2", &dir.join("two.jsonl"), "4/4");
     assert_eq!(one.len(), 4);
     assert_eq!(one, two);
     assert!(

@@ -178,6 +178,7 @@ fn the_solver_profile_decides_rows_and_side_plot() {
         marks: vec![],
         error: None,
         elapsed: std::time::Duration::ZERO,
+        cpu: std::time::Duration::ZERO,
         generators: None,
         profile: Some(profile),
     });

@@ -449,3 +449,69 @@ fn wait_wakes_for_news_and_not_otherwise() {
     });
     assert!(quiet, "woke with nothing new: {:?}", r.poll());
 }
+
+/// A solver whose steps burn CPU (never finishes).
+struct Busy(u64);
+
+impl Solver for Busy {
+    fn profile(&self) -> cubetui::solve::Profile {
+        Slow(0).profile()
+    }
+    fn step(&mut self, n: u64) -> cubetui::solve::Status {
+        for _ in 0..n {
+            let mut x = self.0;
+            for i in 0..20_000u64 {
+                x = x.wrapping_mul(6364136223846793005).wrapping_add(i);
+            }
+            std::hint::black_box(x);
+            self.0 += 1;
+        }
+        cubetui::solve::Status::Running
+    }
+    fn status(&self) -> cubetui::solve::Status {
+        cubetui::solve::Status::Running
+    }
+    fn snapshot(&self) -> cubetui::solve::Snapshot {
+        let mut s = Slow(self.0).snapshot();
+        s.iteration = self.0;
+        s
+    }
+    fn outcome(&self) -> cubetui::solve::Outcome {
+        Slow(0).outcome()
+    }
+}
+
+/// Runs `solver` unthrottled until it has taken `steps` steps; the last update.
+fn run_to(solver: Box<dyn Solver>, steps: u64) -> Update {
+    let mut r = Runner::spawn(Speed::Unthrottled);
+    r.send(Command::Replace(Some(solver), 1));
+    r.send(Command::Start);
+    let mut all = vec![];
+    poll_until(&mut r, &mut all, |u| {
+        u.snapshot.as_ref().is_some_and(|s| s.iteration >= steps)
+    });
+    all.pop().unwrap()
+}
+
+#[test]
+fn the_runner_reports_the_solver_threads_cpu_time() {
+    let busy = run_to(Box::new(Busy(0)), 200);
+    assert!(busy.cpu > Duration::ZERO, "{:?}", busy.cpu);
+    assert!(busy.cpu <= busy.elapsed + Duration::from_millis(50));
+    // A solver that sleeps through its steps runs for a while but uses
+    // (almost) no CPU: the time is the thread's, not the wall's.
+    let sleepy = run_to(Box::new(Slow(0)), 500);
+    assert!(sleepy.elapsed >= Duration::from_millis(50), "{sleepy:?}");
+    assert!(
+        sleepy.cpu < sleepy.elapsed / 2,
+        "{:?} {:?}",
+        sleepy.cpu,
+        sleepy.elapsed
+    );
+    // The inline driver has no thread of its own to measure.
+    let mut d = Inline::new(Speed::PerFrame(10));
+    d.send(Command::Replace(Some(Box::new(Busy(0))), 1));
+    d.send(Command::Start);
+    d.frame();
+    assert_eq!(d.poll().cpu, Duration::ZERO);
+}

@@ -35,6 +35,10 @@ pub struct TuiArgs {
     /// Formula catalogue for pll and pll-conj, replacing assets/formulas.txt.
     #[arg(long, value_name = "FILE")]
     formulas: Option<std::path::PathBuf>,
+    /// Start a race of these presets (2 to 6, comma-separated) on the
+    /// start state; w or esc leaves it for the single run.
+    #[arg(long, value_name = "A,B,…", value_delimiter = ',')]
+    race: Vec<String>,
     /// Frames per second, at most 60.
     #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u32).range(1..=60))]
     fps: u32,
@@ -103,6 +107,7 @@ pub fn run(args: TuiArgs) -> Result<ExitCode, Report> {
     let runner = Runner::spawn(Speed::PerFrame(1));
     let mut app = App::new(choices, choice, seed, Box::new(runner));
     app.theme = theme;
+    app.lane_driver = Box::new(|| Box::new(Runner::spawn(Speed::PerFrame(1))));
     // A newcomer meets a scrambled cube: the given scramble, else a random state.
     match args.scramble {
         Some(s) => {
@@ -110,6 +115,10 @@ pub fn run(args: TuiArgs) -> Result<ExitCode, Report> {
             app.message = Some("space solves it (s: a new scramble, x: solved cube)".into());
         }
         None => update(&mut app, Action::Scramble),
+    }
+    if !args.race.is_empty() {
+        app.open_race(&args.race)
+            .map_err(|e| UsageError(format!("--race: {e}")))?;
     }
     let exit = cubetui::tui::run(app, args.fps)?;
     Ok(ExitCode::from(exit.code()))

@@ -4,10 +4,12 @@
 //! Modules build on each other one way (`tests/module_graph.rs` checks it):
 //! `face`, `error` and `kernel` (the sticker layout and the hot loops) import
 //! nothing from here; then `perm` → `geometry` → `moves` → `alg` → `state` →
-//! `cubie` → `validate` / `random`, with `net` and `simplify` on top.
+//! `cubie` → `cubie_turns` / `validate` / `random`, with `net` and `simplify`
+//! on top.
 
 pub mod alg;
 pub mod cubie;
+pub mod cubie_turns;
 pub mod error;
 pub mod face;
 mod geometry;

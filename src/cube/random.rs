@@ -6,7 +6,7 @@ use rand::{Rng, RngExt, SeedableRng};
 use rand_xoshiro::{SplitMix64, Xoshiro256PlusPlus};
 
 use super::alg::Alg;
-use super::cubie::{CubieCube, is_odd};
+use super::cubie::{CORNER_FACELETS, CubieCube, is_odd};
 use super::face::Face;
 use super::moves::Move;
 use super::state::Cube;
@@ -73,6 +73,19 @@ pub fn random_moves<R: Rng + ?Sized>(rng: &mut R, depth: usize) -> Alg {
     out
 }
 
+/// `cube` with its URF corner twisted in place (its three stickers cycled):
+/// unreachable by any move sequence, so no solver can solve it. Throughput
+/// measurements start from it to run their whole step budget.
+pub fn with_corner_twisted(cube: &Cube) -> Cube {
+    let mut s = *cube.stickers();
+    let [u, r, f] = CORNER_FACELETS[0];
+    let (a, b, d) = (s[u], s[r], s[f]);
+    s[u] = b;
+    s[r] = d;
+    s[f] = a;
+    Cube::from_stickers(s).expect("cycling stickers keeps every colour in range")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -103,5 +116,16 @@ mod tests {
     fn derived_seeds_differ() {
         let seeds: std::collections::HashSet<u64> = (0..1000).map(|i| derive_seed(42, i)).collect();
         assert_eq!(seeds.len(), 1000);
+    }
+
+    #[test]
+    fn a_twisted_corner_is_rejected_as_twisted() {
+        let c = random_state(&mut rng_from_seed(1));
+        let t = with_corner_twisted(&c);
+        assert_ne!(t, c);
+        assert!(matches!(
+            validate(&t),
+            Err(crate::cube::FaceletError::TwistedCorner { .. })
+        ));
     }
 }

@@ -13,6 +13,33 @@ pub fn seeded_rng(seed: u64) -> rand_xoshiro::Xoshiro256PlusPlus {
     crate::cube::random::rng_from_seed(seed)
 }
 
+/// Roulette-wheel selection: the index drawn with probability proportional to
+/// its weight (`total` is the weights' sum); the last index if rounding leaves
+/// the draw past the end.
+pub fn roulette(
+    rng: &mut impl Rng,
+    weights: impl ExactSizeIterator<Item = f64>,
+    total: f64,
+) -> usize {
+    let last = weights.len().saturating_sub(1);
+    let mut x = rng.random::<f64>() * total;
+    for (i, w) in weights.enumerate() {
+        x -= w;
+        if x < 0.0 {
+            return i;
+        }
+    }
+    last
+}
+
+/// The name of the first rate outside `0..=1`, if any.
+pub fn rate_outside_unit<'a>(rates: &[(&'a str, f64)]) -> Option<&'a str> {
+    rates
+        .iter()
+        .find(|(_, v)| !(0.0..=1.0).contains(v))
+        .map(|&(name, _)| name)
+}
+
 /// Number of distinct genes (the 18 face turns).
 pub const GENES: u8 = 18;
 

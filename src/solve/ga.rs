@@ -13,7 +13,9 @@ use rand::RngExt;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::{Deserialize, Serialize};
 
-use super::chromosome::{Chromosome, genes_alg, random_gene, random_genes};
+use super::chromosome::{
+    Chromosome, genes_alg, random_gene, random_genes, rate_outside_unit, roulette,
+};
 use super::{Outcome, Profile, SeriesSpec, Snapshot, SolveError, Solver, Status};
 use crate::cube::Cube;
 
@@ -77,6 +79,15 @@ impl Default for GaParams {
 pub const MAX_GENES_PER_GENERATION: usize = 200_000;
 
 impl GaParams {
+    /// The rates, by name, that must lie in `0..=1`.
+    fn rates(&self) -> [(&'static str, f64); 3] {
+        [
+            ("crossover_rate", self.crossover_rate),
+            ("mutation_rate", self.mutation_rate),
+            ("elite_fraction", self.elite_fraction),
+        ]
+    }
+
     /// Checks every parameter is usable.
     pub fn validate(&self) -> Result<(), SolveError> {
         let bad = |m: &str| Err(SolveError::Parameter(m.to_string()));
@@ -93,14 +104,8 @@ impl GaParams {
                 self.population * self.length
             )));
         }
-        for (name, v) in [
-            ("crossover_rate", self.crossover_rate),
-            ("mutation_rate", self.mutation_rate),
-            ("elite_fraction", self.elite_fraction),
-        ] {
-            if !(0.0..=1.0).contains(&v) {
-                return bad(&format!("{name} must be in 0..=1"));
-            }
+        if let Some(name) = rate_outside_unit(&self.rates()) {
+            return bad(&format!("{name} must be in 0..=1"));
         }
         if self.max_generations == 0 {
             return bad("max_generations must be at least 1");
@@ -195,14 +200,11 @@ impl Ga {
     }
 
     fn roulette(&mut self, total: f64) -> usize {
-        let mut x = self.rng.random::<f64>() * total;
-        for (i, &e) in self.energies.iter().enumerate() {
-            x -= weight(e);
-            if x < 0.0 {
-                return i;
-            }
-        }
-        self.energies.len() - 1
+        roulette(
+            &mut self.rng,
+            self.energies.iter().map(|&e| weight(e)),
+            total,
+        )
     }
 
     /// Changes one random gene to a different value allowed next to its neighbours.

@@ -11,6 +11,7 @@ pub mod neighbourhood;
 pub mod phases;
 pub mod preset;
 pub mod profile;
+pub mod race;
 pub mod reference;
 pub mod reorient;
 pub mod runner;

@@ -7,6 +7,7 @@ use crate::cube::random::{CubeRng, rng_from_seed};
 
 use super::history::Series;
 use super::keys::Action;
+use super::race::{self, LaneDriverFn, RaceView, Reply};
 use super::scramble;
 use super::theme::{Depth, Theme};
 use crate::cube::{Alg, Cube, Move};
@@ -111,6 +112,10 @@ pub struct App {
     pub theme: Theme,
     /// Why the app had to stop (the solver task died).
     pub failure: Option<String>,
+    /// The race on screen, if one is open (see [`super::race`]).
+    pub race: Option<RaceView>,
+    /// Makes each race lane's driver (inline unless the binary sets runners).
+    pub lane_driver: LaneDriverFn,
     /// Something changed since the last draw.
     pub dirty: bool,
     pub quit: bool,
@@ -147,6 +152,8 @@ impl App {
             rng: rng_from_seed(seed),
             theme: Theme::load("classic", Depth::True).expect("embedded theme"),
             failure: None,
+            race: None,
+            lane_driver: super::race::inline_lanes(),
             dirty: true,
             quit: false,
         };
@@ -277,6 +284,46 @@ impl App {
         }
     }
 
+    /// Opens a race of these presets (names or aliases, 2 to 6) on the
+    /// shown start state and seed, pausing the single run; every lane
+    /// starts at once. An error names what is wrong.
+    pub fn open_race(&mut self, presets: &[String]) -> Result<(), String> {
+        let mut names = Vec::new();
+        let mut solvers = Vec::new();
+        for p in presets {
+            let p = p.trim();
+            let alias = crate::solve::preset::canonical(p).ok();
+            let c = self
+                .choices
+                .iter()
+                .find(|c| c.preset == p || Some(c.preset.as_str()) == alias)
+                .ok_or_else(|| {
+                    let all: Vec<&str> = self.choices.iter().map(|c| c.preset.as_str()).collect();
+                    format!("unknown preset `{p}` (available: {})", all.join(", "))
+                })?;
+            names.push(c.preset.clone());
+            solvers.push(
+                (c.build)(self.start, self.seed)
+                    .map_err(|e| format!("cannot build `{}`: {e}", c.preset))?,
+            );
+        }
+        let view = RaceView::start(
+            names,
+            solvers,
+            self.start,
+            self.seed,
+            self.speed(),
+            &self.lane_driver,
+        )?;
+        if self.state == RunState::Running {
+            self.driver.send(Command::Pause);
+        }
+        self.race = Some(view);
+        self.message = Some("race: space pauses every lane, w or esc leaves".into());
+        self.dirty = true;
+        Ok(())
+    }
+
     /// Sets a new start state (resets the run).
     fn set_start(&mut self, cube: Cube, scramble: Option<Alg>) {
         self.start = cube;
@@ -310,6 +357,28 @@ impl App {
 
 /// Applies one action to the app.
 pub fn update(app: &mut App, action: Action) {
+    if let Some(view) = app.race.as_mut() {
+        let was_running = view.running();
+        match race::handle(view, &action, app.help) {
+            Reply::Pass => {}
+            Reply::Leave => {
+                app.race = None;
+                app.message = Some("left the race".into());
+                app.dirty = true;
+                return;
+            }
+            Reply::Done(message) => {
+                // A tick redraws only while lanes run (or just stopped).
+                if action != Action::Tick || was_running || view.running() || message.is_some() {
+                    app.dirty = true;
+                }
+                if message.is_some() {
+                    app.message = message;
+                }
+                return;
+            }
+        }
+    }
     match action {
         Action::Tick => {
             app.driver.frame();
@@ -415,6 +484,9 @@ pub fn update(app: &mut App, action: Action) {
                 app.speed.saturating_sub(1)
             };
             app.driver.send(Command::Speed(app.speed()));
+            if let Some(view) = app.race.as_mut() {
+                view.set_speed(SPEEDS[app.speed]);
+            }
         }
         Action::CycleGenerator => {
             let g = app.generators.clone();
@@ -456,6 +528,14 @@ pub fn update(app: &mut App, action: Action) {
                     }
                 }
                 None => app.message = Some("playback needs a solved run".into()),
+            }
+        }
+        Action::Race => {
+            let available: Vec<&str> = app.choices.iter().map(|c| c.preset.as_str()).collect();
+            let current = app.current_choice().map_or("", |c| c.preset.as_str());
+            let lanes = race::default_lanes(&available, current);
+            if let Err(e) = app.open_race(&lanes) {
+                app.message = Some(format!("no race: {e}"));
             }
         }
         Action::ToggleHelp => app.help = !app.help,

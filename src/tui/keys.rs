@@ -42,6 +42,8 @@ pub enum Action {
     PlayBack,
     PlayStart,
     PlayEnd,
+    /// Open the race of several presets on the shown cube, or leave it.
+    Race,
     ToggleHelp,
     CloseHelp,
 }
@@ -165,6 +167,12 @@ pub static BINDINGS: &[Binding] = &[
         map: key!('x' => Action::Reset),
     },
     Binding {
+        keys: "w",
+        hint: Some("race"),
+        help: "race 4 presets on the shown cube (again or esc: leave)",
+        map: key!('w' => Action::Race),
+    },
+    Binding {
         keys: "← →  home end",
         hint: None,
         help: "when solved: play the solution back / forward, jump",
@@ -203,7 +211,7 @@ pub static BINDINGS: &[Binding] = &[
     Binding {
         keys: "esc",
         hint: None,
-        help: "close this help or the prompt",
+        help: "close this help or the prompt; leave the race",
         map: |k| (k.code == KeyCode::Esc).then_some(Action::CloseHelp),
     },
 ];

@@ -19,6 +19,8 @@ pub mod keys;
 pub mod layout;
 pub mod net;
 pub mod plot;
+pub mod race;
+pub mod race_ui;
 pub mod scramble;
 pub mod status;
 pub mod theme;

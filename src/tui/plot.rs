@@ -55,7 +55,7 @@ fn label(v: f64, span: f64) -> String {
     }
 }
 
-fn labels(b: [f64; 2], integer: bool) -> Vec<Line<'static>> {
+pub(super) fn labels(b: [f64; 2], integer: bool) -> Vec<Line<'static>> {
     let span = if integer {
         (b[1] - b[0]).max(100.0)
     } else {
@@ -75,7 +75,7 @@ fn chart_block(title: String, app: &App) -> Block<'static> {
         .border_style(Style::default().fg(app.theme.accent))
 }
 
-fn colour(app: &App, c: Color) -> Style {
+pub(super) fn colour(app: &App, c: Color) -> Style {
     if app.theme.depth == super::theme::Depth::None {
         Style::default()
     } else {
@@ -122,7 +122,7 @@ pub fn draw_energy(f: &mut Frame, app: &App, area: Rect) {
     }
     let title = match p.marks.last() {
         Some(m) => format!(
-            " energy  (generator → {} at {}) ",
+            " energy  (→ {} at {}) ",
             m.label,
             label(m.iteration as f64, 1e6)
         ),

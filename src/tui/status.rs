@@ -61,8 +61,11 @@ fn wrap(text: &str, width: usize) -> Vec<String> {
 /// The rows of the status panel, most important first.
 pub fn lines(app: &App) -> Vec<Line<'static>> {
     let dim = Style::default().add_modifier(Modifier::DIM);
-    let row =
-        |k: &str, v: String| Line::from(vec![Span::styled(format!("{k:<12}"), dim), Span::raw(v)]);
+    // Labels take 12 columns; a longer one keeps a space before its value.
+    let row = |k: &str, v: String| {
+        let w = (k.chars().count() + 1).max(12);
+        Line::from(vec![Span::styled(format!("{k:<w$}"), dim), Span::raw(v)])
+    };
     let dash = || "—".to_string();
     let s = app.snapshot.as_ref();
     let choice = app.current_choice();
@@ -75,7 +78,12 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
     } else {
         dash()
     };
-    let mut lines = vec![row("preset", format!("{preset}  ({solver})"))];
+    let name = if solver == preset {
+        preset
+    } else {
+        format!("{preset}  ({solver})")
+    };
+    let mut lines = vec![row("preset", name)];
     if let Some(c) = choice {
         for l in wrap(&c.description, 34).into_iter().take(2) {
             lines.push(Line::from(Span::styled(l, dim)));

@@ -24,6 +24,13 @@ pub fn draw(f: &mut Frame, app: &App) {
         draw_too_small(f, area);
         return;
     }
+    if app.race.is_some() {
+        super::race_ui::draw(f, app);
+        if app.help {
+            draw_help(f, app, area);
+        }
+        return;
+    }
     let status_lines = status::lines(app);
     let a = layout::areas(area, app.net, status_lines.len() as u16);
     draw_cube(f, app, a.cube, a.scale);

@@ -2,48 +2,17 @@
 //!
 //! A move is a gene in the numbering of [`crate::solve::chromosome`]:
 //! `face * 3 + turns - 1` with faces in facelet-string order `U R F D L B`
-//! (`0 = U`, `1 = U2`, `2 = U'`, `3 = R`, …). The cubie effect of every turn
-//! is read once from its sticker permutation, so the two views cannot disagree.
+//! (`0 = U`, `1 = U2`, `2 = U'`, `3 = R`, …), the order of
+//! [`crate::cube::cubie_turns`], whose face-turn table this uses.
 
-use std::sync::OnceLock;
-
+use crate::cube::cubie_turns;
 use crate::cube::{CubieCube, Move};
 use crate::solve::chromosome::gene_move;
-
-/// The cubie cube of each of the 18 face turns applied to the solved cube.
-fn move_cubies() -> &'static [CubieCube; 18] {
-    static TABLE: OnceLock<[CubieCube; 18]> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        std::array::from_fn(|g| {
-            let mut c = crate::cube::Cube::solved();
-            c.apply_move(gene_move(g as u8));
-            CubieCube::from_cube(&c).expect("a face turn of the solved cube reads back")
-        })
-    })
-}
-
-/// `a` followed by `b` (Kociemba's cubie product).
-#[inline]
-pub fn multiply(a: &CubieCube, b: &CubieCube) -> CubieCube {
-    let mut out = CubieCube::SOLVED;
-    for i in 0..8 {
-        let j = b.cp[i] as usize;
-        out.cp[i] = a.cp[j];
-        let t = a.co[j] + b.co[i];
-        out.co[i] = if t >= 3 { t - 3 } else { t };
-    }
-    for i in 0..12 {
-        let j = b.ep[i] as usize;
-        out.ep[i] = a.ep[j];
-        out.eo[i] = a.eo[j] ^ b.eo[i];
-    }
-    out
-}
 
 /// The state after gene `g` is applied to `c`.
 #[inline]
 pub fn turn(c: &CubieCube, g: u8) -> CubieCube {
-    multiply(c, &move_cubies()[g as usize])
+    cubie_turns::turn(c, usize::from(g))
 }
 
 /// The state packed into 128 bits (a key for telling states apart).

@@ -8,15 +8,13 @@
 //! generations shortening.
 
 use rand::RngExt;
-use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::{Deserialize, Serialize};
 
 use super::cubie::pack;
-use super::search::{Candidate, PhaseSearch, common_prefix};
-use super::seq::{merge_same_face, random_move, random_moves};
-use crate::cube::CubieCube;
+use super::population::{Budget, Evolution, Operators, Population};
+use super::search::{Candidate, common_prefix};
+use super::seq::{merge_same_face, random_move};
 use crate::solve::SolveError;
-use crate::solve::chromosome::seeded_rng;
 
 /// Parameters of one phase of `phases-es`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -67,154 +65,78 @@ impl EsPhase {
 }
 
 /// One phase of the evolution strategy.
-pub struct Es {
-    p: EsPhase,
-    phase: usize,
-    set: &'static [u8],
-    start: CubieCube,
-    rng: Xoshiro256PlusPlus,
-    /// Sorted by score, best first.
-    pop: Vec<Candidate>,
-    best: Candidate,
-    generation: u64,
-    last_better: u64,
-    hit: Option<u64>,
-    restarts: u64,
-}
+pub type Es = Evolution<EsPhase>;
 
-impl Es {
-    /// A fresh population for `phase` (1..=4) from `start`.
-    pub fn new(p: EsPhase, phase: usize, set: &'static [u8], start: CubieCube, seed: u64) -> Es {
-        let mut es = Es {
-            best: Candidate::empty(&start, phase),
-            pop: Vec::new(),
-            rng: seeded_rng(seed),
-            generation: 0,
-            last_better: 0,
-            hit: None,
-            restarts: 0,
-            p,
-            phase,
-            set,
-            start,
+/// A mutated copy of `parent`'s useful prefix.
+fn child(p: &EsPhase, s: &mut Population, parent: usize) -> Candidate {
+    let src = &s.pop[parent];
+    let mut g = src.genes[..src.score.used].to_vec();
+    let ops = s.rng.random_range(1..=p.mutations);
+    for _ in 0..ops {
+        let len = g.len();
+        let op = if len == 0 {
+            3
+        } else {
+            s.rng.random_range(0..4u8)
         };
-        es.populate();
-        es
-    }
-
-    fn populate(&mut self) {
-        let mut pop: Vec<Candidate> = (0..self.p.parents)
-            .map(|_| {
-                let genes = random_moves(&mut self.rng, self.set, self.p.init_length);
-                Candidate::new(&self.start, self.phase, genes)
-            })
-            .collect();
-        pop.sort_by_key(|c| c.score);
-        self.pop = pop;
-        self.record();
-    }
-
-    fn record(&mut self) {
-        if let Some(top) = self.pop.first()
-            && top.score < self.best.score
-        {
-            self.best = top.clone();
-            self.last_better = self.generation;
-            if top.score.wrong == 0 && self.hit.is_none() {
-                self.hit = Some(self.generation);
+        match op {
+            0 => {
+                let i = s.rng.random_range(0..=len);
+                let m = random_move(
+                    &mut s.rng,
+                    s.set,
+                    i.checked_sub(1).map(|j| g[j]),
+                    g.get(i).copied(),
+                );
+                g.insert(i, m);
+            }
+            1 => {
+                let i = s.rng.random_range(0..len);
+                g.remove(i);
+            }
+            2 => {
+                let i = s.rng.random_range(0..len);
+                let prev = i.checked_sub(1).map(|j| g[j]);
+                g[i] = random_move(&mut s.rng, s.set, prev, g.get(i + 1).copied());
+            }
+            _ => {
+                let k = s.rng.random_range(1..=p.block);
+                for _ in 0..k {
+                    let m = random_move(&mut s.rng, s.set, g.last().copied(), None);
+                    g.push(m);
+                }
             }
         }
     }
-
-    /// A mutated copy of `parent`'s useful prefix.
-    fn child(&mut self, parent: usize) -> Candidate {
-        let src = &self.pop[parent];
-        let mut g = src.genes[..src.score.used].to_vec();
-        let ops = self.rng.random_range(1..=self.p.mutations);
-        for _ in 0..ops {
-            let len = g.len();
-            let op = if len == 0 {
-                3
-            } else {
-                self.rng.random_range(0..4u8)
-            };
-            match op {
-                0 => {
-                    let i = self.rng.random_range(0..=len);
-                    let m = random_move(
-                        &mut self.rng,
-                        self.set,
-                        i.checked_sub(1).map(|j| g[j]),
-                        g.get(i).copied(),
-                    );
-                    g.insert(i, m);
-                }
-                1 => {
-                    let i = self.rng.random_range(0..len);
-                    g.remove(i);
-                }
-                2 => {
-                    let i = self.rng.random_range(0..len);
-                    let prev = i.checked_sub(1).map(|j| g[j]);
-                    g[i] = random_move(&mut self.rng, self.set, prev, g.get(i + 1).copied());
-                }
-                _ => {
-                    let k = self.rng.random_range(1..=self.p.block);
-                    for _ in 0..k {
-                        let m = random_move(&mut self.rng, self.set, g.last().copied(), None);
-                        g.push(m);
-                    }
-                }
-            }
-        }
-        merge_same_face(&mut g);
-        g.truncate(self.p.max_length);
-        let parent = &self.pop[parent];
-        let same = common_prefix(&g, &parent.genes);
-        Candidate::derive(&self.start, self.phase, Some(parent), g, same)
-    }
+    merge_same_face(&mut g);
+    g.truncate(p.max_length);
+    let parent = &s.pop[parent];
+    let same = common_prefix(&g, &parent.genes);
+    Candidate::derive(&s.start, s.phase, Some(parent), g, same)
 }
 
-impl PhaseSearch for Es {
-    fn step(&mut self) {
-        if self.finished() {
-            return;
+impl Operators for EsPhase {
+    fn budget(&self) -> Budget {
+        Budget {
+            size: self.parents,
+            init_length: self.init_length,
+            polish: self.polish,
+            stagnation: self.stagnation,
         }
-        let mut next: Vec<Candidate> = Vec::with_capacity(self.p.parents + self.p.offspring);
-        for _ in 0..self.p.offspring {
-            let parent = self.rng.random_range(0..self.pop.len());
-            next.push(self.child(parent));
+    }
+
+    fn next_generation(&self, s: &mut Population) -> Vec<Candidate> {
+        let mut next: Vec<Candidate> = Vec::with_capacity(self.parents + self.offspring);
+        for _ in 0..self.offspring {
+            let parent = s.rng.random_range(0..s.pop.len());
+            next.push(child(self, s, parent));
         }
-        next.append(&mut self.pop);
+        next.append(&mut s.pop);
         // One candidate per end state: the best-scored.
         next.sort_by_cached_key(|c| (pack(&c.end), c.score));
         next.dedup_by_key(|c| pack(&c.end));
         next.sort_by_key(|c| c.score);
-        next.truncate(self.p.parents);
-        self.pop = next;
-        self.generation += 1;
-        self.record();
-        if self.hit.is_none() && self.generation - self.last_better >= self.p.stagnation {
-            self.restarts += 1;
-            self.last_better = self.generation;
-            self.populate();
-        }
-    }
-
-    fn best(&self) -> &Candidate {
-        &self.best
-    }
-
-    fn current(&self) -> &Candidate {
-        self.pop.first().unwrap_or(&self.best)
-    }
-
-    fn finished(&self) -> bool {
-        self.hit
-            .is_some_and(|h| self.generation.saturating_sub(h) >= self.p.polish)
-    }
-
-    fn restarts(&self) -> u64 {
-        self.restarts
+        next.truncate(self.parents);
+        next
     }
 }

@@ -8,15 +8,14 @@
 //! of shortening once inside the group.
 
 use rand::RngExt;
-use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::{Deserialize, Serialize};
 
 use super::group::max_fitness;
-use super::search::{Candidate, PhaseSearch, common_prefix};
-use super::seq::{random_move, random_moves};
-use crate::cube::CubieCube;
+use super::population::{Budget, Evolution, Operators, Population};
+use super::search::{Candidate, common_prefix};
+use super::seq::random_move;
 use crate::solve::SolveError;
-use crate::solve::chromosome::{face_of, seeded_rng};
+use crate::solve::chromosome::{face_of, rate_outside_unit, roulette};
 
 /// Parameters of one phase of `phases-ga`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -48,14 +47,12 @@ impl GaPhase {
         if !(2..=200).contains(&self.length) {
             return bad("length must be 2..=200");
         }
-        for (name, v) in [
+        if let Some(name) = rate_outside_unit(&[
             ("crossover_rate", self.crossover_rate),
             ("mutation_rate", self.mutation_rate),
             ("elite_fraction", self.elite_fraction),
-        ] {
-            if !(0.0..=1.0).contains(&v) {
-                return bad(&format!("{name} must be in 0..=1"));
-            }
+        ]) {
+            return bad(&format!("{name} must be in 0..=1"));
         }
         if self.stagnation == 0 {
             return bad("stagnation must be at least 1");
@@ -65,182 +62,90 @@ impl GaPhase {
 }
 
 /// One phase of the genetic algorithm.
-pub struct Ga {
-    p: GaPhase,
-    phase: usize,
-    set: &'static [u8],
-    start: CubieCube,
-    rng: Xoshiro256PlusPlus,
-    /// Sorted by score, best first.
-    pop: Vec<Candidate>,
-    best: Candidate,
-    generation: u64,
-    last_better: u64,
-    hit: Option<u64>,
-    restarts: u64,
+pub type Ga = Evolution<GaPhase>;
+
+fn weight(phase: usize, c: &Candidate) -> f64 {
+    let f = f64::from(max_fitness(phase) + 1 - c.score.wrong.min(max_fitness(phase)));
+    f * f
 }
 
-impl Ga {
-    /// A fresh population for `phase` (1..=4) from `start`.
-    pub fn new(p: GaPhase, phase: usize, set: &'static [u8], start: CubieCube, seed: u64) -> Ga {
-        let mut ga = Ga {
-            best: Candidate::empty(&start, phase),
-            pop: Vec::new(),
-            rng: seeded_rng(seed),
-            generation: 0,
-            last_better: 0,
-            hit: None,
-            restarts: 0,
-            p,
-            phase,
-            set,
-            start,
-        };
-        ga.populate();
-        ga
+/// `a[..cut]` + `b[cut..]`, the gene after the cut redrawn if it turns the
+/// same face as the one before it.
+fn crossover(s: &mut Population, a: usize, b: usize, cut: usize) -> Candidate {
+    let mut g = s.pop[a].genes[..cut].to_vec();
+    g.extend_from_slice(&s.pop[b].genes[cut..]);
+    if face_of(g[cut]) == face_of(g[cut - 1]) {
+        g[cut] = random_move(&mut s.rng, s.set, Some(g[cut - 1]), g.get(cut + 1).copied());
     }
-
-    fn populate(&mut self) {
-        let mut pop: Vec<Candidate> = (0..self.p.population)
-            .map(|_| {
-                let genes = random_moves(&mut self.rng, self.set, self.p.length);
-                Candidate::new(&self.start, self.phase, genes)
-            })
-            .collect();
-        pop.sort_by_key(|c| c.score);
-        self.pop = pop;
-        self.record();
-    }
-
-    fn record(&mut self) {
-        if let Some(top) = self.pop.first()
-            && top.score < self.best.score
-        {
-            self.best = top.clone();
-            self.last_better = self.generation;
-            if top.score.wrong == 0 && self.hit.is_none() {
-                self.hit = Some(self.generation);
-            }
-        }
-    }
-
-    fn weight(&self, c: &Candidate) -> f64 {
-        let f = f64::from(max_fitness(self.phase) + 1 - c.score.wrong.min(max_fitness(self.phase)));
-        f * f
-    }
-
-    fn roulette(&mut self, weights: &[f64], total: f64) -> usize {
-        let mut x = self.rng.random::<f64>() * total;
-        for (i, w) in weights.iter().enumerate() {
-            x -= w;
-            if x < 0.0 {
-                return i;
-            }
-        }
-        weights.len() - 1
-    }
-
-    /// `a[..cut]` + `b[cut..]`, the gene after the cut redrawn if it turns the
-    /// same face as the one before it.
-    fn crossover(&mut self, a: usize, b: usize, cut: usize) -> Candidate {
-        let mut g = self.pop[a].genes[..cut].to_vec();
-        g.extend_from_slice(&self.pop[b].genes[cut..]);
-        if face_of(g[cut]) == face_of(g[cut - 1]) {
-            g[cut] = random_move(
-                &mut self.rng,
-                self.set,
-                Some(g[cut - 1]),
-                g.get(cut + 1).copied(),
-            );
-        }
-        let parent = &self.pop[a];
-        let same = common_prefix(&g, &parent.genes);
-        Candidate::derive(&self.start, self.phase, Some(parent), g, same)
-    }
-
-    /// One gene changed to another move allowed next to its neighbours.
-    fn mutate(&mut self, i: usize) -> Candidate {
-        let mut g = self.pop[i].genes.clone();
-        let k = self.rng.random_range(0..g.len());
-        let prev = k.checked_sub(1).map(|j| g[j]);
-        let next = g.get(k + 1).copied();
-        let old = g[k];
-        for _ in 0..16 {
-            g[k] = random_move(&mut self.rng, self.set, prev, next);
-            if g[k] != old {
-                break;
-            }
-        }
-        let parent = &self.pop[i];
-        Candidate::derive(&self.start, self.phase, Some(parent), g, k)
-    }
+    let parent = &s.pop[a];
+    let same = common_prefix(&g, &parent.genes);
+    Candidate::derive(&s.start, s.phase, Some(parent), g, same)
 }
 
-impl PhaseSearch for Ga {
-    fn step(&mut self) {
-        if self.finished() {
-            return;
+/// One gene changed to another move allowed next to its neighbours.
+fn mutate(s: &mut Population, i: usize) -> Candidate {
+    let mut g = s.pop[i].genes.clone();
+    let k = s.rng.random_range(0..g.len());
+    let prev = k.checked_sub(1).map(|j| g[j]);
+    let next = g.get(k + 1).copied();
+    let old = g[k];
+    for _ in 0..16 {
+        g[k] = random_move(&mut s.rng, s.set, prev, next);
+        if g[k] != old {
+            break;
         }
-        let n = self.p.population;
-        let weights: Vec<f64> = self.pop.iter().map(|c| self.weight(c)).collect();
+    }
+    let parent = &s.pop[i];
+    Candidate::derive(&s.start, s.phase, Some(parent), g, k)
+}
+
+impl Operators for GaPhase {
+    fn budget(&self) -> Budget {
+        Budget {
+            size: self.population,
+            init_length: self.length,
+            polish: self.polish,
+            stagnation: self.stagnation,
+        }
+    }
+
+    fn next_generation(&self, s: &mut Population) -> Vec<Candidate> {
+        let n = self.population;
+        let weights: Vec<f64> = s.pop.iter().map(|c| weight(s.phase, c)).collect();
         let total: f64 = weights.iter().sum();
         let mut pool: Vec<Candidate> = Vec::with_capacity(2 * n);
         for _ in 0..n / 2 {
-            let a = self.roulette(&weights, total);
-            let b = self.roulette(&weights, total);
-            if self.rng.random::<f64>() >= self.p.crossover_rate {
+            let a = roulette(&mut s.rng, weights.iter().copied(), total);
+            let b = roulette(&mut s.rng, weights.iter().copied(), total);
+            if s.rng.random::<f64>() >= self.crossover_rate {
                 continue;
             }
-            let cut = self.rng.random_range(1..self.p.length);
-            let bar = self.pop[a].score.wrong.min(self.pop[b].score.wrong);
+            let cut = s.rng.random_range(1..self.length);
+            let bar = s.pop[a].score.wrong.min(s.pop[b].score.wrong);
             for (x, y) in [(a, b), (b, a)] {
-                let child = self.crossover(x, y, cut);
+                let child = crossover(s, x, y, cut);
                 if child.score.wrong <= bar {
                     pool.push(child);
                 }
             }
         }
         for i in 0..n {
-            if self.rng.random::<f64>() < self.p.mutation_rate {
-                let m = self.mutate(i);
-                if m.score != self.pop[i].score {
+            if s.rng.random::<f64>() < self.mutation_rate {
+                let m = mutate(s, i);
+                if m.score != s.pop[i].score {
                     pool.push(m);
                 }
             }
         }
-        let elite = ((n as f64 * self.p.elite_fraction).round() as usize).min(n);
-        pool.extend(self.pop[..elite].iter().cloned());
+        let elite = ((n as f64 * self.elite_fraction).round() as usize).min(n);
+        pool.extend(s.pop[..elite].iter().cloned());
         pool.sort_by_key(|c| c.score);
         pool.truncate(n);
         if pool.len() < n {
             let missing = n - pool.len();
-            pool.extend(self.pop[elite..].iter().take(missing).cloned());
+            pool.extend(s.pop[elite..].iter().take(missing).cloned());
             pool.sort_by_key(|c| c.score);
         }
-        self.pop = pool;
-        self.generation += 1;
-        self.record();
-        if self.hit.is_none() && self.generation - self.last_better >= self.p.stagnation {
-            self.restarts += 1;
-            self.last_better = self.generation;
-            self.populate();
-        }
-    }
-
-    fn best(&self) -> &Candidate {
-        &self.best
-    }
-
-    fn current(&self) -> &Candidate {
-        self.pop.first().unwrap_or(&self.best)
-    }
-
-    fn finished(&self) -> bool {
-        self.hit
-            .is_some_and(|h| self.generation.saturating_sub(h) >= self.p.polish)
-    }
-
-    fn restarts(&self) -> u64 {
-        self.restarts
+        pool
     }
 }

@@ -9,13 +9,15 @@
 //! an exact test on the cubie state ([`group`]); no distance tables.
 //!
 //! Three searches plug into the same phase driver ([`driver::Phased`]):
-//! `phases-es` ([`es`]), `phases-ga` ([`ga`]) and `phases-sa` ([`sa`]).
+//! `phases-es` ([`es`]), `phases-ga` ([`ga`]) and `phases-sa` ([`sa`]); the
+//! two population searches share their bookkeeping ([`population::Evolution`]).
 
 pub mod cubie;
 pub mod driver;
 pub mod es;
 pub mod ga;
 pub mod group;
+pub mod population;
 pub mod sa;
 pub mod search;
 pub mod seq;
@@ -24,7 +26,7 @@ mod solver;
 use serde::{Deserialize, Serialize};
 
 use super::{SolveError, Solver};
-use crate::cube::Cube;
+use crate::cube::{Cube, CubieCube};
 
 pub use solver::PhaseSolver;
 
@@ -97,53 +99,47 @@ impl SaParams {
     }
 }
 
-/// Builds a `phases-es` run for `start`, fully determined by (`p`, `seed`, `start`).
-pub fn build_es(p: &EsParams, start: Cube, seed: u64) -> Result<Box<dyn Solver>, SolveError> {
-    p.validate()?;
+/// Builds the solver `name` for `start`, whose phase `i` runs the search
+/// `new` makes from phase `i`'s parameters; `unit` names one elementary step.
+fn build<P, S>(
+    name: &'static str,
+    unit: &'static str,
+    p: &PhasesParams<P>,
+    new: fn(P, usize, &'static [u8], CubieCube, u64) -> S,
+    start: Cube,
+    seed: u64,
+) -> Result<Box<dyn Solver>, SolveError>
+where
+    P: Clone + Send + 'static,
+    S: search::PhaseSearch + 'static,
+{
     let phases = p.phases();
-    let make: driver::MakeSearch = Box::new(move |i, set, s, seed| {
-        Box::new(es::Es::new(phases[i - 1].clone(), i, set, s, seed))
-    });
+    let make: driver::MakeSearch =
+        Box::new(move |i, set, s, seed| Box::new(new(phases[i - 1].clone(), i, set, s, seed)));
     Ok(Box::new(PhaseSolver::new(
-        "phases-es",
-        "generation",
+        name,
+        unit,
         make,
         start,
         seed,
         p.max_steps,
     )?))
+}
+
+/// Builds a `phases-es` run for `start`, fully determined by (`p`, `seed`, `start`).
+pub fn build_es(p: &EsParams, start: Cube, seed: u64) -> Result<Box<dyn Solver>, SolveError> {
+    p.validate()?;
+    build("phases-es", "generation", p, es::Es::new, start, seed)
 }
 
 /// Builds a `phases-ga` run for `start`, fully determined by (`p`, `seed`, `start`).
 pub fn build_ga(p: &GaParams, start: Cube, seed: u64) -> Result<Box<dyn Solver>, SolveError> {
     p.validate()?;
-    let phases = p.phases();
-    let make: driver::MakeSearch = Box::new(move |i, set, s, seed| {
-        Box::new(ga::Ga::new(phases[i - 1].clone(), i, set, s, seed))
-    });
-    Ok(Box::new(PhaseSolver::new(
-        "phases-ga",
-        "generation",
-        make,
-        start,
-        seed,
-        p.max_steps,
-    )?))
+    build("phases-ga", "generation", p, ga::Ga::new, start, seed)
 }
 
 /// Builds a `phases-sa` run for `start`, fully determined by (`p`, `seed`, `start`).
 pub fn build_sa(p: &SaParams, start: Cube, seed: u64) -> Result<Box<dyn Solver>, SolveError> {
     p.validate()?;
-    let phases = p.phases();
-    let make: driver::MakeSearch = Box::new(move |i, set, s, seed| {
-        Box::new(sa::Sa::new(phases[i - 1].clone(), i, set, s, seed))
-    });
-    Ok(Box::new(PhaseSolver::new(
-        "phases-sa",
-        "proposal",
-        make,
-        start,
-        seed,
-        p.max_steps,
-    )?))
+    build("phases-sa", "proposal", p, sa::Sa::new, start, seed)
 }

@@ -4,10 +4,11 @@
 //! phase-1 depth) finds short totals sooner than one search would. A solution
 //! found in one view bounds the others.
 
-use super::cubie::{self, N_MOVES, face_of};
+use super::cubie::{N_MOVES, face_of};
 use super::search::Search;
 use super::tables::Tables;
 use super::{ReferenceError, to_alg};
+use crate::cube::cubie_turns;
 use crate::cube::state::CENTRES;
 use crate::cube::{Alg, Cube, CubieCube, Move, MoveKind, Rotation, STICKERS};
 
@@ -72,7 +73,7 @@ impl<'t> MultiSearch<'t> {
             let (seen, faces) = view_of(cube, rotation).ok_or(ReferenceError::Internal)?;
             let c = super::cubies(&seen)?;
             for inverse in [false, true] {
-                let start: CubieCube = if inverse { cubie::inverse(&c) } else { c };
+                let start: CubieCube = if inverse { cubie_turns::inverse(&c) } else { c };
                 views.push(View {
                     search: Search::new(t, start, max_len, target),
                     faces,
@@ -174,6 +175,7 @@ impl<'t> MultiSearch<'t> {
 mod tests {
     use super::*;
     use crate::cube::random::{random_state, rng_from_seed};
+    use crate::solve::reference::cubie;
 
     #[test]
     fn a_turn_in_a_view_is_the_mapped_turn_of_the_cube() {

@@ -4,9 +4,10 @@
 //! that only accepts totals shorter than the best so far.
 
 use super::coord;
-use super::cubie::{N_MOVES, face_of, move_cubes};
+use super::cubie::{N_MOVES, face_of};
 use super::tables::{N_P2, P2_MOVES, Tables};
 use crate::cube::CubieCube;
+use crate::cube::cubie_turns::face_turn_cubies;
 
 /// Longest phase-2 part tried for one phase-1 solution (the phase-2 diameter
 /// is 18, but short phase-2 parts are what make short totals).
@@ -215,7 +216,7 @@ impl<'t> Search<'t> {
         }
         let mut ep = self.start.ep;
         for &m in &self.path {
-            let mv = &move_cubes()[m as usize].ep;
+            let mv = &face_turn_cubies()[m as usize].ep;
             ep = std::array::from_fn(|i| ep[mv[i] as usize]);
         }
         let udedge = coord::perm_rank(&ep[..8]);

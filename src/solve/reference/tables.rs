@@ -3,8 +3,9 @@
 //! model by breadth-first search.
 
 use super::coord::{self, N_CPERM, N_FLIP, N_SLICE, N_SLICE_PERM, N_SLICE_POS, N_TWIST, N_UDEDGE};
-use super::cubie::{N_MOVES, apply};
+use super::cubie::N_MOVES;
 use crate::cube::CubieCube;
+use crate::cube::cubie_turns::turn;
 
 /// The ten G1 moves as indices into the 18 face turns: U U2 U' R2 F2 D D2 D' L2 B2.
 pub const P2_MOVES: [usize; 10] = [0, 1, 2, 4, 7, 9, 10, 11, 13, 16];
@@ -54,7 +55,7 @@ fn move_table(
         let mut c = CubieCube::SOLVED;
         set(&mut c, x);
         for &m in moves {
-            out.push(get(&apply(&c, m)) as u16);
+            out.push(get(&turn(&c, m)) as u16);
         }
     }
     out

@@ -3,7 +3,8 @@
 
 use std::time::{Duration, Instant};
 
-use super::{Command, Mark, Point, RunState, Speed, Update};
+use super::cpu::read_bias;
+use super::{Command, Mark, Point, RunState, Speed, Update, thread_cpu_time};
 use crate::solve::{Solver, Status};
 
 /// The runner's logic, independent of threads and clocks.
@@ -16,6 +17,10 @@ pub struct Core {
     timed: bool,
     started: Option<Instant>,
     elapsed: Duration,
+    /// Thread CPU time spent in `step` (timed cores only).
+    cpu: Duration,
+    /// What reading the thread clock adds to an interval (see `read_bias`).
+    cpu_bias: Duration,
     /// When a running, timed core may next build an outcome (it can cost
     /// time proportional to the sequence length).
     next_outcome: Option<Instant>,
@@ -39,6 +44,8 @@ impl Core {
             timed,
             started: None,
             elapsed: Duration::ZERO,
+            cpu: Duration::ZERO,
+            cpu_bias: if timed { read_bias() } else { Duration::ZERO },
             next_outcome: None,
             phase: None,
         }
@@ -105,6 +112,7 @@ impl Core {
                 self.set_state(RunState::Idle);
                 self.started = None;
                 self.elapsed = Duration::ZERO;
+                self.cpu = Duration::ZERO;
                 self.solver = solver;
                 self.out = Update::new(epoch, RunState::Idle);
                 self.phase = None;
@@ -133,7 +141,13 @@ impl Core {
         let Some(solver) = self.solver.as_mut() else {
             return;
         };
+        let cpu0 = self.timed.then(thread_cpu_time);
         let status = solver.step(n);
+        if let Some(c) = cpu0 {
+            self.cpu += thread_cpu_time()
+                .saturating_sub(c)
+                .saturating_sub(self.cpu_bias);
+        }
         let snap = solver.snapshot();
         if snap.phase != self.phase {
             if let Some(label) = &snap.phase {
@@ -187,6 +201,7 @@ impl Core {
             }
             self.dirty = false;
         }
+        u.cpu = self.cpu;
         u.elapsed = self.elapsed + self.started.map_or(Duration::ZERO, |t| t.elapsed());
         u
     }

@@ -12,6 +12,7 @@ pub(super) struct Latest {
     pub(super) epoch: u64,
     pub(super) state: RunState,
     pub(super) elapsed: Duration,
+    pub(super) cpu: Duration,
     pub(super) snapshot: Option<Snapshot>,
     pub(super) outcome: Option<Outcome>,
     /// Bumped with each new snapshot and outcome, so the reader clones only

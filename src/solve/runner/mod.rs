@@ -15,6 +15,7 @@
 //! on the plot.
 
 mod core;
+mod cpu;
 mod inline;
 mod messages;
 pub mod task;
@@ -28,6 +29,7 @@ use std::time::Duration;
 use super::{Outcome, Profile, Snapshot, Solver};
 
 pub use self::core::Core;
+pub use cpu::thread_cpu_time;
 pub use inline::Inline;
 pub use task::{Limits, Runner};
 pub use thin::Backlog;
@@ -138,6 +140,9 @@ pub struct Update {
     pub error: Option<String>,
     /// Wall time spent running (zero for the inline driver).
     pub elapsed: Duration,
+    /// CPU time the solver thread spent in the solver's steps (zero for
+    /// the inline driver): what a race compares.
+    pub cpu: Duration,
     /// The solver's generators, sent once after `Replace`.
     pub generators: Option<Vec<String>>,
     /// What the solver reports, sent once after `Replace`.
@@ -156,6 +161,7 @@ impl Update {
             marks: Vec::new(),
             error: None,
             elapsed: Duration::ZERO,
+            cpu: Duration::ZERO,
             generators: None,
             profile: None,
         }

@@ -23,6 +23,9 @@
 //!   reader, so the `watch` notifies only when no batch goes out: one wake
 //!   per publish (waking the screen can cost the solver its core on a busy
 //!   machine).
+//! - Each update carries the solver thread's CPU time spent in steps
+//!   (`CLOCK_THREAD_CPUTIME_ID` read around every batch by the [`Core`]),
+//!   which a race compares: fair on any number of cores.
 //!
 //! The task runs on its own thread ("solver") under a current-thread runtime
 //! of its own (`block_on` of the stepping loop), not in `spawn_blocking` on
@@ -97,6 +100,7 @@ impl Runner {
             epoch: 0,
             state: RunState::Idle,
             elapsed: Duration::ZERO,
+            cpu: Duration::ZERO,
             snapshot: None,
             outcome: None,
             snapshot_seq: 0,
@@ -152,6 +156,7 @@ impl Driver for Runner {
             let l = self.latest.borrow_and_update();
             let mut u = Update::new(l.epoch, l.state);
             u.elapsed = l.elapsed;
+            u.cpu = l.cpu;
             if l.snapshot_seq != self.seen_snapshot {
                 self.seen_snapshot = l.snapshot_seq;
                 u.snapshot = l.snapshot.clone();

@@ -87,6 +87,7 @@ impl Outbox {
             marks,
             error,
             elapsed,
+            cpu,
             generators,
             profile,
         } = core.take();
@@ -132,6 +133,7 @@ impl Outbox {
             l.epoch = epoch;
             l.state = state;
             l.elapsed = elapsed;
+            l.cpu = cpu;
             if snapshot.is_some() {
                 l.snapshot = snapshot;
                 l.snapshot_seq += 1;

@@ -1,0 +1,70 @@
+//! `cubetui race`: 2–6 presets on one start state and seed, each in a
+//! thread of its own, compared by their own CPU time.
+
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::Args;
+use color_eyre::eyre::Report;
+
+use cubetui::solve::race::{Race, run_lane};
+
+use super::common::StartArgs;
+use super::state::write_stdout;
+use super::{EXIT_OK, UsageError};
+
+#[derive(Debug, Args)]
+pub struct RaceArgs {
+    /// The presets that race, 2 to 6, comma-separated (e.g. sa-pll-conj,mws,reference).
+    #[arg(long, value_name = "A,B,…", value_delimiter = ',', required = true)]
+    pub presets: Vec<String>,
+    #[command(flatten)]
+    pub start: StartArgs,
+    /// Seed of every lane (and of --random-state).
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub seed: u64,
+    /// Stop a lane after this many seconds of its own CPU time.
+    #[arg(long, value_name = "SECS", default_value_t = 20.0)]
+    pub time_limit: f64,
+    /// Print exactly one JSON object (with a `lanes` array) on stdout.
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn run(args: RaceArgs) -> Result<ExitCode, Report> {
+    if !(args.time_limit.is_finite() && args.time_limit > 0.0) {
+        return Err(UsageError(format!(
+            "--time-limit must be a positive number of seconds, got {}",
+            args.time_limit
+        ))
+        .into());
+    }
+    let limit = Duration::from_secs_f64(args.time_limit);
+    let start = args.start.resolve(args.seed)?;
+    let presets: Vec<&str> = args.presets.iter().map(String::as_str).collect();
+    // A wrong count, a repeated or unknown preset: all usage errors.
+    let (mut race, solvers) =
+        Race::of_presets(&presets, start.cube, args.seed).map_err(|e| UsageError(e.to_string()))?;
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::scope(|s| {
+        for (i, solver) in solvers.into_iter().enumerate() {
+            let tx = tx.clone();
+            s.spawn(move || {
+                let _ = tx.send((i, run_lane(solver, Some(limit))));
+            });
+        }
+        drop(tx);
+        // In finishing order.
+        for (i, u) in rx {
+            race.absorb(i, u);
+        }
+    });
+    let results = race.results();
+    let text = if args.json {
+        format!("{}\n", serde_json::to_string(&results)?)
+    } else {
+        results.table()
+    };
+    write_stdout(text.as_bytes())?;
+    Ok(ExitCode::from(EXIT_OK))
+}

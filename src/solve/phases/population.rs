@@ -1,0 +1,148 @@
+//! What the population searches (`phases-es`, `phases-ga`) share: the
+//! population bookkeeping (best so far, hit, stagnation restarts, polish) and
+//! the [`PhaseSearch`] plumbing. Each search supplies only its operators
+//! ([`Operators`]).
+
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use super::search::{Candidate, PhaseSearch};
+use super::seq::random_moves;
+use crate::cube::CubieCube;
+use crate::solve::chromosome::seeded_rng;
+
+/// The sizes a population search's bookkeeping needs.
+#[derive(Clone, Copy, Debug)]
+pub struct Budget {
+    /// Sequences in a fresh population.
+    pub size: usize,
+    /// Length of the random sequences a population starts from.
+    pub init_length: usize,
+    /// Generations spent shortening once a sequence reaches the group.
+    pub polish: u64,
+    /// Generations without a better sequence before the population restarts.
+    pub stagnation: u64,
+}
+
+/// The operators of one population search, and its [`Budget`].
+pub trait Operators: Send {
+    /// The search's sizes.
+    fn budget(&self) -> Budget;
+    /// The next generation from `pop`, sorted by score, best first.
+    fn next_generation(&self, pop: &mut Population) -> Vec<Candidate>;
+}
+
+/// A population of one phase, sorted by score, with its search state.
+pub struct Population {
+    /// The phase searched (1..=4).
+    pub phase: usize,
+    /// The phase's move set.
+    pub set: &'static [u8],
+    /// The phase's start state.
+    pub start: CubieCube,
+    /// The search's random source.
+    pub rng: Xoshiro256PlusPlus,
+    /// Sorted by score, best first.
+    pub pop: Vec<Candidate>,
+    best: Candidate,
+    generation: u64,
+    last_better: u64,
+    hit: Option<u64>,
+    restarts: u64,
+}
+
+impl Population {
+    /// Replaces the population with `size` random sequences of `length` moves.
+    fn populate(&mut self, size: usize, length: usize) {
+        let mut pop: Vec<Candidate> = (0..size)
+            .map(|_| {
+                let genes = random_moves(&mut self.rng, self.set, length);
+                Candidate::new(&self.start, self.phase, genes)
+            })
+            .collect();
+        pop.sort_by_key(|c| c.score);
+        self.pop = pop;
+        self.record();
+    }
+
+    fn record(&mut self) {
+        if let Some(top) = self.pop.first()
+            && top.score < self.best.score
+        {
+            self.best = top.clone();
+            self.last_better = self.generation;
+            if top.score.wrong == 0 && self.hit.is_none() {
+                self.hit = Some(self.generation);
+            }
+        }
+    }
+}
+
+/// A population search of one phase: [`Population`] driven by operators `O`.
+pub struct Evolution<O> {
+    ops: O,
+    state: Population,
+}
+
+impl<O: Operators> Evolution<O> {
+    /// A fresh population for `phase` (1..=4) from `start`.
+    pub fn new(
+        ops: O,
+        phase: usize,
+        set: &'static [u8],
+        start: CubieCube,
+        seed: u64,
+    ) -> Evolution<O> {
+        let mut state = Population {
+            best: Candidate::empty(&start, phase),
+            pop: Vec::new(),
+            rng: seeded_rng(seed),
+            generation: 0,
+            last_better: 0,
+            hit: None,
+            restarts: 0,
+            phase,
+            set,
+            start,
+        };
+        let b = ops.budget();
+        state.populate(b.size, b.init_length);
+        Evolution { ops, state }
+    }
+}
+
+impl<O: Operators> PhaseSearch for Evolution<O> {
+    fn step(&mut self) {
+        if self.finished() {
+            return;
+        }
+        let next = self.ops.next_generation(&mut self.state);
+        let b = self.ops.budget();
+        let s = &mut self.state;
+        s.pop = next;
+        s.generation += 1;
+        s.record();
+        if s.hit.is_none() && s.generation - s.last_better >= b.stagnation {
+            s.restarts += 1;
+            s.last_better = s.generation;
+            s.populate(b.size, b.init_length);
+        }
+    }
+
+    fn best(&self) -> &Candidate {
+        &self.state.best
+    }
+
+    fn current(&self) -> &Candidate {
+        self.state.pop.first().unwrap_or(&self.state.best)
+    }
+
+    fn finished(&self) -> bool {
+        self.state
+            .hit
+            .is_some_and(|h| self.state.generation.saturating_sub(h) >= self.ops.budget().polish)
+    }
+
+    fn restarts(&self) -> u64 {
+        self.state.restarts
+    }
+}

@@ -1,0 +1,149 @@
+//! The race on the screen: 2–6 presets on the current start state, one
+//! driver per lane (a [`crate::solve::runner::Runner`] each in the binary),
+//! folded into a [`Race`]. Space, `n`, `+` and `-` act on every lane; the
+//! race key or Esc leaves it for the single run. The app opens and closes
+//! it (`App::open_race`); this module knows nothing of the app.
+
+use super::keys::Action;
+use crate::cube::Cube;
+use crate::solve::Solver;
+use crate::solve::race::{self, Race};
+use crate::solve::runner::{Command, Driver, Inline, RunState, Speed};
+
+/// Makes a driver for one lane.
+pub type LaneDriverFn = Box<dyn Fn() -> Box<dyn Driver>>;
+
+/// Inline lanes: stepped in the UI thread, one frame per tick (tests).
+pub fn inline_lanes() -> LaneDriverFn {
+    Box::new(|| Box::new(Inline::new(Speed::PerFrame(1))))
+}
+
+/// What the app does after [`handle`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reply {
+    /// Not the race's: the app handles it as usual (quit, help, letters, speed).
+    Pass,
+    /// Handled, with a message to show, if any.
+    Done(Option<String>),
+    /// Leave the race for the single run.
+    Leave,
+}
+
+/// A race in progress on the screen.
+pub struct RaceView {
+    pub race: Race,
+    /// One per lane, in lane order.
+    pub drivers: Vec<Box<dyn Driver>>,
+}
+
+impl RaceView {
+    /// Starts every lane of `names` (their solvers in the same order) on
+    /// `start` at `speed`, each with a driver from `make`.
+    pub fn start(
+        names: Vec<String>,
+        solvers: Vec<Box<dyn Solver>>,
+        start: Cube,
+        seed: u64,
+        speed: Speed,
+        make: &LaneDriverFn,
+    ) -> Result<RaceView, String> {
+        let race = Race::new(names, start, seed).map_err(|e| e.to_string())?;
+        let drivers = solvers
+            .into_iter()
+            .map(|solver| {
+                let mut d = make();
+                d.send(Command::Speed(speed));
+                d.send(Command::Replace(Some(solver), 1));
+                d.send(Command::Start);
+                d
+            })
+            .collect();
+        let mut view = RaceView { race, drivers };
+        view.poll();
+        Ok(view)
+    }
+
+    /// Whether any lane is running.
+    pub fn running(&self) -> bool {
+        self.race.lanes.iter().any(|l| l.state == RunState::Running)
+    }
+
+    fn send_all(&mut self, cmd: impl Fn() -> Command) {
+        for (d, l) in self.drivers.iter_mut().zip(&self.race.lanes) {
+            if !l.state.finished() {
+                d.send(cmd());
+            }
+        }
+    }
+
+    /// Sets every lane's speed.
+    pub fn set_speed(&mut self, speed: Speed) {
+        self.send_all(|| Command::Speed(speed));
+        self.poll();
+    }
+
+    /// Reads every lane's news.
+    pub fn poll(&mut self) {
+        for (i, d) in self.drivers.iter_mut().enumerate() {
+            self.race.absorb(i, d.poll());
+        }
+    }
+}
+
+/// The default lanes among `available` presets: `current`, then the
+/// race's default companions that are available, then the others, four
+/// at most.
+pub fn default_lanes(available: &[&str], current: &str) -> Vec<String> {
+    let mut lanes: Vec<String> = race::default_presets(current)
+        .into_iter()
+        .filter(|p| available.contains(&p.as_str()))
+        .collect();
+    for p in available {
+        if lanes.len() >= 4 {
+            break;
+        }
+        if !lanes.iter().any(|l| l == p) {
+            lanes.push(p.to_string());
+        }
+    }
+    lanes
+}
+
+/// Applies `action` to an open race (`help`: the help popup is open).
+pub fn handle(view: &mut RaceView, action: &Action, help: bool) -> Reply {
+    let reply = match action {
+        Action::Quit
+        | Action::ToggleHelp
+        | Action::ToggleLetters
+        | Action::Faster
+        | Action::Slower => return Reply::Pass,
+        Action::CloseHelp if help => return Reply::Pass,
+        Action::CloseHelp | Action::Race => return Reply::Leave,
+        Action::Tick => {
+            for d in &mut view.drivers {
+                d.frame();
+            }
+            Reply::Done(None)
+        }
+        Action::StartPause => {
+            if view.running() {
+                view.send_all(|| Command::Pause);
+                Reply::Done(None)
+            } else if view.race.is_over() {
+                Reply::Done(Some("the race is over: w or esc leaves it".into()))
+            } else {
+                view.send_all(|| Command::Start);
+                Reply::Done(None)
+            }
+        }
+        Action::Step => {
+            view.send_all(|| Command::Step(1));
+            Reply::Done(None)
+        }
+        _ => Reply::Done(Some(
+            "in a race: space, n, + and - act on every lane; w or esc leaves".into(),
+        )),
+    };
+    view.poll();
+    reply
+}

@@ -1,0 +1,230 @@
+//! The race on the screen: lanes driven inline (with a made-up CPU clock so
+//! the plot has an x axis), keys acting on every lane, snapshots at 80×24
+//! and 160×48.
+
+mod tui_support;
+
+use std::cell::Cell;
+use std::rc::Rc;
+use std::time::Duration;
+
+use cubetui::solve::preset;
+use cubetui::solve::runner::{Command, Driver, Inline, RunState, Speed, Update};
+use cubetui::tui::app::{App, Choice, update};
+use cubetui::tui::keys::Action;
+use cubetui::tui::race_ui::X_NOTE;
+use cubetui::tui::ui;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use tui_support::toy_app;
+
+const SCRAMBLE: &str = "R U F' L2 D B";
+
+/// An inline lane whose CPU time is `micros` per step (a deterministic
+/// stand-in for the runner's thread clock).
+struct Clocked {
+    inner: Inline,
+    micros: u64,
+    steps: u64,
+}
+
+impl Driver for Clocked {
+    fn send(&mut self, cmd: Command) {
+        self.inner.send(cmd);
+    }
+    fn poll(&mut self) -> Update {
+        let mut u = self.inner.poll();
+        if let Some(s) = &u.snapshot {
+            self.steps = s.iteration;
+        }
+        u.cpu = Duration::from_micros(self.steps * self.micros);
+        u
+    }
+    fn frame(&mut self) {
+        self.inner.frame();
+    }
+}
+
+fn choices() -> Vec<Choice> {
+    preset::list()
+        .into_iter()
+        .map(|name| {
+            let cfg = preset::get(name).unwrap();
+            Choice {
+                preset: name.to_string(),
+                solver: cfg.name().to_string(),
+                description: String::new(),
+                build: Box::new(move |start, seed| cfg.build(start, seed)),
+            }
+        })
+        .collect()
+}
+
+/// An app on the real presets whose race lanes are clocked inline drivers.
+fn app() -> App {
+    let mut app = App::new(choices(), 0, 7, Box::new(Inline::new(Speed::PerFrame(1))));
+    let lane = Rc::new(Cell::new(0u64));
+    app.lane_driver = Box::new(move || {
+        lane.set(lane.get() + 1);
+        Box::new(Clocked {
+            inner: Inline::new(Speed::PerFrame(1)),
+            micros: 40 * lane.get(),
+            steps: 0,
+        })
+    });
+    update(&mut app, Action::ApplyAlg(SCRAMBLE.into()));
+    update(&mut app, Action::ToggleLetters);
+    app
+}
+
+fn race(presets: &[&str]) -> App {
+    let mut app = app();
+    let names: Vec<String> = presets.iter().map(|p| p.to_string()).collect();
+    app.open_race(&names).unwrap();
+    app
+}
+
+fn render(app: &App, w: u16, h: u16) -> String {
+    let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
+    t.draw(|f| ui::draw(f, app)).unwrap();
+    format!("{}", t.backend())
+}
+
+fn ticks(app: &mut App, n: usize) {
+    for _ in 0..n {
+        update(app, Action::Tick);
+    }
+}
+
+const LANES: [&str; 4] = ["sa-pll-conj", "mws", "reference", "ga"];
+
+#[test]
+fn race_screen_80x24_collapses_lanes_to_one_line() {
+    let mut app = race(&LANES);
+    ticks(&mut app, 12);
+    let text = render(&app, 80, 24);
+    for p in LANES {
+        assert_eq!(
+            text.matches(p).count(),
+            2,
+            "one lane line and one legend entry: {p}\n{text}"
+        );
+    }
+    assert!(text.contains(X_NOTE), "{text}");
+    insta::assert_snapshot!(text);
+}
+
+#[test]
+fn race_screen_160x48_draws_a_net_per_lane() {
+    let mut app = race(&LANES);
+    ticks(&mut app, 12);
+    let text = render(&app, 160, 48);
+    assert!(text.contains("U U U"), "upright nets with letters:\n{text}");
+    insta::assert_snapshot!(text);
+}
+
+#[test]
+fn the_race_ends_with_the_results_table_sorted_by_rank() {
+    let mut app = race(&["mws", "reference", "sa-pll-conj"]);
+    update(&mut app, Action::Faster);
+    update(&mut app, Action::Faster);
+    update(&mut app, Action::Faster);
+    for _ in 0..2000 {
+        if app.race.as_ref().unwrap().race.is_over() {
+            break;
+        }
+        update(&mut app, Action::Tick);
+    }
+    let view = app.race.as_ref().unwrap();
+    assert!(view.race.is_over());
+    let results = view.race.results();
+    let text = render(&app, 80, 24);
+    assert!(text.contains("results"), "{text}");
+    // The table lists the lanes in rank order.
+    let at = |p: &str| {
+        text.find(&format!("  {p} "))
+            .unwrap_or_else(|| panic!("{p}\n{text}"))
+    };
+    let pos: Vec<usize> = results.lanes.iter().map(|l| at(&l.preset)).collect();
+    assert!(pos.windows(2).all(|w| w[0] < w[1]), "{text}");
+    insta::assert_snapshot!(text);
+}
+
+#[test]
+fn space_n_and_speed_act_on_every_lane_and_esc_leaves() {
+    let mut app = race(&["ga", "woc"]);
+    let states = |app: &App| -> Vec<RunState> {
+        app.race
+            .as_ref()
+            .unwrap()
+            .race
+            .lanes
+            .iter()
+            .map(|l| l.state)
+            .collect()
+    };
+    ticks(&mut app, 2);
+    assert_eq!(states(&app), [RunState::Running; 2]);
+    update(&mut app, Action::StartPause);
+    assert_eq!(states(&app), [RunState::Paused; 2]);
+    let steps = |app: &App| -> Vec<u64> {
+        app.race
+            .as_ref()
+            .unwrap()
+            .race
+            .lanes
+            .iter()
+            .map(|l| l.steps)
+            .collect()
+    };
+    let before = steps(&app);
+    ticks(&mut app, 3);
+    assert_eq!(steps(&app), before, "paused lanes stay put");
+    update(&mut app, Action::Step);
+    let after: Vec<u64> = steps(&app);
+    assert!(
+        after.iter().zip(&before).all(|(a, b)| a == &(b + 1)),
+        "{before:?} {after:?}"
+    );
+    update(&mut app, Action::Faster);
+    assert_eq!(app.speed(), Speed::PerFrame(100));
+    update(&mut app, Action::StartPause);
+    ticks(&mut app, 1);
+    let ran: Vec<u64> = steps(&app);
+    assert!(ran.iter().zip(&after).all(|(a, b)| *a > *b), "{ran:?}");
+    // Other keys are refused while racing; Esc leaves.
+    update(&mut app, Action::Scramble);
+    assert!(app.race.is_some());
+    update(&mut app, Action::CloseHelp);
+    assert!(app.race.is_none());
+    assert!(
+        render(&app, 80, 24).contains("status"),
+        "the single run is back"
+    );
+}
+
+#[test]
+fn the_race_key_opens_the_default_lanes_on_the_shown_cube() {
+    let mut app = app();
+    update(&mut app, Action::Race);
+    let view = app.race.as_ref().expect("a race");
+    let names: Vec<&str> = view.race.lanes.iter().map(|l| l.preset.as_str()).collect();
+    assert_eq!(names, ["sa-pll-conj", "mws", "reference", "ga"]);
+    assert_eq!(view.race.start, app.start);
+    update(&mut app, Action::Race);
+    assert!(app.race.is_none(), "the same key leaves");
+    // With only two presets, both race.
+    let mut toy = toy_app("R U");
+    update(&mut toy, Action::Race);
+    assert_eq!(toy.race.as_ref().unwrap().race.lanes.len(), 2);
+}
+
+#[test]
+fn a_bad_lane_list_says_what_is_wrong() {
+    let mut app = app();
+    let e = app.open_race(&["mws".into()]).unwrap_err();
+    assert!(e.contains("2 to 6"), "{e}");
+    let e = app.open_race(&["mws".into(), "nope".into()]).unwrap_err();
+    assert!(e.contains("unknown preset `nope`"), "{e}");
+    assert!(app.race.is_none());
+}
