@@ -126,3 +126,22 @@ fn chromosomes_never_hold_a_turn_next_to_its_inverse() {
         }
     }
 }
+
+#[test]
+fn a_generation_too_large_for_one_short_step_is_rejected_naming_the_limit() {
+    let p = GaParams {
+        population: 100_000,
+        length: 1000,
+        ..GaParams::default()
+    };
+    let Err(cubetui::solve::SolveError::Parameter(e)) = ga::build(&p, Cube::solved(), 1) else {
+        panic!("a generation of 100 M genes accepted")
+    };
+    assert!(e.contains(&ga::MAX_GENES_PER_GENERATION.to_string()), "{e}");
+    let p = GaParams {
+        population: 2_000,
+        length: 100,
+        ..GaParams::default()
+    };
+    assert!(ga::build(&p, Cube::solved(), 1).is_ok());
+}

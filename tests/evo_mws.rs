@@ -204,10 +204,13 @@ fn a_two_generator_state_skips_to_phase_3_and_exhaustive_windows_finish_it() {
     p.phase3.search = Search::Exhaustive;
     p.phase3.window = 8;
     let mut s = mws::build(&p, start, 1).unwrap();
-    assert_eq!(s.step(1), Status::Solved);
+    // One window position: at most 19 680 windows of up to 8 turns, searched
+    // NODES_PER_STEP at a time.
+    let most = 19_680_u64.div_ceil(mws::NODES_PER_STEP as u64);
+    assert_eq!(s.step(most), Status::Solved);
     let out = s.outcome();
     assert_eq!(out.extra["free_faces"], "UR");
-    assert_eq!(out.iterations, 1);
+    assert!(out.iterations <= most);
     assert!(start.after(&out.solution).is_solved());
     assert!(out.solution.len() <= 7, "{}", out.solution);
     let lens: Vec<u64> = out.extra["phase_lengths"]
@@ -240,4 +243,190 @@ fn windows_are_canonical() {
         "D then U: only one order of opposite faces"
     );
     assert!(may_follow(Some(12), 0), "L then U");
+}
+
+#[test]
+fn parameters_that_make_one_step_long_are_rejected_naming_the_limit() {
+    use cubetui::solve::SolveError;
+    use cubetui::solve::mws::window::Search;
+    let mut p = MwsParams::default();
+    p.phase1.search = Search::Exhaustive;
+    p.phase1.window = 8;
+    let Err(SolveError::Parameter(e)) = mws::build(&p, Cube::solved(), 1) else {
+        panic!("window 8 exhaustive accepted")
+    };
+    assert!(
+        e.contains("phase1.window") && e.contains("at most 6"),
+        "{e}"
+    );
+    p.phase1.window = 6;
+    assert!(mws::build(&p, Cube::solved(), 1).is_ok());
+    // Phase 3 turns only two faces, so its windows may be longer.
+    let mut p = MwsParams::default();
+    p.phase3.search = Search::Exhaustive;
+    p.phase3.window = 15;
+    let Err(SolveError::Parameter(e)) = mws::build(&p, Cube::solved(), 1) else {
+        panic!("window 15 exhaustive accepted")
+    };
+    assert!(e.contains("at most 14 in phase 3"), "{e}");
+    let mut p = MwsParams::default();
+    p.phase2.trials = 5_000;
+    let Err(SolveError::Parameter(e)) = mws::build(&p, Cube::solved(), 1) else {
+        panic!("5000 trials of 8 turns accepted")
+    };
+    assert!(e.contains("phase2.trials") && e.contains("10000"), "{e}");
+}
+
+#[test]
+fn exhaustive_window_sizes_count_canonical_sequences() {
+    use cubetui::solve::mws::window::{exhaustive_nodes, may_follow};
+    // Brute force over all sequences of up to three of the 18 turns.
+    let all: Vec<u8> = (0..18).collect();
+    let mut count = 0u128;
+    for a in 0..18u8 {
+        count += 1;
+        for b in (0..18u8).filter(|&b| may_follow(Some(a), b)) {
+            count += 1;
+            count += (0..18u8).filter(|&c| may_follow(Some(b), c)).count() as u128;
+        }
+    }
+    assert_eq!(exhaustive_nodes(&all, 3), count);
+    // Two adjacent faces, alternating: 6 + 6*3 + 6*9.
+    assert_eq!(exhaustive_nodes(&[0, 1, 2, 3, 4, 5], 3), 78);
+}
+
+#[test]
+fn an_exhaustive_search_in_slices_finds_the_best_window_of_a_search_in_one_go() {
+    use cubetui::cube::random::{random_state, rng_from_seed};
+    use cubetui::solve::mws::window::{Exhaustive, Objective, may_follow};
+    let all: Vec<u8> = (0..18).collect();
+    let perms = cubetui::solve::chromosome::gene_perms();
+    for k in 0..4u64 {
+        let state = random_state(&mut rng_from_seed(k));
+        let b = &blocks()[k as usize];
+        let mut whole = Exhaustive::new(
+            &mut rng_from_seed(9),
+            Objective::Block,
+            &state,
+            None,
+            &all,
+            3,
+        );
+        let (score, path) = whole.advance(b, usize::MAX).unwrap();
+        let mut sliced = Exhaustive::new(
+            &mut rng_from_seed(9),
+            Objective::Block,
+            &state,
+            None,
+            &all,
+            3,
+        );
+        let mut calls = 1;
+        let found = loop {
+            if let Some(f) = sliced.advance(b, 50) {
+                break f;
+            }
+            calls += 1;
+        };
+        assert_eq!(found, (score, path.clone()));
+        assert!(calls > 10, "3 501 windows in slices of 50");
+        // The best score is the best over every canonical window (brute force).
+        let mut brute = 0;
+        for a in 0..18u8 {
+            let s1 = state.permuted(&perms[a as usize]);
+            brute = brute.max(b.pairs(&s1));
+            for c in (0..18u8).filter(|&c| may_follow(Some(a), c)) {
+                let s2 = s1.permuted(&perms[c as usize]);
+                brute = brute.max(b.pairs(&s2));
+                for d in (0..18u8).filter(|&d| may_follow(Some(c), d)) {
+                    brute = brute.max(b.pairs(&s2.permuted(&perms[d as usize])));
+                }
+            }
+        }
+        assert_eq!(score, brute);
+        let mut end = state;
+        path.iter()
+            .for_each(|&g| end.apply_perm(&perms[g as usize]));
+        assert_eq!(b.pairs(&end), score);
+    }
+}
+
+#[test]
+fn a_step_of_a_long_exhaustive_window_returns_and_the_run_goes_on() {
+    use cubetui::solve::mws::window::Search;
+    let mut p = MwsParams::default();
+    p.phase1.search = Search::Exhaustive;
+    p.phase1.window = 6;
+    let mut s = mws::build(&p, scramble(8, 30), 1).unwrap();
+    assert_eq!(s.step(1), Status::Running);
+    assert_eq!(s.step(2), Status::Running);
+    assert_eq!(s.snapshot().iteration, 3);
+    // 8.3 M windows at 2 048 per step: the first window position is still open.
+    assert_eq!(s.outcome().solution.len(), 0);
+}
+
+#[test]
+fn keeping_the_best_of_three_finished_runs_is_never_longer_than_the_first() {
+    // Runs do not interact, so the first run to finish is among the first three.
+    let start = scramble(21, 12);
+    let run = |best_of| {
+        let p = MwsParams {
+            best_of,
+            ..MwsParams::default()
+        };
+        let mut s = mws::build(&p, start, 4).unwrap();
+        assert_eq!(s.step(200_000), Status::Solved);
+        let out = s.outcome();
+        assert!(start.after(&out.solution).is_solved());
+        out
+    };
+    let first = run(1);
+    let best = run(3);
+    assert!(best.solution.len() <= first.solution.len());
+    assert!(best.iterations >= first.iterations);
+    let bad = MwsParams {
+        best_of: 13,
+        ..MwsParams::default()
+    };
+    assert!(mws::build(&bad, start, 1).is_err());
+}
+
+#[test]
+fn preset_mws_short_changes_only_the_phase_lengths_of_seed_003() {
+    let get = |name| match cubetui::solve::preset::get(name).unwrap() {
+        cubetui::solve::SolverConfig::Mws(p) => p,
+        _ => panic!("{name} is an mws preset"),
+    };
+    let (seed, short) = (get("seed-003"), get("mws-short"));
+    assert!(short.phase2.length < seed.phase2.length);
+    assert!(short.phase3.length < seed.phase3.length);
+    let same = MwsParams {
+        phase1: mws::window::WindowParams {
+            length: seed.phase1.length,
+            ..short.phase1.clone()
+        },
+        phase2: mws::window::WindowParams {
+            length: seed.phase2.length,
+            ..short.phase2.clone()
+        },
+        phase3: mws::window::WindowParams {
+            length: seed.phase3.length,
+            ..short.phase3.clone()
+        },
+        ..short.clone()
+    };
+    assert_eq!(same, seed);
+    // It solves, deterministically, and every solution replays.
+    for k in 0..2 {
+        let start = scramble(40 + k, 25);
+        let cfg = cubetui::solve::preset::get("mws-short").unwrap();
+        let run = || {
+            let mut s = cfg.build(start, k).unwrap();
+            assert_eq!(s.step(200_000), Status::Solved);
+            s.outcome().solution
+        };
+        let sol = run();
+        assert!(start.after(&sol).is_solved());
+        assert_eq!(run(), sol);
+    }
 }

@@ -118,3 +118,25 @@ fn stops_after_the_stagnation_limit() {
         .is_err()
     );
 }
+
+#[test]
+fn a_generation_too_large_for_one_short_step_is_rejected_naming_the_limit() {
+    let p = WocParams {
+        population: 100_000,
+        length: 1000,
+        ..WocParams::default()
+    };
+    let Err(cubetui::solve::SolveError::Parameter(e)) = woc::build(&p, Cube::solved(), 1) else {
+        panic!("a generation of 100 M genes accepted")
+    };
+    assert!(
+        e.contains(&woc::MAX_GENES_PER_GENERATION.to_string()),
+        "{e}"
+    );
+    let p = WocParams {
+        population: 5_000,
+        length: 20,
+        ..WocParams::default()
+    };
+    assert!(woc::build(&p, Cube::solved(), 1).is_ok());
+}

@@ -73,6 +73,11 @@ impl Default for GaParams {
     }
 }
 
+/// Upper bound on population x length: one generation, the elementary step,
+/// evaluates that many genes (about 25 ms at the bound on the project's machine),
+/// so a time limit can be honoured between steps.
+pub const MAX_GENES_PER_GENERATION: usize = 200_000;
+
 impl GaParams {
     /// The rates, by name, that must lie in `0..=1`.
     fn rates(&self) -> [(&'static str, f64); 3] {
@@ -91,6 +96,13 @@ impl GaParams {
         }
         if !(1..=1000).contains(&self.length) {
             return bad("length must be 1..=1000");
+        }
+        if self.population * self.length > MAX_GENES_PER_GENERATION {
+            return Err(SolveError::Parameter(format!(
+                "population x length is {} genes; one generation (one step) must stay short, \
+                 so at most {MAX_GENES_PER_GENERATION}",
+                self.population * self.length
+            )));
         }
         if let Some(name) = rate_outside_unit(&self.rates()) {
             return bad(&format!("{name} must be in 0..=1"));

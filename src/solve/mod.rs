@@ -14,6 +14,7 @@ pub mod preset;
 pub mod profile;
 pub mod race;
 pub mod reference;
+pub mod reorient;
 pub mod runner;
 pub mod woc;
 
@@ -155,7 +156,21 @@ impl SolverConfig {
     }
 
     /// Builds a solver for `start`, fully determined by (self, seed, start).
+    ///
+    /// A start whose centres are not at home (given after rotations, slices or
+    /// wide turns) is first turned as a whole so they are; the solver runs on
+    /// that state and the rotation leads its reported solution
+    /// ([`reorient::Reoriented`]).
     pub fn build(&self, start: Cube, seed: u64) -> Result<Box<dyn Solver>, SolveError> {
+        match reorient::reorient(&start) {
+            Some((rotation, centred)) if !rotation.is_empty() => Ok(Box::new(
+                reorient::Reoriented::new(rotation, self.build_centred(centred, seed)?),
+            )),
+            _ => self.build_centred(start, seed),
+        }
+    }
+
+    fn build_centred(&self, start: Cube, seed: u64) -> Result<Box<dyn Solver>, SolveError> {
         match self {
             SolverConfig::Sa(p) => anneal::build(p, start, seed),
             SolverConfig::Ga(p) => ga::build(p, start, seed),

@@ -28,6 +28,10 @@ const PRESETS: &[(&str, &str)] = &[
     ("woc", include_str!("../../assets/presets/woc.toml")),
     ("mws", include_str!("../../assets/presets/mws.toml")),
     (
+        "mws-short",
+        include_str!("../../assets/presets/mws-short.toml"),
+    ),
+    (
         "phases-es",
         include_str!("../../assets/presets/phases-es.toml"),
     ),

@@ -57,6 +57,11 @@ impl Default for WocParams {
     }
 }
 
+/// Upper bound on population x length: one generation, the elementary step,
+/// evaluates that many genes (about 40 ms at the bound on the project's machine),
+/// so a time limit can be honoured between steps.
+pub const MAX_GENES_PER_GENERATION: usize = 100_000;
+
 impl WocParams {
     pub fn validate(&self) -> Result<(), SolveError> {
         let bad = |m: &str| Err(SolveError::Parameter(m.to_string()));
@@ -65,6 +70,13 @@ impl WocParams {
         }
         if !(2..=1000).contains(&self.length) {
             return bad("length must be 2..=1000");
+        }
+        if self.population * self.length > MAX_GENES_PER_GENERATION {
+            return Err(SolveError::Parameter(format!(
+                "population x length is {} genes; one generation (one step) must stay short, \
+                 so at most {MAX_GENES_PER_GENERATION}",
+                self.population * self.length
+            )));
         }
         if !(4..=self.population).contains(&self.parents_from) {
             return bad("parents_from must be 4..=population");

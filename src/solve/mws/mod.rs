@@ -3,8 +3,10 @@
 //! Twelve runs, one per 2x2x3 block, advance in lock-step rounds: one round moves
 //! every unfinished run's window by one position. The first run to finish all three
 //! phases wins, ties broken by block index, so the result does not depend on how
-//! the rounds are scheduled. Each run has its own generator seeded from the base
-//! seed and its block index.
+//! the rounds are scheduled (with `best_of` > 1, the shortest of the first runs
+//! to finish). Each run has its own generator seeded from the base seed and its
+//! block index. An exhaustive window search visits at most [`NODES_PER_STEP`]
+//! windows per run and round, so one round (the elementary step) stays short.
 
 pub mod pieces;
 pub mod window;
@@ -31,6 +33,9 @@ pub struct MwsParams {
     pub phase3: WindowParams,
     /// Give up after this many rounds (window moves of every run).
     pub max_rounds: u64,
+    /// Wait until this many runs have finished and keep the shortest solution
+    /// (ties by block index); 1 is the seed's rule, the first run to finish.
+    pub best_of: usize,
 }
 
 impl Default for MwsParams {
@@ -55,11 +60,25 @@ impl Default for MwsParams {
                 search: Search::Mutate,
             },
             max_rounds: 200_000,
+            best_of: 1,
         }
     }
 }
 
+/// Upper bound on trials x window for `search = "mutate"`: one window move,
+/// the elementary step, evaluates up to that many turns in each of twelve runs.
+pub const MAX_TRIAL_TURNS: usize = 10_000;
+
+/// Upper bound on the windows an exhaustive search visits at one position
+/// (window at most 6 with all 18 turns, 14 with two faces' turns). The search
+/// runs [`NODES_PER_STEP`] windows per run and step, so it spans many steps.
+pub const MAX_EXHAUSTIVE_NODES: u128 = 20_000_000;
+
+/// Windows each run's exhaustive search visits in one step.
+pub const NODES_PER_STEP: usize = 2_048;
+
 impl MwsParams {
+    /// Checks ranges, and that no elementary step can run long.
     pub fn validate(&self) -> Result<(), SolveError> {
         for (i, w) in [&self.phase1, &self.phase2, &self.phase3]
             .iter()
@@ -76,11 +95,36 @@ impl MwsParams {
                     "phase{n}.length must be window..=10000"
                 )));
             }
-            if w.search == Search::Exhaustive && w.window > 12 {
+            if w.search == Search::Mutate && w.trials * w.window > MAX_TRIAL_TURNS {
                 return Err(SolveError::Parameter(format!(
-                    "phase{n}.window must be at most 12 for exhaustive search"
+                    "phase{n}.trials x phase{n}.window is {}; one window move (one step) \
+                     must stay short, so at most {MAX_TRIAL_TURNS}",
+                    w.trials * w.window
                 )));
             }
+            if w.search == Search::Exhaustive {
+                let moves = phase_moves(&blocks()[0], i);
+                let nodes = window::exhaustive_nodes(&moves, w.window);
+                if nodes > MAX_EXHAUSTIVE_NODES {
+                    let most = (1..=w.window)
+                        .take_while(|&d| {
+                            window::exhaustive_nodes(&moves, d) <= MAX_EXHAUSTIVE_NODES
+                        })
+                        .last()
+                        .unwrap_or(0);
+                    return Err(SolveError::Parameter(format!(
+                        "phase{n}.window = {} with search = \"exhaustive\" visits {nodes} windows \
+                         per position; the limit is {MAX_EXHAUSTIVE_NODES} (window at most {most} \
+                         in phase {n})",
+                        w.window
+                    )));
+                }
+            }
+        }
+        if !(1..=12).contains(&self.best_of) {
+            return Err(SolveError::Parameter(
+                "best_of must be 1..=12 (there are twelve runs)".into(),
+            ));
         }
         if self.max_rounds == 0 {
             return Err(SolveError::Parameter(
@@ -115,6 +159,8 @@ struct Run {
     restarts: u64,
     /// Window moves made in each phase, restarts included.
     slides: [u64; 3],
+    /// The exhaustive search of the current window position, while unfinished.
+    search: Option<window::Exhaustive>,
 }
 
 fn phase_moves(block: &Block, phase: usize) -> Vec<u8> {
@@ -145,6 +191,7 @@ impl Run {
             score: 0,
             restarts: 0,
             slides: [0; 3],
+            search: None,
         };
         run.enter_phase(0, Some(p));
         run
@@ -175,12 +222,13 @@ impl Run {
         }
     }
 
-    /// Moves the window one position.
+    /// Moves the window one position (mutate), or advances the exhaustive
+    /// search of the current position by up to [`NODES_PER_STEP`] windows and
+    /// moves the window once that search is complete.
     fn slide(&mut self, p: &MwsParams) {
         if self.phase >= 3 {
             return;
         }
-        self.slides[self.phase] += 1;
         let b = &blocks()[self.block];
         let wp = self.params(p).clone();
         if self.seq.len() < wp.length {
@@ -212,9 +260,22 @@ impl Run {
             }
             Search::Exhaustive => {
                 let depth = end - self.pos;
-                window::exhaustive_window(&mut self.rng, obj, b, &self.state, prev, &moves, depth)
+                let rng = &mut self.rng;
+                let state = &self.state;
+                let search = self.search.get_or_insert_with(|| {
+                    window::Exhaustive::new(rng, obj, state, prev, &moves, depth)
+                });
+                match search.advance(b, NODES_PER_STEP) {
+                    Some(found) => {
+                        self.search = None;
+                        found
+                    }
+                    // The window's search goes on in the next round.
+                    None => return,
+                }
             }
         };
+        self.slides[self.phase] += 1;
         let take = if score == obj.goal() { prefix.len() } else { 1 };
         let perms = super::chromosome::gene_perms();
         for &g in &prefix[..take] {
@@ -273,7 +334,17 @@ impl Mws {
 
     fn check_winner(&mut self) {
         if self.winner.is_none() {
-            self.winner = self.runs.iter().position(|r| r.phase >= 3);
+            let done = || self.runs.iter().filter(|r| r.phase >= 3);
+            let finished = done().count();
+            let out_of_rounds = self.rounds >= self.p.max_rounds && finished > 0;
+            if self.p.best_of <= 1 {
+                // The seed's rule: the first run to finish, ties by block index.
+                self.winner = done().map(|r| r.block).next();
+            } else if finished >= self.p.best_of.min(12) || out_of_rounds {
+                self.winner = done()
+                    .min_by_key(|r| (r.fixed.len(), r.block))
+                    .map(|r| r.block);
+            }
         }
         self.status = if self.winner.is_some() {
             Status::Solved

@@ -209,51 +209,117 @@ pub fn mutate_window(
     best
 }
 
-/// Every canonical window of up to `depth` turns from `state`; returns the best
-/// (score, path), ties broken by shorter path, then at random.
-pub fn exhaustive_window(
-    rng: &mut impl Rng,
-    obj: Objective,
-    block: &Block,
-    state: &Cube,
-    prev: Option<u8>,
-    moves: &[u8],
-    depth: usize,
-) -> (u32, Vec<u8>) {
-    let mut order = moves.to_vec();
-    order.shuffle(rng);
-    let mut best = (0u32, Vec::new());
-    let mut path = Vec::with_capacity(depth);
-    dfs(obj, block, state, prev, &order, depth, &mut path, &mut best);
-    best
+/// Canonical windows of 1..=`depth` turns over `moves` (following any turn):
+/// the number of nodes a full exhaustive search of one window position visits.
+pub fn exhaustive_nodes(moves: &[u8], depth: usize) -> u128 {
+    // ways[g] = canonical sequences of the current length ending in g.
+    let mut ways: Vec<u128> = moves.iter().map(|_| 1).collect();
+    let mut total: u128 = ways.iter().sum();
+    for _ in 1..depth {
+        ways = moves
+            .iter()
+            .map(|&g| {
+                moves
+                    .iter()
+                    .zip(&ways)
+                    .filter(|&(&p, _)| may_follow(Some(p), g))
+                    .map(|(_, &w)| w)
+                    .sum()
+            })
+            .collect();
+        total += ways.iter().sum::<u128>();
+    }
+    total
 }
 
-#[allow(clippy::too_many_arguments)]
-fn dfs(
-    obj: Objective,
-    block: &Block,
-    state: &Cube,
+/// One level of the exhaustive search: the state reached, the turn that led
+/// there, and the index of the next turn to try from it.
+struct Frame {
+    state: Cube,
     prev: Option<u8>,
-    moves: &[u8],
+    next: usize,
+}
+
+/// An exhaustive search over every canonical window of up to `depth` turns
+/// from one state, run in slices of a node budget so one call stays short.
+/// The best window has the highest score, then the fewest turns, then the
+/// first found in a move order shuffled at the start (ties at random).
+pub struct Exhaustive {
+    obj: Objective,
+    order: Vec<u8>,
     depth: usize,
-    path: &mut Vec<u8>,
-    best: &mut (u32, Vec<u8>),
-) {
-    if depth == 0 || best.0 == obj.goal() {
-        return;
+    stack: Vec<Frame>,
+    path: Vec<u8>,
+    best: (u32, Vec<u8>),
+}
+
+impl Exhaustive {
+    /// A search from `state` (following gene `prev`) over `moves`.
+    pub fn new(
+        rng: &mut impl Rng,
+        obj: Objective,
+        state: &Cube,
+        prev: Option<u8>,
+        moves: &[u8],
+        depth: usize,
+    ) -> Exhaustive {
+        let mut order = moves.to_vec();
+        order.shuffle(rng);
+        Exhaustive {
+            obj,
+            order,
+            depth,
+            stack: vec![Frame {
+                state: *state,
+                prev,
+                next: 0,
+            }],
+            path: Vec::with_capacity(depth),
+            best: (0, Vec::new()),
+        }
     }
-    let perms = gene_perms();
-    for &g in moves {
-        if !may_follow(prev, g) {
-            continue;
+
+    /// Visits up to `budget` more nodes; the best (score, window) once the
+    /// search is complete, `None` while nodes remain.
+    pub fn advance(&mut self, block: &Block, budget: usize) -> Option<(u32, Vec<u8>)> {
+        let perms = gene_perms();
+        let goal = self.obj.goal();
+        let mut left = budget;
+        while let Some(top) = self.stack.last_mut() {
+            // Below the best goal's length nothing can improve: backtrack.
+            let bounded = self.best.0 == goal && self.path.len() + 1 >= self.best.1.len();
+            if top.next >= self.order.len() || bounded {
+                self.stack.pop();
+                self.path.pop();
+                continue;
+            }
+            if left == 0 {
+                return None;
+            }
+            let g = self.order[top.next];
+            top.next += 1;
+            if !may_follow(top.prev, g) {
+                continue;
+            }
+            left -= 1;
+            let c = top.state.permuted(&perms[g as usize]);
+            self.path.push(g);
+            let s = self.obj.score(block, &c);
+            let better =
+                s > self.best.0 || (s == self.best.0 && self.path.len() < self.best.1.len());
+            if self.best.1.is_empty() || better {
+                self.best = (s, self.path.clone());
+            }
+            if self.path.len() < self.depth && s != goal {
+                self.stack.push(Frame {
+                    state: c,
+                    prev: Some(g),
+                    next: 0,
+                });
+            } else {
+                self.path.pop();
+            }
         }
-        let c = state.permuted(&perms[g as usize]);
-        path.push(g);
-        let s = obj.score(block, &c);
-        if best.1.is_empty() || s > best.0 || (s == best.0 && path.len() < best.1.len()) {
-            *best = (s, path.clone());
-        }
-        dfs(obj, block, &c, Some(g), moves, depth - 1, path, best);
-        path.pop();
+        Some(std::mem::take(&mut self.best))
     }
 }
