@@ -125,3 +125,76 @@ pub fn exit_code(err: &Report) -> u8 {
     }
     1
 }
+
+#[cfg(test)]
+mod readme_commands {
+    //! Every `cubetui …` command line in the README's `sh` blocks is accepted
+    //! by the parser as written (the `console` blocks are run whole by
+    //! tests/cli_readme.rs; these ones take minutes, so they are only parsed),
+    //! and every preset it names exists.
+
+    use clap::Parser;
+
+    use super::Cli;
+
+    /// Splits on spaces, keeping "double-quoted" words together.
+    fn words(line: &str) -> Vec<String> {
+        let mut out = vec![String::new()];
+        let mut quoted = false;
+        for c in line.chars() {
+            match c {
+                '"' => quoted = !quoted,
+                ' ' if !quoted => {
+                    if !out.last().is_some_and(String::is_empty) {
+                        out.push(String::new());
+                    }
+                }
+                c => out.last_mut().expect("one word").push(c),
+            }
+        }
+        out.retain(|w| !w.is_empty());
+        out
+    }
+
+    /// The `cubetui` lines of `sh` blocks, comments cut, loop variables set.
+    fn commands(readme: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut inside = false;
+        for line in readme.lines() {
+            if line.starts_with("```") {
+                inside = line == "```sh";
+                continue;
+            }
+            let line = line.split(" #").next().unwrap_or("").trim();
+            if inside && line.starts_with("cubetui") {
+                out.push(line.replace("$d", "4").replace("$k", "22"));
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn every_readme_command_parses_and_names_real_presets() {
+        let cmds = commands(include_str!("../README.md"));
+        assert!(cmds.len() >= 10, "found {}", cmds.len());
+        for cmd in cmds {
+            let args = words(&cmd);
+            let cli = Cli::try_parse_from(&args);
+            assert!(
+                cli.is_ok(),
+                "`{cmd}`: {}",
+                cli.err().map(|e| e.to_string()).unwrap_or_default()
+            );
+            for (i, a) in args.iter().enumerate() {
+                if a == "--preset" || a == "--presets" || a == "--race" {
+                    for name in args[i + 1].split(',') {
+                        assert!(
+                            cubetui::solve::preset::canonical(name).is_ok(),
+                            "`{cmd}`: no preset `{name}`"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}

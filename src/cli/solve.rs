@@ -20,6 +20,29 @@ pub struct SolveArgs {
     /// Print exactly one JSON object on stdout.
     #[arg(long)]
     pub json: bool,
+    /// Print an unsolved solution in full even when it is longer than 200
+    /// moves (by default: its count, first and last moves).
+    #[arg(long)]
+    pub full: bool,
+    /// Also solve the start with the two-phase reference (an exact method)
+    /// and report its length as `reference_htm`.
+    #[arg(long)]
+    pub reference: bool,
+}
+
+/// Unsolved sequences longer than this are shown as head … tail unless `--full`.
+pub const SHOWN_MOVES: usize = 200;
+
+/// `n moves: first 20 … last 20` for a long sequence.
+fn head_tail(alg: &cubetui::cube::Alg) -> String {
+    let m = alg.moves();
+    let part = |ms: &[cubetui::cube::Move]| {
+        ms.iter()
+            .map(|x| x.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    format!("{} … {}", part(&m[..20]), part(&m[m.len() - 20..]))
 }
 
 /// Solves one cube: 0 when solved, 4 when not, 130 when interrupted.
@@ -28,7 +51,25 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Report> {
     let interrupted = super::interrupt::install();
     let resolved = args.solver.resolve()?;
     let start = args.start.resolve(args.solver.seed)?;
-    let r = run_one(&resolved, &start, args.solver.seed, Some(&interrupted))?;
+    let mut r = run_one(&resolved, &start, args.solver.seed, Some(&interrupted))?;
+    let reference = if args.reference {
+        let htm = cubetui::solve::reference_htm(&start.cube)
+            .map_err(|e| super::InvalidInput(e.to_string()))?;
+        r.json
+            .extra
+            .insert("reference_htm".into(), serde_json::Value::from(htm));
+        format!("reference:  {htm} HTM (two-phase, an exact method)\n")
+    } else {
+        String::new()
+    };
+    // A failed walk can be hundreds of thousands of moves: shown, not dumped.
+    let cut = !args.full && !r.solved && r.solution.len() > SHOWN_MOVES;
+    if cut {
+        r.json.solution = head_tail(&r.solution);
+        r.json
+            .extra
+            .insert("solution_truncated".into(), serde_json::Value::Bool(true));
+    }
     let mut text = String::new();
     if args.json {
         text = serde_json::to_string(&r.json)?;
@@ -36,6 +77,12 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Report> {
     } else {
         let sol = if r.solution.is_empty() {
             "(empty)".to_string()
+        } else if cut {
+            format!(
+                "{} moves, first and last 20: {} (--full prints all)",
+                r.solution.len(),
+                head_tail(&r.solution)
+            )
         } else {
             r.solution.to_string()
         };
@@ -62,6 +109,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Report> {
             r.json.solver,
             resolved.preset,
         );
+        text.push_str(&reference);
     }
     super::out::stdout(text.as_bytes())?;
     Ok(ExitCode::from(if r.solved {
