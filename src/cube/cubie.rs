@@ -4,7 +4,7 @@
 use super::error::FaceletError;
 use super::face::Face;
 use super::kernel::CENTRES;
-use super::state::{Cube, whole_cube_rotations};
+use super::state::Cube;
 
 /// Sticker indices of each corner position, U/D sticker first, then clockwise:
 /// URF UFL ULB UBR DFR DLF DBL DRB.
@@ -118,16 +118,7 @@ impl CubieCube {
     /// colour combination that no piece has; does not check duplicates, twist,
     /// flip or parity (see [`CubieCube::check`]).
     pub fn from_cube(cube: &Cube) -> Result<CubieCube, FaceletError> {
-        let centres_home = |c: &Cube| {
-            CENTRES
-                .iter()
-                .enumerate()
-                .all(|(f, &i)| c.stickers()[i] == f as u8)
-        };
-        let upright = whole_cube_rotations()
-            .iter()
-            .map(|r| cube.permuted(r))
-            .find(centres_home);
+        let upright = cube.try_upright();
         let Some(upright) = upright else {
             let s = cube.stickers();
             let centres: String = CENTRES

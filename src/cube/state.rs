@@ -123,17 +123,25 @@ impl Cube {
         std::array::from_fn(|k| self.permuted(&rotations[k]))
     }
 
+    /// Whether every centre shows its own face's colour (U on top, F in front).
+    pub fn centres_home(&self) -> bool {
+        CENTRES
+            .iter()
+            .enumerate()
+            .all(|(f, &i)| self.stickers()[i] == f as u8)
+    }
+
+    /// This state turned as a whole so its centres are home; `None` when no
+    /// rotation does that (repeated or mirrored centres).
+    pub fn try_upright(&self) -> Option<Cube> {
+        self.orientations().into_iter().find(Cube::centres_home)
+    }
+
     /// This state turned as a whole so its centres are home (U on top, F in
-    /// front): the same state, seen upright. Every valid state has exactly one.
+    /// front): the same state, seen upright. Every valid state has exactly one;
+    /// an invalid one is returned as it is.
     pub fn upright(&self) -> Cube {
-        self.orientations()
-            .into_iter()
-            .find(|c| {
-                CENTRES
-                    .iter()
-                    .all(|&i| c.stickers()[i] == Cube::SOLVED.stickers()[i])
-            })
-            .unwrap_or(*self)
+        self.try_upright().unwrap_or(*self)
     }
 
     /// Whether `other` is this state seen in another whole-cube orientation.

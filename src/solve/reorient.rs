@@ -3,18 +3,9 @@
 //! any solver runs on that centred state, and the rotation is prefixed to the
 //! reported solution, so the solution still replays on the state as given.
 
-use crate::cube::state::CENTRES;
 use crate::cube::{Alg, Cube};
 
 use super::{Outcome, Profile, Snapshot, SolveError, Solver, Status};
-
-/// Whether every centre shows its own face's colour.
-pub fn centres_home(cube: &Cube) -> bool {
-    CENTRES
-        .iter()
-        .enumerate()
-        .all(|(f, &i)| cube.stickers()[i] == f as u8)
-}
 
 /// The 24 whole-cube rotations as algorithms (`""`, `y`, `x y2`, …).
 fn rotation_algs() -> impl Iterator<Item = Alg> {
@@ -38,7 +29,7 @@ pub fn reorient(start: &Cube) -> Option<(Alg, Cube)> {
             let c = start.after(&r);
             (r, c)
         })
-        .find(|(_, c)| centres_home(c))
+        .find(|(_, c)| c.centres_home())
 }
 
 /// A solver running on the centred state; its solutions start with the rotation.
