@@ -6,8 +6,13 @@
 //! cube and every earlier one have finished (so the file does not depend on
 //! `--jobs`). Ctrl-C stops the runs in progress, writes the lines of every
 //! finished cube, prints their summary and exits 130.
+//!
+//! `--preset a,b,c` compares presets: every cube runs through each preset in
+//! turn, from the same start with the same seed (so a preset's lines are those
+//! of a bench of it alone), and is also solved by the two-phase reference.
+//! The output is one table, a row per preset; `--jsonl` has a line per cube
+//! and preset, in `--preset` order, each with `reference_htm`.
 
-use std::collections::BTreeMap;
 use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -19,13 +24,20 @@ use color_eyre::eyre::Report;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use cubetui::cube::random::derive_seed;
+use cubetui::solve::{preset, reference_htm};
 
-use super::common::{random_scramble, random_start};
+use super::common::{Start, random_scramble, random_start};
 use super::config::{Resolved, SolverArgs};
 use super::out::LineFile;
 use super::run::{RunReport, run_one};
 use super::summary::{Sample, Summary};
-use super::{EXIT_INTERRUPTED, EXIT_OK, EXIT_UNSOLVED, UsageError};
+use super::{EXIT_INTERRUPTED, EXIT_OK, EXIT_UNSOLVED, InvalidInput, UsageError};
+
+mod compare;
+mod order;
+
+use compare::{Comparison, Row};
+use order::InOrder;
 
 /// Most cubes one bench runs.
 pub const MAX_CUBES: u64 = 1_000_000;
@@ -57,16 +69,57 @@ pub struct BenchArgs {
     pub jsonl: Option<std::path::PathBuf>,
 }
 
-/// What a worker sends back.
-type Done = Result<(u64, RunReport), Report>;
+/// One finished cube: its index, one report per preset (in `--preset`
+/// order) and, when several presets are compared, its reference length.
+struct Done {
+    index: u64,
+    reports: Vec<RunReport>,
+    reference: Option<usize>,
+}
 
-/// Runs the bench: 0 when every cube was solved, 4 when some cube was not,
-/// 130 when interrupted.
+/// The presets a bench runs: `--preset a,b,c` (each resolved with the other
+/// options), else the one `--preset` or the solver's default.
+fn resolve_all(args: &SolverArgs) -> Result<Vec<Resolved>, Report> {
+    let Some(list) = args.preset.as_deref().filter(|p| p.contains(',')) else {
+        return Ok(vec![args.resolve()?]);
+    };
+    let mut names: Vec<String> = Vec::new();
+    for raw in list.split(',').map(str::trim) {
+        if raw.is_empty() {
+            return Err(UsageError(format!("--preset `{list}`: an empty preset name")).into());
+        }
+        let name = preset::canonical(raw).map_err(|e| UsageError(e.to_string()))?;
+        if names.iter().any(|n| n == name) {
+            return Err(UsageError(format!(
+                "--preset `{list}`: `{raw}` is preset `{name}`, given twice"
+            ))
+            .into());
+        }
+        names.push(name.to_string());
+    }
+    names
+        .into_iter()
+        .map(|name| {
+            let one = SolverArgs {
+                preset: Some(name.clone()),
+                ..args.clone()
+            };
+            one.resolve().map_err(|e| match e.downcast::<UsageError>() {
+                Ok(UsageError(m)) => UsageError(format!("preset `{name}`: {m}")).into(),
+                Err(e) => e,
+            })
+        })
+        .collect()
+}
+
+/// Runs the bench: 0 when every cube was solved (by every preset), 4 when
+/// some cube was not, 130 when interrupted.
 pub fn run(args: BenchArgs) -> Result<ExitCode, Report> {
-    let resolved = args.solver.resolve()?;
+    let presets = resolve_all(&args.solver)?;
     if args.depth.is_none() && !args.random_state {
         return Err(UsageError("give --depth D or --random-state".into()).into());
     }
+    let compare = presets.len() > 1;
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get() as u64);
     let jobs = args.jobs.unwrap_or(cores.min(MAX_JOBS)).min(args.cubes);
     let mut jsonl = args
@@ -80,23 +133,25 @@ pub fn run(args: BenchArgs) -> Result<ExitCode, Report> {
     // Raised on Ctrl-C or a failed write: workers stop at their next batch.
     let stop = AtomicBool::new(false);
     let next = AtomicU64::new(0);
-    let mut samples: Vec<Sample> = Vec::new();
+    // Per preset, in the order the cubes finished (the same for every preset).
+    let mut samples: Vec<Vec<Sample>> = vec![Vec::new(); presets.len()];
+    let mut reference: Vec<usize> = Vec::new();
     let mut neighbourhood: Option<String> = None;
     let mut failure: Option<Report> = None;
     std::thread::scope(|scope| {
-        let (tx, rx) = mpsc::sync_channel::<Done>(2 * jobs as usize);
+        let (tx, rx) = mpsc::sync_channel::<Result<Done, Report>>(2 * jobs as usize);
         for _ in 0..jobs {
             let tx = tx.clone();
-            let (stop, next, resolved) = (&stop, &next, &resolved);
+            let (stop, next, presets) = (&stop, &next, &presets);
             let args = &args;
-            scope.spawn(move || worker(args, resolved, next, stop, &tx));
+            scope.spawn(move || worker(args, presets, next, stop, &tx));
         }
         drop(tx);
         loop {
             if interrupted.load(Ordering::SeqCst) {
                 stop.store(true, Ordering::SeqCst);
             }
-            let (i, mut report) = match rx.recv_timeout(Duration::from_millis(50)) {
+            let mut done = match rx.recv_timeout(Duration::from_millis(50)) {
                 Ok(Ok(done)) => done,
                 Ok(Err(e)) => {
                     stop.store(true, Ordering::SeqCst);
@@ -106,21 +161,36 @@ pub fn run(args: BenchArgs) -> Result<ExitCode, Report> {
                 Err(RecvTimeoutError::Timeout) => continue,
                 Err(RecvTimeoutError::Disconnected) => break,
             };
-            report.json.index = Some(i);
-            report.json.depth = args.depth;
+            for report in &mut done.reports {
+                report.json.index = Some(done.index);
+                report.json.depth = args.depth;
+                if let Some(r) = done.reference {
+                    report.json.extra.insert("reference_htm".into(), r.into());
+                }
+            }
             if let Some(w) = jsonl.as_mut()
                 && failure.is_none()
             {
-                let line = serde_json::to_string(&report.json);
-                if let Err(e) = line.map_err(Report::from).and_then(|l| w.push(i, l)) {
+                let lines: Result<Vec<String>, _> = done
+                    .reports
+                    .iter()
+                    .map(|r| serde_json::to_string(&r.json))
+                    .collect();
+                if let Err(e) = lines
+                    .map_err(Report::from)
+                    .and_then(|l| w.push(done.index, l))
+                {
                     stop.store(true, Ordering::SeqCst);
                     failure = Some(e);
                 }
             }
             if neighbourhood.is_none() {
-                neighbourhood = report.json.neighbourhood.clone();
+                neighbourhood = done.reports[0].json.neighbourhood.clone();
             }
-            samples.push(Sample::from(&report));
+            for (s, r) in samples.iter_mut().zip(&done.reports) {
+                s.push(Sample::from(r));
+            }
+            reference.extend(done.reference);
             bar.inc(1);
         }
     });
@@ -133,33 +203,47 @@ pub fn run(args: BenchArgs) -> Result<ExitCode, Report> {
         w.finish()?;
     }
     let was_interrupted = interrupted.load(Ordering::SeqCst);
+    let finished = samples[0].len();
     let start_desc = match args.depth {
         Some(d) => format!("random {d}-move scrambles"),
         None => "uniformly random states".to_string(),
     };
-    let neighbourhood = neighbourhood
-        .map(|n| format!(", neighbourhood {n}"))
-        .unwrap_or_default();
     let count = if was_interrupted {
-        format!(
-            "interrupted: {} of {} cubes finished",
-            samples.len(),
-            args.cubes
-        )
+        format!("interrupted: {finished} of {} cubes finished", args.cubes)
     } else {
         format!("{} cubes", args.cubes)
     };
-    let summary = Summary::of(&samples);
-    let text = format!(
-        "{count} ({start_desc}), solver {} preset {}{neighbourhood}, seed {}, {jobs} job(s)\n{summary}",
-        resolved.config.name(),
-        resolved.preset,
-        args.solver.seed,
-    );
+    let seed = args.solver.seed;
+    let (text, all_solved) = if compare {
+        let rows: Vec<Row> = presets
+            .iter()
+            .zip(&samples)
+            .map(|(p, s)| Row::of(&p.preset, s, &reference))
+            .collect();
+        let all = rows.iter().all(|r| r.solved == r.cubes);
+        let table = Comparison { rows, reference };
+        let text = format!(
+            "{count} ({start_desc}), {} presets on the same cubes one after another, seed {seed}, \
+             {jobs} job(s)\n{table}",
+            presets.len()
+        );
+        (text, all)
+    } else {
+        let neighbourhood = neighbourhood
+            .map(|n| format!(", neighbourhood {n}"))
+            .unwrap_or_default();
+        let summary = Summary::of(&samples[0]);
+        let text = format!(
+            "{count} ({start_desc}), solver {} preset {}{neighbourhood}, seed {seed}, {jobs} job(s)\n{summary}",
+            presets[0].config.name(),
+            presets[0].preset,
+        );
+        (text, summary.solved == summary.cubes)
+    };
     super::out::stdout(text.as_bytes())?;
     let code = if was_interrupted {
         EXIT_INTERRUPTED
-    } else if summary.solved as u64 == args.cubes {
+    } else if all_solved && finished as u64 == args.cubes {
         EXIT_OK
     } else {
         EXIT_UNSOLVED
@@ -167,70 +251,65 @@ pub fn run(args: BenchArgs) -> Result<ExitCode, Report> {
     Ok(ExitCode::from(code))
 }
 
-/// JSONL lines in index order: a line is written (and flushed) as soon as
-/// the lines of every earlier index have been.
-struct InOrder {
-    file: LineFile,
-    next: u64,
-    waiting: BTreeMap<u64, String>,
-}
-
-impl InOrder {
-    fn new(file: LineFile) -> InOrder {
-        InOrder {
-            file,
-            next: 0,
-            waiting: BTreeMap::new(),
-        }
-    }
-
-    /// Takes the line of cube `i`; writes every line now in order.
-    fn push(&mut self, i: u64, line: String) -> Result<(), Report> {
-        self.waiting.insert(i, line);
-        while let Some(line) = self.waiting.remove(&self.next) {
-            self.file.line(&line)?;
-            self.next += 1;
-        }
-        Ok(())
-    }
-
-    /// Writes the lines still waiting for an earlier one that never came.
-    fn finish(&mut self) -> Result<(), Report> {
-        for line in std::mem::take(&mut self.waiting).into_values() {
-            self.file.line(&line)?;
-        }
-        Ok(())
-    }
-}
-
-/// Runs cubes until none are left or `stop` is raised.
+/// Runs cubes until none are left or `stop` is raised; each cube through
+/// every preset in turn, all from the same start and seed.
 fn worker(
     args: &BenchArgs,
-    resolved: &Resolved,
+    presets: &[Resolved],
     next: &AtomicU64,
     stop: &AtomicBool,
-    tx: &mpsc::SyncSender<Done>,
+    tx: &mpsc::SyncSender<Result<Done, Report>>,
 ) {
     while !stop.load(Ordering::SeqCst) {
-        let i = next.fetch_add(1, Ordering::SeqCst);
-        if i >= args.cubes {
+        let index = next.fetch_add(1, Ordering::SeqCst);
+        if index >= args.cubes {
             return;
         }
-        let seed = derive_seed(args.solver.seed, i);
+        let seed = derive_seed(args.solver.seed, index);
         let start = match args.depth {
             Some(d) => random_scramble(seed, d as usize),
             None => random_start(seed),
         };
-        let sent = match run_one(resolved, &start, seed, Some(stop)) {
+        let done = one_cube(presets, &start, seed, index, stop);
+        let sent = match done {
             // Stopped: the unfinished cube is not reported.
-            Ok(report) if report.cancelled => return,
-            Ok(report) => tx.send(Ok((i, report))),
+            Ok(None) => return,
+            Ok(Some(done)) => tx.send(Ok(done)),
             Err(e) => tx.send(Err(e)),
         };
         if sent.is_err() {
             return;
         }
     }
+}
+
+/// Cube `index` through every preset; `None` when `stop` cut a run short.
+fn one_cube(
+    presets: &[Resolved],
+    start: &Start,
+    seed: u64,
+    index: u64,
+    stop: &AtomicBool,
+) -> Result<Option<Done>, Report> {
+    let reference = if presets.len() > 1 {
+        let htm = reference_htm(&start.cube).map_err(|e| InvalidInput(e.to_string()))?;
+        Some(htm)
+    } else {
+        None
+    };
+    let mut reports = Vec::with_capacity(presets.len());
+    for p in presets {
+        let report = run_one(p, start, seed, Some(stop))?;
+        if report.cancelled {
+            return Ok(None);
+        }
+        reports.push(report);
+    }
+    Ok(Some(Done {
+        index,
+        reports,
+        reference,
+    }))
 }
 
 /// A progress bar on stderr when it is a terminal.

@@ -18,7 +18,8 @@ pub struct SolverArgs {
     /// Solver (default: the preset's, else the first listed).
     #[arg(long, value_name = "NAME", help = solver_help())]
     pub solver: Option<String>,
-    /// Preset (default: the solver's seed preset).
+    /// Preset (default: the solver's seed preset). `bench` takes several,
+    /// comma-separated, to compare them on the same cubes.
     #[arg(long, value_name = "NAME")]
     pub preset: Option<String>,
     /// Neighbourhood generator, for solvers that have them.

@@ -1,0 +1,217 @@
+//! The comparative table of `bench --preset a,b,c`: every preset on the same
+//! cubes, one row each, with the two-phase reference length as the yardstick.
+
+use std::fmt;
+
+use super::super::summary::{Sample, quantile};
+
+/// One preset's row.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Row {
+    pub preset: String,
+    pub cubes: usize,
+    pub solved: usize,
+    /// Milliseconds per cube over every run: median, p90.
+    pub time_ms: (f64, f64),
+    /// HTM of the solved runs: mean, median.
+    pub htm: Option<(f64, f64)>,
+    /// Mean of HTM ÷ reference HTM over the solved runs whose start was not
+    /// already solved.
+    pub ratio: Option<f64>,
+}
+
+fn sorted(mut v: Vec<f64>) -> Vec<f64> {
+    v.sort_by(f64::total_cmp);
+    v
+}
+
+fn mean(v: &[f64]) -> Option<f64> {
+    (!v.is_empty()).then(|| v.iter().sum::<f64>() / v.len() as f64)
+}
+
+impl Row {
+    /// The row of `preset` from its runs, `reference[i]` being the reference
+    /// length of the cube of `samples[i]`.
+    pub fn of(preset: &str, samples: &[Sample], reference: &[usize]) -> Row {
+        debug_assert_eq!(samples.len(), reference.len());
+        let times = sorted(
+            samples
+                .iter()
+                .map(|s| s.elapsed.as_secs_f64() * 1e3)
+                .collect(),
+        );
+        let moves = sorted(
+            samples
+                .iter()
+                .filter(|s| s.solved)
+                .map(|s| s.moves as f64)
+                .collect(),
+        );
+        let ratios: Vec<f64> = samples
+            .iter()
+            .zip(reference)
+            .filter(|(s, r)| s.solved && **r > 0)
+            .map(|(s, r)| s.moves as f64 / *r as f64)
+            .collect();
+        Row {
+            preset: preset.to_string(),
+            cubes: samples.len(),
+            solved: moves.len(),
+            time_ms: (quantile(&times, 0.5), quantile(&times, 0.9)),
+            htm: mean(&moves).map(|m| (m, quantile(&moves, 0.5))),
+            ratio: mean(&ratios),
+        }
+    }
+}
+
+/// Every preset's row and the reference lengths of the cubes.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Comparison {
+    pub rows: Vec<Row>,
+    pub reference: Vec<usize>,
+}
+
+/// Milliseconds with as many decimals as a reader needs.
+fn ms(v: f64) -> String {
+    match v {
+        v if v.is_nan() => "-".into(),
+        v if v < 10.0 => format!("{v:.2}"),
+        v if v < 100.0 => format!("{v:.1}"),
+        v => format!("{v:.0}"),
+    }
+}
+
+const HEADER: [&str; 7] = [
+    "preset",
+    "solved",
+    "median ms",
+    "p90 ms",
+    "mean HTM",
+    "median HTM",
+    "× reference",
+];
+
+impl Row {
+    fn cells(&self) -> [String; 7] {
+        let rate = 100.0 * self.solved as f64 / self.cubes.max(1) as f64;
+        let (mean, median) = match self.htm {
+            Some((mean, median)) => (format!("{mean:.1}"), format!("{median:.0}")),
+            None => ("-".into(), "-".into()),
+        };
+        [
+            self.preset.clone(),
+            format!("{}/{} {rate:5.1} %", self.solved, self.cubes),
+            ms(self.time_ms.0),
+            ms(self.time_ms.1),
+            mean,
+            median,
+            self.ratio.map_or("-".into(), |r| format!("{r:.2}")),
+        ]
+    }
+}
+
+impl fmt::Display for Comparison {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let rows: Vec<[String; 7]> = self.rows.iter().map(Row::cells).collect();
+        let mut widths = HEADER.map(|h| h.chars().count());
+        for r in &rows {
+            for (w, c) in widths.iter_mut().zip(r) {
+                *w = (*w).max(c.chars().count());
+            }
+        }
+        let header = HEADER.map(String::from);
+        for r in std::iter::once(&header).chain(&rows) {
+            let mut line = String::new();
+            for (i, (c, w)) in r.iter().zip(widths).enumerate() {
+                let pad = " ".repeat(w - c.chars().count());
+                match i {
+                    0 => line.push_str(&format!("{c}{pad}")),
+                    _ => line.push_str(&format!("  {pad}{c}")),
+                }
+            }
+            writeln!(f, "{}", line.trim_end())?;
+        }
+        let refs = sorted(self.reference.iter().map(|&r| r as f64).collect());
+        if let Some(m) = mean(&refs) {
+            writeln!(
+                f,
+                "reference: two-phase (an exact method) on the same cubes: mean {m:.1} HTM, \
+                 median {:.0}, max {:.0}",
+                quantile(&refs, 0.5),
+                refs.last().copied().unwrap_or(f64::NAN),
+            )?;
+            writeln!(
+                f,
+                "× reference: a preset's HTM ÷ the reference HTM, averaged over the cubes it \
+                 solved; times are wall-clock per cube, setup included"
+            )?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+
+    fn sample(solved: bool, moves: usize, ms: u64) -> Sample {
+        Sample {
+            solved,
+            moves,
+            iterations: 1,
+            elapsed: Duration::from_millis(ms),
+            search: Duration::from_millis(ms),
+        }
+    }
+
+    #[test]
+    fn a_row_counts_only_solved_runs_for_length_and_ratio() {
+        let samples = [
+            sample(true, 40, 10),
+            sample(false, 900, 30),
+            sample(true, 20, 20),
+        ];
+        let row = Row::of("x", &samples, &[20, 20, 10]);
+        assert_eq!((row.cubes, row.solved), (3, 2));
+        assert_eq!(row.htm, Some((30.0, 20.0)));
+        // (40/20 + 20/10) / 2
+        assert_eq!(row.ratio, Some(2.0));
+        assert_eq!(row.time_ms, (20.0, 30.0));
+    }
+
+    #[test]
+    fn an_unsolved_preset_has_no_length_and_an_already_solved_start_no_ratio() {
+        let none = Row::of("x", &[sample(false, 5, 1)], &[5]);
+        assert_eq!((none.htm, none.ratio), (None, None));
+        let zero = Row::of("x", &[sample(true, 0, 1)], &[0]);
+        assert_eq!((zero.htm, zero.ratio), (Some((0.0, 0.0)), None));
+    }
+
+    #[test]
+    fn the_table_lines_up_under_its_header() {
+        let c = Comparison {
+            rows: vec![
+                Row::of("sa-pll-conj", &[sample(true, 600, 1)], &[20]),
+                Row::of("ga", &[sample(false, 9, 250)], &[20]),
+            ],
+            reference: vec![20],
+        };
+        let text = c.to_string();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 5, "{text}");
+        assert!(lines[0].starts_with("preset       "), "{text}");
+        assert!(lines[1].starts_with("sa-pll-conj  1/1 100.0 %"), "{text}");
+        assert!(lines[1].ends_with("30.00"), "{text}");
+        assert!(lines[2].starts_with("ga           0/1   0.0 %"), "{text}");
+        assert!(lines[2].ends_with("-"), "{text}");
+        // Right-aligned columns end where their header ends.
+        let end = lines[0].find("median ms").unwrap() + "median ms".len();
+        assert_eq!(&lines[1][end - 4..end], "1.00", "{text}");
+        assert_eq!(&lines[2][end - 3..end], "250", "{text}");
+        assert!(lines[3].starts_with("reference: two-phase"), "{text}");
+        assert!(lines[3].contains("median 20, max 20"), "{text}");
+        assert!(lines[4].starts_with("× reference: "), "{text}");
+    }
+}
