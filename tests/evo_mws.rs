@@ -25,6 +25,22 @@ fn word(faces: [Face; 2], turns: &[(bool, u8)]) -> Alg {
     )
 }
 
+proptest! {
+    /// The pair counts (bit masks over `Cube::equal_neighbours`) agree with
+    /// counting the listed sticker pairs one by one, on arbitrary colourings.
+    #[test]
+    fn pair_counts_match_the_pair_lists(colours in prop::collection::vec(0u8..6, 54)) {
+        let c = Cube::from_stickers(colours.clone().try_into().unwrap()).unwrap();
+        let count = |pairs: &[(u8, u8)]| {
+            pairs.iter().filter(|&&(i, j)| colours[i as usize] == colours[j as usize]).count() as u32
+        };
+        for b in blocks().iter() {
+            prop_assert_eq!(b.pairs(&c), count(&b.pairs));
+            prop_assert_eq!(b.rest_pairs(&c), count(&b.rest_pairs));
+        }
+    }
+}
+
 #[test]
 fn every_block_has_22_pairs_seven_pieces_and_is_solved_when_solved() {
     let bs = blocks();

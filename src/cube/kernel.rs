@@ -49,23 +49,13 @@ pub fn backend() -> &'static str {
     if use_avx2() { "avx2" } else { "scalar" }
 }
 
-#[inline]
+#[inline(always)]
 fn use_avx2() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
-        use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
-        // 0 = not yet checked, 1 = no, 2 = AVX2 and POPCNT available.
-        static FAST: AtomicU8 = AtomicU8::new(0);
+        use std::sync::atomic::Ordering::Relaxed;
         match FAST.load(Relaxed) {
-            0 => {
-                // `CUBETUI_KERNEL=scalar` forces the fallback (to test it here).
-                let forced = std::env::var_os("CUBETUI_KERNEL").is_some_and(|v| v == "scalar");
-                let yes = !forced
-                    && std::arch::is_x86_feature_detected!("avx2")
-                    && std::arch::is_x86_feature_detected!("popcnt");
-                FAST.store(if yes { 2 } else { 1 }, Relaxed);
-                yes
-            }
+            0 => detect(),
             v => v == 2,
         }
     }
@@ -73,6 +63,27 @@ fn use_avx2() -> bool {
     {
         false
     }
+}
+
+/// 0 = not yet checked, 1 = no, 2 = AVX2 and POPCNT available.
+#[cfg(target_arch = "x86_64")]
+static FAST: std::sync::atomic::AtomicU8 = std::sync::atomic::AtomicU8::new(0);
+
+/// The first call: checks the CPU (and `CUBETUI_KERNEL`) and remembers.
+#[cfg(target_arch = "x86_64")]
+#[cold]
+#[inline(never)]
+fn detect() -> bool {
+    // `CUBETUI_KERNEL=scalar` forces the fallback (to test it here).
+    let forced = std::env::var_os("CUBETUI_KERNEL").is_some_and(|v| v == "scalar");
+    let yes = !forced
+        && std::arch::is_x86_feature_detected!("avx2")
+        && std::arch::is_x86_feature_detected!("popcnt");
+    FAST.store(
+        if yes { 2 } else { 1 },
+        std::sync::atomic::Ordering::Relaxed,
+    );
+    yes
 }
 
 /// `out[i] = src[table[i]]` for the 54 stickers; padding stays zero.
@@ -110,6 +121,57 @@ pub(crate) fn gather_misplaced(src: &Lanes, table: &[u8; STICKERS]) -> (Lanes, u
     (out, scalar::misplaced(&out))
 }
 
+/// Same-coloured stickers one and three apart: bit `i` of the first mask is
+/// set when stickers `i` and `i + 1` match, of the second when `i` and `i + 3`
+/// do (only for indices below 54).
+#[inline]
+pub(crate) fn neighbours(s: &Lanes) -> (u64, u64) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: SSE2 is part of x86_64.
+    let (m1, m3) = unsafe { sse2::neighbours(s) };
+    #[cfg(not(target_arch = "x86_64"))]
+    let (m1, m3) = scalar::neighbours(s);
+    (
+        m1 & ((1 << (STICKERS - 1)) - 1),
+        m3 & ((1 << (STICKERS - 3)) - 1),
+    )
+}
+
+#[cfg(target_arch = "x86_64")]
+mod sse2 {
+    use std::arch::x86_64::*;
+
+    use super::Lanes;
+
+    /// Stickers `i` against `i + 1` and `i + 3` for all 64 bytes (the bytes
+    /// past the end compare with zero).
+    #[inline]
+    pub(super) unsafe fn neighbours(s: &Lanes) -> (u64, u64) {
+        unsafe {
+            let p = s.0.as_ptr() as *const __m128i;
+            // SAFETY: `s` is 64 bytes, 32-byte aligned: four aligned 16-byte reads.
+            let c = [
+                _mm_load_si128(p),
+                _mm_load_si128(p.add(1)),
+                _mm_load_si128(p.add(2)),
+                _mm_load_si128(p.add(3)),
+                _mm_setzero_si128(),
+            ];
+            let (mut m1, mut m3) = (0u64, 0u64);
+            for k in 0..4 {
+                // Bytes k*16+j+1 and k*16+j+3 of the array, by byte shifts.
+                let n1 = _mm_or_si128(_mm_srli_si128::<1>(c[k]), _mm_slli_si128::<15>(c[k + 1]));
+                let n3 = _mm_or_si128(_mm_srli_si128::<3>(c[k]), _mm_slli_si128::<13>(c[k + 1]));
+                let e1 = _mm_movemask_epi8(_mm_cmpeq_epi8(c[k], n1)) as u32 as u64;
+                let e3 = _mm_movemask_epi8(_mm_cmpeq_epi8(c[k], n3)) as u32 as u64;
+                m1 |= e1 << (16 * k);
+                m3 |= e3 << (16 * k);
+            }
+            (m1, m3)
+        }
+    }
+}
+
 /// The portable reference implementation.
 pub(crate) mod scalar {
     use super::*;
@@ -122,6 +184,13 @@ pub(crate) mod scalar {
             *o = src.0[t as usize & 63];
         }
         Lanes(out)
+    }
+
+    #[inline]
+    #[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+    pub(crate) fn neighbours(s: &Lanes) -> (u64, u64) {
+        let at = |k: usize| (0..64 - k).fold(0u64, |m, i| m | u64::from(s.0[i] == s.0[i + k]) << i);
+        (at(1), at(3))
     }
 
     #[inline]
@@ -392,6 +461,19 @@ mod tests {
             prop_assert_eq!(gather(&src, &table), want);
             prop_assert_eq!(misplaced(&src), scalar::misplaced(&src));
             prop_assert_eq!(gather_misplaced(&src, &table), (want, scalar::misplaced(&want)));
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn neighbours_compare_stickers_one_and_three_apart(src in arb_lanes()) {
+            let s = src.stickers();
+            let want = |k: usize| (0..STICKERS - k)
+                .filter(|&i| s[i] == s[i + k])
+                .fold(0u64, |m, i| m | 1 << i);
+            prop_assert_eq!(neighbours(&src), (want(1), want(3)));
+            let (a, b) = scalar::neighbours(&src);
+            prop_assert_eq!((a & ((1 << 53) - 1), b & ((1 << 51) - 1)), (want(1), want(3)));
         }
     }
 

@@ -48,6 +48,15 @@ impl Cube {
         })
     }
 
+    /// Same-coloured neighbours as bit masks: bit `i` of the first is set
+    /// when stickers `i` and `i + 1` have the same colour, of the second when
+    /// `i` and `i + 3` do. Both also compare stickers that are not neighbours
+    /// on the cube (across a row or face boundary); callers mask those out.
+    #[inline]
+    pub fn equal_neighbours(&self) -> (u64, u64) {
+        kernel::neighbours(&self.lanes)
+    }
+
     /// The solved cube with permutation `p` applied.
     pub fn from_perm(p: &Perm) -> Cube {
         Cube::SOLVED.permuted(p)

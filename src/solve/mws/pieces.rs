@@ -119,6 +119,10 @@ pub struct Block {
     pub pairs: Vec<(u8, u8)>,
     /// The other 50 pairs of adjacent stickers (the unsolved part in phase 3).
     pub rest_pairs: Vec<(u8, u8)>,
+    /// `pairs` and `rest_pairs` as masks over [`Cube::equal_neighbours`]:
+    /// (pairs `(i, i + 1)`, pairs `(i, i + 3)`) by bit `i`.
+    pair_mask: (u64, u64),
+    rest_mask: (u64, u64),
     /// Corner and edge slots belonging to the block.
     pub corners: Vec<u8>,
     pub edges: Vec<u8>,
@@ -189,6 +193,15 @@ fn make_block(a: Face, b: Face) -> Block {
             }
         }
     }
+    let mask = |pairs: &[(u8, u8)]| {
+        pairs
+            .iter()
+            .fold((0u64, 0u64), |(h, v), &(i, j)| match j - i {
+                1 => (h | 1 << i, v),
+                _ => (h, v | 1 << i),
+            })
+    };
+    let (pair_mask, rest_mask) = (mask(&pairs), mask(&rest_pairs));
     let free_moves: Vec<Perm> = [a, b]
         .iter()
         .flat_map(|&f| [1, 3].map(|t| *Move::face(f, t).perm()))
@@ -228,6 +241,8 @@ fn make_block(a: Face, b: Face) -> Block {
         free: [a, b],
         pairs,
         rest_pairs,
+        pair_mask,
+        rest_mask,
         corners,
         edges,
         good_flip,
@@ -268,25 +283,24 @@ pub fn lehmer(p: &[u8; 8]) -> usize {
     r
 }
 
+/// Same-coloured pairs of `cube` among those in `mask`.
+#[inline]
+fn count(cube: &Cube, (h, v): (u64, u64)) -> u32 {
+    let (eq1, eq3) = cube.equal_neighbours();
+    (eq1 & h).count_ones() + (eq3 & v).count_ones()
+}
+
 impl Block {
     /// Adjacent same-coloured sticker pairs on the block's faces (22 when solved).
     #[inline]
     pub fn pairs(&self, cube: &Cube) -> u32 {
-        let s = cube.stickers();
-        self.pairs
-            .iter()
-            .filter(|&&(i, j)| s[i as usize] == s[j as usize])
-            .count() as u32
+        count(cube, self.pair_mask)
     }
 
     /// Adjacent same-coloured pairs outside the block (50 when solved).
     #[inline]
     pub fn rest_pairs(&self, cube: &Cube) -> u32 {
-        let s = cube.stickers();
-        self.rest_pairs
-            .iter()
-            .filter(|&&(i, j)| s[i as usize] == s[j as usize])
-            .count() as u32
+        count(cube, self.rest_mask)
     }
 
     /// Edges (of all twelve) oriented for the free faces.

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::pieces::{Block, pieces};
 use crate::cube::Cube;
-use crate::solve::chromosome::{face_of, gene_perms};
+use crate::solve::chromosome::{GENES, face_of, gene_perms};
 
 /// How the window's turns are improved at each position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -71,16 +71,35 @@ impl Objective {
     }
 }
 
+/// Whether gene `g` may follow gene `p`: another face, and for opposite faces
+/// only the higher face after the lower.
+const fn follows(p: u8, g: u8) -> bool {
+    let (a, b) = (face_of(p), face_of(g));
+    a != b && !(b == (a + 3) % 6 && b < a)
+}
+
+/// `FOLLOWS[p][g]`: [`follows`] for every pair of genes.
+static FOLLOWS: [[bool; GENES as usize]; GENES as usize] = {
+    let mut t = [[false; GENES as usize]; GENES as usize];
+    let mut p = 0;
+    while p < GENES {
+        let mut g = 0;
+        while g < GENES {
+            t[p as usize][g as usize] = follows(p, g);
+            g += 1;
+        }
+        p += 1;
+    }
+    t
+};
+
 /// Whether `g` may follow `prev`: another face, and for opposite faces only
 /// the higher face after the lower.
 #[inline]
 pub fn may_follow(prev: Option<u8>, g: u8) -> bool {
     match prev {
         None => true,
-        Some(p) => {
-            let (a, b) = (face_of(p), face_of(g));
-            a != b && !(b == (a + 3) % 6 && b < a)
-        }
+        Some(p) => FOLLOWS[p as usize % GENES as usize][g as usize % GENES as usize],
     }
 }
 
@@ -179,6 +198,8 @@ pub fn mutate_window(
     let upto = eval_from(window, 0, &mut states, &mut scores);
     let mut best = best_of(&scores, upto);
     let mut trial = window.to_vec();
+    // A trial's states: only those from its first change on are (re)computed
+    // and read, so only they are copied back when it is kept.
     let mut t_states = states.clone();
     let mut t_scores = scores.clone();
     for _ in 0..trials {
@@ -195,15 +216,15 @@ pub fn mutate_window(
             trial[i] = random_gene(rng, moves, p, next);
             first = first.min(i);
         }
-        t_states[..=first].copy_from_slice(&states[..=first]);
+        t_states[first] = states[first];
         t_scores[..first].copy_from_slice(&scores[..first]);
         let upto = eval_from(&trial, first, &mut t_states, &mut t_scores);
         let r = best_of(&t_scores, upto);
         if r.0 > best.0 || (r.0 == best.0 && r.1 <= best.1) {
             best = r;
             window.copy_from_slice(&trial);
-            std::mem::swap(&mut states, &mut t_states);
-            std::mem::swap(&mut scores, &mut t_scores);
+            states[first + 1..=upto].copy_from_slice(&t_states[first + 1..=upto]);
+            scores[first..upto].copy_from_slice(&t_scores[first..upto]);
         }
     }
     best
