@@ -5,7 +5,7 @@ mod cli_support;
 
 use std::path::Path;
 
-use cli_support::{code, cubetui};
+use cli_support::{code, cubetui, jsonl_without_times};
 use cubetui::cube::{Alg, Cube};
 use serde_json::Value;
 
@@ -18,17 +18,7 @@ fn bench(args: &[&str], path: &Path) -> (i32, String, String, Vec<Value>) {
     all.extend_from_slice(args);
     all.extend(["--jsonl", path.to_str().unwrap()]);
     let o = cubetui(&all);
-    let lines = std::fs::read_to_string(path)
-        .unwrap_or_default()
-        .lines()
-        .map(|l| {
-            let mut v: Value = serde_json::from_str(l).unwrap();
-            v.as_object_mut()
-                .unwrap()
-                .retain(|k, _| !k.ends_with("_ms"));
-            v
-        })
-        .collect();
+    let lines = jsonl_without_times(path);
     (
         code(&o),
         String::from_utf8(o.stdout).unwrap(),

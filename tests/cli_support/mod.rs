@@ -42,8 +42,14 @@ pub fn bench_jsonl(args: &[&str], jobs: &str, path: &Path, solved: &str) -> Vec<
         summary.contains(&format!("solved        {solved}")),
         "{summary}"
     );
+    jsonl_without_times(path)
+}
+
+/// The JSON lines of `path` (none if it does not exist) without their
+/// timing fields (`*_ms`).
+pub fn jsonl_without_times(path: &Path) -> Vec<Value> {
     std::fs::read_to_string(path)
-        .unwrap()
+        .unwrap_or_default()
         .lines()
         .map(|l| {
             let mut v: Value = serde_json::from_str(l).unwrap();

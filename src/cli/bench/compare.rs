@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use super::super::summary::{Sample, quantile};
+use super::super::summary::{Sample, Summary, quantile};
 
 /// One preset's row.
 #[derive(Debug, Clone, PartialEq)]
@@ -20,11 +20,6 @@ pub struct Row {
     pub ratio: Option<f64>,
 }
 
-fn sorted(mut v: Vec<f64>) -> Vec<f64> {
-    v.sort_by(f64::total_cmp);
-    v
-}
-
 fn mean(v: &[f64]) -> Option<f64> {
     (!v.is_empty()).then(|| v.iter().sum::<f64>() / v.len() as f64)
 }
@@ -34,19 +29,7 @@ impl Row {
     /// length of the cube of `samples[i]`.
     pub fn of(preset: &str, samples: &[Sample], reference: &[usize]) -> Row {
         debug_assert_eq!(samples.len(), reference.len());
-        let times = sorted(
-            samples
-                .iter()
-                .map(|s| s.elapsed.as_secs_f64() * 1e3)
-                .collect(),
-        );
-        let moves = sorted(
-            samples
-                .iter()
-                .filter(|s| s.solved)
-                .map(|s| s.moves as f64)
-                .collect(),
-        );
+        let summary = Summary::of(samples);
         let ratios: Vec<f64> = samples
             .iter()
             .zip(reference)
@@ -55,10 +38,10 @@ impl Row {
             .collect();
         Row {
             preset: preset.to_string(),
-            cubes: samples.len(),
-            solved: moves.len(),
-            time_ms: (quantile(&times, 0.5), quantile(&times, 0.9)),
-            htm: mean(&moves).map(|m| (m, quantile(&moves, 0.5))),
+            cubes: summary.cubes,
+            solved: summary.solved,
+            time_ms: (summary.time_ms.0, summary.time_ms.1),
+            htm: summary.moves.map(|(median, mean, _)| (mean, median)),
             ratio: mean(&ratios),
         }
     }
@@ -131,7 +114,8 @@ impl fmt::Display for Comparison {
             }
             writeln!(f, "{}", line.trim_end())?;
         }
-        let refs = sorted(self.reference.iter().map(|&r| r as f64).collect());
+        let mut refs: Vec<f64> = self.reference.iter().map(|&r| r as f64).collect();
+        refs.sort_by(f64::total_cmp);
         if let Some(m) = mean(&refs) {
             writeln!(
                 f,
