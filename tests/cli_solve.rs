@@ -129,6 +129,10 @@ fn usage_mistakes_exit_2_naming_the_problem() {
         ),
         (vec!["solve", "--random-state", "--preset", "nope"], "nope"),
         (
+            vec!["solve", "--random-state", "--preset", "mws,ga"],
+            "`bench --preset a,b,c`",
+        ),
+        (
             vec!["solve", "--random-state", "--neighbourhood", "nope"],
             "nope",
         ),

@@ -320,6 +320,9 @@ fn bad_options_fail_before_the_screen_opens() {
     assert_eq!(out.status.code(), Some(3));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--scramble"));
     assert_eq!(run(&["--preset", "nope"]).status.code(), Some(2));
+    let out = run(&["--preset", "mws,ga"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("`--race a,b,c`"));
     assert_eq!(run(&["--theme", "nope"]).status.code(), Some(2));
     assert_eq!(run(&["--fps", "0"]).status.code(), Some(2));
     let out = run(&["--race", "mws"]);

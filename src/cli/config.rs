@@ -95,6 +95,12 @@ impl SolverArgs {
         let default_solver = preset::default_solver();
         let solver_hint = self.solver.as_deref().unwrap_or(&default_solver);
         let preset_name = match &self.preset {
+            Some(p) if p.contains(',') => {
+                return Err(usage(format!(
+                    "--preset `{p}`: one preset here (`bench --preset a,b,c` and \
+                     `race --presets a,b,c` compare several)"
+                )));
+            }
             Some(p) => preset::canonical(p)
                 .map_err(|e| usage(e.to_string()))?
                 .to_string(),

@@ -95,6 +95,12 @@ pub fn run(args: TuiArgs) -> Result<ExitCode, Report> {
         .position(|c| c.preset == default)
         .unwrap_or(0);
     if let Some(p) = &args.preset {
+        if p.contains(',') {
+            return Err(UsageError(format!(
+                "--preset `{p}`: one preset to start with (`--race a,b,c` races several)"
+            ))
+            .into());
+        }
         let name = preset::canonical(p).map_err(|e| UsageError(e.to_string()))?;
         choice = choices
             .iter()
