@@ -1,7 +1,7 @@
 //! The hot kernels: gather a sticker array through a permutation table, and count
 //! stickers that differ from the centre of their face.
 //!
-//! Stickers live in a 64-byte, 32-byte-aligned array ([`Lanes`]): 54 stickers,
+//! Stickers live in a 64-byte, 32-byte-aligned array (`Lanes`): 54 stickers,
 //! then 10 zero bytes. On x86_64 with AVX2 (checked at run time) a gather is
 //! eight `vpshufb` over the four 16-byte chunks of the source, merged by three
 //! byte blends per output half; the energy compares each half with the centre
@@ -9,7 +9,7 @@
 //! a scalar loop computes the same thing; tests check the two agree.
 //!
 //! This module owns the sticker layout ([`STICKERS`], [`CENTRES`], the padded
-//! [`Lanes`] form) and imports nothing from the rest of `cube`: every other
+//! `Lanes` form) and imports nothing from the rest of `cube`: every other
 //! module builds on it.
 
 /// Number of stickers on the cube.

@@ -1,5 +1,5 @@
 //! Runs one [`PhaseSearch`] per phase, G0 → G1 → G2 → G3 → solved, each from
-//! where the last one ended, and reports the whole run as a [`Solver`].
+//! where the last one ended, and reports the whole run as a [`Solver`](crate::solve::Solver).
 
 use super::cubie::{GROUP_MOVES, apply_all};
 use super::group::in_group;

@@ -106,7 +106,7 @@ pub fn slice(c: &CubieCube) -> usize {
     pos_rank * N_SLICE_PERM + perm_rank(&order)
 }
 
-/// Sets the edge permutation to one with the given [`slice`] coordinate; the
+/// Sets the edge permutation to one with the given [`slice()`] coordinate; the
 /// other edges fill the remaining positions in increasing order.
 pub fn set_slice(c: &mut CubieCube, s: usize) {
     let mut order = [0u8; 4];
