@@ -69,6 +69,30 @@ pub(super) fn labels(b: [f64; 2], integer: bool) -> Vec<Line<'static>> {
     ]
 }
 
+/// The axes of an energy plot: `x_title` over `x` (integer labels when
+/// `x_integer`), energy "E" over `y`.
+pub(super) fn energy_axes<'a>(
+    chart: Chart<'a>,
+    x_title: impl Into<Line<'a>>,
+    x: [f64; 2],
+    x_integer: bool,
+    y: [f64; 2],
+) -> Chart<'a> {
+    chart
+        .x_axis(
+            Axis::default()
+                .title(x_title)
+                .bounds(x)
+                .labels(labels(x, x_integer)),
+        )
+        .y_axis(
+            Axis::default()
+                .title("E")
+                .bounds(y)
+                .labels(labels(y, false)),
+        )
+}
+
 fn chart_block(title: String, app: &App) -> Block<'static> {
     Block::bordered()
         .title(title)
@@ -128,20 +152,8 @@ pub fn draw_energy(f: &mut Frame, app: &App, area: Rect) {
         ),
         None => " energy ".to_string(),
     };
-    let chart = Chart::new(sets)
-        .block(chart_block(title, app))
-        .x_axis(
-            Axis::default()
-                .title(app.step_name())
-                .bounds(x)
-                .labels(labels(x, true)),
-        )
-        .y_axis(
-            Axis::default()
-                .title("E")
-                .bounds(y)
-                .labels(labels(y, false)),
-        );
+    let chart = Chart::new(sets).block(chart_block(title, app));
+    let chart = energy_axes(chart, app.step_name(), x, true, y);
     f.render_widget(chart, area);
 }
 

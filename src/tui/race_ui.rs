@@ -8,11 +8,11 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::symbols::Marker;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Axis, Block, Chart, Dataset, GraphType, Paragraph};
+use ratatui::widgets::{Block, Chart, Dataset, GraphType, Paragraph};
 
 use super::app::{App, Net};
 use super::net::{CubeView, SCALES};
-use super::plot::{MARKER, colour, labels};
+use super::plot::{MARKER, colour, energy_axes};
 use super::race::RaceView;
 use super::status::{speed_label, thousands};
 use crate::solve::race::Lane;
@@ -317,18 +317,7 @@ fn draw_plot(f: &mut Frame, app: &App, view: &RaceView, area: Rect) {
     }
     let chart = Chart::new(sets)
         .block(block(Line::from(title), app))
-        .legend_position(None)
-        .x_axis(
-            Axis::default()
-                .title(unit)
-                .bounds(x)
-                .labels(labels(x, false)),
-        )
-        .y_axis(
-            Axis::default()
-                .title("E")
-                .bounds(y)
-                .labels(labels(y, false)),
-        );
+        .legend_position(None);
+    let chart = energy_axes(chart, unit, x, false, y);
     f.render_widget(chart, area);
 }
