@@ -42,6 +42,33 @@ impl Drop for Guard {
     }
 }
 
+impl Guard {
+    /// Sends Ctrl-C (SIGINT), checks the child exits 130 within a minute,
+    /// and returns what it wrote to stdout.
+    fn interrupt(&mut self) -> String {
+        let kill = Command::new("kill")
+            .args(["-INT", &self.0.id().to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(kill.success());
+        let status = wait(&mut self.0, Duration::from_secs(60));
+        assert_eq!(status.code(), Some(130));
+        self.stdout()
+    }
+
+    /// Everything the (exited) child wrote to its piped stdout.
+    fn stdout(&mut self) -> String {
+        let mut out = String::new();
+        self.0
+            .stdout
+            .take()
+            .unwrap()
+            .read_to_string(&mut out)
+            .unwrap();
+        out
+    }
+}
+
 /// Waits for the child to exit, at most `limit`.
 fn wait(child: &mut Child, limit: Duration) -> std::process::ExitStatus {
     let t = Instant::now();
@@ -286,21 +313,7 @@ fn an_interrupted_bench_keeps_its_lines_and_prints_the_summary() {
         assert!(child.0.try_wait().unwrap().is_none(), "bench ended early");
         std::thread::sleep(Duration::from_millis(50));
     }
-    let kill = Command::new("kill")
-        .args(["-INT", &child.0.id().to_string()])
-        .status()
-        .expect("kill runs");
-    assert!(kill.success());
-    let status = wait(&mut child.0, Duration::from_secs(60));
-    assert_eq!(status.code(), Some(130));
-    let mut out = String::new();
-    child
-        .0
-        .stdout
-        .take()
-        .unwrap()
-        .read_to_string(&mut out)
-        .unwrap();
+    let out = child.interrupt();
     let finished = lines_in(&path);
     assert!(
         out.starts_with(&format!(
@@ -334,14 +347,7 @@ fn the_live_screen_refuses_a_redirected_stdout() {
     );
     let status = wait(&mut child.0, Duration::from_secs(30));
     assert_eq!(status.code(), Some(2));
-    let mut out = String::new();
-    child
-        .0
-        .stdout
-        .take()
-        .unwrap()
-        .read_to_string(&mut out)
-        .unwrap();
+    let out = child.stdout();
     assert_eq!(out, "", "nothing drawn into the pipe");
     let mut err = String::new();
     child
@@ -398,21 +404,7 @@ fn an_interrupted_solve_prints_its_best_so_far_and_exits_130() {
     // A face-turn annealer does not solve a random state: it is still running.
     std::thread::sleep(Duration::from_secs(2));
     assert!(child.0.try_wait().unwrap().is_none(), "ended on its own");
-    let kill = Command::new("kill")
-        .args(["-INT", &child.0.id().to_string()])
-        .status()
-        .expect("kill runs");
-    assert!(kill.success());
-    let status = wait(&mut child.0, Duration::from_secs(60));
-    assert_eq!(status.code(), Some(130));
-    let mut out = String::new();
-    child
-        .0
-        .stdout
-        .take()
-        .unwrap()
-        .read_to_string(&mut out)
-        .unwrap();
+    let out = child.interrupt();
     let v: serde_json::Value = serde_json::from_str(out.trim()).expect("one JSON object");
     assert_eq!(v["interrupted"], true);
     assert_eq!(v["solved"], false);
