@@ -49,34 +49,26 @@ fn a_custom_catalogue_is_used_by_pll() {
     );
 }
 
+/// Runs `solve --formulas path`, checks it is refused as a usage error
+/// (exit 2) and returns the message.
+fn refused(path: &str) -> String {
+    let o = cubetui(&["solve", "--scramble", "R", "--formulas", path]);
+    assert_eq!(o.status.code(), Some(2));
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
 #[test]
 fn a_bad_catalogue_line_is_a_usage_error_naming_file_and_line() {
     let file = write(
         "bad.txt",
         "T: R U R' U' R' F R2 U' R' U' R U R' F'\nQ: R Q2\n",
     );
-    let o = cubetui(&[
-        "solve",
-        "--scramble",
-        "R",
-        "--formulas",
-        file.to_str().unwrap(),
-    ]);
-    assert_eq!(o.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&o.stderr);
+    let err = refused(file.to_str().unwrap());
     assert!(
         err.contains("bad.txt:2: formula `Q`: unknown move `Q2` at column 3"),
         "{err}"
     );
-    let o = cubetui(&[
-        "solve",
-        "--scramble",
-        "R",
-        "--formulas",
-        "/nonexistent/f.txt",
-    ]);
-    assert_eq!(o.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&o.stderr);
+    let err = refused("/nonexistent/f.txt");
     assert!(
         err.starts_with("error: /nonexistent/f.txt: cannot read: "),
         "no line number for a file that cannot be read: {err}"
@@ -86,15 +78,7 @@ fn a_bad_catalogue_line_is_a_usage_error_naming_file_and_line() {
 #[test]
 fn a_formula_that_leaves_the_u_layer_is_refused() {
     let file = write("sexy.txt", "# not a PLL\nsexy: R U R' U'\n");
-    let o = cubetui(&[
-        "solve",
-        "--scramble",
-        "R",
-        "--formulas",
-        file.to_str().unwrap(),
-    ]);
-    assert_eq!(o.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&o.stderr);
+    let err = refused(file.to_str().unwrap());
     assert!(
         err.contains("sexy.txt:2: formula `sexy` moves pieces outside the U layer"),
         "{err}"
@@ -105,15 +89,7 @@ fn a_formula_that_leaves_the_u_layer_is_refused() {
 fn a_catalogue_over_the_limit_is_refused_naming_the_limit() {
     let text: String = (0..=500).map(|i| format!("f{i}: U\n")).collect();
     let file = write("many.txt", &text);
-    let o = cubetui(&[
-        "solve",
-        "--scramble",
-        "R",
-        "--formulas",
-        file.to_str().unwrap(),
-    ]);
-    assert_eq!(o.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&o.stderr);
+    let err = refused(file.to_str().unwrap());
     assert!(
         err.contains("many.txt:501: more than 500 formulas"),
         "{err}"
