@@ -48,7 +48,6 @@ fn same_seed_same_run_and_snapshots_are_consistent() {
     let (a, ea, snap, profile) = run(5);
     let (b, eb, _, _) = run(5);
     assert_eq!((a.clone(), ea), (b, eb));
-    assert_eq!(profile.solver, "ga");
     assert_eq!(profile.step, "generation");
     assert_eq!(snap.iteration, 40);
     assert_eq!(snap.values.len(), profile.series.len());

@@ -152,7 +152,6 @@ fn the_solver_profile_decides_rows_and_side_plot() {
     use cubetui::solve::{Profile, SeriesSpec};
     let mut app = toy_app(SCRAMBLE);
     let profile = Profile {
-        solver: "other",
         step: "round",
         series: vec![
             SeriesSpec::new("mean", 1),

@@ -437,8 +437,8 @@ fn wait_wakes_for_news_and_not_otherwise() {
         profile = profile.or(u.profile);
     }
     assert_eq!(
-        profile.map(|p| p.solver),
-        Some("toy"),
+        profile.map(|p| p.step),
+        Some("toy step"),
         "the profile arrives"
     );
     // Idle, all read: nothing more comes.

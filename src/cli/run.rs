@@ -120,7 +120,7 @@ pub fn run_one(
     let mut extra = out.extra;
     extra.retain(|k, _| !RESERVED.contains(&k.as_str()));
     let json = RunJson {
-        solver: solver.profile().solver,
+        solver: r.config.name(),
         preset: r.preset.clone(),
         neighbourhood: snap.generator.clone(),
         seed,

@@ -12,7 +12,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use super::{Solver, Status};
+use crate::solve::api::{Solver, Status};
 
 /// Largest batch a [`Batcher`] plans.
 pub const MAX_BATCH: u64 = 1 << 24;
@@ -167,7 +167,7 @@ pub fn run(solver: &mut dyn Solver, budget: Budget, cancel: Option<&AtomicBool>)
 mod tests {
     use super::*;
     use crate::cube::{Alg, Cube};
-    use crate::solve::{Outcome, Profile, Snapshot};
+    use crate::solve::api::{Outcome, Profile, Snapshot};
 
     /// Counts steps; solved after `solve_at` of them; `stuck` never advances.
     struct Counter {
@@ -179,7 +179,6 @@ mod tests {
     impl Solver for Counter {
         fn profile(&self) -> Profile {
             Profile {
-                solver: "counter",
                 step: "count",
                 series: Vec::new(),
             }

@@ -16,8 +16,8 @@ use serde::{Deserialize, Serialize};
 use super::chromosome::{
     Chromosome, genes_alg, random_gene, random_genes, rate_outside_unit, roulette,
 };
-use super::{Outcome, Profile, SeriesSpec, Snapshot, SolveError, Solver, Status};
 use crate::cube::Cube;
+use crate::solve::api::{Outcome, Profile, SeriesSpec, Snapshot, SolveError, Solver, Status};
 
 /// Parameters of `ga`; the defaults are preset `seed-002-ga`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -312,7 +312,6 @@ impl Solver for Ga {
 
     fn profile(&self) -> Profile {
         Profile {
-            solver: "ga",
             step: "generation",
             series: vec![
                 SeriesSpec::new("mean", 1),

@@ -3,51 +3,35 @@
 //! Each preset is a TOML serialisation of a [`SolverConfig`]
 //! (`solver = "sa"` plus that solver's parameters) and a `[preset]` table
 //! that describes it (one-line description, the seed or paper it follows,
-//! older names). To add one, drop the file in `assets/presets/` and add one
-//! line to `PRESETS`.
+//! older names, its place in the screen's cycle). To add one, drop the file
+//! in `assets/presets/`: the build script lists the folder.
+
+use std::sync::LazyLock;
 
 use serde::Deserialize;
 
-use super::{SolveError, SolverConfig};
+use crate::solve::api::SolveError;
+use crate::solve::registry::SolverConfig;
 
-/// (file name, TOML text) of every preset, in the order the screen cycles them.
-const PRESETS: &[(&str, &str)] = &[
-    (
-        "sa-pll-conj",
-        include_str!("../../assets/presets/sa-pll-conj.toml"),
-    ),
-    (
-        "sa-faces",
-        include_str!("../../assets/presets/sa-faces.toml"),
-    ),
-    (
-        "sa-faces-hot",
-        include_str!("../../assets/presets/sa-faces-hot.toml"),
-    ),
-    ("ga", include_str!("../../assets/presets/ga.toml")),
-    ("woc", include_str!("../../assets/presets/woc.toml")),
-    ("mws", include_str!("../../assets/presets/mws.toml")),
-    (
-        "mws-short",
-        include_str!("../../assets/presets/mws-short.toml"),
-    ),
-    (
-        "phases-es",
-        include_str!("../../assets/presets/phases-es.toml"),
-    ),
-    (
-        "phases-ga",
-        include_str!("../../assets/presets/phases-ga.toml"),
-    ),
-    (
-        "phases-sa",
-        include_str!("../../assets/presets/phases-sa.toml"),
-    ),
-    (
-        "reference",
-        include_str!("../../assets/presets/reference.toml"),
-    ),
-];
+/// (file name, TOML text) of every file in `assets/presets/` (and, in the
+/// test build, `assets/test-presets/`), listed by `build.rs`, in file-name order.
+const FILES: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/presets.rs"));
+
+/// The presets in the order the screen cycles them: by their `[preset] order`
+/// key (a file without a readable one goes last, and [`info`] reports it).
+static PRESETS: LazyLock<Vec<(&'static str, &'static str)>> = LazyLock::new(|| {
+    let mut all = FILES.to_vec();
+    all.sort_by_key(|(_, text)| order_of(text));
+    all
+});
+
+/// The `[preset] order` key of a preset's text.
+fn order_of(text: &str) -> i64 {
+    text.parse::<toml::Table>()
+        .ok()
+        .and_then(|t| t.get("preset")?.get("order")?.as_integer())
+        .unwrap_or(i64::MAX)
+}
 
 /// What a preset says about itself in its `[preset]` table.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
@@ -61,6 +45,8 @@ pub struct PresetInfo {
     pub solver: String,
     /// One line saying what it runs.
     pub description: String,
+    /// Its place in the order the screen cycles presets (smallest first).
+    pub order: i64,
     /// The seed document or paper it follows.
     pub follows: String,
     /// Older names that still select it.
@@ -86,7 +72,7 @@ pub fn canonical(name: &str) -> Result<&'static str, SolveError> {
     if let Some((n, _)) = PRESETS.iter().find(|(n, _)| *n == name) {
         return Ok(n);
     }
-    for (n, _) in PRESETS {
+    for (n, _) in PRESETS.iter() {
         if info(n).is_ok_and(|i| i.aliases.iter().any(|a| a == name)) {
             return Ok(n);
         }
@@ -204,6 +190,38 @@ mod tests {
             let back: SolverConfig = toml::from_str(&text).unwrap();
             assert_eq!(toml::to_string(&back).unwrap(), text, "{name}");
         }
+    }
+
+    #[test]
+    fn presets_cycle_in_the_order_of_their_order_keys() {
+        let shipped: Vec<&str> = list().into_iter().filter(|n| *n != "throwaway").collect();
+        assert_eq!(
+            shipped,
+            [
+                "sa-pll-conj",
+                "sa-faces",
+                "sa-faces-hot",
+                "ga",
+                "woc",
+                "mws",
+                "mws-short",
+                "phases-es",
+                "phases-ga",
+                "phases-sa",
+                "reference"
+            ]
+        );
+        let orders: Vec<i64> = all().iter().map(|i| i.order).collect();
+        assert!(orders.is_sorted(), "{orders:?}");
+        // Every file in the folder is embedded, none twice.
+        let files = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/presets"))
+            .expect("read assets/presets")
+            .filter(|e| {
+                e.as_ref()
+                    .is_ok_and(|e| e.path().extension().is_some_and(|x| x == "toml"))
+            })
+            .count();
+        assert_eq!(shipped.len(), files);
     }
 
     #[test]

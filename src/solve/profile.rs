@@ -69,11 +69,9 @@ impl SeriesSpec {
 /// What a solver is and what it reports; fixed for the solver's life.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Profile {
-    /// The solver's short name (`sa`, `ga`, …).
-    pub solver: &'static str,
     /// What one elementary step is called (`iteration`, `generation`, `window move`).
     pub step: &'static str,
-    /// The numbers in [`super::Snapshot::values`], in that order.
+    /// The numbers in [`Snapshot::values`](crate::solve::api::Snapshot::values), in that order.
     pub series: Vec<SeriesSpec>,
 }
 

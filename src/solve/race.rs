@@ -18,9 +18,10 @@ use serde::Serialize;
 use thiserror::Error;
 
 use super::runner::{RunState, Update, thread_cpu_time};
-use super::{Outcome, Profile, Snapshot, SolveError, Solver, Status, preset};
 use crate::cube::Cube;
 use crate::cube::simplify::simplify;
+use crate::solve::api::{Outcome, Profile, Snapshot, SolveError, Solver, Status};
+use crate::solve::preset;
 
 /// Fewest lanes in a race.
 pub const MIN_LANES: usize = 2;

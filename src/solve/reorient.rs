@@ -4,8 +4,7 @@
 //! reported solution, so the solution still replays on the state as given.
 
 use crate::cube::{Alg, Cube};
-
-use super::{Outcome, Profile, Snapshot, SolveError, Solver, Status};
+use crate::solve::api::{Outcome, Profile, Snapshot, SolveError, Solver, Status};
 
 /// The 24 whole-cube rotations as algorithms (`""`, `y`, `x y2`, …).
 fn rotation_algs() -> impl Iterator<Item = Alg> {

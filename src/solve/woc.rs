@@ -21,8 +21,8 @@ use serde_json::json;
 
 use super::chromosome::{Chromosome, GENES, face_of, genes_alg, random_gene, seeded_rng};
 use super::ga::diversity;
-use super::{Outcome, Profile, SeriesSpec, Snapshot, SolveError, Solver, Status};
 use crate::cube::Cube;
+use crate::solve::api::{Outcome, Profile, SeriesSpec, Snapshot, SolveError, Solver, Status};
 
 /// Parameters of `woc`; the defaults are preset `seed-004`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -326,7 +326,6 @@ impl Solver for Woc {
 
     fn profile(&self) -> Profile {
         Profile {
-            solver: "woc",
             step: "generation",
             series: vec![
                 SeriesSpec::new("best score", 0),

@@ -37,7 +37,6 @@ impl Toy {
 impl Solver for Toy {
     fn profile(&self) -> Profile {
         Profile {
-            solver: "toy",
             step: "toy step",
             series: vec![
                 SeriesSpec::new("temperature", 4),

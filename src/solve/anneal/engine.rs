@@ -5,10 +5,10 @@ use rand::{Rng, RngExt};
 use super::SaParams;
 use crate::cube::random::{CubeRng, rng_from_seed};
 use crate::cube::{Alg, Cube, Perm};
+use crate::solve::api::{Outcome, Profile, SeriesSpec, Snapshot, SolveError, Solver, Status};
 use crate::solve::energy::{Energy, Facelets};
 use crate::solve::neighbourhood::sparse::Prepared;
 use crate::solve::neighbourhood::{Comm, Generator, NAMES, Table};
-use crate::solve::{Outcome, Profile, SeriesSpec, Snapshot, SolveError, Solver, Status};
 
 /// Proposals the acceptance rate is measured over.
 const WINDOW: u64 = 1024;
@@ -301,7 +301,6 @@ impl Solver for Annealer {
 
     fn profile(&self) -> Profile {
         Profile {
-            solver: "sa",
             step: "iteration",
             series: vec![
                 SeriesSpec::new("temperature", 4),

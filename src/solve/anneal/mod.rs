@@ -7,8 +7,9 @@ mod schedule;
 
 use serde::{Deserialize, Serialize};
 
-use super::{SolveError, Solver, energy, neighbourhood};
 use crate::cube::Cube;
+use crate::solve::api::{SolveError, Solver};
+use crate::solve::{energy, neighbourhood};
 
 pub use engine::Annealer;
 pub use schedule::Schedule;

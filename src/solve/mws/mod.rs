@@ -17,9 +17,9 @@ use serde::{Deserialize, Serialize};
 use self::pieces::{Block, blocks};
 use self::window::{Objective, Search, WindowParams};
 use super::chromosome::{genes_alg, seeded_rng};
-use super::{Outcome, Profile, SeriesSpec, Snapshot, SolveError, Solver, Status};
 use crate::cube::random::derive_seed;
 use crate::cube::{Cube, Face};
+use crate::solve::api::{Outcome, Profile, SeriesSpec, Snapshot, SolveError, Solver, Status};
 
 /// Parameters of `mws`; the defaults are preset `seed-003`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -423,7 +423,6 @@ impl Solver for Mws {
 
     fn profile(&self) -> Profile {
         Profile {
-            solver: "mws",
             step: "window move",
             series: vec![
                 SeriesSpec::new("phase fitness", 3),

@@ -8,8 +8,8 @@ use super::seq::merge_same_face;
 use crate::cube::random::derive_seed;
 use crate::cube::state::{CENTRES, whole_cube_rotations};
 use crate::cube::{Alg, Cube, CubieCube};
+use crate::solve::api::{SolveError, Status};
 use crate::solve::chromosome::genes_alg;
-use crate::solve::{SolveError, Status};
 
 /// Number of phases.
 pub const PHASES: usize = 4;

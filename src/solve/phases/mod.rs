@@ -25,8 +25,8 @@ mod solver;
 
 use serde::{Deserialize, Serialize};
 
-use super::{SolveError, Solver};
 use crate::cube::{Cube, CubieCube};
+use crate::solve::api::{SolveError, Solver};
 
 pub use solver::PhaseSolver;
 
@@ -99,10 +99,9 @@ impl SaParams {
     }
 }
 
-/// Builds the solver `name` for `start`, whose phase `i` runs the search
+/// Builds a phase solver for `start`, whose phase `i` runs the search
 /// `new` makes from phase `i`'s parameters; `unit` names one elementary step.
 fn build<P, S>(
-    name: &'static str,
     unit: &'static str,
     p: &PhasesParams<P>,
     new: fn(P, usize, &'static [u8], CubieCube, u64) -> S,
@@ -117,7 +116,6 @@ where
     let make: driver::MakeSearch =
         Box::new(move |i, set, s, seed| Box::new(new(phases[i - 1].clone(), i, set, s, seed)));
     Ok(Box::new(PhaseSolver::new(
-        name,
         unit,
         make,
         start,
@@ -129,17 +127,17 @@ where
 /// Builds a `phases-es` run for `start`, fully determined by (`p`, `seed`, `start`).
 pub fn build_es(p: &EsParams, start: Cube, seed: u64) -> Result<Box<dyn Solver>, SolveError> {
     p.validate()?;
-    build("phases-es", "generation", p, es::Es::new, start, seed)
+    build("generation", p, es::Es::new, start, seed)
 }
 
 /// Builds a `phases-ga` run for `start`, fully determined by (`p`, `seed`, `start`).
 pub fn build_ga(p: &GaParams, start: Cube, seed: u64) -> Result<Box<dyn Solver>, SolveError> {
     p.validate()?;
-    build("phases-ga", "generation", p, ga::Ga::new, start, seed)
+    build("generation", p, ga::Ga::new, start, seed)
 }
 
 /// Builds a `phases-sa` run for `start`, fully determined by (`p`, `seed`, `start`).
 pub fn build_sa(p: &SaParams, start: Cube, seed: u64) -> Result<Box<dyn Solver>, SolveError> {
     p.validate()?;
-    build("phases-sa", "proposal", p, sa::Sa::new, start, seed)
+    build("proposal", p, sa::Sa::new, start, seed)
 }

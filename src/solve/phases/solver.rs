@@ -2,11 +2,10 @@
 
 use super::driver::{MakeSearch, Phased, phase_label};
 use crate::cube::Cube;
-use crate::solve::{Outcome, Profile, SeriesSpec, Snapshot, SolveError, Solver, Status};
+use crate::solve::api::{Outcome, Profile, SeriesSpec, Snapshot, SolveError, Solver, Status};
 
-/// A phase run under one of the solver names `phases-es`, `phases-ga`, `phases-sa`.
+/// A phase run: the solver behind `phases-es`, `phases-ga` and `phases-sa`.
 pub struct PhaseSolver {
-    name: &'static str,
     step_name: &'static str,
     run: Phased,
 }
@@ -14,7 +13,6 @@ pub struct PhaseSolver {
 impl PhaseSolver {
     /// A run from `start`; fails on a cube that cannot be solved.
     pub fn new(
-        name: &'static str,
         step_name: &'static str,
         make: MakeSearch,
         start: Cube,
@@ -22,7 +20,6 @@ impl PhaseSolver {
         max_steps: u64,
     ) -> Result<PhaseSolver, SolveError> {
         Ok(PhaseSolver {
-            name,
             step_name,
             run: Phased::new(make, start, seed, max_steps)?,
         })
@@ -68,7 +65,6 @@ impl Solver for PhaseSolver {
 
     fn profile(&self) -> Profile {
         Profile {
-            solver: self.name,
             step: self.step_name,
             series: vec![
                 SeriesSpec::new("phase fitness", 0),

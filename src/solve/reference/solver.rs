@@ -8,8 +8,8 @@ use serde_json::json;
 use super::cache;
 use super::multi::MultiSearch;
 use crate::cube::{Alg, Cube};
+use crate::solve::api::{Outcome, Snapshot, SolveError, Solver, Status};
 use crate::solve::profile::{Profile, SeriesSpec};
-use crate::solve::{Outcome, Snapshot, SolveError, Solver, Status};
 
 /// Parameters of `reference`; the defaults are preset `reference`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -127,7 +127,6 @@ impl Solver for Reference {
 
     fn profile(&self) -> Profile {
         Profile {
-            solver: "reference",
             step: "search slice",
             series: vec![
                 SeriesSpec::new("best length", 0),

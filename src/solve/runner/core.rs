@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 
 use super::cpu::read_bias;
 use super::{Command, Mark, Point, RunState, Speed, Update, thread_cpu_time};
-use crate::solve::{Solver, Status};
+use crate::solve::api::{Solver, Status};
 
 /// The runner's logic, independent of threads and clocks.
 pub struct Core {

@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use super::{Mark, Point, RunState};
-use crate::solve::{Outcome, Profile, Snapshot};
+use crate::solve::api::{Outcome, Profile, Snapshot};
 
 /// What only matters at its latest value.
 #[derive(Clone, Debug)]

@@ -26,7 +26,7 @@ use std::future::Future;
 use std::pin::Pin;
 use std::time::Duration;
 
-use super::{Outcome, Profile, Snapshot, Solver};
+use crate::solve::api::{Outcome, Profile, Snapshot, Solver};
 
 pub use self::core::Core;
 pub use cpu::thread_cpu_time;

@@ -1,0 +1,109 @@
+//! What every solver implements and every user of a solver sees: the
+//! [`Solver`] trait, its [`Snapshot`]s and [`Outcome`], [`Status`] and
+//! [`SolveError`]. Imports no solver (the registry, `super::registry`, is
+//! the one module that knows them all), so each solver can import this
+//! without importing itself back.
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::cube::{Alg, Cube};
+pub use crate::solve::profile::{Profile, SeriesSpec};
+
+/// Where a run stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    /// More steps may improve the result.
+    Running,
+    /// The best state is solved.
+    Solved,
+    /// The budget (steps, generations, stagnation limit) is spent without solving.
+    Exhausted,
+}
+
+/// What a solver looks like at one moment. Cheap enough to take every frame.
+#[derive(Clone, Debug)]
+pub struct Snapshot {
+    /// Elementary steps so far (what [`Profile::step`] names).
+    pub iteration: u64,
+    /// Misplaced-sticker energy of the current state (GA: best of this generation).
+    pub energy: f64,
+    /// Best energy seen.
+    pub best_energy: f64,
+    /// Current state (GA: best chromosome of this generation applied to the start).
+    pub current: Cube,
+    /// Best state seen.
+    pub best: Cube,
+    /// Length of the current move sequence.
+    pub sequence_len: usize,
+    /// Neighbourhood generator in use, where the solver has swappable ones.
+    pub generator: Option<String>,
+    /// Current phase, where the solver has phases; a change is marked on the plot.
+    pub phase: Option<String>,
+    pub status: Status,
+    /// One value per series of the solver's [`Profile`], in that order
+    /// (NaN where there is no value yet).
+    pub values: Vec<f64>,
+}
+
+/// The outcome of a run so far.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    pub solved: bool,
+    /// The move sequence that takes the start state to the best state, as the
+    /// solver produced it (may contain rotations, slices, cancellations).
+    pub solution: Alg,
+    /// Energy of the best state.
+    pub energy: f64,
+    /// Elementary steps run.
+    pub iterations: u64,
+    /// Solver-specific fields for `--json` (generations, phase lengths, …).
+    pub extra: serde_json::Map<String, serde_json::Value>,
+}
+
+/// A solver that advances in small steps, so a UI or a batch driver can run it,
+/// pause it, inspect it and change its generator between two steps.
+pub trait Solver: Send {
+    /// What the solver is called and which numbers its snapshots carry.
+    fn profile(&self) -> Profile;
+    /// Runs up to `n` elementary steps; stops early when solved or exhausted.
+    fn step(&mut self, n: u64) -> Status;
+    /// Where the run stands.
+    fn status(&self) -> Status;
+    /// The current picture of the run.
+    fn snapshot(&self) -> Snapshot;
+    /// The best result so far.
+    fn outcome(&self) -> Outcome;
+    /// Neighbourhood generators this solver can switch between (empty if none).
+    fn generators(&self) -> Vec<String> {
+        Vec::new()
+    }
+    /// Replaces the neighbourhood generator, keeping state and history.
+    fn set_generator(&mut self, name: &str) -> Result<(), SolveError> {
+        Err(SolveError::NoGenerators {
+            generator: name.to_string(),
+        })
+    }
+}
+
+/// Errors from configuring or building a solver.
+#[derive(Debug, Error)]
+pub enum SolveError {
+    #[error("unknown preset `{name}` (available: {available})")]
+    UnknownPreset { name: String, available: String },
+    #[error("unknown neighbourhood `{name}` (available: {available})")]
+    UnknownGenerator { name: String, available: String },
+    #[error("this solver has no neighbourhood generators (asked for `{generator}`)")]
+    NoGenerators { generator: String },
+    #[error("invalid parameter: {0}")]
+    Parameter(String),
+    #[error("{file}:{line}: {message}")]
+    Asset {
+        file: String,
+        line: usize,
+        message: String,
+    },
+    #[error("{0}")]
+    Config(String),
+}

@@ -1,0 +1,102 @@
+//! The one list of solvers: their names, their parameter types and how each
+//! is built. This is the only module that imports every solver; the solvers
+//! themselves import only the API ([`super::api`]), so arrows run one way.
+//!
+//! # Adding a solver
+//!
+//! 1. Write the solver in its own module under `src/solve/` (declare it with
+//!    `pub mod` in `src/solve/mod.rs`): a parameter struct that is
+//!    `Clone + Debug + Serialize + Deserialize` (with
+//!    `#[serde(deny_unknown_fields)]`), a type implementing
+//!    [`Solver`] (importing it from `crate::solve::api`), and
+//!    `pub fn build(p: &Params, start: Cube, seed: u64) -> Result<Box<dyn Solver>, SolveError>`.
+//! 2. Add one line to the `solvers!` list below:
+//!    `"my-name" => MyName(my_module::Params, my_module::build),`. The string
+//!    is the solver's name everywhere: the `solver = "…"` key of presets,
+//!    [`SolverConfig::name`], the reports.
+//! 3. Drop its preset file in `assets/presets/` (`solver = "my-name"`, its
+//!    parameters, and a `[preset]` table with `order`, `description`,
+//!    `follows` and `default = true`); the build script embeds it, nothing
+//!    lists it by hand.
+//!
+//! The unit test at the bottom of this file registers a throwaway solver by
+//! exactly these steps (under `#[cfg(test)]`) and runs it from a preset.
+
+use serde::{Deserialize, Serialize};
+
+use crate::cube::Cube;
+use crate::solve::api::{SolveError, Solver};
+#[cfg(test)]
+use crate::solve::throwaway;
+use crate::solve::{anneal, ga, mws, phases, reference, reorient, woc};
+
+/// Generates [`SolverConfig`] (a serde enum tagged by `solver`), its
+/// [`SolverConfig::name`] and the dispatch to each solver's build function
+/// from one line per solver: `"name" => Variant(ParamsType, build_fn),`.
+/// Lines marked `#[cfg(test)]` exist only in the test build.
+macro_rules! solvers {
+    ($($(#[$attr:meta])* $name:literal => $variant:ident($params:ty, $build:path),)+) => {
+        /// A solver with all its parameters, as stored in a preset.
+        #[derive(Clone, Debug, Serialize, Deserialize)]
+        #[serde(tag = "solver")]
+        pub enum SolverConfig {
+            $($(#[$attr])* #[serde(rename = $name)] $variant($params),)+
+        }
+
+        impl SolverConfig {
+            /// Every registered solver's name, in registry order.
+            pub const NAMES: &'static [&'static str] = &[$($(#[$attr])* $name,)+];
+
+            /// The solver's short name (its `solver` key in a preset).
+            pub fn name(&self) -> &'static str {
+                match self {
+                    $($(#[$attr])* SolverConfig::$variant(_) => $name,)+
+                }
+            }
+
+            fn build_centred(&self, start: Cube, seed: u64) -> Result<Box<dyn Solver>, SolveError> {
+                match self {
+                    $($(#[$attr])* SolverConfig::$variant(p) => $build(p, start, seed),)+
+                }
+            }
+        }
+    };
+}
+
+solvers! {
+    "sa" => Sa(anneal::SaParams, anneal::build),
+    "ga" => Ga(ga::GaParams, ga::build),
+    "woc" => Woc(woc::WocParams, woc::build),
+    "mws" => Mws(mws::MwsParams, mws::build),
+    "phases-es" => PhasesEs(phases::EsParams, phases::build_es),
+    "phases-ga" => PhasesGa(phases::GaParams, phases::build_ga),
+    "phases-sa" => PhasesSa(phases::SaParams, phases::build_sa),
+    "reference" => Reference(reference::ReferenceParams, reference::build),
+    #[cfg(test)]
+    "throwaway" => Throwaway(throwaway::Params, throwaway::build),
+}
+
+impl SolverConfig {
+    /// Builds a solver for `start`, fully determined by (self, seed, start).
+    ///
+    /// A start whose centres are not at home (given after rotations, slices or
+    /// wide turns) is first turned as a whole so they are; the solver runs on
+    /// that state and the rotation leads its reported solution
+    /// ([`reorient::Reoriented`]).
+    pub fn build(&self, start: Cube, seed: u64) -> Result<Box<dyn Solver>, SolveError> {
+        match reorient::reorient(&start) {
+            Some((rotation, centred)) if !rotation.is_empty() => Ok(Box::new(
+                reorient::Reoriented::new(rotation, self.build_centred(centred, seed)?),
+            )),
+            _ => self.build_centred(start, seed),
+        }
+    }
+}
+
+/// Length (HTM) of the two-phase reference solution of `cube`: the yardstick
+/// that races and `solve --reference` compare a metaheuristic's length with.
+pub fn reference_htm(cube: &Cube) -> Result<usize, SolveError> {
+    reference::solve(cube, 30, reference::Budget::default())
+        .map(|alg| alg.len())
+        .map_err(|e| SolveError::Parameter(e.to_string()))
+}

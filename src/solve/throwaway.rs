@@ -1,0 +1,137 @@
+//! A throwaway solver that exists only in the test build, registered by the
+//! steps in the registry's module doc (its own module, one `solvers!` line,
+//! its preset file `assets/test-presets/throwaway.toml`), so the suite proves
+//! those steps are enough. Its algorithm: try every single face turn in
+//! order, one per step, and stop at the first that solves the start.
+
+use serde::{Deserialize, Serialize};
+
+use crate::cube::{Alg, Cube};
+use crate::solve::api::{Outcome, Profile, SeriesSpec, Snapshot, SolveError, Solver, Status};
+
+/// The 18 face turns the solver tries, in order.
+const TURNS: [&str; 18] = [
+    "U", "U'", "U2", "D", "D'", "D2", "L", "L'", "L2", "R", "R'", "R2", "F", "F'", "F2", "B", "B'",
+    "B2",
+];
+
+/// Its parameters.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Params {
+    /// Turns to try before giving up (at most 18).
+    pub tries: u64,
+}
+
+/// Builds a run for `start`.
+pub fn build(p: &Params, start: Cube, _seed: u64) -> Result<Box<dyn Solver>, SolveError> {
+    if p.tries > TURNS.len() as u64 {
+        return Err(SolveError::Parameter(format!("tries {} > 18", p.tries)));
+    }
+    Ok(Box::new(Throwaway {
+        start,
+        tries: p.tries,
+        tried: 0,
+        found: start.is_solved().then(Alg::default),
+    }))
+}
+
+struct Throwaway {
+    start: Cube,
+    tries: u64,
+    tried: u64,
+    found: Option<Alg>,
+}
+
+impl Solver for Throwaway {
+    fn profile(&self) -> Profile {
+        Profile {
+            step: "try",
+            series: vec![SeriesSpec::new("tried", 0)],
+        }
+    }
+
+    fn step(&mut self, n: u64) -> Status {
+        for _ in 0..n {
+            if self.status() != Status::Running {
+                break;
+            }
+            let Some(turn) = TURNS.get(self.tried as usize) else {
+                break;
+            };
+            self.tried += 1;
+            let alg: Alg = turn.parse().unwrap_or_default();
+            if self.start.after(&alg).is_solved() {
+                self.found = Some(alg);
+            }
+        }
+        self.status()
+    }
+
+    fn status(&self) -> Status {
+        match (&self.found, self.tried >= self.tries) {
+            (Some(_), _) => Status::Solved,
+            (None, true) => Status::Exhausted,
+            (None, false) => Status::Running,
+        }
+    }
+
+    fn snapshot(&self) -> Snapshot {
+        let best = self
+            .found
+            .as_ref()
+            .map_or(self.start, |a| self.start.after(a));
+        let energy = f64::from(best.misplaced());
+        Snapshot {
+            iteration: self.tried,
+            energy,
+            best_energy: energy,
+            current: best,
+            best,
+            sequence_len: self.found.as_ref().map_or(0, Alg::len),
+            generator: None,
+            phase: None,
+            status: self.status(),
+            values: vec![self.tried as f64],
+        }
+    }
+
+    fn outcome(&self) -> Outcome {
+        let snap = self.snapshot();
+        Outcome {
+            solved: self.found.is_some(),
+            solution: self.found.clone().unwrap_or_default(),
+            energy: snap.best_energy,
+            iterations: self.tried,
+            extra: serde_json::Map::new(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::cube::{Alg, Cube};
+    use crate::solve::api::Status;
+    use crate::solve::preset;
+
+    #[test]
+    fn the_registered_throwaway_solver_runs_from_its_preset() {
+        let cfg = preset::get("throwaway").expect("its preset file is embedded");
+        assert_eq!(cfg.name(), "throwaway");
+        assert_eq!(preset::default_for("throwaway"), Some("throwaway"));
+        let start = Cube::solved().after(&"R'".parse::<Alg>().expect("notation"));
+        let mut s = cfg.build(start, 1).expect("builds");
+        assert_eq!(s.profile().step, "try");
+        assert_eq!(s.step(5), Status::Running);
+        assert_eq!(s.step(100), Status::Solved);
+        let out = s.outcome();
+        assert!(out.solved);
+        assert_eq!(out.solution.to_string(), "R");
+        assert_eq!(out.iterations, 10);
+        // Its parameters go through the same checks as every other solver's.
+        let mut t = preset::table("throwaway").expect("table");
+        t.insert("tries".into(), toml::Value::Integer(19));
+        let e = preset::from_table(t).expect("parses").build(start, 1);
+        assert!(e.is_err());
+    }
+}
