@@ -17,7 +17,7 @@ fn main() -> ExitCode {
             // terminal raw; a closed stderr is not worth a panic.
             let msg = cubetui::cube::error::printable(&format!("{err:#}"));
             let _ = writeln!(std::io::stderr(), "error: {msg}");
-            ExitCode::from(cli::exit_code(&err))
+            ExitCode::from(cli::exit::exit_code(&err))
         }
     }
 }

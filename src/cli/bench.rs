@@ -28,10 +28,10 @@ use cubetui::solve::{preset, reference_htm};
 
 use super::common::{Start, random_scramble, random_start};
 use super::config::{Resolved, SolverArgs};
+use super::exit::{EXIT_INTERRUPTED, EXIT_OK, EXIT_UNSOLVED, InvalidInput, UsageError};
 use super::out::LineFile;
 use super::run::{RunReport, run_one};
 use super::summary::{Sample, Summary};
-use super::{EXIT_INTERRUPTED, EXIT_OK, EXIT_UNSOLVED, InvalidInput, UsageError};
 
 mod compare;
 mod order;

@@ -7,7 +7,7 @@ use color_eyre::eyre::Report;
 use cubetui::cube::random::{CubeRng, derive_seed, random_moves, random_state, rng_from_seed};
 use cubetui::cube::{Alg, Cube};
 
-use super::UsageError;
+use super::exit::UsageError;
 
 /// Where a run starts.
 #[derive(Debug, Clone, Default, Args)]

@@ -10,7 +10,7 @@ use color_eyre::eyre::Report;
 use cubetui::solve::neighbourhood::{Catalogue, NAMES};
 use cubetui::solve::{SolverConfig, preset};
 
-use super::UsageError;
+use super::exit::UsageError;
 
 /// Which solver runs, with which parameters and budget.
 #[derive(Debug, Clone, Default, Args)]

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use super::EXIT_INTERRUPTED;
+use super::exit::EXIT_INTERRUPTED;
 
 /// Installs the Ctrl-C handler and returns the flag it raises; the handler is
 /// in place when this returns. Should it fail to start, Ctrl-C keeps its

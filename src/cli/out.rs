@@ -7,7 +7,7 @@ use std::path::Path;
 
 use color_eyre::eyre::Report;
 
-use super::OutputError;
+use super::exit::OutputError;
 
 /// Writes `bytes` to stdout and flushes. A closed pipe is not an error (the
 /// reader has what it wanted); any other failure is an [`OutputError`] (exit 5).

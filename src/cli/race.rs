@@ -10,7 +10,7 @@ use color_eyre::eyre::Report;
 use cubetui::solve::race::{Race, run_lane};
 
 use super::common::StartArgs;
-use super::{EXIT_OK, UsageError};
+use super::exit::{EXIT_OK, UsageError};
 
 #[derive(Debug, Args)]
 pub struct RaceArgs {

@@ -12,9 +12,9 @@ use cubetui::cube::Alg;
 use cubetui::cube::simplify::simplify;
 use cubetui::solve::budget::{self, Budget, Stop};
 
-use super::UsageError;
 use super::common::Start;
 use super::config::Resolved;
+use super::exit::UsageError;
 
 /// The result of one run.
 #[derive(Debug, Clone)]

@@ -8,8 +8,8 @@ use color_eyre::eyre::Report;
 
 use super::common::StartArgs;
 use super::config::SolverArgs;
+use super::exit::{EXIT_INTERRUPTED, EXIT_OK, EXIT_UNSOLVED};
 use super::run::run_one;
-use super::{EXIT_INTERRUPTED, EXIT_OK, EXIT_UNSOLVED};
 
 #[derive(Debug, Args)]
 pub struct SolveArgs {
@@ -54,7 +54,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Report> {
     let mut r = run_one(&resolved, &start, args.solver.seed, Some(&interrupted))?;
     let reference = if args.reference {
         let htm = cubetui::solve::reference_htm(&start.cube)
-            .map_err(|e| super::InvalidInput(e.to_string()))?;
+            .map_err(|e| super::exit::InvalidInput(e.to_string()))?;
         r.json
             .extra
             .insert("reference_htm".into(), serde_json::Value::from(htm));

@@ -13,7 +13,7 @@ use cubetui::tui::app::{App, Choice, update};
 use cubetui::tui::keys::Action;
 use cubetui::tui::theme::{Depth, Theme};
 
-use super::{InvalidInput, UsageError};
+use super::exit::{InvalidInput, UsageError};
 
 /// Options of the interactive screen (the default command).
 #[derive(Debug, Args)]
