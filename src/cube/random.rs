@@ -125,7 +125,7 @@ mod tests {
         assert_ne!(t, c);
         assert!(matches!(
             validate(&t),
-            Err(crate::cube::FaceletError::TwistedCorner { .. })
+            Err(crate::cube::error::FaceletError::TwistedCorner { .. })
         ));
     }
 }

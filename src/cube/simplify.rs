@@ -152,7 +152,7 @@ impl Alg {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cube::Cube;
+    use crate::cube::state::Cube;
 
     fn s(a: &str) -> String {
         simplify(&a.parse().unwrap()).to_string()

@@ -2,7 +2,7 @@
 
 use crate::cube::Cube;
 
-use super::SolveError;
+use crate::solve::api::SolveError;
 
 /// An energy function over cube states: 0 means solved, lower is better.
 pub trait Energy: Send + Sync {

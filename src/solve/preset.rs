@@ -181,6 +181,8 @@ fn asset_error(name: &str, message: &str) -> SolveError {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cube::{Alg, Cube};
+    use crate::solve::api::Status;
 
     #[test]
     fn every_preset_deserialises_and_round_trips() {
@@ -281,5 +283,29 @@ mod tests {
         let mut t = table("sa-pll-conj").unwrap();
         t.insert("bogus".into(), toml::Value::Integer(1));
         assert!(from_table(t).unwrap_err().to_string().contains("bogus"));
+    }
+
+    /// The registry's "add a solver" steps are enough: the test-only
+    /// `throwaway` solver (src/solve/throwaway.rs, one `solvers!` line,
+    /// assets/test-presets/throwaway.toml) is found, built and run.
+    #[test]
+    fn the_registered_throwaway_solver_runs_from_its_preset() {
+        let cfg = get("throwaway").expect("its preset file is embedded");
+        assert_eq!(cfg.name(), "throwaway");
+        assert_eq!(default_for("throwaway"), Some("throwaway"));
+        let start = Cube::solved().after(&"R'".parse::<Alg>().expect("notation"));
+        let mut s = cfg.build(start, 1).expect("builds");
+        assert_eq!(s.profile().step, "try");
+        assert_eq!(s.step(5), Status::Running);
+        assert_eq!(s.step(100), Status::Solved);
+        let out = s.outcome();
+        assert!(out.solved);
+        assert_eq!(out.solution.to_string(), "R");
+        assert_eq!(out.iterations, 10);
+        // Its parameters go through the same checks as every other solver's.
+        let mut t = table("throwaway").expect("table");
+        t.insert("tries".into(), toml::Value::Integer(19));
+        let e = from_table(t).expect("parses").build(start, 1);
+        assert!(e.is_err());
     }
 }

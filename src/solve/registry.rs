@@ -19,8 +19,11 @@
 //!    `follows` and `default = true`); the build script embeds it, nothing
 //!    lists it by hand.
 //!
-//! The unit test at the bottom of this file registers a throwaway solver by
-//! exactly these steps (under `#[cfg(test)]`) and runs it from a preset.
+//! The test-only solver `throwaway` (`src/solve/throwaway.rs`) is registered
+//! by exactly these steps, under `#[cfg(test)]` (its preset sits in
+//! `assets/test-presets/`, which only the test build embeds); the unit test
+//! `preset::tests::the_registered_throwaway_solver_runs_from_its_preset`
+//! loads, builds and runs it.
 
 use serde::{Deserialize, Serialize};
 

@@ -107,31 +107,3 @@ impl Solver for Throwaway {
         }
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use crate::cube::{Alg, Cube};
-    use crate::solve::api::Status;
-    use crate::solve::preset;
-
-    #[test]
-    fn the_registered_throwaway_solver_runs_from_its_preset() {
-        let cfg = preset::get("throwaway").expect("its preset file is embedded");
-        assert_eq!(cfg.name(), "throwaway");
-        assert_eq!(preset::default_for("throwaway"), Some("throwaway"));
-        let start = Cube::solved().after(&"R'".parse::<Alg>().expect("notation"));
-        let mut s = cfg.build(start, 1).expect("builds");
-        assert_eq!(s.profile().step, "try");
-        assert_eq!(s.step(5), Status::Running);
-        assert_eq!(s.step(100), Status::Solved);
-        let out = s.outcome();
-        assert!(out.solved);
-        assert_eq!(out.solution.to_string(), "R");
-        assert_eq!(out.iterations, 10);
-        // Its parameters go through the same checks as every other solver's.
-        let mut t = preset::table("throwaway").expect("table");
-        t.insert("tries".into(), toml::Value::Integer(19));
-        let e = preset::from_table(t).expect("parses").build(start, 1);
-        assert!(e.is_err());
-    }
-}

@@ -1,289 +1,200 @@
-//! Reading Rust source as text for the module-graph test: blank comments and
-//! literals, tokenise, and list every path a file names.
+//! Reading one Rust file for the module-graph test, with `syn`: the modules
+//! it declares, the items each defines, its `pub use` re-exports, and every
+//! path it names (`use` trees, and `crate::`/`super::`/`self::` paths
+//! anywhere in the code), each with the module it is written in.
+
+use proc_macro2::{Delimiter, TokenStream, TokenTree};
+use quote::ToTokens;
+use syn::{Item, UseTree};
 
 /// A module path such as `["cube", "state"]`; the crate root is `[]`.
 pub type ModPath = Vec<String>;
 
-/// One file of the crate: its module path and its text.
+/// One file of a crate: its module path, a name for messages, and its text.
 pub struct Source {
     pub module: ModPath,
     pub file: String,
     pub text: String,
 }
 
-/// Blanks comments, string and char literals (keeping line breaks), so that
-/// only code is scanned.
-fn strip(text: &str) -> String {
-    let c: Vec<char> = text.chars().collect();
-    let mut out = String::with_capacity(text.len());
-    let mut i = 0;
-    let blank = |ch: char| if ch == '\n' { '\n' } else { ' ' };
-    while i < c.len() {
-        if c[i] == '/' && c.get(i + 1) == Some(&'/') {
-            while i < c.len() && c[i] != '\n' {
-                i += 1;
-            }
-        } else if c[i] == '/' && c.get(i + 1) == Some(&'*') {
-            let mut depth = 0;
-            while i < c.len() {
-                if c[i] == '/' && c.get(i + 1) == Some(&'*') {
-                    depth += 1;
-                    i += 2;
-                } else if c[i] == '*' && c.get(i + 1) == Some(&'/') {
-                    depth -= 1;
-                    i += 2;
-                    if depth == 0 {
-                        break;
-                    }
-                } else {
-                    out.push(blank(c[i]));
-                    i += 1;
-                }
-            }
-        } else if c[i] == 'r'
-            && (c.get(i + 1) == Some(&'"') || c.get(i + 1) == Some(&'#'))
-            && (i == 0 || !(c[i - 1].is_alphanumeric() || c[i - 1] == '_'))
-        {
-            // Raw string r"…" or r#"…"#.
-            let mut j = i + 1;
-            let mut hashes = 0;
-            while c.get(j) == Some(&'#') {
-                hashes += 1;
-                j += 1;
-            }
-            if c.get(j) != Some(&'"') {
-                out.push(c[i]);
-                i += 1;
-                continue;
-            }
-            j += 1;
-            while j < c.len() {
-                if c[j] == '"' && (0..hashes).all(|h| c.get(j + 1 + h) == Some(&'#')) {
-                    j += 1 + hashes;
-                    break;
-                }
-                out.push(blank(c[j]));
-                j += 1;
-            }
-            out.push_str("\"\"");
-            i = j;
-        } else if c[i] == '"' {
-            i += 1;
-            while i < c.len() && c[i] != '"' {
-                if c[i] == '\\' {
-                    i += 1;
-                }
-                if i < c.len() {
-                    out.push(blank(c[i]));
-                }
-                i += 1;
-            }
-            out.push_str("\"\"");
-            i += 1;
-        } else if c[i] == '\'' {
-            // A char literal ('x', '\n', '\u{…}') or a lifetime ('a).
-            if c.get(i + 1) == Some(&'\\') {
-                let mut j = i + 2;
-                while j < c.len() && c[j] != '\'' {
-                    j += 1;
-                }
-                out.push_str("' '");
-                i = j + 1;
-            } else if c.get(i + 2) == Some(&'\'') {
-                out.push_str("' '");
-                i += 3;
-            } else {
-                out.push('\'');
-                i += 1;
-            }
-        } else {
-            out.push(c[i]);
-            i += 1;
-        }
-    }
-    out
-}
-
-#[derive(Clone, Debug, PartialEq)]
-enum Tok {
-    Ident(String),
-    Sep,
-    Open,
-    Close,
-    Comma,
-    Star,
-    Other(char),
-}
-
-/// Tokens with the line each starts on.
-fn tokens(code: &str) -> Vec<(Tok, usize)> {
-    let c: Vec<char> = code.chars().collect();
-    let (mut out, mut i, mut line) = (Vec::new(), 0, 1);
-    while i < c.len() {
-        let ch = c[i];
-        if ch == '\n' {
-            line += 1;
-            i += 1;
-        } else if ch.is_whitespace() {
-            i += 1;
-        } else if ch.is_alphanumeric() || ch == '_' {
-            let start = i;
-            while i < c.len() && (c[i].is_alphanumeric() || c[i] == '_') {
-                i += 1;
-            }
-            let word: String = c[start..i].iter().collect();
-            // Raw identifiers (`r#type`) keep their name.
-            out.push((Tok::Ident(word), line));
-        } else if ch == ':' && c.get(i + 1) == Some(&':') {
-            out.push((Tok::Sep, line));
-            i += 2;
-        } else {
-            out.push((
-                match ch {
-                    '{' => Tok::Open,
-                    '}' => Tok::Close,
-                    ',' => Tok::Comma,
-                    '*' => Tok::Star,
-                    c => Tok::Other(c),
-                },
-                line,
-            ));
-            i += 1;
-        }
-    }
-    out
-}
-
-/// Expands the use tree starting at `toks[*i]` under `prefix` into full paths
-/// (`*` and `self` end a path at the module they follow).
-fn expand(toks: &[(Tok, usize)], i: &mut usize, prefix: &[String], out: &mut Vec<ModPath>) {
-    let mut path = prefix.to_vec();
-    loop {
-        match toks.get(*i).map(|t| &t.0) {
-            Some(Tok::Ident(w)) if w == "as" => {
-                *i += 2; // `as name`
-                out.push(path);
-                return;
-            }
-            Some(Tok::Ident(w)) if w == "self" && !path.is_empty() => {
-                *i += 1;
-                out.push(path);
-                return;
-            }
-            Some(Tok::Ident(w)) => {
-                path.push(w.clone());
-                *i += 1;
-            }
-            Some(Tok::Sep) => *i += 1,
-            Some(Tok::Star) => {
-                *i += 1;
-                out.push(path);
-                return;
-            }
-            Some(Tok::Open) => {
-                *i += 1;
-                loop {
-                    match toks.get(*i).map(|t| &t.0) {
-                        Some(Tok::Close) => {
-                            *i += 1;
-                            return;
-                        }
-                        Some(Tok::Comma) => *i += 1,
-                        None => return,
-                        _ => expand(toks, i, &path, out),
-                    }
-                }
-            }
-            _ => {
-                out.push(path);
-                return;
-            }
-        }
-    }
-}
-
-/// A path written in module `at` (file module plus inline `mod`s), and where.
+/// A path named in a file.
+#[derive(Clone, Debug)]
 pub struct Reference {
+    /// The module it is written in (an inline `mod` block counts).
     pub at: ModPath,
-    pub path: ModPath,
-    /// Whether it is a `pub use` (a re-export).
+    /// Its segments as written (`["super", "api", "Solver"]`).
+    pub path: Vec<String>,
+    /// From a `pub use` (any `pub(…)` too): the module re-exports it.
     pub reexport: bool,
-    pub line: usize,
+    /// A `use …::*`: names everything in `path`.
+    pub glob: bool,
+    /// From a `use` declaration (else a path in the code).
+    pub from_use: bool,
 }
 
-/// Every `use` path and every `crate::`/`super::`/`self::` path in one file.
-pub fn references(src: &Source) -> Vec<Reference> {
-    let toks = tokens(&strip(&src.text));
-    let mut out = Vec::new();
-    // Inline `mod name {` blocks: (name, brace depth inside them).
-    let mut inline: Vec<(String, usize)> = Vec::new();
-    let mut depth = 0usize;
-    let mut i = 0;
-    let here = |inline: &[(String, usize)]| -> ModPath {
-        let mut m = src.module.clone();
-        m.extend(inline.iter().map(|(n, _)| n.clone()));
-        m
-    };
-    while i < toks.len() {
-        let (t, line) = (&toks[i].0, toks[i].1);
-        match t {
-            Tok::Open => depth += 1,
-            Tok::Close => {
-                if inline.last().is_some_and(|&(_, d)| d == depth) {
-                    inline.pop();
-                }
-                depth = depth.saturating_sub(1);
-            }
-            Tok::Ident(w) if w == "mod" => {
-                if let (Some((Tok::Ident(name), _)), Some((Tok::Open, _))) =
-                    (toks.get(i + 1), toks.get(i + 2))
-                {
-                    inline.push((name.clone(), depth + 1));
-                }
-            }
-            Tok::Ident(w) if w == "use" => {
-                let reexport = i > 0 && matches!(&toks[i - 1].0, Tok::Ident(p) if p == "pub")
-                    || i > 3 && matches!(&toks[i - 4].0, Tok::Ident(p) if p == "pub");
-                let mut j = i + 1;
-                let mut paths = Vec::new();
-                expand(&toks, &mut j, &[], &mut paths);
-                let at = here(&inline);
-                for path in paths {
-                    out.push(Reference {
-                        at: at.clone(),
-                        path,
-                        reexport,
-                        line,
-                    });
-                }
-                i = j;
+/// What one file says.
+#[derive(Debug, Default)]
+pub struct Scan {
+    /// Modules declared inline (`mod tests { … }`), which live in this file.
+    pub inline_modules: Vec<ModPath>,
+    /// (module, name) of every item defined (struct, fn, enum, trait, …).
+    pub defines: Vec<(ModPath, String)>,
+    pub references: Vec<Reference>,
+}
+
+/// Parses `source`; `Err` with the parser's message when it is not Rust.
+pub fn scan(source: &Source) -> Result<Scan, String> {
+    let file = syn::parse_file(&source.text).map_err(|e| format!("{}: {e}", source.file))?;
+    let mut out = Scan::default();
+    items(&source.module, &file.items, true, &mut out);
+    Ok(out)
+}
+
+/// Reads `list`, written in module `at`; `top`: module level (not a body),
+/// where its items are the module's own.
+fn items(at: &ModPath, list: &[Item], top: bool, out: &mut Scan) {
+    for item in list {
+        let name = match item {
+            Item::Use(u) => {
+                let reexport = !matches!(u.vis, syn::Visibility::Inherited);
+                use_tree(at, &mut Vec::new(), &u.tree, reexport, out);
                 continue;
             }
-            Tok::Ident(w) if (w == "crate" || w == "super" || w == "self") => {
-                let after_sep = i > 0 && toks[i - 1].0 == Tok::Sep;
-                if !after_sep && toks.get(i + 1).map(|t| &t.0) == Some(&Tok::Sep) {
-                    let mut path = Vec::new();
-                    let mut j = i;
-                    while let Some((Tok::Ident(w), _)) = toks.get(j) {
-                        path.push(w.clone());
-                        if toks.get(j + 1).map(|t| &t.0) != Some(&Tok::Sep) {
-                            break;
-                        }
-                        j += 2;
-                    }
-                    out.push(Reference {
-                        at: here(&inline),
-                        path,
-                        reexport: false,
-                        line,
-                    });
-                    i = j + 1;
-                    continue;
+            Item::Mod(m) => {
+                let mut inner = at.clone();
+                inner.push(m.ident.to_string());
+                if let Some((_, content)) = &m.content {
+                    out.inline_modules.push(inner.clone());
+                    items(&inner, content, true, out);
                 }
+                continue;
             }
-            _ => {}
+            Item::Const(i) => Some(&i.ident),
+            Item::Enum(i) => Some(&i.ident),
+            Item::Fn(i) => Some(&i.sig.ident),
+            Item::Static(i) => Some(&i.ident),
+            Item::Struct(i) => Some(&i.ident),
+            Item::Trait(i) => Some(&i.ident),
+            Item::TraitAlias(i) => Some(&i.ident),
+            Item::Type(i) => Some(&i.ident),
+            Item::Union(i) => Some(&i.ident),
+            Item::Macro(i) => i.ident.as_ref(),
+            _ => None,
+        };
+        if let Some(name) = name.filter(|_| top) {
+            out.defines.push((at.clone(), name.to_string()));
         }
-        i += 1;
+        paths_in(at, item.to_token_stream(), out);
     }
-    out
+}
+
+/// Flattens a `use` tree into one reference per leaf.
+fn use_tree(
+    at: &ModPath,
+    prefix: &mut Vec<String>,
+    tree: &UseTree,
+    reexport: bool,
+    out: &mut Scan,
+) {
+    let mut leaf = |path: Vec<String>, glob: bool| {
+        out.references.push(Reference {
+            at: at.clone(),
+            path,
+            reexport,
+            glob,
+            from_use: true,
+        })
+    };
+    match tree {
+        UseTree::Path(p) => {
+            prefix.push(p.ident.to_string());
+            use_tree(at, prefix, &p.tree, reexport, out);
+            prefix.pop();
+        }
+        // `use a::b::{self}` names `a::b`; a rename keeps the target.
+        UseTree::Name(n) if n.ident == "self" => leaf(prefix.clone(), false),
+        UseTree::Name(n) => leaf([prefix.clone(), vec![n.ident.to_string()]].concat(), false),
+        UseTree::Rename(r) if r.ident == "self" => leaf(prefix.clone(), false),
+        UseTree::Rename(r) => leaf([prefix.clone(), vec![r.ident.to_string()]].concat(), false),
+        UseTree::Glob(_) => leaf(prefix.clone(), true),
+        UseTree::Group(g) => {
+            for t in &g.items {
+                use_tree(at, prefix, t, reexport, out);
+            }
+        }
+    }
+}
+
+/// Every path of two or more segments in `tokens` (`crate::…`, `super::…`,
+/// `self::…`, `child::…`, `Imported::…`, `std::…`: the crate model decides
+/// which are local) in function bodies, types and macro calls (visibility
+/// `pub(in …)` excepted), and the `use` declarations and `mod` blocks nested
+/// in bodies.
+fn paths_in(at: &ModPath, tokens: TokenStream, out: &mut Scan) {
+    let tts: Vec<TokenTree> = tokens.into_iter().collect();
+    let is_colons = |k: usize| {
+        matches!((tts.get(k), tts.get(k + 1)),
+            (Some(TokenTree::Punct(a)), Some(TokenTree::Punct(b))) if a.as_char() == ':' && b.as_char() == ':')
+    };
+    let mut k = 0;
+    while k < tts.len() {
+        match &tts[k] {
+            TokenTree::Group(g) => {
+                // Bodies: statements may hold `use` items and `mod` blocks.
+                if g.delimiter() == Delimiter::Brace
+                    && let Ok(block) = syn::parse2::<BlockItems>(g.stream())
+                {
+                    items(at, &block.0, false, out);
+                } else {
+                    paths_in(at, g.stream(), out);
+                }
+                k += 1;
+            }
+            TokenTree::Ident(i)
+                if is_colons(k + 1)
+                    && !matches!(k.checked_sub(1).map(|p| &tts[p]), Some(TokenTree::Ident(p)) if p == "in")
+                    && !(k >= 2 && is_colons(k - 2)) =>
+            {
+                let mut path = vec![i.to_string()];
+                let mut j = k + 1;
+                while is_colons(j) {
+                    match tts.get(j + 2) {
+                        Some(TokenTree::Ident(seg)) => {
+                            path.push(seg.to_string());
+                            j += 3;
+                        }
+                        _ => break,
+                    }
+                }
+                out.references.push(Reference {
+                    at: at.clone(),
+                    path,
+                    reexport: false,
+                    glob: false,
+                    from_use: false,
+                });
+                k = j;
+            }
+            _ => k += 1,
+        }
+    }
+}
+
+/// The statements of a `{ … }` block read as items where they are items
+/// (`use`, `mod`, `fn`, …) and as plain tokens otherwise.
+struct BlockItems(Vec<Item>);
+
+impl syn::parse::Parse for BlockItems {
+    fn parse(input: syn::parse::ParseStream) -> syn::Result<Self> {
+        let stmts = syn::Block::parse_within(input)?;
+        let mut list = Vec::new();
+        for s in stmts {
+            match s {
+                syn::Stmt::Item(item) => list.push(item),
+                // Anything else: keep its tokens, scanned as a verbatim item.
+                other => list.push(Item::Verbatim(other.into_token_stream())),
+            }
+        }
+        Ok(BlockItems(list))
+    }
 }

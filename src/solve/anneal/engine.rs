@@ -2,7 +2,7 @@
 
 use rand::{Rng, RngExt};
 
-use super::SaParams;
+use super::params::SaParams;
 use crate::cube::random::{CubeRng, rng_from_seed};
 use crate::cube::{Alg, Cube, Perm};
 use crate::solve::api::{Outcome, Profile, SeriesSpec, Snapshot, SolveError, Solver, Status};

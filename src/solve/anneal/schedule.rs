@@ -8,7 +8,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::solve::SolveError;
+use crate::solve::api::SolveError;
 
 /// How the temperature falls.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

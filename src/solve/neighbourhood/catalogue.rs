@@ -6,7 +6,7 @@ use std::sync::OnceLock;
 use crate::cube::error::printable;
 use crate::cube::{Alg, Face, Move};
 
-use crate::solve::SolveError;
+use crate::solve::api::SolveError;
 
 /// The catalogue shipped with the program, embedded at build time.
 pub const BUILTIN: &str = include_str!("../../../assets/formulas.txt");

@@ -9,7 +9,7 @@ use rand::{Rng, RngExt};
 
 use crate::cube::{Alg, Cube, Perm};
 
-use super::{basic_sequences, concat};
+use super::sequences::{basic_sequences, concat};
 
 const X_COUNT: u64 = 343;
 const S_COUNT: u64 = 49;

@@ -5,8 +5,9 @@ use rand::distr::{Distribution, Uniform};
 
 use crate::cube::{Alg, Cube, Move, Perm};
 
+use super::catalogue::Catalogue;
+use super::sequences::{basic_sequences, concat, rotations};
 use super::sparse::{Prepared, Sparse};
-use super::{Catalogue, basic_sequences, concat, rotations};
 
 /// A generator whose operators are all precomputed permutations.
 #[derive(Debug)]

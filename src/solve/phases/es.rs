@@ -14,7 +14,7 @@ use super::cubie::pack;
 use super::population::{Budget, Evolution, Operators, Population};
 use super::search::{Candidate, common_prefix};
 use super::seq::{merge_same_face, random_move};
-use crate::solve::SolveError;
+use crate::solve::api::SolveError;
 
 /// Parameters of one phase of `phases-es`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

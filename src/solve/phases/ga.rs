@@ -14,7 +14,7 @@ use super::group::max_fitness;
 use super::population::{Budget, Evolution, Operators, Population};
 use super::search::{Candidate, common_prefix};
 use super::seq::random_move;
-use crate::solve::SolveError;
+use crate::solve::api::SolveError;
 use crate::solve::chromosome::{face_of, rate_outside_unit, roulette};
 
 /// Parameters of one phase of `phases-ga`.

@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 use super::search::{Candidate, PhaseSearch, common_prefix};
 use super::seq::{random_move, random_moves};
 use crate::cube::CubieCube;
-use crate::solve::SolveError;
+use crate::solve::api::SolveError;
 use crate::solve::chromosome::seeded_rng;
 
 /// Parameters of one phase of `phases-sa`.

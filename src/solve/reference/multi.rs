@@ -4,10 +4,10 @@
 //! phase-1 depth) finds short totals sooner than one search would. A solution
 //! found in one view bounds the others.
 
+use super::base::{ReferenceError, cubies, to_alg};
 use super::cubie::{N_MOVES, face_of};
 use super::search::Search;
 use super::tables::Tables;
-use super::{ReferenceError, to_alg};
 use crate::cube::cubie_turns;
 use crate::cube::state::CENTRES;
 use crate::cube::{Alg, Cube, CubieCube, Move, MoveKind, Rotation, STICKERS};
@@ -67,11 +67,11 @@ impl<'t> MultiSearch<'t> {
         max_len: usize,
         target: usize,
     ) -> Result<MultiSearch<'t>, ReferenceError> {
-        super::cubies(cube)?;
+        cubies(cube)?;
         let mut views = Vec::with_capacity(6);
         for rotation in [None, Some(Rotation::X), Some(Rotation::Z)] {
             let (seen, faces) = view_of(cube, rotation).ok_or(ReferenceError::Internal)?;
-            let c = super::cubies(&seen)?;
+            let c = cubies(&seen)?;
             for inverse in [false, true] {
                 let start: CubieCube = if inverse { cubie_turns::inverse(&c) } else { c };
                 views.push(View {

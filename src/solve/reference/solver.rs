@@ -29,7 +29,7 @@ pub struct ReferenceParams {
 
 impl Default for ReferenceParams {
     fn default() -> Self {
-        let b = super::Budget::default();
+        let b = super::base::Budget::default();
         ReferenceParams {
             max_len: 30,
             target: b.target,

@@ -4,7 +4,8 @@
 use std::time::{Duration, Instant};
 
 use super::cpu::read_bias;
-use super::{Command, Mark, Point, RunState, Speed, Update, thread_cpu_time};
+use super::cpu::thread_cpu_time;
+use super::protocol::{Command, Mark, Point, RunState, Speed, Update};
 use crate::solve::api::{Solver, Status};
 
 /// The runner's logic, independent of threads and clocks.

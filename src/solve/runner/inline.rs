@@ -1,6 +1,7 @@
 //! [`Inline`]: the core driven in the caller's thread, one frame per call.
 
-use super::{Command, Core, Driver, Speed, Update};
+use super::core::Core;
+use super::protocol::{Command, Driver, Speed, Update};
 
 /// Runs the core in the caller's thread: one frame of work per `frame()`.
 /// Deterministic; used by tests.

@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use super::{Mark, Point, RunState};
+use super::protocol::{Mark, Point, RunState};
 use crate::solve::api::{Outcome, Profile, Snapshot};
 
 /// What only matters at its latest value.

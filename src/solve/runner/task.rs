@@ -49,9 +49,10 @@ use std::time::Duration;
 
 use tokio::sync::{mpsc, watch};
 
+use super::core::Core;
 use super::messages::{Batch, Latest};
+use super::protocol::{Command, Driver, RunState, Speed, Update, Wake};
 use super::worker::{self, Outbox};
-use super::{Command, Core, Driver, RunState, Speed, Update, Wake};
 
 /// Sizes of the runner's buffers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

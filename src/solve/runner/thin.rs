@@ -9,7 +9,7 @@
 //! stays the same over the whole backlog, old or new. The latest point is
 //! always kept, so the plot's right end is current.
 
-use super::Point;
+use super::protocol::Point;
 
 /// A bucket's lowest and highest energy points, in iteration order (one
 /// point when they are the same).

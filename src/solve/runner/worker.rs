@@ -7,9 +7,11 @@ use std::time::{Duration, Instant};
 use tokio::sync::mpsc::error::{TryRecvError, TrySendError};
 use tokio::sync::{mpsc, watch};
 
+use super::core::Core;
 use super::messages::{Batch, Latest};
-use super::{Backlog, Command, Core, FRAME, Mark, RunState, Speed, Update};
-use crate::solve::Profile;
+use super::protocol::{Command, FRAME, Mark, RunState, Speed, Update};
+use super::thin::Backlog;
+use crate::solve::api::Profile;
 use crate::solve::budget::Batcher;
 
 /// What the stream channel had no room for yet, all of one epoch.

@@ -1,0 +1,181 @@
+//! What passes between a UI and a runner: the [`Command`]s it sends, the
+//! [`Update`]s it reads back (with their plot [`Point`]s and [`Mark`]s), and
+//! the [`Driver`] trait both runners implement.
+
+use std::future::Future;
+use std::pin::Pin;
+use std::time::Duration;
+
+use crate::solve::api::{Outcome, Profile, Snapshot, Solver};
+
+/// How fast a running solver is stepped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Speed {
+    /// This many elementary steps per frame (1/60 s).
+    PerFrame(u64),
+    /// As fast as the machine goes, in adaptive batches.
+    Unthrottled,
+}
+
+/// The frame the throttled speeds count in.
+pub const FRAME: Duration = Duration::from_micros(16_667);
+
+/// What the runner is doing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RunState {
+    /// No solver, or a fresh one not yet started.
+    Idle,
+    Running,
+    Paused,
+    Solved,
+    /// The solver spent its budget without solving.
+    Exhausted,
+    Stopped,
+}
+
+impl RunState {
+    pub fn name(self) -> &'static str {
+        match self {
+            RunState::Idle => "idle",
+            RunState::Running => "running",
+            RunState::Paused => "paused",
+            RunState::Solved => "solved",
+            RunState::Exhausted => "exhausted",
+            RunState::Stopped => "stopped",
+        }
+    }
+
+    /// Whether no more steps can change the result.
+    pub fn finished(self) -> bool {
+        matches!(
+            self,
+            RunState::Solved | RunState::Exhausted | RunState::Stopped
+        )
+    }
+}
+
+/// A command to the runner, checked between step batches.
+pub enum Command {
+    Start,
+    Pause,
+    /// Pauses (if running), then runs this many steps now.
+    Step(u64),
+    Speed(Speed),
+    /// Switches the neighbourhood generator, keeping state and history.
+    Generator(String),
+    /// Replaces the solver (or removes it); the run starts over as idle.
+    Replace(Option<Box<dyn Solver>>, u64),
+    Stop,
+}
+
+/// One point of the energy history.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Point {
+    pub iteration: u64,
+    pub energy: f64,
+    pub best: f64,
+    /// The solver's own series, as in [`Snapshot::values`].
+    pub values: Vec<f64>,
+}
+
+impl Point {
+    pub(super) fn of(s: &Snapshot) -> Point {
+        Point {
+            iteration: s.iteration,
+            energy: s.energy,
+            best: s.best_energy,
+            values: s.values.clone(),
+        }
+    }
+}
+
+/// A generator switch or a new phase, to mark on the plot.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Mark {
+    pub iteration: u64,
+    pub label: String,
+}
+
+/// Everything that happened since the last read.
+#[derive(Clone, Debug)]
+pub struct Update {
+    /// Which `Replace` this belongs to.
+    pub epoch: u64,
+    pub state: RunState,
+    /// Latest snapshot, if anything changed.
+    pub snapshot: Option<Snapshot>,
+    /// Best result so far, sent with every snapshot.
+    pub outcome: Option<Outcome>,
+    /// Points not yet read, oldest first.
+    pub points: Vec<Point>,
+    pub marks: Vec<Mark>,
+    /// Errors since the last read (such as an unknown generator), joined
+    /// by "; " when there were several.
+    pub error: Option<String>,
+    /// Wall time spent running (zero for the inline driver).
+    pub elapsed: Duration,
+    /// CPU time the solver thread spent in the solver's steps (zero for
+    /// the inline driver): what a race compares.
+    pub cpu: Duration,
+    /// The solver's generators, sent once after `Replace`.
+    pub generators: Option<Vec<String>>,
+    /// What the solver reports, sent once after `Replace`.
+    pub profile: Option<Profile>,
+}
+
+impl Update {
+    /// An update carrying nothing but the epoch and state.
+    pub fn new(epoch: u64, state: RunState) -> Update {
+        Update {
+            epoch,
+            state,
+            snapshot: None,
+            outcome: None,
+            points: Vec::new(),
+            marks: Vec::new(),
+            error: None,
+            elapsed: Duration::ZERO,
+            cpu: Duration::ZERO,
+            generators: None,
+            profile: None,
+        }
+    }
+
+    /// Adds an error, keeping the earlier ones.
+    pub fn push_error(&mut self, e: String) {
+        self.error = Some(match self.error.take() {
+            Some(before) => format!("{before}; {e}"),
+            None => e,
+        });
+    }
+
+    /// Whether this carries anything new beyond the state.
+    pub fn is_empty(&self) -> bool {
+        self.snapshot.is_none()
+            && self.points.is_empty()
+            && self.marks.is_empty()
+            && self.error.is_none()
+            && self.outcome.is_none()
+            && self.generators.is_none()
+            && self.profile.is_none()
+    }
+}
+
+/// A future that resolves when the driver may have something new.
+pub type Wake<'a> = Pin<Box<dyn Future<Output = ()> + Send + 'a>>;
+
+/// Something the UI can send commands to and read updates from.
+pub trait Driver {
+    /// Queues a command; never blocks.
+    fn send(&mut self, cmd: Command);
+    /// Everything since the last poll; never blocks.
+    fn poll(&mut self) -> Update;
+    /// Called once per UI frame (the inline driver steps here).
+    fn frame(&mut self) {}
+    /// Resolves when [`Driver::poll`] may return something new; never, for
+    /// drivers that only change in [`Driver::frame`]. Cancel-safe: dropping
+    /// it loses nothing.
+    fn wait(&mut self) -> Wake<'_> {
+        Box::pin(std::future::pending())
+    }
+}
