@@ -1,7 +1,8 @@
-//! Simplification to face turns (HTM), per SPEC §1: rotations removed by
-//! relabelling the moves after them, slices and wide turns expressed as face
-//! turns, then consecutive turns of one face merged, also across a turn of the
-//! opposite face. The result reaches the same state up to whole-cube orientation.
+//! Simplification to face turns, the form solutions are reported in (their
+//! length is the HTM count): rotations removed by relabelling the moves after
+//! them, slices and wide turns expressed as face turns, then consecutive
+//! turns of one face merged, also across a turn of the opposite face. The
+//! result reaches the same state up to whole-cube orientation.
 
 use super::alg::Alg;
 use super::face::Face;

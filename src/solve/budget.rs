@@ -1,6 +1,6 @@
-//! Stepping a solver under a budget, synchronously: the one adaptive batching
-//! loop of the headless commands, and the batch sizing ([`Batcher`]) a
-//! runner can share so there is one place that decides batch sizes.
+//! Stepping a solver under a budget, synchronously: the adaptive batching
+//! loop `solve` and `bench` run a solver in ([`run`]), and the batch sizing
+//! ([`Batcher`]) that the screen's runner uses too.
 //!
 //! A [`Batcher`] sizes batches of elementary steps so each takes about a
 //! target time; [`run`] steps a solver in such batches until it is solved or

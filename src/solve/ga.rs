@@ -1,4 +1,7 @@
-//! The genetic algorithm of seed 002 (SPEC §4, `ga`).
+//! The `ga` solver: the genetic algorithm of Zangana (2020), the project's
+//! seed document 002. A chromosome is k genes, each one of the 18 face turns,
+//! no gene the inverse face of its neighbour; its fitness is the `facelets`
+//! energy after applying it (cut where it first solves).
 //!
 //! One generation: roulette-wheel selection of `population / 2` pairs; one-point
 //! crossover with probability `crossover_rate`, a child entering the mate pool when

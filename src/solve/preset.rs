@@ -265,6 +265,15 @@ mod tests {
     }
 
     #[test]
+    fn every_registered_solver_has_a_default_preset() {
+        for name in SolverConfig::NAMES {
+            let d = default_for(name).unwrap_or_else(|| panic!("no preset runs `{name}`"));
+            assert_eq!(get(d).unwrap().name(), *name);
+        }
+        assert_eq!(solvers().len(), SolverConfig::NAMES.len());
+    }
+
+    #[test]
     fn each_solver_has_exactly_one_default() {
         for solver in solvers() {
             let defaults = all()

@@ -1,4 +1,8 @@
-//! Genetic algorithm plus wisdom of crowds, seed 004 (SPEC §4, `woc`).
+//! The `woc` solver: a genetic algorithm plus a wisdom-of-crowds step, after
+//! Foley's GA + WoC solver (the project's seed document 004, preset `woc`).
+//! A chromosome is a fixed-length sequence of face turns; a redundancy filter
+//! scores a sequence 2 when two consecutive moves turn the same face and 3 when
+//! three consecutive moves turn only one pair of opposite faces, else 1.
 //!
 //! The GA ranks chromosomes by score = `facelets` energy × redundancy filter
 //! (1, 2 or 3). Each generation is made entirely of children: four distinct

@@ -1,4 +1,12 @@
-//! The moving-window solver of seed 003 (SPEC §5, `mws`).
+//! The `mws` solver: the moving-window method of Steitz, Golle and Rothlauf
+//! (GECCO 2009), the project's seed document 003. A fixed-length sequence of
+//! turns, random at first, is improved by a window that slides left to right:
+//! at each position the window's turns are mutated several times and the best
+//! window (judged on every prefix) is kept, then the window moves one step and
+//! its first turn is fixed. Three phases, each with its own fitness and moves:
+//! solve a 2x2x3 block (`pairs` fitness, all 18 turns); bring the rest into
+//! the two-generator group of the two faces the block does not touch; finish
+//! with turns of those two faces only.
 //!
 //! Twelve runs, one per 2x2x3 block, advance in lock-step rounds: one round moves
 //! every unfinished run's window by one position. The first run to finish all three

@@ -1,6 +1,6 @@
-//! The moving window (seed 003 §3.1): a fixed-length random turn sequence; a
-//! window of `w` turns is improved at each position, judged on every prefix,
-//! then slides one turn, fixing the turn it leaves behind.
+//! The moving window (Steitz, Golle, Rothlauf 2009): a fixed-length random
+//! turn sequence; a window of `w` turns is improved at each position, judged
+//! on every prefix, then slides one turn, fixing the turn it leaves behind.
 
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand::{Rng, RngExt};

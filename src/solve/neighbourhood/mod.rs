@@ -1,5 +1,9 @@
-//! Neighbourhood generators for the annealer (SPEC §3): `faces`, `pll`,
-//! `pll-conj` and `comm`.
+//! Neighbourhood generators for the annealer: `faces` (one of the 18 face
+//! turns; seeds 000 and 002), `pll` (one of the 2-look-PLL formulas of the
+//! catalogue in `assets/`; seed 001), `pll-conj` (O · X · Y · X⁻¹: a
+//! whole-cube rotation or nothing, a setup of two basic turns, a catalogue
+//! formula; seed 001's best) and `comm` (second-order commutators of basic
+//! turns under a setup; seed 001's commutator generator).
 //!
 //! Every operator is one sticker permutation, so a proposal costs one
 //! permutation and one energy evaluation. `faces`, `pll` and `pll-conj` keep
