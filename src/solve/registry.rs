@@ -11,9 +11,10 @@
 //!    [`Solver`] (importing it from `crate::solve::api`), and
 //!    `pub fn build(p: &Params, start: Cube, seed: u64) -> Result<Box<dyn Solver>, SolveError>`.
 //! 2. Add one line to the `solvers!` list below:
-//!    `"my-name" => MyName(my_module::Params, my_module::build),`. The string
-//!    is the solver's name everywhere: the `solver = "…"` key of presets,
-//!    [`SolverConfig::name`], the reports.
+//!    `"my-name" => MyName(crate::solve::my_module::Params, crate::solve::my_module::build),`.
+//!    The string is the solver's name everywhere: the `solver = "…"` key of
+//!    presets, [`SolverConfig::name`], the reports. (Nothing else in this
+//!    file changes: the line carries its own paths.)
 //! 3. Drop its preset file in `assets/presets/` (`solver = "my-name"`, its
 //!    parameters, and a `[preset]` table with `order`, `description`,
 //!    `follows` and `default = true`); the build script embeds it, nothing
@@ -29,9 +30,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::cube::Cube;
 use crate::solve::api::{SolveError, Solver};
-#[cfg(test)]
-use crate::solve::throwaway;
-use crate::solve::{anneal, ga, mws, phases, reference, reorient, woc};
+use crate::solve::{reference, reorient};
 
 /// Generates [`SolverConfig`] (a serde enum tagged by `solver`), its
 /// [`SolverConfig::name`] and the dispatch to each solver's build function
@@ -67,16 +66,16 @@ macro_rules! solvers {
 }
 
 solvers! {
-    "sa" => Sa(anneal::SaParams, anneal::build),
-    "ga" => Ga(ga::GaParams, ga::build),
-    "woc" => Woc(woc::WocParams, woc::build),
-    "mws" => Mws(mws::MwsParams, mws::build),
-    "phases-es" => PhasesEs(phases::EsParams, phases::build_es),
-    "phases-ga" => PhasesGa(phases::GaParams, phases::build_ga),
-    "phases-sa" => PhasesSa(phases::SaParams, phases::build_sa),
-    "reference" => Reference(reference::ReferenceParams, reference::build),
+    "sa" => Sa(crate::solve::anneal::SaParams, crate::solve::anneal::build),
+    "ga" => Ga(crate::solve::ga::GaParams, crate::solve::ga::build),
+    "woc" => Woc(crate::solve::woc::WocParams, crate::solve::woc::build),
+    "mws" => Mws(crate::solve::mws::MwsParams, crate::solve::mws::build),
+    "phases-es" => PhasesEs(crate::solve::phases::EsParams, crate::solve::phases::build_es),
+    "phases-ga" => PhasesGa(crate::solve::phases::GaParams, crate::solve::phases::build_ga),
+    "phases-sa" => PhasesSa(crate::solve::phases::SaParams, crate::solve::phases::build_sa),
+    "reference" => Reference(crate::solve::reference::ReferenceParams, crate::solve::reference::build),
     #[cfg(test)]
-    "throwaway" => Throwaway(throwaway::Params, throwaway::build),
+    "throwaway" => Throwaway(crate::solve::throwaway::Params, crate::solve::throwaway::build),
 }
 
 impl SolverConfig {
