@@ -38,13 +38,11 @@ struct Arrow {
 
 impl std::fmt::Display for Arrow {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "{} → {} ({})",
-            name(&self.from),
-            name(&self.to),
-            self.place
-        )
+        write!(f, "{} → {}", name(&self.from), name(&self.to))?;
+        if let Some(t) = &self.through {
+            write!(f, " through {}'s re-export", name(t))?;
+        }
+        write!(f, " ({})", self.place)
     }
 }
 
@@ -222,7 +220,10 @@ impl Crate {
 fn upward(arrows: &[Arrow]) -> Vec<&Arrow> {
     arrows
         .iter()
-        .filter(|a| a.through.is_some() || (a.to.len() < a.from.len() && a.from.starts_with(&a.to)))
+        .filter(|a| {
+            let to_ancestor = a.to.len() < a.from.len() && a.from.starts_with(&a.to);
+            to_ancestor || a.through.is_some()
+        })
         .collect()
 }
 
@@ -590,7 +591,8 @@ fn checker_ignores_comments_strings_ancestors_and_other_crates() {
         ("r", "pub mod a; pub mod b;\npub use a::Thing;\n"),
         (
             "r::a",
-            "// use super::b;\n/* super::b::x() */\n/// [`super::b::X`]\nconst S: &str = \"super::b::x\";\n\
+            "// use super::b;\n/* super::b::x() */\n/// [`super::b::X`]\n\
+             const S: &str = \"super::b::x\";\n\
              const C: char = '\"'; use std::fmt; pub(in crate::r) fn v() {}\n\
              mod tests { use super::*; }",
         ),

@@ -132,10 +132,13 @@ fn use_tree(
 /// in bodies.
 fn paths_in(at: &ModPath, tokens: TokenStream, out: &mut Scan) {
     let tts: Vec<TokenTree> = tokens.into_iter().collect();
-    let is_colons = |k: usize| {
-        matches!((tts.get(k), tts.get(k + 1)),
-            (Some(TokenTree::Punct(a)), Some(TokenTree::Punct(b))) if a.as_char() == ':' && b.as_char() == ':')
+    let punct = |k: usize| match tts.get(k) {
+        Some(TokenTree::Punct(p)) => Some(p.as_char()),
+        _ => None,
     };
+    let is_colons = |k: usize| punct(k) == Some(':') && punct(k + 1) == Some(':');
+    // `pub(in crate::x)` is a visibility, not a use of `crate::x`.
+    let after_in = |k: usize| k > 0 && matches!(&tts[k - 1], TokenTree::Ident(p) if p == "in");
     let mut k = 0;
     while k < tts.len() {
         match &tts[k] {
@@ -151,9 +154,7 @@ fn paths_in(at: &ModPath, tokens: TokenStream, out: &mut Scan) {
                 k += 1;
             }
             TokenTree::Ident(i)
-                if is_colons(k + 1)
-                    && !matches!(k.checked_sub(1).map(|p| &tts[p]), Some(TokenTree::Ident(p)) if p == "in")
-                    && !(k >= 2 && is_colons(k - 2)) =>
+                if is_colons(k + 1) && !after_in(k) && !(k >= 2 && is_colons(k - 2)) =>
             {
                 let mut path = vec![i.to_string()];
                 let mut j = k + 1;
