@@ -2,147 +2,11 @@
 //! read back through a vt100 parser, then quit with exit status 0; and the
 //! terminal restored after a panic or a termination signal.
 
-use std::io::{Read, Write};
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::sync::Arc;
 
-use portable_pty::{CommandBuilder, MasterPty, PtySize, native_pty_system};
+mod pty_support;
 
-const ROWS: u16 = 30;
-const COLS: u16 = 100;
-
-struct Screen(Arc<Mutex<vt100::Parser>>);
-
-impl Screen {
-    fn text(&self) -> String {
-        self.0.lock().unwrap().screen().contents()
-    }
-
-    /// Waits (up to 30 s, generous for loaded CI machines) until `pred` holds.
-    fn wait(&self, what: &str, pred: impl Fn(&str) -> bool) -> String {
-        let t = Instant::now();
-        loop {
-            let s = self.text();
-            if pred(&s) {
-                return s;
-            }
-            assert!(
-                t.elapsed() < Duration::from_secs(30),
-                "timed out waiting for {what}; screen:\n{s}"
-            );
-            std::thread::sleep(Duration::from_millis(20));
-        }
-    }
-}
-
-/// The status panel's value for `key`.
-fn status(screen: &str, key: &str) -> Option<String> {
-    screen.lines().find_map(|l| {
-        let i = l.find(&format!("│{key} "))?;
-        let rest = &l[i + key.len() + 3..];
-        Some(rest.split('│').next()?.trim().to_string())
-    })
-}
-
-/// The three rows of the strip net.
-fn cube_rows(screen: &str) -> Vec<String> {
-    screen
-        .lines()
-        .skip(1)
-        .take(3)
-        .map(|l| l.chars().take(66).collect())
-        .collect()
-}
-
-/// The binary running in a pseudo-terminal, its screen parsed by vt100.
-struct Session {
-    child: Box<dyn portable_pty::Child + Send + Sync>,
-    master: Box<dyn MasterPty + Send>,
-    writer: Box<dyn Write + Send>,
-    screen: Screen,
-    /// Signals when the reader has seen the end of the output.
-    drained: std::sync::mpsc::Receiver<()>,
-}
-
-impl Session {
-    fn start(args: &[&str], env: &[(&str, &str)]) -> Session {
-        let pair = native_pty_system()
-            .openpty(PtySize {
-                rows: ROWS,
-                cols: COLS,
-                pixel_width: 0,
-                pixel_height: 0,
-            })
-            .expect("open pty");
-        let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_cubetui"));
-        cmd.args(args);
-        cmd.env("TERM", "xterm-256color");
-        cmd.env_remove("NO_COLOR");
-        for (k, v) in env {
-            cmd.env(k, v);
-        }
-        let child = pair.slave.spawn_command(cmd).expect("spawn cubetui");
-        drop(pair.slave);
-        let mut reader = pair.master.try_clone_reader().unwrap();
-        let writer = pair.master.take_writer().unwrap();
-        let parser = Arc::new(Mutex::new(vt100::Parser::new(nz(ROWS), nz(COLS), 0)));
-        let p2 = Arc::clone(&parser);
-        let (done, drained) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
-            let mut buf = [0u8; 8192];
-            while let Ok(n) = reader.read(&mut buf) {
-                if n == 0 {
-                    break;
-                }
-                p2.lock().unwrap().process(&buf[..n]);
-            }
-            let _ = done.send(());
-        });
-        Session {
-            child,
-            master: pair.master,
-            writer,
-            screen: Screen(parser),
-            drained,
-        }
-    }
-
-    /// Whether the terminal is in cooked mode (canonical input, echo).
-    fn cooked(&self) -> bool {
-        let t = self.master.get_termios().expect("termios of the pty");
-        let flags = t.local_flags.bits();
-        flags & libc::ICANON != 0 && flags & libc::ECHO != 0
-    }
-
-    /// Sends a signal to the process.
-    fn signal(&self, sig: libc::c_int) {
-        let pid = self.child.process_id().expect("a pid") as libc::pid_t;
-        // SAFETY: kill has no memory effects; the pid is our live child.
-        let rc = unsafe { libc::kill(pid, sig) };
-        assert_eq!(rc, 0, "kill({pid}, {sig})");
-    }
-
-    fn send(&mut self, s: &str) {
-        self.writer.write_all(s.as_bytes()).unwrap();
-        self.writer.flush().unwrap();
-    }
-
-    /// Waits (up to 10 s) for the process to end and its output to be read.
-    fn exit_status(&mut self) -> portable_pty::ExitStatus {
-        let t = Instant::now();
-        let status = loop {
-            if let Some(st) = self.child.try_wait().unwrap() {
-                break st;
-            }
-            assert!(t.elapsed() < Duration::from_secs(10), "did not exit");
-            std::thread::sleep(Duration::from_millis(10));
-        };
-        self.drained
-            .recv_timeout(Duration::from_secs(10))
-            .expect("the output ends once the process has exited");
-        status
-    }
-}
+use pty_support::{Screen, Session, cube_rows, status};
 
 #[test]
 fn binary_in_a_pty_turns_runs_and_quits() {
@@ -328,8 +192,4 @@ fn bad_options_fail_before_the_screen_opens() {
     let out = run(&["--race", "mws"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("2 to 6"));
-}
-
-fn nz(n: u16) -> std::num::NonZeroU16 {
-    std::num::NonZeroU16::new(n).expect("non-zero size")
 }

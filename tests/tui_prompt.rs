@@ -85,3 +85,28 @@ fn an_empty_prompt_applies_nothing_and_keeps_the_run() {
         assert!(app.message.as_deref().unwrap().contains("nothing to apply"));
     }
 }
+
+#[test]
+fn a_paste_is_prompt_text_with_line_breaks_as_spaces() {
+    let mut app = toy_app("R");
+    // Outside the prompt a paste opens it; nothing runs as a key.
+    update(&mut app, Action::Paste("R U\nq\r\n x".into()));
+    assert_eq!(app.prompt.as_deref(), Some("R U q   x"));
+    // Into the open prompt it appends.
+    update(&mut app, Action::Paste("\tF'".into()));
+    assert_eq!(app.prompt.as_deref(), Some("R U q   x F'"));
+    update(&mut app, Action::PromptCancel);
+    assert_eq!(app.prompt, None);
+}
+
+#[test]
+fn a_paste_past_the_limit_keeps_what_fits_and_says_so() {
+    let mut app = toy_app("R");
+    update(&mut app, Action::Paste("R".repeat(PROMPT_MAX - 2)));
+    update(&mut app, Action::Paste("U2 F".into()));
+    let p = app.prompt.clone().unwrap();
+    assert_eq!(p.len(), PROMPT_MAX);
+    assert!(p.ends_with("RU2"), "{}", &p[p.len() - 5..]);
+    let msg = app.message.clone().unwrap_or_default();
+    assert!(msg.contains("2 pasted characters were not taken"), "{msg}");
+}

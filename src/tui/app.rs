@@ -412,6 +412,30 @@ pub fn update(app: &mut App, action: Action) {
                 }
             }
         }
+        Action::Paste(text) => {
+            // Line breaks of a multi-line paste become spaces: the prompt
+            // holds one algorithm, and no pasted line runs as a key.
+            let text: String = text
+                .chars()
+                .map(|c| if c.is_control() { ' ' } else { c })
+                .collect();
+            let p = app.prompt.get_or_insert_with(String::new);
+            let room = PROMPT_MAX.saturating_sub(p.len());
+            let mut taken = 0;
+            for c in text.chars() {
+                if taken + c.len_utf8() > room {
+                    break;
+                }
+                taken += c.len_utf8();
+            }
+            p.push_str(&text[..taken]);
+            if taken < text.len() {
+                app.message = Some(format!(
+                    "the prompt holds at most {PROMPT_MAX} characters: {} pasted characters were not taken",
+                    text[taken..].chars().count()
+                ));
+            }
+        }
         Action::PromptBackspace => {
             if let Some(p) = app.prompt.as_mut() {
                 p.pop();
@@ -538,6 +562,9 @@ pub fn update(app: &mut App, action: Action) {
                 app.message = Some(format!("no race: {e}"));
             }
         }
+        // The event loop acts on these (they concern the terminal, not the
+        // app); here they only ask for a draw.
+        Action::Suspend | Action::Redraw => {}
         Action::ToggleHelp => app.help = !app.help,
         Action::CloseHelp => {
             app.help = false;

@@ -19,6 +19,9 @@ pub enum Action {
     PromptBackspace,
     PromptSubmit,
     PromptCancel,
+    /// Text pasted into the terminal (bracketed paste): into the prompt,
+    /// which opens if it is closed; never run as keys.
+    Paste(String),
     /// Apply an algorithm typed elsewhere (the prompt submits through this).
     ApplyAlg(String),
     /// Scramble at the chosen depth (a random state by default).
@@ -46,6 +49,10 @@ pub enum Action {
     Race,
     ToggleHelp,
     CloseHelp,
+    /// Give the terminal back and stop (Ctrl-Z); `fg` brings the screen back.
+    Suspend,
+    /// Clear the terminal and draw the whole screen again (Ctrl-L).
+    Redraw,
 }
 
 /// One row of the key table.
@@ -64,6 +71,24 @@ fn ch(k: &KeyEvent) -> Option<char> {
     match k.code {
         KeyCode::Char(c) if !k.modifiers.contains(KeyModifiers::CONTROL) => Some(c),
         _ => None,
+    }
+}
+
+/// `Ctrl-<c>`.
+fn ctrl(k: &KeyEvent, c: char) -> bool {
+    k.code == KeyCode::Char(c) && k.modifiers.contains(KeyModifiers::CONTROL)
+}
+
+/// Keys that act the same with the prompt open or closed.
+fn global(k: &KeyEvent) -> Option<Action> {
+    if ctrl(k, 'c') {
+        Some(Action::Quit)
+    } else if ctrl(k, 'z') {
+        Some(Action::Suspend)
+    } else if ctrl(k, 'l') {
+        Some(Action::Redraw)
+    } else {
+        None
     }
 }
 
@@ -86,11 +111,7 @@ pub static BINDINGS: &[Binding] = &[
         keys: "q  Ctrl-C",
         hint: Some("quit"),
         help: "quit (restores the terminal)",
-        map: |k| {
-            let ctrl_c =
-                k.code == KeyCode::Char('c') && k.modifiers.contains(KeyModifiers::CONTROL);
-            (ctrl_c || ch(k) == Some('q')).then_some(Action::Quit)
-        },
+        map: |k| (ctrl(k, 'c') || ch(k) == Some('q')).then_some(Action::Quit),
     },
     Binding {
         keys: "?",
@@ -209,6 +230,18 @@ pub static BINDINGS: &[Binding] = &[
         map: key!('o' => Action::ToggleOverlay),
     },
     Binding {
+        keys: "Ctrl-Z",
+        hint: None,
+        help: "suspend: back to the shell, `fg` returns to the screen",
+        map: |k| ctrl(k, 'z').then_some(Action::Suspend),
+    },
+    Binding {
+        keys: "Ctrl-L",
+        hint: None,
+        help: "clear the terminal and redraw the whole screen",
+        map: |k| ctrl(k, 'l').then_some(Action::Redraw),
+    },
+    Binding {
         keys: "esc",
         hint: None,
         help: "close this help or the prompt; leave the race",
@@ -223,8 +256,8 @@ pub fn action_for(k: &KeyEvent) -> Option<Action> {
 
 /// The action for a key while the algorithm prompt is open.
 pub fn prompt_action_for(k: &KeyEvent) -> Option<Action> {
-    if k.code == KeyCode::Char('c') && k.modifiers.contains(KeyModifiers::CONTROL) {
-        return Some(Action::Quit);
+    if let Some(a) = global(k) {
+        return Some(a);
     }
     match k.code {
         KeyCode::Esc => Some(Action::PromptCancel),

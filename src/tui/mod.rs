@@ -1,10 +1,13 @@
 //! The terminal UI: app state, actions and key map, event loop, widgets.
 //!
 //! The event loop `tokio::select!`s, in this order of priority, on: the
-//! termination signals (SIGTERM, SIGINT, SIGHUP, SIGQUIT: the terminal is
-//! restored and the process exits with 128 + the signal number), input
-//! (crossterm `EventStream`, handled at once and drawn at once), the frame
-//! tick, and the solver's channels ([`crate::solve::runner::Driver::wait`]).
+//! signals (SIGTERM, SIGINT, SIGHUP, SIGQUIT: the terminal is restored and
+//! the process exits with 128 + the signal number; SIGTSTP: the terminal is
+//! given back and the process stops; SIGCONT: raw mode and the screen again,
+//! repainted whole), input (read on its own thread; everything pending is
+//! handled before the next draw), the frame tick, and the solver's channels
+//! ([`crate::solve::runner::Driver::wait`]). Bracketed paste is on while
+//! the screen is up: a paste arrives as one [`keys::Action::Paste`].
 //! A key becomes a [`keys::Action`] and `app::update` applies it; runner
 //! updates are absorbed as they come and mark the app dirty, and are drawn on
 //! the next tick, so they cost at most one draw per tick. `ui::draw` (a pure
@@ -15,6 +18,7 @@
 
 pub mod app;
 pub mod history;
+mod input;
 pub mod keys;
 pub mod layout;
 pub mod net;
@@ -23,14 +27,14 @@ pub mod race;
 pub mod race_ui;
 pub mod scramble;
 pub mod status;
+mod term;
 pub mod theme;
 pub mod ui;
 
 use std::io;
 use std::time::Duration;
 
-use crossterm::event::{Event, EventStream, KeyEventKind};
-use futures::StreamExt;
+use crossterm::event::{Event, KeyEventKind};
 use ratatui::DefaultTerminal;
 use tokio::signal::unix::{Signal, SignalKind, signal};
 
@@ -67,9 +71,9 @@ pub fn run(mut app: App, fps: u32) -> io::Result<Exit> {
         let _in_runtime = rt.enter();
         Signals::new()?
     };
-    let mut terminal = ratatui::try_init()?;
+    let mut terminal = term::enter()?;
     let res = rt.block_on(event_loop(&mut terminal, &mut app, fps, signals));
-    let restored = ratatui::try_restore();
+    let restored = term::leave();
     if let Ok(Exit::Signal(n)) = res {
         // After a hangup the terminal may be gone: restoring is best effort.
         return Ok(Exit::Signal(n));
@@ -82,7 +86,8 @@ pub fn run(mut app: App, fps: u32) -> io::Result<Exit> {
     }
 }
 
-/// The termination signals the screen catches.
+/// The signals the screen catches: the termination signals, SIGTSTP and
+/// SIGCONT.
 struct Signals(Vec<(i32, Signal)>);
 
 impl Signals {
@@ -92,6 +97,8 @@ impl Signals {
             SignalKind::interrupt(),
             SignalKind::hangup(),
             SignalKind::quit(),
+            SignalKind::from_raw(libc::SIGTSTP),
+            SignalKind::from_raw(libc::SIGCONT),
         ];
         let mut v = Vec::new();
         for k in kinds {
@@ -122,7 +129,7 @@ async fn event_loop(
     let fps = fps.clamp(1, 60);
     let mut tick = tokio::time::interval(Duration::from_secs_f64(1.0 / fps as f64));
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
-    let mut events = EventStream::new();
+    let mut events = input::spawn()?;
     // Lets the end-to-end tests check that a panic restores the terminal.
     let test_panic = std::env::var_os("CUBETUI_TEST_PANIC").is_some();
     // Draw now (input, tick, resize) rather than at the next tick.
@@ -138,26 +145,38 @@ async fn event_loop(
         draw_now = true;
         tokio::select! {
             biased;
-            n = signals.recv() => return Ok(Exit::Signal(n)),
-            ev = events.next() => match ev {
-                Some(Ok(Event::Key(k))) if k.kind != KeyEventKind::Release => {
-                    let action = if app.prompt.is_some() {
-                        keys::prompt_action_for(&k)
-                    } else {
-                        keys::action_for(&k)
-                    };
-                    if let Some(a) = action {
-                        update(app, a);
-                    }
-                }
-                Some(Ok(Event::Resize(..))) => {
-                    terminal.autoresize()?;
+            n = signals.recv() => match n {
+                libc::SIGTSTP => {
+                    term::suspend(terminal, term::Stop::Process)?;
                     app.dirty = true;
                 }
-                Some(Ok(_)) => {}
-                Some(Err(e)) => return Err(e),
-                None => return Ok(Exit::Quit),
+                // Also after a SIGSTOP the screen never saw: whatever was
+                // written to the terminal meanwhile is painted over.
+                libc::SIGCONT => {
+                    term::resume(terminal)?;
+                    app.dirty = true;
+                }
+                n => return Ok(Exit::Signal(n)),
             },
+            ev = events.recv() => {
+                // Everything already waiting is handled before the next draw:
+                // a paste or a burst of keys costs one frame, not one each.
+                let mut ev = ev;
+                loop {
+                    match ev {
+                        Some(Ok(e)) => handle(terminal, app, e)?,
+                        Some(Err(e)) => return Err(e),
+                        None => return Ok(Exit::Quit),
+                    }
+                    if app.quit {
+                        return Ok(Exit::Quit);
+                    }
+                    match events.try_recv() {
+                        Ok(next) => ev = Some(next),
+                        Err(_) => break,
+                    }
+                }
+            }
             _ = tick.tick() => update(app, Action::Tick),
             _ = app.driver.wait() => {
                 app.absorb_pending();
@@ -168,4 +187,36 @@ async fn event_loop(
             return Ok(Exit::Quit);
         }
     }
+}
+
+/// Applies one terminal event to the app.
+fn handle(terminal: &mut DefaultTerminal, app: &mut App, ev: Event) -> io::Result<()> {
+    match ev {
+        Event::Key(k) if k.kind != KeyEventKind::Release => {
+            let action = if app.prompt.is_some() {
+                keys::prompt_action_for(&k)
+            } else {
+                keys::action_for(&k)
+            };
+            match action {
+                Some(Action::Suspend) => {
+                    term::suspend(terminal, term::Stop::Job)?;
+                    app.dirty = true;
+                }
+                Some(Action::Redraw) => {
+                    term::repaint(terminal)?;
+                    app.dirty = true;
+                }
+                Some(a) => update(app, a),
+                None => {}
+            }
+        }
+        Event::Paste(text) => update(app, Action::Paste(text)),
+        Event::Resize(..) => {
+            terminal.autoresize()?;
+            app.dirty = true;
+        }
+        _ => {}
+    }
+    Ok(())
 }

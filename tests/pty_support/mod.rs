@@ -1,0 +1,149 @@
+//! The real binary in a pseudo-terminal, its screen read back through a
+//! vt100 parser: the harness of the end-to-end screen tests.
+#![allow(dead_code)]
+
+use std::io::{Read, Write};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use portable_pty::{CommandBuilder, MasterPty, PtySize, native_pty_system};
+
+pub const ROWS: u16 = 30;
+pub const COLS: u16 = 100;
+
+pub struct Screen(pub Arc<Mutex<vt100::Parser>>);
+
+impl Screen {
+    pub fn text(&self) -> String {
+        self.0.lock().unwrap().screen().contents()
+    }
+
+    /// Waits (up to 30 s, generous for loaded CI machines) until `pred` holds.
+    pub fn wait(&self, what: &str, pred: impl Fn(&str) -> bool) -> String {
+        let t = Instant::now();
+        loop {
+            let s = self.text();
+            if pred(&s) {
+                return s;
+            }
+            assert!(
+                t.elapsed() < Duration::from_secs(30),
+                "timed out waiting for {what}; screen:\n{s}"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+/// The status panel's value for `key`.
+pub fn status(screen: &str, key: &str) -> Option<String> {
+    screen.lines().find_map(|l| {
+        let i = l.find(&format!("│{key} "))?;
+        let rest = &l[i + key.len() + 3..];
+        Some(rest.split('│').next()?.trim().to_string())
+    })
+}
+
+/// The three rows of the strip net.
+pub fn cube_rows(screen: &str) -> Vec<String> {
+    screen
+        .lines()
+        .skip(1)
+        .take(3)
+        .map(|l| l.chars().take(66).collect())
+        .collect()
+}
+
+/// The binary running in a pseudo-terminal, its screen parsed by vt100.
+pub struct Session {
+    pub child: Box<dyn portable_pty::Child + Send + Sync>,
+    pub master: Box<dyn MasterPty + Send>,
+    pub writer: Box<dyn Write + Send>,
+    pub screen: Screen,
+    /// Signals when the reader has seen the end of the output.
+    pub drained: std::sync::mpsc::Receiver<()>,
+}
+
+impl Session {
+    pub fn start(args: &[&str], env: &[(&str, &str)]) -> Session {
+        let pair = native_pty_system()
+            .openpty(PtySize {
+                rows: ROWS,
+                cols: COLS,
+                pixel_width: 0,
+                pixel_height: 0,
+            })
+            .expect("open pty");
+        let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_cubetui"));
+        cmd.args(args);
+        cmd.env("TERM", "xterm-256color");
+        cmd.env_remove("NO_COLOR");
+        for (k, v) in env {
+            cmd.env(k, v);
+        }
+        let child = pair.slave.spawn_command(cmd).expect("spawn cubetui");
+        drop(pair.slave);
+        let mut reader = pair.master.try_clone_reader().unwrap();
+        let writer = pair.master.take_writer().unwrap();
+        let parser = Arc::new(Mutex::new(vt100::Parser::new(nz(ROWS), nz(COLS), 0)));
+        let p2 = Arc::clone(&parser);
+        let (done, drained) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 8192];
+            while let Ok(n) = reader.read(&mut buf) {
+                if n == 0 {
+                    break;
+                }
+                p2.lock().unwrap().process(&buf[..n]);
+            }
+            let _ = done.send(());
+        });
+        Session {
+            child,
+            master: pair.master,
+            writer,
+            screen: Screen(parser),
+            drained,
+        }
+    }
+
+    /// Whether the terminal is in cooked mode (canonical input, echo).
+    pub fn cooked(&self) -> bool {
+        let t = self.master.get_termios().expect("termios of the pty");
+        let flags = t.local_flags.bits();
+        flags & libc::ICANON != 0 && flags & libc::ECHO != 0
+    }
+
+    /// Sends a signal to the process.
+    pub fn signal(&self, sig: libc::c_int) {
+        let pid = self.child.process_id().expect("a pid") as libc::pid_t;
+        // SAFETY: kill has no memory effects; the pid is our live child.
+        let rc = unsafe { libc::kill(pid, sig) };
+        assert_eq!(rc, 0, "kill({pid}, {sig})");
+    }
+
+    pub fn send(&mut self, s: &str) {
+        self.writer.write_all(s.as_bytes()).unwrap();
+        self.writer.flush().unwrap();
+    }
+
+    /// Waits (up to 10 s) for the process to end and its output to be read.
+    pub fn exit_status(&mut self) -> portable_pty::ExitStatus {
+        let t = Instant::now();
+        let status = loop {
+            if let Some(st) = self.child.try_wait().unwrap() {
+                break st;
+            }
+            assert!(t.elapsed() < Duration::from_secs(10), "did not exit");
+            std::thread::sleep(Duration::from_millis(10));
+        };
+        self.drained
+            .recv_timeout(Duration::from_secs(10))
+            .expect("the output ends once the process has exited");
+        status
+    }
+}
+
+pub fn nz(n: u16) -> std::num::NonZeroU16 {
+    std::num::NonZeroU16::new(n).expect("non-zero size")
+}
