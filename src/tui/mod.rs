@@ -60,9 +60,7 @@ impl Exit {
 /// The terminal is restored on return, on error, on a signal, and on panic
 /// (ratatui's panic hook).
 pub fn run(mut app: App, fps: u32) -> io::Result<Exit> {
-    let rt = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()?;
+    let rt = crate::solve::runner::runtime()?;
     let signals = {
         let _in_runtime = rt.enter();
         Signals::new()?

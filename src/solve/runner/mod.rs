@@ -34,6 +34,19 @@ pub use inline::Inline;
 pub use task::{Limits, Runner};
 pub use thin::Backlog;
 
+/// Builds the single-threaded tokio runtime every part of the program runs
+/// its async work on (the solver thread, the screen's event loop, the Ctrl-C
+/// watcher): current-thread, with the I/O and time drivers enabled.
+///
+/// # Errors
+/// When the OS refuses the runtime's resources (e.g. no file descriptors
+/// left for the I/O driver).
+pub fn runtime() -> std::io::Result<tokio::runtime::Runtime> {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+}
+
 /// How fast a running solver is stepped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Speed {
