@@ -246,13 +246,16 @@ impl Run {
         let end = (self.pos + wp.window).min(wp.length);
         let (score, prefix) = match wp.search {
             Search::Mutate => {
+                let site = window::Site {
+                    obj,
+                    block: b,
+                    state: &self.state,
+                    prev,
+                    moves: &moves,
+                };
                 let (s, n) = window::mutate_window(
                     &mut self.rng,
-                    obj,
-                    b,
-                    &self.state,
-                    prev,
-                    &moves,
+                    site,
                     &mut self.seq[self.pos..end],
                     wp.trials,
                 );
