@@ -121,17 +121,12 @@ async fn event_loop(
     let mut tick = tokio::time::interval(Duration::from_secs_f64(1.0 / fps as f64));
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
     let mut events = EventStream::new();
-    // Lets the end-to-end tests check that a panic restores the terminal.
-    let test_panic = std::env::var_os("CUBETUI_TEST_PANIC").is_some();
     // Draw now (input, tick, resize) rather than at the next tick.
     let mut draw_now = true;
     loop {
         if app.dirty && draw_now {
             terminal.draw(|f| ui::draw(f, app))?;
             app.dirty = false;
-            if test_panic {
-                panic!("panic requested by CUBETUI_TEST_PANIC");
-            }
         }
         draw_now = true;
         tokio::select! {
