@@ -193,12 +193,54 @@ proptest! {
     }
 
     #[test]
-    fn import_never_panics(s in "[URFDLBX]{50,56}") {
-        let _ = Cube::from_facelets(&s);
+    fn import_reports_the_first_rule_broken(s in "[URFDLBX]{50,56}") {
+        let got = Cube::from_facelets(&s);
+        let len = s.chars().count();
+        let miscounted = "URFDLB"
+            .chars()
+            .map(|f| (f, s.chars().filter(|&c| c == f).count()))
+            .find(|&(_, n)| n != 9);
+        if len != 54 {
+            prop_assert_eq!(got, Err(FaceletError::WrongLength { len }));
+        } else if let Some(i) = s.find('X') {
+            prop_assert_eq!(got, Err(FaceletError::BadCharacter { ch: 'X', column: i + 1 }));
+        } else if let Some((face, count)) = miscounted {
+            prop_assert_eq!(got, Err(FaceletError::ColourCount { face, count }));
+        } else if let Ok(c) = got {
+            prop_assert_eq!(c.facelets(), s);
+        }
     }
 
     #[test]
-    fn import_never_panics_on_anything(s in any::<String>()) {
-        let _ = Cube::from_facelets(&s);
+    fn import_of_anything_is_rejected_at_the_right_place_or_round_trips(s in any::<String>()) {
+        let text = s.trim();
+        match Cube::from_facelets(&s) {
+            Ok(c) => prop_assert_eq!(c.facelets(), text.to_ascii_uppercase()),
+            Err(FaceletError::WrongLength { len }) => {
+                prop_assert_eq!(len, text.chars().count());
+                prop_assert_ne!(len, 54);
+            }
+            Err(FaceletError::BadCharacter { ch, column }) => {
+                prop_assert_eq!(text.chars().nth(column - 1), Some(ch));
+                prop_assert!(!"URFDLBurfdlb".contains(ch), "{ch:?}");
+            }
+            Err(_) => prop_assert_eq!(text.chars().count(), 54),
+        }
+    }
+
+    #[test]
+    fn lower_case_and_surrounding_blanks_import_the_same_cube(
+        a in arb_alg(),
+        lower in prop::collection::vec(any::<bool>(), 54),
+        (before, after) in ("[ \t\n]{0,3}", "[ \t\n]{0,3}"),
+    ) {
+        let c = Cube::solved().after(&a);
+        let mixed: String = c
+            .facelets()
+            .chars()
+            .zip(&lower)
+            .map(|(ch, &l)| if l { ch.to_ascii_lowercase() } else { ch })
+            .collect();
+        prop_assert_eq!(Cube::from_facelets(&format!("{before}{mixed}{after}")), Ok(c));
     }
 }

@@ -64,29 +64,29 @@ fn energy_counts_stickers_off_their_centre() {
     assert_eq!(Cube::from_stickers([3; 54]).expect("valid").misplaced(), 0);
 }
 
-/// Whether this CPU can run the vector kernel.
-fn cpu_has_avx2() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("popcnt")
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        false
-    }
+/// The backend in use is the one the rule picks for this CPU and this
+/// process's `CUBETUI_KERNEL` (run again below with `scalar` set).
+#[test]
+fn backend_follows_the_cpu_and_the_override() {
+    let var = std::env::var_os("CUBETUI_KERNEL");
+    assert_eq!(
+        kernel::backend(),
+        kernel::choose(kernel::cpu_has_vector(), var.as_deref())
+    );
 }
 
 /// The vector kernel is used exactly when the CPU has it and
 /// `CUBETUI_KERNEL=scalar` does not forbid it.
 #[test]
-fn backend_follows_the_cpu_and_the_override() {
-    let forced = std::env::var_os("CUBETUI_KERNEL").is_some_and(|v| v == "scalar");
-    let want = if cpu_has_avx2() && !forced {
-        "avx2"
-    } else {
-        "scalar"
-    };
-    assert_eq!(kernel::backend(), want);
+fn only_the_cpu_and_the_scalar_override_decide_the_backend() {
+    let var = |s: &'static str| Some(std::ffi::OsStr::new(s));
+    assert_eq!(kernel::choose(true, None), "avx2");
+    assert_eq!(kernel::choose(true, var("scalar")), "scalar");
+    assert_eq!(kernel::choose(true, var("avx2")), "avx2");
+    assert_eq!(kernel::choose(true, var("")), "avx2");
+    assert_eq!(kernel::choose(false, None), "scalar");
+    assert_eq!(kernel::choose(false, var("avx2")), "scalar");
+    assert_eq!(kernel::choose(false, var("scalar")), "scalar");
 }
 
 /// Runs the tests named in `filter` in a child copy of this test binary with
@@ -110,8 +110,9 @@ fn passed_under_scalar(filter: &str) -> usize {
 
 #[test]
 fn scalar_override_is_honoured_and_gives_the_same_answers() {
-    // In the child the backend test expects "scalar"; the property tests then
-    // compare the scalar dispatch with the scalar reference and with tables.
+    // In the child the backend must be "scalar" (the rule with the override
+    // set); the property tests then compare the scalar dispatch with the
+    // scalar reference and with tables.
     for name in [
         "backend_follows_the_cpu_and_the_override",
         "reachable_states_agree",

@@ -135,3 +135,18 @@ fn rotated_solved_cubes_are_solved() {
     assert_eq!(state("R").misplaced(), 12);
     assert_eq!(state("M").misplaced(), 24);
 }
+
+/// The one index → move table: face turn `i` is `U U2 U' R R2 R' …` spelled in
+/// order, and its index coincides with the dense index of every move.
+#[test]
+fn face_turn_table_reads_in_facelet_order() {
+    let spelled: Vec<String> = Move::FACE_TURNS.iter().map(|m| m.to_string()).collect();
+    assert_eq!(
+        spelled.join(" "),
+        "U U2 U' R R2 R' F F2 F' D D2 D' L L2 L' B B2 B'"
+    );
+    for (i, m) in Move::FACE_TURNS.into_iter().enumerate() {
+        assert_eq!(m.index(), i, "{m}");
+        assert_eq!(m.as_face(), Some(Face::ALL[i / 3]), "{m}");
+    }
+}

@@ -39,13 +39,16 @@ proptest! {
     }
 
     #[test]
-    fn parse_never_panics(s in any::<String>()) {
-        let _ = s.parse::<Alg>();
-        let _ = s.parse::<Move>();
+    fn whatever_parses_round_trips(s in any::<String>()) {
+        let alg = s.parse::<Alg>();
+        if let Ok(a) = &alg {
+            prop_assert_eq!(a.to_string().parse::<Alg>(), Ok(a.clone()));
+        }
+        one_move_agrees(&s, alg)?;
     }
 
     #[test]
-    fn parse_never_panics_on_moveish_text(s in "[RUFDLBMESxyzrufdlbwQ'’2 30-9()\t]{0,40}") {
+    fn moveish_text_round_trips_or_points_at_a_column(s in "[RUFDLBMESxyzrufdlbwQ'’2 30-9()\t]{0,40}") {
         match s.parse::<Alg>() {
             // Whatever parses prints canonically and parses back to itself.
             Ok(a) => prop_assert_eq!(a.to_string().parse::<Alg>(), Ok(a)),
@@ -59,7 +62,7 @@ proptest! {
             ) => prop_assert!((1..=s.chars().count() + 1).contains(&column), "{column} in {s:?}"),
             Err(e) => prop_assert!(matches!(e, NotationError::TooLong { .. }), "{e}"),
         }
-        let _ = s.parse::<Move>();
+        one_move_agrees(&s, s.parse::<Alg>())?;
     }
 }
 
@@ -123,4 +126,22 @@ fn single_moves() {
         "x'".parse::<Move>().map(|m| m.to_string()),
         Ok("x'".to_string())
     );
+}
+
+/// Parsing `s` as one move agrees with parsing it as a sequence (`alg`): a
+/// move that prints and parses back to itself, the sequence's own error, or
+/// "not one move" when the sequence has another length.
+fn one_move_agrees(s: &str, alg: Result<Alg, NotationError>) -> Result<(), TestCaseError> {
+    match s.parse::<Move>() {
+        Ok(m) => {
+            prop_assert_eq!(m.to_string().parse::<Move>(), Ok(m));
+            prop_assert_eq!(alg.map(|a| a.moves().to_vec()), Ok(vec![m]));
+        }
+        Err(NotationError::NotOneMove { text }) => {
+            prop_assert_eq!(text, s);
+            prop_assert!(alg.is_ok_and(|a| a.len() != 1));
+        }
+        Err(e) => prop_assert_eq!(alg.err(), Some(e)),
+    }
+    Ok(())
 }

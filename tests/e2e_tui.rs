@@ -4,6 +4,13 @@
 
 use std::sync::Arc;
 
+use cubetui::solve::preset;
+use cubetui::solve::runner::{Command, Driver, Inline, Speed, Update, Wake};
+use cubetui::tui::{
+    self,
+    app::{App, Choice},
+};
+
 mod pty_support;
 
 use pty_support::{Screen, Session, cube_rows, status};
@@ -110,19 +117,75 @@ fn binary_in_a_pty_races_and_quits() {
     assert!(!parser.screen().hide_cursor(), "cursor shown again");
 }
 
+/// A driver that panics the first time the screen waits on it: right after
+/// its first frame, with the terminal in raw mode on the alternate screen.
+struct PanicsAfterFirstFrame(Inline);
+
+impl Driver for PanicsAfterFirstFrame {
+    fn send(&mut self, cmd: Command) {
+        self.0.send(cmd);
+    }
+    fn poll(&mut self) -> Update {
+        self.0.poll()
+    }
+    fn frame(&mut self) {
+        self.0.frame();
+    }
+    fn wait(&mut self) -> Wake<'_> {
+        panic!("the screen panicked on purpose");
+    }
+}
+
+/// The child of [`a_panic_still_restores_the_terminal`], run in its
+/// pseudo-terminal: the real screen (`tui::run`, which installs the
+/// terminal-restoring panic hook) over a driver that panics, with the
+/// binary's own error reporting (`color_eyre`) installed first as `main`
+/// does. Does nothing elsewhere.
+#[test]
+#[ignore = "a child process of a_panic_still_restores_the_terminal"]
+fn panicking_screen() {
+    if std::env::var_os(PANIC_CHILD).is_none() {
+        return;
+    }
+    color_eyre::install().expect("install color-eyre");
+    let name = "sa-pll-conj";
+    let cfg = preset::get(name).expect("preset builds");
+    let choice = Choice {
+        preset: name.to_string(),
+        solver: cfg.name().to_string(),
+        description: preset::info(name).expect("preset info").description,
+        build: Box::new(move |start, seed| cfg.build(start, seed)),
+    };
+    let driver = PanicsAfterFirstFrame(Inline::new(Speed::PerFrame(1)));
+    let app = App::new(vec![choice], 0, 3, Box::new(driver));
+    let _ = tui::run(app, 30);
+}
+
+/// Set in the environment of [`panicking_screen`]'s process.
+const PANIC_CHILD: &str = "CUBETUI_E2E_PANIC_CHILD";
+
 #[test]
 fn a_panic_still_restores_the_terminal() {
-    // CUBETUI_TEST_PANIC makes the screen panic right after its first frame.
-    let env = [("CUBETUI_TEST_PANIC", "1"), ("RUST_BACKTRACE", "0")];
-    let mut session = Session::start(&["--seed", "3"], &env);
+    let exe = std::env::current_exe().expect("test binary path");
+    let args = [
+        "panicking_screen",
+        "--exact",
+        "--ignored",
+        "--nocapture",
+        "--test-threads=1",
+    ];
+    let env = [(PANIC_CHILD, "1"), ("RUST_BACKTRACE", "0")];
+    let mut session = Session::spawn(exe.to_str().expect("utf-8 path"), &args, &env);
     let code = session.exit_status();
     assert!(!code.success(), "a panic is a failure: {code:?}");
+    assert!(session.cooked(), "cooked mode again");
     let parser = session.screen.0.lock().unwrap();
     let screen = parser.screen();
     assert!(!screen.alternate_screen(), "left the alternate screen");
     assert!(!screen.hide_cursor(), "cursor shown again");
+    assert!(!screen.bracketed_paste(), "bracketed paste off again");
     assert!(
-        screen.contents().contains("CUBETUI_TEST_PANIC"),
+        screen.contents().contains("the screen panicked on purpose"),
         "the panic message is readable on the normal screen:\n{}",
         screen.contents()
     );

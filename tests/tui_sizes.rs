@@ -1,11 +1,12 @@
 //! Every solver's screen renders at every size from 0×0 to 200×60, idle,
-//! running and solved, without a panic (the real presets, not a toy).
+//! running and solved (the real presets, not a toy): the "too small" notice
+//! below 80×24, the panels with the right preset from there on.
 
 use cubetui::solve::preset;
 use cubetui::solve::runner::{Inline, RunState, Speed};
 use cubetui::tui::app::{App, Choice, update};
 use cubetui::tui::keys::Action;
-use cubetui::tui::ui;
+use cubetui::tui::{layout, ui};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
@@ -50,9 +51,50 @@ fn screens(i: usize) -> [App; 3] {
     [idle, running, solved]
 }
 
+/// The rows of the drawn screen, as text.
+fn rows(t: &Terminal<TestBackend>) -> Vec<String> {
+    let buf = t.backend().buffer();
+    (0..buf.area.height)
+        .map(|y| (0..buf.area.width).map(|x| buf[(x, y)].symbol()).collect())
+        .collect()
+}
+
+/// What every size must show: below 80×24 only the "too small" notice
+/// (centred on the middle row, cut where the screen is narrower); from there
+/// on the panels, the status naming the preset, and the key hints.
+fn check(rows: &[String], w: u16, h: u16, preset: &str) {
+    let at = format!("{w}×{h} ({preset})");
+    if w < ui::MIN_WIDTH || h < ui::MIN_HEIGHT {
+        let notice = format!("too small: need {}×{}", ui::MIN_WIDTH, ui::MIN_HEIGHT);
+        for (y, row) in rows.iter().enumerate() {
+            let text = row.trim();
+            if y == usize::from(h / 2) && usize::from(w) >= notice.chars().count() {
+                assert_eq!(text, notice, "{at}");
+            } else if y == usize::from(h / 2) {
+                assert!(notice.contains(text), "{at}: {row:?}");
+            } else {
+                assert_eq!(text, "", "{at}: row {y}");
+            }
+        }
+        return;
+    }
+    let status = usize::from(w - layout::STATUS_WIDTH);
+    let top: String = rows[0].chars().skip(status).collect();
+    assert!(rows[0].starts_with('┌'), "{at}: {:?}", rows[0]);
+    assert!(top.starts_with("┌ status "), "{at}: {:?}", rows[0]);
+    assert!(top.ends_with('┐'), "{at}: {:?}", rows[0]);
+    assert!(
+        rows[1].contains(&format!("│preset      {preset}")),
+        "{at}: {:?}",
+        rows[1]
+    );
+    assert!(rows[usize::from(h) - 1].starts_with("q quit"), "{at}");
+}
+
 #[test]
 fn every_solver_renders_at_every_size_idle_running_and_solved() {
     let mut all: Vec<[App; 3]> = (0..preset::list().len()).map(screens).collect();
+    let names = preset::list();
     // Half the screens show the cross net, half the strip.
     for (i, app) in all.iter_mut().flatten().enumerate() {
         if i % 2 == 1 {
@@ -62,25 +104,25 @@ fn every_solver_renders_at_every_size_idle_running_and_solved() {
     // Some presets solve a one-move scramble: their solved screen is covered.
     assert!(all.iter().any(|s| s[2].state == RunState::Solved));
     let mut t = Terminal::new(TestBackend::new(1, 1)).unwrap();
-    let mut n = 0;
     for w in 0..=200u16 {
         for h in 0..=60u16 {
             t.backend_mut().resize(w, h);
             t.resize(ratatui::layout::Rect::new(0, 0, w, h)).unwrap();
             let k = usize::from(w) * 61 + usize::from(h);
-            let app = &all[k % all.len()][(k / all.len()) % 3];
+            let i = k % all.len();
+            let app = &all[i][(k / all.len()) % 3];
             t.draw(|f| ui::draw(f, app)).unwrap();
-            n += 1;
+            check(&rows(&t), w, h, names[i]);
         }
     }
-    assert_eq!(n, 201 * 61);
     // And every screen at the sizes the README names, in both nets.
-    for app in all.iter_mut().flatten() {
+    for (i, app) in all.iter_mut().flatten().enumerate() {
         for _ in 0..2 {
             for (w, h) in [(80, 24), (120, 40), (160, 48), (200, 60)] {
                 t.backend_mut().resize(w, h);
                 t.resize(ratatui::layout::Rect::new(0, 0, w, h)).unwrap();
                 t.draw(|f| ui::draw(f, app)).unwrap();
+                check(&rows(&t), w, h, names[i / 3]);
             }
             update(app, Action::ToggleLayout);
         }

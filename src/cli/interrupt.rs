@@ -14,10 +14,7 @@ use super::exit::EXIT_INTERRUPTED;
 pub fn install() -> Arc<AtomicBool> {
     let flag = Arc::new(AtomicBool::new(false));
     let raised = Arc::clone(&flag);
-    let Ok(runtime) = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-    else {
+    let Ok(runtime) = cubetui::solve::runner::runtime() else {
         return flag;
     };
     let (ready_tx, ready_rx) = std::sync::mpsc::channel();

@@ -49,6 +49,29 @@ pub fn backend() -> &'static str {
     if use_avx2() { "avx2" } else { "scalar" }
 }
 
+/// The rule [`backend`] follows: the vector kernel when the CPU has it
+/// (`cpu_has_vector`, see [`cpu_has_vector`]) unless `CUBETUI_KERNEL`
+/// (`kernel_var`) is `scalar`.
+pub fn choose(cpu_has_vector: bool, kernel_var: Option<&std::ffi::OsStr>) -> &'static str {
+    if cpu_has_vector && kernel_var.is_none_or(|v| v != "scalar") {
+        "avx2"
+    } else {
+        "scalar"
+    }
+}
+
+/// Whether this CPU can run the vector kernel (x86_64 with AVX2 and POPCNT).
+pub fn cpu_has_vector() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("popcnt")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
 #[inline(always)]
 fn use_avx2() -> bool {
     #[cfg(target_arch = "x86_64")]
@@ -75,10 +98,8 @@ static FAST: std::sync::atomic::AtomicU8 = std::sync::atomic::AtomicU8::new(0);
 #[inline(never)]
 fn detect() -> bool {
     // `CUBETUI_KERNEL=scalar` forces the fallback (to test it here).
-    let forced = std::env::var_os("CUBETUI_KERNEL").is_some_and(|v| v == "scalar");
-    let yes = !forced
-        && std::arch::is_x86_feature_detected!("avx2")
-        && std::arch::is_x86_feature_detected!("popcnt");
+    let var = std::env::var_os("CUBETUI_KERNEL");
+    let yes = choose(cpu_has_vector(), var.as_deref()) == "avx2";
     FAST.store(
         if yes { 2 } else { 1 },
         std::sync::atomic::Ordering::Relaxed,

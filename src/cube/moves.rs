@@ -83,9 +83,29 @@ impl Move {
         Move::new(MoveKind::Face(face), turns).expect("turns is 1, 2 or 3")
     }
 
-    /// The 18 face turns, `U U2 U' R R2 R' …` in facelet-string face order.
-    pub fn face_turns() -> [Move; 18] {
-        std::array::from_fn(|i| Move::face(Face::ALL[i / 3], [1, 2, 3][i % 3]))
+    /// The 18 face turns, `U U2 U' R R2 R' …` in facelet-string face order:
+    /// face turn `i` turns face `i / 3` by `i % 3 + 1` quarter turns. This is
+    /// the one index → move table; the solvers' gene and search-move indices
+    /// are indices into it.
+    pub const FACE_TURNS: [Move; 18] = {
+        let mut out = [Move {
+            kind: MoveKind::Face(Face::U),
+            turns: 1,
+        }; 18];
+        let mut i = 0;
+        while i < 18 {
+            out[i] = Move {
+                kind: MoveKind::Face(Face::ALL[i / 3]),
+                turns: (i % 3) as u8 + 1,
+            };
+            i += 1;
+        }
+        out
+    };
+
+    /// The 18 face turns, [`Move::FACE_TURNS`].
+    pub const fn face_turns() -> [Move; 18] {
+        Move::FACE_TURNS
     }
 
     /// Clockwise quarter turns: 1, 2 or 3.

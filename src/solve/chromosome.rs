@@ -1,6 +1,6 @@
 //! Move-sequence chromosomes shared by the evolutionary solvers (`ga`, `woc`).
 //!
-//! A gene is one of the 18 face turns, numbered like [`Move::face_turns`]
+//! A gene is one of the 18 face turns, numbered like [`Move::FACE_TURNS`]
 //! (`face * 3 + turns - 1`: `U U2 U' R R2 R' …`). A [`Chromosome`] keeps the cube
 //! state after every gene, so changing gene `i` re-applies only genes `i..k`.
 
@@ -46,7 +46,7 @@ pub const GENES: u8 = 18;
 /// The sticker permutation of every gene, looked up once.
 pub fn gene_perms() -> &'static [Perm; 18] {
     static TABLE: std::sync::OnceLock<[Perm; 18]> = std::sync::OnceLock::new();
-    TABLE.get_or_init(|| Move::face_turns().map(|m| *m.perm()))
+    TABLE.get_or_init(|| Move::FACE_TURNS.map(|m| *m.perm()))
 }
 
 /// The face a gene turns (0..6, facelet-string order).
@@ -61,9 +61,9 @@ pub const fn inverse_of(g: u8) -> u8 {
     (g / 3) * 3 + (2 - g % 3)
 }
 
-/// The move a gene stands for.
+/// The move a gene stands for (its entry in [`Move::FACE_TURNS`]).
 pub fn gene_move(g: u8) -> Move {
-    Move::face_turns()[g as usize]
+    Move::FACE_TURNS[g as usize]
 }
 
 /// The genes as a move sequence.

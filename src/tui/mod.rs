@@ -64,9 +64,7 @@ impl Exit {
 /// The terminal is restored on return, on error, on a signal, and on panic
 /// (ratatui's panic hook).
 pub fn run(mut app: App, fps: u32) -> io::Result<Exit> {
-    let rt = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()?;
+    let rt = crate::solve::runner::runtime()?;
     let signals = {
         let _in_runtime = rt.enter();
         Signals::new()?
@@ -130,17 +128,12 @@ async fn event_loop(
     let mut tick = tokio::time::interval(Duration::from_secs_f64(1.0 / fps as f64));
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
     let mut events = input::spawn()?;
-    // Lets the end-to-end tests check that a panic restores the terminal.
-    let test_panic = std::env::var_os("CUBETUI_TEST_PANIC").is_some();
     // Draw now (input, tick, resize) rather than at the next tick.
     let mut draw_now = true;
     loop {
         if app.dirty && draw_now {
             terminal.draw(|f| ui::draw(f, app))?;
             app.dirty = false;
-            if test_panic {
-                panic!("panic requested by CUBETUI_TEST_PANIC");
-            }
         }
         draw_now = true;
         tokio::select! {

@@ -1,10 +1,14 @@
 //! The status panel: what runs, where it stands, and the solver's own rows
 //! (from its profile). A pure function of the app.
 
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use super::app::App;
+use super::layout::STATUS_WIDTH;
 use crate::solve::runner::Speed;
 
 /// `1234567` → `1,234,567`.
@@ -39,21 +43,31 @@ pub fn speed_label(s: Speed) -> String {
     }
 }
 
-/// Splits `text` into lines of at most `width` characters at spaces.
-fn wrap(text: &str, width: usize) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
-    let mut cur = String::new();
-    for word in text.split_whitespace() {
-        if !cur.is_empty() && cur.chars().count() + 1 + word.chars().count() > width {
-            out.push(std::mem::take(&mut cur));
-        }
-        if !cur.is_empty() {
-            cur.push(' ');
-        }
-        cur.push_str(word);
-    }
-    if !cur.is_empty() {
-        out.push(cur);
+/// The first `rows` lines of `text` word-wrapped by ratatui's
+/// [`Paragraph::wrap`] at `width` columns, read back from a scratch buffer:
+/// the status panel shows them as rows of its own paragraph, which must not
+/// wrap (its other rows are cut at the border instead).
+fn wrap(text: &str, width: u16, rows: u16) -> Vec<String> {
+    let area = Rect::new(0, 0, width, rows);
+    let mut buf = Buffer::empty(area);
+    Paragraph::new(text)
+        .wrap(Wrap { trim: true })
+        .render(area, &mut buf);
+    let mut out: Vec<String> = (0..rows)
+        .map(|y| {
+            let mut line = String::new();
+            let mut x = 0;
+            while x < width {
+                let symbol = buf[(x, y)].symbol();
+                line.push_str(symbol);
+                // A wide character covers the cells after it.
+                x += u16::try_from(Span::raw(symbol).width().max(1)).unwrap_or(1);
+            }
+            line.trim_end().to_string()
+        })
+        .collect();
+    while out.last().is_some_and(String::is_empty) {
+        out.pop();
     }
     out
 }
@@ -85,7 +99,7 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
     };
     let mut lines = vec![row("preset", name)];
     if let Some(c) = choice {
-        for l in wrap(&c.description, 34).into_iter().take(2) {
+        for l in wrap(&c.description, STATUS_WIDTH - 2, 2) {
             lines.push(Line::from(Span::styled(l, dim)));
         }
     }
@@ -133,4 +147,28 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
         row("seed", app.seed.to_string()),
     ]);
     lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wrap;
+
+    #[test]
+    fn descriptions_wrap_at_word_boundaries_into_at_most_the_rows_asked() {
+        assert_eq!(
+            wrap(
+                "Thistlethwaite phases G0→G1→G2→G3→solved, each by a face-turn annealer",
+                34,
+                2
+            ),
+            ["Thistlethwaite phases", "G0→G1→G2→G3→solved, each by a"]
+        );
+        // A line may end exactly at the width.
+        assert_eq!(
+            wrap("aaaa bbbbbbbbbbbbbbbbbbbbbbbbbbbbb ccccc", 34, 2),
+            ["aaaa bbbbbbbbbbbbbbbbbbbbbbbbbbbbb", "ccccc"]
+        );
+        assert_eq!(wrap("Kociemba two-phase", 34, 2), ["Kociemba two-phase"]);
+        assert!(wrap("", 34, 2).is_empty());
+    }
 }

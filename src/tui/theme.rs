@@ -9,6 +9,8 @@
 
 use anstyle::RgbColor;
 use anstyle_lossy::palette::Palette;
+use std::str::FromStr;
+
 use ratatui::style::Color;
 use serde::Deserialize;
 
@@ -92,14 +94,19 @@ pub struct Theme {
     pub misplaced: Color,
 }
 
+/// An `#rrggbb` colour (the `#` may be left out), read by ratatui's
+/// [`Color::from_str`]; only the hex form is accepted, not its colour names
+/// or palette indices.
 fn hex(s: &str) -> Result<(u8, u8, u8), String> {
-    let h = s.strip_prefix('#').unwrap_or(s);
-    if h.len() != 6 || !h.is_ascii() {
-        return Err(format!("bad colour `{s}`"));
+    let spelled = if s.starts_with('#') {
+        std::borrow::Cow::Borrowed(s)
+    } else {
+        std::borrow::Cow::Owned(format!("#{s}"))
+    };
+    match Color::from_str(&spelled) {
+        Ok(Color::Rgb(r, g, b)) => Ok((r, g, b)),
+        _ => Err(format!("bad colour `{s}`")),
     }
-    let p =
-        |i: usize| u8::from_str_radix(&h[i..i + 2], 16).map_err(|_| format!("bad colour `{s}`"));
-    Ok((p(0)?, p(2)?, p(4)?))
 }
 
 /// xterm's default values for the 16 ANSI colours, the palette the 16-colour
@@ -249,5 +256,17 @@ mod tests {
         assert_eq!(at(Depth::Ansi16), Color::LightRed);
         assert_eq!(at(Depth::None), Color::Reset);
         assert!(Theme::parse(&red.replace("#ff0000", "#ff00"), Depth::True).is_err());
+    }
+
+    #[test]
+    fn only_hex_colours_are_read() {
+        assert_eq!(hex("#1a2B3c"), Ok((0x1a, 0x2b, 0x3c)));
+        assert_eq!(hex("ff8000"), Ok((255, 128, 0)));
+        // ratatui also reads names and palette indices: a theme does not.
+        for bad in [
+            "red", "#red", "42", "#ff00", "#ff00000", "#gg0000", "#ffé00", "",
+        ] {
+            assert_eq!(hex(bad), Err(format!("bad colour `{bad}`")), "{bad}");
+        }
     }
 }

@@ -66,6 +66,11 @@ pub struct Session {
 
 impl Session {
     pub fn start(args: &[&str], env: &[(&str, &str)]) -> Session {
+        Session::spawn(env!("CARGO_BIN_EXE_cubetui"), args, env)
+    }
+
+    /// Runs `program` (the binary, or a test binary for a child test).
+    pub fn spawn(program: &str, args: &[&str], env: &[(&str, &str)]) -> Session {
         let pair = native_pty_system()
             .openpty(PtySize {
                 rows: ROWS,
@@ -74,7 +79,7 @@ impl Session {
                 pixel_height: 0,
             })
             .expect("open pty");
-        let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_cubetui"));
+        let mut cmd = CommandBuilder::new(program);
         cmd.args(args);
         cmd.env("TERM", "xterm-256color");
         cmd.env_remove("NO_COLOR");

@@ -250,17 +250,19 @@ impl Run {
         }
         let obj = OBJECTIVES[self.phase];
         let moves = phase_moves(b, self.phase);
-        let prev = self.fixed.last().copied();
+        let site = window::Site {
+            obj,
+            block: b,
+            state: &self.state,
+            prev: self.fixed.last().copied(),
+            moves: &moves,
+        };
         let end = (self.pos + wp.window).min(wp.length);
         let (score, prefix) = match wp.search {
             Search::Mutate => {
                 let (s, n) = window::mutate_window(
                     &mut self.rng,
-                    obj,
-                    b,
-                    &self.state,
-                    prev,
-                    &moves,
+                    site,
                     &mut self.seq[self.pos..end],
                     wp.trials,
                 );
@@ -269,9 +271,8 @@ impl Run {
             Search::Exhaustive => {
                 let depth = end - self.pos;
                 let rng = &mut self.rng;
-                let state = &self.state;
                 let search = self.search.get_or_insert_with(|| {
-                    window::Exhaustive::new(rng, obj, state, prev, &moves, depth)
+                    window::Exhaustive::new(rng, obj, site.state, site.prev, &moves, depth)
                 });
                 match search.advance(b, NODES_PER_STEP) {
                     Some(found) => {

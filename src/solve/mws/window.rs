@@ -154,22 +154,38 @@ pub fn random_sequence(rng: &mut impl Rng, moves: &[u8], prev: Option<u8>, n: us
     v
 }
 
-/// Improves `window` (following gene `prev`, from `state`) by the seed's
-/// mutation rule: `trials` times, change one or two turns and keep the window if
-/// its best prefix is no worse. Returns the best prefix of the kept window. The
-/// states after each turn of the kept window are cached, so a trial re-applies
-/// only the turns from its first change.
-#[allow(clippy::too_many_arguments)]
+/// Where a window sits: what judges it and what it may hold.
+#[derive(Clone, Copy)]
+pub struct Site<'a> {
+    /// The phase's objective, scored on `block`.
+    pub obj: Objective,
+    pub block: &'a Block,
+    /// The cube before the window's first turn.
+    pub state: &'a Cube,
+    /// The gene just before the window, if any.
+    pub prev: Option<u8>,
+    /// The genes the window may use.
+    pub moves: &'a [u8],
+}
+
+/// Improves `window` (at `site`) by the seed's mutation rule: `trials` times,
+/// change one or two turns and keep the window if its best prefix is no
+/// worse. Returns the best prefix of the kept window. The states after each
+/// turn of the kept window are cached, so a trial re-applies only the turns
+/// from its first change.
 pub fn mutate_window(
     rng: &mut impl Rng,
-    obj: Objective,
-    block: &Block,
-    state: &Cube,
-    prev: Option<u8>,
-    moves: &[u8],
+    site: Site<'_>,
     window: &mut [u8],
     trials: usize,
 ) -> (u32, usize) {
+    let Site {
+        obj,
+        block,
+        state,
+        prev,
+        moves,
+    } = site;
     let n = window.len();
     let perms = gene_perms();
     let goal = obj.goal();

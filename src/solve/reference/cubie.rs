@@ -1,10 +1,10 @@
 //! Move indices of the search (the order of [`crate::cube::cubie_turns`],
 //! which holds the cubie product, inverse and face-turn table).
 
+use crate::cube::Move;
 use crate::cube::cubie_turns::N_FACE_TURNS;
-use crate::cube::{Face, Move};
 
-/// Number of face turns (`U U2 U' R R2 R' F … B'`, [`Move::face_turns`] order).
+/// Number of face turns (`U U2 U' R R2 R' F … B'`, [`Move::FACE_TURNS`] order).
 pub const N_MOVES: usize = N_FACE_TURNS;
 
 /// The face turned by move index `m` (0..18): `U R F D L B` as 0..6.
@@ -13,7 +13,7 @@ pub const fn face_of(m: usize) -> usize {
     m / 3
 }
 
-/// The [`Move`] with index `m` (0..18).
+/// The [`Move`] with index `m` (0..18): its entry in [`Move::FACE_TURNS`].
 pub fn to_move(m: usize) -> Move {
-    Move::face(Face::ALL[face_of(m)], (m % 3) as u8 + 1)
+    Move::FACE_TURNS[m]
 }

@@ -179,3 +179,16 @@ pub trait Driver {
         Box::pin(std::future::pending())
     }
 }
+
+/// Builds the single-threaded tokio runtime every part of the program runs
+/// its async work on (the solver thread, the screen's event loop, the Ctrl-C
+/// watcher): current-thread, with the I/O and time drivers enabled.
+///
+/// # Errors
+/// When the OS refuses the runtime's resources (e.g. no file descriptors
+/// left for the I/O driver).
+pub fn runtime() -> std::io::Result<tokio::runtime::Runtime> {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+}

@@ -113,10 +113,7 @@ impl Runner {
             .name("solver".into())
             .spawn(move || {
                 // If this fails the senders drop: the reader reports a dead task.
-                let Ok(rt) = tokio::runtime::Builder::new_current_thread()
-                    .enable_time()
-                    .build()
-                else {
+                let Ok(rt) = super::protocol::runtime() else {
                     return;
                 };
                 rt.block_on(worker::solve(rx, out, Core::new(speed, true)));
