@@ -26,8 +26,6 @@ mod worker;
 pub use self::core::Core;
 pub use cpu::thread_cpu_time;
 pub use inline::Inline;
-pub use protocol::{
-    Command, Driver, FRAME, Mark, Point, RunState, Speed, Update, Wake, runtime,
-};
+pub use protocol::{Command, Driver, FRAME, Mark, Point, RunState, Speed, Update, Wake, runtime};
 pub use task::{Limits, Runner};
 pub use thin::Backlog;
