@@ -17,6 +17,7 @@ mod scramble;
 mod solve;
 mod state;
 mod summary;
+mod table;
 mod tui;
 
 use std::process::ExitCode;

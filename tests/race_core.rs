@@ -39,7 +39,7 @@ fn a_race_takes_two_to_six_known_distinct_presets() {
         assert!(e.to_string().contains("2 to 6"), "{e}");
     }
     for n in 2..=6 {
-        assert_eq!(Race::new(names(n), start(), 1).unwrap().lanes.len(), n);
+        assert_eq!(Race::new(names(n), start(), 1).unwrap().lanes().len(), n);
     }
     let e = Race::of_presets(&["mws", "nope"], start(), 1)
         .err()
@@ -109,7 +109,7 @@ fn inline_race(seed: u64) -> (Race, Vec<usize>) {
         }
     }
     assert!(race.is_over(), "the race did not end");
-    let order = race.lanes.iter().map(|l| l.finished.unwrap()).collect();
+    let order = race.lanes().iter().map(|l| l.finished().unwrap()).collect();
     (race, order)
 }
 
@@ -134,9 +134,13 @@ fn inline_lanes_are_deterministic_and_their_solutions_replay() {
     let mut order = order_a.clone();
     order.sort();
     assert_eq!(order, [0, 1, 2]);
-    for (i, l) in a.lanes.iter().enumerate() {
+    for (i, l) in a.lanes().iter().enumerate() {
         let rank = a.rank_of(i).unwrap();
-        let row = results.lanes.iter().find(|r| r.preset == l.preset).unwrap();
+        let row = results
+            .lanes
+            .iter()
+            .find(|r| r.preset == l.preset())
+            .unwrap();
         assert_eq!(rank, row.rank);
     }
 }
@@ -159,10 +163,10 @@ fn points_are_placed_on_each_lanes_own_cpu_time() {
     u.cpu = Duration::from_millis(200);
     race.absorb(0, u);
     assert_eq!(
-        race.lanes[0].points,
+        race.lanes()[0].points(),
         [(0.0, 40.0), (0.1, 30.0), (0.2, 20.0)]
     );
-    assert!(race.lanes[1].points.is_empty());
+    assert!(race.lanes()[1].points().is_empty());
     assert_eq!(race.rank_of(0), None, "still running");
 }
 

@@ -25,7 +25,7 @@ fn a_long_algorithm_is_taken_whole_and_its_tail_shown() {
     let long = ["R U R' U'"; 300].join(" ") + " F";
     assert!(long.len() > 2_400);
     type_in(&mut app, &long);
-    assert_eq!(app.prompt.as_deref(), Some(long.as_str()));
+    assert_eq!(app.prompt(), Some(long.as_str()));
     let mut t = Terminal::new(TestBackend::new(100, 30)).unwrap();
     t.draw(|f| ui::draw(f, &app)).unwrap();
     let text = format!("{}", t.backend());
@@ -40,26 +40,26 @@ fn a_long_algorithm_is_taken_whole_and_its_tail_shown() {
     update(&mut app, Action::PromptSubmit);
     let alg: Alg = long.parse().unwrap();
     assert_eq!(
-        app.start,
+        app.start(),
         Cube::solved()
             .after(&"R".parse::<Alg>().unwrap())
             .after(&alg)
     );
-    assert_eq!(app.message.as_deref(), Some("applied 1201 moves"));
+    assert_eq!(app.message(), Some("applied 1201 moves"));
 }
 
 #[test]
 fn input_past_the_limit_is_refused_visibly() {
     let mut app = toy_app("R");
-    app.message = None;
+    app.set_message(None);
     update(&mut app, Action::OpenPrompt);
     for _ in 0..PROMPT_MAX {
         update(&mut app, Action::PromptChar('R'));
     }
-    assert_eq!(app.message, None);
+    assert_eq!(app.message(), None);
     update(&mut app, Action::PromptChar('U'));
-    assert_eq!(app.prompt.as_ref().map(|p| p.len()), Some(PROMPT_MAX));
-    let m = app.message.clone().expect("a refusal is said");
+    assert_eq!(app.prompt().map(|p| p.len()), Some(PROMPT_MAX));
+    let m = app.message().clone().expect("a refusal is said");
     assert!(
         m.contains(&PROMPT_MAX.to_string()) && m.contains("`U`"),
         "{m}"
@@ -71,17 +71,13 @@ fn an_empty_prompt_applies_nothing_and_keeps_the_run() {
     let mut app = toy_app("R U");
     update(&mut app, Action::StartPause);
     update(&mut app, Action::Tick);
-    let (start, epoch, iteration) = (
-        app.start,
-        app.epoch,
-        app.snapshot.as_ref().unwrap().iteration,
-    );
+    let (start, epoch, iteration) = (app.start(), app.epoch(), app.snapshot().unwrap().iteration);
     for text in ["", "   "] {
         type_in(&mut app, text);
         update(&mut app, Action::PromptSubmit);
-        assert_eq!(app.start, start);
-        assert_eq!(app.epoch, epoch, "the run was not reset");
-        assert_eq!(app.snapshot.as_ref().unwrap().iteration, iteration);
-        assert!(app.message.as_deref().unwrap().contains("nothing to apply"));
+        assert_eq!(app.start(), start);
+        assert_eq!(app.epoch(), epoch, "the run was not reset");
+        assert_eq!(app.snapshot().unwrap().iteration, iteration);
+        assert!(app.message().unwrap().contains("nothing to apply"));
     }
 }

@@ -7,9 +7,10 @@ use std::time::Duration;
 use clap::Args;
 use color_eyre::eyre::Report;
 
-use cubetui::solve::race::{Race, run_lane};
+use cubetui::solve::race::{Race, Results, run_lane};
 
 use super::common::StartArgs;
+use super::table::{self, Column};
 use super::{EXIT_OK, UsageError};
 
 #[derive(Debug, Args)]
@@ -62,8 +63,39 @@ pub fn run(args: RaceArgs) -> Result<ExitCode, Report> {
     let text = if args.json {
         format!("{}\n", serde_json::to_string(&results)?)
     } else {
-        results.table()
+        text_table(&results)
     };
     super::out::stdout(text.as_bytes())?;
     Ok(ExitCode::from(EXIT_OK))
+}
+
+/// The results as text: rank, preset, solved, HTM, CPU time, steps.
+fn text_table(results: &Results) -> String {
+    let columns = [
+        Column::right("rank"),
+        Column::left("preset"),
+        Column::left("solved"),
+        Column::right("HTM"),
+        Column::right("CPU ms").min(10),
+        Column::right("steps").min(10),
+    ];
+    let rows: Vec<Vec<String>> = results
+        .lanes
+        .iter()
+        .map(|l| {
+            vec![
+                l.rank.to_string(),
+                l.preset.clone(),
+                if l.solved { "yes" } else { "no" }.to_string(),
+                if l.solved {
+                    l.htm.to_string()
+                } else {
+                    "-".into()
+                },
+                format!("{:.1}", l.cpu_ms),
+                l.steps.to_string(),
+            ]
+        })
+        .collect();
+    table::render(&columns, &rows)
 }

@@ -1,18 +1,20 @@
-//! Application state and `update(&mut App, Action)`. Pure logic: the solver
-//! is reached only through a [`Driver`], so tests run it inline.
-
-use std::time::Duration;
+//! The screen's state ([`App`]), in small groups: the start and the
+//! presets ([`Setup`]), the single run ([`Run`], its updates folded by the
+//! one [`Track`] of the crate) and the view options ([`View`]). Reading is
+//! through accessors; changing is through [`update`] (the reducer, in
+//! `reducer.rs`) and the race glue (`race.rs`). The solver is reached only
+//! through a [`Driver`], so tests run it inline.
 
 use crate::cube::random::{CubeRng, rng_from_seed};
 
-use super::history::Series;
-use super::keys::Action;
-use super::race::{self, LaneDriverFn, RaceView, Reply};
+use super::race::{LaneDriverFn, RaceView};
 use super::scramble;
 use super::theme::{Depth, Theme};
 use crate::cube::{Alg, Cube, Move};
-use crate::solve::runner::{Command, Driver, Mark, RunState, Speed, Update};
+use crate::solve::runner::{Axis, Command, Driver, RunState, Speed, Track, Update};
 use crate::solve::{Outcome, Profile, Snapshot, SolveError, Solver};
+
+pub use super::reducer::update;
 
 /// Builds a solver for a start state and seed.
 pub type BuildFn = Box<dyn Fn(Cube, u64) -> Result<Box<dyn Solver>, SolveError>>;
@@ -49,26 +51,6 @@ pub const PROMPT_MAX: usize = 20_000;
 /// Points kept per plotted series.
 pub const HISTORY_CAP: usize = 4096;
 
-/// The plotted history of one run.
-pub struct Plots {
-    pub energy: Series,
-    pub best: Series,
-    /// The solver's own series, one per [`crate::solve::SeriesSpec`] of its profile.
-    pub values: Vec<Series>,
-    pub marks: Vec<Mark>,
-}
-
-impl Plots {
-    fn new() -> Plots {
-        Plots {
-            energy: Series::new(HISTORY_CAP),
-            best: Series::new(HISTORY_CAP),
-            values: Vec::new(),
-            marks: Vec::new(),
-        }
-    }
-}
-
 /// Solution playback once solved.
 pub struct Playback {
     pub moves: Vec<Move>,
@@ -77,138 +59,249 @@ pub struct Playback {
     pub raw_len: usize,
 }
 
-pub struct App {
+/// Where runs start and what runs them.
+pub(crate) struct Setup {
     /// The state the solver starts from.
-    pub start: Cube,
-    /// How `start` was reached from solved (`None`: a random state).
-    pub scramble: Option<Alg>,
-    pub choices: Vec<Choice>,
-    pub choice: usize,
-    pub seed: u64,
-    pub driver: Box<dyn Driver>,
-    pub epoch: u64,
-    pub state: RunState,
-    pub snapshot: Option<Snapshot>,
-    pub outcome: Option<Outcome>,
-    pub plots: Plots,
-    /// Generators the current solver can switch between.
-    pub generators: Vec<String>,
-    /// What the current solver reports (sent by the runner with a new solver).
-    pub profile: Option<Profile>,
-    pub elapsed: Duration,
-    pub speed: usize,
-    pub net: Net,
-    /// Show the state turned so its centres are home (U on top, F in front).
-    pub upright: bool,
+    pub(crate) cube: Cube,
+    /// How `cube` was reached from solved (`None`: a random state).
+    pub(crate) scramble: Option<Alg>,
     /// Depth of `s` scrambles; `None`: a uniformly random state.
-    pub depth: Option<usize>,
-    pub letters: bool,
-    pub overlay: bool,
-    pub help: bool,
-    pub prompt: Option<String>,
-    pub message: Option<String>,
-    pub playback: Option<Playback>,
-    pub rng: CubeRng,
-    pub theme: Theme,
-    /// Why the app had to stop (the solver task died).
-    pub failure: Option<String>,
+    pub(crate) depth: Option<usize>,
+    pub(crate) rng: CubeRng,
+    pub(crate) choices: Vec<Choice>,
+    pub(crate) choice: usize,
+    pub(crate) seed: u64,
+}
+
+/// The single run.
+pub(crate) struct Run {
+    pub(crate) driver: Box<dyn Driver>,
+    /// Which `Replace` the shown run is.
+    pub(crate) epoch: u64,
+    pub(crate) track: Track,
+    pub(crate) playback: Option<Playback>,
+}
+
+/// How the screen shows things.
+pub(crate) struct View {
+    /// Index into [`SPEEDS`].
+    pub(crate) speed: usize,
+    pub(crate) net: Net,
+    /// Show the state turned so its centres are home (U on top, F in front).
+    pub(crate) upright: bool,
+    pub(crate) letters: bool,
+    pub(crate) overlay: bool,
+    pub(crate) help: bool,
+    pub(crate) prompt: Option<String>,
+    pub(crate) theme: Theme,
+}
+
+/// The whole screen state.
+pub struct App {
+    pub(crate) setup: Setup,
+    pub(crate) run: Run,
+    pub(crate) view: View,
     /// The race on screen, if one is open (see [`super::race`]).
-    pub race: Option<RaceView>,
+    pub(crate) race: Option<RaceView>,
     /// Makes each race lane's driver (inline unless the binary sets runners).
-    pub lane_driver: LaneDriverFn,
+    pub(crate) lane_driver: LaneDriverFn,
+    pub(crate) message: Option<String>,
+    /// Why the app had to stop (the solver task died).
+    pub(crate) failure: Option<String>,
     /// Something changed since the last draw.
-    pub dirty: bool,
-    pub quit: bool,
+    pub(crate) dirty: bool,
+    pub(crate) quit: bool,
 }
 
 impl App {
     /// A new app on the solved cube with the given presets; builds the first solver.
     pub fn new(choices: Vec<Choice>, choice: usize, seed: u64, driver: Box<dyn Driver>) -> App {
         let mut app = App {
-            start: Cube::solved(),
-            scramble: Some(Alg::default()),
-            choice: choice.min(choices.len().saturating_sub(1)),
-            choices,
-            seed,
-            driver,
-            epoch: 0,
-            state: RunState::Idle,
-            snapshot: None,
-            outcome: None,
-            plots: Plots::new(),
-            generators: Vec::new(),
-            profile: None,
-            elapsed: Duration::ZERO,
-            speed: DEFAULT_SPEED,
-            net: Net::Strip,
-            upright: true,
-            depth: None,
-            letters: false,
-            overlay: false,
-            help: false,
-            prompt: None,
-            message: None,
-            playback: None,
-            rng: rng_from_seed(seed),
-            theme: Theme::load("classic", Depth::True).expect("embedded theme"),
-            failure: None,
+            setup: Setup {
+                cube: Cube::solved(),
+                scramble: Some(Alg::default()),
+                depth: None,
+                rng: rng_from_seed(seed),
+                choice: choice.min(choices.len().saturating_sub(1)),
+                choices,
+                seed,
+            },
+            run: Run {
+                driver,
+                epoch: 0,
+                track: Track::new(Axis::Steps, HISTORY_CAP),
+                playback: None,
+            },
+            view: View {
+                speed: DEFAULT_SPEED,
+                net: Net::Strip,
+                upright: true,
+                letters: false,
+                overlay: false,
+                help: false,
+                prompt: None,
+                theme: Theme::load("classic", Depth::True).expect("embedded theme"),
+            },
             race: None,
             lane_driver: super::race::inline_lanes(),
+            message: None,
+            failure: None,
             dirty: true,
             quit: false,
         };
-        app.driver.send(Command::Speed(SPEEDS[app.speed]));
+        app.run.driver.send(Command::Speed(SPEEDS[app.view.speed]));
         app.rebuild();
         app
     }
 
+    /// The state the solver starts from.
+    pub fn start(&self) -> Cube {
+        self.setup.cube
+    }
+    /// How the start was reached from solved (`None`: a random state).
+    pub fn scramble(&self) -> Option<&Alg> {
+        self.setup.scramble.as_ref()
+    }
+    /// Depth of `s` scrambles; `None`: a uniformly random state.
+    pub fn depth(&self) -> Option<usize> {
+        self.setup.depth
+    }
+    pub fn seed(&self) -> u64 {
+        self.setup.seed
+    }
+    pub fn choices(&self) -> &[Choice] {
+        &self.setup.choices
+    }
+    pub fn current_choice(&self) -> Option<&Choice> {
+        self.setup.choices.get(self.setup.choice)
+    }
+    /// What the single run has reported (state, snapshot, plots, …).
+    pub fn track(&self) -> &Track {
+        &self.run.track
+    }
+    pub fn state(&self) -> RunState {
+        self.run.track.state()
+    }
+    pub fn snapshot(&self) -> Option<&Snapshot> {
+        self.run.track.snapshot()
+    }
+    pub fn outcome(&self) -> Option<&Outcome> {
+        self.run.track.outcome()
+    }
+    /// What the current solver reports (sent by the runner with a new solver).
+    pub fn profile(&self) -> Option<&Profile> {
+        self.run.track.profile()
+    }
+    /// Which `Replace` the shown run is (bumped by every reset).
+    pub fn epoch(&self) -> u64 {
+        self.run.epoch
+    }
+    pub fn playback(&self) -> Option<&Playback> {
+        self.run.playback.as_ref()
+    }
     pub fn speed(&self) -> Speed {
-        SPEEDS[self.speed]
+        SPEEDS[self.view.speed]
+    }
+    pub fn net(&self) -> Net {
+        self.view.net
+    }
+    pub fn upright(&self) -> bool {
+        self.view.upright
+    }
+    pub fn letters(&self) -> bool {
+        self.view.letters
+    }
+    pub fn overlay(&self) -> bool {
+        self.view.overlay
+    }
+    pub fn help(&self) -> bool {
+        self.view.help
+    }
+    /// The `:` prompt's text, while it is open.
+    pub fn prompt(&self) -> Option<&str> {
+        self.view.prompt.as_deref()
+    }
+    pub fn theme(&self) -> &Theme {
+        &self.view.theme
+    }
+    pub fn set_theme(&mut self, theme: Theme) {
+        self.view.theme = theme;
+        self.dirty = true;
+    }
+    /// The line under the screen.
+    pub fn message(&self) -> Option<&str> {
+        self.message.as_deref()
+    }
+    pub fn set_message(&mut self, message: Option<String>) {
+        self.message = message;
+        self.dirty = true;
+    }
+    /// Why the app had to stop (the solver task died).
+    pub fn failure(&self) -> Option<&str> {
+        self.failure.as_deref()
+    }
+    /// The race on screen, if one is open.
+    pub fn race(&self) -> Option<&RaceView> {
+        self.race.as_ref()
+    }
+    /// Sets what makes each race lane's driver.
+    pub fn set_lane_driver(&mut self, make: LaneDriverFn) {
+        self.lane_driver = make;
+    }
+    /// Whether something changed since the last draw.
+    pub fn dirty(&self) -> bool {
+        self.dirty
+    }
+    /// Marks the screen drawn (`false`) or to be redrawn (`true`).
+    pub fn set_dirty(&mut self, dirty: bool) {
+        self.dirty = dirty;
+    }
+    pub fn quit(&self) -> bool {
+        self.quit
+    }
+    /// The single run's driver (the event loop waits on it).
+    pub fn driver_mut(&mut self) -> &mut dyn Driver {
+        self.run.driver.as_mut()
     }
 
     /// What one elementary step of the current solver is called.
     pub fn step_name(&self) -> &'static str {
-        self.profile.as_ref().map_or("step", |p| p.step)
-    }
-
-    pub fn current_choice(&self) -> Option<&Choice> {
-        self.choices.get(self.choice)
+        self.run.track.step_name()
     }
 
     /// The cube to draw: playback position, else the solver's current state,
     /// else the start; turned upright unless the raw view is on.
     pub fn shown_cube(&self) -> Cube {
-        let cube = if let Some(p) = &self.playback {
-            let mut c = self.start;
+        let cube = if let Some(p) = &self.run.playback {
+            let mut c = self.setup.cube;
             for m in &p.moves[..p.pos] {
                 c.apply_move(*m);
             }
             c
         } else {
-            match &self.snapshot {
+            match self.snapshot() {
                 Some(s) => s.current,
-                None => self.start,
+                None => self.setup.cube,
             }
         };
-        if self.upright { cube.upright() } else { cube }
+        if self.view.upright {
+            cube.upright()
+        } else {
+            cube
+        }
     }
 
     /// Replaces the run with a fresh solver for the current start and preset.
-    fn rebuild(&mut self) {
-        self.epoch += 1;
-        self.state = RunState::Idle;
-        self.snapshot = None;
-        self.outcome = None;
-        self.plots = Plots::new();
-        self.profile = None;
-        self.elapsed = Duration::ZERO;
-        self.playback = None;
+    pub(crate) fn rebuild(&mut self) {
+        self.run.epoch += 1;
+        self.run.track.reset();
+        self.run.playback = None;
         let solver = match self.current_choice() {
             None => {
                 self.message = Some("no solver presets available".into());
                 None
             }
-            Some(c) => match (c.build)(self.start, self.seed) {
+            Some(c) => match (c.build)(self.setup.cube, self.setup.seed) {
                 Ok(s) => Some(s),
                 Err(e) => {
                     self.message = Some(format!("cannot build `{}`: {e}", c.preset));
@@ -216,66 +309,41 @@ impl App {
                 }
             },
         };
-        self.driver.send(Command::Replace(solver, self.epoch));
+        self.run
+            .driver
+            .send(Command::Replace(solver, self.run.epoch));
         self.dirty = true;
         self.absorb_pending();
     }
 
     /// Absorbs whatever the driver has.
     pub fn absorb_pending(&mut self) {
-        let u = self.driver.poll();
+        let u = self.run.driver.poll();
         self.absorb(u);
     }
 
-    /// Folds a runner update into the app.
+    /// Folds a runner update of the current epoch into the app.
     pub fn absorb(&mut self, u: Update) {
-        if u.epoch != self.epoch {
+        if u.epoch != self.run.epoch {
             return;
         }
-        if u.state != self.state || !u.is_empty() || u.state == RunState::Running {
+        if u.state != self.state() || !u.is_empty() || u.state == RunState::Running {
             self.dirty = true;
         }
-        self.state = u.state;
-        self.elapsed = u.elapsed;
-        for p in &u.points {
-            let x = p.iteration as f64;
-            self.plots.energy.push(x, p.energy);
-            self.plots.best.push(x, p.best);
-            let series = &mut self.plots.values;
-            if series.len() < p.values.len() {
-                series.resize_with(p.values.len(), || Series::new(HISTORY_CAP));
-            }
-            for (s, &v) in series.iter_mut().zip(&p.values) {
-                s.push(x, v);
-            }
-        }
-        self.plots.marks.extend(u.marks);
-        if let Some(g) = u.generators {
-            self.generators = g;
-        }
-        if u.profile.is_some() {
-            self.profile = u.profile;
-        }
-        if let Some(e) = u.error {
+        if let Some(e) = self.run.track.absorb(u) {
             self.message = Some(e);
         }
-        if self.state == RunState::Stopped && !self.quit {
+        if self.state() == RunState::Stopped && !self.quit {
             // Only a dead solver task stops a run the app did not stop.
             self.failure = self.message.clone();
             self.quit = true;
         }
-        if u.snapshot.is_some() {
-            self.snapshot = u.snapshot;
-        }
-        if u.outcome.is_some() {
-            self.outcome = u.outcome;
-        }
-        if self.state == RunState::Solved
-            && self.playback.is_none()
-            && let Some(o) = &self.outcome
+        if self.state() == RunState::Solved
+            && self.run.playback.is_none()
+            && let Some(o) = self.run.track.outcome()
         {
             let moves = scramble::simplified(&o.solution);
-            self.playback = Some(Playback {
+            self.run.playback = Some(Playback {
                 pos: 0,
                 raw_len: o.solution.len(),
                 moves,
@@ -284,58 +352,18 @@ impl App {
         }
     }
 
-    /// Opens a race of these presets (names or aliases, 2 to 6) on the
-    /// shown start state and seed, pausing the single run; every lane
-    /// starts at once. An error names what is wrong.
-    pub fn open_race(&mut self, presets: &[String]) -> Result<(), String> {
-        let mut names = Vec::new();
-        let mut solvers = Vec::new();
-        for p in presets {
-            let p = p.trim();
-            let alias = crate::solve::preset::canonical(p).ok();
-            let c = self
-                .choices
-                .iter()
-                .find(|c| c.preset == p || Some(c.preset.as_str()) == alias)
-                .ok_or_else(|| {
-                    let all: Vec<&str> = self.choices.iter().map(|c| c.preset.as_str()).collect();
-                    format!("unknown preset `{p}` (available: {})", all.join(", "))
-                })?;
-            names.push(c.preset.clone());
-            solvers.push(
-                (c.build)(self.start, self.seed)
-                    .map_err(|e| format!("cannot build `{}`: {e}", c.preset))?,
-            );
-        }
-        let view = RaceView::start(
-            names,
-            solvers,
-            self.start,
-            self.seed,
-            self.speed(),
-            &self.lane_driver,
-        )?;
-        if self.state == RunState::Running {
-            self.driver.send(Command::Pause);
-        }
-        self.race = Some(view);
-        self.message = Some("race: space pauses every lane, w or esc leaves".into());
-        self.dirty = true;
-        Ok(())
-    }
-
     /// Sets a new start state (resets the run).
-    fn set_start(&mut self, cube: Cube, scramble: Option<Alg>) {
-        self.start = cube;
-        self.scramble = scramble;
+    pub(crate) fn set_start(&mut self, cube: Cube, scramble: Option<Alg>) {
+        self.setup.cube = cube;
+        self.setup.scramble = scramble;
         self.rebuild();
     }
 
-    fn apply_alg(&mut self, text: &str) {
+    pub(crate) fn apply_alg(&mut self, text: &str) {
         match text.parse::<Alg>() {
             Ok(alg) => {
-                let cube = self.start.after(&alg);
-                let scramble = self.scramble.take().map(|mut s| {
+                let cube = self.setup.cube.after(&alg);
+                let scramble = self.setup.scramble.take().map(|mut s| {
                     for m in alg.moves() {
                         s.push(*m);
                     }
@@ -353,197 +381,4 @@ impl App {
             }
         }
     }
-}
-
-/// Applies one action to the app.
-pub fn update(app: &mut App, action: Action) {
-    if let Some(view) = app.race.as_mut() {
-        let was_running = view.running();
-        match race::handle(view, &action, app.help) {
-            Reply::Pass => {}
-            Reply::Leave => {
-                app.race = None;
-                app.message = Some("left the race".into());
-                app.dirty = true;
-                return;
-            }
-            Reply::Done(message) => {
-                // A tick redraws only while lanes run (or just stopped).
-                if action != Action::Tick || was_running || view.running() || message.is_some() {
-                    app.dirty = true;
-                }
-                if message.is_some() {
-                    app.message = message;
-                }
-                return;
-            }
-        }
-    }
-    match action {
-        Action::Tick => {
-            app.driver.frame();
-            app.absorb_pending();
-            return;
-        }
-        Action::Quit => {
-            app.driver.send(Command::Stop);
-            app.quit = true;
-        }
-        Action::Turn(m) => {
-            let mut cube = app.start;
-            cube.apply_move(m);
-            let scramble = app.scramble.take().map(|mut s| {
-                s.push(m);
-                s
-            });
-            app.message = None;
-            app.set_start(cube, scramble);
-        }
-        Action::OpenPrompt => app.prompt = Some(String::new()),
-        Action::PromptChar(c) => {
-            if let Some(p) = app.prompt.as_mut() {
-                if p.len() < PROMPT_MAX {
-                    p.push(c);
-                } else {
-                    app.message = Some(format!(
-                        "the prompt holds at most {PROMPT_MAX} characters: `{}` was not taken",
-                        c.escape_debug()
-                    ));
-                }
-            }
-        }
-        Action::PromptBackspace => {
-            if let Some(p) = app.prompt.as_mut() {
-                p.pop();
-            }
-        }
-        Action::PromptCancel => app.prompt = None,
-        Action::PromptSubmit => {
-            if let Some(text) = app.prompt.take() {
-                if text.trim().is_empty() {
-                    app.message = Some("nothing to apply: the prompt was empty".into());
-                } else {
-                    app.apply_alg(&text);
-                }
-            }
-        }
-        Action::ApplyAlg(text) => app.apply_alg(&text),
-        Action::Scramble => {
-            let (cube, alg, what) = match app.depth {
-                None => (
-                    scramble::random_state(&mut app.rng),
-                    None,
-                    "random-state scramble".to_string(),
-                ),
-                Some(d) => {
-                    let alg = scramble::random_moves(&mut app.rng, d);
-                    (
-                        Cube::solved().after(&alg),
-                        Some(alg),
-                        format!("{d}-move scramble"),
-                    )
-                }
-            };
-            app.message = Some(format!("{what}: space solves it"));
-            app.set_start(cube, alg);
-        }
-        Action::SetDepth(d) => {
-            app.depth = d;
-            app.message = Some(match d {
-                None => "s now makes a random-state scramble".to_string(),
-                Some(d) => format!("s now scrambles {d} random moves"),
-            });
-        }
-        Action::ToggleUpright => {
-            app.upright = !app.upright;
-            app.message = Some(if app.upright {
-                "upright view: the net turned so the centres stay home".to_string()
-            } else {
-                "raw view: the state exactly as the solver turns it".to_string()
-            });
-        }
-        Action::Reset => {
-            app.message = None;
-            app.set_start(Cube::solved(), Some(Alg::default()));
-        }
-        Action::StartPause => match app.state {
-            RunState::Running => app.driver.send(Command::Pause),
-            RunState::Idle | RunState::Paused => app.driver.send(Command::Start),
-            s => {
-                app.message = Some(format!(
-                    "the run is {}: x, s or a turn starts over",
-                    s.name()
-                ))
-            }
-        },
-        Action::Step => app.driver.send(Command::Step(1)),
-        Action::Faster | Action::Slower => {
-            app.speed = if action == Action::Faster {
-                (app.speed + 1).min(SPEEDS.len() - 1)
-            } else {
-                app.speed.saturating_sub(1)
-            };
-            app.driver.send(Command::Speed(app.speed()));
-            if let Some(view) = app.race.as_mut() {
-                view.set_speed(SPEEDS[app.speed]);
-            }
-        }
-        Action::CycleGenerator => {
-            let g = app.generators.clone();
-            match g.is_empty() {
-                false => {
-                    let cur = app.snapshot.as_ref().and_then(|s| s.generator.clone());
-                    let i = cur
-                        .and_then(|c| g.iter().position(|x| *x == c))
-                        .map_or(0, |i| (i + 1) % g.len());
-                    app.message = Some(format!("generator → {}", g[i]));
-                    app.driver.send(Command::Generator(g[i].clone()));
-                }
-                true => app.message = Some("this solver has no generators to switch".into()),
-            }
-        }
-        Action::CycleSolver => {
-            if !app.choices.is_empty() {
-                app.choice = (app.choice + 1) % app.choices.len();
-                app.message = None;
-                app.rebuild();
-            }
-        }
-        Action::ToggleLayout => {
-            app.net = match app.net {
-                Net::Strip => Net::Cross,
-                Net::Cross => Net::Strip,
-            }
-        }
-        Action::ToggleLetters => app.letters = !app.letters,
-        Action::ToggleOverlay => app.overlay = !app.overlay,
-        Action::PlayForward | Action::PlayBack | Action::PlayStart | Action::PlayEnd => {
-            match app.playback.as_mut() {
-                Some(p) => {
-                    p.pos = match action {
-                        Action::PlayForward => (p.pos + 1).min(p.moves.len()),
-                        Action::PlayBack => p.pos.saturating_sub(1),
-                        Action::PlayStart => 0,
-                        _ => p.moves.len(),
-                    }
-                }
-                None => app.message = Some("playback needs a solved run".into()),
-            }
-        }
-        Action::Race => {
-            let available: Vec<&str> = app.choices.iter().map(|c| c.preset.as_str()).collect();
-            let current = app.current_choice().map_or("", |c| c.preset.as_str());
-            let lanes = race::default_lanes(&available, current);
-            if let Err(e) = app.open_race(&lanes) {
-                app.message = Some(format!("no race: {e}"));
-            }
-        }
-        Action::ToggleHelp => app.help = !app.help,
-        Action::CloseHelp => {
-            app.help = false;
-            app.prompt = None;
-        }
-    }
-    app.dirty = true;
-    app.absorb_pending();
 }

@@ -21,6 +21,7 @@ pub mod net;
 pub mod plot;
 pub mod race;
 pub mod race_ui;
+pub mod reducer;
 pub mod scramble;
 pub mod status;
 pub mod theme;
@@ -128,9 +129,9 @@ async fn event_loop(
     // Draw now (input, tick, resize) rather than at the next tick.
     let mut draw_now = true;
     loop {
-        if app.dirty && draw_now {
+        if app.dirty() && draw_now {
             terminal.draw(|f| ui::draw(f, app))?;
-            app.dirty = false;
+            app.set_dirty(false);
             if test_panic {
                 panic!("panic requested by CUBETUI_TEST_PANIC");
             }
@@ -141,7 +142,7 @@ async fn event_loop(
             n = signals.recv() => return Ok(Exit::Signal(n)),
             ev = events.next() => match ev {
                 Some(Ok(Event::Key(k))) if k.kind != KeyEventKind::Release => {
-                    let action = if app.prompt.is_some() {
+                    let action = if app.prompt().is_some() {
                         keys::prompt_action_for(&k)
                     } else {
                         keys::action_for(&k)
@@ -152,19 +153,19 @@ async fn event_loop(
                 }
                 Some(Ok(Event::Resize(..))) => {
                     terminal.autoresize()?;
-                    app.dirty = true;
+                    app.set_dirty(true);
                 }
                 Some(Ok(_)) => {}
                 Some(Err(e)) => return Err(e),
                 None => return Ok(Exit::Quit),
             },
             _ = tick.tick() => update(app, Action::Tick),
-            _ = app.driver.wait() => {
+            _ = app.driver_mut().wait() => {
                 app.absorb_pending();
                 draw_now = false;
             }
         }
-        if app.quit {
+        if app.quit() {
             return Ok(Exit::Quit);
         }
     }

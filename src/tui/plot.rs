@@ -96,11 +96,11 @@ pub(super) fn energy_axes<'a>(
 fn chart_block(title: String, app: &App) -> Block<'static> {
     Block::bordered()
         .title(title)
-        .border_style(Style::default().fg(app.theme.accent))
+        .border_style(Style::default().fg(app.theme().accent))
 }
 
 pub(super) fn colour(app: &App, c: Color) -> Style {
-    if app.theme.depth == super::theme::Depth::None {
+    if app.theme().depth == super::theme::Depth::None {
         Style::default()
     } else {
         Style::default().fg(c)
@@ -109,12 +109,12 @@ pub(super) fn colour(app: &App, c: Color) -> Style {
 
 /// Energy and best energy against iteration, with generator switches.
 pub fn draw_energy(f: &mut Frame, app: &App, area: Rect) {
-    let p = &app.plots;
-    let x = bounds(&[&p.energy, &p.best], true, false);
-    let y = bounds(&[&p.energy, &p.best], false, true);
+    let p = &app.track();
+    let x = bounds(&[p.energy(), p.best()], true, false);
+    let y = bounds(&[p.energy(), p.best()], false, true);
     // Each switch is a vertical column of points.
     let marks: Vec<(f64, f64)> = p
-        .marks
+        .marks()
         .iter()
         .flat_map(|m| {
             (0..=12).map(move |i| (m.iteration as f64, y[0] + (y[1] - y[0]) * i as f64 / 12.0))
@@ -125,14 +125,14 @@ pub fn draw_energy(f: &mut Frame, app: &App, area: Rect) {
             .name("energy")
             .marker(MARKER)
             .graph_type(GraphType::Line)
-            .style(colour(app, app.theme.energy))
-            .data(p.energy.points()),
+            .style(colour(app, app.theme().energy))
+            .data(p.energy().points()),
         Dataset::default()
             .name("best")
             .marker(MARKER)
             .graph_type(GraphType::Line)
-            .style(colour(app, app.theme.best))
-            .data(p.best.points()),
+            .style(colour(app, app.theme().best))
+            .data(p.best().points()),
     ];
     if !marks.is_empty() {
         sets.push(
@@ -140,11 +140,11 @@ pub fn draw_energy(f: &mut Frame, app: &App, area: Rect) {
                 .name("generator switch")
                 .marker(Marker::Dot)
                 .graph_type(GraphType::Scatter)
-                .style(colour(app, app.theme.temperature))
+                .style(colour(app, app.theme().temperature))
                 .data(&marks),
         );
     }
-    let title = match p.marks.last() {
+    let title = match p.marks().last() {
         Some(m) => format!(
             " energy  (→ {} at {}) ",
             m.label,
@@ -159,12 +159,12 @@ pub fn draw_energy(f: &mut Frame, app: &App, area: Rect) {
 
 /// The series the solver asks to have in the side plot (at most three).
 pub fn draw_aux(f: &mut Frame, app: &App, area: Rect) {
-    let p = &app.plots;
-    let series: Vec<(&str, &Series)> = match &app.profile {
+    let p = &app.track();
+    let series: Vec<(&str, &Series)> = match &app.profile() {
         Some(profile) => profile
             .series
             .iter()
-            .zip(&p.values)
+            .zip(p.values())
             .filter(|(spec, _)| spec.side_plot)
             .take(3)
             .map(|(spec, s)| (spec.name, s))
@@ -181,7 +181,11 @@ pub fn draw_aux(f: &mut Frame, app: &App, area: Rect) {
     let all: Vec<&Series> = series.iter().map(|(_, s)| *s).collect();
     let x = bounds(&all, true, false);
     let y = bounds(&all, false, false);
-    let palette = [app.theme.temperature, app.theme.best, app.theme.energy];
+    let palette = [
+        app.theme().temperature,
+        app.theme().best,
+        app.theme().energy,
+    ];
     let title = format!(
         " {} ",
         series

@@ -40,21 +40,21 @@ const PLOT_MIN: u16 = 10;
 fn block<'a>(title: impl Into<Line<'a>>, app: &App) -> Block<'a> {
     Block::bordered()
         .title(title)
-        .border_style(Style::default().fg(app.theme.accent))
+        .border_style(Style::default().fg(app.theme().accent))
 }
 
 /// Draws the race screen.
 pub fn draw(f: &mut Frame, app: &App) {
-    let Some(view) = &app.race else {
+    let Some(view) = &app.race() else {
         return;
     };
     let area = f.area();
-    let n = view.race.lanes.len() as u16;
+    let n = view.race().lanes().len() as u16;
     let cols = if area.width >= 2 * CARD_MIN_W { 2 } else { 1 };
     let card_rows = n.div_ceil(cols);
     let cards =
         area.height.saturating_sub(4 + card_rows * CARD_H) >= PLOT_MIN && area.width >= CARD_MIN_W;
-    let lanes_h = if cards && !view.race.is_over() {
+    let lanes_h = if cards && !view.race().is_over() {
         card_rows * CARD_H
     } else {
         n + 3
@@ -68,7 +68,7 @@ pub fn draw(f: &mut Frame, app: &App) {
     ])
     .areas(area);
     f.render_widget(Paragraph::new(header_line(app, view)), header);
-    if view.race.is_over() {
+    if view.race().is_over() {
         draw_results(f, app, view, lanes);
     } else if cards {
         draw_cards(f, app, view, lanes, cols);
@@ -85,12 +85,12 @@ pub fn draw(f: &mut Frame, app: &App) {
 }
 
 fn header_line(app: &App, view: &RaceView) -> Line<'static> {
-    let start = match &app.scramble {
+    let start = match &app.scramble() {
         Some(a) if a.is_empty() => "solved cube".to_string(),
         Some(a) => format!("{}-move scramble", a.len()),
         None => "random state".to_string(),
     };
-    let state = if view.race.is_over() {
+    let state = if view.race().is_over() {
         "finished"
     } else if view.running() {
         "running"
@@ -99,21 +99,21 @@ fn header_line(app: &App, view: &RaceView) -> Line<'static> {
     };
     Line::from(vec![
         Span::styled(
-            format!(" race · {} lanes ", view.race.lanes.len()),
+            format!(" race · {} lanes ", view.race().lanes().len()),
             Style::default()
-                .fg(app.theme.accent)
+                .fg(app.theme().accent)
                 .add_modifier(Modifier::BOLD),
         ),
         Span::raw(format!(
             "· {start} · seed {} · {} · {state}",
-            app.seed,
+            app.seed(),
             speed_label(app.speed())
         )),
     ])
 }
 
 fn ms(l: &Lane) -> String {
-    let ms = l.cpu.as_secs_f64() * 1e3;
+    let ms = l.cpu().as_secs_f64() * 1e3;
     if ms >= 10_000.0 {
         format!("{:.1} s", ms / 1e3)
     } else {
@@ -122,14 +122,14 @@ fn ms(l: &Lane) -> String {
 }
 
 fn energy(l: &Lane) -> String {
-    match &l.snapshot {
+    match &l.track().snapshot() {
         Some(s) => format!("E {:.0}/{:.0}", s.energy, s.best_energy),
         None => "E -".into(),
     }
 }
 
 fn rank_text(view: &RaceView, i: usize) -> String {
-    view.race
+    view.race()
         .rank_of(i)
         .map_or(String::new(), |r| format!("#{r}"))
 }
@@ -139,17 +139,17 @@ fn name_spans(app: &App, l: &Lane, i: usize, width: usize) -> Vec<Span<'static>>
     vec![
         Span::styled("■ ", colour(app, LANE_COLOURS[i % LANE_COLOURS.len()])),
         Span::styled(
-            format!("{:<width$}", l.preset),
+            format!("{:<width$}", l.preset()),
             Style::default().add_modifier(Modifier::BOLD),
         ),
     ]
 }
 
 fn name_width(view: &RaceView) -> usize {
-    view.race
-        .lanes
+    view.race()
+        .lanes()
         .iter()
-        .map(|l| l.preset.chars().count())
+        .map(|l| l.preset().chars().count())
         .max()
         .unwrap_or(0)
 }
@@ -164,15 +164,15 @@ fn draw_lines(f: &mut Frame, app: &App, view: &RaceView, area: Rect) {
         ))
         .style(Style::default().add_modifier(Modifier::DIM)),
     ];
-    for (i, l) in view.race.lanes.iter().enumerate() {
+    for (i, l) in view.race().lanes().iter().enumerate() {
         let mut spans = name_spans(app, l, i, w);
         spans.push(Span::raw(format!(
             " {:<9} {:<9} {:>5} {:>10} {:>12} {:>4}",
-            l.state.name(),
+            l.state().name(),
             energy(l),
-            l.snapshot.as_ref().map_or(0, |s| s.sequence_len),
+            l.track().snapshot().as_ref().map_or(0, |s| s.sequence_len),
             ms(l),
-            thousands(l.steps),
+            thousands(l.steps()),
             rank_text(view, i)
         )));
         lines.push(Line::from(spans));
@@ -183,7 +183,7 @@ fn draw_lines(f: &mut Frame, app: &App, view: &RaceView, area: Rect) {
 /// A card per lane: an upright strip net and the lane's numbers.
 fn draw_cards(f: &mut Frame, app: &App, view: &RaceView, area: Rect, cols: u16) {
     let w = area.width / cols;
-    for (i, l) in view.race.lanes.iter().enumerate() {
+    for (i, l) in view.race().lanes().iter().enumerate() {
         let (r, c) = (i as u16 / cols, i as u16 % cols);
         let card = Rect::new(area.x + c * w, area.y + r * CARD_H, w, CARD_H).intersection(area);
         let mut title = name_spans(app, l, i, 0);
@@ -195,14 +195,18 @@ fn draw_cards(f: &mut Frame, app: &App, view: &RaceView, area: Rect, cols: u16) 
         let scale = SCALES[0];
         let (nw, nh) = scale.extent(Net::Strip);
         let net = Rect::new(inner.x, inner.y, nw, nh).intersection(inner);
-        let cube = l.snapshot.as_ref().map_or(view.race.start, |s| s.current);
+        let cube = l
+            .track()
+            .snapshot()
+            .as_ref()
+            .map_or(view.race().start(), |s| s.current);
         f.render_widget(
             CubeView {
                 cube: &cube.upright(),
                 net: Net::Strip,
                 scale,
-                theme: &app.theme,
-                letters: app.letters,
+                theme: app.theme(),
+                letters: app.letters(),
                 overlay: false,
             },
             net,
@@ -214,15 +218,15 @@ fn draw_cards(f: &mut Frame, app: &App, view: &RaceView, area: Rect, cols: u16) 
             inner.height,
         )
         .intersection(inner);
-        let step = l.profile.as_ref().map_or("step", |p| p.step);
+        let step = l.track().profile().as_ref().map_or("step", |p| p.step);
         let lines = vec![
-            Line::from(format!("{:<10} {}", l.state.name(), energy(l))),
+            Line::from(format!("{:<10} {}", l.state().name(), energy(l))),
             Line::from(format!(
                 "len {}  CPU {}",
-                l.snapshot.as_ref().map_or(0, |s| s.sequence_len),
+                l.track().snapshot().as_ref().map_or(0, |s| s.sequence_len),
                 ms(l)
             )),
-            Line::from(format!("{} × {step}", thousands(l.steps))),
+            Line::from(format!("{} × {step}", thousands(l.steps()))),
         ];
         f.render_widget(Paragraph::new(lines), text);
     }
@@ -230,7 +234,7 @@ fn draw_cards(f: &mut Frame, app: &App, view: &RaceView, area: Rect, cols: u16) 
 
 /// The results table, sorted by rank.
 fn draw_results(f: &mut Frame, app: &App, view: &RaceView, area: Rect) {
-    let results = view.race.results();
+    let results = view.race().results();
     let w = name_width(view);
     let mut lines = vec![
         Line::from(format!(
@@ -241,10 +245,10 @@ fn draw_results(f: &mut Frame, app: &App, view: &RaceView, area: Rect) {
     ];
     for r in &results.lanes {
         let i = view
-            .race
-            .lanes
+            .race()
+            .lanes()
             .iter()
-            .position(|l| l.preset == r.preset)
+            .position(|l| l.preset() == r.preset)
             .unwrap_or(0);
         let htm = if r.solved {
             r.htm.to_string()
@@ -261,7 +265,7 @@ fn draw_results(f: &mut Frame, app: &App, view: &RaceView, area: Rect) {
                 "  {:<6} {:>5} {:>10} {:>12}",
                 if r.solved { "yes" } else { "no" },
                 htm,
-                ms(&view.race.lanes[i]),
+                ms(&view.race().lanes()[i]),
                 thousands(r.steps)
             )),
         ]));
@@ -272,14 +276,14 @@ fn draw_results(f: &mut Frame, app: &App, view: &RaceView, area: Rect) {
 
 /// Every lane's energy against its own CPU time, one colour each.
 fn draw_plot(f: &mut Frame, app: &App, view: &RaceView, area: Rect) {
-    let lanes = &view.race.lanes;
+    let lanes = &view.race().lanes();
     let xmax = lanes
         .iter()
-        .flat_map(|l| l.points.iter().map(|p| p.0))
+        .flat_map(|l| l.points().iter().map(|p| p.0))
         .fold(0.0f64, f64::max);
     let ymax = lanes
         .iter()
-        .flat_map(|l| l.points.iter().map(|p| p.1))
+        .flat_map(|l| l.points().iter().map(|p| p.1))
         .fold(0.0f64, f64::max);
     // CPU time in ms when the race is short.
     let (unit, k) = if xmax < 1.0 {
@@ -289,7 +293,7 @@ fn draw_plot(f: &mut Frame, app: &App, view: &RaceView, area: Rect) {
     };
     let data: Vec<Vec<(f64, f64)>> = lanes
         .iter()
-        .map(|l| l.points.iter().map(|&(x, y)| (x * k, y)).collect())
+        .map(|l| l.points().iter().map(|&(x, y)| (x * k, y)).collect())
         .collect();
     let x = [0.0, (xmax * k).max(1e-3)];
     let y = [0.0, (ymax * 1.05).max(1.0)];
@@ -299,7 +303,7 @@ fn draw_plot(f: &mut Frame, app: &App, view: &RaceView, area: Rect) {
         .enumerate()
         .map(|(i, (l, d))| {
             Dataset::default()
-                .name(l.preset.clone())
+                .name(l.preset().to_string())
                 .marker(if d.len() < 3 { Marker::Dot } else { MARKER })
                 .graph_type(GraphType::Line)
                 .style(colour(app, LANE_COLOURS[i % LANE_COLOURS.len()]))
@@ -313,7 +317,7 @@ fn draw_plot(f: &mut Frame, app: &App, view: &RaceView, area: Rect) {
             "■ ",
             colour(app, LANE_COLOURS[i % LANE_COLOURS.len()]),
         ));
-        title.push(Span::raw(format!("{} ", l.preset)));
+        title.push(Span::raw(format!("{} ", l.preset())));
     }
     let chart = Chart::new(sets)
         .block(block(Line::from(title), app))

@@ -16,10 +16,11 @@
 
 mod core;
 mod cpu;
+pub mod fold;
 mod inline;
 mod messages;
 pub mod task;
-mod thin;
+pub mod thin;
 mod worker;
 
 use std::future::Future;
@@ -30,9 +31,10 @@ use super::{Outcome, Profile, Snapshot, Solver};
 
 pub use self::core::Core;
 pub use cpu::thread_cpu_time;
+pub use fold::{Axis, Track};
 pub use inline::Inline;
 pub use task::{Limits, Runner};
-pub use thin::Backlog;
+pub use thin::{Backlog, Series};
 
 /// How fast a running solver is stepped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
