@@ -77,7 +77,7 @@ fn digits_set_the_depth_of_s_scrambles() {
     assert_eq!(app.depth(), Some(5));
     assert!(render(&app, 100, 30).contains("5 moves (0-9)"));
     update(&mut app, action_for(&key('s')).unwrap());
-    let alg = app.scramble().clone().expect("a depth scramble has moves");
+    let alg = app.scramble().cloned().expect("a depth scramble has moves");
     assert_eq!(alg.len(), 5);
     assert_eq!(app.start(), Cube::solved().after(&alg));
     assert!(app.message().unwrap().contains("space solves it"));

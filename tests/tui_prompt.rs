@@ -59,7 +59,7 @@ fn input_past_the_limit_is_refused_visibly() {
     assert_eq!(app.message(), None);
     update(&mut app, Action::PromptChar('U'));
     assert_eq!(app.prompt().map(|p| p.len()), Some(PROMPT_MAX));
-    let m = app.message().clone().expect("a refusal is said");
+    let m = app.message().expect("a refusal is said");
     assert!(
         m.contains(&PROMPT_MAX.to_string()) && m.contains("`U`"),
         "{m}"
