@@ -1,28 +1,71 @@
-//! The reducer: [`update`] applies one [`Action`] (from `keys.rs`) to the
-//! [`App`]. No terminal is needed: the solver is reached through the app's
-//! driver, inline in tests. While a race is open, the race glue
-//! (`race.rs`) sees each action first.
+//! The reducer: [`reduce`] applies one [`Action`] (from `keys.rs`) to the
+//! app's state and says what must happen outside it ([`Effect`]s: commands
+//! to the solver's driver, a new run, a race); [`update`] carries the
+//! effects out. [`reduce`] touches no driver, so it is tested on its own.
+//! While a race is open, the race glue (`race.rs`) sees each action first.
 
 use super::app::{App, Net, PROMPT_MAX, SPEEDS};
 use super::keys::Action;
 use super::race;
 use super::scramble;
 use crate::cube::{Alg, Cube};
-use crate::solve::runner::{Command, RunState};
+use crate::solve::runner::{Command, RunState, Speed};
 
-/// Applies one action to the app.
+/// What an action asks of the world outside the app's state.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Effect {
+    /// A UI frame passed (the inline driver steps).
+    Frame,
+    Start,
+    Pause,
+    /// Run one step now.
+    Step,
+    /// The single run's speed and every race lane's.
+    Speed(Speed),
+    Generator(String),
+    /// Stop the solver for good (quitting).
+    Stop,
+    /// A fresh solver for the current start and preset (the run starts over).
+    Restart,
+    /// Open the default race on the current preset.
+    OpenRace,
+}
+
+/// Applies one action to the app: the race first, then [`reduce`], then
+/// the effects, then whatever the driver has.
 pub fn update(app: &mut App, action: Action) {
     if race::route(app, &action) {
         return;
     }
-    match action {
-        Action::Tick => {
-            app.run.driver.frame();
-            app.absorb_pending();
-            return;
+    for effect in reduce(app, action) {
+        match effect {
+            Effect::Frame => app.run.driver.frame(),
+            Effect::Start => app.run.driver.send(Command::Start),
+            Effect::Pause => app.run.driver.send(Command::Pause),
+            Effect::Step => app.run.driver.send(Command::Step(1)),
+            Effect::Speed(speed) => {
+                app.run.driver.send(Command::Speed(speed));
+                if let Some(view) = app.race.as_mut() {
+                    view.set_speed(speed);
+                }
+            }
+            Effect::Generator(g) => app.run.driver.send(Command::Generator(g)),
+            Effect::Stop => app.run.driver.send(Command::Stop),
+            Effect::Restart => app.rebuild(),
+            Effect::OpenRace => race::open_default(app),
         }
+    }
+    app.absorb_pending();
+}
+
+/// The new state after `action`, and what must happen outside it. Touches
+/// no driver.
+pub fn reduce(app: &mut App, action: Action) -> Vec<Effect> {
+    let mut effects = Vec::new();
+    match action {
+        Action::Tick => return vec![Effect::Frame],
         Action::Quit => {
-            app.run.driver.send(Command::Stop);
+            effects.push(Effect::Stop);
             app.quit = true;
         }
         Action::Turn(m) => {
@@ -34,6 +77,7 @@ pub fn update(app: &mut App, action: Action) {
             });
             app.message = None;
             app.set_start(cube, scramble);
+            effects.push(Effect::Restart);
         }
         Action::OpenPrompt => app.view.prompt = Some(String::new()),
         Action::PromptChar(c) => {
@@ -59,12 +103,15 @@ pub fn update(app: &mut App, action: Action) {
                 if text.trim().is_empty() {
                     app.message = Some("nothing to apply: the prompt was empty".into());
                 } else {
-                    app.apply_alg(&text);
+                    effects.extend(apply_alg(app, &text));
                 }
             }
         }
-        Action::ApplyAlg(text) => app.apply_alg(&text),
-        Action::Scramble => scramble(app),
+        Action::ApplyAlg(text) => effects.extend(apply_alg(app, &text)),
+        Action::Scramble => {
+            scramble(app);
+            effects.push(Effect::Restart);
+        }
         Action::SetDepth(d) => {
             app.setup.depth = d;
             app.message = Some(match d {
@@ -83,10 +130,11 @@ pub fn update(app: &mut App, action: Action) {
         Action::Reset => {
             app.message = None;
             app.set_start(Cube::solved(), Some(Alg::default()));
+            effects.push(Effect::Restart);
         }
         Action::StartPause => match app.state() {
-            RunState::Running => app.run.driver.send(Command::Pause),
-            RunState::Idle | RunState::Paused => app.run.driver.send(Command::Start),
+            RunState::Running => effects.push(Effect::Pause),
+            RunState::Idle | RunState::Paused => effects.push(Effect::Start),
             s => {
                 app.message = Some(format!(
                     "the run is {}: x, s or a turn starts over",
@@ -94,24 +142,21 @@ pub fn update(app: &mut App, action: Action) {
                 ))
             }
         },
-        Action::Step => app.run.driver.send(Command::Step(1)),
+        Action::Step => effects.push(Effect::Step),
         Action::Faster | Action::Slower => {
             app.view.speed = if action == Action::Faster {
                 (app.view.speed + 1).min(SPEEDS.len() - 1)
             } else {
                 app.view.speed.saturating_sub(1)
             };
-            app.run.driver.send(Command::Speed(app.speed()));
-            if let Some(view) = app.race.as_mut() {
-                view.set_speed(SPEEDS[app.view.speed]);
-            }
+            effects.push(Effect::Speed(app.speed()));
         }
-        Action::CycleGenerator => cycle_generator(app),
+        Action::CycleGenerator => effects.extend(cycle_generator(app)),
         Action::CycleSolver => {
             if !app.setup.choices.is_empty() {
                 app.setup.choice = (app.setup.choice + 1) % app.setup.choices.len();
                 app.message = None;
-                app.rebuild();
+                effects.push(Effect::Restart);
             }
         }
         Action::ToggleLayout => {
@@ -135,7 +180,7 @@ pub fn update(app: &mut App, action: Action) {
                 None => app.message = Some("playback needs a solved run".into()),
             }
         }
-        Action::Race => race::open_default(app),
+        Action::Race => effects.push(Effect::OpenRace),
         Action::ToggleHelp => app.view.help = !app.view.help,
         Action::CloseHelp => {
             app.view.help = false;
@@ -143,7 +188,32 @@ pub fn update(app: &mut App, action: Action) {
         }
     }
     app.dirty = true;
-    app.absorb_pending();
+    effects
+}
+
+/// Applies an algorithm to the start (a new run), or says why it cannot.
+fn apply_alg(app: &mut App, text: &str) -> Option<Effect> {
+    match text.parse::<Alg>() {
+        Ok(alg) => {
+            let cube = app.setup.cube.after(&alg);
+            let scramble = app.setup.scramble.take().map(|mut s| {
+                for m in alg.moves() {
+                    s.push(*m);
+                }
+                s
+            });
+            app.message = Some(match alg.len() {
+                0..=12 => format!("applied {alg}"),
+                n => format!("applied {n} moves"),
+            });
+            app.set_start(cube, scramble);
+            Some(Effect::Restart)
+        }
+        Err(e) => {
+            app.message = Some(format!("bad algorithm: {e}"));
+            None
+        }
+    }
 }
 
 /// A new start: a random state, or random moves of the chosen depth.
@@ -168,17 +238,70 @@ fn scramble(app: &mut App) {
 }
 
 /// Switches to the solver's next generator.
-fn cycle_generator(app: &mut App) {
-    let g = app.run.track.generators().to_vec();
-    match g.is_empty() {
-        false => {
-            let cur = app.snapshot().and_then(|s| s.generator.clone());
-            let i = cur
-                .and_then(|c| g.iter().position(|x| *x == c))
-                .map_or(0, |i| (i + 1) % g.len());
-            app.message = Some(format!("generator → {}", g[i]));
-            app.run.driver.send(Command::Generator(g[i].clone()));
+fn cycle_generator(app: &mut App) -> Option<Effect> {
+    let g = app.track().generators();
+    if g.is_empty() {
+        app.message = Some("this solver has no generators to switch".into());
+        return None;
+    }
+    let cur = app.snapshot().and_then(|s| s.generator.as_deref());
+    let i = cur
+        .and_then(|c| g.iter().position(|x| x == c))
+        .map_or(0, |i| (i + 1) % g.len());
+    let next = g[i].clone();
+    app.message = Some(format!("generator → {next}"));
+    Some(Effect::Generator(next))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cube::Move;
+    use crate::solve::runner::Inline;
+
+    /// An app with no presets: no solver ever runs, so only [`reduce`] acts.
+    fn app() -> App {
+        App::new(Vec::new(), 0, 1, Box::new(Inline::new(Speed::PerFrame(1))))
+    }
+
+    #[test]
+    fn a_turn_moves_the_start_and_asks_for_a_new_run() {
+        let mut a = app();
+        let m: Move = "R".parse().unwrap();
+        assert_eq!(reduce(&mut a, Action::Turn(m)), [Effect::Restart]);
+        assert_eq!(a.start(), Cube::solved().after(&"R".parse().unwrap()));
+        assert_eq!(a.scramble().map(|s| s.to_string()), Some("R".into()));
+        assert_eq!(reduce(&mut a, Action::Reset), [Effect::Restart]);
+        assert!(a.start().is_solved());
+    }
+
+    #[test]
+    fn keys_that_drive_the_solver_become_effects_only() {
+        let mut a = app();
+        assert_eq!(reduce(&mut a, Action::Tick), [Effect::Frame]);
+        assert_eq!(reduce(&mut a, Action::StartPause), [Effect::Start]);
+        assert_eq!(reduce(&mut a, Action::Step), [Effect::Step]);
+        assert_eq!(reduce(&mut a, Action::Race), [Effect::OpenRace]);
+        assert_eq!(reduce(&mut a, Action::Faster), [Effect::Speed(SPEEDS[2])]);
+        for _ in 0..10 {
+            reduce(&mut a, Action::Faster);
         }
-        true => app.message = Some("this solver has no generators to switch".into()),
+        assert_eq!(a.speed(), Speed::Unthrottled, "the ladder stops at its top");
+        assert_eq!(reduce(&mut a, Action::Quit), [Effect::Stop]);
+        assert!(a.quit());
+    }
+
+    #[test]
+    fn the_prompt_and_a_bad_algorithm_change_only_the_state() {
+        let mut a = app();
+        assert!(reduce(&mut a, Action::OpenPrompt).is_empty());
+        reduce(&mut a, Action::PromptChar('Q'));
+        assert_eq!(a.prompt(), Some("Q"));
+        assert!(reduce(&mut a, Action::PromptSubmit).is_empty());
+        assert_eq!(a.prompt(), None);
+        assert!(a.message().unwrap().starts_with("bad algorithm"));
+        assert!(a.start().is_solved());
+        assert!(reduce(&mut a, Action::CycleGenerator).is_empty());
+        assert_eq!(a.message(), Some("this solver has no generators to switch"));
     }
 }

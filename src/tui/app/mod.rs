@@ -1,8 +1,8 @@
 //! The screen's state ([`App`]), in small groups: the start and the
 //! presets ([`Setup`]), the single run ([`Run`], its updates folded by the
 //! one [`Track`] of the crate) and the view options ([`View`]). Reading is
-//! through accessors; changing is through [`update`] (the reducer, in
-//! `reducer.rs`) and the race glue (`race.rs`). The solver is reached only
+//! through accessors (`read.rs`); changing is through [`update`] (the
+//! reducer, `tui/reducer.rs`) and the race glue (`tui/race.rs`). The solver is reached only
 //! through a [`Driver`], so tests run it inline.
 
 use crate::cube::random::{CubeRng, rng_from_seed};
@@ -12,7 +12,9 @@ use super::scramble;
 use super::theme::{Depth, Theme};
 use crate::cube::{Alg, Cube, Move};
 use crate::solve::runner::{Axis, Command, Driver, RunState, Speed, Track, Update};
-use crate::solve::{Outcome, Profile, Snapshot, SolveError, Solver};
+use crate::solve::{SolveError, Solver};
+
+mod read;
 
 pub use super::reducer::update;
 
@@ -154,121 +156,6 @@ impl App {
         app
     }
 
-    /// The state the solver starts from.
-    pub fn start(&self) -> Cube {
-        self.setup.cube
-    }
-    /// How the start was reached from solved (`None`: a random state).
-    pub fn scramble(&self) -> Option<&Alg> {
-        self.setup.scramble.as_ref()
-    }
-    /// Depth of `s` scrambles; `None`: a uniformly random state.
-    pub fn depth(&self) -> Option<usize> {
-        self.setup.depth
-    }
-    pub fn seed(&self) -> u64 {
-        self.setup.seed
-    }
-    pub fn choices(&self) -> &[Choice] {
-        &self.setup.choices
-    }
-    pub fn current_choice(&self) -> Option<&Choice> {
-        self.setup.choices.get(self.setup.choice)
-    }
-    /// What the single run has reported (state, snapshot, plots, …).
-    pub fn track(&self) -> &Track {
-        &self.run.track
-    }
-    pub fn state(&self) -> RunState {
-        self.run.track.state()
-    }
-    pub fn snapshot(&self) -> Option<&Snapshot> {
-        self.run.track.snapshot()
-    }
-    pub fn outcome(&self) -> Option<&Outcome> {
-        self.run.track.outcome()
-    }
-    /// What the current solver reports (sent by the runner with a new solver).
-    pub fn profile(&self) -> Option<&Profile> {
-        self.run.track.profile()
-    }
-    /// Which `Replace` the shown run is (bumped by every reset).
-    pub fn epoch(&self) -> u64 {
-        self.run.epoch
-    }
-    pub fn playback(&self) -> Option<&Playback> {
-        self.run.playback.as_ref()
-    }
-    pub fn speed(&self) -> Speed {
-        SPEEDS[self.view.speed]
-    }
-    pub fn net(&self) -> Net {
-        self.view.net
-    }
-    pub fn upright(&self) -> bool {
-        self.view.upright
-    }
-    pub fn letters(&self) -> bool {
-        self.view.letters
-    }
-    pub fn overlay(&self) -> bool {
-        self.view.overlay
-    }
-    pub fn help(&self) -> bool {
-        self.view.help
-    }
-    /// The `:` prompt's text, while it is open.
-    pub fn prompt(&self) -> Option<&str> {
-        self.view.prompt.as_deref()
-    }
-    pub fn theme(&self) -> &Theme {
-        &self.view.theme
-    }
-    pub fn set_theme(&mut self, theme: Theme) {
-        self.view.theme = theme;
-        self.dirty = true;
-    }
-    /// The line under the screen.
-    pub fn message(&self) -> Option<&str> {
-        self.message.as_deref()
-    }
-    pub fn set_message(&mut self, message: Option<String>) {
-        self.message = message;
-        self.dirty = true;
-    }
-    /// Why the app had to stop (the solver task died).
-    pub fn failure(&self) -> Option<&str> {
-        self.failure.as_deref()
-    }
-    /// The race on screen, if one is open.
-    pub fn race(&self) -> Option<&RaceView> {
-        self.race.as_ref()
-    }
-    /// Sets what makes each race lane's driver.
-    pub fn set_lane_driver(&mut self, make: LaneDriverFn) {
-        self.lane_driver = make;
-    }
-    /// Whether something changed since the last draw.
-    pub fn dirty(&self) -> bool {
-        self.dirty
-    }
-    /// Marks the screen drawn (`false`) or to be redrawn (`true`).
-    pub fn set_dirty(&mut self, dirty: bool) {
-        self.dirty = dirty;
-    }
-    pub fn quit(&self) -> bool {
-        self.quit
-    }
-    /// The single run's driver (the event loop waits on it).
-    pub fn driver_mut(&mut self) -> &mut dyn Driver {
-        self.run.driver.as_mut()
-    }
-
-    /// What one elementary step of the current solver is called.
-    pub fn step_name(&self) -> &'static str {
-        self.run.track.step_name()
-    }
-
     /// The cube to draw: playback position, else the solver's current state,
     /// else the start; turned upright unless the raw view is on.
     pub fn shown_cube(&self) -> Cube {
@@ -352,33 +239,9 @@ impl App {
         }
     }
 
-    /// Sets a new start state (resets the run).
+    /// Sets a new start state (the caller starts the run over).
     pub(crate) fn set_start(&mut self, cube: Cube, scramble: Option<Alg>) {
         self.setup.cube = cube;
         self.setup.scramble = scramble;
-        self.rebuild();
-    }
-
-    pub(crate) fn apply_alg(&mut self, text: &str) {
-        match text.parse::<Alg>() {
-            Ok(alg) => {
-                let cube = self.setup.cube.after(&alg);
-                let scramble = self.setup.scramble.take().map(|mut s| {
-                    for m in alg.moves() {
-                        s.push(*m);
-                    }
-                    s
-                });
-                self.message = Some(match alg.len() {
-                    0..=12 => format!("applied {alg}"),
-                    n => format!("applied {n} moves"),
-                });
-                self.set_start(cube, scramble);
-            }
-            Err(e) => {
-                self.message = Some(format!("bad algorithm: {e}"));
-                self.dirty = true;
-            }
-        }
     }
 }
