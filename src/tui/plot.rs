@@ -10,6 +10,7 @@ use ratatui::widgets::{Axis, Block, Chart, Dataset, GraphType, Paragraph};
 
 use super::app::App;
 use super::history::Series;
+use crate::numbers::si;
 
 /// Marker used by the plots.
 pub const MARKER: Marker = Marker::Braille;
@@ -41,10 +42,8 @@ fn bounds(series: &[&Series], x: bool, floor_zero: bool) -> [f64; 2] {
 
 fn label(v: f64, span: f64) -> String {
     let a = v.abs();
-    if a >= 1e6 {
-        format!("{:.1}M", v / 1e6)
-    } else if a >= 1e4 && span >= 1e3 {
-        format!("{:.0}k", v / 1e3)
+    if a >= 1e6 || (a >= 1e4 && span >= 1e3) {
+        si(v, 1)
     } else {
         let digits = if span > 0.0 {
             (2.0 - span.log10().floor()).clamp(0.0, 6.0) as usize

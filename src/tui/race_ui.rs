@@ -14,7 +14,8 @@ use super::app::{App, Net};
 use super::net::{CubeView, SCALES};
 use super::plot::{MARKER, colour, energy_axes};
 use super::race::RaceView;
-use super::status::{speed_label, thousands};
+use super::status::speed_label;
+use crate::numbers::{cpu_time, thousands};
 use crate::solve::race::Lane;
 
 /// One colour per lane, in lane order.
@@ -112,15 +113,6 @@ fn header_line(app: &App, view: &RaceView) -> Line<'static> {
     ])
 }
 
-fn ms(l: &Lane) -> String {
-    let ms = l.cpu().as_secs_f64() * 1e3;
-    if ms >= 10_000.0 {
-        format!("{:.1} s", ms / 1e3)
-    } else {
-        format!("{ms:.1} ms")
-    }
-}
-
 fn energy(l: &Lane) -> String {
     match &l.track().snapshot() {
         Some(s) => format!("E {:.0}/{:.0}", s.energy, s.best_energy),
@@ -171,7 +163,7 @@ fn draw_lines(f: &mut Frame, app: &App, view: &RaceView, area: Rect) {
             l.state().name(),
             energy(l),
             l.track().snapshot().as_ref().map_or(0, |s| s.sequence_len),
-            ms(l),
+            cpu_time(l.cpu()),
             thousands(l.steps()),
             rank_text(view, i)
         )));
@@ -224,7 +216,7 @@ fn draw_cards(f: &mut Frame, app: &App, view: &RaceView, area: Rect, cols: u16) 
             Line::from(format!(
                 "len {}  CPU {}",
                 l.track().snapshot().as_ref().map_or(0, |s| s.sequence_len),
-                ms(l)
+                cpu_time(l.cpu())
             )),
             Line::from(format!("{} × {step}", thousands(l.steps()))),
         ];
@@ -265,7 +257,7 @@ fn draw_results(f: &mut Frame, app: &App, view: &RaceView, area: Rect) {
                 "  {:<6} {:>5} {:>10} {:>12}",
                 if r.solved { "yes" } else { "no" },
                 htm,
-                ms(&view.race().lanes()[i]),
+                cpu_time(view.race().lanes()[i].cpu()),
                 thousands(r.steps)
             )),
         ]));

@@ -5,31 +5,8 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 
 use super::app::App;
+use crate::numbers::{si, thousands};
 use crate::solve::runner::Speed;
-
-/// `1234567` → `1,234,567`.
-pub fn thousands(n: u64) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
-/// `1234567.0` → `1.23M`.
-pub fn compact(v: f64) -> String {
-    if v >= 1e6 {
-        format!("{:.2}M", v / 1e6)
-    } else if v >= 1e4 {
-        format!("{:.1}k", v / 1e3)
-    } else {
-        format!("{v:.0}")
-    }
-}
 
 /// Speed as shown in the status panel.
 pub fn speed_label(s: Speed) -> String {
@@ -74,7 +51,7 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
     let secs = app.track().elapsed().as_secs_f64();
     let iters = s.map_or(0, |s| s.iteration);
     let rate = if secs >= 0.5 {
-        format!("{}/s", compact(iters as f64 / secs))
+        format!("{}/s", si(iters as f64 / secs, 2))
     } else {
         dash()
     };

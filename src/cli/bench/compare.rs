@@ -3,6 +3,8 @@
 
 use std::fmt;
 
+use cubetui::numbers::ms;
+
 use super::super::summary::{Sample, Summary, quantile};
 use super::super::table::{self, Column};
 
@@ -53,16 +55,6 @@ impl Row {
 pub struct Comparison {
     pub rows: Vec<Row>,
     pub reference: Vec<usize>,
-}
-
-/// Milliseconds with as many decimals as a reader needs.
-fn ms(v: f64) -> String {
-    match v {
-        v if v.is_nan() => "-".into(),
-        v if v < 10.0 => format!("{v:.2}"),
-        v if v < 100.0 => format!("{v:.1}"),
-        v => format!("{v:.0}"),
-    }
 }
 
 const HEADER: [&str; 7] = [
