@@ -4,11 +4,11 @@
 //! once every lane has finished. A pure function of the app.
 
 use ratatui::Frame;
-use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::layout::{Alignment, Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::symbols::Marker;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Chart, Dataset, GraphType, Paragraph};
+use ratatui::widgets::{Block, Cell, Chart, Dataset, GraphType, Paragraph, Row, Table};
 
 use super::app::{App, Net};
 use super::net::{CubeView, SCALES};
@@ -126,12 +126,17 @@ fn rank_text(view: &RaceView, i: usize) -> String {
         .map_or(String::new(), |r| format!("#{r}"))
 }
 
+/// The colour of lane `i`.
+fn lane_style(app: &App, i: usize) -> Style {
+    colour(app, LANE_COLOURS[i % LANE_COLOURS.len()])
+}
+
 /// The swatch and name of lane `i`.
-fn name_spans(app: &App, l: &Lane, i: usize, width: usize) -> Vec<Span<'static>> {
-    vec![
-        Span::styled("■ ", colour(app, LANE_COLOURS[i % LANE_COLOURS.len()])),
+fn name_spans(app: &App, l: &Lane, i: usize) -> [Span<'static>; 2] {
+    [
+        Span::styled("■", lane_style(app, i)),
         Span::styled(
-            format!("{:<width$}", l.preset()),
+            l.preset().to_string(),
             Style::default().add_modifier(Modifier::BOLD),
         ),
     ]
@@ -146,30 +151,52 @@ fn name_width(view: &RaceView) -> usize {
         .unwrap_or(0)
 }
 
+/// A cell aligned right.
+fn right<'a>(text: String) -> Cell<'a> {
+    Cell::from(Line::from(text).alignment(Alignment::Right))
+}
+
+/// A table's header row, dimmed.
+fn header<'a>(cells: Vec<Cell<'a>>) -> Row<'a> {
+    Row::new(cells).style(Style::default().add_modifier(Modifier::DIM))
+}
+
 /// One line per lane.
 fn draw_lines(f: &mut Frame, app: &App, view: &RaceView, area: Rect) {
-    let w = name_width(view);
-    let mut lines = vec![
-        Line::from(format!(
-            "  {:<w$} {:<9} {:<9} {:>5} {:>10} {:>12} {:>4}",
-            "preset", "state", "energy", "len", "CPU", "steps", "rank"
-        ))
-        .style(Style::default().add_modifier(Modifier::DIM)),
-    ];
-    for (i, l) in view.race().lanes().iter().enumerate() {
-        let mut spans = name_spans(app, l, i, w);
-        spans.push(Span::raw(format!(
-            " {:<9} {:<9} {:>5} {:>10} {:>12} {:>4}",
-            l.state().name(),
-            energy(l),
-            l.track().snapshot().as_ref().map_or(0, |s| s.sequence_len),
-            cpu_time(l.cpu()),
-            thousands(l.steps()),
-            rank_text(view, i)
-        )));
-        lines.push(Line::from(spans));
-    }
-    f.render_widget(Paragraph::new(lines).block(block(" lanes ", app)), area);
+    let w = name_width(view) as u16;
+    let rows = view.race().lanes().iter().enumerate().map(|(i, l)| {
+        let [swatch, name] = name_spans(app, l, i);
+        Row::new(vec![
+            Cell::from(swatch),
+            Cell::from(name),
+            Cell::from(l.state().name()),
+            Cell::from(energy(l)),
+            right(
+                l.track()
+                    .snapshot()
+                    .map_or(0, |s| s.sequence_len)
+                    .to_string(),
+            ),
+            right(cpu_time(l.cpu())),
+            right(thousands(l.steps())),
+            right(rank_text(view, i)),
+        ])
+    });
+    let widths = [1, w, 9, 9, 5, 10, 12, 4].map(Constraint::Length);
+    let table = Table::new(rows, widths)
+        .header(header(vec![
+            Cell::from(""),
+            Cell::from("preset"),
+            Cell::from("state"),
+            Cell::from("energy"),
+            right("len".into()),
+            right("CPU".into()),
+            right("steps".into()),
+            right("rank".into()),
+        ]))
+        .column_spacing(1)
+        .block(block(" lanes ", app));
+    f.render_widget(table, area);
 }
 
 /// A card per lane: an upright strip net and the lane's numbers.
@@ -178,9 +205,14 @@ fn draw_cards(f: &mut Frame, app: &App, view: &RaceView, area: Rect, cols: u16) 
     for (i, l) in view.race().lanes().iter().enumerate() {
         let (r, c) = (i as u16 / cols, i as u16 % cols);
         let card = Rect::new(area.x + c * w, area.y + r * CARD_H, w, CARD_H).intersection(area);
-        let mut title = name_spans(app, l, i, 0);
-        title.insert(0, Span::raw(" "));
-        title.push(Span::raw(format!(" {} ", rank_text(view, i))));
+        let [swatch, name] = name_spans(app, l, i);
+        let title = vec![
+            Span::raw(" "),
+            swatch,
+            Span::raw(" "),
+            name,
+            Span::raw(format!(" {} ", rank_text(view, i))),
+        ];
         let b = block(Line::from(title), app);
         let inner = b.inner(card);
         f.render_widget(b, card);
@@ -227,18 +259,9 @@ fn draw_cards(f: &mut Frame, app: &App, view: &RaceView, area: Rect, cols: u16) 
 /// The results table, sorted by rank.
 fn draw_results(f: &mut Frame, app: &App, view: &RaceView, area: Rect) {
     let results = view.race().results();
-    let w = name_width(view);
-    let mut lines = vec![
-        Line::from(format!(
-            "{:>4}  {:<w$}  {:<6} {:>5} {:>10} {:>12}",
-            "rank", "preset", "solved", "HTM", "CPU", "steps"
-        ))
-        .style(Style::default().add_modifier(Modifier::DIM)),
-    ];
-    for r in &results.lanes {
-        let i = view
-            .race()
-            .lanes()
+    let lanes = view.race().lanes();
+    let rows = results.lanes.iter().map(|r| {
+        let i = lanes
             .iter()
             .position(|l| l.preset() == r.preset)
             .unwrap_or(0);
@@ -247,23 +270,34 @@ fn draw_results(f: &mut Frame, app: &App, view: &RaceView, area: Rect) {
         } else {
             "-".into()
         };
-        lines.push(Line::from(vec![
-            Span::raw(format!("{:>4}  ", r.rank)),
-            Span::styled(
-                format!("{:<w$}", r.preset),
-                colour(app, LANE_COLOURS[i % LANE_COLOURS.len()]),
-            ),
-            Span::raw(format!(
-                "  {:<6} {:>5} {:>10} {:>12}",
-                if r.solved { "yes" } else { "no" },
-                htm,
-                cpu_time(view.race().lanes()[i].cpu()),
-                thousands(r.steps)
-            )),
-        ]));
-    }
+        Row::new(vec![
+            right(r.rank.to_string()),
+            Cell::from(""),
+            Cell::from(Span::styled(r.preset.clone(), lane_style(app, i))),
+            Cell::from(""),
+            Cell::from(if r.solved { "yes" } else { "no" }),
+            right(htm),
+            right(cpu_time(lanes[i].cpu())),
+            right(thousands(r.steps)),
+        ])
+    });
+    // The empty columns widen the gaps after the rank and the preset.
+    let widths = [4, 0, name_width(view) as u16, 0, 6, 5, 10, 12].map(Constraint::Length);
     let title = " results: solved first, then fewer moves (HTM), then less CPU time ";
-    f.render_widget(Paragraph::new(lines).block(block(title, app)), area);
+    let table = Table::new(rows, widths)
+        .header(header(vec![
+            right("rank".into()),
+            Cell::from(""),
+            Cell::from("preset"),
+            Cell::from(""),
+            Cell::from("solved"),
+            right("HTM".into()),
+            right("CPU".into()),
+            right("steps".into()),
+        ]))
+        .column_spacing(1)
+        .block(block(title, app));
+    f.render_widget(table, area);
 }
 
 /// Every lane's energy against its own CPU time, one colour each.
@@ -298,17 +332,14 @@ fn draw_plot(f: &mut Frame, app: &App, view: &RaceView, area: Rect) {
                 .name(l.preset().to_string())
                 .marker(if d.len() < 3 { Marker::Dot } else { MARKER })
                 .graph_type(GraphType::Line)
-                .style(colour(app, LANE_COLOURS[i % LANE_COLOURS.len()]))
+                .style(lane_style(app, i))
                 .data(d)
         })
         .collect();
     // The legend sits in the title, clear of the lines.
     let mut title = vec![Span::raw(" misplaced-sticker energy ")];
     for (i, l) in lanes.iter().enumerate() {
-        title.push(Span::styled(
-            "■ ",
-            colour(app, LANE_COLOURS[i % LANE_COLOURS.len()]),
-        ));
+        title.push(Span::styled("■ ", lane_style(app, i)));
         title.push(Span::raw(format!("{} ", l.preset())));
     }
     let chart = Chart::new(sets)
