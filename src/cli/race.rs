@@ -75,7 +75,7 @@ fn text_table(results: &Results) -> String {
         Column::right("rank"),
         Column::left("preset"),
         Column::left("solved"),
-        Column::right("HTM"),
+        Column::right("HTM").min(4),
         Column::right("CPU ms").min(10),
         Column::right("steps").min(10),
     ];
@@ -98,4 +98,53 @@ fn text_table(results: &Results) -> String {
         })
         .collect();
     table::render(&columns, &rows)
+}
+
+#[cfg(test)]
+mod tests {
+    use cubetui::solve::race::LaneResult;
+
+    use super::*;
+
+    fn lane(
+        rank: usize,
+        preset: &str,
+        solved: bool,
+        htm: usize,
+        cpu_ms: f64,
+        steps: u64,
+    ) -> LaneResult {
+        LaneResult {
+            rank,
+            preset: preset.into(),
+            state: if solved { "solved" } else { "stopped" }.into(),
+            solved,
+            htm,
+            cpu_ms,
+            steps,
+            step: "step".into(),
+            energy: 0.0,
+            solution: String::new(),
+        }
+    }
+
+    #[test]
+    fn the_table_keeps_its_fixed_columns() {
+        let results = Results {
+            seed: 1,
+            facelets: String::new(),
+            lanes: vec![
+                lane(1, "reference", true, 6, 0.1234, 1),
+                lane(2, "sa-pll-conj", true, 588, 1234.56, 5175),
+                lane(3, "ga", false, 0, 20000.0, 1_234_567_890),
+            ],
+        };
+        assert_eq!(
+            text_table(&results),
+            "rank  preset       solved   HTM      CPU ms       steps\n\
+             \x20  1  reference    yes        6         0.1           1\n\
+             \x20  2  sa-pll-conj  yes      588      1234.6        5175\n\
+             \x20  3  ga           no         -     20000.0  1234567890\n"
+        );
+    }
 }
