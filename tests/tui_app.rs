@@ -5,8 +5,9 @@ mod tui_support;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use cubetui::cube::{Alg, Cube, Face, Move};
 use cubetui::solve::runner::{RunState, Speed};
-use cubetui::tui::app::{Net, SPEEDS, update};
+use cubetui::tui::app::{Net, SPEEDS};
 use cubetui::tui::keys::{Action, BINDINGS, action_for, prompt_action_for};
+use cubetui::tui::reducer::update;
 use tui_support::toy_app;
 
 const SCRAMBLE: &str = "R U F' L2 D B";

@@ -5,9 +5,10 @@ mod tui_support;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use cubetui::cube::{Alg, Cube};
-use cubetui::tui::app::{App, Net, update};
+use cubetui::tui::app::{App, Net};
 use cubetui::tui::keys::{Action, action_for};
 use cubetui::tui::layout::{self, MOVES_MIN_LINES};
+use cubetui::tui::reducer::update;
 use cubetui::tui::theme::{Depth, Theme};
 use cubetui::tui::ui;
 use ratatui::Terminal;

@@ -4,8 +4,9 @@
 mod tui_support;
 
 use cubetui::cube::{Alg, Cube};
-use cubetui::tui::app::{PROMPT_MAX, update};
+use cubetui::tui::app::PROMPT_MAX;
 use cubetui::tui::keys::Action;
+use cubetui::tui::reducer::update;
 use cubetui::tui::ui;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;

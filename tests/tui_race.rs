@@ -10,9 +10,10 @@ use std::time::Duration;
 
 use cubetui::solve::preset;
 use cubetui::solve::runner::{Command, Driver, Inline, RunState, Speed, Update};
-use cubetui::tui::app::{App, Choice, update};
+use cubetui::tui::app::{App, Choice};
 use cubetui::tui::keys::Action;
 use cubetui::tui::race_ui::X_NOTE;
+use cubetui::tui::reducer::update;
 use cubetui::tui::ui;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;

@@ -3,9 +3,10 @@
 mod tui_support;
 
 use cubetui::solve::runner::Speed;
-use cubetui::tui::app::{App, update};
+use cubetui::tui::app::App;
 use cubetui::tui::history::Series;
 use cubetui::tui::keys::Action;
+use cubetui::tui::reducer::update;
 use cubetui::tui::theme::{Depth, Theme};
 use cubetui::tui::ui;
 use proptest::prelude::*;

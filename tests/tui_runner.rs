@@ -10,8 +10,9 @@ use std::time::{Duration, Instant};
 use cubetui::cube::{Alg, Cube};
 use cubetui::solve::Solver;
 use cubetui::solve::runner::{Command, Driver, Inline, Limits, RunState, Runner, Speed, Update};
-use cubetui::tui::app::{App, Choice, update};
+use cubetui::tui::app::{App, Choice};
 use cubetui::tui::keys::Action;
+use cubetui::tui::reducer::update;
 use tui_support::Toy;
 use tui_support::solvers::{
     Blocked, Broken, DIP, HIGH, LOW, PHASE, SPIKE, Scripted, Slow, energy_at,

@@ -3,8 +3,9 @@
 
 use cubetui::solve::preset;
 use cubetui::solve::runner::{Inline, RunState, Speed};
-use cubetui::tui::app::{App, Choice, update};
+use cubetui::tui::app::{App, Choice};
 use cubetui::tui::keys::Action;
+use cubetui::tui::reducer::update;
 use cubetui::tui::ui;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;

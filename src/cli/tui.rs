@@ -9,8 +9,9 @@ use color_eyre::eyre::Report;
 
 use cubetui::solve::runner::{Runner, Speed};
 use cubetui::solve::{SolverConfig, preset};
-use cubetui::tui::app::{App, Choice, update};
+use cubetui::tui::app::{App, Choice};
 use cubetui::tui::keys::Action;
+use cubetui::tui::reducer::update;
 use cubetui::tui::theme::{Depth, Theme};
 
 use super::{InvalidInput, UsageError};

@@ -20,6 +20,7 @@ pub mod layout;
 pub mod net;
 pub mod plot;
 pub mod race;
+pub mod race_glue;
 pub mod race_ui;
 pub mod reducer;
 pub mod scramble;
@@ -35,8 +36,9 @@ use futures::StreamExt;
 use ratatui::DefaultTerminal;
 use tokio::signal::unix::{Signal, SignalKind, signal};
 
-use app::{App, update};
+use app::App;
 use keys::Action;
+use reducer::update;
 
 /// How the screen ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

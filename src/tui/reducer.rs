@@ -6,7 +6,7 @@
 
 use super::app::{App, Net, PROMPT_MAX, SPEEDS};
 use super::keys::Action;
-use super::race;
+use super::race_glue as race;
 use super::scramble;
 use crate::cube::{Alg, Cube};
 use crate::solve::runner::{Command, RunState, Speed};

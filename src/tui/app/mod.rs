@@ -1,8 +1,8 @@
 //! The screen's state ([`App`]), in small groups: the start and the
 //! presets ([`Setup`]), the single run ([`Run`], its updates folded by the
 //! one [`Track`] of the crate) and the view options ([`View`]). Reading is
-//! through accessors (`read.rs`); changing is through [`update`] (the
-//! reducer, `tui/reducer.rs`) and the race glue (`tui/race.rs`). The solver is reached only
+//! through accessors (`read.rs`); changing is through the reducer
+//! (`tui/reducer.rs`) and the race glue (`tui/race_glue.rs`). The solver is reached only
 //! through a [`Driver`], so tests run it inline.
 
 use crate::cube::random::{CubeRng, rng_from_seed};
@@ -15,8 +15,6 @@ use crate::solve::runner::{Axis, Command, Driver, RunState, Speed, Track, Update
 use crate::solve::{SolveError, Solver};
 
 mod read;
-
-pub use super::reducer::update;
 
 /// Builds a solver for a start state and seed.
 pub type BuildFn = Box<dyn Fn(Cube, u64) -> Result<Box<dyn Solver>, SolveError>>;
