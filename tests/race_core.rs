@@ -190,3 +190,42 @@ fn run_lane_measures_cpu_time_and_stops_at_its_limit() {
         limited.cpu
     );
 }
+
+#[test]
+fn a_lanes_plot_is_thinned_without_losing_a_spike() {
+    let mut race = Race::new(vec!["a".into(), "b".into()], start(), 1).unwrap();
+    let (_, solvers) = Race::of_presets(&["mws", "reference"], start(), 1).unwrap();
+    let n = 3 * cubetui::solve::race::LANE_POINTS as u64;
+    let spike = n / 3 + 1;
+    for chunk in 0..n / 100 {
+        let mut u = Update::new(1, RunState::Running);
+        u.points = (chunk * 100..(chunk + 1) * 100)
+            .map(|i| Point {
+                iteration: i,
+                energy: if i == spike {
+                    99.0
+                } else {
+                    20.0 + (i % 3) as f64
+                },
+                best: 20.0,
+                values: vec![],
+            })
+            .collect();
+        let mut snap = solvers[0].snapshot();
+        snap.iteration = (chunk + 1) * 100 - 1;
+        u.snapshot = Some(snap);
+        u.cpu = Duration::from_millis(chunk + 1);
+        race.absorb(0, u);
+    }
+    let points = race.lanes()[0].points();
+    assert!(
+        points.len() <= cubetui::solve::race::LANE_POINTS,
+        "{}",
+        points.len()
+    );
+    assert!(
+        points.iter().any(|p| p.1 == 99.0),
+        "the spike was thinned away"
+    );
+    assert!(points.windows(2).all(|w| w[0].0 <= w[1].0));
+}

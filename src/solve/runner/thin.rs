@@ -14,12 +14,9 @@
 use super::Point;
 
 /// The positions in `bucket` of its lowest and of its highest point by
-/// `y`, in order (earliest first; one position when they are the same, or
-/// none for an empty bucket). Ties keep the earliest.
-pub fn extremes<T>(bucket: &[T], y: impl Fn(&T) -> f64) -> Vec<usize> {
-    if bucket.is_empty() {
-        return Vec::new();
-    }
+/// `y`, in order: the earlier, then the later if they differ. Ties keep
+/// the earliest. An empty bucket gives `(0, None)`.
+pub fn extremes<T>(bucket: &[T], y: impl Fn(&T) -> f64) -> (usize, Option<usize>) {
     let (mut lo, mut hi) = (0, 0);
     for (i, p) in bucket.iter().enumerate() {
         if y(p) < y(&bucket[lo]) {
@@ -29,11 +26,7 @@ pub fn extremes<T>(bucket: &[T], y: impl Fn(&T) -> f64) -> Vec<usize> {
             hi = i;
         }
     }
-    if lo == hi {
-        vec![lo]
-    } else {
-        vec![lo.min(hi), lo.max(hi)]
-    }
+    (lo.min(hi), (lo != hi).then_some(lo.max(hi)))
 }
 
 /// Roughly halves `points`: the first and the last are kept, and each
@@ -46,7 +39,9 @@ pub fn halve<T: Clone>(points: &[T], y: impl Fn(&T) -> f64) -> Vec<T> {
     let mut out = Vec::with_capacity(n / 2 + 2);
     out.push(points[0].clone());
     for bucket in points[1..n - 1].chunks(4) {
-        out.extend(extremes(bucket, &y).into_iter().map(|i| bucket[i].clone()));
+        let (a, b) = extremes(bucket, &y);
+        out.push(bucket[a].clone());
+        out.extend(b.map(|b| bucket[b].clone()));
     }
     out.push(points[n - 1].clone());
     out
@@ -125,12 +120,10 @@ impl Bucket {
 
     /// The lowest and highest of up to four points, in order ([`extremes`]).
     fn of(points: Vec<Point>) -> Bucket {
-        let keep = extremes(&points, |p| p.energy);
+        let (a, b) = extremes(&points, |p| p.energy);
         let mut it = points.into_iter();
-        let first = it.nth(keep[0]).expect("a bucket has a point");
-        let second = keep
-            .get(1)
-            .map(|&b| it.nth(b - keep[0] - 1).expect("in range"));
+        let first = it.nth(a).expect("a bucket has a point");
+        let second = b.map(|b| it.nth(b - a - 1).expect("in range"));
         Bucket { first, second }
     }
 
