@@ -1,11 +1,17 @@
 //! The terminal UI: app state, actions and key map, event loop, widgets.
 //!
+//! Rooms: `app` (the state, in small groups, read through accessors),
+//! `keys` (key → [`keys::Action`]), `reducer` (action → new state and
+//! effects), `race` (the lanes' drivers on screen), `race_glue` (opening a
+//! race and giving it each action first), `ui`/`status`/`plot`/`race_ui`
+//! (drawing, pure functions of the app).
+//!
 //! The event loop `tokio::select!`s, in this order of priority, on: the
 //! termination signals (SIGTERM, SIGINT, SIGHUP, SIGQUIT: the terminal is
 //! restored and the process exits with 128 + the signal number), input
 //! (crossterm `EventStream`, handled at once and drawn at once), the frame
 //! tick, and the solver's channels ([`crate::solve::runner::Driver::wait`]).
-//! A key becomes a [`keys::Action`] and `app::update` applies it; runner
+//! A key becomes a [`keys::Action`] and `reducer::update` applies it; runner
 //! updates are absorbed as they come and mark the app dirty, and are drawn on
 //! the next tick, so they cost at most one draw per tick. `ui::draw` (a pure
 //! function of the app) runs only when something changed.
