@@ -15,8 +15,9 @@ use std::time::{Duration, Instant};
 use cubetui::cube::random::{random_state, rng_from_seed};
 use cubetui::solve::runner::{RunState, Runner, Speed};
 use cubetui::solve::{SolverConfig, Status, preset};
-use cubetui::tui::app::{App, Choice, SPEEDS, update};
+use cubetui::tui::app::{App, Choice, SPEEDS};
 use cubetui::tui::keys::Action;
+use cubetui::tui::reducer::update;
 use cubetui::tui::ui;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -105,21 +106,26 @@ fn with_ui(cfg: &SolverConfig, start: cubetui::cube::Cube, draw: bool) -> (u64, 
                 biased;
                 _ = tick.tick() => {
                     update(&mut app, Action::Tick);
-                    if app.dirty && draw {
+                    if app.dirty() && draw {
                         term.draw(|f| ui::draw(f, &app)).unwrap();
-                        app.dirty = false;
+                        app.set_dirty(false);
                         frames += 1;
                     }
                 }
-                _ = app.driver.wait() => app.absorb_pending(),
+                _ = app.driver_mut().wait() => app.absorb_pending(),
             }
-            if app.state.finished() || (app.state == RunState::Idle && frames > 600) {
+            if app.state().finished() || (app.state() == RunState::Idle && frames > 600) {
                 return frames;
             }
         }
     });
-    let it = app.snapshot.as_ref().map_or(0, |s| s.iteration);
-    (it, app.elapsed.as_secs_f64(), solver_thread_cpu(), frames)
+    let it = app.snapshot().map_or(0, |s| s.iteration);
+    (
+        it,
+        app.track().elapsed().as_secs_f64(),
+        solver_thread_cpu(),
+        frames,
+    )
 }
 
 fn main() {

@@ -16,6 +16,7 @@ mod scramble;
 mod solve;
 mod state;
 mod summary;
+mod table;
 mod tui;
 
 use std::process::ExitCode;

@@ -429,7 +429,7 @@ fn rooms_point_one_way() {
     );
     assert!(lib.iter().any(|a| a.from[0] == "tui" && a.to[0] == "cube"));
     assert!(
-        seen(&lib, &["tui", "app"], &["solve", "api"]),
+        seen(&lib, &["tui", "app", "state"], &["solve", "api"]),
         "tui::app uses the Solver API"
     );
     for solver in ["anneal", "ga", "woc", "mws", "phases", "reference"] {

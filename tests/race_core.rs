@@ -39,7 +39,7 @@ fn a_race_takes_two_to_six_known_distinct_presets() {
         assert!(e.to_string().contains("2 to 6"), "{e}");
     }
     for n in 2..=6 {
-        assert_eq!(Race::new(names(n), start(), 1).unwrap().lanes.len(), n);
+        assert_eq!(Race::new(names(n), start(), 1).unwrap().lanes().len(), n);
     }
     let e = Race::of_presets(&["mws", "nope"], start(), 1)
         .err()
@@ -109,7 +109,7 @@ fn inline_race(seed: u64) -> (Race, Vec<usize>) {
         }
     }
     assert!(race.is_over(), "the race did not end");
-    let order = race.lanes.iter().map(|l| l.finished.unwrap()).collect();
+    let order = race.lanes().iter().map(|l| l.finished().unwrap()).collect();
     (race, order)
 }
 
@@ -134,9 +134,13 @@ fn inline_lanes_are_deterministic_and_their_solutions_replay() {
     let mut order = order_a.clone();
     order.sort();
     assert_eq!(order, [0, 1, 2]);
-    for (i, l) in a.lanes.iter().enumerate() {
+    for (i, l) in a.lanes().iter().enumerate() {
         let rank = a.rank_of(i).unwrap();
-        let row = results.lanes.iter().find(|r| r.preset == l.preset).unwrap();
+        let row = results
+            .lanes
+            .iter()
+            .find(|r| r.preset == l.preset())
+            .unwrap();
         assert_eq!(rank, row.rank);
     }
 }
@@ -159,10 +163,10 @@ fn points_are_placed_on_each_lanes_own_cpu_time() {
     u.cpu = Duration::from_millis(200);
     race.absorb(0, u);
     assert_eq!(
-        race.lanes[0].points,
+        race.lanes()[0].points(),
         [(0.0, 40.0), (0.1, 30.0), (0.2, 20.0)]
     );
-    assert!(race.lanes[1].points.is_empty());
+    assert!(race.lanes()[1].points().is_empty());
     assert_eq!(race.rank_of(0), None, "still running");
 }
 
@@ -185,4 +189,43 @@ fn run_lane_measures_cpu_time_and_stops_at_its_limit() {
         "{:?}",
         limited.cpu
     );
+}
+
+#[test]
+fn a_lanes_plot_is_thinned_without_losing_a_spike() {
+    let mut race = Race::new(vec!["a".into(), "b".into()], start(), 1).unwrap();
+    let (_, solvers) = Race::of_presets(&["mws", "reference"], start(), 1).unwrap();
+    let n = 3 * cubetui::solve::race::LANE_POINTS as u64;
+    let spike = n / 3 + 1;
+    for chunk in 0..n / 100 {
+        let mut u = Update::new(1, RunState::Running);
+        u.points = (chunk * 100..(chunk + 1) * 100)
+            .map(|i| Point {
+                iteration: i,
+                energy: if i == spike {
+                    99.0
+                } else {
+                    20.0 + (i % 3) as f64
+                },
+                best: 20.0,
+                values: vec![],
+            })
+            .collect();
+        let mut snap = solvers[0].snapshot();
+        snap.iteration = (chunk + 1) * 100 - 1;
+        u.snapshot = Some(snap);
+        u.cpu = Duration::from_millis(chunk + 1);
+        race.absorb(0, u);
+    }
+    let points = race.lanes()[0].points();
+    assert!(
+        points.len() <= cubetui::solve::race::LANE_POINTS,
+        "{}",
+        points.len()
+    );
+    assert!(
+        points.iter().any(|p| p.1 == 99.0),
+        "the spike was thinned away"
+    );
+    assert!(points.windows(2).all(|w| w[0].0 <= w[1].0));
 }

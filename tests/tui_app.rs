@@ -5,8 +5,9 @@ mod tui_support;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use cubetui::cube::{Alg, Cube, Face, Move};
 use cubetui::solve::runner::{RunState, Speed};
-use cubetui::tui::app::{Net, SPEEDS, update};
+use cubetui::tui::app::{Net, SPEEDS};
 use cubetui::tui::keys::{Action, BINDINGS, action_for, prompt_action_for};
+use cubetui::tui::reducer::update;
 use tui_support::toy_app;
 
 const SCRAMBLE: &str = "R U F' L2 D B";
@@ -21,43 +22,43 @@ fn ticks(app: &mut cubetui::tui::app::App, n: usize) {
 fn scramble_by_alg_sets_start_and_log() {
     let app = toy_app(SCRAMBLE);
     let alg: Alg = SCRAMBLE.parse().unwrap();
-    assert_eq!(app.start, Cube::solved().after(&alg));
-    assert_eq!(app.scramble.as_ref().unwrap().to_string(), alg.to_string());
-    assert_eq!(app.state, RunState::Idle);
-    assert_eq!(app.snapshot.as_ref().unwrap().iteration, 0);
+    assert_eq!(app.start(), Cube::solved().after(&alg));
+    assert_eq!(app.scramble().unwrap().to_string(), alg.to_string());
+    assert_eq!(app.state(), RunState::Idle);
+    assert_eq!(app.snapshot().unwrap().iteration, 0);
 }
 
 #[test]
 fn bad_algorithm_changes_nothing_but_the_message() {
     let mut app = toy_app(SCRAMBLE);
-    let before = app.start;
+    let before = app.start();
     for c in "R U Q2".chars() {
         update(&mut app, Action::PromptChar(c));
     }
-    assert!(app.prompt.is_none(), "prompt not open: chars ignored");
+    assert!(app.prompt().is_none(), "prompt not open: chars ignored");
     update(&mut app, Action::OpenPrompt);
     for c in "R U Q2".chars() {
         update(&mut app, Action::PromptChar(c));
     }
-    assert_eq!(app.prompt.as_deref(), Some("R U Q2"));
+    assert_eq!(app.prompt(), Some("R U Q2"));
     update(&mut app, Action::PromptSubmit);
-    assert_eq!(app.start, before);
-    assert!(app.message.as_deref().unwrap().starts_with("bad algorithm"));
+    assert_eq!(app.start(), before);
+    assert!(app.message().unwrap().starts_with("bad algorithm"));
 }
 
 #[test]
 fn start_runs_to_solved_then_playback() {
     let mut app = toy_app(SCRAMBLE);
     update(&mut app, Action::StartPause);
-    assert_eq!(app.state, RunState::Running);
+    assert_eq!(app.state(), RunState::Running);
     ticks(&mut app, 3);
-    assert_eq!(app.snapshot.as_ref().unwrap().iteration, 3);
-    assert_eq!(app.plots.energy.len(), 4);
+    assert_eq!(app.snapshot().unwrap().iteration, 3);
+    assert_eq!(app.track().energy().len(), 4);
     ticks(&mut app, 10);
-    assert_eq!(app.state, RunState::Solved);
-    let p = app.playback.as_ref().expect("playback when solved");
+    assert_eq!(app.state(), RunState::Solved);
+    let p = app.playback().expect("playback when solved");
     assert_eq!(p.pos, 0);
-    assert_eq!(app.shown_cube(), app.start);
+    assert_eq!(app.shown_cube(), app.start());
     update(&mut app, Action::PlayEnd);
     assert!(app.shown_cube().is_solved());
     update(&mut app, Action::PlayBack);
@@ -68,22 +69,22 @@ fn start_runs_to_solved_then_playback() {
     update(&mut app, Action::PlayForward);
     assert!(app.shown_cube().is_solved(), "forward stops at the end");
     update(&mut app, Action::PlayStart);
-    assert_eq!(app.shown_cube(), app.start);
+    assert_eq!(app.shown_cube(), app.start());
 }
 
 #[test]
 fn pause_and_single_step() {
     let mut app = toy_app(SCRAMBLE);
     update(&mut app, Action::Step);
-    assert_eq!(app.state, RunState::Paused);
-    assert_eq!(app.snapshot.as_ref().unwrap().iteration, 1);
+    assert_eq!(app.state(), RunState::Paused);
+    assert_eq!(app.snapshot().unwrap().iteration, 1);
     ticks(&mut app, 5);
-    assert_eq!(app.snapshot.as_ref().unwrap().iteration, 1, "paused");
+    assert_eq!(app.snapshot().unwrap().iteration, 1, "paused");
     update(&mut app, Action::StartPause);
     ticks(&mut app, 2);
     update(&mut app, Action::StartPause);
-    assert_eq!(app.state, RunState::Paused);
-    assert_eq!(app.snapshot.as_ref().unwrap().iteration, 3);
+    assert_eq!(app.state(), RunState::Paused);
+    assert_eq!(app.snapshot().unwrap().iteration, 3);
 }
 
 #[test]
@@ -92,19 +93,13 @@ fn generator_cycles_live_and_is_marked() {
     update(&mut app, Action::StartPause);
     ticks(&mut app, 2);
     update(&mut app, Action::CycleGenerator);
-    assert_eq!(
-        app.snapshot.as_ref().unwrap().generator.as_deref(),
-        Some("pll")
-    );
-    assert_eq!(app.plots.marks.len(), 1);
-    assert_eq!(app.plots.marks[0].iteration, 2);
-    assert_eq!(app.plots.energy.len(), 3, "history kept");
+    assert_eq!(app.snapshot().unwrap().generator.as_deref(), Some("pll"));
+    assert_eq!(app.track().marks().len(), 1);
+    assert_eq!(app.track().marks()[0].iteration, 2);
+    assert_eq!(app.track().energy().len(), 3, "history kept");
     update(&mut app, Action::CycleGenerator);
-    assert_eq!(
-        app.snapshot.as_ref().unwrap().generator.as_deref(),
-        Some("faces")
-    );
-    assert_eq!(app.state, RunState::Running);
+    assert_eq!(app.snapshot().unwrap().generator.as_deref(), Some("faces"));
+    assert_eq!(app.state(), RunState::Running);
 }
 
 #[test]
@@ -114,17 +109,17 @@ fn solver_cycle_and_turns_reset_the_run() {
     ticks(&mut app, 2);
     update(&mut app, Action::CycleSolver);
     assert_eq!(app.current_choice().unwrap().preset, "toy-b");
-    assert_eq!(app.state, RunState::Idle);
-    assert_eq!(app.plots.energy.len(), 1);
-    let before = app.start;
+    assert_eq!(app.state(), RunState::Idle);
+    assert_eq!(app.track().energy().len(), 1);
+    let before = app.start();
     update(&mut app, Action::Turn(Move::face(Face::R, 1)));
-    assert_eq!(app.start, before.after(&"R".parse().unwrap()));
-    assert!(app.scramble.as_ref().unwrap().to_string().ends_with("B R"));
+    assert_eq!(app.start(), before.after(&"R".parse().unwrap()));
+    assert!(app.scramble().unwrap().to_string().ends_with("B R"));
     update(&mut app, Action::Reset);
-    assert!(app.start.is_solved());
+    assert!(app.start().is_solved());
     update(&mut app, Action::Scramble);
-    assert!(!app.start.is_solved());
-    assert!(app.scramble.is_none(), "random state has no move log");
+    assert!(!app.start().is_solved());
+    assert!(app.scramble().is_none(), "random state has no move log");
 }
 
 #[test]
@@ -139,13 +134,13 @@ fn speed_ladder_and_toggles() {
     }
     assert_eq!(app.speed(), SPEEDS[0]);
     update(&mut app, Action::ToggleLayout);
-    assert_eq!(app.net, Net::Cross);
+    assert_eq!(app.net(), Net::Cross);
     update(&mut app, Action::ToggleHelp);
-    assert!(app.help);
+    assert!(app.help());
     update(&mut app, Action::CloseHelp);
-    assert!(!app.help);
+    assert!(!app.help());
     update(&mut app, Action::Quit);
-    assert!(app.quit);
+    assert!(app.quit());
 }
 
 fn key(c: KeyCode, m: KeyModifiers) -> KeyEvent {
@@ -195,28 +190,28 @@ fn step_while_running_pauses_and_idle_ticks_do_not_redraw() {
     update(&mut app, Action::StartPause);
     ticks(&mut app, 2);
     update(&mut app, Action::Step);
-    assert_eq!(app.state, RunState::Paused);
-    assert_eq!(app.snapshot.as_ref().unwrap().iteration, 3);
+    assert_eq!(app.state(), RunState::Paused);
+    assert_eq!(app.snapshot().unwrap().iteration, 3);
     ticks(&mut app, 1);
-    app.dirty = false;
+    app.set_dirty(false);
     ticks(&mut app, 3);
-    assert!(!app.dirty, "nothing changed: no redraw");
+    assert!(!app.dirty(), "nothing changed: no redraw");
     update(&mut app, Action::StartPause);
     ticks(&mut app, 1);
-    assert!(app.dirty);
+    assert!(app.dirty());
 }
 
 #[test]
 fn quitting_is_not_a_failure_but_a_dead_solver_is() {
     let mut app = toy_app(SCRAMBLE);
     update(&mut app, Action::Quit);
-    assert!(app.quit && app.failure.is_none());
+    assert!(app.quit() && app.failure().is_none());
 
     let mut app = toy_app(SCRAMBLE);
-    let mut u = app.driver.poll();
+    let mut u = app.driver_mut().poll();
     u.state = RunState::Stopped;
     u.error = Some("the solver thread stopped unexpectedly".into());
     app.absorb(u);
-    assert!(app.quit);
-    assert!(app.failure.as_deref().unwrap().contains("unexpectedly"));
+    assert!(app.quit());
+    assert!(app.failure().unwrap().contains("unexpectedly"));
 }

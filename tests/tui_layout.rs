@@ -5,9 +5,10 @@ mod tui_support;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use cubetui::cube::{Alg, Cube};
-use cubetui::tui::app::{App, Net, update};
+use cubetui::tui::app::{App, Net};
 use cubetui::tui::keys::{Action, action_for};
 use cubetui::tui::layout::{self, MOVES_MIN_LINES};
+use cubetui::tui::reducer::update;
 use cubetui::tui::theme::{Depth, Theme};
 use cubetui::tui::ui;
 use ratatui::Terminal;
@@ -27,7 +28,7 @@ fn render(app: &App, w: u16, h: u16) -> String {
 /// Letters drawn without colour, so snapshots show the stickers.
 fn lettered(scramble: &'static str) -> App {
     let mut app = toy_app(scramble);
-    app.theme = Theme::load("classic", Depth::None).unwrap();
+    app.set_theme(Theme::load("classic", Depth::None).unwrap());
     app
 }
 
@@ -53,7 +54,7 @@ fn snapshots_at_three_sizes_strip_and_cross_upright_and_raw() {
 fn upright_view_keeps_the_centres_home_and_raw_shows_the_state() {
     let mut app = toy_app(TURNED);
     let raw = Cube::solved().after(&TURNED.parse::<Alg>().unwrap());
-    assert!(app.upright, "upright is the default");
+    assert!(app.upright(), "upright is the default");
     let shown = app.shown_cube();
     assert_ne!(shown, raw, "the turned centres are put back");
     assert!(shown.same_up_to_rotation(&raw), "same state, other pose");
@@ -62,30 +63,30 @@ fn upright_view_keeps_the_centres_home_and_raw_shows_the_state() {
     }
     assert!(render(&app, 100, 30).contains("upright (a: raw)"));
     update(&mut app, action_for(&key('a')).unwrap());
-    assert!(!app.upright);
+    assert!(!app.upright());
     assert_eq!(app.shown_cube(), raw);
     assert!(render(&app, 100, 30).contains("raw (a: upright)"));
     // The energy and the run do not depend on the view.
-    assert_eq!(app.start, raw);
+    assert_eq!(app.start(), raw);
 }
 
 #[test]
 fn digits_set_the_depth_of_s_scrambles() {
     let mut app = toy_app("R");
-    assert_eq!(app.depth, None);
+    assert_eq!(app.depth(), None);
     update(&mut app, action_for(&key('5')).unwrap());
-    assert_eq!(app.depth, Some(5));
+    assert_eq!(app.depth(), Some(5));
     assert!(render(&app, 100, 30).contains("5 moves (0-9)"));
     update(&mut app, action_for(&key('s')).unwrap());
-    let alg = app.scramble.clone().expect("a depth scramble has moves");
+    let alg = app.scramble().cloned().expect("a depth scramble has moves");
     assert_eq!(alg.len(), 5);
-    assert_eq!(app.start, Cube::solved().after(&alg));
-    assert!(app.message.as_deref().unwrap().contains("space solves it"));
+    assert_eq!(app.start(), Cube::solved().after(&alg));
+    assert!(app.message().unwrap().contains("space solves it"));
     update(&mut app, action_for(&key('0')).unwrap());
-    assert_eq!(app.depth, None);
+    assert_eq!(app.depth(), None);
     update(&mut app, Action::Scramble);
-    assert_eq!(app.scramble, None, "a random state has no scramble moves");
-    assert!(!app.start.is_solved());
+    assert_eq!(app.scramble(), None, "a random state has no scramble moves");
+    assert!(!app.start().is_solved());
     assert!(render(&app, 100, 30).contains("random state (0-9)"));
 }
 

@@ -10,9 +10,10 @@ use std::time::Duration;
 
 use cubetui::solve::preset;
 use cubetui::solve::runner::{Command, Driver, Inline, RunState, Speed, Update};
-use cubetui::tui::app::{App, Choice, update};
+use cubetui::tui::app::{App, Choice};
 use cubetui::tui::keys::Action;
 use cubetui::tui::race_ui::X_NOTE;
+use cubetui::tui::reducer::update;
 use cubetui::tui::ui;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -64,14 +65,14 @@ fn choices() -> Vec<Choice> {
 fn app() -> App {
     let mut app = App::new(choices(), 0, 7, Box::new(Inline::new(Speed::PerFrame(1))));
     let lane = Rc::new(Cell::new(0u64));
-    app.lane_driver = Box::new(move || {
+    app.set_lane_driver(Box::new(move || {
         lane.set(lane.get() + 1);
         Box::new(Clocked {
             inner: Inline::new(Speed::PerFrame(1)),
             micros: 40 * lane.get(),
             steps: 0,
         })
-    });
+    }));
     update(&mut app, Action::ApplyAlg(SCRAMBLE.into()));
     update(&mut app, Action::ToggleLetters);
     app
@@ -130,14 +131,14 @@ fn the_race_ends_with_the_results_table_sorted_by_rank() {
     update(&mut app, Action::Faster);
     update(&mut app, Action::Faster);
     for _ in 0..2000 {
-        if app.race.as_ref().unwrap().race.is_over() {
+        if app.race().unwrap().race().is_over() {
             break;
         }
         update(&mut app, Action::Tick);
     }
-    let view = app.race.as_ref().unwrap();
-    assert!(view.race.is_over());
-    let results = view.race.results();
+    let view = app.race().unwrap();
+    assert!(view.race().is_over());
+    let results = view.race().results();
     let text = render(&app, 80, 24);
     assert!(text.contains("results"), "{text}");
     // The table lists the lanes in rank order.
@@ -154,13 +155,13 @@ fn the_race_ends_with_the_results_table_sorted_by_rank() {
 fn space_n_and_speed_act_on_every_lane_and_esc_leaves() {
     let mut app = race(&["ga", "woc"]);
     let states = |app: &App| -> Vec<RunState> {
-        app.race
+        app.race()
             .as_ref()
             .unwrap()
-            .race
-            .lanes
+            .race()
+            .lanes()
             .iter()
-            .map(|l| l.state)
+            .map(|l| l.state())
             .collect()
     };
     ticks(&mut app, 2);
@@ -168,13 +169,13 @@ fn space_n_and_speed_act_on_every_lane_and_esc_leaves() {
     update(&mut app, Action::StartPause);
     assert_eq!(states(&app), [RunState::Paused; 2]);
     let steps = |app: &App| -> Vec<u64> {
-        app.race
+        app.race()
             .as_ref()
             .unwrap()
-            .race
-            .lanes
+            .race()
+            .lanes()
             .iter()
-            .map(|l| l.steps)
+            .map(|l| l.steps())
             .collect()
     };
     let before = steps(&app);
@@ -194,9 +195,9 @@ fn space_n_and_speed_act_on_every_lane_and_esc_leaves() {
     assert!(ran.iter().zip(&after).all(|(a, b)| *a > *b), "{ran:?}");
     // Other keys are refused while racing; Esc leaves.
     update(&mut app, Action::Scramble);
-    assert!(app.race.is_some());
+    assert!(app.race().is_some());
     update(&mut app, Action::CloseHelp);
-    assert!(app.race.is_none());
+    assert!(app.race().is_none());
     assert!(
         render(&app, 80, 24).contains("status"),
         "the single run is back"
@@ -207,16 +208,16 @@ fn space_n_and_speed_act_on_every_lane_and_esc_leaves() {
 fn the_race_key_opens_the_default_lanes_on_the_shown_cube() {
     let mut app = app();
     update(&mut app, Action::Race);
-    let view = app.race.as_ref().expect("a race");
-    let names: Vec<&str> = view.race.lanes.iter().map(|l| l.preset.as_str()).collect();
+    let view = app.race().expect("a race");
+    let names: Vec<&str> = view.race().lanes().iter().map(|l| l.preset()).collect();
     assert_eq!(names, ["sa-pll-conj", "mws", "reference", "ga"]);
-    assert_eq!(view.race.start, app.start);
+    assert_eq!(view.race().start(), app.start());
     update(&mut app, Action::Race);
-    assert!(app.race.is_none(), "the same key leaves");
+    assert!(app.race().is_none(), "the same key leaves");
     // With only two presets, both race.
     let mut toy = toy_app("R U");
     update(&mut toy, Action::Race);
-    assert_eq!(toy.race.as_ref().unwrap().race.lanes.len(), 2);
+    assert_eq!(toy.race().unwrap().race().lanes().len(), 2);
 }
 
 #[test]
@@ -226,5 +227,5 @@ fn a_bad_lane_list_says_what_is_wrong() {
     assert!(e.contains("2 to 6"), "{e}");
     let e = app.open_race(&["mws".into(), "nope".into()]).unwrap_err();
     assert!(e.contains("unknown preset `nope`"), "{e}");
-    assert!(app.race.is_none());
+    assert!(app.race().is_none());
 }

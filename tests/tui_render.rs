@@ -3,9 +3,10 @@
 mod tui_support;
 
 use cubetui::solve::runner::Speed;
-use cubetui::tui::app::{App, update};
+use cubetui::tui::app::App;
 use cubetui::tui::history::Series;
 use cubetui::tui::keys::Action;
+use cubetui::tui::reducer::update;
 use cubetui::tui::theme::{Depth, Theme};
 use cubetui::tui::ui;
 use proptest::prelude::*;
@@ -74,11 +75,11 @@ fn too_small() {
 #[test]
 fn no_color_shows_letters() {
     let mut app = toy_app(SCRAMBLE);
-    app.theme = Theme::load("classic", Depth::None).unwrap();
+    app.set_theme(Theme::load("classic", Depth::None).unwrap());
     let t = render(&app, 100, 30);
     let text = format!("{}", t.backend());
     // The strip's first row: U block, L block, F block …
-    let cube = app.start;
+    let cube = app.start();
     let u_row: Vec<String> = cube.facelets()[..3].chars().map(String::from).collect();
     assert!(
         text.contains(&u_row.join("  ")),
@@ -169,7 +170,7 @@ fn the_solver_profile_decides_rows_and_side_plot() {
         })
         .collect();
     app.absorb(Update {
-        epoch: app.epoch,
+        epoch: app.epoch(),
         state: RunState::Running,
         snapshot: None,
         outcome: None,
@@ -181,10 +182,12 @@ fn the_solver_profile_decides_rows_and_side_plot() {
         generators: None,
         profile: Some(profile),
     });
-    assert_eq!(app.plots.values.len(), 4);
-    let mut snap = app.snapshot.clone().expect("toy snapshot");
+    assert_eq!(app.track().values().len(), 4);
+    let mut snap = app.snapshot().cloned().expect("toy snapshot");
     snap.values = vec![35.0, 40.0, 3.0, 99.0];
-    app.snapshot = Some(snap);
+    let mut u = Update::new(app.epoch(), app.state());
+    u.snapshot = Some(snap);
+    app.absorb(u);
     let text = format!("{}", render(&app, 100, 30).backend());
     // Side plot: the series marked for it, in order; nothing else.
     assert!(text.contains(" mean, worst "), "{text}");

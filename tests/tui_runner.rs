@@ -10,8 +10,9 @@ use std::time::{Duration, Instant};
 use cubetui::cube::{Alg, Cube};
 use cubetui::solve::Solver;
 use cubetui::solve::runner::{Command, Driver, Inline, Limits, RunState, Runner, Speed, Update};
-use cubetui::tui::app::{App, Choice, update};
+use cubetui::tui::app::{App, Choice};
 use cubetui::tui::keys::Action;
+use cubetui::tui::reducer::update;
 use tui_support::Toy;
 use tui_support::solvers::{
     Blocked, Broken, DIP, HIGH, LOW, PHASE, SPIKE, Scripted, Slow, energy_at,
@@ -380,7 +381,7 @@ fn quitting_the_app_does_not_wait_for_a_step() {
         update(&mut app, Action::StartPause);
         wait_for(&entered, || update(&mut app, Action::Tick));
         update(&mut app, Action::Quit);
-        let quit = app.quit && app.failure.is_none();
+        let quit = app.quit() && app.failure().is_none();
         drop(app);
         tx.send(quit).unwrap();
     });
@@ -406,13 +407,13 @@ fn a_dead_solver_stops_the_app_with_a_message() {
     );
     update(&mut app, Action::StartPause);
     let t = Instant::now();
-    while !app.quit {
+    while !app.quit() {
         assert!(t.elapsed() < Duration::from_secs(20), "death not noticed");
         update(&mut app, Action::Tick);
         std::thread::sleep(Duration::from_millis(2));
     }
-    assert_eq!(app.state, RunState::Stopped);
-    let why = app.failure.as_deref().expect("a failure, not a quit");
+    assert_eq!(app.state(), RunState::Stopped);
+    let why = app.failure().expect("a failure, not a quit");
     assert!(why.contains("unexpectedly"), "{why}");
 }
 

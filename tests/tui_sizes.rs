@@ -4,8 +4,9 @@
 
 use cubetui::solve::preset;
 use cubetui::solve::runner::{Inline, RunState, Speed};
-use cubetui::tui::app::{App, Choice, update};
+use cubetui::tui::app::{App, Choice};
 use cubetui::tui::keys::Action;
+use cubetui::tui::reducer::update;
 use cubetui::tui::{layout, ui};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -42,7 +43,7 @@ fn screens(i: usize) -> [App; 3] {
     let mut solved = app("R");
     update(&mut solved, Action::StartPause);
     for _ in 0..400 {
-        if solved.state.finished() {
+        if solved.state().finished() {
             break;
         }
         update(&mut solved, Action::Tick);
@@ -102,7 +103,7 @@ fn every_solver_renders_at_every_size_idle_running_and_solved() {
         }
     }
     // Some presets solve a one-move scramble: their solved screen is covered.
-    assert!(all.iter().any(|s| s[2].state == RunState::Solved));
+    assert!(all.iter().any(|s| s[2].state() == RunState::Solved));
     let mut t = Terminal::new(TestBackend::new(1, 1)).unwrap();
     for w in 0..=200u16 {
         for h in 0..=60u16 {

@@ -7,10 +7,11 @@ use std::time::Duration;
 use clap::Args;
 use color_eyre::eyre::Report;
 
-use cubetui::solve::race::{Race, run_lane};
+use cubetui::solve::race::{Race, Results, run_lane};
 
 use super::common::StartArgs;
 use super::exit::{EXIT_OK, UsageError};
+use super::table::{self, Column};
 
 #[derive(Debug, Args)]
 pub struct RaceArgs {
@@ -62,8 +63,88 @@ pub fn run(args: RaceArgs) -> Result<ExitCode, Report> {
     let text = if args.json {
         format!("{}\n", serde_json::to_string(&results)?)
     } else {
-        results.table()
+        text_table(&results)
     };
     super::out::stdout(text.as_bytes())?;
     Ok(ExitCode::from(EXIT_OK))
+}
+
+/// The results as text: rank, preset, solved, HTM, CPU time, steps.
+fn text_table(results: &Results) -> String {
+    let columns = [
+        Column::right("rank"),
+        Column::left("preset"),
+        Column::left("solved"),
+        Column::right("HTM").min(4),
+        Column::right("CPU ms").min(10),
+        Column::right("steps").min(10),
+    ];
+    let rows: Vec<Vec<String>> = results
+        .lanes
+        .iter()
+        .map(|l| {
+            vec![
+                l.rank.to_string(),
+                l.preset.clone(),
+                if l.solved { "yes" } else { "no" }.to_string(),
+                if l.solved {
+                    l.htm.to_string()
+                } else {
+                    "-".into()
+                },
+                format!("{:.1}", l.cpu_ms),
+                l.steps.to_string(),
+            ]
+        })
+        .collect();
+    table::render(&columns, &rows)
+}
+
+#[cfg(test)]
+mod tests {
+    use cubetui::solve::race::LaneResult;
+
+    use super::*;
+
+    fn lane(
+        rank: usize,
+        preset: &str,
+        solved: bool,
+        htm: usize,
+        cpu_ms: f64,
+        steps: u64,
+    ) -> LaneResult {
+        LaneResult {
+            rank,
+            preset: preset.into(),
+            state: if solved { "solved" } else { "stopped" }.into(),
+            solved,
+            htm,
+            cpu_ms,
+            steps,
+            step: "step".into(),
+            energy: 0.0,
+            solution: String::new(),
+        }
+    }
+
+    #[test]
+    fn the_table_keeps_its_fixed_columns() {
+        let results = Results {
+            seed: 1,
+            facelets: String::new(),
+            lanes: vec![
+                lane(1, "reference", true, 6, 0.1234, 1),
+                lane(2, "sa-pll-conj", true, 588, 1234.56, 5175),
+                lane(3, "ga", false, 0, 20000.0, 1_234_567_890),
+            ],
+        };
+        assert_eq!(
+            text_table(&results),
+            "rank  preset       solved   HTM      CPU ms       steps\n\
+             \x20  1  reference    yes        6         0.1           1\n\
+             \x20  2  sa-pll-conj  yes      588      1234.6        5175\n\
+             \x20  3  ga           no         -     20000.0  1234567890\n"
+        );
+    }
 }

@@ -9,8 +9,9 @@ use color_eyre::eyre::Report;
 
 use cubetui::solve::runner::{Runner, Speed};
 use cubetui::solve::{SolverConfig, preset};
-use cubetui::tui::app::{App, Choice, update};
+use cubetui::tui::app::{App, Choice};
 use cubetui::tui::keys::Action;
+use cubetui::tui::reducer::update;
 use cubetui::tui::theme::{Depth, Theme};
 
 use super::exit::{InvalidInput, UsageError};
@@ -130,13 +131,15 @@ pub fn run(args: TuiArgs) -> Result<ExitCode, Report> {
     });
     let runner = Runner::spawn(Speed::PerFrame(1));
     let mut app = App::new(choices, choice, seed, Box::new(runner));
-    app.theme = theme;
-    app.lane_driver = Box::new(|| Box::new(Runner::spawn(Speed::PerFrame(1))));
+    app.set_theme(theme);
+    app.set_lane_driver(Box::new(|| Box::new(Runner::spawn(Speed::PerFrame(1)))));
     // A newcomer meets a scrambled cube: the given scramble, else a random state.
     match args.scramble {
         Some(s) => {
             update(&mut app, Action::ApplyAlg(s));
-            app.message = Some("space solves it (s: a new scramble, x: solved cube)".into());
+            app.set_message(Some(
+                "space solves it (s: a new scramble, x: solved cube)".into(),
+            ));
         }
         None => update(&mut app, Action::Scramble),
     }

@@ -121,7 +121,23 @@ pub struct Ran {
 /// Steps `solver` in adaptive batches until it finishes, the budget is spent
 /// or `cancel` is raised (checked between batches).
 pub fn run(solver: &mut dyn Solver, budget: Budget, cancel: Option<&AtomicBool>) -> Ran {
-    let cap = budget.max_steps.unwrap_or(u64::MAX);
+    let t0 = Instant::now();
+    let limit = budget.deadline.map(|d| d.saturating_duration_since(t0));
+    run_timed(solver, budget.max_steps, limit, cancel, || t0.elapsed())
+}
+
+/// [`run`] with the time limit on a clock of the caller's: `clock` says how
+/// much time the run has used so far (the wall time since the start, or
+/// the calling thread's CPU time for a race lane), and the run stops with
+/// [`Stop::Time`] once it reaches `limit`.
+pub fn run_timed(
+    solver: &mut dyn Solver,
+    max_steps: Option<u64>,
+    limit: Option<Duration>,
+    cancel: Option<&AtomicBool>,
+    clock: impl Fn() -> Duration,
+) -> Ran {
+    let cap = max_steps.unwrap_or(u64::MAX);
     let mut batcher = Batcher::new(TARGET);
     let mut steps = 0u64;
     let mut search = Duration::ZERO;
@@ -138,12 +154,12 @@ pub fn run(solver: &mut dyn Solver, budget: Budget, cancel: Option<&AtomicBool>)
             break Stop::Cancelled;
         }
         let mut n = batcher.size().min(cap - steps);
-        if let Some(deadline) = budget.deadline {
-            let now = Instant::now();
-            if now >= deadline {
+        if let Some(limit) = limit {
+            let used = clock();
+            if used >= limit {
                 break Stop::Time;
             }
-            n = n.min(batcher.size_within(deadline - now));
+            n = n.min(batcher.size_within(limit - used));
         }
         let before = solver.snapshot().iteration;
         let t = Instant::now();

@@ -1,5 +1,12 @@
 //! The terminal UI: app state, actions and key map, event loop, widgets.
 //!
+//! Rooms: `app` (the state, in small groups, read through accessors),
+//! `keys` (key → [`keys::Action`]), `reducer` (action → new state and
+//! effects), `race` (the lanes' drivers on screen), `race_glue` (opening a
+//! race and giving it each action first), `ui`/`status`/`plot`/`race_ui`
+//! (drawing, pure functions of the app), `input` and `term` (the terminal's
+//! input thread and modes).
+//!
 //! The event loop `tokio::select!`s, in this order of priority, on: the
 //! signals (SIGTERM, SIGINT, SIGHUP, SIGQUIT: the terminal is restored and
 //! the process exits with 128 + the signal number; SIGTSTP: the terminal is
@@ -8,7 +15,7 @@
 //! handled before the next draw), the frame tick, and the solver's channels
 //! ([`crate::solve::runner::Driver::wait`]). Bracketed paste is on while
 //! the screen is up: a paste arrives as one [`keys::Action::Paste`].
-//! A key becomes a [`keys::Action`] and `app::update` applies it; runner
+//! A key becomes a [`keys::Action`] and `reducer::update` applies it; runner
 //! updates are absorbed as they come and mark the app dirty, and are drawn on
 //! the next tick, so they cost at most one draw per tick. `ui::draw` (a pure
 //! function of the app) runs only when something changed.
@@ -24,7 +31,9 @@ pub mod layout;
 pub mod net;
 pub mod plot;
 pub mod race;
+pub mod race_glue;
 pub mod race_ui;
+pub mod reducer;
 pub mod scramble;
 pub mod status;
 mod term;
@@ -38,8 +47,9 @@ use crossterm::event::{Event, KeyEventKind};
 use ratatui::DefaultTerminal;
 use tokio::signal::unix::{Signal, SignalKind, signal};
 
-use app::{App, update};
+use app::App;
 use keys::Action;
+use reducer::update;
 
 /// How the screen ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -78,8 +88,8 @@ pub fn run(mut app: App, fps: u32) -> io::Result<Exit> {
     }
     let exit = res?;
     restored?;
-    match app.failure {
-        Some(why) => Err(io::Error::other(why)),
+    match app.failure() {
+        Some(why) => Err(io::Error::other(why.to_string())),
         None => Ok(exit),
     }
 }
@@ -131,9 +141,9 @@ async fn event_loop(
     // Draw now (input, tick, resize) rather than at the next tick.
     let mut draw_now = true;
     loop {
-        if app.dirty && draw_now {
+        if app.dirty() && draw_now {
             terminal.draw(|f| ui::draw(f, app))?;
-            app.dirty = false;
+            app.set_dirty(false);
         }
         draw_now = true;
         tokio::select! {
@@ -141,13 +151,13 @@ async fn event_loop(
             n = signals.recv() => match n {
                 libc::SIGTSTP => {
                     term::suspend(terminal, term::Stop::Process)?;
-                    app.dirty = true;
+                    app.set_dirty(true);
                 }
                 // Also after a SIGSTOP the screen never saw: whatever was
                 // written to the terminal meanwhile is painted over.
                 libc::SIGCONT => {
                     term::resume(terminal)?;
-                    app.dirty = true;
+                    app.set_dirty(true);
                 }
                 n => return Ok(Exit::Signal(n)),
             },
@@ -161,7 +171,7 @@ async fn event_loop(
                         Some(Err(e)) => return Err(e),
                         None => return Ok(Exit::Quit),
                     }
-                    if app.quit {
+                    if app.quit() {
                         return Ok(Exit::Quit);
                     }
                     match events.try_recv() {
@@ -171,12 +181,12 @@ async fn event_loop(
                 }
             }
             _ = tick.tick() => update(app, Action::Tick),
-            _ = app.driver.wait() => {
+            _ = app.driver_mut().wait() => {
                 app.absorb_pending();
                 draw_now = false;
             }
         }
-        if app.quit {
+        if app.quit() {
             return Ok(Exit::Quit);
         }
     }
@@ -186,7 +196,7 @@ async fn event_loop(
 fn handle(terminal: &mut DefaultTerminal, app: &mut App, ev: Event) -> io::Result<()> {
     match ev {
         Event::Key(k) if k.kind != KeyEventKind::Release => {
-            let action = if app.prompt.is_some() {
+            let action = if app.prompt().is_some() {
                 keys::prompt_action_for(&k)
             } else {
                 keys::action_for(&k)
@@ -194,11 +204,11 @@ fn handle(terminal: &mut DefaultTerminal, app: &mut App, ev: Event) -> io::Resul
             match action {
                 Some(Action::Suspend) => {
                     term::suspend(terminal, term::Stop::Job)?;
-                    app.dirty = true;
+                    app.set_dirty(true);
                 }
                 Some(Action::Redraw) => {
                     term::repaint(terminal)?;
-                    app.dirty = true;
+                    app.set_dirty(true);
                 }
                 Some(a) => update(app, a),
                 None => {}
@@ -207,7 +217,7 @@ fn handle(terminal: &mut DefaultTerminal, app: &mut App, ev: Event) -> io::Resul
         Event::Paste(text) => update(app, Action::Paste(text)),
         Event::Resize(..) => {
             terminal.autoresize()?;
-            app.dirty = true;
+            app.set_dirty(true);
         }
         _ => {}
     }

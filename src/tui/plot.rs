@@ -10,6 +10,7 @@ use ratatui::widgets::{Axis, Block, Chart, Dataset, GraphType, Paragraph};
 
 use super::app::App;
 use super::history::Series;
+use crate::numbers::si;
 
 /// Marker used by the plots.
 pub const MARKER: Marker = Marker::Braille;
@@ -41,10 +42,8 @@ fn bounds(series: &[&Series], x: bool, floor_zero: bool) -> [f64; 2] {
 
 fn label(v: f64, span: f64) -> String {
     let a = v.abs();
-    if a >= 1e6 {
-        format!("{:.1}M", v / 1e6)
-    } else if a >= 1e4 && span >= 1e3 {
-        format!("{:.0}k", v / 1e3)
+    if a >= 1e6 || (a >= 1e4 && span >= 1e3) {
+        si(v, 1)
     } else {
         let digits = if span > 0.0 {
             (2.0 - span.log10().floor()).clamp(0.0, 6.0) as usize
@@ -96,11 +95,11 @@ pub(super) fn energy_axes<'a>(
 fn chart_block(title: String, app: &App) -> Block<'static> {
     Block::bordered()
         .title(title)
-        .border_style(Style::default().fg(app.theme.accent))
+        .border_style(Style::default().fg(app.theme().accent))
 }
 
 pub(super) fn colour(app: &App, c: Color) -> Style {
-    if app.theme.depth == super::theme::Depth::None {
+    if app.theme().depth == super::theme::Depth::None {
         Style::default()
     } else {
         Style::default().fg(c)
@@ -109,12 +108,12 @@ pub(super) fn colour(app: &App, c: Color) -> Style {
 
 /// Energy and best energy against iteration, with generator switches.
 pub fn draw_energy(f: &mut Frame, app: &App, area: Rect) {
-    let p = &app.plots;
-    let x = bounds(&[&p.energy, &p.best], true, false);
-    let y = bounds(&[&p.energy, &p.best], false, true);
+    let p = &app.track();
+    let x = bounds(&[p.energy(), p.best()], true, false);
+    let y = bounds(&[p.energy(), p.best()], false, true);
     // Each switch is a vertical column of points.
     let marks: Vec<(f64, f64)> = p
-        .marks
+        .marks()
         .iter()
         .flat_map(|m| {
             (0..=12).map(move |i| (m.iteration as f64, y[0] + (y[1] - y[0]) * i as f64 / 12.0))
@@ -125,14 +124,14 @@ pub fn draw_energy(f: &mut Frame, app: &App, area: Rect) {
             .name("energy")
             .marker(MARKER)
             .graph_type(GraphType::Line)
-            .style(colour(app, app.theme.energy))
-            .data(p.energy.points()),
+            .style(colour(app, app.theme().energy))
+            .data(p.energy().points()),
         Dataset::default()
             .name("best")
             .marker(MARKER)
             .graph_type(GraphType::Line)
-            .style(colour(app, app.theme.best))
-            .data(p.best.points()),
+            .style(colour(app, app.theme().best))
+            .data(p.best().points()),
     ];
     if !marks.is_empty() {
         sets.push(
@@ -140,11 +139,11 @@ pub fn draw_energy(f: &mut Frame, app: &App, area: Rect) {
                 .name("generator switch")
                 .marker(Marker::Dot)
                 .graph_type(GraphType::Scatter)
-                .style(colour(app, app.theme.temperature))
+                .style(colour(app, app.theme().temperature))
                 .data(&marks),
         );
     }
-    let title = match p.marks.last() {
+    let title = match p.marks().last() {
         Some(m) => format!(
             " energy  (→ {} at {}) ",
             m.label,
@@ -159,12 +158,12 @@ pub fn draw_energy(f: &mut Frame, app: &App, area: Rect) {
 
 /// The series the solver asks to have in the side plot (at most three).
 pub fn draw_aux(f: &mut Frame, app: &App, area: Rect) {
-    let p = &app.plots;
-    let series: Vec<(&str, &Series)> = match &app.profile {
+    let p = &app.track();
+    let series: Vec<(&str, &Series)> = match &app.profile() {
         Some(profile) => profile
             .series
             .iter()
-            .zip(&p.values)
+            .zip(p.values())
             .filter(|(spec, _)| spec.side_plot)
             .take(3)
             .map(|(spec, s)| (spec.name, s))
@@ -181,7 +180,11 @@ pub fn draw_aux(f: &mut Frame, app: &App, area: Rect) {
     let all: Vec<&Series> = series.iter().map(|(_, s)| *s).collect();
     let x = bounds(&all, true, false);
     let y = bounds(&all, false, false);
-    let palette = [app.theme.temperature, app.theme.best, app.theme.energy];
+    let palette = [
+        app.theme().temperature,
+        app.theme().best,
+        app.theme().energy,
+    ];
     let title = format!(
         " {} ",
         series

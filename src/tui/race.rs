@@ -1,14 +1,15 @@
 //! The race on the screen: 2–6 presets on the current start state, one
 //! driver per lane (a [`crate::solve::runner::Runner`] each in the binary),
 //! folded into a [`Race`]. Space, `n`, `+` and `-` act on every lane; the
-//! race key or Esc leaves it for the single run. The app opens and closes
-//! it (`App::open_race`); this module knows nothing of the app.
+//! race key or Esc leaves it for the single run. The app holds it; the
+//! glue that opens it and gives it each action first is `race_glue.rs`.
+//! This module knows nothing of the app.
 
 use super::keys::Action;
 use crate::cube::Cube;
 use crate::solve::Solver;
 use crate::solve::race::{self, Race};
-use crate::solve::runner::{Command, Driver, Inline, RunState, Speed};
+use crate::solve::runner::{Command, Driver, Inline, Speed};
 
 /// Makes a driver for one lane.
 pub type LaneDriverFn = Box<dyn Fn() -> Box<dyn Driver>>;
@@ -31,9 +32,9 @@ pub enum Reply {
 
 /// A race in progress on the screen.
 pub struct RaceView {
-    pub race: Race,
+    race: Race,
     /// One per lane, in lane order.
-    pub drivers: Vec<Box<dyn Driver>>,
+    drivers: Vec<Box<dyn Driver>>,
 }
 
 impl RaceView {
@@ -63,14 +64,19 @@ impl RaceView {
         Ok(view)
     }
 
+    /// The race model (lanes, ranks, results).
+    pub fn race(&self) -> &Race {
+        &self.race
+    }
+
     /// Whether any lane is running.
     pub fn running(&self) -> bool {
-        self.race.lanes.iter().any(|l| l.state == RunState::Running)
+        self.race.is_running()
     }
 
     fn send_all(&mut self, cmd: impl Fn() -> Command) {
-        for (d, l) in self.drivers.iter_mut().zip(&self.race.lanes) {
-            if !l.state.finished() {
+        for (d, l) in self.drivers.iter_mut().zip(self.race.lanes()) {
+            if !l.state().finished() {
                 d.send(cmd());
             }
         }

@@ -4,17 +4,18 @@
 //! once every lane has finished. A pure function of the app.
 
 use ratatui::Frame;
-use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::layout::{Alignment, Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::symbols::Marker;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Chart, Dataset, GraphType, Paragraph};
+use ratatui::widgets::{Block, Cell, Chart, Dataset, GraphType, Paragraph, Row, Table};
 
 use super::app::{App, Net};
 use super::net::{CubeView, SCALES};
 use super::plot::{MARKER, colour, energy_axes};
 use super::race::RaceView;
-use super::status::{speed_label, thousands};
+use super::status::speed_label;
+use crate::numbers::{cpu_time, thousands};
 use crate::solve::race::Lane;
 
 /// One colour per lane, in lane order.
@@ -40,21 +41,21 @@ const PLOT_MIN: u16 = 10;
 fn block<'a>(title: impl Into<Line<'a>>, app: &App) -> Block<'a> {
     Block::bordered()
         .title(title)
-        .border_style(Style::default().fg(app.theme.accent))
+        .border_style(Style::default().fg(app.theme().accent))
 }
 
 /// Draws the race screen.
 pub fn draw(f: &mut Frame, app: &App) {
-    let Some(view) = &app.race else {
+    let Some(view) = &app.race() else {
         return;
     };
     let area = f.area();
-    let n = view.race.lanes.len() as u16;
+    let n = view.race().lanes().len() as u16;
     let cols = if area.width >= 2 * CARD_MIN_W { 2 } else { 1 };
     let card_rows = n.div_ceil(cols);
     let cards =
         area.height.saturating_sub(4 + card_rows * CARD_H) >= PLOT_MIN && area.width >= CARD_MIN_W;
-    let lanes_h = if cards && !view.race.is_over() {
+    let lanes_h = if cards && !view.race().is_over() {
         card_rows * CARD_H
     } else {
         n + 3
@@ -68,7 +69,7 @@ pub fn draw(f: &mut Frame, app: &App) {
     ])
     .areas(area);
     f.render_widget(Paragraph::new(header_line(app, view)), header);
-    if view.race.is_over() {
+    if view.race().is_over() {
         draw_results(f, app, view, lanes);
     } else if cards {
         draw_cards(f, app, view, lanes, cols);
@@ -85,12 +86,12 @@ pub fn draw(f: &mut Frame, app: &App) {
 }
 
 fn header_line(app: &App, view: &RaceView) -> Line<'static> {
-    let start = match &app.scramble {
+    let start = match &app.scramble() {
         Some(a) if a.is_empty() => "solved cube".to_string(),
         Some(a) => format!("{}-move scramble", a.len()),
         None => "random state".to_string(),
     };
-    let state = if view.race.is_over() {
+    let state = if view.race().is_over() {
         "finished"
     } else if view.running() {
         "running"
@@ -99,110 +100,137 @@ fn header_line(app: &App, view: &RaceView) -> Line<'static> {
     };
     Line::from(vec![
         Span::styled(
-            format!(" race · {} lanes ", view.race.lanes.len()),
+            format!(" race · {} lanes ", view.race().lanes().len()),
             Style::default()
-                .fg(app.theme.accent)
+                .fg(app.theme().accent)
                 .add_modifier(Modifier::BOLD),
         ),
         Span::raw(format!(
             "· {start} · seed {} · {} · {state}",
-            app.seed,
+            app.seed(),
             speed_label(app.speed())
         )),
     ])
 }
 
-fn ms(l: &Lane) -> String {
-    let ms = l.cpu.as_secs_f64() * 1e3;
-    if ms >= 10_000.0 {
-        format!("{:.1} s", ms / 1e3)
-    } else {
-        format!("{ms:.1} ms")
-    }
-}
-
 fn energy(l: &Lane) -> String {
-    match &l.snapshot {
+    match &l.track().snapshot() {
         Some(s) => format!("E {:.0}/{:.0}", s.energy, s.best_energy),
         None => "E -".into(),
     }
 }
 
 fn rank_text(view: &RaceView, i: usize) -> String {
-    view.race
+    view.race()
         .rank_of(i)
         .map_or(String::new(), |r| format!("#{r}"))
 }
 
+/// The colour of lane `i`.
+fn lane_style(app: &App, i: usize) -> Style {
+    colour(app, LANE_COLOURS[i % LANE_COLOURS.len()])
+}
+
 /// The swatch and name of lane `i`.
-fn name_spans(app: &App, l: &Lane, i: usize, width: usize) -> Vec<Span<'static>> {
-    vec![
-        Span::styled("■ ", colour(app, LANE_COLOURS[i % LANE_COLOURS.len()])),
+fn name_spans(app: &App, l: &Lane, i: usize) -> [Span<'static>; 2] {
+    [
+        Span::styled("■", lane_style(app, i)),
         Span::styled(
-            format!("{:<width$}", l.preset),
+            l.preset().to_string(),
             Style::default().add_modifier(Modifier::BOLD),
         ),
     ]
 }
 
 fn name_width(view: &RaceView) -> usize {
-    view.race
-        .lanes
+    view.race()
+        .lanes()
         .iter()
-        .map(|l| l.preset.chars().count())
+        .map(|l| l.preset().chars().count())
         .max()
         .unwrap_or(0)
 }
 
+/// A cell aligned right.
+fn right<'a>(text: String) -> Cell<'a> {
+    Cell::from(Line::from(text).alignment(Alignment::Right))
+}
+
+/// A table's header row, dimmed.
+fn header<'a>(cells: Vec<Cell<'a>>) -> Row<'a> {
+    Row::new(cells).style(Style::default().add_modifier(Modifier::DIM))
+}
+
 /// One line per lane.
 fn draw_lines(f: &mut Frame, app: &App, view: &RaceView, area: Rect) {
-    let w = name_width(view);
-    let mut lines = vec![
-        Line::from(format!(
-            "  {:<w$} {:<9} {:<9} {:>5} {:>10} {:>12} {:>4}",
-            "preset", "state", "energy", "len", "CPU", "steps", "rank"
-        ))
-        .style(Style::default().add_modifier(Modifier::DIM)),
-    ];
-    for (i, l) in view.race.lanes.iter().enumerate() {
-        let mut spans = name_spans(app, l, i, w);
-        spans.push(Span::raw(format!(
-            " {:<9} {:<9} {:>5} {:>10} {:>12} {:>4}",
-            l.state.name(),
-            energy(l),
-            l.snapshot.as_ref().map_or(0, |s| s.sequence_len),
-            ms(l),
-            thousands(l.steps),
-            rank_text(view, i)
-        )));
-        lines.push(Line::from(spans));
-    }
-    f.render_widget(Paragraph::new(lines).block(block(" lanes ", app)), area);
+    let w = name_width(view) as u16;
+    let rows = view.race().lanes().iter().enumerate().map(|(i, l)| {
+        let [swatch, name] = name_spans(app, l, i);
+        Row::new(vec![
+            Cell::from(swatch),
+            Cell::from(name),
+            Cell::from(l.state().name()),
+            Cell::from(energy(l)),
+            right(
+                l.track()
+                    .snapshot()
+                    .map_or(0, |s| s.sequence_len)
+                    .to_string(),
+            ),
+            right(cpu_time(l.cpu())),
+            right(thousands(l.steps())),
+            right(rank_text(view, i)),
+        ])
+    });
+    let widths = [1, w, 9, 9, 5, 10, 12, 4].map(Constraint::Length);
+    let table = Table::new(rows, widths)
+        .header(header(vec![
+            Cell::from(""),
+            Cell::from("preset"),
+            Cell::from("state"),
+            Cell::from("energy"),
+            right("len".into()),
+            right("CPU".into()),
+            right("steps".into()),
+            right("rank".into()),
+        ]))
+        .column_spacing(1)
+        .block(block(" lanes ", app));
+    f.render_widget(table, area);
 }
 
 /// A card per lane: an upright strip net and the lane's numbers.
 fn draw_cards(f: &mut Frame, app: &App, view: &RaceView, area: Rect, cols: u16) {
     let w = area.width / cols;
-    for (i, l) in view.race.lanes.iter().enumerate() {
+    for (i, l) in view.race().lanes().iter().enumerate() {
         let (r, c) = (i as u16 / cols, i as u16 % cols);
         let card = Rect::new(area.x + c * w, area.y + r * CARD_H, w, CARD_H).intersection(area);
-        let mut title = name_spans(app, l, i, 0);
-        title.insert(0, Span::raw(" "));
-        title.push(Span::raw(format!(" {} ", rank_text(view, i))));
+        let [swatch, name] = name_spans(app, l, i);
+        let title = vec![
+            Span::raw(" "),
+            swatch,
+            Span::raw(" "),
+            name,
+            Span::raw(format!(" {} ", rank_text(view, i))),
+        ];
         let b = block(Line::from(title), app);
         let inner = b.inner(card);
         f.render_widget(b, card);
         let scale = SCALES[0];
         let (nw, nh) = scale.extent(Net::Strip);
         let net = Rect::new(inner.x, inner.y, nw, nh).intersection(inner);
-        let cube = l.snapshot.as_ref().map_or(view.race.start, |s| s.current);
+        let cube = l
+            .track()
+            .snapshot()
+            .as_ref()
+            .map_or(view.race().start(), |s| s.current);
         f.render_widget(
             CubeView {
                 cube: &cube.upright(),
                 net: Net::Strip,
                 scale,
-                theme: &app.theme,
-                letters: app.letters,
+                theme: app.theme(),
+                letters: app.letters(),
                 overlay: false,
             },
             net,
@@ -214,15 +242,15 @@ fn draw_cards(f: &mut Frame, app: &App, view: &RaceView, area: Rect, cols: u16) 
             inner.height,
         )
         .intersection(inner);
-        let step = l.profile.as_ref().map_or("step", |p| p.step);
+        let step = l.track().profile().as_ref().map_or("step", |p| p.step);
         let lines = vec![
-            Line::from(format!("{:<10} {}", l.state.name(), energy(l))),
+            Line::from(format!("{:<10} {}", l.state().name(), energy(l))),
             Line::from(format!(
                 "len {}  CPU {}",
-                l.snapshot.as_ref().map_or(0, |s| s.sequence_len),
-                ms(l)
+                l.track().snapshot().as_ref().map_or(0, |s| s.sequence_len),
+                cpu_time(l.cpu())
             )),
-            Line::from(format!("{} × {step}", thousands(l.steps))),
+            Line::from(format!("{} × {step}", thousands(l.steps()))),
         ];
         f.render_widget(Paragraph::new(lines), text);
     }
@@ -230,56 +258,58 @@ fn draw_cards(f: &mut Frame, app: &App, view: &RaceView, area: Rect, cols: u16) 
 
 /// The results table, sorted by rank.
 fn draw_results(f: &mut Frame, app: &App, view: &RaceView, area: Rect) {
-    let results = view.race.results();
-    let w = name_width(view);
-    let mut lines = vec![
-        Line::from(format!(
-            "{:>4}  {:<w$}  {:<6} {:>5} {:>10} {:>12}",
-            "rank", "preset", "solved", "HTM", "CPU", "steps"
-        ))
-        .style(Style::default().add_modifier(Modifier::DIM)),
-    ];
-    for r in &results.lanes {
-        let i = view
-            .race
-            .lanes
+    let results = view.race().results();
+    let lanes = view.race().lanes();
+    let rows = results.lanes.iter().map(|r| {
+        let i = lanes
             .iter()
-            .position(|l| l.preset == r.preset)
+            .position(|l| l.preset() == r.preset)
             .unwrap_or(0);
         let htm = if r.solved {
             r.htm.to_string()
         } else {
             "-".into()
         };
-        lines.push(Line::from(vec![
-            Span::raw(format!("{:>4}  ", r.rank)),
-            Span::styled(
-                format!("{:<w$}", r.preset),
-                colour(app, LANE_COLOURS[i % LANE_COLOURS.len()]),
-            ),
-            Span::raw(format!(
-                "  {:<6} {:>5} {:>10} {:>12}",
-                if r.solved { "yes" } else { "no" },
-                htm,
-                ms(&view.race.lanes[i]),
-                thousands(r.steps)
-            )),
-        ]));
-    }
+        Row::new(vec![
+            right(r.rank.to_string()),
+            Cell::from(""),
+            Cell::from(Span::styled(r.preset.clone(), lane_style(app, i))),
+            Cell::from(""),
+            Cell::from(if r.solved { "yes" } else { "no" }),
+            right(htm),
+            right(cpu_time(lanes[i].cpu())),
+            right(thousands(r.steps)),
+        ])
+    });
+    // The empty columns widen the gaps after the rank and the preset.
+    let widths = [4, 0, name_width(view) as u16, 0, 6, 5, 10, 12].map(Constraint::Length);
     let title = " results: solved first, then fewer moves (HTM), then less CPU time ";
-    f.render_widget(Paragraph::new(lines).block(block(title, app)), area);
+    let table = Table::new(rows, widths)
+        .header(header(vec![
+            right("rank".into()),
+            Cell::from(""),
+            Cell::from("preset"),
+            Cell::from(""),
+            Cell::from("solved"),
+            right("HTM".into()),
+            right("CPU".into()),
+            right("steps".into()),
+        ]))
+        .column_spacing(1)
+        .block(block(title, app));
+    f.render_widget(table, area);
 }
 
 /// Every lane's energy against its own CPU time, one colour each.
 fn draw_plot(f: &mut Frame, app: &App, view: &RaceView, area: Rect) {
-    let lanes = &view.race.lanes;
+    let lanes = &view.race().lanes();
     let xmax = lanes
         .iter()
-        .flat_map(|l| l.points.iter().map(|p| p.0))
+        .flat_map(|l| l.points().iter().map(|p| p.0))
         .fold(0.0f64, f64::max);
     let ymax = lanes
         .iter()
-        .flat_map(|l| l.points.iter().map(|p| p.1))
+        .flat_map(|l| l.points().iter().map(|p| p.1))
         .fold(0.0f64, f64::max);
     // CPU time in ms when the race is short.
     let (unit, k) = if xmax < 1.0 {
@@ -289,7 +319,7 @@ fn draw_plot(f: &mut Frame, app: &App, view: &RaceView, area: Rect) {
     };
     let data: Vec<Vec<(f64, f64)>> = lanes
         .iter()
-        .map(|l| l.points.iter().map(|&(x, y)| (x * k, y)).collect())
+        .map(|l| l.points().iter().map(|&(x, y)| (x * k, y)).collect())
         .collect();
     let x = [0.0, (xmax * k).max(1e-3)];
     let y = [0.0, (ymax * 1.05).max(1.0)];
@@ -299,21 +329,18 @@ fn draw_plot(f: &mut Frame, app: &App, view: &RaceView, area: Rect) {
         .enumerate()
         .map(|(i, (l, d))| {
             Dataset::default()
-                .name(l.preset.clone())
+                .name(l.preset().to_string())
                 .marker(if d.len() < 3 { Marker::Dot } else { MARKER })
                 .graph_type(GraphType::Line)
-                .style(colour(app, LANE_COLOURS[i % LANE_COLOURS.len()]))
+                .style(lane_style(app, i))
                 .data(d)
         })
         .collect();
     // The legend sits in the title, clear of the lines.
     let mut title = vec![Span::raw(" misplaced-sticker energy ")];
     for (i, l) in lanes.iter().enumerate() {
-        title.push(Span::styled(
-            "■ ",
-            colour(app, LANE_COLOURS[i % LANE_COLOURS.len()]),
-        ));
-        title.push(Span::raw(format!("{} ", l.preset)));
+        title.push(Span::styled("■ ", lane_style(app, i)));
+        title.push(Span::raw(format!("{} ", l.preset())));
     }
     let chart = Chart::new(sets)
         .block(block(Line::from(title), app))

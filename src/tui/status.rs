@@ -9,31 +9,8 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use super::app::App;
 use super::layout::STATUS_WIDTH;
+use crate::numbers::{si, thousands};
 use crate::solve::runner::Speed;
-
-/// `1234567` → `1,234,567`.
-pub fn thousands(n: u64) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
-/// `1234567.0` → `1.23M`.
-pub fn compact(v: f64) -> String {
-    if v >= 1e6 {
-        format!("{:.2}M", v / 1e6)
-    } else if v >= 1e4 {
-        format!("{:.1}k", v / 1e3)
-    } else {
-        format!("{v:.0}")
-    }
-}
 
 /// Speed as shown in the status panel.
 pub fn speed_label(s: Speed) -> String {
@@ -81,14 +58,14 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
         Line::from(vec![Span::styled(format!("{k:<w$}"), dim), Span::raw(v)])
     };
     let dash = || "—".to_string();
-    let s = app.snapshot.as_ref();
+    let s = app.snapshot();
     let choice = app.current_choice();
     let (solver, preset) =
         choice.map_or((dash(), dash()), |c| (c.solver.clone(), c.preset.clone()));
-    let secs = app.elapsed.as_secs_f64();
+    let secs = app.track().elapsed().as_secs_f64();
     let iters = s.map_or(0, |s| s.iteration);
     let rate = if secs >= 0.5 {
-        format!("{}/s", compact(iters as f64 / secs))
+        format!("{}/s", si(iters as f64 / secs, 2))
     } else {
         dash()
     };
@@ -103,7 +80,7 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
             lines.push(Line::from(Span::styled(l, dim)));
         }
     }
-    lines.push(row("state", app.state.name().to_string()));
+    lines.push(row("state", app.state().name().to_string()));
     if let Some(p) = s.and_then(|s| s.phase.clone()) {
         lines.push(row("phase", p));
     }
@@ -115,7 +92,7 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
         "energy",
         s.map_or_else(dash, |s| format!("{} (best {})", s.energy, s.best_energy)),
     ));
-    if let (Some(profile), Some(s)) = (&app.profile, s) {
+    if let (Some(profile), Some(s)) = (&app.profile(), s) {
         for (spec, &v) in profile.series.iter().zip(&s.values) {
             if spec.status_row {
                 lines.push(row(spec.name, spec.format(v)));
@@ -131,7 +108,7 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
         row("speed", format!("{}  {rate}", speed_label(app.speed()))),
         row(
             "view",
-            if app.upright {
+            if app.upright() {
                 "upright (a: raw)".to_string()
             } else {
                 "raw (a: upright)".to_string()
@@ -139,12 +116,12 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
         ),
         row(
             "scramble",
-            match app.depth {
+            match app.depth() {
                 None => "random state (0-9)".to_string(),
                 Some(d) => format!("{d} moves (0-9)"),
             },
         ),
-        row("seed", app.seed.to_string()),
+        row("seed", app.seed().to_string()),
     ]);
     lines
 }

@@ -24,15 +24,15 @@ pub fn draw(f: &mut Frame, app: &App) {
         draw_too_small(f, area);
         return;
     }
-    if app.race.is_some() {
+    if app.race().is_some() {
         super::race_ui::draw(f, app);
-        if app.help {
+        if app.help() {
             draw_help(f, app, area);
         }
         return;
     }
     let status_lines = status::lines(app);
-    let a = layout::areas(area, app.net, status_lines.len() as u16);
+    let a = layout::areas(area, app.net(), status_lines.len() as u16);
     draw_cube(f, app, a.cube, a.scale);
     draw_log(f, app, a.moves);
     f.render_widget(
@@ -43,7 +43,7 @@ pub fn draw(f: &mut Frame, app: &App) {
     plot::draw_aux(f, app, a.aux);
     draw_message(f, app, a.message);
     draw_keys(f, app, a.keys);
-    if app.help {
+    if app.help() {
         draw_help(f, app, area);
     }
 }
@@ -61,26 +61,26 @@ fn draw_too_small(f: &mut Frame, area: Rect) {
 pub(super) fn block<'a>(title: impl Into<Line<'a>>, app: &App) -> Block<'a> {
     Block::bordered()
         .title(title)
-        .border_style(Style::default().fg(app.theme.accent))
+        .border_style(Style::default().fg(app.theme().accent))
 }
 
 fn draw_cube(f: &mut Frame, app: &App, area: Rect, scale: Scale) {
-    let title = match (&app.playback, &app.snapshot) {
+    let title = match (&app.playback(), &app.snapshot()) {
         (Some(p), _) => format!(" playback {}/{} ", p.pos, p.moves.len()),
-        (None, Some(_)) if app.state != crate::solve::runner::RunState::Idle => {
+        (None, Some(_)) if app.state() != crate::solve::runner::RunState::Idle => {
             " current state ".to_string()
         }
         _ => " cube ".to_string(),
     };
-    let view = match app.net {
+    let view = match app.net() {
         Net::Strip => "strip",
         Net::Cross => "cross",
     };
-    let pose = if app.upright { "upright" } else { "raw" };
+    let pose = if app.upright() { "upright" } else { "raw" };
     let b = block(title, app).title_bottom(Line::from(format!(" {pose} {view} ")).right_aligned());
     let inner = b.inner(area);
     f.render_widget(b, area);
-    let (w, h) = scale.extent(app.net);
+    let (w, h) = scale.extent(app.net());
     let x = inner.x + inner.width.saturating_sub(w) / 2;
     let y = inner.y + inner.height.saturating_sub(h) / 2;
     let inner = Rect::new(x, y, w, h).intersection(inner);
@@ -88,11 +88,11 @@ fn draw_cube(f: &mut Frame, app: &App, area: Rect, scale: Scale) {
     f.render_widget(
         CubeView {
             cube: &cube,
-            net: app.net,
+            net: app.net(),
             scale,
-            theme: &app.theme,
-            letters: app.letters,
-            overlay: app.overlay,
+            theme: app.theme(),
+            letters: app.letters(),
+            overlay: app.overlay(),
         },
         inner,
     );
@@ -133,7 +133,7 @@ fn draw_log(f: &mut Frame, app: &App, area: Rect) {
     // Room on `lines` wrapped lines, leaving slack for words pushed to the next line.
     let room = |lines: usize, label: usize| (lines * w).saturating_sub(label + lines * 4);
     let mut lines = Vec::new();
-    let scramble = match &app.scramble {
+    let scramble = match &app.scramble() {
         Some(a) if a.is_empty() => "(solved)".to_string(),
         Some(a) => format!(
             "{} move{}: {}",
@@ -148,7 +148,7 @@ fn draw_log(f: &mut Frame, app: &App, area: Rect) {
         Span::raw(scramble),
     ]));
     let rows = usize::from(inner.height).saturating_sub(1).max(1);
-    if let Some(p) = &app.playback {
+    if let Some(p) = &app.playback() {
         let label = format!(
             "solution {} HTM (raw {}), move {}: ",
             p.moves.len(),
@@ -173,7 +173,7 @@ fn draw_log(f: &mut Frame, app: &App, area: Rect) {
             spans.push(Span::raw("…"));
         }
         lines.push(Line::from(spans));
-    } else if let Some(o) = &app.outcome {
+    } else if let Some(o) = &app.outcome() {
         let label = format!("best sequence {} moves ", o.solution.len());
         let text = tail_text(o.solution.moves(), room(rows, label.chars().count()));
         lines.push(Line::from(vec![Span::styled(label, dim), Span::raw(text)]));
@@ -185,7 +185,7 @@ fn draw_log(f: &mut Frame, app: &App, area: Rect) {
 }
 
 fn draw_message(f: &mut Frame, app: &App, area: Rect) {
-    let line = match (&app.prompt, &app.message) {
+    let line = match (&app.prompt(), &app.message()) {
         (Some(p), _) => {
             // Long input scrolls: the end (where typing goes) stays in view.
             let hint = "  (enter apply, esc cancel)";
@@ -195,7 +195,7 @@ fn draw_message(f: &mut Frame, app: &App, area: Rect) {
                 let tail: String = p.chars().skip(n - room.saturating_sub(1)).collect();
                 format!("…{tail}")
             } else {
-                p.clone()
+                p.to_string()
             };
             let count = if n > room {
                 format!(" ({n} chars)")
@@ -203,7 +203,7 @@ fn draw_message(f: &mut Frame, app: &App, area: Rect) {
                 String::new()
             };
             Line::from(vec![
-                Span::styled("alg: ", Style::default().fg(app.theme.accent)),
+                Span::styled("alg: ", Style::default().fg(app.theme().accent)),
                 Span::raw(format!("{shown}█")),
                 Span::styled(
                     format!("{hint}{count}"),
@@ -211,7 +211,7 @@ fn draw_message(f: &mut Frame, app: &App, area: Rect) {
                 ),
             ])
         }
-        (None, Some(m)) => Line::from(m.as_str()),
+        (None, Some(m)) => Line::from(m.to_string()),
         (None, None) => Line::from(""),
     };
     f.render_widget(Paragraph::new(line), area);
@@ -249,7 +249,7 @@ fn draw_keys(f: &mut Frame, app: &App, area: Rect) {
         spans.push(Span::styled(
             key.clone(),
             Style::default()
-                .fg(app.theme.accent)
+                .fg(app.theme().accent)
                 .add_modifier(Modifier::REVERSED),
         ));
         spans.push(Span::raw(format!(" {h}{}", " ".repeat(sep))));
@@ -277,7 +277,7 @@ fn draw_help(f: &mut Frame, app: &App, area: Rect) {
             Line::from(vec![
                 Span::styled(
                     format!(" {:<14}", b.keys),
-                    Style::default().fg(app.theme.accent).bold(),
+                    Style::default().fg(app.theme().accent).bold(),
                 ),
                 Span::raw(b.help),
             ])

@@ -125,9 +125,9 @@ pub fn toy_app(scramble: &'static str) -> App {
     let inline = Inline::new(Speed::PerFrame(1));
     let mut app = App::new(toy_choices(scramble), 0, 42, Box::new(inline));
     // One step per frame, so tests count frames.
-    cubetui::tui::app::update(&mut app, cubetui::tui::keys::Action::Slower);
+    cubetui::tui::reducer::update(&mut app, cubetui::tui::keys::Action::Slower);
     assert_eq!(app.speed(), Speed::PerFrame(1));
-    cubetui::tui::app::update(
+    cubetui::tui::reducer::update(
         &mut app,
         cubetui::tui::keys::Action::ApplyAlg(scramble.to_string()),
     );

@@ -3,7 +3,10 @@
 
 use std::fmt;
 
+use cubetui::numbers::ms;
+
 use super::super::summary::{Sample, Summary, quantile};
+use super::super::table::{self, Column};
 
 /// One preset's row.
 #[derive(Debug, Clone, PartialEq)]
@@ -54,16 +57,6 @@ pub struct Comparison {
     pub reference: Vec<usize>,
 }
 
-/// Milliseconds with as many decimals as a reader needs.
-fn ms(v: f64) -> String {
-    match v {
-        v if v.is_nan() => "-".into(),
-        v if v < 10.0 => format!("{v:.2}"),
-        v if v < 100.0 => format!("{v:.1}"),
-        v => format!("{v:.0}"),
-    }
-}
-
 const HEADER: [&str; 7] = [
     "preset",
     "solved",
@@ -95,25 +88,12 @@ impl Row {
 
 impl fmt::Display for Comparison {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let rows: Vec<[String; 7]> = self.rows.iter().map(Row::cells).collect();
-        let mut widths = HEADER.map(|h| h.chars().count());
-        for r in &rows {
-            for (w, c) in widths.iter_mut().zip(r) {
-                *w = (*w).max(c.chars().count());
-            }
-        }
-        let header = HEADER.map(String::from);
-        for r in std::iter::once(&header).chain(&rows) {
-            let mut line = String::new();
-            for (i, (c, w)) in r.iter().zip(widths).enumerate() {
-                let pad = " ".repeat(w - c.chars().count());
-                match i {
-                    0 => line.push_str(&format!("{c}{pad}")),
-                    _ => line.push_str(&format!("  {pad}{c}")),
-                }
-            }
-            writeln!(f, "{}", line.trim_end())?;
-        }
+        let columns = HEADER.map(|h| match h {
+            "preset" => Column::left(h),
+            _ => Column::right(h),
+        });
+        let rows: Vec<Vec<String>> = self.rows.iter().map(|r| r.cells().to_vec()).collect();
+        f.write_str(&table::render(&columns, &rows))?;
         let mut refs: Vec<f64> = self.reference.iter().map(|&r| r as f64).collect();
         refs.sort_by(f64::total_cmp);
         if let Some(m) = mean(&refs) {

@@ -16,16 +16,18 @@
 
 mod core;
 mod cpu;
+pub mod fold;
 mod inline;
 mod messages;
 mod protocol;
 pub mod task;
-mod thin;
+pub mod thin;
 mod worker;
 
 pub use self::core::Core;
 pub use cpu::thread_cpu_time;
+pub use fold::{Axis, Track};
 pub use inline::Inline;
 pub use protocol::{Command, Driver, FRAME, Mark, Point, RunState, Speed, Update, Wake, runtime};
 pub use task::{Limits, Runner};
-pub use thin::Backlog;
+pub use thin::{Backlog, Series};

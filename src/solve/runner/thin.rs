@@ -1,15 +1,109 @@
-//! Plot points waiting for a slow reader, thinned so memory stays bounded
-//! and no spike is lost.
+//! The one thinning policy: a bucket of neighbouring points keeps its
+//! lowest and its highest point, in order, so memory stays bounded and no
+//! spike is lost. [`extremes`] picks them; [`Series`] (a plot history,
+//! used by the screen and by every race lane) and [`Backlog`] (points
+//! waiting for a slow reader) are built on it.
 //!
-//! The points are kept in buckets of consecutive points, all buckets
-//! covering the same number of points; a bucket keeps its lowest and its
-//! highest energy point, in iteration order (like the plot history,
-//! `crate::tui::history`). When there are too many buckets, neighbouring
-//! pairs merge and the buckets cover twice as many points: the resolution
-//! stays the same over the whole backlog, old or new. The latest point is
-//! always kept, so the plot's right end is current.
+//! A [`Backlog`] keeps its points in buckets of consecutive points, all
+//! buckets covering the same number of points. When there are too many
+//! buckets, neighbouring pairs merge and the buckets cover twice as many
+//! points: the resolution stays the same over the whole backlog, old or
+//! new. The latest point is always kept, so the plot's right end is
+//! current.
 
 use super::protocol::Point;
+
+/// The positions in `bucket` of its lowest and of its highest point by
+/// `y`, in order: the earlier, then the later if they differ. Ties keep
+/// the earliest. An empty bucket gives `(0, None)`.
+pub fn extremes<T>(bucket: &[T], y: impl Fn(&T) -> f64) -> (usize, Option<usize>) {
+    let (mut lo, mut hi) = (0, 0);
+    for (i, p) in bucket.iter().enumerate() {
+        if y(p) < y(&bucket[lo]) {
+            lo = i;
+        }
+        if y(p) > y(&bucket[hi]) {
+            hi = i;
+        }
+    }
+    (lo.min(hi), (lo != hi).then_some(lo.max(hi)))
+}
+
+/// Roughly halves `points`: the first and the last are kept, and each
+/// bucket of four in between keeps its lowest and highest ([`extremes`]).
+pub fn halve<T: Clone>(points: &[T], y: impl Fn(&T) -> f64) -> Vec<T> {
+    let n = points.len();
+    if n <= 2 {
+        return points.to_vec();
+    }
+    let mut out = Vec::with_capacity(n / 2 + 2);
+    out.push(points[0].clone());
+    for bucket in points[1..n - 1].chunks(4) {
+        let (a, b) = extremes(bucket, &y);
+        out.push(bucket[a].clone());
+        out.extend(b.map(|b| bucket[b].clone()));
+    }
+    out.push(points[n - 1].clone());
+    out
+}
+
+/// A bounded plot history of (x, y) points, x non-decreasing: when full it
+/// is [`halve`]d, so no spike ever disappears. The first and the latest
+/// points are always kept.
+#[derive(Clone, Debug)]
+pub struct Series {
+    cap: usize,
+    points: Vec<(f64, f64)>,
+}
+
+impl Series {
+    /// A series holding at most `cap` points (at least 8).
+    pub fn new(cap: usize) -> Series {
+        Series {
+            cap: cap.max(8),
+            points: Vec::new(),
+        }
+    }
+
+    pub fn points(&self) -> &[(f64, f64)] {
+        &self.points
+    }
+
+    pub fn len(&self) -> usize {
+        self.points.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.points.is_empty()
+    }
+
+    pub fn clear(&mut self) {
+        self.points.clear();
+    }
+
+    /// Adds a point (ignored unless both coordinates are finite).
+    pub fn push(&mut self, x: f64, y: f64) {
+        if !y.is_finite() || !x.is_finite() {
+            return;
+        }
+        self.points.push((x, y));
+        if self.points.len() > self.cap {
+            self.points = halve(&self.points, |p| p.1);
+        }
+    }
+
+    /// (min, max) of x, if any point.
+    pub fn x_range(&self) -> Option<(f64, f64)> {
+        Some((self.points.first()?.0, self.points.last()?.0))
+    }
+
+    /// (min, max) of y, if any point.
+    pub fn y_range(&self) -> Option<(f64, f64)> {
+        let mut it = self.points.iter().map(|p| p.1);
+        let first = it.next()?;
+        Some(it.fold((first, first), |(lo, hi), y| (lo.min(y), hi.max(y))))
+    }
+}
 
 /// A bucket's lowest and highest energy points, in iteration order (one
 /// point when they are the same).
@@ -24,21 +118,12 @@ impl Bucket {
         std::iter::once(self.first).chain(self.second)
     }
 
-    /// The lowest and highest of up to four points, in order.
+    /// The lowest and highest of up to four points, in order ([`extremes`]).
     fn of(points: Vec<Point>) -> Bucket {
-        let (mut lo, mut hi) = (0, 0);
-        for (i, p) in points.iter().enumerate() {
-            if p.energy < points[lo].energy {
-                lo = i;
-            }
-            if p.energy > points[hi].energy {
-                hi = i;
-            }
-        }
-        let (a, b) = (lo.min(hi), lo.max(hi));
+        let (a, b) = extremes(&points, |p| p.energy);
         let mut it = points.into_iter();
         let first = it.nth(a).expect("a bucket has a point");
-        let second = (b != a).then(|| it.nth(b - a - 1).expect("in range"));
+        let second = b.map(|b| it.nth(b - a - 1).expect("in range"));
         Bucket { first, second }
     }
 
@@ -164,6 +249,25 @@ mod tests {
     }
 
     proptest! {
+        #[test]
+        fn a_spike_survives_any_amount_of_series_thinning(
+            ys in prop::collection::vec(0.0f64..100.0, 9..5000),
+            spike_at in 0usize..5000,
+            up in any::<bool>(),
+            cap in 8usize..300,
+        ) {
+            let spike_at = spike_at % ys.len();
+            let spike = if up { 1000.0 } else { -1000.0 };
+            let mut s = Series::new(cap);
+            for (i, y) in ys.iter().enumerate() {
+                s.push(i as f64, if i == spike_at { spike } else { *y });
+            }
+            prop_assert!(s.len() <= cap.max(8));
+            prop_assert!(s.points().contains(&(spike_at as f64, spike)));
+            prop_assert_eq!(s.points().last().map(|p| p.0), Some((ys.len() - 1) as f64));
+            prop_assert!(s.points().windows(2).all(|w| w[0].0 < w[1].0));
+        }
+
         #[test]
         fn thinning_keeps_every_bucket_extreme_and_the_latest(
             ys in prop::collection::vec(0.0f64..100.0, 1..3000),

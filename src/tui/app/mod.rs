@@ -1,0 +1,149 @@
+//! The screen's state ([`App`]), in small groups: the start and the
+//! presets ([`Setup`]), the single run ([`Run`], its updates folded by the
+//! one [`Track`] of the crate) and the view options ([`View`]). Reading is
+//! through accessors (`read.rs`); changing is through the reducer
+//! (`tui/reducer.rs`) and the race glue (`tui/race_glue.rs`). The solver is reached only
+//! through a [`Driver`], so tests run it inline.
+
+use crate::cube::random::rng_from_seed;
+
+use super::scramble;
+use super::theme::{Depth, Theme};
+use crate::cube::{Alg, Cube};
+use crate::solve::runner::{Axis, Command, Driver, RunState, Track, Update};
+
+mod read;
+mod state;
+
+pub use state::*;
+
+impl App {
+    /// A new app on the solved cube with the given presets; builds the first solver.
+    pub fn new(choices: Vec<Choice>, choice: usize, seed: u64, driver: Box<dyn Driver>) -> App {
+        let mut app = App {
+            setup: Setup {
+                cube: Cube::solved(),
+                scramble: Some(Alg::default()),
+                depth: None,
+                rng: rng_from_seed(seed),
+                choice: choice.min(choices.len().saturating_sub(1)),
+                choices,
+                seed,
+            },
+            run: Run {
+                driver,
+                epoch: 0,
+                track: Track::new(Axis::Steps, HISTORY_CAP),
+                playback: None,
+            },
+            view: View {
+                speed: DEFAULT_SPEED,
+                net: Net::Strip,
+                upright: true,
+                letters: false,
+                overlay: false,
+                help: false,
+                prompt: None,
+                theme: Theme::load("classic", Depth::True).expect("embedded theme"),
+            },
+            race: None,
+            lane_driver: super::race::inline_lanes(),
+            message: None,
+            failure: None,
+            dirty: true,
+            quit: false,
+        };
+        app.run.driver.send(Command::Speed(SPEEDS[app.view.speed]));
+        app.rebuild();
+        app
+    }
+
+    /// The cube to draw: playback position, else the solver's current state,
+    /// else the start; turned upright unless the raw view is on.
+    pub fn shown_cube(&self) -> Cube {
+        let cube = if let Some(p) = &self.run.playback {
+            let mut c = self.setup.cube;
+            for m in &p.moves[..p.pos] {
+                c.apply_move(*m);
+            }
+            c
+        } else {
+            match self.snapshot() {
+                Some(s) => s.current,
+                None => self.setup.cube,
+            }
+        };
+        if self.view.upright {
+            cube.upright()
+        } else {
+            cube
+        }
+    }
+
+    /// Replaces the run with a fresh solver for the current start and preset.
+    pub(crate) fn rebuild(&mut self) {
+        self.run.epoch += 1;
+        self.run.track.reset();
+        self.run.playback = None;
+        let solver = match self.current_choice() {
+            None => {
+                self.message = Some("no solver presets available".into());
+                None
+            }
+            Some(c) => match (c.build)(self.setup.cube, self.setup.seed) {
+                Ok(s) => Some(s),
+                Err(e) => {
+                    self.message = Some(format!("cannot build `{}`: {e}", c.preset));
+                    None
+                }
+            },
+        };
+        self.run
+            .driver
+            .send(Command::Replace(solver, self.run.epoch));
+        self.dirty = true;
+        self.absorb_pending();
+    }
+
+    /// Absorbs whatever the driver has.
+    pub fn absorb_pending(&mut self) {
+        let u = self.run.driver.poll();
+        self.absorb(u);
+    }
+
+    /// Folds a runner update of the current epoch into the app.
+    pub fn absorb(&mut self, u: Update) {
+        if u.epoch != self.run.epoch {
+            return;
+        }
+        if u.state != self.state() || !u.is_empty() || u.state == RunState::Running {
+            self.dirty = true;
+        }
+        if let Some(e) = self.run.track.absorb(u) {
+            self.message = Some(e);
+        }
+        if self.state() == RunState::Stopped && !self.quit {
+            // Only a dead solver task stops a run the app did not stop.
+            self.failure = self.message.clone();
+            self.quit = true;
+        }
+        if self.state() == RunState::Solved
+            && self.run.playback.is_none()
+            && let Some(o) = self.run.track.outcome()
+        {
+            let moves = scramble::simplified(&o.solution);
+            self.run.playback = Some(Playback {
+                pos: 0,
+                raw_len: o.solution.len(),
+                moves,
+            });
+            self.message = Some("solved: ← → play the solution back".into());
+        }
+    }
+
+    /// Sets a new start state (the caller starts the run over).
+    pub(crate) fn set_start(&mut self, cube: Cube, scramble: Option<Alg>) {
+        self.setup.cube = cube;
+        self.setup.scramble = scramble;
+    }
+}

@@ -1,0 +1,126 @@
+//! Reading the app's state (and the few setters the binary and tests
+//! need): the fields stay in their groups, private to the screen.
+
+use super::state::{App, Choice, Net, Playback, SPEEDS};
+use crate::cube::{Alg, Cube};
+use crate::solve::runner::{Driver, RunState, Speed, Track};
+use crate::solve::{Outcome, Profile, Snapshot};
+use crate::tui::race::{LaneDriverFn, RaceView};
+use crate::tui::theme::Theme;
+
+impl App {
+    /// The state the solver starts from.
+    pub fn start(&self) -> Cube {
+        self.setup.cube
+    }
+    /// How the start was reached from solved (`None`: a random state).
+    pub fn scramble(&self) -> Option<&Alg> {
+        self.setup.scramble.as_ref()
+    }
+    /// Depth of `s` scrambles; `None`: a uniformly random state.
+    pub fn depth(&self) -> Option<usize> {
+        self.setup.depth
+    }
+    pub fn seed(&self) -> u64 {
+        self.setup.seed
+    }
+    pub fn choices(&self) -> &[Choice] {
+        &self.setup.choices
+    }
+    pub fn current_choice(&self) -> Option<&Choice> {
+        self.setup.choices.get(self.setup.choice)
+    }
+    /// What the single run has reported (state, snapshot, plots, …).
+    pub fn track(&self) -> &Track {
+        &self.run.track
+    }
+    pub fn state(&self) -> RunState {
+        self.run.track.state()
+    }
+    pub fn snapshot(&self) -> Option<&Snapshot> {
+        self.run.track.snapshot()
+    }
+    pub fn outcome(&self) -> Option<&Outcome> {
+        self.run.track.outcome()
+    }
+    /// What the current solver reports (sent by the runner with a new solver).
+    pub fn profile(&self) -> Option<&Profile> {
+        self.run.track.profile()
+    }
+    /// Which `Replace` the shown run is (bumped by every reset).
+    pub fn epoch(&self) -> u64 {
+        self.run.epoch
+    }
+    pub fn playback(&self) -> Option<&Playback> {
+        self.run.playback.as_ref()
+    }
+    pub fn speed(&self) -> Speed {
+        SPEEDS[self.view.speed]
+    }
+    pub fn net(&self) -> Net {
+        self.view.net
+    }
+    pub fn upright(&self) -> bool {
+        self.view.upright
+    }
+    pub fn letters(&self) -> bool {
+        self.view.letters
+    }
+    pub fn overlay(&self) -> bool {
+        self.view.overlay
+    }
+    pub fn help(&self) -> bool {
+        self.view.help
+    }
+    /// The `:` prompt's text, while it is open.
+    pub fn prompt(&self) -> Option<&str> {
+        self.view.prompt.as_deref()
+    }
+    pub fn theme(&self) -> &Theme {
+        &self.view.theme
+    }
+    pub fn set_theme(&mut self, theme: Theme) {
+        self.view.theme = theme;
+        self.dirty = true;
+    }
+    /// The line under the screen.
+    pub fn message(&self) -> Option<&str> {
+        self.message.as_deref()
+    }
+    pub fn set_message(&mut self, message: Option<String>) {
+        self.message = message;
+        self.dirty = true;
+    }
+    /// Why the app had to stop (the solver task died).
+    pub fn failure(&self) -> Option<&str> {
+        self.failure.as_deref()
+    }
+    /// The race on screen, if one is open.
+    pub fn race(&self) -> Option<&RaceView> {
+        self.race.as_ref()
+    }
+    /// Sets what makes each race lane's driver.
+    pub fn set_lane_driver(&mut self, make: LaneDriverFn) {
+        self.lane_driver = make;
+    }
+    /// Whether something changed since the last draw.
+    pub fn dirty(&self) -> bool {
+        self.dirty
+    }
+    /// Marks the screen drawn (`false`) or to be redrawn (`true`).
+    pub fn set_dirty(&mut self, dirty: bool) {
+        self.dirty = dirty;
+    }
+    pub fn quit(&self) -> bool {
+        self.quit
+    }
+    /// The single run's driver (the event loop waits on it).
+    pub fn driver_mut(&mut self) -> &mut dyn Driver {
+        self.run.driver.as_mut()
+    }
+
+    /// What one elementary step of the current solver is called.
+    pub fn step_name(&self) -> &'static str {
+        self.run.track.step_name()
+    }
+}

@@ -1,0 +1,108 @@
+//! The screen's state types: the presets, the start, the run, the view
+//! options and the [`App`] that holds them. Its methods live in `mod.rs`
+//! (changing) and `read.rs` (reading).
+
+use crate::cube::random::CubeRng;
+use crate::cube::{Alg, Cube, Move};
+use crate::solve::api::{SolveError, Solver};
+use crate::solve::runner::{Driver, Speed, Track};
+use crate::tui::race::LaneDriverFn;
+use crate::tui::race::RaceView;
+use crate::tui::theme::Theme;
+
+/// Builds a solver for a start state and seed.
+pub type BuildFn = Box<dyn Fn(Cube, u64) -> Result<Box<dyn Solver>, SolveError>>;
+
+/// A solver preset the user can cycle through.
+pub struct Choice {
+    pub preset: String,
+    pub solver: String,
+    /// One line saying what the preset runs (shown in the status panel).
+    pub description: String,
+    pub build: BuildFn,
+}
+
+/// The speed ladder: steps per frame, then unthrottled.
+pub const SPEEDS: [Speed; 7] = [
+    Speed::PerFrame(1),
+    Speed::PerFrame(10),
+    Speed::PerFrame(100),
+    Speed::PerFrame(1_000),
+    Speed::PerFrame(10_000),
+    Speed::PerFrame(100_000),
+    Speed::Unthrottled,
+];
+
+/// Index into [`SPEEDS`] at start: 10 steps per frame, so a run can be watched.
+pub const DEFAULT_SPEED: usize = 1;
+
+/// Which net is drawn.
+pub use crate::cube::net::Layout as Net;
+
+/// Characters the `:` prompt holds (a typed or pasted algorithm).
+pub const PROMPT_MAX: usize = 20_000;
+
+/// Points kept per plotted series.
+pub const HISTORY_CAP: usize = 4096;
+
+/// Solution playback once solved.
+pub struct Playback {
+    pub moves: Vec<Move>,
+    pub pos: usize,
+    /// Length of the solver's raw sequence.
+    pub raw_len: usize,
+}
+
+/// Where runs start and what runs them.
+pub(crate) struct Setup {
+    /// The state the solver starts from.
+    pub(crate) cube: Cube,
+    /// How `cube` was reached from solved (`None`: a random state).
+    pub(crate) scramble: Option<Alg>,
+    /// Depth of `s` scrambles; `None`: a uniformly random state.
+    pub(crate) depth: Option<usize>,
+    pub(crate) rng: CubeRng,
+    pub(crate) choices: Vec<Choice>,
+    pub(crate) choice: usize,
+    pub(crate) seed: u64,
+}
+
+/// The single run.
+pub(crate) struct Run {
+    pub(crate) driver: Box<dyn Driver>,
+    /// Which `Replace` the shown run is.
+    pub(crate) epoch: u64,
+    pub(crate) track: Track,
+    pub(crate) playback: Option<Playback>,
+}
+
+/// How the screen shows things.
+pub(crate) struct View {
+    /// Index into [`SPEEDS`].
+    pub(crate) speed: usize,
+    pub(crate) net: Net,
+    /// Show the state turned so its centres are home (U on top, F in front).
+    pub(crate) upright: bool,
+    pub(crate) letters: bool,
+    pub(crate) overlay: bool,
+    pub(crate) help: bool,
+    pub(crate) prompt: Option<String>,
+    pub(crate) theme: Theme,
+}
+
+/// The whole screen state.
+pub struct App {
+    pub(crate) setup: Setup,
+    pub(crate) run: Run,
+    pub(crate) view: View,
+    /// The race on screen, if one is open (see [`super::race`]).
+    pub(crate) race: Option<RaceView>,
+    /// Makes each race lane's driver (inline unless the binary sets runners).
+    pub(crate) lane_driver: LaneDriverFn,
+    pub(crate) message: Option<String>,
+    /// Why the app had to stop (the solver task died).
+    pub(crate) failure: Option<String>,
+    /// Something changed since the last draw.
+    pub(crate) dirty: bool,
+    pub(crate) quit: bool,
+}

@@ -1,0 +1,89 @@
+//! The glue between the app and its race: [`App::open_race`] opens one on
+//! the shown start, [`route`] gives an open race each action first (the
+//! reducer goes on only when the race passes), [`open_default`] is the
+//! race key.
+
+use super::app::App;
+use super::keys::Action;
+use super::race::{RaceView, Reply, default_lanes, handle};
+use crate::solve::runner::{Command, RunState};
+
+/// Gives an open race `action` first; `true` when the race took it (the
+/// reducer does nothing more).
+pub(crate) fn route(app: &mut App, action: &Action) -> bool {
+    let Some(view) = app.race.as_mut() else {
+        return false;
+    };
+    let was_running = view.running();
+    match handle(view, action, app.view.help) {
+        Reply::Pass => false,
+        Reply::Leave => {
+            app.race = None;
+            app.message = Some("left the race".into());
+            app.dirty = true;
+            true
+        }
+        Reply::Done(message) => {
+            // A tick redraws only while lanes run (or just stopped).
+            if *action != Action::Tick || was_running || view.running() || message.is_some() {
+                app.dirty = true;
+            }
+            if message.is_some() {
+                app.message = message;
+            }
+            true
+        }
+    }
+}
+
+/// Opens the default race on the current preset (the race key).
+pub(crate) fn open_default(app: &mut App) {
+    let available: Vec<&str> = app.choices().iter().map(|c| c.preset.as_str()).collect();
+    let current = app.current_choice().map_or("", |c| c.preset.as_str());
+    let lanes = default_lanes(&available, current);
+    if let Err(e) = app.open_race(&lanes) {
+        app.message = Some(format!("no race: {e}"));
+    }
+}
+
+impl App {
+    /// Opens a race of these presets (names or aliases, 2 to 6) on the
+    /// shown start state and seed, pausing the single run; every lane
+    /// starts at once. An error names what is wrong.
+    pub fn open_race(&mut self, presets: &[String]) -> Result<(), String> {
+        let mut names = Vec::new();
+        let mut solvers = Vec::new();
+        for p in presets {
+            let p = p.trim();
+            let alias = crate::solve::preset::canonical(p).ok();
+            let c = self
+                .choices()
+                .iter()
+                .find(|c| c.preset == p || Some(c.preset.as_str()) == alias)
+                .ok_or_else(|| {
+                    let all: Vec<&str> = self.choices().iter().map(|c| c.preset.as_str()).collect();
+                    format!("unknown preset `{p}` (available: {})", all.join(", "))
+                })?;
+            names.push(c.preset.clone());
+            solvers.push(
+                (c.build)(self.start(), self.seed())
+                    .map_err(|e| format!("cannot build `{}`: {e}", c.preset))?,
+            );
+        }
+        let view = RaceView::start(
+            names,
+            solvers,
+            self.start(),
+            self.seed(),
+            self.speed(),
+            &self.lane_driver,
+        )?;
+        if self.state() == RunState::Running {
+            self.run.driver.send(Command::Pause);
+        }
+        self.race = Some(view);
+        self.message = Some("race: space pauses every lane, w or esc leaves".into());
+        self.dirty = true;
+        Ok(())
+    }
+}

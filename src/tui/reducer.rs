@@ -1,0 +1,337 @@
+//! The reducer: [`reduce`] applies one [`Action`] (from `keys.rs`) to the
+//! app's state and says what must happen outside it ([`Effect`]s: commands
+//! to the solver's driver, a new run, a race); [`update`] carries the
+//! effects out. [`reduce`] touches no driver, so it is tested on its own.
+//! While a race is open, the race glue (`race.rs`) sees each action first.
+
+use super::app::{App, Net, PROMPT_MAX, SPEEDS};
+use super::keys::Action;
+use super::race_glue as race;
+use super::scramble;
+use crate::cube::{Alg, Cube};
+use crate::solve::runner::{Command, RunState, Speed};
+
+/// What an action asks of the world outside the app's state.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Effect {
+    /// A UI frame passed (the inline driver steps).
+    Frame,
+    Start,
+    Pause,
+    /// Run one step now.
+    Step,
+    /// The single run's speed and every race lane's.
+    Speed(Speed),
+    Generator(String),
+    /// Stop the solver for good (quitting).
+    Stop,
+    /// A fresh solver for the current start and preset (the run starts over).
+    Restart,
+    /// Open the default race on the current preset.
+    OpenRace,
+}
+
+/// Applies one action to the app: the race first, then [`reduce`], then
+/// the effects, then whatever the driver has.
+pub fn update(app: &mut App, action: Action) {
+    if race::route(app, &action) {
+        return;
+    }
+    for effect in reduce(app, action) {
+        match effect {
+            Effect::Frame => app.run.driver.frame(),
+            Effect::Start => app.run.driver.send(Command::Start),
+            Effect::Pause => app.run.driver.send(Command::Pause),
+            Effect::Step => app.run.driver.send(Command::Step(1)),
+            Effect::Speed(speed) => {
+                app.run.driver.send(Command::Speed(speed));
+                if let Some(view) = app.race.as_mut() {
+                    view.set_speed(speed);
+                }
+            }
+            Effect::Generator(g) => app.run.driver.send(Command::Generator(g)),
+            Effect::Stop => app.run.driver.send(Command::Stop),
+            Effect::Restart => app.rebuild(),
+            Effect::OpenRace => race::open_default(app),
+        }
+    }
+    app.absorb_pending();
+}
+
+/// The new state after `action`, and what must happen outside it. Touches
+/// no driver.
+pub fn reduce(app: &mut App, action: Action) -> Vec<Effect> {
+    let mut effects = Vec::new();
+    match action {
+        Action::Tick => return vec![Effect::Frame],
+        Action::Quit => {
+            effects.push(Effect::Stop);
+            app.quit = true;
+        }
+        Action::Turn(m) => {
+            let mut cube = app.setup.cube;
+            cube.apply_move(m);
+            let scramble = app.setup.scramble.take().map(|mut s| {
+                s.push(m);
+                s
+            });
+            app.message = None;
+            app.set_start(cube, scramble);
+            effects.push(Effect::Restart);
+        }
+        Action::OpenPrompt => app.view.prompt = Some(String::new()),
+        Action::PromptChar(c) => {
+            if let Some(p) = app.view.prompt.as_mut() {
+                if p.len() < PROMPT_MAX {
+                    p.push(c);
+                } else {
+                    app.message = Some(format!(
+                        "the prompt holds at most {PROMPT_MAX} characters: `{}` was not taken",
+                        c.escape_debug()
+                    ));
+                }
+            }
+        }
+        Action::Paste(text) => paste(app, &text),
+        Action::PromptBackspace => {
+            if let Some(p) = app.view.prompt.as_mut() {
+                p.pop();
+            }
+        }
+        Action::PromptCancel => app.view.prompt = None,
+        Action::PromptSubmit => {
+            if let Some(text) = app.view.prompt.take() {
+                if text.trim().is_empty() {
+                    app.message = Some("nothing to apply: the prompt was empty".into());
+                } else {
+                    effects.extend(apply_alg(app, &text));
+                }
+            }
+        }
+        Action::ApplyAlg(text) => effects.extend(apply_alg(app, &text)),
+        Action::Scramble => {
+            scramble(app);
+            effects.push(Effect::Restart);
+        }
+        Action::SetDepth(d) => {
+            app.setup.depth = d;
+            app.message = Some(match d {
+                None => "s now makes a random-state scramble".to_string(),
+                Some(d) => format!("s now scrambles {d} random moves"),
+            });
+        }
+        Action::ToggleUpright => {
+            app.view.upright = !app.view.upright;
+            app.message = Some(if app.view.upright {
+                "upright view: the net turned so the centres stay home".to_string()
+            } else {
+                "raw view: the state exactly as the solver turns it".to_string()
+            });
+        }
+        Action::Reset => {
+            app.message = None;
+            app.set_start(Cube::solved(), Some(Alg::default()));
+            effects.push(Effect::Restart);
+        }
+        Action::StartPause => match app.state() {
+            RunState::Running => effects.push(Effect::Pause),
+            RunState::Idle | RunState::Paused => effects.push(Effect::Start),
+            s => {
+                app.message = Some(format!(
+                    "the run is {}: x, s or a turn starts over",
+                    s.name()
+                ))
+            }
+        },
+        Action::Step => effects.push(Effect::Step),
+        Action::Faster | Action::Slower => {
+            app.view.speed = if action == Action::Faster {
+                (app.view.speed + 1).min(SPEEDS.len() - 1)
+            } else {
+                app.view.speed.saturating_sub(1)
+            };
+            effects.push(Effect::Speed(app.speed()));
+        }
+        Action::CycleGenerator => effects.extend(cycle_generator(app)),
+        Action::CycleSolver => {
+            if !app.setup.choices.is_empty() {
+                app.setup.choice = (app.setup.choice + 1) % app.setup.choices.len();
+                app.message = None;
+                effects.push(Effect::Restart);
+            }
+        }
+        Action::ToggleLayout => {
+            app.view.net = match app.view.net {
+                Net::Strip => Net::Cross,
+                Net::Cross => Net::Strip,
+            }
+        }
+        Action::ToggleLetters => app.view.letters = !app.view.letters,
+        Action::ToggleOverlay => app.view.overlay = !app.view.overlay,
+        Action::PlayForward | Action::PlayBack | Action::PlayStart | Action::PlayEnd => {
+            match app.run.playback.as_mut() {
+                Some(p) => {
+                    p.pos = match action {
+                        Action::PlayForward => (p.pos + 1).min(p.moves.len()),
+                        Action::PlayBack => p.pos.saturating_sub(1),
+                        Action::PlayStart => 0,
+                        _ => p.moves.len(),
+                    }
+                }
+                None => app.message = Some("playback needs a solved run".into()),
+            }
+        }
+        Action::Race => effects.push(Effect::OpenRace),
+        // The event loop acts on these (they concern the terminal, not the
+        // app's state).
+        Action::Suspend | Action::Redraw => {}
+        Action::ToggleHelp => app.view.help = !app.view.help,
+        Action::CloseHelp => {
+            app.view.help = false;
+            app.view.prompt = None;
+        }
+    }
+    app.dirty = true;
+    effects
+}
+
+/// Applies an algorithm to the start (a new run), or says why it cannot.
+fn apply_alg(app: &mut App, text: &str) -> Option<Effect> {
+    match text.parse::<Alg>() {
+        Ok(alg) => {
+            let cube = app.setup.cube.after(&alg);
+            let scramble = app.setup.scramble.take().map(|mut s| {
+                for m in alg.moves() {
+                    s.push(*m);
+                }
+                s
+            });
+            app.message = Some(match alg.len() {
+                0..=12 => format!("applied {alg}"),
+                n => format!("applied {n} moves"),
+            });
+            app.set_start(cube, scramble);
+            Some(Effect::Restart)
+        }
+        Err(e) => {
+            app.message = Some(format!("bad algorithm: {e}"));
+            None
+        }
+    }
+}
+
+/// A new start: a random state, or random moves of the chosen depth.
+fn scramble(app: &mut App) {
+    let (cube, alg, what) = match app.setup.depth {
+        None => (
+            scramble::random_state(&mut app.setup.rng),
+            None,
+            "random-state scramble".to_string(),
+        ),
+        Some(d) => {
+            let alg = scramble::random_moves(&mut app.setup.rng, d);
+            (
+                Cube::solved().after(&alg),
+                Some(alg),
+                format!("{d}-move scramble"),
+            )
+        }
+    };
+    app.message = Some(format!("{what}: space solves it"));
+    app.set_start(cube, alg);
+}
+
+/// Switches to the solver's next generator.
+fn cycle_generator(app: &mut App) -> Option<Effect> {
+    let g = app.track().generators();
+    if g.is_empty() {
+        app.message = Some("this solver has no generators to switch".into());
+        return None;
+    }
+    let cur = app.snapshot().and_then(|s| s.generator.as_deref());
+    let i = cur
+        .and_then(|c| g.iter().position(|x| x == c))
+        .map_or(0, |i| (i + 1) % g.len());
+    let next = g[i].clone();
+    app.message = Some(format!("generator → {next}"));
+    Some(Effect::Generator(next))
+}
+
+/// A paste lands in the prompt (opened if closed), line breaks and other
+/// control characters as spaces: no pasted line runs as a key. What does
+/// not fit in [`PROMPT_MAX`] is refused out loud.
+fn paste(app: &mut App, text: &str) {
+    let text: String = text
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    let p = app.view.prompt.get_or_insert_with(String::new);
+    let room = PROMPT_MAX.saturating_sub(p.len());
+    let mut taken = 0;
+    for c in text.chars() {
+        if taken + c.len_utf8() > room {
+            break;
+        }
+        taken += c.len_utf8();
+    }
+    p.push_str(&text[..taken]);
+    if taken < text.len() {
+        app.message = Some(format!(
+            "the prompt holds at most {PROMPT_MAX} characters: {} pasted characters were not taken",
+            text[taken..].chars().count()
+        ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cube::Move;
+    use crate::solve::runner::Inline;
+
+    /// An app with no presets: no solver ever runs, so only [`reduce`] acts.
+    fn app() -> App {
+        App::new(Vec::new(), 0, 1, Box::new(Inline::new(Speed::PerFrame(1))))
+    }
+
+    #[test]
+    fn a_turn_moves_the_start_and_asks_for_a_new_run() {
+        let mut a = app();
+        let m: Move = "R".parse().unwrap();
+        assert_eq!(reduce(&mut a, Action::Turn(m)), [Effect::Restart]);
+        assert_eq!(a.start(), Cube::solved().after(&"R".parse().unwrap()));
+        assert_eq!(a.scramble().map(|s| s.to_string()), Some("R".into()));
+        assert_eq!(reduce(&mut a, Action::Reset), [Effect::Restart]);
+        assert!(a.start().is_solved());
+    }
+
+    #[test]
+    fn keys_that_drive_the_solver_become_effects_only() {
+        let mut a = app();
+        assert_eq!(reduce(&mut a, Action::Tick), [Effect::Frame]);
+        assert_eq!(reduce(&mut a, Action::StartPause), [Effect::Start]);
+        assert_eq!(reduce(&mut a, Action::Step), [Effect::Step]);
+        assert_eq!(reduce(&mut a, Action::Race), [Effect::OpenRace]);
+        assert_eq!(reduce(&mut a, Action::Faster), [Effect::Speed(SPEEDS[2])]);
+        for _ in 0..10 {
+            reduce(&mut a, Action::Faster);
+        }
+        assert_eq!(a.speed(), Speed::Unthrottled, "the ladder stops at its top");
+        assert_eq!(reduce(&mut a, Action::Quit), [Effect::Stop]);
+        assert!(a.quit());
+    }
+
+    #[test]
+    fn the_prompt_and_a_bad_algorithm_change_only_the_state() {
+        let mut a = app();
+        assert!(reduce(&mut a, Action::OpenPrompt).is_empty());
+        reduce(&mut a, Action::PromptChar('Q'));
+        assert_eq!(a.prompt(), Some("Q"));
+        assert!(reduce(&mut a, Action::PromptSubmit).is_empty());
+        assert_eq!(a.prompt(), None);
+        assert!(a.message().unwrap().starts_with("bad algorithm"));
+        assert!(a.start().is_solved());
+        assert!(reduce(&mut a, Action::CycleGenerator).is_empty());
+        assert_eq!(a.message(), Some("this solver has no generators to switch"));
+    }
+}
