@@ -17,6 +17,7 @@ mod scramble;
 mod solve;
 mod state;
 mod summary;
+mod tables;
 mod tui;
 
 use std::process::ExitCode;
@@ -98,6 +99,10 @@ pub struct OutputError(pub String);
 
 /// Runs the parsed command line.
 pub fn run(cli: Cli) -> Result<ExitCode, Report> {
+    if let Some(c) = &cli.command {
+        // `solve` and `bench` have their own Ctrl-C handling (`interrupt`).
+        tables::report_on_stderr(matches!(c, Command::Race(_)));
+    }
     match cli.command {
         None => tui::run(cli.tui),
         Some(Command::State(a)) => state::run(a),

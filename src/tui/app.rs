@@ -543,6 +543,7 @@ pub fn update(app: &mut App, action: Action) {
             app.help = false;
             app.prompt = None;
         }
+        Action::Notice(text) => app.message = Some(text),
     }
     app.dirty = true;
     app.absorb_pending();

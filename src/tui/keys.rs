@@ -46,6 +46,9 @@ pub enum Action {
     Race,
     ToggleHelp,
     CloseHelp,
+    /// Show a message from elsewhere in the program (the reference tables
+    /// being built) in the message line.
+    Notice(String),
 }
 
 /// One row of the key table.

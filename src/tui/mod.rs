@@ -27,6 +27,7 @@ pub mod theme;
 pub mod ui;
 
 use std::io;
+use std::sync::mpsc::Receiver;
 use std::time::Duration;
 
 use crossterm::event::{Event, EventStream, KeyEventKind};
@@ -56,10 +57,11 @@ impl Exit {
     }
 }
 
-/// Runs the screen until the user quits or a termination signal arrives.
-/// The terminal is restored on return, on error, on a signal, and on panic
+/// Runs the screen until the user quits or a termination signal arrives,
+/// showing each text from `notices` in the message line (checked every
+/// frame). The terminal is restored on return, on error, on a signal, and on panic
 /// (ratatui's panic hook).
-pub fn run(mut app: App, fps: u32) -> io::Result<Exit> {
+pub fn run(mut app: App, fps: u32, notices: Receiver<String>) -> io::Result<Exit> {
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()?;
@@ -68,7 +70,7 @@ pub fn run(mut app: App, fps: u32) -> io::Result<Exit> {
         Signals::new()?
     };
     let mut terminal = ratatui::try_init()?;
-    let res = rt.block_on(event_loop(&mut terminal, &mut app, fps, signals));
+    let res = rt.block_on(event_loop(&mut terminal, &mut app, fps, signals, notices));
     let restored = ratatui::try_restore();
     if let Ok(Exit::Signal(n)) = res {
         // After a hangup the terminal may be gone: restoring is best effort.
@@ -118,6 +120,7 @@ async fn event_loop(
     app: &mut App,
     fps: u32,
     mut signals: Signals,
+    notices: Receiver<String>,
 ) -> io::Result<Exit> {
     let fps = fps.clamp(1, 60);
     let mut tick = tokio::time::interval(Duration::from_secs_f64(1.0 / fps as f64));
@@ -158,7 +161,12 @@ async fn event_loop(
                 Some(Err(e)) => return Err(e),
                 None => return Ok(Exit::Quit),
             },
-            _ = tick.tick() => update(app, Action::Tick),
+            _ = tick.tick() => {
+                for text in notices.try_iter() {
+                    update(app, Action::Notice(text));
+                }
+                update(app, Action::Tick);
+            }
             _ = app.driver.wait() => {
                 app.absorb_pending();
                 draw_now = false;

@@ -11,7 +11,9 @@
 pub mod cache;
 pub mod coord;
 pub mod cubie;
+mod disk;
 pub mod multi;
+pub mod pending;
 pub mod search;
 pub mod solver;
 pub mod tables;
