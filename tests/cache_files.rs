@@ -37,11 +37,18 @@ fn table_file(home: &Path) -> PathBuf {
 /// `cubetui solve` of one seeded random state with the reference preset.
 fn solve_command(home: &Path) -> Command {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_cubetui"));
-    cmd.args(["solve", "--preset", "reference", "--random-state", "--seed", "7"])
-        .env("XDG_CACHE_HOME", home)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
+    cmd.args([
+        "solve",
+        "--preset",
+        "reference",
+        "--random-state",
+        "--seed",
+        "7",
+    ])
+    .env("XDG_CACHE_HOME", home)
+    .stdin(Stdio::null())
+    .stdout(Stdio::piped())
+    .stderr(Stdio::piped());
     cmd
 }
 
@@ -59,7 +66,12 @@ fn finish(mut child: Child, what: &str) -> (ExitStatus, String) {
         std::thread::sleep(Duration::from_millis(20));
     };
     let mut err = String::new();
-    child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
     (status, err)
 }
 
@@ -75,8 +87,14 @@ fn refused_then_solved(name: &str, setup: impl FnOnce(&Path), reason: &str) -> S
     setup(&table_file(&home));
     let (status, err) = solve(&home, name);
     assert_eq!(status.code(), Some(0), "{name}: {err}");
-    assert!(err.contains(reason), "{name}: expected `{reason}` in:\n{err}");
-    assert!(err.contains("building the two-phase tables"), "{name}: {err}");
+    assert!(
+        err.contains(reason),
+        "{name}: expected `{reason}` in:\n{err}"
+    );
+    assert!(
+        err.contains("building the two-phase tables"),
+        "{name}: {err}"
+    );
     err
 }
 
@@ -273,7 +291,11 @@ fn sigterm_during_the_write_removes_the_temporary_file() {
     let (child, tmp, _reader) = stuck_in_the_write("sigterm", &[]);
     kill(&child, libc::SIGTERM);
     let (status, err) = finish(child, "sigterm");
-    assert_eq!(status.signal(), Some(libc::SIGTERM), "still ends by the signal: {err}");
+    assert_eq!(
+        status.signal(),
+        Some(libc::SIGTERM),
+        "still ends by the signal: {err}"
+    );
     assert!(!tmp.exists(), "temporary file left: {err}");
 }
 

@@ -13,6 +13,9 @@ use crate::cube::{Alg, Cube};
 use crate::solve::profile::Profile;
 use crate::solve::{Outcome, Snapshot, SolveError, Solver, Status};
 
+/// The snapshot's phase while the tables are coming.
+pub const BUILDING: &str = "building reference tables";
+
 /// How long a step waits for the tables before returning (so a runner
 /// stepping flat out does not spin).
 const WAIT: Duration = Duration::from_millis(10);
@@ -95,7 +98,7 @@ impl Solver for Pending {
             best: self.start,
             sequence_len: 0,
             generator: None,
-            phase: Some("building reference tables".into()),
+            phase: Some(BUILDING.into()),
             status: self.status(),
             values: vec![f64::NAN, 0.0, 0.0],
         }
