@@ -13,54 +13,16 @@ use std::path::{Path, PathBuf};
 use std::sync::{Once, OnceLock, RwLock};
 use std::time::Instant;
 
-use thiserror::Error;
-
 use super::coord::{N_CPERM, N_FLIP, N_SLICE, N_SLICE_PERM, N_SLICE_POS, N_TWIST, N_UDEDGE};
 use super::cubie::N_MOVES;
 use super::disk;
+pub use super::disk::{CacheError, shown};
 use super::tables::{N_P2, Tables};
-use crate::cube::error::printable;
 
 /// File header; the trailing digit is the format version (2: CRC-32 checksum).
 const MAGIC: &[u8; 16] = b"cubetui-2phase-2";
 /// File name inside the cache directory (its version follows the magic's).
 pub const FILE_NAME: &str = "reference-tables-v2.bin";
-
-/// A path as messages show it: control and invisible characters escaped.
-pub fn shown(path: &Path) -> String {
-    printable(&path.display().to_string())
-}
-
-/// Why a cache file was not used.
-#[derive(Debug, Error)]
-pub enum CacheError {
-    #[error("cannot read or write {}: {source}", shown(path))]
-    Io {
-        path: PathBuf,
-        #[source]
-        source: io::Error,
-    },
-    #[error("{} is {kind}, not a table file", shown(path))]
-    NotRegular { path: PathBuf, kind: &'static str },
-    #[error("{} is not a table file of this version", shown(path))]
-    BadHeader { path: PathBuf },
-    #[error(
-        "{} is truncated or has the wrong size ({len} bytes, expected {expected})",
-        shown(path)
-    )]
-    BadSize {
-        path: PathBuf,
-        len: u64,
-        expected: usize,
-    },
-    #[error("{} is corrupt (checksum mismatch)", shown(path))]
-    BadChecksum { path: PathBuf },
-    #[error(
-        "{} is corrupt (table `{table}` holds an impossible value)",
-        shown(path)
-    )]
-    BadValue { path: PathBuf, table: &'static str },
-}
 
 /// (name, entries, largest allowed value) of each u16 move table, in file order.
 const MOVE_TABLES: [(&str, usize, usize); 5] = [

@@ -1,9 +1,9 @@
-//! The cache file's I/O, careful with whatever sits at the path: a file is
-//! read only if it is a regular file of exactly the expected size (opened
-//! without blocking, so a FIFO cannot hang the reader), and a file is written
-//! through a temporary file `NAME.tmp<PID>` that is removed on every failure,
-//! by [`remove_temp`] (signal handlers, quitting), or by a later writer once
-//! its process is gone.
+//! The cache file's I/O and why a file is not used ([`CacheError`]). Careful
+//! with whatever sits at the path: a file is read only if it is a regular
+//! file of exactly the expected size (opened without blocking, so a FIFO
+//! cannot hang the reader), and a file is written through a temporary file
+//! `NAME.tmp<PID>` that is removed on every failure, by [`remove_temp`]
+//! (signal handlers, quitting), or by a later writer once its process is gone.
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Read, Write};
@@ -11,7 +11,45 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::Duration;
 
-use super::cache::CacheError;
+use thiserror::Error;
+
+use crate::cube::error::printable;
+
+/// A path as messages show it: control and invisible characters escaped.
+pub fn shown(path: &Path) -> String {
+    printable(&path.display().to_string())
+}
+
+/// Why a cache file was not used.
+#[derive(Debug, Error)]
+pub enum CacheError {
+    #[error("cannot read or write {}: {source}", shown(path))]
+    Io {
+        path: PathBuf,
+        #[source]
+        source: io::Error,
+    },
+    #[error("{} is {kind}, not a table file", shown(path))]
+    NotRegular { path: PathBuf, kind: &'static str },
+    #[error("{} is not a table file of this version", shown(path))]
+    BadHeader { path: PathBuf },
+    #[error(
+        "{} is truncated or has the wrong size ({len} bytes, expected {expected})",
+        shown(path)
+    )]
+    BadSize {
+        path: PathBuf,
+        len: u64,
+        expected: usize,
+    },
+    #[error("{} is corrupt (checksum mismatch)", shown(path))]
+    BadChecksum { path: PathBuf },
+    #[error(
+        "{} is corrupt (table `{table}` holds an impossible value)",
+        shown(path)
+    )]
+    BadValue { path: PathBuf, table: &'static str },
+}
 
 /// A temporary file older than this is stale even if its PID is in use again.
 const STALE_AFTER: Duration = Duration::from_secs(3600);
