@@ -101,7 +101,7 @@ pub struct OutputError(pub String);
 pub fn run(cli: Cli) -> Result<ExitCode, Report> {
     if let Some(c) = &cli.command {
         // `solve` and `bench` have their own Ctrl-C handling (`interrupt`).
-        tables::report_on_stderr(matches!(c, Command::Race(_)));
+        tables::report_on_stderr(!matches!(c, Command::Solve(_) | Command::Bench(_)));
     }
     match cli.command {
         None => tui::run(cli.tui),

@@ -227,3 +227,38 @@ fn alive(pid: u32) -> bool {
     let proc = Path::new("/proc");
     !proc.join("self").exists() || proc.join(pid.to_string()).exists()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    #[cfg(target_os = "linux")] // where `alive` can tell (`/proc`)
+    fn only_temporary_files_of_the_table_family_and_of_dead_processes_go() {
+        let dir = std::env::temp_dir().join(format!("cubetui-disk-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        // No process has PID u32::MAX (beyond any pid_max).
+        let gone = u32::MAX;
+        let names = [
+            (format!("reference-tables-v2.tmp{gone}"), false),
+            (format!("reference-tables-v17.tmp{gone}"), false),
+            (
+                format!("reference-tables-v2.tmp{}", std::process::id()),
+                true,
+            ),
+            (format!("reference-tables-v.tmp{gone}"), true),
+            (format!("reference-tables-v2.tmpx{gone}"), true),
+            (format!("other-v2.tmp{gone}"), true),
+            ("reference-tables-v1.bin".to_string(), true),
+        ];
+        for (n, _) in &names {
+            fs::write(dir.join(n), b"x").unwrap();
+        }
+        clean_stale(&dir.join("reference-tables-v2.bin"));
+        for (n, kept) in &names {
+            assert_eq!(dir.join(n).exists(), *kept, "{n}");
+        }
+        let _ = fs::remove_dir_all(&dir);
+    }
+}
