@@ -166,3 +166,21 @@ fn a_race_on_a_cold_cache_builds_off_the_screen_and_then_runs() {
     );
     s.quit();
 }
+
+#[test]
+fn a_damaged_cache_is_named_in_the_message_line_after_the_rebuild() {
+    // Short paths, so the reason fits on the line.
+    let home = PathBuf::from(format!("/tmp/ct{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&home);
+    std::fs::create_dir_all(home.join("cubetui")).unwrap();
+    let mut bytes = b"cubetui-2phase-2".to_vec();
+    bytes.resize(cubetui::solve::reference::cache::expected_len(), 0);
+    std::fs::write(home.join("cubetui/reference-tables-v2.bin"), bytes).unwrap();
+    let mut s = Session::start(&["--seed", "3", "--preset", "reference"], &home);
+    let shown = s.wait("the reason after the rebuild", |t| {
+        t.contains("is corrupt (checksum mismatch); tables rebuilt in")
+    });
+    no_stray_text(&shown);
+    s.quit();
+    let _ = std::fs::remove_dir_all(&home);
+}

@@ -4,10 +4,11 @@
 //! process.
 
 use std::io::Write;
+use std::sync::Mutex;
 use std::sync::mpsc::{Receiver, channel};
 use std::time::Duration;
 
-use cubetui::solve::reference::cache::{self, CacheEvent};
+use cubetui::solve::reference::cache::{self, CacheEvent, Stored};
 
 /// Batch mode: each event but the progress percentages is a `cubetui: …`
 /// line on stderr, and from the start of a build a SIGTERM (and SIGINT when
@@ -25,13 +26,30 @@ pub fn report_on_stderr(sigint: bool) {
 }
 
 /// Screen mode: the events as message-line texts ("building reference
-/// tables… n %" from the start of a build).
+/// tables… n %" from the start of a build). Why a cache file was refused is
+/// repeated with the last one, so it stays on the line.
 pub fn report_to_screen() -> Receiver<String> {
     let (tx, rx) = channel();
+    let refused = Mutex::new(None::<String>);
     cache::set_observer(move |event| {
         let text = match event {
             CacheEvent::Building => CacheEvent::Progress(0).to_string(),
-            e => e.to_string(),
+            CacheEvent::Rejected(e) => {
+                if let Ok(mut r) = refused.lock() {
+                    *r = Some(e.to_string());
+                }
+                event.to_string()
+            }
+            CacheEvent::Built { seconds, stored } => {
+                match (refused.lock().ok().and_then(|r| r.clone()), stored) {
+                    (Some(why), Stored::Cached(_)) => {
+                        format!("{why}; tables rebuilt in {seconds:.1} s")
+                    }
+                    (Some(why), _) => format!("{why}; {event}"),
+                    (None, _) => event.to_string(),
+                }
+            }
+            CacheEvent::Progress(_) => event.to_string(),
         };
         let _ = tx.send(text);
     });
