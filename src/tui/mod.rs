@@ -7,7 +7,9 @@
 //! tick, and the solver's channels ([`crate::solve::runner::Driver::wait`]).
 //! A key becomes a [`keys::Action`] and `app::update` applies it; runner
 //! updates are absorbed as they come and mark the app dirty, and are drawn on
-//! the next tick, so they cost at most one draw per tick. `ui::draw` (a pure
+//! the next tick, so they cost at most one draw per tick. Texts from the
+//! rest of the program (the reference tables' build) arrive on a channel read
+//! each tick and become [`keys::Action::Notice`]. `ui::draw` (a pure
 //! function of the app) runs only when something changed.
 //!
 //! The solver runs as a tokio task on its own thread
@@ -59,8 +61,8 @@ impl Exit {
 
 /// Runs the screen until the user quits or a termination signal arrives,
 /// showing each text from `notices` in the message line (checked every
-/// frame). The terminal is restored on return, on error, on a signal, and on panic
-/// (ratatui's panic hook).
+/// frame). The terminal is restored on return, on error, on a signal, and on
+/// panic (ratatui's panic hook).
 pub fn run(mut app: App, fps: u32, notices: Receiver<String>) -> io::Result<Exit> {
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
