@@ -17,6 +17,7 @@ mod solve;
 mod state;
 mod summary;
 mod table;
+mod table_cache;
 mod tui;
 
 use std::process::ExitCode;
@@ -60,6 +61,10 @@ enum Command {
 
 /// Runs the parsed command line.
 pub fn run(cli: Cli) -> Result<ExitCode, Report> {
+    if let Some(c) = &cli.command {
+        // `solve` and `bench` have their own Ctrl-C handling (`interrupt`).
+        table_cache::report_on_stderr(!matches!(c, Command::Solve(_) | Command::Bench(_)));
+    }
     match cli.command {
         None => tui::run(cli.tui),
         Some(Command::State(a)) => state::run(a),

@@ -158,7 +158,8 @@ fn panicking_screen() {
     };
     let driver = PanicsAfterFirstFrame(Inline::new(Speed::PerFrame(1)));
     let app = App::new(vec![choice], 0, 3, Box::new(driver));
-    let _ = tui::run(app, 30);
+    let (_tx, notices) = std::sync::mpsc::channel();
+    let _ = tui::run(app, 30, notices);
 }
 
 /// Set in the environment of [`panicking_screen`]'s process.

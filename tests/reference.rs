@@ -7,7 +7,7 @@ use std::sync::OnceLock;
 
 use cubetui::cube::random::{random_cubies, random_moves, random_state, rng_from_seed};
 use cubetui::cube::{Alg, Cube, CubieCube, Move};
-use cubetui::solve::reference::cache::{self, CacheError, Source};
+use cubetui::solve::reference::cache::{self, CacheError, CacheEvent, Source, Stored};
 use cubetui::solve::reference::coord::{self, N_CPERM, N_FLIP, N_SLICE, N_TWIST, N_UDEDGE};
 use cubetui::solve::reference::tables::P2_MOVES;
 use cubetui::solve::reference::{Budget, ReferenceError, Tables, cubies, solve_with};
@@ -263,7 +263,7 @@ fn cache_file_round_trips() {
         back == *tables(),
         "loaded tables differ from the stored ones"
     );
-    let (again, source) = cache::load_or_build(Some(&path));
+    let (again, source) = cache::load_or_build(Some(&path), &mut |e| panic!("loaded: {e}"));
     assert_eq!(source, Source::Loaded);
     assert!(again == *tables());
 }
@@ -295,8 +295,31 @@ fn corrupt_truncated_or_foreign_cache_files_are_rebuilt() {
             ),
             "{name}: {err}"
         );
-        let (rebuilt, source) = cache::load_or_build(Some(&path));
+        let mut events = Vec::new();
+        let (rebuilt, source) = cache::load_or_build(Some(&path), &mut |e| events.push(e));
         assert_eq!(source, Source::Built, "{name}");
+        // Reported, in order: why the file was refused, the build and its
+        // rising progress up to 100 %, where the tables went.
+        assert!(
+            matches!(events.first(), Some(CacheEvent::Rejected(_))),
+            "{name}: {events:?}"
+        );
+        assert!(matches!(events[1], CacheEvent::Building), "{name}");
+        let progress: Vec<u8> = events
+            .iter()
+            .filter_map(|e| match e {
+                CacheEvent::Progress(n) => Some(*n),
+                _ => None,
+            })
+            .collect();
+        assert!(
+            progress.is_sorted() && progress.last() == Some(&100),
+            "{progress:?}"
+        );
+        assert!(
+            matches!(events.last(), Some(CacheEvent::Built { stored: Stored::Cached(p), .. }) if *p == path),
+            "{name}: {events:?}"
+        );
         assert!(rebuilt == *tables(), "{name}: rebuilt tables differ");
         assert!(
             cache::load(&path).is_ok(),
@@ -306,7 +329,10 @@ fn corrupt_truncated_or_foreign_cache_files_are_rebuilt() {
     // A missing file is built and written.
     let path = temp_file("missing/deeper/tables.bin");
     let _ = std::fs::remove_file(&path);
-    assert_eq!(cache::load_or_build(Some(&path)).1, Source::Built);
+    assert_eq!(
+        cache::load_or_build(Some(&path), &mut |_| {}).1,
+        Source::Built
+    );
     assert!(cache::load(&path).is_ok());
 }
 

@@ -35,6 +35,7 @@ pub fn install() -> Arc<AtomicBool> {
                 }
                 raised.store(true, Ordering::SeqCst);
                 if tokio::signal::ctrl_c().await.is_ok() {
+                    cubetui::solve::reference::cache::remove_temp();
                     std::process::exit(i32::from(EXIT_INTERRUPTED));
                 }
             });

@@ -7,6 +7,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use clap::Args;
 use color_eyre::eyre::Report;
 
+use cubetui::solve::reference::{self, cache};
 use cubetui::solve::runner::{Runner, Speed};
 use cubetui::solve::{SolverConfig, preset};
 use cubetui::tui::app::{App, Choice};
@@ -73,7 +74,11 @@ fn choices() -> Vec<Choice> {
                 .unwrap_or_default(),
             preset: name,
             solver: cfg.name().to_string(),
-            build: Box::new(move |start, seed| cfg.build(start, seed)),
+            // The reference tables are obtained off the screen's thread.
+            build: Box::new(move |start, seed| match &cfg {
+                SolverConfig::Reference(p) => reference::pending::build(p, start, seed),
+                cfg => cfg.build(start, seed),
+            }),
         })
         .collect()
 }
@@ -129,6 +134,7 @@ pub fn run(args: TuiArgs) -> Result<ExitCode, Report> {
             .duration_since(UNIX_EPOCH)
             .map_or(1, |d| d.as_secs())
     });
+    let notices = super::table_cache::report_to_screen();
     let runner = Runner::spawn(Speed::PerFrame(1));
     let mut app = App::new(choices, choice, seed, Box::new(runner));
     app.set_theme(theme);
@@ -160,6 +166,8 @@ pub fn run(args: TuiArgs) -> Result<ExitCode, Report> {
         ))
         .into());
     }
-    let exit = cubetui::tui::run(app, args.fps)?;
-    Ok(ExitCode::from(exit.code()))
+    let exit = cubetui::tui::run(app, args.fps, notices);
+    // A table build may still be writing on its own thread.
+    cache::remove_temp();
+    Ok(ExitCode::from(exit?.code()))
 }

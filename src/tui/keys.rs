@@ -53,6 +53,9 @@ pub enum Action {
     Suspend,
     /// Clear the terminal and draw the whole screen again (Ctrl-L).
     Redraw,
+    /// Show a message from elsewhere in the program (the reference tables
+    /// being built) in the message line.
+    Notice(String),
 }
 
 /// One row of the key table.

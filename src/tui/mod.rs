@@ -17,7 +17,9 @@
 //! the screen is up: a paste arrives as one [`keys::Action::Paste`].
 //! A key becomes a [`keys::Action`] and `reducer::update` applies it; runner
 //! updates are absorbed as they come and mark the app dirty, and are drawn on
-//! the next tick, so they cost at most one draw per tick. `ui::draw` (a pure
+//! the next tick, so they cost at most one draw per tick. Texts from the
+//! rest of the program (the reference tables' build) arrive on a channel read
+//! each tick and become [`keys::Action::Notice`]. `ui::draw` (a pure
 //! function of the app) runs only when something changed.
 //!
 //! The solver runs as a tokio task on its own thread
@@ -41,6 +43,7 @@ pub mod theme;
 pub mod ui;
 
 use std::io;
+use std::sync::mpsc::Receiver;
 use std::time::Duration;
 
 use crossterm::event::{Event, KeyEventKind};
@@ -70,17 +73,18 @@ impl Exit {
     }
 }
 
-/// Runs the screen until the user quits or a termination signal arrives.
-/// The terminal is restored on return, on error, on a signal, and on panic
-/// (ratatui's panic hook).
-pub fn run(mut app: App, fps: u32) -> io::Result<Exit> {
+/// Runs the screen until the user quits or a termination signal arrives,
+/// showing each text from `notices` in the message line (checked every
+/// frame). The terminal is restored on return, on error, on a signal, and on
+/// panic (ratatui's panic hook).
+pub fn run(mut app: App, fps: u32, notices: Receiver<String>) -> io::Result<Exit> {
     let rt = crate::solve::runner::runtime()?;
     let signals = {
         let _in_runtime = rt.enter();
         Signals::new()?
     };
     let mut terminal = term::enter()?;
-    let res = rt.block_on(event_loop(&mut terminal, &mut app, fps, signals));
+    let res = rt.block_on(event_loop(&mut terminal, &mut app, fps, signals, notices));
     let restored = term::leave();
     if let Ok(Exit::Signal(n)) = res {
         // After a hangup the terminal may be gone: restoring is best effort.
@@ -133,6 +137,7 @@ async fn event_loop(
     app: &mut App,
     fps: u32,
     mut signals: Signals,
+    notices: Receiver<String>,
 ) -> io::Result<Exit> {
     let fps = fps.clamp(1, 60);
     let mut tick = tokio::time::interval(Duration::from_secs_f64(1.0 / fps as f64));
@@ -180,7 +185,12 @@ async fn event_loop(
                     }
                 }
             }
-            _ = tick.tick() => update(app, Action::Tick),
+            _ = tick.tick() => {
+                for text in notices.try_iter() {
+                    update(app, Action::Notice(text));
+                }
+                update(app, Action::Tick);
+            }
             _ = app.driver_mut().wait() => {
                 app.absorb_pending();
                 draw_now = false;

@@ -122,7 +122,8 @@ pub fn handle(view: &mut RaceView, action: &Action, help: bool) -> Reply {
         | Action::ToggleHelp
         | Action::ToggleLetters
         | Action::Faster
-        | Action::Slower => return Reply::Pass,
+        | Action::Slower
+        | Action::Notice(_) => return Reply::Pass,
         Action::CloseHelp if help => return Reply::Pass,
         Action::CloseHelp | Action::Race => return Reply::Leave,
         Action::Tick => {

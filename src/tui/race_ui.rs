@@ -17,6 +17,7 @@ use super::race::RaceView;
 use super::status::speed_label;
 use crate::numbers::{cpu_time, thousands};
 use crate::solve::race::Lane;
+use crate::solve::reference::pending;
 
 /// One colour per lane, in lane order.
 pub const LANE_COLOURS: [Color; 6] = [
@@ -77,8 +78,17 @@ pub fn draw(f: &mut Frame, app: &App) {
         draw_lines(f, app, view, lanes);
     }
     draw_plot(f, app, view, plot);
+    // While a lane waits for the reference tables, the line shows their build.
+    let waiting =
+        view.race().lanes().iter().any(|l| {
+            l.track().snapshot().and_then(|s| s.phase.as_deref()) == Some(pending::BUILDING)
+        });
+    let note_text = match app.message() {
+        Some(m) if waiting => m,
+        _ => X_NOTE,
+    };
     f.render_widget(
-        Paragraph::new(Line::from(X_NOTE).style(Style::default().add_modifier(Modifier::DIM))),
+        Paragraph::new(Line::from(note_text).style(Style::default().add_modifier(Modifier::DIM))),
         note,
     );
     let keys_text = "space pause/run all  n step all  +/- speed  w/esc leave race  q quit";

@@ -93,6 +93,7 @@ pub fn reduce(app: &mut App, action: Action) -> Vec<Effect> {
             }
         }
         Action::Paste(text) => paste(app, &text),
+        Action::Notice(text) => app.message = Some(text),
         Action::PromptBackspace => {
             if let Some(p) = app.view.prompt.as_mut() {
                 p.pop();

@@ -1,53 +1,28 @@
 //! The tables on disk: built once, stored in the user's cache directory, and
-//! checked on every load (magic, sizes, checksum, value ranges) so a corrupt or
-//! truncated file is rebuilt instead of trusted.
+//! checked on every load (file kind and size before a byte is read, then
+//! magic, CRC-32 and every value the search indexes with) so an odd, corrupt,
+//! truncated or forged file is rebuilt instead of trusted.
+//!
+//! Nothing here prints: what happens (a file refused, the build's progress,
+//! where the tables went) is reported as [`CacheEvent`]s to the observer the
+//! program installs ([`set_observer`]); the binary decides what to show.
 
-use std::fs;
+use std::fmt;
 use std::io;
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
+use std::sync::{Once, OnceLock, RwLock};
 use std::time::Instant;
-
-use thiserror::Error;
 
 use super::coord::{N_CPERM, N_FLIP, N_SLICE, N_SLICE_PERM, N_SLICE_POS, N_TWIST, N_UDEDGE};
 use super::cubie::N_MOVES;
+use super::disk;
+pub use super::disk::{CacheError, shown};
 use super::tables::{N_P2, Tables};
 
-/// File header; the trailing digit is the format version.
-const MAGIC: &[u8; 16] = b"cubetui-2phase-1";
-/// File name inside the cache directory.
-pub const FILE_NAME: &str = "reference-tables-v1.bin";
-
-/// Why a cache file was not used.
-#[derive(Debug, Error)]
-pub enum CacheError {
-    #[error("cannot read or write {path}: {source}")]
-    Io {
-        path: PathBuf,
-        #[source]
-        source: io::Error,
-    },
-    #[error("{path} is not a table file of this version")]
-    BadHeader { path: PathBuf },
-    #[error("{path} is truncated or has the wrong size ({len} bytes, expected {expected})")]
-    BadSize {
-        path: PathBuf,
-        len: usize,
-        expected: usize,
-    },
-    #[error("{path} is corrupt (checksum mismatch)")]
-    BadChecksum { path: PathBuf },
-    #[error("{path} is corrupt (table `{table}` holds an impossible value)")]
-    BadValue { path: PathBuf, table: &'static str },
-}
-
-/// 64-bit FNV-1a, enough to notice a damaged file.
-fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
-    })
-}
+/// File header; the trailing digit is the format version (2: CRC-32 checksum).
+const MAGIC: &[u8; 16] = b"cubetui-2phase-2";
+/// File name inside the cache directory (its version follows the magic's).
+pub const FILE_NAME: &str = "reference-tables-v2.bin";
 
 /// (name, entries, largest allowed value) of each u16 move table, in file order.
 const MOVE_TABLES: [(&str, usize, usize); 5] = [
@@ -67,11 +42,14 @@ const PRUNE_TABLES: [(&str, usize); 5] = [
 ];
 /// Largest distance any pruning table can hold (the phase-2 diameter).
 const MAX_DISTANCE: u8 = 18;
+/// Bytes of the checksum at the end of the file.
+const SUM_LEN: usize = 4;
 
-fn expected_len() -> usize {
+/// The size of a valid file, in bytes.
+pub fn expected_len() -> usize {
     let moves: usize = MOVE_TABLES.iter().map(|t| t.1 * 2).sum();
     let prune: usize = PRUNE_TABLES.iter().map(|t| t.1).sum();
-    MAGIC.len() + moves + prune + 8
+    MAGIC.len() + moves + prune + SUM_LEN
 }
 
 /// The file image of `t`.
@@ -98,12 +76,13 @@ pub fn to_bytes(t: &Tables) -> Vec<u8> {
     ] {
         out.extend_from_slice(table);
     }
-    let sum = fnv1a(&out);
+    let sum = crc32fast::hash(&out);
     out.extend_from_slice(&sum.to_le_bytes());
     out
 }
 
-/// Reads a file image, checking everything a damaged file could break.
+/// Reads a file image, checking everything a damaged or forged file could
+/// break: header, size, checksum, and every value the search indexes with.
 pub fn from_bytes(bytes: &[u8], path: &Path) -> Result<Tables, CacheError> {
     let path = || path.to_path_buf();
     if !bytes.starts_with(MAGIC) {
@@ -112,14 +91,18 @@ pub fn from_bytes(bytes: &[u8], path: &Path) -> Result<Tables, CacheError> {
     if bytes.len() != expected_len() {
         return Err(CacheError::BadSize {
             path: path(),
-            len: bytes.len(),
+            len: bytes.len() as u64,
             expected: expected_len(),
         });
     }
-    let (body, sum) = bytes.split_at(bytes.len() - 8);
-    if fnv1a(body) != u64::from_le_bytes(sum.try_into().expect("8 bytes")) {
+    let (body, sum) = bytes.split_at(bytes.len() - SUM_LEN);
+    if sum != crc32fast::hash(body).to_le_bytes() {
         return Err(CacheError::BadChecksum { path: path() });
     }
+    let bad = |table| CacheError::BadValue {
+        path: path(),
+        table,
+    };
     let mut at = MAGIC.len();
     let mut moves = Vec::new();
     for (name, n, limit) in MOVE_TABLES {
@@ -128,10 +111,7 @@ pub fn from_bytes(bytes: &[u8], path: &Path) -> Result<Tables, CacheError> {
             .map(|c| u16::from_le_bytes([c[0], c[1]]))
             .collect();
         if table.iter().any(|&v| v as usize >= limit) {
-            return Err(CacheError::BadValue {
-                path: path(),
-                table: name,
-            });
+            return Err(bad(name));
         }
         moves.push(table);
         at += 2 * n;
@@ -139,53 +119,48 @@ pub fn from_bytes(bytes: &[u8], path: &Path) -> Result<Tables, CacheError> {
     let mut prune = Vec::new();
     for (name, n) in PRUNE_TABLES {
         let table = body[at..at + n].to_vec();
-        if table.iter().any(|&v| v > MAX_DISTANCE) {
-            return Err(CacheError::BadValue {
-                path: path(),
-                table: name,
-            });
+        // Distances stay within the diameter, and only the goal (entry 0) is
+        // at distance 0: the search takes a phase-1 leaf (every bound 0) to
+        // be in G1 and indexes the phase-2 tables with its slice coordinate.
+        if table.iter().any(|&v| v > MAX_DISTANCE) || !zero_only_at_goal(&table) {
+            return Err(bad(name));
         }
         prune.push(table);
         at += n;
     }
-    let moves = <[Vec<u16>; 5]>::try_from(moves).expect("five move tables");
-    let prune = <[Vec<u8>; 5]>::try_from(prune).expect("five pruning tables");
+    let moves = <[Vec<u16>; 5]>::try_from(moves).map_err(|_| bad("move tables"))?;
+    let prune = <[Vec<u8>; 5]>::try_from(prune).map_err(|_| bad("pruning tables"))?;
     let t = Tables::assemble(moves, prune);
     // G1 moves keep the slice edges home: a slice order must stay below 24.
     if t.slice2_mv.iter().any(|&s| s as usize >= N_SLICE_PERM) {
-        return Err(CacheError::BadValue {
-            path: path(),
-            table: "slice",
-        });
+        return Err(bad("slice"));
     }
     Ok(t)
 }
 
-/// Loads the tables stored at `path`.
+/// Whether entry 0 (the goal) is the only entry at distance 0.
+fn zero_only_at_goal(table: &[u8]) -> bool {
+    table.first() == Some(&0) && !table[1..].contains(&0)
+}
+
+/// Loads the tables stored at `path`: refused before a byte is read unless
+/// it is a regular file of the expected size.
 pub fn load(path: &Path) -> Result<Tables, CacheError> {
-    let bytes = fs::read(path).map_err(|source| CacheError::Io {
-        path: path.to_path_buf(),
-        source,
-    })?;
+    let bytes = disk::read_exact_file(path, expected_len())?;
     from_bytes(&bytes, path)
 }
 
-/// Stores `t` at `path`, through a temporary file renamed into place so a
-/// reader never sees half a file.
+/// Stores `t` at `path`, through a temporary file (removed on any failure)
+/// renamed into place so a reader never sees half a file; temporary files
+/// left by dead processes next to it are removed first.
 pub fn store(path: &Path, t: &Tables) -> Result<(), CacheError> {
-    let io = |source| CacheError::Io {
-        path: path.to_path_buf(),
-        source,
-    };
-    if let Some(dir) = path.parent() {
-        fs::create_dir_all(dir).map_err(io)?;
-    }
-    let tmp = path.with_extension(format!("tmp{}", std::process::id()));
-    fs::write(&tmp, to_bytes(t)).map_err(io)?;
-    fs::rename(&tmp, path).map_err(|e| {
-        let _ = fs::remove_file(&tmp);
-        io(e)
-    })
+    disk::write_atomic(path, &to_bytes(t))
+}
+
+/// Removes the temporary file this process is writing, if any. For signal
+/// handlers and quitting while a build runs on another thread.
+pub fn remove_temp() {
+    disk::remove_temp();
 }
 
 /// Where tables for `build` go: `<user cache dir>/cubetui/FILE_NAME`, or `None`
@@ -203,44 +178,125 @@ pub enum Source {
     Built,
 }
 
-/// The tables at `path` if that file is valid; otherwise builds them (saying
-/// so on stderr, with the reason a file was not used) and stores them there.
-/// Never fails: a cache problem only costs the build time.
-pub fn load_or_build(path: Option<&Path>) -> (Tables, Source) {
-    let reason = match path.map(load) {
-        Some(Ok(t)) => return (t, Source::Loaded),
-        Some(Err(CacheError::Io { source, .. })) if source.kind() == io::ErrorKind::NotFound => {
-            None
+/// Where freshly built tables went.
+#[derive(Debug)]
+pub enum Stored {
+    /// Written to this file.
+    Cached(PathBuf),
+    /// Not written, for this reason.
+    NotCached(CacheError),
+    /// The platform has no cache directory.
+    NoCacheDir,
+}
+
+/// What happened while the tables were obtained. `Display` gives the message
+/// (paths escaped), without a program-name prefix.
+#[derive(Debug)]
+pub enum CacheEvent {
+    /// The cache file could not be used; the tables are rebuilt.
+    Rejected(CacheError),
+    /// The build starts.
+    Building,
+    /// Percentage of the build done.
+    Progress(u8),
+    /// The build is over.
+    Built { seconds: f64, stored: Stored },
+}
+
+impl fmt::Display for CacheEvent {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CacheEvent::Rejected(e) => write!(f, "{e}; rebuilding it"),
+            CacheEvent::Building => {
+                write!(f, "building the two-phase tables (once; about a second) …")
+            }
+            CacheEvent::Progress(n) => write!(f, "building reference tables… {n} %"),
+            CacheEvent::Built { seconds, stored } => match stored {
+                Stored::Cached(p) => {
+                    write!(f, "tables built in {seconds:.1} s, cached in {}", shown(p))
+                }
+                Stored::NotCached(e) => write!(f, "tables built but not cached: {e}"),
+                Stored::NoCacheDir => write!(
+                    f,
+                    "tables built in {seconds:.1} s (no cache directory on this system)"
+                ),
+            },
         }
-        Some(Err(e)) => Some(e.to_string()),
-        None => None,
-    };
-    if let Some(reason) = reason {
-        eprintln!("cubetui: {reason}; rebuilding it");
     }
-    eprintln!("cubetui: building the two-phase tables (once; about a second) …");
+}
+
+/// The tables at `path` if that file is valid; otherwise builds them and
+/// stores them there, reporting each step to `report`. Never fails: a cache
+/// problem only costs the build time.
+pub fn load_or_build(path: Option<&Path>, report: &mut dyn FnMut(CacheEvent)) -> (Tables, Source) {
+    match path.map(load) {
+        Some(Ok(t)) => return (t, Source::Loaded),
+        Some(Err(CacheError::Io { source, .. })) if source.kind() == io::ErrorKind::NotFound => {}
+        Some(Err(e)) => report(CacheEvent::Rejected(e)),
+        None => {}
+    }
+    report(CacheEvent::Building);
     let started = Instant::now();
-    let t = Tables::build();
-    match path {
+    let t = Tables::build_with(&mut |n| report(CacheEvent::Progress(n)));
+    let stored = match path {
         Some(p) => match store(p, &t) {
-            Ok(()) => eprintln!(
-                "cubetui: tables built in {:.1} s, cached in {}",
-                started.elapsed().as_secs_f64(),
-                p.display()
-            ),
-            Err(e) => eprintln!("cubetui: tables built but not cached: {e}"),
+            Ok(()) => Stored::Cached(p.to_path_buf()),
+            Err(e) => Stored::NotCached(e),
         },
-        None => eprintln!(
-            "cubetui: tables built in {:.1} s (no cache directory on this system)",
-            started.elapsed().as_secs_f64()
-        ),
-    }
+        None => Stored::NoCacheDir,
+    };
+    report(CacheEvent::Built {
+        seconds: started.elapsed().as_secs_f64(),
+        stored,
+    });
     (t, Source::Built)
 }
 
+/// Receives the events of the process-wide tables.
+type Observer = Box<dyn Fn(&CacheEvent) + Send + Sync>;
+
+static OBSERVER: RwLock<Option<Observer>> = RwLock::new(None);
+static TABLES: OnceLock<Tables> = OnceLock::new();
+
+/// Sends the events of [`tables`] to `observer` from now on (none by
+/// default: the library stays silent).
+pub fn set_observer(observer: impl Fn(&CacheEvent) + Send + Sync + 'static) {
+    if let Ok(mut o) = OBSERVER.write() {
+        *o = Some(Box::new(observer));
+    }
+}
+
+fn notify(event: CacheEvent) {
+    if let Ok(o) = OBSERVER.read()
+        && let Some(o) = o.as_ref()
+    {
+        o(&event);
+    }
+}
+
 /// The process-wide tables: loaded from (or built into) the default cache
-/// path on first use.
+/// path on first use, reporting to the observer.
 pub fn tables() -> &'static Tables {
-    static TABLES: OnceLock<Tables> = OnceLock::new();
-    TABLES.get_or_init(|| load_or_build(default_path().as_deref()).0)
+    TABLES.get_or_init(|| load_or_build(default_path().as_deref(), &mut notify).0)
+}
+
+/// Whether [`tables`] returns at once.
+pub fn ready() -> bool {
+    TABLES.get().is_some()
+}
+
+/// Starts obtaining the process-wide tables on a thread of their own (once),
+/// so a caller that must not wait (the screen) can poll [`ready`].
+pub fn warm_up() {
+    static STARTED: Once = Once::new();
+    STARTED.call_once(|| {
+        let spawned = std::thread::Builder::new()
+            .name("reference-tables".into())
+            .spawn(|| {
+                tables();
+            });
+        if spawned.is_err() {
+            tables();
+        }
+    });
 }

@@ -52,11 +52,7 @@ pub struct Reference {
 /// Builds the solver for `start`; fails on an unreachable cube or bad
 /// parameters. The seed is unused: the search is deterministic.
 pub fn build(p: &ReferenceParams, start: Cube, _seed: u64) -> Result<Box<dyn Solver>, SolveError> {
-    if p.nodes_per_step == 0 || p.max_nodes == 0 || p.give_up_nodes == 0 {
-        return Err(SolveError::Parameter(
-            "reference: nodes_per_step, max_nodes and give_up_nodes must be at least 1".into(),
-        ));
-    }
+    check(p, &start)?;
     let search = MultiSearch::new(cache::tables(), &start, p.max_len, p.target)
         .map_err(|e| SolveError::Parameter(format!("reference: {e}")))?;
     let mut solver = Reference {
@@ -68,6 +64,35 @@ pub fn build(p: &ReferenceParams, start: Cube, _seed: u64) -> Result<Box<dyn Sol
     };
     solver.update_status();
     Ok(Box::new(solver))
+}
+
+/// The checks [`build`] makes that need no tables: the parameters, and that
+/// `start` is a reachable cube.
+pub fn check(p: &ReferenceParams, start: &Cube) -> Result<(), SolveError> {
+    if p.nodes_per_step == 0 || p.max_nodes == 0 || p.give_up_nodes == 0 {
+        return Err(SolveError::Parameter(
+            "reference: nodes_per_step, max_nodes and give_up_nodes must be at least 1".into(),
+        ));
+    }
+    super::base::cubies(start).map_err(|e| {
+        SolveError::Parameter(format!(
+            "reference: {}",
+            super::base::ReferenceError::from(e)
+        ))
+    })?;
+    Ok(())
+}
+
+/// What the `reference` solver plots.
+pub fn profile() -> Profile {
+    Profile {
+        step: "search slice",
+        series: vec![
+            SeriesSpec::new("best length", 0),
+            SeriesSpec::new("phase-1 depth", 0),
+            SeriesSpec::new("nodes", 0).no_plot(),
+        ],
+    }
 }
 
 impl Reference {
@@ -126,14 +151,7 @@ impl Solver for Reference {
     }
 
     fn profile(&self) -> Profile {
-        Profile {
-            step: "search slice",
-            series: vec![
-                SeriesSpec::new("best length", 0),
-                SeriesSpec::new("phase-1 depth", 0),
-                SeriesSpec::new("nodes", 0).no_plot(),
-            ],
-        }
+        profile()
     }
 
     fn snapshot(&self) -> Snapshot {

@@ -1,0 +1,115 @@
+//! What the binary does with the reference tables' cache events (the library
+//! only reports them): on stderr in batch mode, in the message line on the
+//! screen; and a half-written cache file removed when a signal ends the
+//! process.
+
+use std::io::Write;
+use std::sync::Mutex;
+use std::sync::mpsc::{Receiver, channel};
+use std::time::Duration;
+
+use cubetui::solve::reference::cache::{self, CacheEvent, Stored};
+
+/// Batch mode: each event but the progress percentages is a `cubetui: …`
+/// line on stderr, and from the start of a build a SIGTERM (and SIGINT when
+/// `sigint` is set, i.e. no Ctrl-C handler of the command handles it)
+/// removes the temporary file before ending the process as the signal would.
+pub fn report_on_stderr(sigint: bool) {
+    cache::set_observer(move |event| {
+        match event {
+            CacheEvent::Progress(_) => return,
+            CacheEvent::Building => guard_signals(sigint),
+            _ => {}
+        }
+        let _ = writeln!(std::io::stderr(), "cubetui: {event}");
+    });
+}
+
+/// Screen mode: the events as message-line texts ("building reference
+/// tables… n %" from the start of a build). Why a cache file was refused is
+/// repeated with the last one, so it stays on the line.
+pub fn report_to_screen() -> Receiver<String> {
+    let (tx, rx) = channel();
+    let refused = Mutex::new(None::<String>);
+    cache::set_observer(move |event| {
+        let text = match event {
+            CacheEvent::Building => CacheEvent::Progress(0).to_string(),
+            CacheEvent::Rejected(e) => {
+                if let Ok(mut r) = refused.lock() {
+                    *r = Some(e.to_string());
+                }
+                event.to_string()
+            }
+            CacheEvent::Built { seconds, stored } => {
+                match (refused.lock().ok().and_then(|r| r.clone()), stored) {
+                    (Some(why), Stored::Cached(_)) => {
+                        format!("{why}; tables rebuilt in {seconds:.1} s")
+                    }
+                    (Some(why), _) => format!("{why}; {event}"),
+                    (None, _) => event.to_string(),
+                }
+            }
+            CacheEvent::Progress(_) => event.to_string(),
+        };
+        let _ = tx.send(text);
+    });
+    rx
+}
+
+/// Watches SIGTERM (and SIGINT) on a thread of its own: on arrival, removes
+/// the cache's temporary file and re-raises the signal with its default
+/// action. In place when this returns (or never, if it cannot start).
+fn guard_signals(sigint: bool) {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        let Ok(runtime) = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+        else {
+            return;
+        };
+        let (ready_tx, ready_rx) = std::sync::mpsc::channel();
+        let spawned = std::thread::Builder::new()
+            .name("cache-signals".into())
+            .spawn(move || {
+                runtime.block_on(async move {
+                    let mut kinds = vec![SignalKind::terminate()];
+                    if sigint {
+                        kinds.push(SignalKind::interrupt());
+                    }
+                    let mut waits = Vec::new();
+                    for k in kinds {
+                        if let Ok(s) = signal(k) {
+                            waits.push((k.as_raw_value(), s));
+                        }
+                    }
+                    let _ = ready_tx.send(());
+                    if waits.is_empty() {
+                        return;
+                    }
+                    let recv = waits.iter_mut().map(|(n, s)| {
+                        let n = *n;
+                        Box::pin(async move {
+                            s.recv().await;
+                            n
+                        })
+                    });
+                    let n = futures::future::select_all(recv).await.0;
+                    cache::remove_temp();
+                    // SAFETY: plain libc calls with a valid signal number;
+                    // the default action ends the process as the signal
+                    // would have without this watcher.
+                    unsafe {
+                        libc::signal(n, libc::SIG_DFL);
+                        libc::raise(n);
+                    }
+                });
+            });
+        if spawned.is_ok() {
+            let _ = ready_rx.recv_timeout(Duration::from_secs(5));
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = sigint;
+}
