@@ -26,7 +26,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use cubetui::cube::random::derive_seed;
 use cubetui::solve::{preset, reference_htm};
 
-use super::common::{Start, random_scramble, random_start};
+use super::common::{Start, check_preset_list, random_scramble, random_start};
 use super::config::{Resolved, SolverArgs};
 use super::out::LineFile;
 use super::run::{RunReport, run_one};
@@ -83,11 +83,10 @@ fn resolve_all(args: &SolverArgs) -> Result<Vec<Resolved>, Report> {
     let Some(list) = args.preset.as_deref().filter(|p| p.contains(',')) else {
         return Ok(vec![args.resolve()?]);
     };
+    let entries: Vec<&str> = list.split(',').map(str::trim).collect();
+    check_preset_list("--preset", &entries)?;
     let mut names: Vec<String> = Vec::new();
-    for raw in list.split(',').map(str::trim) {
-        if raw.is_empty() {
-            return Err(UsageError(format!("--preset `{list}`: an empty preset name")).into());
-        }
+    for raw in entries {
         let name = preset::canonical(raw).map_err(|e| UsageError(e.to_string()))?;
         if names.iter().any(|n| n == name) {
             return Err(UsageError(format!(

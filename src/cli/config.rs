@@ -34,7 +34,8 @@ pub struct SolverArgs {
     pub max_steps: Option<u64>,
     /// Stop after this many seconds (per cube), more than 0 and at most 1000000;
     /// checked between elementary steps.
-    #[arg(long, value_name = "SECS", allow_negative_numbers = true)]
+    #[arg(long, value_name = "SECS", allow_negative_numbers = true,
+          value_parser = time_limit_arg)]
     pub time_limit: Option<f64>,
     /// Override any preset parameter, e.g. `--set schedule.t0=5000` (repeatable).
     #[arg(long = "set", value_name = "KEY=VALUE")]
@@ -50,6 +51,28 @@ pub struct SolverArgs {
 pub const MAX_STEPS: u64 = i64::MAX as u64;
 /// Largest `--time-limit`, in seconds.
 pub const MAX_TIME_LIMIT: f64 = 1_000_000.0;
+
+/// Checks a time limit in seconds: more than 0 and at most [`MAX_TIME_LIMIT`]
+/// (the one rule of every command that takes `--time-limit`).
+pub fn time_limit(secs: f64) -> Result<Duration, String> {
+    if secs > 0.0 && secs <= MAX_TIME_LIMIT {
+        Ok(Duration::from_secs_f64(secs))
+    } else {
+        Err(format!(
+            "must be more than 0 and at most {MAX_TIME_LIMIT} seconds"
+        ))
+    }
+}
+
+/// Clap's parser of `--time-limit SECS`: a number within [`time_limit`]'s
+/// bounds, else a usage error (exit 2) showing the value as given.
+pub fn time_limit_arg(raw: &str) -> Result<f64, String> {
+    let secs: f64 = raw
+        .trim()
+        .parse()
+        .map_err(|_| "not a number of seconds".to_string())?;
+    time_limit(secs).map(|_| secs)
+}
 
 fn solver_help() -> String {
     format!(
@@ -144,15 +167,10 @@ impl SolverArgs {
             table = set_key(table, k.trim(), v.trim(), k.trim())?;
         }
         let config = preset::from_table(table).map_err(|e| usage(e.to_string()))?;
-        let time_limit = match self.time_limit {
-            None => None,
-            Some(t) if t > 0.0 && t <= MAX_TIME_LIMIT => Some(Duration::from_secs_f64(t)),
-            Some(t) => {
-                return Err(usage(format!(
-                    "--time-limit {t}: must be more than 0 and at most {MAX_TIME_LIMIT} seconds"
-                )));
-            }
-        };
+        let time_limit = self
+            .time_limit
+            .map(|t| time_limit(t).map_err(|e| usage(format!("--time-limit {t}: {e}"))))
+            .transpose()?;
         // Check the parameters now, so a bad value is a usage error up front.
         config
             .build(cubetui::cube::Cube::solved(), 0)

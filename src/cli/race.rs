@@ -1,15 +1,14 @@
 //! `cubetui race`: 2–6 presets on one start state and seed, each in a
 //! thread of its own, compared by their own CPU time.
 
-use std::process::ExitCode;
-use std::time::Duration;
-
 use clap::Args;
 use color_eyre::eyre::Report;
+use std::process::ExitCode;
 
 use cubetui::solve::race::{Race, run_lane};
 
-use super::common::StartArgs;
+use super::common::{StartArgs, check_preset_list};
+use super::config::{time_limit, time_limit_arg};
 use super::{EXIT_OK, UsageError};
 
 #[derive(Debug, Args)]
@@ -22,8 +21,10 @@ pub struct RaceArgs {
     /// Seed of every lane (and of --random-state).
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub seed: u64,
-    /// Stop a lane after this many seconds of its own CPU time.
-    #[arg(long, value_name = "SECS", default_value_t = 20.0)]
+    /// Stop a lane after this many seconds of its own CPU time, more than 0
+    /// and at most 1000000.
+    #[arg(long, value_name = "SECS", default_value_t = 20.0,
+          allow_negative_numbers = true, value_parser = time_limit_arg)]
     pub time_limit: f64,
     /// Print exactly one JSON object (with a `lanes` array) on stdout.
     #[arg(long)]
@@ -31,16 +32,11 @@ pub struct RaceArgs {
 }
 
 pub fn run(args: RaceArgs) -> Result<ExitCode, Report> {
-    if !(args.time_limit.is_finite() && args.time_limit > 0.0) {
-        return Err(UsageError(format!(
-            "--time-limit must be a positive number of seconds, got {}",
-            args.time_limit
-        ))
-        .into());
-    }
-    let limit = Duration::from_secs_f64(args.time_limit);
-    let start = args.start.resolve(args.seed)?;
+    let limit = time_limit(args.time_limit)
+        .map_err(|e| UsageError(format!("--time-limit {}: {e}", args.time_limit)))?;
     let presets: Vec<&str> = args.presets.iter().map(String::as_str).collect();
+    check_preset_list("--presets", &presets)?;
+    let start = args.start.resolve(args.seed)?;
     // A wrong count, a repeated or unknown preset: all usage errors.
     let (mut race, solvers) =
         Race::of_presets(&presets, start.cube, args.seed).map_err(|e| UsageError(e.to_string()))?;

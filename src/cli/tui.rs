@@ -141,6 +141,8 @@ pub fn run(args: TuiArgs) -> Result<ExitCode, Report> {
         None => update(&mut app, Action::Scramble),
     }
     if !args.race.is_empty() {
+        let entries: Vec<&str> = args.race.iter().map(String::as_str).collect();
+        super::common::check_preset_list("--race", &entries)?;
         app.open_race(&args.race)
             .map_err(|e| UsageError(format!("--race: {e}")))?;
     }

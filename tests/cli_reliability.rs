@@ -1,0 +1,87 @@
+//! Issue #20's command-line items, each through the real binary: one
+//! time-limit rule for every command, `--set` ranges, long sequences
+//! summarised, facelets with spaces, one wording for empty preset entries.
+
+mod cli_support;
+
+use cli_support::{code, cubetui};
+
+fn stderr(o: &std::process::Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// Runs `args`, expects exit 2 and `said` on stderr, never a panic.
+fn usage_error(args: &[&str], said: &str) -> String {
+    let o = cubetui(args);
+    let err = stderr(&o);
+    assert_eq!(code(&o), 2, "{args:?}: {err}");
+    assert!(!err.contains("panicked"), "{args:?}: {err}");
+    assert!(err.contains(said), "{args:?} should say `{said}`: {err}");
+    err
+}
+
+#[test]
+fn every_command_with_a_time_limit_has_the_same_bound() {
+    let commands: [&[&str]; 3] = [
+        &["solve", "--scramble", "R"],
+        &["bench", "--cubes", "1", "--depth", "1"],
+        &["race", "--presets", "mws,reference", "--scramble", "R"],
+    ];
+    for cmd in commands {
+        for t in ["2e19", "1000000.5", "0", "-1", "inf", "NaN", "abc"] {
+            let mut args = cmd.to_vec();
+            args.extend(["--time-limit", t]);
+            let said = if t == "abc" {
+                "not a number of seconds"
+            } else {
+                "at most 1000000 seconds"
+            };
+            let err = usage_error(&args, said);
+            assert!(err.contains(&format!("'{t}'")), "the value as given: {err}");
+        }
+    }
+}
+
+#[test]
+fn facelets_with_spaces_between_faces_are_accepted() {
+    let spaced = "UUUUUUUUU RRRRRRRRR FFFFFFFFF DDDDDDDDD LLLLLLLLL BBBBBBBBB";
+    let o = cubetui(&["state", "--facelets", spaced]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let out = String::from_utf8(o.stdout).unwrap();
+    assert_eq!(out.lines().last(), Some(spaced.replace(' ', "").as_str()));
+    let o = cubetui(&[
+        "solve",
+        "--facelets",
+        &format!(" {}\t", spaced.replace(' ', "\n")),
+        "--preset",
+        "reference",
+    ]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+}
+
+#[test]
+fn an_empty_preset_entry_is_worded_once_for_race_and_bench() {
+    let race = usage_error(
+        &["race", "--presets", "mws,,reference", "--scramble", "R"],
+        "entry 2 is empty",
+    );
+    let bench = usage_error(
+        &[
+            "bench",
+            "--preset",
+            "mws,,reference",
+            "--cubes",
+            "1",
+            "--depth",
+            "1",
+        ],
+        "entry 2 is empty",
+    );
+    // The same words after the flag's name.
+    let tail = |s: &str| s.split_once("`: ").map(|(_, t)| t.trim().to_string());
+    assert_eq!(tail(&race), tail(&bench));
+    usage_error(
+        &["race", "--presets", "mws,reference,", "--scramble", "R"],
+        "entry 3 is empty",
+    );
+}
