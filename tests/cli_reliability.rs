@@ -85,3 +85,73 @@ fn an_empty_preset_entry_is_worded_once_for_race_and_bench() {
         "entry 3 is empty",
     );
 }
+
+#[test]
+fn set_values_that_can_never_solve_are_refused_naming_the_range() {
+    let start = ["--scramble", "R U"];
+    for (preset, kv, said) in [
+        ("reference", "max_len=0", "max_len must be 1..=1000"),
+        (
+            "reference",
+            "nodes_per_step=99999999999",
+            "nodes_per_step must be 1..=",
+        ),
+        ("mws", "phase1.trials=0", "phase1.trials must be 1..=1666"),
+        ("mws", "phase3.trials=0", "phase3.trials must be 1..=1000"),
+        (
+            "sa-faces-hot",
+            "schedule.t_min=2000",
+            "schedule.t_min must be positive and at most t0",
+        ),
+    ] {
+        let mut args = vec!["solve", "--preset", preset, "--set", kv];
+        args.extend(start);
+        usage_error(&args, said);
+    }
+    // The same checks guard bench.
+    usage_error(
+        &[
+            "bench",
+            "--preset",
+            "mws",
+            "--set",
+            "phase2.trials=0",
+            "--cubes",
+            "1",
+            "--depth",
+            "1",
+        ],
+        "phase2.trials must be 1..=",
+    );
+}
+
+#[test]
+fn set_messages_name_the_kinds_and_show_values_as_given() {
+    let err = usage_error(
+        &["solve", "--set", "schedule=1", "--scramble", "R"],
+        "`exponential` or `geometric`",
+    );
+    assert!(!err.contains("internally tagged"), "{err}");
+    let err = usage_error(
+        &[
+            "solve",
+            "--preset",
+            "mws",
+            "--set",
+            "phase1=3",
+            "--scramble",
+            "R",
+        ],
+        "phase1.length",
+    );
+    assert!(!err.contains("struct WindowParams"), "{err}");
+    for (kv, said) in [
+        ("max_steps=1e308", "expected a whole number, got 1e308"),
+        ("max_steps=2.5", "expected a whole number, got 2.5"),
+        ("schedule.t_max=abc", "expected a number, got abc"),
+        ("cut_loops=yes", "expected true or false, got yes"),
+    ] {
+        let err = usage_error(&["solve", "--set", kv, "--scramble", "R"], said);
+        assert!(err.len() < 300, "short: {err}");
+    }
+}
