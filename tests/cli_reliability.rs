@@ -155,3 +155,102 @@ fn set_messages_name_the_kinds_and_show_values_as_given() {
         assert!(err.len() < 300, "short: {err}");
     }
 }
+
+/// Options that make `sa-pll-conj` solve a random state in over 200 moves.
+const LONG: [&str; 6] = [
+    "--random-state",
+    "--set",
+    "zero_delta_as_one=false",
+    "--set",
+    "cut_loops=false",
+    "--seed",
+];
+
+#[test]
+fn a_long_solved_sequence_is_summarised_unless_full() {
+    let mut args = vec!["solve"];
+    args.extend(LONG);
+    args.push("3");
+    let o = cubetui(&args);
+    assert_eq!(code(&o), 0, "solved: {}", stderr(&o));
+    let text = String::from_utf8(o.stdout).unwrap();
+    let line = text.lines().find(|l| l.starts_with("solution:")).unwrap();
+    assert!(line.contains("moves, first and last 20:"), "{line}");
+    assert!(line.len() < 400, "{} characters", line.len());
+    // --json: the summary, marked, with the length kept.
+    args.push("--json");
+    let v = cli_support::json(&cubetui(&args));
+    assert_eq!(v["solved"], true);
+    assert_eq!(v["solution_truncated"], true);
+    assert!(v["moves_htm"].as_u64().unwrap() > 200);
+    assert!(v["solution"].as_str().unwrap().contains(" … "));
+    // --full: every move.
+    args.push("--full");
+    let v = cli_support::json(&cubetui(&args));
+    assert!(v.get("solution_truncated").is_none());
+    let n = v["solution"].as_str().unwrap().split(' ').count();
+    assert_eq!(n as u64, v["moves_htm"].as_u64().unwrap());
+}
+
+#[test]
+fn bench_jsonl_and_race_json_summarise_long_solutions_unless_full() {
+    let dir = std::env::temp_dir().join(format!("cubetui-clirel-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("b.jsonl");
+    let p = path.to_str().unwrap();
+    let mut args = vec!["bench", "--cubes", "2", "--jobs", "1", "--jsonl", p];
+    args.extend(LONG);
+    args.push("1");
+    for full in [false, true] {
+        if full {
+            args.push("--full");
+        }
+        let o = cubetui(&args);
+        assert_eq!(code(&o), 0, "{}", stderr(&o));
+        let text = std::fs::read_to_string(&path).unwrap();
+        for line in text.lines() {
+            let v: serde_json::Value = serde_json::from_str(line).unwrap();
+            let n = v["moves_htm"].as_u64().unwrap();
+            assert!(n > 200, "a long one: {n}");
+            let words = v["solution"].as_str().unwrap().split(' ').count() as u64;
+            if full {
+                assert_eq!(words, n);
+            } else {
+                assert_eq!(v["solution_truncated"], true);
+                assert_eq!(words, 41, "20 … 20");
+            }
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+    // A race lane that walks long without solving.
+    let race = |full: bool| {
+        let mut a = vec![
+            "race",
+            "--presets",
+            "sa-faces-hot,reference",
+            "--random-state",
+            "--json",
+        ];
+        if full {
+            a.push("--full");
+        }
+        cli_support::json(&cubetui(&a))
+    };
+    let lane = |v: &serde_json::Value| {
+        v["lanes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|l| l["preset"] == "sa-faces-hot")
+            .unwrap()
+            .clone()
+    };
+    let short = lane(&race(false));
+    assert!(short["htm"].as_u64().unwrap() > 200, "{short}");
+    assert_eq!(short["solution_truncated"], true);
+    assert!(short["solution"].as_str().unwrap().len() < 400);
+    let long = lane(&race(true));
+    assert!(long.get("solution_truncated").is_none());
+    let words = long["solution"].as_str().unwrap().split(' ').count() as u64;
+    assert_eq!(words, long["htm"].as_u64().unwrap());
+}

@@ -67,6 +67,11 @@ pub struct BenchArgs {
     /// index order, each flushed as soon as its cube and all earlier ones finish.
     #[arg(long, value_name = "FILE")]
     pub jsonl: Option<std::path::PathBuf>,
+    /// Write solutions longer than 200 moves in full in --jsonl (by default:
+    /// the first and last 20 moves, with `solution_truncated` true; `moves_htm`
+    /// keeps the length).
+    #[arg(long)]
+    pub full: bool,
 }
 
 /// One finished cube: its index, one report per preset (in `--preset`
@@ -166,6 +171,8 @@ pub fn run(args: BenchArgs) -> Result<ExitCode, Report> {
                 if let Some(r) = done.reference {
                     report.json.extra.insert("reference_htm".into(), r.into());
                 }
+                let json = &mut report.json;
+                super::out::cut_solution(&mut json.solution, &mut json.extra, args.full);
             }
             if let Some(w) = jsonl.as_mut()
                 && failure.is_none()

@@ -5,10 +5,13 @@ use clap::Args;
 use color_eyre::eyre::Report;
 use std::process::ExitCode;
 
-use cubetui::solve::race::{Race, run_lane};
+use serde::Serialize;
+
+use cubetui::solve::race::{LaneResult, Race, Results, run_lane};
 
 use super::common::{StartArgs, check_preset_list};
 use super::config::{time_limit, time_limit_arg};
+use super::out::summary;
 use super::{EXIT_OK, UsageError};
 
 #[derive(Debug, Args)]
@@ -29,6 +32,53 @@ pub struct RaceArgs {
     /// Print exactly one JSON object (with a `lanes` array) on stdout.
     #[arg(long)]
     pub json: bool,
+    /// With --json, print lanes' solutions longer than 200 moves in full (by
+    /// default: the first and last 20 moves, with `solution_truncated` true;
+    /// `htm` keeps the length).
+    #[arg(long)]
+    pub full: bool,
+}
+
+/// One lane of `race --json`: its results, its solution maybe summarised.
+#[derive(Serialize)]
+struct LaneJson {
+    #[serde(flatten)]
+    lane: LaneResult,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    solution_truncated: bool,
+}
+
+/// `race --json`: the results with each lane's solution summarised unless `full`.
+#[derive(Serialize)]
+struct RaceJson {
+    seed: u64,
+    facelets: String,
+    lanes: Vec<LaneJson>,
+}
+
+impl RaceJson {
+    fn of(results: Results, full: bool) -> RaceJson {
+        let lanes = results
+            .lanes
+            .into_iter()
+            .map(|mut lane| {
+                let short = (!full).then(|| summary(&lane.solution)).flatten();
+                let solution_truncated = short.is_some();
+                if let Some(s) = short {
+                    lane.solution = s;
+                }
+                LaneJson {
+                    lane,
+                    solution_truncated,
+                }
+            })
+            .collect();
+        RaceJson {
+            seed: results.seed,
+            facelets: results.facelets,
+            lanes,
+        }
+    }
 }
 
 pub fn run(args: RaceArgs) -> Result<ExitCode, Report> {
@@ -56,7 +106,10 @@ pub fn run(args: RaceArgs) -> Result<ExitCode, Report> {
     });
     let results = race.results();
     let text = if args.json {
-        format!("{}\n", serde_json::to_string(&results)?)
+        format!(
+            "{}\n",
+            serde_json::to_string(&RaceJson::of(results, args.full))?
+        )
     } else {
         results.table()
     };
