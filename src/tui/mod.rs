@@ -17,12 +17,14 @@ pub mod app;
 pub mod history;
 pub mod keys;
 pub mod layout;
+pub mod legend;
 pub mod net;
 pub mod plot;
 pub mod race;
 pub mod race_ui;
 pub mod scramble;
 pub mod status;
+pub mod terminal;
 pub mod theme;
 pub mod ui;
 
