@@ -63,15 +63,12 @@ pub struct BenchArgs {
     /// Worker threads, 1 to 256 (default: all cores).
     #[arg(long, value_name = "J", value_parser = clap::value_parser!(u64).range(1..=MAX_JOBS))]
     pub jobs: Option<u64>,
-    /// Write one `solve --json` line per cube to FILE (with `index`), in
-    /// index order, each flushed as soon as its cube and all earlier ones finish.
+    /// Write one `solve --json --full` line per cube to FILE (with `index`),
+    /// in index order, each flushed as soon as its cube and all earlier ones
+    /// finish. Solutions are written whole, however long (a file to replay
+    /// and analyse, not the screen).
     #[arg(long, value_name = "FILE")]
     pub jsonl: Option<std::path::PathBuf>,
-    /// Write solutions longer than 200 moves in full in --jsonl (by default:
-    /// the first and last 20 moves, with `solution_truncated` true; `moves_htm`
-    /// keeps the length).
-    #[arg(long)]
-    pub full: bool,
 }
 
 /// One finished cube: its index, one report per preset (in `--preset`
@@ -171,8 +168,6 @@ pub fn run(args: BenchArgs) -> Result<ExitCode, Report> {
                 if let Some(r) = done.reference {
                     report.json.extra.insert("reference_htm".into(), r.into());
                 }
-                let json = &mut report.json;
-                super::out::cut_solution(&mut json.solution, &mut json.extra, args.full);
             }
             if let Some(w) = jsonl.as_mut()
                 && failure.is_none()

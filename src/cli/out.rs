@@ -29,7 +29,7 @@ pub fn summary(moves: &str) -> Option<String> {
 }
 
 /// Summarises a result's `solution` in place unless `full` (a `solve --json`
-/// object, a `bench --jsonl` line), marking it with `"solution_truncated":
+/// object), marking it with `"solution_truncated":
 /// true` in `extra`; the result's `moves_htm` keeps the length.
 pub fn cut_solution(
     solution: &mut String,
