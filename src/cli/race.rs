@@ -32,9 +32,10 @@ pub struct RaceArgs {
     /// Print exactly one JSON object (with a `lanes` array) on stdout.
     #[arg(long)]
     pub json: bool,
-    /// With --json, print lanes' solutions longer than 200 moves in full (by
-    /// default: the first and last 20 moves, with `solution_truncated` true;
-    /// `htm` keeps the length).
+    /// With --json, print an unsolved lane's walk in full even when it is
+    /// longer than 200 moves (by default: the first and last 20 moves, with
+    /// `solution_truncated` true; `htm` keeps the length). Solutions of
+    /// solved lanes are always whole.
     #[arg(long)]
     pub full: bool,
 }
@@ -48,7 +49,7 @@ struct LaneJson {
     solution_truncated: bool,
 }
 
-/// `race --json`: the results with each lane's solution summarised unless `full`.
+/// `race --json`: the results, each unsolved lane's walk summarised unless `full`.
 #[derive(Serialize)]
 struct RaceJson {
     seed: u64,
@@ -62,7 +63,9 @@ impl RaceJson {
             .lanes
             .into_iter()
             .map(|mut lane| {
-                let short = (!full).then(|| summary(&lane.solution)).flatten();
+                let short = (!full && !lane.solved)
+                    .then(|| summary(&lane.solution))
+                    .flatten();
                 let solution_truncated = short.is_some();
                 if let Some(s) = short {
                     lane.solution = s;

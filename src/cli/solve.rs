@@ -20,10 +20,11 @@ pub struct SolveArgs {
     /// Print exactly one JSON object on stdout.
     #[arg(long)]
     pub json: bool,
-    /// Print the solution in full even when it is longer than 200 moves, solved
-    /// or not (by default: its count, first and last 20 moves; with --json the
-    /// `solution` field holds those and `solution_truncated` is true, while
-    /// `moves_htm` keeps the length).
+    /// Print a sequence longer than 200 moves in full. By default the text
+    /// shows any such sequence, solved or not, as its count and its first and
+    /// last 20 moves; with --json a solution is always whole (it is the
+    /// result), while an unsolved walk is summarised the same way, with
+    /// `solution_truncated` true (`moves_htm` keeps the length).
     #[arg(long)]
     pub full: bool,
     /// Also solve the start with the two-phase reference (an exact method)
@@ -55,7 +56,9 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Report> {
         .flatten();
     let mut text = String::new();
     if args.json {
-        super::out::cut_solution(&mut r.json.solution, &mut r.json.extra, args.full);
+        // A solution is the result: whole; an unsolved walk is summarised.
+        let full = args.full || r.solved;
+        super::out::cut_solution(&mut r.json.solution, &mut r.json.extra, full);
         text = serde_json::to_string(&r.json)?;
         text.push('\n');
     } else {
