@@ -149,7 +149,7 @@ fn a_preset_that_leaves_cubes_unsolved_shows_in_the_table_and_the_exit_code() {
 fn bad_preset_lists_are_usage_errors_naming_the_fault() {
     let base = ["bench", "--random-state", "--cubes", "1", "--preset"];
     for (list, extra, said) in [
-        ("mws,,reference", None, "an empty preset name"),
+        ("mws,,reference", None, "entry 2 is empty"),
         (
             "sa-pll-conj,seed-001",
             None,

@@ -1,4 +1,4 @@
-//! Long unsolved sequences are shown as a count with their first and last
+//! Long sequences (solved or not) are shown as a count with their first and last
 //! moves; `--full` prints them whole (also in `--json`).
 
 use std::process::Command;

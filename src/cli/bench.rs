@@ -26,7 +26,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use cubetui::cube::random::derive_seed;
 use cubetui::solve::{preset, reference_htm};
 
-use super::common::{Start, random_scramble, random_start};
+use super::common::{Start, check_preset_list, random_scramble, random_start};
 use super::config::{Resolved, SolverArgs};
 use super::exit::{EXIT_INTERRUPTED, EXIT_OK, EXIT_UNSOLVED, InvalidInput, UsageError};
 use super::out::LineFile;
@@ -63,8 +63,10 @@ pub struct BenchArgs {
     /// Worker threads, 1 to 256 (default: all cores).
     #[arg(long, value_name = "J", value_parser = clap::value_parser!(u64).range(1..=MAX_JOBS))]
     pub jobs: Option<u64>,
-    /// Write one `solve --json` line per cube to FILE (with `index`), in
-    /// index order, each flushed as soon as its cube and all earlier ones finish.
+    /// Write one `solve --json --full` line per cube to FILE (with `index`),
+    /// in index order, each flushed as soon as its cube and all earlier ones
+    /// finish. Solutions are written whole, however long (a file to replay
+    /// and analyse, not the screen).
     #[arg(long, value_name = "FILE")]
     pub jsonl: Option<std::path::PathBuf>,
 }
@@ -83,11 +85,10 @@ fn resolve_all(args: &SolverArgs) -> Result<Vec<Resolved>, Report> {
     let Some(list) = args.preset.as_deref().filter(|p| p.contains(',')) else {
         return Ok(vec![args.resolve()?]);
     };
+    let entries: Vec<&str> = list.split(',').map(str::trim).collect();
+    check_preset_list("--preset", &entries)?;
     let mut names: Vec<String> = Vec::new();
-    for raw in list.split(',').map(str::trim) {
-        if raw.is_empty() {
-            return Err(UsageError(format!("--preset `{list}`: an empty preset name")).into());
-        }
+    for raw in entries {
         let name = preset::canonical(raw).map_err(|e| UsageError(e.to_string()))?;
         if names.iter().any(|n| n == name) {
             return Err(UsageError(format!(

@@ -15,12 +15,34 @@ pub struct StartArgs {
     /// Start from the solved cube after this algorithm (WCA notation).
     #[arg(long, value_name = "ALG", group = "start")]
     pub scramble: Option<String>,
-    /// Start from this 54-character facelet string (URFDLB order).
+    /// Start from this 54-character facelet string (URFDLB order; spaces
+    /// between faces are ignored).
     #[arg(long, value_name = "STR", group = "start")]
     pub facelets: Option<String>,
     /// Start from a uniformly random state drawn from `--seed`.
     #[arg(long, group = "start")]
     pub random_state: bool,
+}
+
+/// Refuses an empty entry in a comma-separated preset list (`a,,b`, `a,`),
+/// with the one wording `bench --preset`, `race --presets` and `--race` share.
+pub fn check_preset_list(flag: &str, entries: &[&str]) -> Result<(), Report> {
+    match entries.iter().position(|e| e.trim().is_empty()) {
+        None => Ok(()),
+        Some(i) => Err(UsageError(format!(
+            "{flag} `{}`: entry {} is empty (two commas in a row, or a comma at an end)",
+            entries.join(","),
+            i + 1
+        ))
+        .into()),
+    }
+}
+
+/// Parses a facelet string, ignoring ASCII whitespace anywhere in it (so
+/// `UUUUUUUUU RRRRRRRRR …`, faces apart, reads as the 54 letters).
+pub fn parse_facelets(s: &str) -> Result<Cube, cubetui::cube::FaceletError> {
+    let letters: String = s.chars().filter(|c| !c.is_ascii_whitespace()).collect();
+    Cube::from_facelets(&letters)
 }
 
 /// A resolved start state.
@@ -67,7 +89,7 @@ impl StartArgs {
         }
         if let Some(f) = &self.facelets {
             return Ok(Start {
-                cube: Cube::from_facelets(f.trim())?,
+                cube: parse_facelets(f)?,
                 scramble: None,
             });
         }

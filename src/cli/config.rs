@@ -34,7 +34,8 @@ pub struct SolverArgs {
     pub max_steps: Option<u64>,
     /// Stop after this many seconds (per cube), more than 0 and at most 1000000;
     /// checked between elementary steps.
-    #[arg(long, value_name = "SECS", allow_negative_numbers = true)]
+    #[arg(long, value_name = "SECS", allow_negative_numbers = true,
+          value_parser = time_limit_arg)]
     pub time_limit: Option<f64>,
     /// Override any preset parameter, e.g. `--set schedule.t0=5000` (repeatable).
     #[arg(long = "set", value_name = "KEY=VALUE")]
@@ -50,6 +51,28 @@ pub struct SolverArgs {
 pub const MAX_STEPS: u64 = i64::MAX as u64;
 /// Largest `--time-limit`, in seconds.
 pub const MAX_TIME_LIMIT: f64 = 1_000_000.0;
+
+/// Checks a time limit in seconds: more than 0 and at most [`MAX_TIME_LIMIT`]
+/// (the one rule of every command that takes `--time-limit`).
+pub fn time_limit(secs: f64) -> Result<Duration, String> {
+    if secs > 0.0 && secs <= MAX_TIME_LIMIT {
+        Ok(Duration::from_secs_f64(secs))
+    } else {
+        Err(format!(
+            "must be more than 0 and at most {MAX_TIME_LIMIT} seconds"
+        ))
+    }
+}
+
+/// Clap's parser of `--time-limit SECS`: a number within [`time_limit`]'s
+/// bounds, else a usage error (exit 2) showing the value as given.
+pub fn time_limit_arg(raw: &str) -> Result<f64, String> {
+    let secs: f64 = raw
+        .trim()
+        .parse()
+        .map_err(|_| "not a number of seconds".to_string())?;
+    time_limit(secs).map(|_| secs)
+}
 
 fn solver_help() -> String {
     format!(
@@ -144,15 +167,10 @@ impl SolverArgs {
             table = set_key(table, k.trim(), v.trim(), k.trim())?;
         }
         let config = preset::from_table(table).map_err(|e| usage(e.to_string()))?;
-        let time_limit = match self.time_limit {
-            None => None,
-            Some(t) if t > 0.0 && t <= MAX_TIME_LIMIT => Some(Duration::from_secs_f64(t)),
-            Some(t) => {
-                return Err(usage(format!(
-                    "--time-limit {t}: must be more than 0 and at most {MAX_TIME_LIMIT} seconds"
-                )));
-            }
-        };
+        let time_limit = self
+            .time_limit
+            .map(|t| time_limit(t).map_err(|e| usage(format!("--time-limit {t}: {e}"))))
+            .transpose()?;
         // Check the parameters now, so a bad value is a usage error up front.
         config
             .build(cubetui::cube::Cube::solved(), 0)
@@ -190,6 +208,21 @@ fn parse_value(raw: &str, old: &toml::Value) -> Result<toml::Value, String> {
             i64::MAX
         ));
     }
+    // A value of the wrong kind is named as given (serde would print `1e308`
+    // as 309 digits, or name a Rust type).
+    let wanted = match (old, &parsed) {
+        (toml::Value::Integer(_), Some(toml::Value::Integer(_)))
+        | (toml::Value::Float(_), Some(toml::Value::Integer(_) | toml::Value::Float(_)))
+        | (toml::Value::Boolean(_), Some(toml::Value::Boolean(_)))
+        | (toml::Value::String(_) | toml::Value::Table(_), _) => None,
+        (toml::Value::Integer(_), _) => Some("a whole number"),
+        (toml::Value::Float(_), _) => Some("a number"),
+        (toml::Value::Boolean(_), _) => Some("true or false"),
+        _ => None,
+    };
+    if let Some(wanted) = wanted {
+        return Err(format!("expected {wanted}, got {raw}"));
+    }
     Ok(match (old, parsed) {
         (toml::Value::Float(_), Some(toml::Value::Integer(i))) => toml::Value::Float(i as f64),
         (toml::Value::String(_), Some(toml::Value::String(s))) => toml::Value::String(s),
@@ -212,6 +245,7 @@ fn set_key(
     if key.is_empty() || key == "solver" {
         return Err(usage(format!("parameter `{shown}` cannot be set")));
     }
+    let table_before = &table.clone();
     let path: Vec<&str> = key.split('.').collect();
     let (last, parents) = path.split_last().ok_or_else(unknown)?;
     let mut node = &mut table;
@@ -222,6 +256,12 @@ fn set_key(
         };
     }
     let old = node.get(*last).ok_or_else(unknown)?;
+    if let toml::Value::Table(group) = old
+        && !raw.trim_start().starts_with('{')
+    {
+        let group = group.clone();
+        return Err(usage(group_message(table_before, key, &group, shown)));
+    }
     let value =
         parse_value(raw, old).map_err(|e| usage(format!("bad value for `{shown}`: {e}")))?;
     if *last == "kind" {
@@ -232,6 +272,42 @@ fn set_key(
     let cfg =
         preset::from_table(table).map_err(|e| usage(format!("bad value for `{shown}`: {e}")))?;
     full_table(&cfg)
+}
+
+/// Why `--set GROUP=VALUE` is refused: the group's fields, and for a
+/// tagged group (`kind = …`) the kinds it can take.
+fn group_message(table: &toml::Table, key: &str, group: &toml::Table, shown: &str) -> String {
+    let fields: Vec<&str> = group.keys().map(String::as_str).collect();
+    let mut msg = format!(
+        "`{shown}` is a group of parameters ({}); set one at a time, e.g. `--set {shown}.{}=…`",
+        fields.join(", "),
+        fields.first().copied().unwrap_or("KEY")
+    );
+    if group.contains_key("kind") {
+        // The kinds, as serde lists them for a kind that does not exist.
+        let mut probe = table.clone();
+        let mut node = &mut probe;
+        for p in key.split('.') {
+            match node.get_mut(p) {
+                Some(toml::Value::Table(t)) => node = t,
+                _ => return msg,
+            }
+        }
+        node.clear();
+        node.insert("kind".into(), toml::Value::String("\u{1}".into()));
+        if let Err(e) = preset::from_table(probe) {
+            let e = e.to_string();
+            if let Some((_, kinds)) = e.split_once("expected ") {
+                let kinds = kinds.lines().next().unwrap_or(kinds).trim();
+                msg = format!(
+                    "`{shown}` is a group of parameters ({}); choose its kind with \
+                     `--set {shown}.kind=K`, K one of {kinds}, then set its other fields",
+                    fields.join(", ")
+                );
+            }
+        }
+    }
+    msg
 }
 
 #[cfg(test)]

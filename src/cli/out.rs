@@ -9,6 +9,42 @@ use color_eyre::eyre::Report;
 
 use super::exit::OutputError;
 
+/// Move sequences longer than this are printed as a summary unless `--full`.
+pub const SHOWN_MOVES: usize = 200;
+
+/// Moves shown at each end of a summarised sequence.
+const ENDS: usize = 20;
+
+/// `first 20 … last 20` of a move sequence (moves separated by spaces) longer
+/// than [`SHOWN_MOVES`]; `None` when it is short enough to print whole.
+pub fn summary(moves: &str) -> Option<String> {
+    let m: Vec<&str> = moves.split_ascii_whitespace().collect();
+    (m.len() > SHOWN_MOVES).then(|| {
+        format!(
+            "{} … {}",
+            m[..ENDS].join(" "),
+            m[m.len() - ENDS..].join(" ")
+        )
+    })
+}
+
+/// Summarises a result's `solution` in place unless `full` (a `solve --json`
+/// object), marking it with `"solution_truncated":
+/// true` in `extra`; the result's `moves_htm` keeps the length.
+pub fn cut_solution(
+    solution: &mut String,
+    extra: &mut serde_json::Map<String, serde_json::Value>,
+    full: bool,
+) {
+    if full {
+        return;
+    }
+    if let Some(short) = summary(solution) {
+        *solution = short;
+        extra.insert("solution_truncated".into(), true.into());
+    }
+}
+
 /// Writes `bytes` to stdout and flushes. A closed pipe is not an error (the
 /// reader has what it wanted); any other failure is an [`OutputError`] (exit 5).
 pub fn stdout(bytes: &[u8]) -> Result<(), Report> {

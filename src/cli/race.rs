@@ -1,16 +1,18 @@
 //! `cubetui race`: 2–6 presets on one start state and seed, each in a
 //! thread of its own, compared by their own CPU time.
 
-use std::process::ExitCode;
-use std::time::Duration;
-
 use clap::Args;
 use color_eyre::eyre::Report;
+use std::process::ExitCode;
 
-use cubetui::solve::race::{Race, Results, run_lane};
+use serde::Serialize;
 
-use super::common::StartArgs;
+use cubetui::solve::race::{LaneResult, Race, Results, run_lane};
+
+use super::common::{StartArgs, check_preset_list};
+use super::config::{time_limit, time_limit_arg};
 use super::exit::{EXIT_OK, UsageError};
+use super::out::summary;
 use super::table::{self, Column};
 
 #[derive(Debug, Args)]
@@ -23,25 +25,72 @@ pub struct RaceArgs {
     /// Seed of every lane (and of --random-state).
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub seed: u64,
-    /// Stop a lane after this many seconds of its own CPU time.
-    #[arg(long, value_name = "SECS", default_value_t = 20.0)]
+    /// Stop a lane after this many seconds of its own CPU time, more than 0
+    /// and at most 1000000.
+    #[arg(long, value_name = "SECS", default_value_t = 20.0,
+          allow_negative_numbers = true, value_parser = time_limit_arg)]
     pub time_limit: f64,
     /// Print exactly one JSON object (with a `lanes` array) on stdout.
     #[arg(long)]
     pub json: bool,
+    /// With --json, print an unsolved lane's walk in full even when it is
+    /// longer than 200 moves (by default: the first and last 20 moves, with
+    /// `solution_truncated` true; `htm` keeps the length). Solutions of
+    /// solved lanes are always whole.
+    #[arg(long)]
+    pub full: bool,
+}
+
+/// One lane of `race --json`: its results, its solution maybe summarised.
+#[derive(Serialize)]
+struct LaneJson {
+    #[serde(flatten)]
+    lane: LaneResult,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    solution_truncated: bool,
+}
+
+/// `race --json`: the results, each unsolved lane's walk summarised unless `full`.
+#[derive(Serialize)]
+struct RaceJson {
+    seed: u64,
+    facelets: String,
+    lanes: Vec<LaneJson>,
+}
+
+impl RaceJson {
+    fn of(results: Results, full: bool) -> RaceJson {
+        let lanes = results
+            .lanes
+            .into_iter()
+            .map(|mut lane| {
+                let short = (!full && !lane.solved)
+                    .then(|| summary(&lane.solution))
+                    .flatten();
+                let solution_truncated = short.is_some();
+                if let Some(s) = short {
+                    lane.solution = s;
+                }
+                LaneJson {
+                    lane,
+                    solution_truncated,
+                }
+            })
+            .collect();
+        RaceJson {
+            seed: results.seed,
+            facelets: results.facelets,
+            lanes,
+        }
+    }
 }
 
 pub fn run(args: RaceArgs) -> Result<ExitCode, Report> {
-    if !(args.time_limit.is_finite() && args.time_limit > 0.0) {
-        return Err(UsageError(format!(
-            "--time-limit must be a positive number of seconds, got {}",
-            args.time_limit
-        ))
-        .into());
-    }
-    let limit = Duration::from_secs_f64(args.time_limit);
-    let start = args.start.resolve(args.seed)?;
+    let limit = time_limit(args.time_limit)
+        .map_err(|e| UsageError(format!("--time-limit {}: {e}", args.time_limit)))?;
     let presets: Vec<&str> = args.presets.iter().map(String::as_str).collect();
+    check_preset_list("--presets", &presets)?;
+    let start = args.start.resolve(args.seed)?;
     // A wrong count, a repeated or unknown preset: all usage errors.
     let (mut race, solvers) =
         Race::of_presets(&presets, start.cube, args.seed).map_err(|e| UsageError(e.to_string()))?;
@@ -61,7 +110,10 @@ pub fn run(args: RaceArgs) -> Result<ExitCode, Report> {
     });
     let results = race.results();
     let text = if args.json {
-        format!("{}\n", serde_json::to_string(&results)?)
+        format!(
+            "{}\n",
+            serde_json::to_string(&RaceJson::of(results, args.full))?
+        )
     } else {
         text_table(&results)
     };

@@ -20,29 +20,17 @@ pub struct SolveArgs {
     /// Print exactly one JSON object on stdout.
     #[arg(long)]
     pub json: bool,
-    /// Print an unsolved solution in full even when it is longer than 200
-    /// moves (by default: its count, first and last moves).
+    /// Print a sequence longer than 200 moves in full. By default the text
+    /// shows any such sequence, solved or not, as its count and its first and
+    /// last 20 moves; with --json a solution is always whole (it is the
+    /// result), while an unsolved walk is summarised the same way, with
+    /// `solution_truncated` true (`moves_htm` keeps the length).
     #[arg(long)]
     pub full: bool,
     /// Also solve the start with the two-phase reference (an exact method)
     /// and report its length as `reference_htm`.
     #[arg(long)]
     pub reference: bool,
-}
-
-/// Unsolved sequences longer than this are shown as head … tail unless `--full`.
-pub const SHOWN_MOVES: usize = 200;
-
-/// `n moves: first 20 … last 20` for a long sequence.
-fn head_tail(alg: &cubetui::cube::Alg) -> String {
-    let m = alg.moves();
-    let part = |ms: &[cubetui::cube::Move]| {
-        ms.iter()
-            .map(|x| x.to_string())
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
-    format!("{} … {}", part(&m[..20]), part(&m[m.len() - 20..]))
 }
 
 /// Solves one cube: 0 when solved, 4 when not, 130 when interrupted.
@@ -62,26 +50,24 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Report> {
     } else {
         String::new()
     };
-    // A failed walk can be hundreds of thousands of moves: shown, not dumped.
-    let cut = !args.full && !r.solved && r.solution.len() > SHOWN_MOVES;
-    if cut {
-        r.json.solution = head_tail(&r.solution);
-        r.json
-            .extra
-            .insert("solution_truncated".into(), serde_json::Value::Bool(true));
-    }
+    // A walk can be hundreds of thousands of moves, solved or not: shown, not dumped.
+    let short = (!args.full)
+        .then(|| super::out::summary(&r.json.solution))
+        .flatten();
     let mut text = String::new();
     if args.json {
+        // A solution is the result: whole; an unsolved walk is summarised.
+        let full = args.full || r.solved;
+        super::out::cut_solution(&mut r.json.solution, &mut r.json.extra, full);
         text = serde_json::to_string(&r.json)?;
         text.push('\n');
     } else {
         let sol = if r.solution.is_empty() {
             "(empty)".to_string()
-        } else if cut {
+        } else if let Some(short) = short {
             format!(
-                "{} moves, first and last 20: {} (--full prints all)",
+                "{} moves, first and last 20: {short} (--full prints all)",
                 r.solution.len(),
-                head_tail(&r.solution)
             )
         } else {
             r.solution.to_string()

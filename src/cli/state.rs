@@ -32,7 +32,8 @@ pub struct StateArgs {
     /// Apply this move sequence (WCA notation) to the solved cube, e.g. "R U R' U'".
     #[arg(long, value_name = "ALG", allow_hyphen_values = true)]
     scramble: Option<String>,
-    /// Validate a 54-character facelet string (faces U R F D L B, 9 letters each).
+    /// Validate a 54-character facelet string (faces U R F D L B, 9 letters
+    /// each; spaces between them are ignored).
     #[arg(long, value_name = "STR")]
     facelets: Option<String>,
     /// How to draw the net above the facelet string.
@@ -44,7 +45,7 @@ pub struct StateArgs {
 pub fn run(args: StateArgs) -> Result<ExitCode, Report> {
     let cube = match (&args.scramble, &args.facelets) {
         (Some(alg), _) => Cube::solved().after(&alg.parse::<Alg>()?),
-        (None, Some(s)) => Cube::from_facelets(s)?,
+        (None, Some(s)) => super::common::parse_facelets(s)?,
         (None, None) => unreachable!("clap requires one input"),
     };
     let text = format!("{}\n{}\n", render(&cube, args.net.into()), cube.facelets());

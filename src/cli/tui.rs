@@ -13,6 +13,7 @@ use cubetui::solve::{SolverConfig, preset};
 use cubetui::tui::app::{App, Choice};
 use cubetui::tui::keys::Action;
 use cubetui::tui::reducer::update;
+use cubetui::tui::terminal;
 use cubetui::tui::theme::{Depth, Theme};
 
 use super::exit::{InvalidInput, UsageError};
@@ -92,8 +93,10 @@ fn presets() -> Vec<(String, SolverConfig)> {
 
 pub fn run(args: TuiArgs) -> Result<ExitCode, Report> {
     super::config::install_formulas(args.formulas.as_deref())?;
+    // What the terminal can draw is decided once, here.
     let depth = Depth::detect();
-    let theme = Theme::load(&args.theme, depth).map_err(|e| Report::new(UsageError(e)))?;
+    let mut theme = Theme::load(&args.theme, depth).map_err(|e| Report::new(UsageError(e)))?;
+    theme.ascii = terminal::ascii_from_env();
     let choices = choices();
     let default = preset::default_for(&preset::default_solver()).unwrap_or_default();
     let mut choice = choices
@@ -150,6 +153,8 @@ pub fn run(args: TuiArgs) -> Result<ExitCode, Report> {
         None => update(&mut app, Action::Scramble),
     }
     if !args.race.is_empty() {
+        let entries: Vec<&str> = args.race.iter().map(String::as_str).collect();
+        super::common::check_preset_list("--race", &entries)?;
         app.open_race(&args.race)
             .map_err(|e| UsageError(format!("--race: {e}")))?;
     }
@@ -164,6 +169,16 @@ pub fn run(args: TuiArgs) -> Result<ExitCode, Report> {
         return Err(UsageError(format!(
             "there is no terminal to read keys from; {NO_TERMINAL}"
         ))
+        .into());
+    }
+    if terminal::is_dumb(&std::env::var("TERM").unwrap_or_default()) {
+        return Err(UsageError(
+            "TERM=dumb: this terminal cannot move the cursor or draw in place, which \
+             the live screen needs; run `cubetui` in a full terminal (e.g. \
+             TERM=xterm-256color), or `cubetui solve --random-state` or \
+             `cubetui bench --cubes 10 --random-state` for results as text"
+                .into(),
+        )
         .into());
     }
     let exit = cubetui::tui::run(app, args.fps, notices);

@@ -4,7 +4,7 @@
 //! `keys` (key → [`keys::Action`]), `reducer` (action → new state and
 //! effects), `race` (the lanes' drivers on screen), `race_glue` (opening a
 //! race and giving it each action first), `ui`/`status`/`plot`/`race_ui`
-//! (drawing, pure functions of the app), `input` and `term` (the terminal's
+//! (drawing, pure functions of the app), `input` and `modes` (the terminal's
 //! input thread and modes).
 //!
 //! The event loop `tokio::select!`s, in this order of priority, on: the
@@ -30,6 +30,8 @@ pub mod history;
 mod input;
 pub mod keys;
 pub mod layout;
+pub mod legend;
+mod modes;
 pub mod net;
 pub mod plot;
 pub mod race;
@@ -38,7 +40,7 @@ pub mod race_ui;
 pub mod reducer;
 pub mod scramble;
 pub mod status;
-mod term;
+pub mod terminal;
 pub mod theme;
 pub mod ui;
 
@@ -83,9 +85,9 @@ pub fn run(mut app: App, fps: u32, notices: Receiver<String>) -> io::Result<Exit
         let _in_runtime = rt.enter();
         Signals::new()?
     };
-    let mut terminal = term::enter()?;
+    let mut terminal = modes::enter()?;
     let res = rt.block_on(event_loop(&mut terminal, &mut app, fps, signals, notices));
-    let restored = term::leave();
+    let restored = modes::leave();
     if let Ok(Exit::Signal(n)) = res {
         // After a hangup the terminal may be gone: restoring is best effort.
         return Ok(Exit::Signal(n));
@@ -155,13 +157,13 @@ async fn event_loop(
             biased;
             n = signals.recv() => match n {
                 libc::SIGTSTP => {
-                    term::suspend(terminal, term::Stop::Process)?;
+                    modes::suspend(terminal, modes::Stop::Process)?;
                     app.set_dirty(true);
                 }
                 // Also after a SIGSTOP the screen never saw: whatever was
                 // written to the terminal meanwhile is painted over.
                 libc::SIGCONT => {
-                    term::resume(terminal)?;
+                    modes::resume(terminal)?;
                     app.set_dirty(true);
                 }
                 n => return Ok(Exit::Signal(n)),
@@ -213,11 +215,11 @@ fn handle(terminal: &mut DefaultTerminal, app: &mut App, ev: Event) -> io::Resul
             };
             match action {
                 Some(Action::Suspend) => {
-                    term::suspend(terminal, term::Stop::Job)?;
+                    modes::suspend(terminal, modes::Stop::Job)?;
                     app.set_dirty(true);
                 }
                 Some(Action::Redraw) => {
-                    term::repaint(terminal)?;
+                    modes::repaint(terminal)?;
                     app.set_dirty(true);
                 }
                 Some(a) => update(app, a),

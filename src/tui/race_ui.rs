@@ -11,6 +11,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Cell, Chart, Dataset, GraphType, Paragraph, Row, Table};
 
 use super::app::{App, Net};
+use super::legend::legend;
 use super::net::{CubeView, SCALES};
 use super::plot::{MARKER, colour, energy_axes};
 use super::race::RaceView;
@@ -346,11 +347,14 @@ fn draw_plot(f: &mut Frame, app: &App, view: &RaceView, area: Rect) {
                 .data(d)
         })
         .collect();
-    // The legend sits in the title, clear of the lines.
-    let mut title = vec![Span::raw(" misplaced-sticker energy ")];
-    for (i, l) in lanes.iter().enumerate() {
+    // The legend sits in the title, clear of the lines; every lane gets an
+    // entry, names abbreviated to fit.
+    let names: Vec<&str> = lanes.iter().map(|l| l.preset()).collect();
+    let (head, labels) = legend(&names, area.width.saturating_sub(2) as usize);
+    let mut title = vec![Span::raw(head)];
+    for (i, label) in labels.into_iter().enumerate() {
         title.push(Span::styled("■ ", lane_style(app, i)));
-        title.push(Span::raw(format!("{} ", l.preset())));
+        title.push(Span::raw(format!("{label} ")));
     }
     let chart = Chart::new(sets)
         .block(block(Line::from(title), app))

@@ -1,5 +1,6 @@
 //! Colour themes (embedded from `assets/themes/*.toml`) and colour depth:
-//! truecolor, falling back to 256 or 16 colours, or none under `NO_COLOR`.
+//! truecolor, falling back to 256 or 16 colours, or none under `NO_COLOR` or
+//! on a monochrome terminal.
 //!
 //! The depth rule is the spec's own (see [`Depth::from_env`]), kept as a pure
 //! function of the three variables; `supports-color` was judged and not used:
@@ -31,10 +32,16 @@ pub enum Depth {
 }
 
 impl Depth {
-    /// From `NO_COLOR`, `COLORTERM` and `TERM`.
+    /// From `NO_COLOR`, `COLORTERM` and `TERM`; a terminal whose terminfo
+    /// entry has fewer than 8 colours (e.g. `TERM=vt100`) gets none, unless
+    /// `COLORTERM` or a `256` in `TERM` says otherwise.
     pub fn detect() -> Depth {
         let var = |k: &str| std::env::var(k).unwrap_or_default();
-        Depth::from_env(&var("NO_COLOR"), &var("COLORTERM"), &var("TERM"))
+        let term = var("TERM");
+        match Depth::from_env(&var("NO_COLOR"), &var("COLORTERM"), &term) {
+            Depth::Ansi16 if super::terminal::monochrome(&term) => Depth::None,
+            d => d,
+        }
     }
 
     /// The depth for these values of `NO_COLOR`, `COLORTERM` and `TERM`: none
@@ -92,6 +99,8 @@ pub struct Theme {
     pub temperature: Color,
     pub accent: Color,
     pub misplaced: Color,
+    /// Draw in ASCII only (the locale is not UTF-8): set at start-up.
+    pub ascii: bool,
 }
 
 /// An `#rrggbb` colour (the `#` may be left out), read by ratatui's
@@ -192,6 +201,7 @@ impl Theme {
             temperature: c(&f.ui.temperature)?,
             accent: c(&f.ui.accent)?,
             misplaced: c(&f.ui.misplaced)?,
+            ascii: false,
         })
     }
 }

@@ -19,6 +19,13 @@ pub const MIN_HEIGHT: u16 = 24;
 
 /// Draws the whole screen.
 pub fn draw(f: &mut Frame, app: &App) {
+    draw_screen(f, app);
+    if app.theme().ascii {
+        super::terminal::asciify(f.buffer_mut());
+    }
+}
+
+fn draw_screen(f: &mut Frame, app: &App) {
     let area = f.area();
     if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
         draw_too_small(f, area);

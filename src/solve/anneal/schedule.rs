@@ -95,8 +95,9 @@ impl Schedule {
                 if per_temperature == 0 {
                     return Err(bad("schedule.per_temperature must be at least 1"));
                 }
-                if !pos(t_min) {
-                    return Err(bad("schedule.t_min must be a positive number"));
+                if !pos(t_min) || t_min > t0 {
+                    // Frozen below t_min: a larger one would end the run at once.
+                    return Err(bad("schedule.t_min must be positive and at most t0"));
                 }
             }
         }

@@ -103,11 +103,12 @@ impl MwsParams {
                     "phase{n}.length must be window..=10000"
                 )));
             }
-            if w.search == Search::Mutate && w.trials * w.window > MAX_TRIAL_TURNS {
+            // At least one trial; trials x window bounded so one window move
+            // (one step) stays short.
+            let most = MAX_TRIAL_TURNS / w.window;
+            if w.search == Search::Mutate && !(1..=most).contains(&w.trials) {
                 return Err(SolveError::Parameter(format!(
-                    "phase{n}.trials x phase{n}.window is {}; one window move (one step) \
-                     must stay short, so at most {MAX_TRIAL_TURNS}",
-                    w.trials * w.window
+                    "phase{n}.trials must be 1..={most} (trials x window at most {MAX_TRIAL_TURNS})"
                 )));
             }
             if w.search == Search::Exhaustive {

@@ -40,6 +40,13 @@ impl Default for ReferenceParams {
     }
 }
 
+/// Longest `max_len` accepted.
+pub const MAX_LEN: usize = 1000;
+
+/// Most search nodes in one elementary step (well under a second), so a
+/// time limit is honoured between steps.
+pub const MAX_NODES_PER_STEP: u64 = 10_000_000;
+
 /// The running two-phase search.
 pub struct Reference {
     params: ReferenceParams,
@@ -73,6 +80,16 @@ pub fn check(p: &ReferenceParams, start: &Cube) -> Result<(), SolveError> {
         return Err(SolveError::Parameter(
             "reference: nodes_per_step, max_nodes and give_up_nodes must be at least 1".into(),
         ));
+    }
+    if p.nodes_per_step > MAX_NODES_PER_STEP {
+        return Err(SolveError::Parameter(format!(
+            "reference: nodes_per_step must be 1..={MAX_NODES_PER_STEP} (one step must stay short)"
+        )));
+    }
+    if !(1..=MAX_LEN).contains(&p.max_len) {
+        return Err(SolveError::Parameter(format!(
+            "reference: max_len must be 1..={MAX_LEN} (a scrambled cube needs up to 20 moves)"
+        )));
     }
     super::base::cubies(start).map_err(|e| {
         SolveError::Parameter(format!(
