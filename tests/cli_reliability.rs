@@ -57,6 +57,11 @@ fn facelets_with_spaces_between_faces_are_accepted() {
         "reference",
     ]);
     assert_eq!(code(&o), 0, "{}", stderr(&o));
+    // A bad letter's column counts in the text as typed, spaces included.
+    let bad = spaced.replacen("FFFFFFFFF", "FFFFXFFFF", 1);
+    let o = cubetui(&["state", "--facelets", &bad]);
+    assert_eq!(code(&o), 3, "{}", stderr(&o));
+    assert!(stderr(&o).contains("`X` at column 25"), "{}", stderr(&o));
 }
 
 #[test]

@@ -40,9 +40,23 @@ pub fn check_preset_list(flag: &str, entries: &[&str]) -> Result<(), Report> {
 
 /// Parses a facelet string, ignoring ASCII whitespace anywhere in it (so
 /// `UUUUUUUUU RRRRRRRRR …`, faces apart, reads as the 54 letters).
+/// A bad character's column counts in `s` as typed, spaces included.
 pub fn parse_facelets(s: &str) -> Result<Cube, cubetui::cube::FaceletError> {
+    use cubetui::cube::FaceletError;
     let letters: String = s.chars().filter(|c| !c.is_ascii_whitespace()).collect();
-    Cube::from_facelets(&letters)
+    Cube::from_facelets(&letters).map_err(|e| match e {
+        FaceletError::BadCharacter { ch, column } => {
+            // The column-th kept character, counted in the typed text.
+            let typed = s
+                .chars()
+                .enumerate()
+                .filter(|(_, c)| !c.is_ascii_whitespace())
+                .nth(column.saturating_sub(1))
+                .map_or(column, |(i, _)| i + 1);
+            FaceletError::BadCharacter { ch, column: typed }
+        }
+        e => e,
+    })
 }
 
 /// A resolved start state.
