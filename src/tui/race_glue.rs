@@ -1,6 +1,6 @@
 //! The glue between the app and its race: [`App::open_race`] opens one on
-//! the shown start, [`route`] gives an open race each action first (the
-//! reducer goes on only when the race passes), [`open_default`] is the
+//! the shown start, `route` gives an open race each action first (the
+//! reducer goes on only when the race passes), `open_default` is the
 //! race key.
 
 use super::app::App;

@@ -1,6 +1,6 @@
 //! The screen's state ([`App`]), in small groups: the start and the
-//! presets ([`Setup`]), the single run ([`Run`], its updates folded by the
-//! one [`Track`] of the crate) and the view options ([`View`]). Reading is
+//! presets (`Setup`), the single run (`Run`, its updates folded by the
+//! one [`Track`] of the crate) and the view options (`View`). Reading is
 //! through accessors (`read.rs`); changing is through the reducer
 //! (`tui/reducer.rs`) and the race glue (`tui/race_glue.rs`). The solver is reached only
 //! through a [`Driver`], so tests run it inline.
