@@ -4,102 +4,21 @@
 //! a race: the line under the plot) shows "building reference tables… n %",
 //! nothing is written over the screen, and `q` quits at once.
 
-use std::io::{Read, Write};
-use std::num::NonZeroU16;
+mod pty_support;
+
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
 
-use portable_pty::{CommandBuilder, PtySize, native_pty_system};
+use pty_support::Session;
 
-/// The binary in a pseudo-terminal, its screen parsed by vt100.
-struct Session {
-    child: Box<dyn portable_pty::Child + Send + Sync>,
-    writer: Box<dyn Write + Send>,
-    screen: Arc<Mutex<vt100::Parser>>,
-    _master: Box<dyn portable_pty::MasterPty + Send>,
+/// `cubetui args` in a pseudo-terminal, its cache under `cache_home`.
+fn start(args: &[&str], cache_home: &Path) -> Session {
+    let home = cache_home.to_str().expect("a UTF-8 cache path");
+    Session::start(args, &[("XDG_CACHE_HOME", home)])
 }
 
-impl Session {
-    fn start(args: &[&str], cache_home: &Path) -> Session {
-        let pair = native_pty_system()
-            .openpty(PtySize {
-                rows: 30,
-                cols: 100,
-                pixel_width: 0,
-                pixel_height: 0,
-            })
-            .expect("open pty");
-        let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_cubetui"));
-        cmd.args(args);
-        cmd.env("TERM", "xterm-256color");
-        cmd.env("XDG_CACHE_HOME", cache_home);
-        let child = pair.slave.spawn_command(cmd).expect("spawn cubetui");
-        drop(pair.slave);
-        let mut reader = pair.master.try_clone_reader().unwrap();
-        let writer = pair.master.take_writer().unwrap();
-        let screen = Arc::new(Mutex::new(vt100::Parser::new(
-            NonZeroU16::new(30).unwrap(),
-            NonZeroU16::new(100).unwrap(),
-            0,
-        )));
-        let parser = Arc::clone(&screen);
-        std::thread::spawn(move || {
-            let mut buf = [0u8; 8192];
-            while let Ok(n) = reader.read(&mut buf) {
-                if n == 0 {
-                    break;
-                }
-                parser.lock().unwrap().process(&buf[..n]);
-            }
-        });
-        Session {
-            child,
-            writer,
-            screen,
-            _master: pair.master,
-        }
-    }
-
-    fn text(&self) -> String {
-        self.screen.lock().unwrap().screen().contents()
-    }
-
-    /// Waits (up to 60 s, for loaded machines) until `pred` holds.
-    fn wait(&self, what: &str, pred: impl Fn(&str) -> bool) -> String {
-        let t = Instant::now();
-        loop {
-            let s = self.text();
-            if pred(&s) {
-                return s;
-            }
-            assert!(
-                t.elapsed() < Duration::from_secs(60),
-                "timed out waiting for {what}; screen:\n{s}"
-            );
-            std::thread::sleep(Duration::from_millis(10));
-        }
-    }
-
-    fn send(&mut self, s: &str) {
-        self.writer.write_all(s.as_bytes()).unwrap();
-        self.writer.flush().unwrap();
-    }
-
-    /// Sends `q` and waits (up to 10 s) for a clean exit.
-    fn quit(&mut self) {
-        self.send("q");
-        let t = Instant::now();
-        let status = loop {
-            if let Some(st) = self.child.try_wait().unwrap() {
-                break st;
-            }
-            assert!(t.elapsed() < Duration::from_secs(10), "q did not quit");
-            std::thread::sleep(Duration::from_millis(10));
-        };
-        assert!(status.success(), "exit status {status:?}");
-    }
-}
+/// How long to wait for the screen, in seconds (tables build slowly on
+/// loaded machines).
+const WAIT: u64 = 60;
 
 /// A fresh, empty cache home.
 fn cold_cache(name: &str) -> PathBuf {
@@ -124,14 +43,25 @@ fn no_stray_text(screen: &str) {
     );
 }
 
+/// Opens `preset` on a fresh cache home called `name`, presses `key` and
+/// waits for the build's progress at `place`, with nothing written over the
+/// screen.
+fn progress_after_key(name: &str, preset: &str, key: &str, place: &str) -> (PathBuf, Session) {
+    let home = cold_cache(name);
+    let mut s = start(&["--seed", "3", "--preset", preset], &home);
+    s.screen
+        .wait_for("the main screen", WAIT, |t| t.contains(preset));
+    s.send(key);
+    let shown = s
+        .screen
+        .wait_for(&format!("the progress {place}"), WAIT, building);
+    no_stray_text(&shown);
+    (home, s)
+}
+
 #[test]
 fn tab_to_reference_on_a_cold_cache_shows_progress_and_q_quits_at_once() {
-    let home = cold_cache("tab");
-    let mut s = Session::start(&["--seed", "3", "--preset", "phases-sa"], &home);
-    s.wait("the main screen", |t| t.contains("phases-sa"));
-    s.send("\t");
-    let shown = s.wait("the progress in the message line", building);
-    no_stray_text(&shown);
+    let (home, mut s) = progress_after_key("tab", "phases-sa", "\t", "in the message line");
     // Still answering keys while the tables build: `q` quits.
     s.quit();
     let left: Vec<_> = std::fs::read_dir(home.join("cubetui"))
@@ -145,16 +75,11 @@ fn tab_to_reference_on_a_cold_cache_shows_progress_and_q_quits_at_once() {
 
 #[test]
 fn a_race_on_a_cold_cache_builds_off_the_screen_and_then_runs() {
-    let home = cold_cache("race");
-    let mut s = Session::start(&["--seed", "3", "--preset", "sa-pll-conj"], &home);
-    s.wait("the main screen", |t| t.contains("sa-pll-conj"));
-    s.send("w");
     // The race runs at once; its reference lane waits for the tables, and
     // the line under the plot shows their build meanwhile.
-    let shown = s.wait("the progress under the plot", building);
-    no_stray_text(&shown);
+    let (home, mut s) = progress_after_key("race", "sa-pll-conj", "w", "under the plot");
     // The reference lane runs once the tables are there, and finishes.
-    let done = s.wait("the reference lane's result", |t| {
+    let done = s.screen.wait_for("the reference lane's result", WAIT, |t| {
         t.contains("results")
             && t.lines()
                 .any(|l| l.contains("reference") && l.contains("yes"))
@@ -176,10 +101,12 @@ fn a_damaged_cache_is_named_in_the_message_line_after_the_rebuild() {
     let mut bytes = b"cubetui-2phase-2".to_vec();
     bytes.resize(cubetui::solve::reference::cache::expected_len(), 0);
     std::fs::write(home.join("cubetui/reference-tables-v2.bin"), bytes).unwrap();
-    let mut s = Session::start(&["--seed", "3", "--preset", "reference"], &home);
-    let shown = s.wait("the reason after the rebuild", |t| {
-        t.contains("is corrupt (checksum mismatch); tables rebuilt in")
-    });
+    let mut s = start(&["--seed", "3", "--preset", "reference"], &home);
+    let shown = s
+        .screen
+        .wait_for("the reason after the rebuild", WAIT, |t| {
+            t.contains("is corrupt (checksum mismatch); tables rebuilt in")
+        });
     no_stray_text(&shown);
     s.quit();
     let _ = std::fs::remove_dir_all(&home);

@@ -20,6 +20,11 @@ impl Screen {
 
     /// Waits (up to 30 s, generous for loaded CI machines) until `pred` holds.
     pub fn wait(&self, what: &str, pred: impl Fn(&str) -> bool) -> String {
+        self.wait_for(what, 30, pred)
+    }
+
+    /// Waits up to `secs` seconds until `pred` holds.
+    pub fn wait_for(&self, what: &str, secs: u64, pred: impl Fn(&str) -> bool) -> String {
         let t = Instant::now();
         loop {
             let s = self.text();
@@ -27,11 +32,30 @@ impl Screen {
                 return s;
             }
             assert!(
-                t.elapsed() < Duration::from_secs(30),
+                t.elapsed() < Duration::from_secs(secs),
                 "timed out waiting for {what}; screen:\n{s}"
             );
             std::thread::sleep(Duration::from_millis(20));
         }
+    }
+
+    /// Cells with a colour (foreground or background) other than the default.
+    pub fn coloured_cells(&self) -> usize {
+        let p = self.0.lock().unwrap();
+        let screen = p.screen();
+        let (rows, cols) = screen.size();
+        let mut n = 0;
+        for r in 0..rows.get() {
+            for c in 0..cols.get() {
+                if let Some(cell) = screen.cell(r, c)
+                    && (cell.fgcolor() != vt100::Color::Default
+                        || cell.bgcolor() != vt100::Color::Default)
+                {
+                    n += 1;
+                }
+            }
+        }
+        n
     }
 }
 
@@ -60,29 +84,53 @@ pub struct Session {
     pub master: Box<dyn MasterPty + Send>,
     pub writer: Box<dyn Write + Send>,
     pub screen: Screen,
+    /// Every byte the process wrote.
+    pub raw: Arc<Mutex<Vec<u8>>>,
     /// Signals when the reader has seen the end of the output.
     pub drained: std::sync::mpsc::Receiver<()>,
 }
 
 impl Session {
+    /// Starts `cubetui args` at `ROWS` x `COLS`.
     pub fn start(args: &[&str], env: &[(&str, &str)]) -> Session {
-        Session::spawn(env!("CARGO_BIN_EXE_cubetui"), args, env)
+        Session::start_sized(args, env, ROWS, COLS)
+    }
+
+    /// Starts `cubetui args` at `rows` x `cols`.
+    pub fn start_sized(args: &[&str], env: &[(&str, &str)], rows: u16, cols: u16) -> Session {
+        Session::spawn_sized(env!("CARGO_BIN_EXE_cubetui"), args, env, rows, cols)
     }
 
     /// Runs `program` (the binary, or a test binary for a child test).
     pub fn spawn(program: &str, args: &[&str], env: &[(&str, &str)]) -> Session {
+        Session::spawn_sized(program, args, env, ROWS, COLS)
+    }
+
+    /// Runs `program` at `rows` x `cols` with `TERM=xterm-256color`, a UTF-8
+    /// locale and none of `NO_COLOR`, `COLORTERM`, `LC_ALL`, `LC_CTYPE`
+    /// (whatever the outer environment says), then `env` on top.
+    pub fn spawn_sized(
+        program: &str,
+        args: &[&str],
+        env: &[(&str, &str)],
+        rows: u16,
+        cols: u16,
+    ) -> Session {
         let pair = native_pty_system()
             .openpty(PtySize {
-                rows: ROWS,
-                cols: COLS,
+                rows,
+                cols,
                 pixel_width: 0,
                 pixel_height: 0,
             })
             .expect("open pty");
         let mut cmd = CommandBuilder::new(program);
         cmd.args(args);
+        for k in ["NO_COLOR", "COLORTERM", "LC_ALL", "LC_CTYPE"] {
+            cmd.env_remove(k);
+        }
         cmd.env("TERM", "xterm-256color");
-        cmd.env_remove("NO_COLOR");
+        cmd.env("LANG", "C.UTF-8");
         for (k, v) in env {
             cmd.env(k, v);
         }
@@ -90,8 +138,9 @@ impl Session {
         drop(pair.slave);
         let mut reader = pair.master.try_clone_reader().unwrap();
         let writer = pair.master.take_writer().unwrap();
-        let parser = Arc::new(Mutex::new(vt100::Parser::new(nz(ROWS), nz(COLS), 0)));
-        let p2 = Arc::clone(&parser);
+        let parser = Arc::new(Mutex::new(vt100::Parser::new(nz(rows), nz(cols), 0)));
+        let raw = Arc::new(Mutex::new(Vec::new()));
+        let (p2, r2) = (Arc::clone(&parser), Arc::clone(&raw));
         let (done, drained) = std::sync::mpsc::channel();
         std::thread::spawn(move || {
             let mut buf = [0u8; 8192];
@@ -100,6 +149,7 @@ impl Session {
                     break;
                 }
                 p2.lock().unwrap().process(&buf[..n]);
+                r2.lock().unwrap().extend_from_slice(&buf[..n]);
             }
             let _ = done.send(());
         });
@@ -108,6 +158,7 @@ impl Session {
             master: pair.master,
             writer,
             screen: Screen(parser),
+            raw,
             drained,
         }
     }
@@ -146,6 +197,13 @@ impl Session {
             .recv_timeout(Duration::from_secs(10))
             .expect("the output ends once the process has exited");
         status
+    }
+
+    /// Sends `q` and asserts a clean exit (within 10 s).
+    pub fn quit(&mut self) {
+        self.send("q");
+        let status = self.exit_status();
+        assert!(status.success(), "q did not quit cleanly: {status:?}");
     }
 }
 
