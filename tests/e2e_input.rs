@@ -15,11 +15,16 @@ fn start() -> Session {
     session
 }
 
-/// Waits (up to 20 s) for the process to end; `None` if it is still running.
+/// Waits (up to `secs`) for the process to end and its last output to be
+/// read; `None` if it is still running.
 fn ended_within(session: &mut Session, secs: u64) -> Option<portable_pty::ExitStatus> {
     let t = Instant::now();
     while t.elapsed() < Duration::from_secs(secs) {
         if let Some(st) = session.child.try_wait().unwrap() {
+            session
+                .drained
+                .recv_timeout(Duration::from_secs(10))
+                .expect("the output ends once the process has exited");
             return Some(st);
         }
         std::thread::sleep(Duration::from_millis(20));
@@ -135,10 +140,6 @@ fn a_termination_signal_turns_bracketed_paste_off() {
     assert!(bracketed_paste(&session));
     session.signal(libc::SIGTERM);
     ended_within(&mut session, 20).expect("SIGTERM ends the screen");
-    session
-        .drained
-        .recv_timeout(Duration::from_secs(10))
-        .unwrap();
     assert!(
         !bracketed_paste(&session),
         "bracketed paste off after SIGTERM"
