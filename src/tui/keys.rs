@@ -141,7 +141,7 @@ pub static BINDINGS: &[Binding] = &[
     Binding {
         keys: "+ -",
         hint: Some("speed"),
-        help: "speed: 1, 4, 10, 100, … steps per frame, unthrottled",
+        help: "speed: 1, 2, 10, 100, … steps per frame, unthrottled",
         map: |k| match ch(k)? {
             '+' | '=' => Some(Action::Faster),
             '-' | '_' => Some(Action::Slower),

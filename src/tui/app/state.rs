@@ -25,7 +25,7 @@ pub struct Choice {
 /// The speed ladder: steps per frame, then unthrottled.
 pub const SPEEDS: [Speed; 8] = [
     Speed::PerFrame(1),
-    Speed::PerFrame(4),
+    Speed::PerFrame(2),
     Speed::PerFrame(10),
     Speed::PerFrame(100),
     Speed::PerFrame(1_000),
@@ -34,10 +34,11 @@ pub const SPEEDS: [Speed; 8] = [
     Speed::Unthrottled,
 ];
 
-/// Index into [`SPEEDS`] at start: 4 steps per frame (240 a second), so
-/// the first solve of the default preset (`sa-pll-conj` from a random
-/// state: a median of about 4 800 proposals over 40 seeds) lasts about
-/// 20 s, time to try pause, step and `g`; `+` six times is unthrottled.
+/// Index into [`SPEEDS`] at start: 2 steps per frame (120 a second), so
+/// the first solve of the default preset lasts long enough to try pause,
+/// step and `g`. Measured on the screen (`sa-pll-conj` from its random
+/// start, seeds 101-130): a median of about 2 900 proposals, so about 24 s
+/// (half the seeds between 15 and 30 s). `+` six times is unthrottled.
 pub const DEFAULT_SPEED: usize = 1;
 
 /// Which net is drawn.
