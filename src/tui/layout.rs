@@ -18,6 +18,14 @@ pub const MOVES_MIN_LINES: u16 = 3;
 /// Width the moves panel needs to sit beside the cross net.
 const MOVES_BESIDE_MIN_WIDTH: u16 = 18;
 
+/// The cross net when not even the smallest scale fits (80×24): faces
+/// without a blank row between them (their place in the cross and their
+/// colours still part them), so the plots keep six rows of data.
+const TIGHT_CROSS: Scale = Scale {
+    face_y: 0,
+    ..SCALES[0]
+};
+
 /// The panels of the main screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Areas {
@@ -74,7 +82,7 @@ pub fn areas(area: Rect, net: Net, status_lines: u16) -> Areas {
                 (Some(a), Some(b)) if a.w >= b.w => (a, false),
                 (_, Some(b)) => (b, true),
                 (Some(a), None) => (a, false),
-                (None, None) => (SCALES[0], true),
+                (None, None) => (TIGHT_CROSS, true),
             }
         }
     };
