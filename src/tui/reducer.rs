@@ -330,6 +330,20 @@ mod tests {
     }
 
     #[test]
+    fn plus_six_times_from_the_default_is_unthrottled_as_the_readme_says() {
+        let mut a = app();
+        assert_eq!(a.speed(), Speed::PerFrame(2), "the default speed");
+        for _ in 0..5 {
+            reduce(&mut a, Action::Faster);
+        }
+        assert_ne!(a.speed(), Speed::Unthrottled, "five presses are not enough");
+        assert_eq!(
+            reduce(&mut a, Action::Faster),
+            [Effect::Speed(Speed::Unthrottled)]
+        );
+    }
+
+    #[test]
     fn an_unknown_key_is_said_in_the_message_line_and_changes_nothing_else() {
         let mut a = app();
         let before = a.start();
