@@ -78,6 +78,9 @@ fn a_race_on_a_cold_cache_builds_off_the_screen_and_then_runs() {
     // The race runs at once; its reference lane waits for the tables, and
     // the line under the plot shows their build meanwhile.
     let (home, mut s) = progress_after_key("race", "sa-pll-conj", "w", "under the plot");
+    // One `+`: the lanes at 10 steps per frame (the default is 2), so the
+    // annealer and mws lanes end in time and the results table shows.
+    s.send("+");
     // The reference lane runs once the tables are there, and finishes.
     let done = s.screen.wait_for("the reference lane's result", WAIT, |t| {
         t.contains("results")

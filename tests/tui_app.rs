@@ -57,7 +57,9 @@ fn start_runs_to_solved_then_playback() {
     ticks(&mut app, 10);
     assert_eq!(app.state(), RunState::Solved);
     let p = app.playback().expect("playback when solved");
-    assert_eq!(p.pos, 0);
+    assert_eq!(p.pos, p.moves.len(), "playback starts at the solved end");
+    assert!(app.shown_cube().is_solved(), "the net shows the solved end");
+    update(&mut app, Action::PlayStart);
     assert_eq!(app.shown_cube(), app.start());
     update(&mut app, Action::PlayEnd);
     assert!(app.shown_cube().is_solved());
@@ -170,7 +172,39 @@ fn key_table_maps_keys() {
         action_for(&key(KeyCode::Char(' '), none)),
         Some(Action::StartPause)
     );
-    assert_eq!(action_for(&key(KeyCode::Char('z'), none)), None);
+    assert_eq!(
+        action_for(&key(KeyCode::Char('z'), none)),
+        Some(Action::UnknownKey('z')),
+        "a plain key that maps to nothing is said to be unknown"
+    );
+    assert_eq!(
+        action_for(&key(KeyCode::Char('J'), KeyModifiers::SHIFT)),
+        Some(Action::UnknownKey('J'))
+    );
+    assert_eq!(
+        action_for(&key(KeyCode::Char('j'), KeyModifiers::ALT)),
+        None
+    );
+    assert_eq!(
+        action_for(&key(KeyCode::Char('j'), KeyModifiers::CONTROL)),
+        None
+    );
+    let shift_alone = key(
+        KeyCode::Modifier(crossterm::event::ModifierKeyCode::LeftShift),
+        KeyModifiers::SHIFT,
+    );
+    assert_eq!(
+        action_for(&shift_alone),
+        None,
+        "a modifier alone says nothing"
+    );
+    let mut release = key(KeyCode::Char('j'), none);
+    release.kind = crossterm::event::KeyEventKind::Release;
+    assert_eq!(action_for(&release), None, "a key release says nothing");
+    assert_eq!(
+        action_for(&key(KeyCode::BackTab, KeyModifiers::SHIFT)),
+        Some(Action::PrevSolver)
+    );
     assert_eq!(
         prompt_action_for(&key(KeyCode::Char('q'), none)),
         Some(Action::PromptChar('q')),
@@ -214,4 +248,40 @@ fn quitting_is_not_a_failure_but_a_dead_solver_is() {
     app.absorb(u);
     assert!(app.quit());
     assert!(app.failure().unwrap().contains("unexpectedly"));
+}
+
+#[test]
+fn shift_tab_goes_to_the_previous_preset_and_resets_the_run() {
+    let mut app = toy_app(SCRAMBLE);
+    let n = app.choices().len();
+    assert!(n >= 2, "the toy app has several presets");
+    let first = app.current_choice().unwrap().preset.clone();
+    update(&mut app, Action::StartPause);
+    ticks(&mut app, 2);
+    update(&mut app, Action::PrevSolver);
+    // From the first preset, back wraps to the last.
+    assert_eq!(
+        app.current_choice().unwrap().preset,
+        app.choices()[n - 1].preset
+    );
+    assert_eq!(app.state(), RunState::Idle, "the run starts over");
+    assert_eq!(app.track().energy().len(), 1);
+    update(&mut app, Action::CycleSolver);
+    assert_eq!(
+        app.current_choice().unwrap().preset,
+        first,
+        "tab undoes shift-tab"
+    );
+}
+
+#[test]
+fn an_unknown_key_says_so_and_leaves_the_run_alone() {
+    let mut app = toy_app(SCRAMBLE);
+    update(&mut app, Action::StartPause);
+    ticks(&mut app, 2);
+    let action = action_for(&key(KeyCode::Char('j'), KeyModifiers::NONE)).unwrap();
+    update(&mut app, action);
+    assert_eq!(app.message(), Some("unknown key `j` — ? for help"));
+    assert_eq!(app.state(), RunState::Running);
+    assert_eq!(app.snapshot().unwrap().iteration, 2);
 }

@@ -132,3 +132,43 @@ fn long_sequences_show_their_tail_and_count() {
     let tail = text.lines().find(|l| l.contains("scramble 401")).unwrap();
     assert!(tail.contains("U'"), "{tail}");
 }
+
+#[test]
+fn at_80x24_the_plots_get_six_rows_and_the_hint_bar_says_more() {
+    let mut app = lettered(TURNED);
+    update(&mut app, Action::StartPause);
+    for _ in 0..20 {
+        update(&mut app, Action::Tick);
+    }
+    let text = render(&app, 80, 24);
+    insta::assert_snapshot!(text);
+    let rows: Vec<&str> = text.lines().collect();
+    let top = |title: &str| {
+        rows.iter()
+            .position(|r| r.contains(title))
+            .unwrap_or_else(|| panic!("{title}\n{text}"))
+    };
+    // Rows of plot data: from under the energy panel's top border to the
+    // x axis (`└` inside the panel).
+    let energy = top("┌ energy");
+    let axis = (energy + 1..rows.len())
+        .find(|&y| rows[y].starts_with("\"│    └"))
+        .unwrap_or_else(|| panic!("no x axis\n{text}"));
+    let data = axis - energy - 1;
+    assert!(data >= 6, "{} plot rows\n{text}", data);
+    // The moves panel: at most four lines inside its border.
+    let moves = top("┌ moves");
+    let bottom = (moves + 1..rows.len())
+        .find(|&y| rows[y].starts_with("\"└"))
+        .unwrap();
+    assert!(bottom - moves - 1 <= 4, "{text}");
+    // The hint bar is cut at 80 columns and says so.
+    let hints = rows.last().unwrap().trim_matches('"').trim_end();
+    assert!(hints.starts_with("space solve"), "{hints}");
+    assert!(hints.ends_with("? more"), "{hints}");
+    // Both nets leave six rows of data (plus border, axis and labels).
+    for net in [Net::Strip, Net::Cross] {
+        let a = layout::areas(Rect::new(0, 0, 80, 24), net, 16);
+        assert!(a.energy.height >= 6 + 4, "{net:?}: {a:?}");
+    }
+}

@@ -64,6 +64,9 @@ fn choices() -> Vec<Choice> {
 /// An app on the real presets whose race lanes are clocked inline drivers.
 fn app() -> App {
     let mut app = App::new(choices(), 0, 7, Box::new(Inline::new(Speed::PerFrame(1))));
+    // The race tests count steps at 10 per frame (one rung over the default).
+    update(&mut app, Action::Faster);
+    assert_eq!(app.speed(), Speed::PerFrame(10));
     let lane = Rc::new(Cell::new(0u64));
     app.set_lane_driver(Box::new(move || {
         lane.set(lane.get() + 1);

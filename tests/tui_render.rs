@@ -54,9 +54,16 @@ fn cross_net_when_solved() {
     for _ in 0..20 {
         update(&mut app, Action::Tick);
     }
-    update(&mut app, Action::PlayForward);
-    update(&mut app, Action::PlayForward);
+    // Solved: the net shows the solved end, playback at its last move.
     insta::assert_snapshot!(render(&app, 100, 30).backend());
+    update(&mut app, Action::PlayBack);
+    let text = format!("{}", render(&app, 100, 30).backend());
+    assert!(text.contains("playback 11/12"), "{text}");
+    update(&mut app, Action::PlayStart);
+    update(&mut app, Action::PlayForward);
+    update(&mut app, Action::PlayForward);
+    let text = format!("{}", render(&app, 100, 30).backend());
+    assert!(text.contains("playback 2/12"), "{text}");
 }
 
 #[test]

@@ -89,7 +89,14 @@ fn check(rows: &[String], w: u16, h: u16, preset: &str) {
         "{at}: {:?}",
         rows[1]
     );
-    assert!(rows[usize::from(h) - 1].starts_with("q quit"), "{at}");
+    // The hint bar: the most important keys first, `?` last (`? more`
+    // when some hints were cut).
+    let hints = rows[usize::from(h) - 1].trim_end();
+    assert!(hints.starts_with("space solve"), "{at}: {hints:?}");
+    assert!(
+        hints.ends_with("? help") || hints.ends_with("? more"),
+        "{at}: {hints:?}"
+    );
 }
 
 #[test]

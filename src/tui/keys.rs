@@ -1,7 +1,7 @@
 //! Actions and the one key table that maps keys to them, feeds the key-hint
 //! bar and the help popup.
 
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
 use crate::cube::{Face, Move};
 
@@ -38,6 +38,8 @@ pub enum Action {
     Slower,
     CycleGenerator,
     CycleSolver,
+    /// The previous solver preset (Shift-Tab; resets the run).
+    PrevSolver,
     ToggleLayout,
     ToggleLetters,
     ToggleOverlay,
@@ -56,6 +58,8 @@ pub enum Action {
     /// Show a message from elsewhere in the program (the reference tables
     /// being built) in the message line.
     Notice(String),
+    /// A plain printable key that maps to nothing: said in the message line.
+    UnknownKey(char),
 }
 
 /// One row of the key table.
@@ -137,7 +141,7 @@ pub static BINDINGS: &[Binding] = &[
     Binding {
         keys: "+ -",
         hint: Some("speed"),
-        help: "speed: 1, 10, 100, … steps per frame, unthrottled",
+        help: "speed: 1, 2, 10, 100, … steps per frame, unthrottled",
         map: |k| match ch(k)? {
             '+' | '=' => Some(Action::Faster),
             '-' | '_' => Some(Action::Slower),
@@ -151,10 +155,14 @@ pub static BINDINGS: &[Binding] = &[
         map: key!('g' => Action::CycleGenerator),
     },
     Binding {
-        keys: "tab",
+        keys: "tab  S-tab",
         hint: Some("preset"),
-        help: "next solver preset (resets the run)",
-        map: |k| (k.code == KeyCode::Tab).then_some(Action::CycleSolver),
+        help: "next solver preset; shift-tab: the previous (resets the run)",
+        map: |k| match k.code {
+            KeyCode::Tab => Some(Action::CycleSolver),
+            KeyCode::BackTab => Some(Action::PrevSolver),
+            _ => None,
+        },
     },
     Binding {
         keys: "u d l r f b",
@@ -252,9 +260,24 @@ pub static BINDINGS: &[Binding] = &[
     },
 ];
 
-/// The action for a key in normal mode.
+/// The action for a key in normal mode; a plain printable key that maps
+/// to nothing is [`Action::UnknownKey`] (never a release, a modifier alone
+/// or a chord with Ctrl or Alt).
 pub fn action_for(k: &KeyEvent) -> Option<Action> {
-    BINDINGS.iter().find_map(|b| (b.map)(k))
+    if k.kind == KeyEventKind::Release {
+        return None;
+    }
+    BINDINGS
+        .iter()
+        .find_map(|b| (b.map)(k))
+        .or_else(|| match k.code {
+            KeyCode::Char(c)
+                if !c.is_control() && (k.modifiers - KeyModifiers::SHIFT).is_empty() =>
+            {
+                Some(Action::UnknownKey(c))
+            }
+            _ => None,
+        })
 }
 
 /// The action for a key while the algorithm prompt is open.

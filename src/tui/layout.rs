@@ -2,7 +2,8 @@
 //!
 //! The cube panel is as tall as its net (no empty box); the net's scale is
 //! the largest that leaves the moves panel at least three lines and the
-//! plots a useful height. The strip stacks the moves under the cube; the
+//! plots six rows of data. On a short terminal the moves panel takes at
+//! most four lines. The strip stacks the moves under the cube; the
 //! cross, being narrow and tall, puts them beside it when there is room.
 
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -17,6 +18,14 @@ pub const MOVES_MIN_LINES: u16 = 3;
 /// Width the moves panel needs to sit beside the cross net.
 const MOVES_BESIDE_MIN_WIDTH: u16 = 18;
 
+/// The cross net when not even the smallest scale fits (80×24): faces
+/// without a blank row between them (their place in the cross and their
+/// colours still part them), so the plots keep six rows of data.
+const TIGHT_CROSS: Scale = Scale {
+    face_y: 0,
+    ..SCALES[0]
+};
+
 /// The panels of the main screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Areas {
@@ -30,15 +39,17 @@ pub struct Areas {
     pub keys: Rect,
 }
 
-/// Height the plots keep at least.
+/// Lines the moves panel takes at most on a short terminal (below
+/// [`ROOMY_HEIGHT`] rows), so the plots keep their rows.
+pub const MOVES_MAX_LINES_SHORT: u16 = 4;
+/// Terminal height from which the moves panel may grow past
+/// [`MOVES_MAX_LINES_SHORT`].
+const ROOMY_HEIGHT: u16 = 30;
+
+/// Height the plots keep at least: 10 leaves a plot six rows of data
+/// (its border, axis and labels take four).
 fn charts_min(height: u16) -> u16 {
-    if height >= 36 {
-        12
-    } else if height >= 30 {
-        9
-    } else {
-        7
-    }
+    if height >= 36 { 12 } else { 10 }
 }
 
 /// Splits `area` (at least 80×24) for `net`; `status_lines` is how many
@@ -71,7 +82,7 @@ pub fn areas(area: Rect, net: Net, status_lines: u16) -> Areas {
                 (Some(a), Some(b)) if a.w >= b.w => (a, false),
                 (_, Some(b)) => (b, true),
                 (Some(a), None) => (a, false),
-                (None, None) => (SCALES[0], true),
+                (None, None) => (TIGHT_CROSS, true),
             }
         }
     };
@@ -88,7 +99,17 @@ pub fn areas(area: Rect, net: Net, status_lines: u16) -> Areas {
             Layout::horizontal([Constraint::Length(net_w + 4), Constraint::Min(0)]).areas(left);
         (c, m)
     } else {
-        let [c, m] = Layout::vertical([Constraint::Length(cube_h), Constraint::Min(0)]).areas(left);
+        // On a short terminal the moves panel stops at a few lines; the
+        // cube panel takes the rows left over.
+        let moves_h = if area.height < ROOMY_HEIGHT {
+            left.height
+                .saturating_sub(cube_h)
+                .min(MOVES_MAX_LINES_SHORT + 2)
+        } else {
+            left.height.saturating_sub(cube_h)
+        };
+        let [c, m] =
+            Layout::vertical([Constraint::Min(0), Constraint::Length(moves_h)]).areas(left);
         (c, m)
     };
     let [energy, aux] =

@@ -94,6 +94,7 @@ pub fn reduce(app: &mut App, action: Action) -> Vec<Effect> {
         }
         Action::Paste(text) => paste(app, &text),
         Action::Notice(text) => app.message = Some(text),
+        Action::UnknownKey(c) => app.message = Some(format!("unknown key `{c}` — ? for help")),
         Action::PromptBackspace => {
             if let Some(p) = app.view.prompt.as_mut() {
                 p.pop();
@@ -154,9 +155,15 @@ pub fn reduce(app: &mut App, action: Action) -> Vec<Effect> {
             effects.push(Effect::Speed(app.speed()));
         }
         Action::CycleGenerator => effects.extend(cycle_generator(app)),
-        Action::CycleSolver => {
-            if !app.setup.choices.is_empty() {
-                app.setup.choice = (app.setup.choice + 1) % app.setup.choices.len();
+        Action::CycleSolver | Action::PrevSolver => {
+            let n = app.setup.choices.len();
+            if n > 0 {
+                let step = if action == Action::PrevSolver {
+                    n - 1
+                } else {
+                    1
+                };
+                app.setup.choice = (app.setup.choice + step) % n;
                 app.message = None;
                 effects.push(Effect::Restart);
             }
@@ -320,6 +327,29 @@ mod tests {
         assert_eq!(a.speed(), Speed::Unthrottled, "the ladder stops at its top");
         assert_eq!(reduce(&mut a, Action::Quit), [Effect::Stop]);
         assert!(a.quit());
+    }
+
+    #[test]
+    fn plus_six_times_from_the_default_is_unthrottled_as_the_readme_says() {
+        let mut a = app();
+        assert_eq!(a.speed(), Speed::PerFrame(2), "the default speed");
+        for _ in 0..5 {
+            reduce(&mut a, Action::Faster);
+        }
+        assert_ne!(a.speed(), Speed::Unthrottled, "five presses are not enough");
+        assert_eq!(
+            reduce(&mut a, Action::Faster),
+            [Effect::Speed(Speed::Unthrottled)]
+        );
+    }
+
+    #[test]
+    fn an_unknown_key_is_said_in_the_message_line_and_changes_nothing_else() {
+        let mut a = app();
+        let before = a.start();
+        assert!(reduce(&mut a, Action::UnknownKey('j')).is_empty());
+        assert_eq!(a.message(), Some("unknown key `j` — ? for help"));
+        assert_eq!(a.start(), before);
     }
 
     #[test]

@@ -224,43 +224,73 @@ fn draw_message(f: &mut Frame, app: &App, area: Rect) {
     f.render_widget(Paragraph::new(line), area);
 }
 
-/// The hint bar: every binding with a hint, as many as fit the width
-/// (the help popup, `?`, always lists them all).
+/// Hint labels in the order the hint bar shows them, the keys a newcomer
+/// needs first; hints not listed follow in the key table's order. `?` is
+/// not here: it always ends the bar, as `? help`, or `? more` when the bar
+/// is cut (the help popup lists every key).
+const HINT_ORDER: &[&str] = &[
+    "solve", "step", "gen", "speed", "scramble", "reset", "preset", "race", "quit", "alg",
+];
+
+/// The hints of the key table as (key, label), most important first, and
+/// the `?` key last.
+fn hints() -> (Vec<(String, &'static str)>, String) {
+    let key_of = |keys: &str| keys.split("  ").next().unwrap_or(keys).replace(' ', "");
+    let mut help_key = "?".to_string();
+    let mut hints: Vec<(String, &'static str)> = Vec::new();
+    for b in BINDINGS {
+        match b.hint {
+            Some("help") => help_key = key_of(b.keys),
+            Some(h) => hints.push((key_of(b.keys), h)),
+            None => {}
+        }
+    }
+    let rank = |h: &str| {
+        HINT_ORDER
+            .iter()
+            .position(|&o| o == h)
+            .unwrap_or(HINT_ORDER.len())
+    };
+    hints.sort_by_key(|&(_, h)| rank(h));
+    (hints, help_key)
+}
+
+/// The hint bar: the most important keys that fit the width, then `? help`,
+/// or `? more` when some were left out.
 fn draw_keys(f: &mut Frame, app: &App, area: Rect) {
-    let hints: Vec<(String, &str)> = BINDINGS
-        .iter()
-        .filter_map(|b| {
-            let key = b.keys.split("  ").next().unwrap_or(b.keys).replace(' ', "");
-            b.hint.map(|h| (key, h))
-        })
-        .collect();
-    let width = |sep: usize, n: usize| -> usize {
+    let (hints, help_key) = hints();
+    let cell = |k: &str, h: &str, sep: usize| k.chars().count() + 1 + h.chars().count() + sep;
+    let width = |sep: usize, n: usize, last: &str| -> usize {
         hints[..n]
             .iter()
-            .map(|(k, h)| k.chars().count() + 1 + h.chars().count() + sep)
-            .sum()
+            .map(|(k, h)| cell(k, h, sep))
+            .sum::<usize>()
+            + cell(&help_key, last, 0)
     };
     let room = usize::from(area.width);
-    // Two spaces between hints where they fit, else one; else drop the last ones.
-    let (sep, n) = if width(2, hints.len()) <= room {
-        (2, hints.len())
+    // Two spaces between hints where they fit, else one; else drop the
+    // least important ones and say so.
+    let (sep, n, last) = if width(2, hints.len(), "help") <= room {
+        (2, hints.len(), "help")
+    } else if width(1, hints.len(), "help") <= room {
+        (1, hints.len(), "help")
     } else {
-        let n = (0..=hints.len())
+        let n = (0..hints.len())
             .rev()
-            .find(|&n| width(1, n) <= room)
+            .find(|&n| width(1, n, "more") <= room)
             .unwrap_or(0);
-        (1, n)
+        (1, n, "more")
     };
+    let key_style = Style::default()
+        .fg(app.theme().accent)
+        .add_modifier(Modifier::REVERSED);
     let mut spans = Vec::new();
     for (key, h) in &hints[..n] {
-        spans.push(Span::styled(
-            key.clone(),
-            Style::default()
-                .fg(app.theme().accent)
-                .add_modifier(Modifier::REVERSED),
-        ));
+        spans.push(Span::styled(key.clone(), key_style));
         spans.push(Span::raw(format!(" {h}{}", " ".repeat(sep))));
     }
+    spans.push(Span::styled(help_key, key_style));
+    spans.push(Span::raw(format!(" {last}")));
     f.render_widget(Paragraph::new(Line::from(spans)), area);
 }
 

@@ -131,13 +131,14 @@ impl App {
             && self.run.playback.is_none()
             && let Some(o) = self.run.track.outcome()
         {
+            // The net shows the solved end; ← walks back, home goes to the start.
             let moves = scramble::simplified(&o.solution);
             self.run.playback = Some(Playback {
-                pos: 0,
+                pos: moves.len(),
                 raw_len: o.solution.len(),
                 moves,
             });
-            self.message = Some("solved: ← → play the solution back".into());
+            self.message = Some("solved: ← walks the solution back, home goes to the start".into());
         }
     }
 
