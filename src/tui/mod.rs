@@ -38,6 +38,7 @@ pub mod race;
 pub mod race_glue;
 pub mod race_ui;
 pub mod reducer;
+pub mod scale;
 pub mod scramble;
 pub mod status;
 pub mod terminal;
