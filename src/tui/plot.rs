@@ -1,5 +1,7 @@
 //! The live plots: energy (current and best, generator switches marked) and
-//! an auxiliary plot (temperature, or the solver's own metrics).
+//! an auxiliary plot (temperature, or the solver's own metrics). Each shows
+//! the view's zoom and log scale ([`super::scale`]), its legend in the title
+//! line (never over the data) and the x axis' name in the bottom border.
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
