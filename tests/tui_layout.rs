@@ -150,7 +150,7 @@ fn at_80x24_the_plots_get_six_rows_and_the_hint_bar_says_more() {
     };
     // Rows of plot data: from under the energy panel's top border to the
     // x axis (`└` inside the panel).
-    let energy = top("┌ energy");
+    let energy = top("■ energy");
     let axis = (energy + 1..rows.len())
         .find(|&y| rows[y].starts_with("\"│    └"))
         .unwrap_or_else(|| panic!("no x axis\n{text}"));

@@ -232,3 +232,30 @@ fn a_bad_lane_list_says_what_is_wrong() {
     assert!(e.contains("unknown preset `nope`"), "{e}");
     assert!(app.race().is_none());
 }
+
+#[test]
+fn log_scale_and_zoom_act_on_the_race_plot_and_keep_every_legend_entry() {
+    let mut app = race(&LANES);
+    ticks(&mut app, 12);
+    let plain = render(&app, 80, 24);
+    update(&mut app, Action::ToggleLogScale);
+    let log = render(&app, 80, 24);
+    assert!(log.contains("E (log)"), "{log}");
+    assert!(app.race().is_some(), "e does not leave the race");
+    update(&mut app, Action::ToggleLogScale);
+    update(&mut app, Action::ZoomIn);
+    let zoomed = render(&app, 80, 24);
+    assert!(
+        zoomed.contains("last ") && zoomed.contains("CPU ms"),
+        "{zoomed}"
+    );
+    for p in LANES {
+        assert_eq!(
+            zoomed.matches(p).count(),
+            2,
+            "legend entry for {p}\n{zoomed}"
+        );
+    }
+    update(&mut app, Action::ZoomOut);
+    assert_eq!(render(&app, 80, 24), plain, "] and e again: as before");
+}

@@ -197,7 +197,7 @@ fn the_solver_profile_decides_rows_and_side_plot() {
     app.absorb(u);
     let text = format!("{}", render(&app, 100, 30).backend());
     // Side plot: the series marked for it, in order; nothing else.
-    assert!(text.contains(" mean, worst "), "{text}");
+    assert!(text.contains(" ■ mean ■ worst "), "{text}");
     assert!(
         !text.contains("kept, ") && !text.contains("secret"),
         "{text}"

@@ -43,6 +43,12 @@ pub enum Action {
     ToggleLayout,
     ToggleLetters,
     ToggleOverlay,
+    /// Log-scale / linear y axis on the plots.
+    ToggleLogScale,
+    /// Show half as much of the run on the plots (the latest part).
+    ZoomIn,
+    /// Show the whole run on the plots again.
+    ZoomOut,
     PlayForward,
     PlayBack,
     PlayStart,
@@ -239,6 +245,17 @@ pub static BINDINGS: &[Binding] = &[
         hint: None,
         help: "mark the misplaced stickers (counted by the energy)",
         map: key!('o' => Action::ToggleOverlay),
+    },
+    Binding {
+        keys: "e  [ ]",
+        hint: None,
+        help: "plots: e y axis log/linear; [ show the latest half, ] whole run",
+        map: |k| match ch(k)? {
+            'e' => Some(Action::ToggleLogScale),
+            '[' => Some(Action::ZoomIn),
+            ']' => Some(Action::ZoomOut),
+            _ => None,
+        },
     },
     Binding {
         keys: "Ctrl-Z",

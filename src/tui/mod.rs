@@ -4,8 +4,8 @@
 //! `keys` (key → [`keys::Action`]), `reducer` (action → new state and
 //! effects), `race` (the lanes' drivers on screen), `race_glue` (opening a
 //! race and giving it each action first), `ui`/`status`/`plot`/`race_ui`
-//! (drawing, pure functions of the app), `input` and `modes` (the terminal's
-//! input thread and modes).
+//! (drawing, pure functions of the app; `scale` frames the plots' data),
+//! `input` and `modes` (the terminal's input thread and modes).
 //!
 //! The event loop `tokio::select!`s, in this order of priority, on: the
 //! signals (SIGTERM, SIGINT, SIGHUP, SIGQUIT: the terminal is restored and
@@ -38,6 +38,7 @@ pub mod race;
 pub mod race_glue;
 pub mod race_ui;
 pub mod reducer;
+pub mod scale;
 pub mod scramble;
 pub mod status;
 pub mod terminal;

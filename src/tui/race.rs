@@ -123,6 +123,9 @@ pub fn handle(view: &mut RaceView, action: &Action, help: bool) -> Reply {
         | Action::ToggleLetters
         | Action::Faster
         | Action::Slower
+        | Action::ToggleLogScale
+        | Action::ZoomIn
+        | Action::ZoomOut
         | Action::Notice(_) => return Reply::Pass,
         Action::CloseHelp if help => return Reply::Pass,
         Action::CloseHelp | Action::Race => return Reply::Leave,

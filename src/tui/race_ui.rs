@@ -6,14 +6,13 @@
 use ratatui::Frame;
 use ratatui::layout::{Alignment, Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
-use ratatui::symbols::Marker;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Cell, Chart, Dataset, GraphType, Paragraph, Row, Table};
 
 use super::app::{App, Net};
 use super::legend::legend;
 use super::net::{CubeView, SCALES};
-use super::plot::{MARKER, colour, energy_axes};
+use super::plot::{Framed, MARKER, axes, colour, frame_for, plot_block};
 use super::race::RaceView;
 use super::status::speed_label;
 use crate::numbers::{cpu_time, thousands};
@@ -318,10 +317,6 @@ fn draw_plot(f: &mut Frame, app: &App, view: &RaceView, area: Rect) {
         .iter()
         .flat_map(|l| l.points().iter().map(|p| p.0))
         .fold(0.0f64, f64::max);
-    let ymax = lanes
-        .iter()
-        .flat_map(|l| l.points().iter().map(|p| p.1))
-        .fold(0.0f64, f64::max);
     // CPU time in ms when the race is short.
     let (unit, k) = if xmax < 1.0 {
         ("CPU ms", 1e3)
@@ -332,33 +327,36 @@ fn draw_plot(f: &mut Frame, app: &App, view: &RaceView, area: Rect) {
         .iter()
         .map(|l| l.points().iter().map(|&(x, y)| (x * k, y)).collect())
         .collect();
-    let x = [0.0, (xmax * k).max(1e-3)];
-    let y = [0.0, (ymax * 1.05).max(1.0)];
-    let sets: Vec<Dataset> = lanes
+    let sets: Vec<&[(f64, f64)]> = data.iter().map(Vec::as_slice).collect();
+    let Framed {
+        frame: fr,
+        points: shown,
+        note,
+    } = frame_for(&sets, app.plot_view(), 0.0, true, unit);
+    let datasets: Vec<Dataset> = shown
         .iter()
-        .zip(&data)
         .enumerate()
-        .map(|(i, (l, d))| {
+        .map(|(i, d)| {
             Dataset::default()
-                .name(l.preset().to_string())
-                .marker(if d.len() < 3 { Marker::Dot } else { MARKER })
+                .marker(MARKER)
                 .graph_type(GraphType::Line)
                 .style(lane_style(app, i))
                 .data(d)
         })
         .collect();
     // The legend sits in the title, clear of the lines; every lane gets an
-    // entry, names abbreviated to fit.
+    // entry, names abbreviated to fit (after the zoom note, if any).
+    let note = note.map(|n| format!(" {n} │"));
+    let room = (area.width.saturating_sub(2) as usize)
+        .saturating_sub(note.as_ref().map_or(0, |n| n.chars().count()));
     let names: Vec<&str> = lanes.iter().map(|l| l.preset()).collect();
-    let (head, labels) = legend(&names, area.width.saturating_sub(2) as usize);
-    let mut title = vec![Span::raw(head)];
+    let (head, labels) = legend(&names, room);
+    let mut title: Vec<Span> = note.into_iter().map(Span::raw).collect();
+    title.push(Span::raw(head));
     for (i, label) in labels.into_iter().enumerate() {
         title.push(Span::styled("■ ", lane_style(app, i)));
         title.push(Span::raw(format!("{label} ")));
     }
-    let chart = Chart::new(sets)
-        .block(block(Line::from(title), app))
-        .legend_position(None);
-    let chart = energy_axes(chart, unit, x, false, y);
-    f.render_widget(chart, area);
+    let chart = Chart::new(datasets).block(plot_block(app, title, unit.to_string()));
+    f.render_widget(axes(chart, fr, false, "E"), area);
 }

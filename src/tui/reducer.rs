@@ -7,6 +7,7 @@
 use super::app::{App, Net, PROMPT_MAX, SPEEDS};
 use super::keys::Action;
 use super::race_glue as race;
+use super::scale::ZOOM_MAX;
 use super::scramble;
 use crate::cube::{Alg, Cube};
 use crate::solve::runner::{Command, RunState, Speed};
@@ -176,6 +177,7 @@ pub fn reduce(app: &mut App, action: Action) -> Vec<Effect> {
         }
         Action::ToggleLetters => app.view.letters = !app.view.letters,
         Action::ToggleOverlay => app.view.overlay = !app.view.overlay,
+        Action::ToggleLogScale | Action::ZoomIn | Action::ZoomOut => plot_view(app, &action),
         Action::PlayForward | Action::PlayBack | Action::PlayStart | Action::PlayEnd => {
             match app.run.playback.as_mut() {
                 Some(p) => {
@@ -263,6 +265,39 @@ fn cycle_generator(app: &mut App) -> Option<Effect> {
     let next = g[i].clone();
     app.message = Some(format!("generator → {next}"));
     Some(Effect::Generator(next))
+}
+
+/// Log scale and zoom of the plots, said in the message line.
+fn plot_view(app: &mut App, action: &Action) {
+    let v = &mut app.view.plot;
+    let text = match action {
+        Action::ToggleLogScale => {
+            v.log = !v.log;
+            if v.log {
+                "log-scale y axis: log10(1+v) (e: linear)".to_string()
+            } else {
+                "linear y axis (e: log scale)".to_string()
+            }
+        }
+        Action::ZoomIn if v.zoom >= ZOOM_MAX => {
+            format!(
+                "zoomed in as far as it goes (the last 1/{}; ]: whole run)",
+                1u32 << ZOOM_MAX
+            )
+        }
+        Action::ZoomIn => {
+            v.zoom += 1;
+            format!(
+                "zoom: the last 1/{} of the run (]: whole run)",
+                1u32 << v.zoom
+            )
+        }
+        _ => {
+            v.zoom = 0;
+            "zoom: the whole run".to_string()
+        }
+    };
+    app.message = Some(text);
 }
 
 /// A paste lands in the prompt (opened if closed), line breaks and other
@@ -364,5 +399,29 @@ mod tests {
         assert!(a.start().is_solved());
         assert!(reduce(&mut a, Action::CycleGenerator).is_empty());
         assert_eq!(a.message(), Some("this solver has no generators to switch"));
+    }
+
+    #[test]
+    fn log_scale_toggles_and_zoom_halves_then_returns_to_the_whole_run() {
+        let mut a = app();
+        assert_eq!(a.plot_view(), Default::default());
+        assert!(reduce(&mut a, Action::ToggleLogScale).is_empty());
+        assert!(a.plot_view().log);
+        assert!(a.message().unwrap().contains("log"));
+        reduce(&mut a, Action::ToggleLogScale);
+        assert!(!a.plot_view().log);
+        assert!(reduce(&mut a, Action::ZoomIn).is_empty());
+        reduce(&mut a, Action::ZoomIn);
+        assert_eq!(a.plot_view().zoom, 2);
+        assert!(a.message().unwrap().contains("1/4"), "{:?}", a.message());
+        for _ in 0..50 {
+            reduce(&mut a, Action::ZoomIn);
+        }
+        assert_eq!(a.plot_view().zoom, ZOOM_MAX, "zoom stops at its deepest");
+        assert!(a.message().unwrap().starts_with("zoomed in as far"));
+        reduce(&mut a, Action::ToggleLogScale);
+        assert!(reduce(&mut a, Action::ZoomOut).is_empty());
+        assert_eq!(a.plot_view().zoom, 0);
+        assert!(a.plot_view().log, "the whole run keeps the log scale");
     }
 }

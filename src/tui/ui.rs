@@ -4,7 +4,7 @@ use ratatui::Frame;
 use ratatui::layout::{Alignment, Rect};
 use ratatui::style::{Modifier, Style, Stylize};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
 use super::app::{App, Net};
 use super::keys::BINDINGS;
@@ -300,7 +300,13 @@ fn draw_help(f: &mut Frame, app: &App, area: Rect) {
         .map(|b| b.help.chars().count())
         .max()
         .unwrap_or(0);
-    let h = (BINDINGS.len() as u16 + 2).min(area.height);
+    // Without its bottom border when the rows would not fit otherwise.
+    let borders = if BINDINGS.len() as u16 + 2 > area.height {
+        Borders::TOP | Borders::LEFT | Borders::RIGHT
+    } else {
+        Borders::ALL
+    };
+    let h = (BINDINGS.len() as u16 + 1 + u16::from(borders == Borders::ALL)).min(area.height);
     let w = (widest as u16 + 18).min(area.width);
     let popup = Rect::new(
         area.x + (area.width - w) / 2,
@@ -322,7 +328,7 @@ fn draw_help(f: &mut Frame, app: &App, area: Rect) {
         .collect();
     f.render_widget(Clear, popup);
     f.render_widget(
-        Paragraph::new(lines).block(block(" keys (? or esc to close) ", app)),
+        Paragraph::new(lines).block(block(" keys (? or esc to close) ", app).borders(borders)),
         popup,
     );
 }

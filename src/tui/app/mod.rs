@@ -45,6 +45,7 @@ impl App {
                 help: false,
                 prompt: None,
                 theme: Theme::load("classic", Depth::True).expect("embedded theme"),
+                plot: Default::default(),
             },
             race: None,
             lane_driver: super::race::inline_lanes(),

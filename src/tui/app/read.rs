@@ -69,6 +69,10 @@ impl App {
     pub fn overlay(&self) -> bool {
         self.view.overlay
     }
+    /// Log scale and zoom of the plots.
+    pub fn plot_view(&self) -> crate::tui::scale::PlotView {
+        self.view.plot
+    }
     pub fn help(&self) -> bool {
         self.view.help
     }

@@ -93,6 +93,8 @@ pub(crate) struct View {
     pub(crate) help: bool,
     pub(crate) prompt: Option<String>,
     pub(crate) theme: Theme,
+    /// Log scale and zoom of the plots.
+    pub(crate) plot: crate::tui::scale::PlotView,
 }
 
 /// The whole screen state.
