@@ -27,6 +27,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::cube::{Cube, CubieCube};
 use crate::solve::api::{SolveError, Solver};
+use crate::solve::params::{Live, ParamSpec, Scale, per_phase};
 
 pub use solver::PhaseSolver;
 
@@ -97,6 +98,61 @@ impl SaParams {
     pub fn validate(&self) -> Result<(), SolveError> {
         self.validate_with(sa::SaPhase::validate)
     }
+}
+
+/// The declaration of a phase solver's parameters: `max_steps`, then each
+/// phase's, defaults from the solver's default preset (`preset`).
+fn declare<P>(
+    preset: &str,
+    parse: fn(crate::solve::SolverConfig) -> Option<PhasesParams<P>>,
+    phase: fn(&str, &P) -> Vec<ParamSpec>,
+) -> Vec<ParamSpec>
+where
+    P: Clone,
+{
+    let Some(d) = crate::solve::preset::get(preset).ok().and_then(parse) else {
+        return Vec::new();
+    };
+    let mut out = vec![ParamSpec::int(
+        "max_steps",
+        (1, i64::MAX),
+        d.max_steps,
+        Scale::Log,
+        Live::No,
+        "elementary steps (generations or proposals) over all phases",
+    )];
+    out.extend(per_phase(&d.phases(), phase));
+    out
+}
+
+/// The declaration of `phases-es`'s parameters.
+pub fn params_es() -> Vec<ParamSpec> {
+    use crate::solve::SolverConfig::PhasesEs;
+    declare(
+        "phases-es",
+        |c| if let PhasesEs(p) = c { Some(p) } else { None },
+        es::params,
+    )
+}
+
+/// The declaration of `phases-ga`'s parameters.
+pub fn params_ga() -> Vec<ParamSpec> {
+    use crate::solve::SolverConfig::PhasesGa;
+    declare(
+        "phases-ga",
+        |c| if let PhasesGa(p) = c { Some(p) } else { None },
+        ga::params,
+    )
+}
+
+/// The declaration of `phases-sa`'s parameters.
+pub fn params_sa() -> Vec<ParamSpec> {
+    use crate::solve::SolverConfig::PhasesSa;
+    declare(
+        "phases-sa",
+        |c| if let PhasesSa(p) = c { Some(p) } else { None },
+        sa::params,
+    )
 }
 
 /// Builds a phase solver for `start`, whose phase `i` runs the search

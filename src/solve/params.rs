@@ -1,0 +1,344 @@
+//! Parameters that describe themselves: every solver declares each of its
+//! parameters once ([`ParamSpec`]: dotted key as in the preset TOML and
+//! `--set`, value type and range, default, scale, whether it may change
+//! during a run, one-line meaning). The registry hands out each solver's
+//! list ([`crate::solve::SolverConfig::params`]); `--set`, `cubetui presets
+//! NAME` and the screen read it.
+//!
+//! Ranges are per key; rules that tie two keys together (population ×
+//! length, `t_min` at most `t0`, …) stay in each solver's `validate`.
+
+use std::fmt;
+
+/// What values a parameter takes.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Kind {
+    /// A whole number in `min..=max`.
+    Int { min: i64, max: i64 },
+    /// A number in `min..=max`.
+    Float { min: f64, max: f64 },
+    /// `true` or `false`.
+    Bool,
+    /// One of these words.
+    Choice(&'static [&'static str]),
+}
+
+/// How a parameter is best stepped and plotted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scale {
+    Linear,
+    /// Multiplicative steps; such a parameter's range starts above 0.
+    Log,
+}
+
+/// A parameter's default (the solver's `Default`, or its default preset's
+/// value where a solver has none).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value {
+    Int(i64),
+    Float(f64),
+    Bool(bool),
+    Text(&'static str),
+}
+
+/// One declared parameter.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ParamSpec {
+    /// Dotted key, as in the preset TOML and `--set` (`schedule.t0`).
+    pub key: String,
+    pub kind: Kind,
+    pub default: Value,
+    pub scale: Scale,
+    /// Whether it may change during a run (the knobs panel offers these).
+    pub live: bool,
+    /// One line saying what it does.
+    pub meaning: &'static str,
+}
+
+/// Whether a parameter may change during a run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Live {
+    Yes,
+    No,
+}
+
+impl ParamSpec {
+    /// A whole-number parameter in `min..=max`.
+    pub fn int(
+        key: impl Into<String>,
+        (min, max): (i64, i64),
+        default: impl TryInto<i64>,
+        scale: Scale,
+        live: Live,
+        meaning: &'static str,
+    ) -> ParamSpec {
+        ParamSpec {
+            key: key.into(),
+            kind: Kind::Int { min, max },
+            default: Value::Int(default.try_into().unwrap_or(i64::MAX)),
+            scale,
+            live: live == Live::Yes,
+            meaning,
+        }
+    }
+
+    /// A number in `min..=max`.
+    pub fn float(
+        key: impl Into<String>,
+        (min, max): (f64, f64),
+        default: f64,
+        scale: Scale,
+        live: Live,
+        meaning: &'static str,
+    ) -> ParamSpec {
+        ParamSpec {
+            key: key.into(),
+            kind: Kind::Float { min, max },
+            default: Value::Float(default),
+            scale,
+            live: live == Live::Yes,
+            meaning,
+        }
+    }
+
+    /// A probability or fraction, `0..=1`, linear.
+    pub fn unit(
+        key: impl Into<String>,
+        default: f64,
+        live: Live,
+        meaning: &'static str,
+    ) -> ParamSpec {
+        ParamSpec::float(key, (0.0, 1.0), default, Scale::Linear, live, meaning)
+    }
+
+    pub fn bool(key: impl Into<String>, default: bool, meaning: &'static str) -> ParamSpec {
+        ParamSpec {
+            key: key.into(),
+            kind: Kind::Bool,
+            default: Value::Bool(default),
+            scale: Scale::Linear,
+            live: false,
+            meaning,
+        }
+    }
+
+    pub fn choice(
+        key: impl Into<String>,
+        choices: &'static [&'static str],
+        default: &'static str,
+        live: Live,
+        meaning: &'static str,
+    ) -> ParamSpec {
+        ParamSpec {
+            key: key.into(),
+            kind: Kind::Choice(choices),
+            default: Value::Text(default),
+            scale: Scale::Linear,
+            live: live == Live::Yes,
+            meaning,
+        }
+    }
+
+    /// The range as people read it: `1..=100`, `0.01..=0.99`, `true|false`,
+    /// `a|b|c`.
+    pub fn range(&self) -> String {
+        match &self.kind {
+            Kind::Int { min, max } => format!("{min}..={max}"),
+            Kind::Float { min, max } => format!("{min}..={max}"),
+            Kind::Bool => "true|false".into(),
+            Kind::Choice(c) => c.join("|"),
+        }
+    }
+
+    /// What `--set` accepts, in words: "a whole number from 1 to 100".
+    pub fn expects(&self) -> String {
+        let log = if self.scale == Scale::Log {
+            ", log scale"
+        } else {
+            ""
+        };
+        match &self.kind {
+            Kind::Int { min, max } => format!("a whole number from {min} to {max}{log}"),
+            Kind::Float { min, max } => format!("a number from {min} to {max}{log}"),
+            Kind::Bool => "true or false".into(),
+            Kind::Choice(c) => format!("one of {}", c.join(", ")),
+        }
+    }
+
+    /// Checks a value given as TOML against the type and range; the error
+    /// names the key and what it takes.
+    pub fn check(&self, v: &toml::Value) -> Result<(), String> {
+        let ok = match (&self.kind, v) {
+            (Kind::Int { min, max }, toml::Value::Integer(i)) => (min..=max).contains(&i),
+            (Kind::Float { min, max }, toml::Value::Float(f)) => (min..=max).contains(&f),
+            (Kind::Float { min, max }, toml::Value::Integer(i)) => {
+                (min..=max).contains(&&(*i as f64))
+            }
+            (Kind::Bool, toml::Value::Boolean(_)) => true,
+            (Kind::Choice(c), toml::Value::String(s)) => c.contains(&s.as_str()),
+            _ => false,
+        };
+        if ok {
+            Ok(())
+        } else {
+            Err(format!(
+                "`{}` takes {}, got {}",
+                self.key,
+                self.expects(),
+                shown(v)
+            ))
+        }
+    }
+}
+
+/// A TOML value as typed (strings without quotes).
+fn shown(v: &toml::Value) -> String {
+    match v {
+        toml::Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Value::Int(i) => write!(f, "{i}"),
+            Value::Float(x) => write!(f, "{x}"),
+            Value::Bool(b) => write!(f, "{b}"),
+            Value::Text(t) => f.write_str(t),
+        }
+    }
+}
+
+impl fmt::Display for Scale {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Scale::Linear => "linear",
+            Scale::Log => "log",
+        })
+    }
+}
+
+/// The spec of `key` in `specs`.
+pub fn find<'a>(specs: &'a [ParamSpec], key: &str) -> Option<&'a ParamSpec> {
+    specs.iter().find(|s| s.key == key)
+}
+
+/// Every key of `specs`, comma-separated, for "valid keys are …" messages.
+pub fn keys(specs: &[ParamSpec]) -> String {
+    specs
+        .iter()
+        .map(|s| s.key.as_str())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The same per-phase parameters declared for `phase1` … `phaseN`, with
+/// each phase's defaults from `defaults` (phase 1 first).
+pub fn per_phase<P>(
+    defaults: &[P],
+    declare: impl Fn(&str, &P) -> Vec<ParamSpec>,
+) -> Vec<ParamSpec> {
+    defaults
+        .iter()
+        .enumerate()
+        .flat_map(|(i, d)| declare(&format!("phase{}.", i + 1), d))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::{SolverConfig, preset};
+
+    /// Dotted keys of every leaf of `t` (not `solver`).
+    fn leaves(t: &toml::Table, prefix: &str, out: &mut Vec<String>) {
+        for (k, v) in t {
+            match v {
+                toml::Value::Table(inner) => leaves(inner, &format!("{prefix}{k}."), out),
+                _ if prefix.is_empty() && k == "solver" => {}
+                _ => out.push(format!("{prefix}{k}")),
+            }
+        }
+    }
+
+    /// Every field of every preset is declared, every declared key is a
+    /// field of some preset of its solver, and the declared default is the
+    /// value in the solver's default preset wherever that preset has the key.
+    #[test]
+    fn every_preset_field_is_declared_once_with_its_default() {
+        for solver in SolverConfig::NAMES {
+            let declared = SolverConfig::declared(solver).expect("registered");
+            let mut keys: Vec<&str> = declared.iter().map(|s| s.key.as_str()).collect();
+            keys.sort();
+            keys.dedup();
+            assert_eq!(keys.len(), declared.len(), "{solver}: a key declared twice");
+            for s in declared {
+                assert!(!s.meaning.is_empty(), "{}", s.key);
+                match s.kind {
+                    Kind::Int { min, max } => assert!(min <= max, "{}", s.key),
+                    Kind::Float { min, max } => assert!(min <= max, "{}", s.key),
+                    _ => {}
+                }
+                if s.scale == Scale::Log {
+                    let above_zero = match s.kind {
+                        Kind::Int { min, .. } => min > 0,
+                        Kind::Float { min, .. } => min > 0.0,
+                        _ => false,
+                    };
+                    assert!(above_zero, "{solver}: log-scale {} starts at 0", s.key);
+                }
+            }
+            let mut seen = Vec::new();
+            for name in preset::list() {
+                let cfg = preset::get(name).unwrap();
+                if cfg.name() != *solver {
+                    continue;
+                }
+                let t = toml::Table::try_from(&cfg).unwrap();
+                let mut held = Vec::new();
+                leaves(&t, "", &mut held);
+                for k in &held {
+                    let spec = find(declared, k)
+                        .unwrap_or_else(|| panic!("{name}: `{k}` is not declared"));
+                    let mut v = &t[k.split('.').next().unwrap()];
+                    for p in k.split('.').skip(1) {
+                        v = &v[p];
+                    }
+                    assert!(spec.check(v).is_ok(), "{name}: {k} = {v} outside its range");
+                    if preset::default_for(solver) == Some(name) {
+                        let want = match &spec.default {
+                            Value::Text(s) => toml::Value::String(s.to_string()),
+                            Value::Int(i) => toml::Value::Integer(*i),
+                            Value::Float(f) => toml::Value::Float(*f),
+                            Value::Bool(b) => toml::Value::Boolean(*b),
+                        };
+                        assert_eq!(*v, want, "{name}: default of {k}");
+                    }
+                }
+                seen.extend(held);
+            }
+            for s in declared {
+                assert!(seen.contains(&s.key), "{solver}: {} in no preset", s.key);
+            }
+        }
+    }
+
+    #[test]
+    fn check_refuses_the_wrong_type_and_values_outside_the_range() {
+        let s = ParamSpec::int("a.b", (1, 10), 5, Scale::Linear, Live::No, "m");
+        assert!(s.check(&toml::Value::Integer(1)).is_ok());
+        assert!(s.check(&toml::Value::Integer(10)).is_ok());
+        let e = s.check(&toml::Value::Integer(11)).unwrap_err();
+        assert!(e.contains("`a.b`") && e.contains("from 1 to 10"), "{e}");
+        assert!(s.check(&toml::Value::Float(2.0)).is_err());
+        let c = ParamSpec::choice("k", &["x", "y"], "x", Live::No, "m");
+        assert!(c.check(&toml::Value::String("y".into())).is_ok());
+        let e = c.check(&toml::Value::String("z".into())).unwrap_err();
+        assert!(e.contains("one of x, y") && e.contains("got z"), "{e}");
+        let f = ParamSpec::unit("r", 0.5, Live::Yes, "m");
+        assert!(f.check(&toml::Value::Integer(1)).is_ok());
+        assert!(f.check(&toml::Value::Float(1.0000001)).is_err());
+        assert!(f.check(&toml::Value::Float(f64::NAN)).is_err());
+    }
+}
