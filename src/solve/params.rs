@@ -139,10 +139,11 @@ impl ParamSpec {
         }
     }
 
-    /// The range as people read it: `1..=100`, `0.01..=0.99`, `true|false`,
-    /// `a|b|c`.
+    /// The range as people read it: `1..=100`, `1..` (no bound but the
+    /// largest TOML integer), `0.01..=0.99`, `true|false`, `a|b|c`.
     pub fn range(&self) -> String {
         match &self.kind {
+            Kind::Int { min, max: i64::MAX } => format!("{min}.."),
             Kind::Int { min, max } => format!("{min}..={max}"),
             Kind::Float { min, max } => format!("{min}..={max}"),
             Kind::Bool => "true|false".into(),
