@@ -291,19 +291,45 @@ fn set_key(
         _ => usage(format!("bad value for `{shown}`: {e}")),
     };
     let value = parse_value(raw, old).map_err(bad)?;
-    if let Some(spec) = spec {
-        spec.check(&value).map_err(|_| match spec.kind {
-            params::Kind::Choice(_) => bad(format!("`{raw}` is not one of its choices")),
-            _ => bad(format!("{raw} is outside its range")),
-        })?;
+    let outside = spec.filter(|s| s.check(&value).is_err());
+    if let Some(spec) = outside
+        && let params::Kind::Choice(_) = spec.kind
+    {
+        return Err(bad(format!("`{raw}` is not one of its choices")));
     }
     if *last == "kind" {
         // A new variant: drop the old variant's fields so it takes its defaults.
         node.clear();
     }
     node.insert(last.to_string(), value);
+    if let Some(spec) = outside {
+        return Err(usage(format!(
+            "bad value for `{shown}`: {raw} is outside its range (it takes {}){}",
+            spec.expects(),
+            tighter_rule(table, last, declared)
+        )));
+    }
     let cfg = preset::from_table(table).map_err(|e| bad(e.to_string()))?;
     full_table(&cfg)
+}
+
+/// A rule between keys that also refuses the value just set in `table`
+/// (e.g. trials x window: the message names `leaf` and another declared
+/// key), as "; with these settings: …", else nothing.
+fn tighter_rule(table: toml::Table, leaf: &str, declared: &[ParamSpec]) -> String {
+    let other = |e: &str| {
+        declared
+            .iter()
+            .map(|s| s.key.rsplit('.').next().unwrap_or(&s.key))
+            .any(|l| l != leaf && e.contains(l))
+    };
+    preset::from_table(table)
+        .ok()
+        .and_then(|cfg| cfg.build(cubetui::cube::Cube::solved(), 0).err())
+        .map(|e| e.to_string())
+        .filter(|e| e.contains(leaf) && other(e))
+        .map(|e| format!("; with these settings: {e}"))
+        .unwrap_or_default()
 }
 
 /// The declared keys that `table` holds, comma-separated.
