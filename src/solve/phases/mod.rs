@@ -101,16 +101,16 @@ impl SaParams {
 }
 
 /// The declaration of a phase solver's parameters: `max_steps`, then each
-/// phase's, defaults from the solver's default preset (`preset`).
-fn declare<P>(
-    preset: &str,
-    parse: fn(crate::solve::SolverConfig) -> Option<PhasesParams<P>>,
-    phase: fn(&str, &P) -> Vec<ParamSpec>,
-) -> Vec<ParamSpec>
+/// phase's, defaults from the solver's default preset file (`text`).
+fn declare<P>(text: &str, phase: fn(&str, &P) -> Vec<ParamSpec>) -> Vec<ParamSpec>
 where
-    P: Clone,
+    P: Clone + serde::de::DeserializeOwned,
 {
-    let Some(d) = crate::solve::preset::get(preset).ok().and_then(parse) else {
+    let Some(d) = text.parse::<toml::Table>().ok().and_then(|mut t| {
+        t.remove("solver");
+        t.remove("preset");
+        PhasesParams::<P>::deserialize(t).ok()
+    }) else {
         return Vec::new();
     };
     let mut out = vec![ParamSpec::int(
@@ -127,30 +127,24 @@ where
 
 /// The declaration of `phases-es`'s parameters.
 pub fn params_es() -> Vec<ParamSpec> {
-    use crate::solve::SolverConfig::PhasesEs;
     declare(
-        "phases-es",
-        |c| if let PhasesEs(p) = c { Some(p) } else { None },
+        include_str!("../../../assets/presets/phases-es.toml"),
         es::params,
     )
 }
 
 /// The declaration of `phases-ga`'s parameters.
 pub fn params_ga() -> Vec<ParamSpec> {
-    use crate::solve::SolverConfig::PhasesGa;
     declare(
-        "phases-ga",
-        |c| if let PhasesGa(p) = c { Some(p) } else { None },
+        include_str!("../../../assets/presets/phases-ga.toml"),
         ga::params,
     )
 }
 
 /// The declaration of `phases-sa`'s parameters.
 pub fn params_sa() -> Vec<ParamSpec> {
-    use crate::solve::SolverConfig::PhasesSa;
     declare(
-        "phases-sa",
-        |c| if let PhasesSa(p) = c { Some(p) } else { None },
+        include_str!("../../../assets/presets/phases-sa.toml"),
         sa::params,
     )
 }
