@@ -257,7 +257,10 @@ fn set_key(
         // Declared, but not a field of this configuration (another `kind`'s).
         Some(_) => format!(
             "parameter `{shown}` of solver `{solver}` is not used with these settings \
-             (choose the `kind` that uses it first); its parameters here are: {}",
+             (set {} to the kind that uses it first); its parameters here are: {}",
+            key.rsplit_once('.')
+                .map(|(group, _)| format!("`{group}.kind`"))
+                .unwrap_or_else(|| "its group's `kind`".into()),
             present_keys(&table, declared)
         ),
         None => format!(

@@ -225,13 +225,40 @@ pub fn find<'a>(specs: &'a [ParamSpec], key: &str) -> Option<&'a ParamSpec> {
     specs.iter().find(|s| s.key == key)
 }
 
-/// Every key of `specs`, comma-separated, for "valid keys are …" messages.
+/// Every key of `specs`, comma-separated, for "valid keys are …" messages;
+/// keys every phase shares are written once (`phase1…phase4.{window, trials}`).
 pub fn keys(specs: &[ParamSpec]) -> String {
-    specs
+    let phase_of = |k: &str| -> Option<(usize, String)> {
+        let (head, leaf) = k.split_once('.')?;
+        let n = head.strip_prefix("phase")?.parse().ok()?;
+        Some((n, leaf.to_string()))
+    };
+    let leaves = |n: usize| -> Vec<String> {
+        specs
+            .iter()
+            .filter_map(|s| phase_of(&s.key))
+            .filter(|(m, _)| *m == n)
+            .map(|(_, l)| l)
+            .collect()
+    };
+    let phases = specs
         .iter()
-        .map(|s| s.key.as_str())
-        .collect::<Vec<_>>()
-        .join(", ")
+        .filter_map(|s| phase_of(&s.key))
+        .map(|(n, _)| n)
+        .max()
+        .unwrap_or(0);
+    let shared = phases > 1 && (2..=phases).all(|n| leaves(n) == leaves(1));
+    let mut out: Vec<String> = Vec::new();
+    for s in specs {
+        match phase_of(&s.key) {
+            Some((1, _)) if shared && out.iter().all(|o| !o.starts_with("phase1…")) => {
+                out.push(format!("phase1…phase{phases}.{{{}}}", leaves(1).join(", ")));
+            }
+            Some(_) if shared => {}
+            _ => out.push(s.key.clone()),
+        }
+    }
+    out.join(", ")
 }
 
 /// The same per-phase parameters declared for `phase1` … `phaseN`, with
@@ -250,6 +277,23 @@ pub fn per_phase<P>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn keys_shared_by_every_phase_are_listed_once() {
+        let spec = |k: &str| ParamSpec::bool(k, true, "m");
+        let specs = [
+            spec("max_steps"),
+            spec("phase1.a"),
+            spec("phase1.b"),
+            spec("phase2.a"),
+            spec("phase2.b"),
+            spec("best_of"),
+        ];
+        assert_eq!(keys(&specs), "max_steps, phase1…phase2.{a, b}, best_of");
+        // Phases that differ are listed key by key.
+        let specs = [spec("phase1.a"), spec("phase2.b")];
+        assert_eq!(keys(&specs), "phase1.a, phase2.b");
+    }
 
     #[test]
     fn check_refuses_the_wrong_type_and_values_outside_the_range() {
