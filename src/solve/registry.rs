@@ -61,7 +61,7 @@ macro_rules! solvers {
                 }
             }
 
-            /// The declared parameters of solver `name` ([`params`]), or
+            /// The declared parameters of solver `name` ([`Self::params`]), or
             /// `None` for a name not registered.
             pub fn declared(name: &str) -> Option<&'static [ParamSpec]> {
                 match name {
