@@ -84,3 +84,83 @@ fn old_preset_names_still_reproduce() {
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("sa-pll-conj"));
 }
+
+/// `presets NAME`: the full parameter table of one preset, read from its
+/// solver's declaration, with the preset's values.
+#[test]
+fn presets_name_prints_every_parameter_with_its_value_range_and_meaning() {
+    let o = run(&["presets", "ga"]);
+    assert_eq!(o.status.code(), Some(0));
+    let text = String::from_utf8(o.stdout).unwrap();
+    let row = |key: &str| {
+        text.lines()
+            .find(|l| l.split_whitespace().next() == Some(key))
+            .unwrap_or_else(|| panic!("{key} missing:\n{text}"))
+            .split_whitespace()
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(row("key")[..5], ["key", "value", "range", "scale", "live"]);
+    assert_eq!(
+        row("mutation_rate")[..5],
+        ["mutation_rate", "0.2", "0..=1", "linear", "yes"]
+    );
+    assert_eq!(
+        row("population")[..5],
+        ["population", "100", "2..=100000", "log", "yes"]
+    );
+    assert_eq!(
+        row("fitness")[..5],
+        ["fitness", "final", "final|prefix", "-", "no"]
+    );
+    assert!(
+        text.contains("probability that a chromosome is mutated"),
+        "{text}"
+    );
+    // A preset's own values, not the solver's defaults.
+    let o = run(&["presets", "sa-faces-hot"]);
+    let text = String::from_utf8(o.stdout).unwrap();
+    assert!(
+        text.lines()
+            .any(|l| l.split_whitespace().take(2).eq(["schedule.t0", "1000.0"])),
+        "{text}"
+    );
+    let bad = run(&["presets", "nope"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("sa-pll-conj"));
+}
+
+#[test]
+fn presets_name_json_is_one_object_per_parameter() {
+    for name in cubetui::solve::preset::list() {
+        let o = run(&["presets", name, "--json"]);
+        assert_eq!(o.status.code(), Some(0), "{name}");
+        let rows: Vec<serde_json::Value> = String::from_utf8(o.stdout)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).expect("json line"))
+            .collect();
+        let cfg = cubetui::solve::preset::get(name).unwrap();
+        assert!(
+            !rows.is_empty() && rows.len() <= cfg.params().len(),
+            "{name}"
+        );
+        for r in &rows {
+            for field in [
+                "key", "value", "default", "type", "range", "live", "meaning",
+            ] {
+                assert!(!r[field].is_null(), "{name}: {field} in {r}");
+            }
+        }
+    }
+    let o = run(&["presets", "mws", "--json"]);
+    let text = String::from_utf8(o.stdout).unwrap();
+    let window = text
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .find(|r| r["key"] == "phase3.window")
+        .expect("phase3.window");
+    assert_eq!(window["value"], 10);
+    assert_eq!(window["min"], 1);
+    assert_eq!(window["max"], 16);
+    assert_eq!(window["live"], true);
+}

@@ -95,11 +95,15 @@ fn an_empty_preset_entry_is_worded_once_for_race_and_bench() {
 fn set_values_that_can_never_solve_are_refused_naming_the_range() {
     let start = ["--scramble", "R U"];
     for (preset, kv, said) in [
-        ("reference", "max_len=0", "max_len must be 1..=1000"),
+        (
+            "reference",
+            "max_len=0",
+            "`max_len`: 0 is outside its range (it takes a whole number from 1 to 1000",
+        ),
         (
             "reference",
             "nodes_per_step=99999999999",
-            "nodes_per_step must be 1..=",
+            "`nodes_per_step`: 99999999999 is outside its range (it takes a whole number from 1 to 10000000",
         ),
         ("mws", "phase1.trials=0", "phase1.trials must be 1..=1666"),
         ("mws", "phase3.trials=0", "phase3.trials must be 1..=1000"),

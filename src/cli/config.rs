@@ -8,6 +8,7 @@ use clap::Args;
 use color_eyre::eyre::Report;
 
 use cubetui::solve::neighbourhood::{Catalogue, NAMES};
+use cubetui::solve::params::{self, ParamSpec};
 use cubetui::solve::{SolverConfig, preset};
 
 use super::exit::UsageError;
@@ -234,17 +235,40 @@ fn parse_value(raw: &str, old: &toml::Value) -> Result<toml::Value, String> {
 
 /// Sets dotted `key` in `table` to `raw`, then re-normalises the table (every
 /// field present) so later overrides can name fields a changed `kind` brings.
-/// `shown` names the key in error messages.
+/// `shown` names the key in error messages. The value's type and range come
+/// from the solver's declaration ([`SolverConfig::declared`]).
 fn set_key(
     mut table: toml::Table,
     key: &str,
     raw: &str,
     shown: &str,
 ) -> Result<toml::Table, Report> {
-    let unknown = || usage(format!("unknown parameter `{shown}`"));
     if key.is_empty() || key == "solver" {
         return Err(usage(format!("parameter `{shown}` cannot be set")));
     }
+    let solver = table
+        .get("solver")
+        .and_then(toml::Value::as_str)
+        .unwrap_or_default()
+        .to_string();
+    let declared = SolverConfig::declared(&solver).unwrap_or(&[]);
+    let spec = params::find(declared, key);
+    let unknown_msg = match spec {
+        // Declared, but not a field of this configuration (another `kind`'s).
+        Some(_) => format!(
+            "parameter `{shown}` of solver `{solver}` is not used with these settings \
+             (set {} to the kind that uses it first); its parameters here are: {}",
+            key.rsplit_once('.')
+                .map(|(group, _)| format!("`{group}.kind`"))
+                .unwrap_or_else(|| "its group's `kind`".into()),
+            present_keys(&table, declared)
+        ),
+        None => format!(
+            "unknown parameter `{shown}`; the parameters of solver `{solver}` are: {}",
+            params::keys(declared)
+        ),
+    };
+    let unknown = || usage(unknown_msg.clone());
     let table_before = &table.clone();
     let path: Vec<&str> = key.split('.').collect();
     let (last, parents) = path.split_last().ok_or_else(unknown)?;
@@ -262,16 +286,73 @@ fn set_key(
         let group = group.clone();
         return Err(usage(group_message(table_before, key, &group, shown)));
     }
-    let value =
-        parse_value(raw, old).map_err(|e| usage(format!("bad value for `{shown}`: {e}")))?;
+    let bad = |e: String| match spec {
+        Some(spec) if !e.contains(&spec.expects()) => usage(format!(
+            "bad value for `{shown}`: {e} (it takes {})",
+            spec.expects()
+        )),
+        _ => usage(format!("bad value for `{shown}`: {e}")),
+    };
+    let value = parse_value(raw, old).map_err(bad)?;
+    let outside = spec.filter(|s| s.check(&value).is_err());
+    if let Some(spec) = outside
+        && let params::Kind::Choice(_) = spec.kind
+    {
+        return Err(bad(format!("`{raw}` is not one of its choices")));
+    }
     if *last == "kind" {
         // A new variant: drop the old variant's fields so it takes its defaults.
         node.clear();
     }
     node.insert(last.to_string(), value);
-    let cfg =
-        preset::from_table(table).map_err(|e| usage(format!("bad value for `{shown}`: {e}")))?;
+    if let Some(spec) = outside {
+        return Err(usage(format!(
+            "bad value for `{shown}`: {raw} is outside its range (it takes {}){}",
+            spec.expects(),
+            tighter_rule(table, last, declared)
+        )));
+    }
+    let cfg = preset::from_table(table).map_err(|e| bad(e.to_string()))?;
     full_table(&cfg)
+}
+
+/// A rule between keys that also refuses the value just set in `table`
+/// (e.g. trials x window: the message names `leaf` and another declared
+/// key), as "; with these settings: …", else nothing.
+fn tighter_rule(table: toml::Table, leaf: &str, declared: &[ParamSpec]) -> String {
+    let other = |e: &str| {
+        declared
+            .iter()
+            .map(|s| s.key.rsplit('.').next().unwrap_or(&s.key))
+            .any(|l| l != leaf && e.contains(l))
+    };
+    preset::from_table(table)
+        .ok()
+        .and_then(|cfg| cfg.build(cubetui::cube::Cube::solved(), 0).err())
+        .map(|e| e.to_string())
+        .filter(|e| e.contains(leaf) && other(e))
+        .map(|e| format!("; with these settings: {e}"))
+        .unwrap_or_default()
+}
+
+/// The declared keys that `table` holds, comma-separated.
+fn present_keys(table: &toml::Table, declared: &[ParamSpec]) -> String {
+    declared
+        .iter()
+        .filter(|s| lookup(table, &s.key).is_some())
+        .map(|s| s.key.as_str())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The value at dotted `key` in `table`.
+pub fn lookup<'a>(table: &'a toml::Table, key: &str) -> Option<&'a toml::Value> {
+    let mut parts = key.split('.');
+    let mut v = table.get(parts.next()?)?;
+    for p in parts {
+        v = v.as_table()?.get(p)?;
+    }
+    Some(v)
 }
 
 /// Why `--set GROUP=VALUE` is refused: the group's fields, and for a
@@ -507,6 +588,183 @@ mod tests {
             preset in prop::sample::select(preset::list()),
         ) {
             check_set(preset, format!("{key}={value}"))?;
+        }
+    }
+}
+
+/// The declaration read by `--set`: every key at both ends of its range is
+/// accepted, just outside refused with the key and the range named.
+#[cfg(test)]
+mod declared_tests {
+    use proptest::prelude::*;
+
+    use super::*;
+    use cubetui::solve::params::Kind;
+
+    fn resolve(preset: &str, set: &[String]) -> Result<Resolved, Report> {
+        SolverArgs {
+            preset: Some(preset.to_string()),
+            set: set.to_vec(),
+            ..SolverArgs::default()
+        }
+        .resolve()
+    }
+
+    /// The declared parameters a preset holds, with its solver's declaration.
+    fn present(preset: &str) -> (Vec<ParamSpec>, &'static [ParamSpec]) {
+        let cfg = preset::get(preset).unwrap();
+        let t = full_table(&cfg).unwrap();
+        let held = cfg
+            .params()
+            .iter()
+            .filter(|s| lookup(&t, &s.key).is_some())
+            .cloned()
+            .collect();
+        (held, cfg.params())
+    }
+
+    /// A refusal for a rule between keys names at least two of them (the
+    /// leaves of the declared keys, e.g. `population` and `length`).
+    fn is_cross_field(msg: &str, declared: &[ParamSpec]) -> bool {
+        let mut leaves: Vec<&str> = declared
+            .iter()
+            .map(|s| s.key.rsplit('.').next().unwrap_or(&s.key))
+            .filter(|l| msg.contains(l))
+            .collect();
+        leaves.sort();
+        leaves.dedup();
+        leaves.len() >= 2
+    }
+
+    /// Values at the ends of the range (or every choice) and just outside.
+    fn ends(spec: &ParamSpec) -> (Vec<String>, Vec<String>) {
+        match &spec.kind {
+            Kind::Int { min, max } => (
+                vec![min.to_string(), max.to_string()],
+                vec![
+                    (i128::from(*min) - 1).to_string(),
+                    (i128::from(*max) + 1).to_string(),
+                ],
+            ),
+            Kind::Float { min, max } => (
+                vec![min.to_string(), max.to_string()],
+                vec![min.next_down().to_string(), max.next_up().to_string()],
+            ),
+            Kind::Bool => (vec!["true".into(), "false".into()], vec!["maybe".into()]),
+            Kind::Choice(c) => (
+                c.iter().map(|s| s.to_string()).collect(),
+                vec!["no-such-choice".into()],
+            ),
+        }
+    }
+
+    #[test]
+    fn every_declared_key_round_trips_at_the_ends_of_its_range() {
+        for name in preset::list() {
+            let (held, declared) = present(name);
+            assert!(!held.is_empty(), "{name}");
+            for spec in held {
+                let (inside, outside) = ends(&spec);
+                for v in inside {
+                    match resolve(name, &[format!("{}={v}", spec.key)]) {
+                        Ok(r) => {
+                            let t = full_table(&r.config).unwrap();
+                            let got = lookup(&t, &spec.key).unwrap_or_else(|| {
+                                panic!("{name}: {}={v} accepted but gone", spec.key)
+                            });
+                            let back = match got {
+                                toml::Value::String(s) => s.clone(),
+                                toml::Value::Float(f) => f.to_string(),
+                                other => other.to_string(),
+                            };
+                            let want = v.parse::<f64>().map_or(v.clone(), |f| f.to_string());
+                            let back = back.parse::<f64>().map_or(back, |f| f.to_string());
+                            assert_eq!(back, want, "{name}: {}", spec.key);
+                        }
+                        Err(e) => assert!(
+                            is_cross_field(&e.to_string(), declared),
+                            "{name}: {}={v} refused without a cross-field reason: {e}",
+                            spec.key
+                        ),
+                    }
+                }
+                for v in outside {
+                    let e = resolve(name, &[format!("{}={v}", spec.key)])
+                        .expect_err(&format!("{name}: {}={v} accepted", spec.key));
+                    assert!(e.is::<UsageError>());
+                    let e = e.to_string();
+                    assert!(e.contains(&format!("`{}`", spec.key)), "{e}");
+                    assert!(e.contains(&spec.expects()), "{e}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn an_unknown_key_lists_the_solvers_keys() {
+        let e = resolve("ga", &["mutation=0.5".into()])
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("`mutation`") && e.contains("solver `ga`"), "{e}");
+        assert!(e.contains("mutation_rate, elite_fraction"), "{e}");
+        let e = resolve("sa-pll-conj", &["schedule.alpha=0.9".into()])
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("schedule.t_max"), "{e}");
+        let e = resolve("ga", &["mutation_rate=1.5".into()])
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("a number from 0 to 1"), "{e}");
+    }
+
+    /// (preset, KEY=VALUE with a value inside the key's declared range).
+    fn in_range_set() -> impl Strategy<Value = (String, Vec<String>)> {
+        prop::sample::select(preset::list()).prop_flat_map(|name| {
+            let held = present(name).0;
+            let one = prop::sample::select(held).prop_flat_map(|spec| {
+                let key = spec.key.clone();
+                let value: BoxedStrategy<String> = match spec.kind {
+                    Kind::Int { min, max } => prop_oneof![
+                        (min..=max).prop_map(|i| i.to_string()),
+                        (min..=max.min(min.saturating_add(64))).prop_map(|i| i.to_string()),
+                    ]
+                    .boxed(),
+                    Kind::Float { min, max } => (0.0..=1.0f64)
+                        .prop_map(move |u| {
+                            let v = if spec.scale == cubetui::solve::params::Scale::Log {
+                                (min.ln() + u * (max.ln() - min.ln())).exp()
+                            } else {
+                                min + u * (max - min)
+                            };
+                            v.clamp(min, max).to_string()
+                        })
+                        .boxed(),
+                    Kind::Bool => any::<bool>().prop_map(|b| b.to_string()).boxed(),
+                    Kind::Choice(c) => prop::sample::select(c).prop_map(|s| s.to_string()).boxed(),
+                };
+                value.prop_map(move |v| format!("{key}={v}"))
+            });
+            (Just(name.to_string()), prop::collection::vec(one, 1..4))
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        #[test]
+        fn in_range_values_keep_validate_ok_or_name_a_cross_field_rule(
+            (name, set) in in_range_set()
+        ) {
+            let declared = preset::get(&name).unwrap().params();
+            if let Err(e) = resolve(&name, &set) {
+                let e = e.to_string();
+                // A declared key absent after an earlier `kind` change is
+                // refused by name, not by range.
+                prop_assert!(
+                    is_cross_field(&e, declared) || e.contains("is not used with these settings"),
+                    "{:?} on {}: {}", set, name, e
+                );
+            }
         }
     }
 }

@@ -1,4 +1,6 @@
-//! `cubetui presets`: every preset with what it runs and the seed it follows.
+//! `cubetui presets`: every preset with what it runs and the seed it follows;
+//! `cubetui presets NAME`: one preset's full parameter table, read from its
+//! solver's declaration (key, value in the preset, range, scale, live, meaning).
 
 use std::process::ExitCode;
 
@@ -6,14 +8,118 @@ use clap::Args;
 use color_eyre::eyre::Report;
 use serde::Serialize;
 
-use cubetui::solve::preset;
+use cubetui::solve::params::{Kind, Value};
+use cubetui::solve::{SolveError, preset};
+
+use super::exit::UsageError;
+use super::table::{self, Column};
 
 /// Options of `cubetui presets`.
 #[derive(Debug, Args)]
 pub struct PresetsArgs {
+    /// Show this preset's parameters (key, value, range, scale, live,
+    /// meaning) instead of the list of presets.
+    #[arg(value_name = "NAME")]
+    name: Option<String>,
     /// One JSON object per line instead of a table.
     #[arg(long)]
     json: bool,
+}
+
+/// One parameter of one preset as `presets NAME --json` prints it.
+#[derive(Serialize)]
+struct ParamRow<'a> {
+    key: &'a str,
+    value: serde_json::Value,
+    default: serde_json::Value,
+    #[serde(rename = "type")]
+    kind: &'static str,
+    range: String,
+    min: Option<serde_json::Value>,
+    max: Option<serde_json::Value>,
+    choices: Option<&'static [&'static str]>,
+    /// `linear` or `log`; none for a flag or a choice.
+    scale: Option<String>,
+    live: bool,
+    meaning: &'static str,
+}
+
+/// The parameter table (or JSON lines) of preset `name`.
+pub fn render_one(name: &str, json: bool) -> Result<String, Report> {
+    let usage = |e: SolveError| Report::from(UsageError(e.to_string()));
+    let info = preset::info(name).map_err(usage)?;
+    let cfg = preset::get(name).map_err(usage)?;
+    let table = toml::Table::try_from(&cfg)?;
+    let mut rows = Vec::new();
+    for spec in cfg.params() {
+        let Some(value) = super::config::lookup(&table, &spec.key) else {
+            continue;
+        };
+        let (kind, min, max, choices) = match &spec.kind {
+            Kind::Int { min, max } => ("int", Some((*min).into()), Some((*max).into()), None),
+            Kind::Float { min, max } => ("float", Some((*min).into()), Some((*max).into()), None),
+            Kind::Bool => ("bool", None, None, None),
+            Kind::Choice(c) => ("choice", None, None, Some(*c)),
+        };
+        let numeric = min.is_some();
+        rows.push(ParamRow {
+            key: &spec.key,
+            value: serde_json::to_value(value)?,
+            default: match &spec.default {
+                Value::Int(i) => (*i).into(),
+                Value::Float(f) => (*f).into(),
+                Value::Bool(b) => (*b).into(),
+                Value::Text(t) => (*t).into(),
+            },
+            kind,
+            range: spec.range(),
+            min,
+            max,
+            choices,
+            scale: numeric.then(|| spec.scale.to_string()),
+            live: spec.live,
+            meaning: spec.meaning,
+        });
+    }
+    let mut out = String::new();
+    if json {
+        for r in &rows {
+            out.push_str(&serde_json::to_string(r)?);
+            out.push('\n');
+        }
+        return Ok(out);
+    }
+    out.push_str(&format!(
+        "{} (solver {}): {}\nfollows {}\n\n",
+        info.name, info.solver, info.description, info.follows
+    ));
+    let columns = [
+        Column::left("key"),
+        Column::right("value"),
+        Column::left("range"),
+        Column::left("scale"),
+        Column::left("live"),
+        Column::left("meaning"),
+    ];
+    let cells: Vec<Vec<String>> = rows
+        .iter()
+        .map(|r| {
+            let value = match &r.value {
+                serde_json::Value::String(s) => s.clone(),
+                v => v.to_string(),
+            };
+            vec![
+                r.key.to_string(),
+                value,
+                r.range.clone(),
+                r.scale.clone().unwrap_or_else(|| "-".into()),
+                if r.live { "yes" } else { "no" }.to_string(),
+                r.meaning.to_string(),
+            ]
+        })
+        .collect();
+    out.push_str(&table::render(&columns, &cells));
+    Ok(out)
 }
 
 /// One preset as `--json` prints it.
@@ -65,7 +171,10 @@ pub fn render(json: bool) -> Result<String, Report> {
 }
 
 pub fn run(args: PresetsArgs) -> Result<ExitCode, Report> {
-    let text = render(args.json)?;
+    let text = match &args.name {
+        Some(name) => render_one(name, args.json)?,
+        None => render(args.json)?,
+    };
     // A closed pipe (`| head`) is not an error; a full disk is (exit 5).
     super::out::stdout(text.as_bytes())?;
     Ok(ExitCode::SUCCESS)

@@ -21,6 +21,7 @@ use super::chromosome::{
 };
 use crate::cube::Cube;
 use crate::solve::api::{Outcome, Profile, SeriesSpec, Snapshot, SolveError, Solver, Status};
+use crate::solve::params::{Live, ParamSpec, Scale};
 
 /// Parameters of `ga`; the defaults are preset `seed-002-ga`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -115,6 +116,64 @@ impl GaParams {
         }
         Ok(())
     }
+}
+
+/// The declaration of `ga`'s parameters.
+pub fn params() -> Vec<ParamSpec> {
+    use Live::{No, Yes};
+    use Scale::Log;
+    let d = GaParams::default();
+    vec![
+        ParamSpec::int(
+            "population",
+            (2, 100_000),
+            d.population,
+            Log,
+            Yes,
+            "chromosomes per generation (population × length at most 200000)",
+        ),
+        ParamSpec::int(
+            "length",
+            (1, 1000),
+            d.length,
+            Log,
+            No,
+            "genes per chromosome",
+        ),
+        ParamSpec::unit(
+            "crossover_rate",
+            d.crossover_rate,
+            Yes,
+            "probability that a selected pair is crossed over",
+        ),
+        ParamSpec::unit(
+            "mutation_rate",
+            d.mutation_rate,
+            Yes,
+            "probability that a chromosome is mutated",
+        ),
+        ParamSpec::unit(
+            "elite_fraction",
+            d.elite_fraction,
+            Yes,
+            "fraction of the best chromosomes copied to the next generation",
+        ),
+        ParamSpec::int(
+            "max_generations",
+            (1, i64::MAX),
+            d.max_generations,
+            Log,
+            No,
+            "generation cap",
+        ),
+        ParamSpec::choice(
+            "fitness",
+            &["final", "prefix"],
+            "final",
+            No,
+            "judge the energy after the whole chromosome, or the best prefix",
+        ),
+    ]
 }
 
 pub fn build(p: &GaParams, start: Cube, seed: u64) -> Result<Box<dyn Solver>, SolveError> {

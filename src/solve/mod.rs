@@ -15,6 +15,7 @@ pub mod energy;
 pub mod ga;
 pub mod mws;
 pub mod neighbourhood;
+pub mod params;
 pub mod phases;
 pub mod preset;
 pub mod profile;

@@ -183,6 +183,7 @@ mod tests {
     use super::*;
     use crate::cube::{Alg, Cube};
     use crate::solve::api::Status;
+    use crate::solve::params;
 
     #[test]
     fn every_preset_deserialises_and_round_trips() {
@@ -316,5 +317,78 @@ mod tests {
         t.insert("tries".into(), toml::Value::Integer(19));
         let e = from_table(t).expect("parses").build(start, 1);
         assert!(e.is_err());
+    }
+
+    /// Dotted keys of every leaf of `t` (not `solver`).
+    fn leaves(t: &toml::Table, prefix: &str, out: &mut Vec<String>) {
+        for (k, v) in t {
+            match v {
+                toml::Value::Table(inner) => leaves(inner, &format!("{prefix}{k}."), out),
+                _ if prefix.is_empty() && k == "solver" => {}
+                _ => out.push(format!("{prefix}{k}")),
+            }
+        }
+    }
+
+    /// Every field of every preset is declared, every declared key is a
+    /// field of some preset of its solver, and the declared default is the
+    /// value in the solver's default preset wherever that preset has the key.
+    #[test]
+    fn every_preset_field_is_declared_once_with_its_default() {
+        for solver in SolverConfig::NAMES {
+            let declared = SolverConfig::declared(solver).expect("registered");
+            let mut keys: Vec<&str> = declared.iter().map(|s| s.key.as_str()).collect();
+            keys.sort();
+            keys.dedup();
+            assert_eq!(keys.len(), declared.len(), "{solver}: a key declared twice");
+            for s in declared {
+                assert!(!s.meaning.is_empty(), "{}", s.key);
+                match s.kind {
+                    params::Kind::Int { min, max } => assert!(min <= max, "{}", s.key),
+                    params::Kind::Float { min, max } => assert!(min <= max, "{}", s.key),
+                    _ => {}
+                }
+                if s.scale == params::Scale::Log {
+                    let above_zero = match s.kind {
+                        params::Kind::Int { min, .. } => min > 0,
+                        params::Kind::Float { min, .. } => min > 0.0,
+                        _ => false,
+                    };
+                    assert!(above_zero, "{solver}: log-scale {} starts at 0", s.key);
+                }
+            }
+            let mut seen = Vec::new();
+            for name in list() {
+                let cfg = get(name).unwrap();
+                if cfg.name() != *solver {
+                    continue;
+                }
+                let t = toml::Table::try_from(&cfg).unwrap();
+                let mut held = Vec::new();
+                leaves(&t, "", &mut held);
+                for k in &held {
+                    let spec = params::find(declared, k)
+                        .unwrap_or_else(|| panic!("{name}: `{k}` is not declared"));
+                    let mut v = &t[k.split('.').next().unwrap()];
+                    for p in k.split('.').skip(1) {
+                        v = &v[p];
+                    }
+                    assert!(spec.check(v).is_ok(), "{name}: {k} = {v} outside its range");
+                    if default_for(solver) == Some(name) {
+                        let want = match &spec.default {
+                            params::Value::Text(s) => toml::Value::String(s.to_string()),
+                            params::Value::Int(i) => toml::Value::Integer(*i),
+                            params::Value::Float(f) => toml::Value::Float(*f),
+                            params::Value::Bool(b) => toml::Value::Boolean(*b),
+                        };
+                        assert_eq!(*v, want, "{name}: default of {k}");
+                    }
+                }
+                seen.extend(held);
+            }
+            for s in declared {
+                assert!(seen.contains(&s.key), "{solver}: {} in no preset", s.key);
+            }
+        }
     }
 }

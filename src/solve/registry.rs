@@ -11,7 +11,9 @@
 //!    [`Solver`] (importing it from `crate::solve::api`), and
 //!    `pub fn build(p: &Params, start: Cube, seed: u64) -> Result<Box<dyn Solver>, SolveError>`.
 //! 2. Add one line to the `solvers!` list below:
-//!    `"my-name" => MyName(crate::solve::my_module::Params, crate::solve::my_module::build),`.
+//!    `"my-name" => MyName(crate::solve::my_module::Params, crate::solve::my_module::build, crate::solve::my_module::params),`,
+//!    where `pub fn params() -> Vec<ParamSpec>` declares every parameter
+//!    ([`crate::solve::params`]).
 //!    The string is the solver's name everywhere: the `solver = "…"` key of
 //!    presets, [`SolverConfig::name`], the reports. (Nothing else in this
 //!    file changes: the line carries its own paths.)
@@ -26,10 +28,13 @@
 //! `preset::tests::the_registered_throwaway_solver_runs_from_its_preset`
 //! loads, builds and runs it.
 
+use std::sync::LazyLock;
+
 use serde::{Deserialize, Serialize};
 
 use crate::cube::Cube;
 use crate::solve::api::{SolveError, Solver};
+use crate::solve::params::ParamSpec;
 use crate::solve::{reference, reorient};
 
 /// Generates [`SolverConfig`] (a serde enum tagged by `solver`), its
@@ -37,7 +42,7 @@ use crate::solve::{reference, reorient};
 /// from one line per solver: `"name" => Variant(ParamsType, build_fn),`.
 /// Lines marked `#[cfg(test)]` exist only in the test build.
 macro_rules! solvers {
-    ($($(#[$attr:meta])* $name:literal => $variant:ident($params:ty, $build:path),)+) => {
+    ($($(#[$attr:meta])* $name:literal => $variant:ident($params:ty, $build:path, $declare:path),)+) => {
         /// A solver with all its parameters, as stored in a preset.
         #[derive(Clone, Debug, Serialize, Deserialize)]
         #[serde(tag = "solver")]
@@ -56,6 +61,18 @@ macro_rules! solvers {
                 }
             }
 
+            /// The declared parameters of solver `name` ([`Self::params`]), or
+            /// `None` for a name not registered.
+            pub fn declared(name: &str) -> Option<&'static [ParamSpec]> {
+                match name {
+                    $($(#[$attr])* $name => {
+                        static DECLARED: LazyLock<Vec<ParamSpec>> = LazyLock::new($declare);
+                        Some(&DECLARED)
+                    })+
+                    _ => None,
+                }
+            }
+
             fn build_centred(&self, start: Cube, seed: u64) -> Result<Box<dyn Solver>, SolveError> {
                 match self {
                     $($(#[$attr])* SolverConfig::$variant(p) => $build(p, start, seed),)+
@@ -66,19 +83,25 @@ macro_rules! solvers {
 }
 
 solvers! {
-    "sa" => Sa(crate::solve::anneal::SaParams, crate::solve::anneal::build),
-    "ga" => Ga(crate::solve::ga::GaParams, crate::solve::ga::build),
-    "woc" => Woc(crate::solve::woc::WocParams, crate::solve::woc::build),
-    "mws" => Mws(crate::solve::mws::MwsParams, crate::solve::mws::build),
-    "phases-es" => PhasesEs(crate::solve::phases::EsParams, crate::solve::phases::build_es),
-    "phases-ga" => PhasesGa(crate::solve::phases::GaParams, crate::solve::phases::build_ga),
-    "phases-sa" => PhasesSa(crate::solve::phases::SaParams, crate::solve::phases::build_sa),
-    "reference" => Reference(crate::solve::reference::ReferenceParams, crate::solve::reference::build),
+    "sa" => Sa(crate::solve::anneal::SaParams, crate::solve::anneal::build, crate::solve::anneal::params),
+    "ga" => Ga(crate::solve::ga::GaParams, crate::solve::ga::build, crate::solve::ga::params),
+    "woc" => Woc(crate::solve::woc::WocParams, crate::solve::woc::build, crate::solve::woc::params),
+    "mws" => Mws(crate::solve::mws::MwsParams, crate::solve::mws::build, crate::solve::mws::params),
+    "phases-es" => PhasesEs(crate::solve::phases::EsParams, crate::solve::phases::build_es, crate::solve::phases::params_es),
+    "phases-ga" => PhasesGa(crate::solve::phases::GaParams, crate::solve::phases::build_ga, crate::solve::phases::params_ga),
+    "phases-sa" => PhasesSa(crate::solve::phases::SaParams, crate::solve::phases::build_sa, crate::solve::phases::params_sa),
+    "reference" => Reference(crate::solve::reference::ReferenceParams, crate::solve::reference::build, crate::solve::reference::params),
     #[cfg(test)]
-    "throwaway" => Throwaway(crate::solve::throwaway::Params, crate::solve::throwaway::build),
+    "throwaway" => Throwaway(crate::solve::throwaway::Params, crate::solve::throwaway::build, crate::solve::throwaway::params),
 }
 
 impl SolverConfig {
+    /// This solver's declared parameters: key, type and range, default,
+    /// scale, whether it may change during a run, meaning.
+    pub fn params(&self) -> &'static [ParamSpec] {
+        Self::declared(self.name()).unwrap_or(&[])
+    }
+
     /// Builds a solver for `start`, fully determined by (self, seed, start).
     ///
     /// A start whose centres are not at home (given after rotations, slices or

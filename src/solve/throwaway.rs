@@ -23,6 +23,19 @@ pub struct Params {
     pub tries: u64,
 }
 
+/// Its one parameter, declared.
+pub fn params() -> Vec<crate::solve::params::ParamSpec> {
+    use crate::solve::params::{Live, ParamSpec, Scale};
+    vec![ParamSpec::int(
+        "tries",
+        (0, 18),
+        18,
+        Scale::Linear,
+        Live::No,
+        "turns to try before giving up",
+    )]
+}
+
 /// Builds a run for `start`.
 pub fn build(p: &Params, start: Cube, _seed: u64) -> Result<Box<dyn Solver>, SolveError> {
     if p.tries > TURNS.len() as u64 {

@@ -27,6 +27,7 @@ use super::chromosome::{Chromosome, GENES, face_of, genes_alg, random_gene, seed
 use super::ga::diversity;
 use crate::cube::Cube;
 use crate::solve::api::{Outcome, Profile, SeriesSpec, Snapshot, SolveError, Solver, Status};
+use crate::solve::params::{Live, ParamSpec, Scale};
 
 /// Parameters of `woc`; the defaults are preset `seed-004`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -94,6 +95,67 @@ impl WocParams {
         }
         Ok(())
     }
+}
+
+/// The declaration of `woc`'s parameters.
+pub fn params() -> Vec<ParamSpec> {
+    use Live::{No, Yes};
+    use Scale::Log;
+    let d = WocParams::default();
+    vec![
+        ParamSpec::int(
+            "population",
+            (4, 100_000),
+            d.population,
+            Log,
+            Yes,
+            "chromosomes per generation (population × length at most 100000)",
+        ),
+        ParamSpec::int(
+            "length",
+            (2, 1000),
+            d.length,
+            Log,
+            No,
+            "moves per chromosome",
+        ),
+        ParamSpec::int(
+            "parents_from",
+            (4, 100_000),
+            d.parents_from,
+            Log,
+            No,
+            "parents are drawn from this many of the best (at most population)",
+        ),
+        ParamSpec::unit(
+            "mutation_rate",
+            d.mutation_rate,
+            Yes,
+            "probability that a child is mutated",
+        ),
+        ParamSpec::int(
+            "stagnation",
+            (1, i64::MAX),
+            d.stagnation,
+            Log,
+            Yes,
+            "stop after this many generations without a better score",
+        ),
+        ParamSpec::unit(
+            "crowd_fraction",
+            d.crowd_fraction,
+            Yes,
+            "fraction of each kept generation the crowd step polls",
+        ),
+        ParamSpec::int(
+            "max_generations",
+            (1, i64::MAX),
+            d.max_generations,
+            Log,
+            No,
+            "hard cap on generations",
+        ),
+    ]
 }
 
 pub fn build(p: &WocParams, start: Cube, seed: u64) -> Result<Box<dyn Solver>, SolveError> {

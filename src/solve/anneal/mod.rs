@@ -21,7 +21,7 @@ use crate::cube::Cube;
 use crate::solve::api::{SolveError, Solver};
 
 pub use engine::Annealer;
-pub use params::SaParams;
+pub use params::{SaParams, params};
 pub use schedule::Schedule;
 
 /// Builds an annealer for `start`, fully determined by (`p`, `seed`, `start`).

@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use super::schedule::Schedule;
 use crate::solve::api::SolveError;
+use crate::solve::params::{Live, ParamSpec, Scale};
 use crate::solve::{energy, neighbourhood};
 
 /// Every parameter of an annealing run. Missing fields take the defaults of
@@ -55,4 +56,110 @@ impl SaParams {
         }
         self.schedule.validate()
     }
+}
+
+/// Largest temperature any schedule key takes.
+const T_MAX: f64 = 1e9;
+/// Smallest temperature any schedule key takes.
+const T_LEAST: f64 = 1e-6;
+
+/// The declaration of `sa`'s parameters (the schedule's keys for both kinds).
+pub fn params() -> Vec<ParamSpec> {
+    use Live::{No, Yes};
+    use Scale::{Linear, Log};
+    let d = SaParams::default();
+    let (t_max, t_min) = match d.schedule {
+        Schedule::Exponential { t_max, t_min } => (t_max, t_min),
+        Schedule::Geometric { t0, t_min, .. } => (t0, t_min),
+    };
+    let geo = Schedule::geometric_defaults();
+    vec![
+        ParamSpec::choice(
+            "neighbourhood",
+            &neighbourhood::NAMES,
+            "pll-conj",
+            Yes,
+            "neighbourhood generator: the moves a proposal may make",
+        ),
+        ParamSpec::choice(
+            "energy",
+            &energy::NAMES,
+            "facelets",
+            No,
+            "energy function the annealer lowers",
+        ),
+        ParamSpec::bool(
+            "zero_delta_as_one",
+            d.zero_delta_as_one,
+            "treat ΔE = 0 as ΔE = 1: sideways moves accepted with probability exp(−1/T)",
+        ),
+        ParamSpec::int(
+            "max_steps",
+            (1, i64::MAX),
+            d.max_steps,
+            Log,
+            No,
+            "proposal budget (the exponential schedule cools over exactly this many)",
+        ),
+        ParamSpec::choice(
+            "schedule.kind",
+            &["exponential", "geometric"],
+            "exponential",
+            No,
+            "how the temperature falls: exponential over the budget, or geometric in levels",
+        ),
+        ParamSpec::float(
+            "schedule.t_max",
+            (T_LEAST, T_MAX),
+            t_max,
+            Log,
+            Yes,
+            "exponential: starting temperature",
+        ),
+        ParamSpec::float(
+            "schedule.t_min",
+            (T_LEAST, T_MAX),
+            t_min,
+            Log,
+            Yes,
+            "final temperature (exponential) or the frozen level that ends the run (geometric)",
+        ),
+        ParamSpec::float(
+            "schedule.t0",
+            (T_LEAST, T_MAX),
+            geo.0,
+            Log,
+            Yes,
+            "geometric: starting temperature",
+        ),
+        ParamSpec::float(
+            "schedule.alpha",
+            (0.01, 0.999_999),
+            geo.1,
+            Linear,
+            Yes,
+            "geometric: T ← alpha·T after each level",
+        ),
+        ParamSpec::int(
+            "schedule.per_temperature",
+            (1, 1_000_000_000),
+            geo.2,
+            Log,
+            Yes,
+            "geometric: proposals per temperature level",
+        ),
+        ParamSpec::bool(
+            "cut_loops",
+            d.cut_loops,
+            "report the path with loops cut out (changes only the reported solution)",
+        ),
+        ParamSpec::int(
+            "restart_after",
+            (0, i64::MAX),
+            d.restart_after,
+            Linear,
+            Yes,
+            "reheat from the best state after this many proposals without a better one (0 = off)",
+        ),
+    ]
 }

@@ -54,6 +54,13 @@ fn default_frozen() -> f64 {
     0.01
 }
 
+impl Schedule {
+    /// The geometric schedule's defaults: (t0, alpha, per_temperature).
+    pub fn geometric_defaults() -> (f64, f64, u64) {
+        (default_t0(), default_alpha(), default_per_temperature())
+    }
+}
+
 impl Default for Schedule {
     fn default() -> Self {
         Schedule::Exponential {

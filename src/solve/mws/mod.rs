@@ -23,7 +23,7 @@ pub mod window;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use self::params::phase_moves;
-pub use self::params::{MAX_EXHAUSTIVE_NODES, MAX_TRIAL_TURNS, MwsParams, NODES_PER_STEP};
+pub use self::params::{MAX_EXHAUSTIVE_NODES, MAX_TRIAL_TURNS, MwsParams, NODES_PER_STEP, params};
 use self::pieces::blocks;
 use self::window::{Objective, Search, WindowParams};
 use super::chromosome::{genes_alg, seeded_rng};

@@ -7,6 +7,7 @@ use super::pieces::{Block, blocks};
 use super::window::{self, Search, WindowParams};
 use crate::cube::Face;
 use crate::solve::api::SolveError;
+use crate::solve::params::{Live, ParamSpec, Scale, per_phase};
 
 /// Parameters of `mws`; the defaults are preset `seed-003`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -121,6 +122,65 @@ impl MwsParams {
         }
         Ok(())
     }
+}
+
+/// The declaration of `mws`'s parameters (`phase1.` … `phase3.` each).
+pub fn params() -> Vec<ParamSpec> {
+    use Live::{No, Yes};
+    use Scale::{Linear, Log};
+    let d = MwsParams::default();
+    let mut out = per_phase(&[d.phase1, d.phase2, d.phase3], |p, w| {
+        vec![
+            ParamSpec::int(
+                format!("{p}length"),
+                (1, 10_000),
+                w.length,
+                Log,
+                No,
+                "turns in the sequence (at least window); the phase restarts when all are fixed",
+            ),
+            ParamSpec::int(
+                format!("{p}window"),
+                (1, 16),
+                w.window,
+                Linear,
+                Yes,
+                "turns in the moving window",
+            ),
+            ParamSpec::int(
+                format!("{p}trials"),
+                (1, MAX_TRIAL_TURNS as i64),
+                w.trials,
+                Log,
+                Yes,
+                "mutations tried at each position (mutate; trials × window at most 10000)",
+            ),
+            ParamSpec::choice(
+                format!("{p}search"),
+                &["mutate", "exhaustive"],
+                "mutate",
+                No,
+                "mutate the window `trials` times, or try every canonical window",
+            ),
+        ]
+    });
+    out.push(ParamSpec::int(
+        "max_rounds",
+        (1, i64::MAX),
+        d.max_rounds,
+        Log,
+        No,
+        "give up after this many rounds (window moves of every run)",
+    ));
+    out.push(ParamSpec::int(
+        "best_of",
+        (1, 12),
+        d.best_of,
+        Linear,
+        No,
+        "wait for this many of the twelve runs and keep the shortest solution",
+    ));
+    out
 }
 
 /// The turns (face index × 3 + quarter turns − 1) phase `phase` (0-based)

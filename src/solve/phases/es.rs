@@ -15,6 +15,7 @@ use super::population::{Budget, Evolution, Operators, Population};
 use super::search::{Candidate, common_prefix};
 use super::seq::{merge_same_face, random_move};
 use crate::solve::api::SolveError;
+use crate::solve::params::{Live, ParamSpec, Scale};
 
 /// Parameters of one phase of `phases-es`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -65,6 +66,74 @@ impl EsPhase {
 }
 
 /// One phase of the evolution strategy.
+/// The declaration of one phase's parameters, keys prefixed with `p`
+/// (`phase1.`), defaults from `d`.
+pub fn params(p: &str, d: &EsPhase) -> Vec<ParamSpec> {
+    use Live::Yes;
+    use Scale::{Linear, Log};
+    let int = |k: &str, range, v: u64, scale, meaning| {
+        ParamSpec::int(format!("{p}{k}"), range, v, scale, Yes, meaning)
+    };
+    vec![
+        int(
+            "parents",
+            (1, 10_000),
+            d.parents as u64,
+            Log,
+            "parents kept each generation (μ)",
+        ),
+        int(
+            "offspring",
+            (1, 10_000),
+            d.offspring as u64,
+            Log,
+            "children made each generation (λ)",
+        ),
+        int(
+            "init_length",
+            (1, 200),
+            d.init_length as u64,
+            Linear,
+            "length of the random sequences a population starts from (at most max_length)",
+        ),
+        int(
+            "max_length",
+            (1, 200),
+            d.max_length as u64,
+            Linear,
+            "longest sequence kept",
+        ),
+        int(
+            "mutations",
+            (1, 20),
+            d.mutations as u64,
+            Linear,
+            "most mutation operations on one child",
+        ),
+        int(
+            "block",
+            (1, 20),
+            d.block as u64,
+            Linear,
+            "most moves one append operation adds",
+        ),
+        int(
+            "polish",
+            (0, i64::MAX),
+            d.polish,
+            Linear,
+            "generations spent shortening once a sequence reaches the group",
+        ),
+        int(
+            "stagnation",
+            (1, i64::MAX),
+            d.stagnation,
+            Log,
+            "generations without a better sequence before the population restarts",
+        ),
+    ]
+}
+
 pub type Es = Evolution<EsPhase>;
 
 /// A mutated copy of `parent`'s useful prefix.

@@ -16,6 +16,7 @@ use super::search::{Candidate, common_prefix};
 use super::seq::random_move;
 use crate::solve::api::SolveError;
 use crate::solve::chromosome::{face_of, rate_outside_unit, roulette};
+use crate::solve::params::{Live, ParamSpec, Scale};
 
 /// Parameters of one phase of `phases-ga`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -62,6 +63,66 @@ impl GaPhase {
 }
 
 /// One phase of the genetic algorithm.
+/// The declaration of one phase's parameters, keys prefixed with `p`
+/// (`phase1.`), defaults from `d`.
+pub fn params(p: &str, d: &GaPhase) -> Vec<ParamSpec> {
+    use Live::Yes;
+    use Scale::{Linear, Log};
+    let key = |k: &str| format!("{p}{k}");
+    vec![
+        ParamSpec::int(
+            key("population"),
+            (2, 10_000),
+            d.population,
+            Log,
+            Yes,
+            "chromosomes per generation",
+        ),
+        ParamSpec::int(
+            key("length"),
+            (2, 200),
+            d.length,
+            Linear,
+            Yes,
+            "genes per chromosome",
+        ),
+        ParamSpec::unit(
+            key("crossover_rate"),
+            d.crossover_rate,
+            Yes,
+            "probability that a selected pair is crossed over",
+        ),
+        ParamSpec::unit(
+            key("mutation_rate"),
+            d.mutation_rate,
+            Yes,
+            "probability that a chromosome is mutated",
+        ),
+        ParamSpec::unit(
+            key("elite_fraction"),
+            d.elite_fraction,
+            Yes,
+            "fraction of the best chromosomes copied to the next generation",
+        ),
+        ParamSpec::int(
+            key("polish"),
+            (0, i64::MAX),
+            d.polish,
+            Linear,
+            Yes,
+            "generations spent shortening once a chromosome reaches the group",
+        ),
+        ParamSpec::int(
+            key("stagnation"),
+            (1, i64::MAX),
+            d.stagnation,
+            Log,
+            Yes,
+            "generations without a better chromosome before the population restarts",
+        ),
+    ]
+}
+
 pub type Ga = Evolution<GaPhase>;
 
 fn weight(phase: usize, c: &Candidate) -> f64 {

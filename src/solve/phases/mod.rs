@@ -27,6 +27,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::cube::{Cube, CubieCube};
 use crate::solve::api::{SolveError, Solver};
+use crate::solve::params::{Live, ParamSpec, Scale, per_phase};
 
 pub use solver::PhaseSolver;
 
@@ -97,6 +98,55 @@ impl SaParams {
     pub fn validate(&self) -> Result<(), SolveError> {
         self.validate_with(sa::SaPhase::validate)
     }
+}
+
+/// The declaration of a phase solver's parameters: `max_steps`, then each
+/// phase's, defaults from the solver's default preset file (`text`).
+fn declare<P>(text: &str, phase: fn(&str, &P) -> Vec<ParamSpec>) -> Vec<ParamSpec>
+where
+    P: Clone + serde::de::DeserializeOwned,
+{
+    let Some(d) = text.parse::<toml::Table>().ok().and_then(|mut t| {
+        t.remove("solver");
+        t.remove("preset");
+        PhasesParams::<P>::deserialize(t).ok()
+    }) else {
+        return Vec::new();
+    };
+    let mut out = vec![ParamSpec::int(
+        "max_steps",
+        (1, i64::MAX),
+        d.max_steps,
+        Scale::Log,
+        Live::No,
+        "elementary steps (generations or proposals) over all phases",
+    )];
+    out.extend(per_phase(&d.phases(), phase));
+    out
+}
+
+/// The declaration of `phases-es`'s parameters.
+pub fn params_es() -> Vec<ParamSpec> {
+    declare(
+        include_str!("../../../assets/presets/phases-es.toml"),
+        es::params,
+    )
+}
+
+/// The declaration of `phases-ga`'s parameters.
+pub fn params_ga() -> Vec<ParamSpec> {
+    declare(
+        include_str!("../../../assets/presets/phases-ga.toml"),
+        ga::params,
+    )
+}
+
+/// The declaration of `phases-sa`'s parameters.
+pub fn params_sa() -> Vec<ParamSpec> {
+    declare(
+        include_str!("../../../assets/presets/phases-sa.toml"),
+        sa::params,
+    )
 }
 
 /// Builds a phase solver for `start`, whose phase `i` runs the search

@@ -17,6 +17,7 @@ use super::seq::{random_move, random_moves};
 use crate::cube::CubieCube;
 use crate::solve::api::SolveError;
 use crate::solve::chromosome::seeded_rng;
+use crate::solve::params::{Live, ParamSpec, Scale};
 
 /// Parameters of one phase of `phases-sa`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -55,6 +56,64 @@ impl SaPhase {
         }
         Ok(())
     }
+}
+
+/// The declaration of one phase's parameters, keys prefixed with `p`
+/// (`phase1.`), defaults from `d`.
+pub fn params(p: &str, d: &SaPhase) -> Vec<ParamSpec> {
+    use Live::Yes;
+    use Scale::{Linear, Log};
+    let key = |k: &str| format!("{p}{k}");
+    vec![
+        ParamSpec::int(
+            key("length"),
+            (2, 200),
+            d.length,
+            Linear,
+            Yes,
+            "moves in the annealed sequence",
+        ),
+        ParamSpec::float(
+            key("t0"),
+            (1e-6, 1e9),
+            d.t0,
+            Log,
+            Yes,
+            "starting temperature",
+        ),
+        ParamSpec::float(
+            key("alpha"),
+            (0.01, 0.999_999),
+            d.alpha,
+            Linear,
+            Yes,
+            "T ← alpha·T after each level",
+        ),
+        ParamSpec::int(
+            key("per_temperature"),
+            (1, 1_000_000_000),
+            d.per_temperature,
+            Log,
+            Yes,
+            "proposals per temperature level",
+        ),
+        ParamSpec::float(
+            key("t_min"),
+            (1e-6, 1e9),
+            d.t_min,
+            Log,
+            Yes,
+            "the phase is frozen below this temperature (at most t0)",
+        ),
+        ParamSpec::int(
+            key("polish"),
+            (0, i64::MAX),
+            d.polish,
+            Linear,
+            Yes,
+            "proposals spent shortening once the sequence reaches the group",
+        ),
+    ]
 }
 
 /// One phase of the annealer.

@@ -27,7 +27,7 @@ use base::CLOCK_EVERY;
 pub use base::{Budget, ReferenceError, cubies, to_alg};
 pub use multi::MultiSearch;
 pub use search::Search;
-pub use solver::{ReferenceParams, build};
+pub use solver::{ReferenceParams, build, params};
 pub use tables::Tables;
 
 /// Solves `cube` with at most `max_len` face turns (HTM), searching for shorter

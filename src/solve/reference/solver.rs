@@ -9,6 +9,7 @@ use super::cache;
 use super::multi::MultiSearch;
 use crate::cube::{Alg, Cube};
 use crate::solve::api::{Outcome, Snapshot, SolveError, Solver, Status};
+use crate::solve::params::{Live, ParamSpec, Scale};
 use crate::solve::profile::{Profile, SeriesSpec};
 
 /// Parameters of `reference`; the defaults are preset `reference`.
@@ -38,6 +39,55 @@ impl Default for ReferenceParams {
             nodes_per_step: 10_000,
         }
     }
+}
+
+/// The declaration of `reference`'s parameters.
+pub fn params() -> Vec<ParamSpec> {
+    use Live::No;
+    use Scale::Log;
+    let d = ReferenceParams::default();
+    vec![
+        ParamSpec::int(
+            "max_len",
+            (1, MAX_LEN as i64),
+            d.max_len,
+            Log,
+            No,
+            "longest solution accepted (face turns)",
+        ),
+        ParamSpec::int(
+            "target",
+            (1, MAX_LEN as i64),
+            d.target,
+            Log,
+            No,
+            "stop as soon as a solution this short is found",
+        ),
+        ParamSpec::int(
+            "max_nodes",
+            (1, i64::MAX),
+            d.max_nodes,
+            Log,
+            No,
+            "search nodes after which the best solution found is final",
+        ),
+        ParamSpec::int(
+            "give_up_nodes",
+            (1, i64::MAX),
+            d.give_up_nodes,
+            Log,
+            No,
+            "search nodes after which the search gives up without a solution",
+        ),
+        ParamSpec::int(
+            "nodes_per_step",
+            (1, MAX_NODES_PER_STEP as i64),
+            d.nodes_per_step,
+            Log,
+            No,
+            "search nodes per elementary step",
+        ),
+    ]
 }
 
 /// Longest `max_len` accepted.

@@ -1,0 +1,315 @@
+//! Parameters that describe themselves: every solver declares each of its
+//! parameters once ([`ParamSpec`]: dotted key as in the preset TOML and
+//! `--set`, value type and range, default, scale, whether it may change
+//! during a run, one-line meaning). The registry hands out each solver's
+//! list ([`crate::solve::SolverConfig::params`]); `--set`, `cubetui presets
+//! NAME` and the screen read it.
+//!
+//! Ranges are per key; rules that tie two keys together (population ×
+//! length, `t_min` at most `t0`, …) stay in each solver's `validate`.
+
+use std::fmt;
+
+/// What values a parameter takes.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Kind {
+    /// A whole number in `min..=max`.
+    Int { min: i64, max: i64 },
+    /// A number in `min..=max`.
+    Float { min: f64, max: f64 },
+    /// `true` or `false`.
+    Bool,
+    /// One of these words.
+    Choice(&'static [&'static str]),
+}
+
+/// How a parameter is best stepped and plotted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scale {
+    Linear,
+    /// Multiplicative steps; such a parameter's range starts above 0.
+    Log,
+}
+
+/// A parameter's default (the solver's `Default`, or its default preset's
+/// value where a solver has none).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value {
+    Int(i64),
+    Float(f64),
+    Bool(bool),
+    Text(&'static str),
+}
+
+/// One declared parameter.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ParamSpec {
+    /// Dotted key, as in the preset TOML and `--set` (`schedule.t0`).
+    pub key: String,
+    pub kind: Kind,
+    pub default: Value,
+    pub scale: Scale,
+    /// Whether it may change during a run (the knobs panel offers these).
+    pub live: bool,
+    /// One line saying what it does.
+    pub meaning: &'static str,
+}
+
+/// Whether a parameter may change during a run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Live {
+    Yes,
+    No,
+}
+
+impl ParamSpec {
+    /// A whole-number parameter in `min..=max`.
+    pub fn int(
+        key: impl Into<String>,
+        (min, max): (i64, i64),
+        default: impl TryInto<i64>,
+        scale: Scale,
+        live: Live,
+        meaning: &'static str,
+    ) -> ParamSpec {
+        ParamSpec {
+            key: key.into(),
+            kind: Kind::Int { min, max },
+            default: Value::Int(default.try_into().unwrap_or(i64::MAX)),
+            scale,
+            live: live == Live::Yes,
+            meaning,
+        }
+    }
+
+    /// A number in `min..=max`.
+    pub fn float(
+        key: impl Into<String>,
+        (min, max): (f64, f64),
+        default: f64,
+        scale: Scale,
+        live: Live,
+        meaning: &'static str,
+    ) -> ParamSpec {
+        ParamSpec {
+            key: key.into(),
+            kind: Kind::Float { min, max },
+            default: Value::Float(default),
+            scale,
+            live: live == Live::Yes,
+            meaning,
+        }
+    }
+
+    /// A probability or fraction, `0..=1`, linear.
+    pub fn unit(
+        key: impl Into<String>,
+        default: f64,
+        live: Live,
+        meaning: &'static str,
+    ) -> ParamSpec {
+        ParamSpec::float(key, (0.0, 1.0), default, Scale::Linear, live, meaning)
+    }
+
+    pub fn bool(key: impl Into<String>, default: bool, meaning: &'static str) -> ParamSpec {
+        ParamSpec {
+            key: key.into(),
+            kind: Kind::Bool,
+            default: Value::Bool(default),
+            scale: Scale::Linear,
+            live: false,
+            meaning,
+        }
+    }
+
+    pub fn choice(
+        key: impl Into<String>,
+        choices: &'static [&'static str],
+        default: &'static str,
+        live: Live,
+        meaning: &'static str,
+    ) -> ParamSpec {
+        ParamSpec {
+            key: key.into(),
+            kind: Kind::Choice(choices),
+            default: Value::Text(default),
+            scale: Scale::Linear,
+            live: live == Live::Yes,
+            meaning,
+        }
+    }
+
+    /// The range as people read it: `1..=100`, `1..` (no bound but the
+    /// largest TOML integer), `0.01..=0.99`, `true|false`, `a|b|c`.
+    pub fn range(&self) -> String {
+        match &self.kind {
+            Kind::Int { min, max: i64::MAX } => format!("{min}.."),
+            Kind::Int { min, max } => format!("{min}..={max}"),
+            Kind::Float { min, max } => format!("{min}..={max}"),
+            Kind::Bool => "true|false".into(),
+            Kind::Choice(c) => c.join("|"),
+        }
+    }
+
+    /// What `--set` accepts, in words: "a whole number from 1 to 100".
+    pub fn expects(&self) -> String {
+        let log = if self.scale == Scale::Log {
+            ", log scale"
+        } else {
+            ""
+        };
+        match &self.kind {
+            Kind::Int { min, max } => format!("a whole number from {min} to {max}{log}"),
+            Kind::Float { min, max } => format!("a number from {min} to {max}{log}"),
+            Kind::Bool => "true or false".into(),
+            Kind::Choice(c) => format!("one of {}", c.join(", ")),
+        }
+    }
+
+    /// Checks a value given as TOML against the type and range; the error
+    /// names the key and what it takes.
+    pub fn check(&self, v: &toml::Value) -> Result<(), String> {
+        let ok = match (&self.kind, v) {
+            (Kind::Int { min, max }, toml::Value::Integer(i)) => (min..=max).contains(&i),
+            (Kind::Float { min, max }, toml::Value::Float(f)) => (min..=max).contains(&f),
+            (Kind::Float { min, max }, toml::Value::Integer(i)) => {
+                (min..=max).contains(&&(*i as f64))
+            }
+            (Kind::Bool, toml::Value::Boolean(_)) => true,
+            (Kind::Choice(c), toml::Value::String(s)) => c.contains(&s.as_str()),
+            _ => false,
+        };
+        if ok {
+            Ok(())
+        } else {
+            Err(format!(
+                "`{}` takes {}, got {}",
+                self.key,
+                self.expects(),
+                shown(v)
+            ))
+        }
+    }
+}
+
+/// A TOML value as typed (strings without quotes).
+fn shown(v: &toml::Value) -> String {
+    match v {
+        toml::Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Value::Int(i) => write!(f, "{i}"),
+            Value::Float(x) => write!(f, "{x}"),
+            Value::Bool(b) => write!(f, "{b}"),
+            Value::Text(t) => f.write_str(t),
+        }
+    }
+}
+
+impl fmt::Display for Scale {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Scale::Linear => "linear",
+            Scale::Log => "log",
+        })
+    }
+}
+
+/// The spec of `key` in `specs`.
+pub fn find<'a>(specs: &'a [ParamSpec], key: &str) -> Option<&'a ParamSpec> {
+    specs.iter().find(|s| s.key == key)
+}
+
+/// Every key of `specs`, comma-separated, for "valid keys are …" messages;
+/// keys every phase shares are written once (`phase1…phase4.{window, trials}`).
+pub fn keys(specs: &[ParamSpec]) -> String {
+    let phase_of = |k: &str| -> Option<(usize, String)> {
+        let (head, leaf) = k.split_once('.')?;
+        let n = head.strip_prefix("phase")?.parse().ok()?;
+        Some((n, leaf.to_string()))
+    };
+    let leaves = |n: usize| -> Vec<String> {
+        specs
+            .iter()
+            .filter_map(|s| phase_of(&s.key))
+            .filter(|(m, _)| *m == n)
+            .map(|(_, l)| l)
+            .collect()
+    };
+    let phases = specs
+        .iter()
+        .filter_map(|s| phase_of(&s.key))
+        .map(|(n, _)| n)
+        .max()
+        .unwrap_or(0);
+    let shared = phases > 1 && (2..=phases).all(|n| leaves(n) == leaves(1));
+    let mut out: Vec<String> = Vec::new();
+    for s in specs {
+        match phase_of(&s.key) {
+            Some((1, _)) if shared && out.iter().all(|o| !o.starts_with("phase1…")) => {
+                out.push(format!("phase1…phase{phases}.{{{}}}", leaves(1).join(", ")));
+            }
+            Some(_) if shared => {}
+            _ => out.push(s.key.clone()),
+        }
+    }
+    out.join(", ")
+}
+
+/// The same per-phase parameters declared for `phase1` … `phaseN`, with
+/// each phase's defaults from `defaults` (phase 1 first).
+pub fn per_phase<P>(
+    defaults: &[P],
+    declare: impl Fn(&str, &P) -> Vec<ParamSpec>,
+) -> Vec<ParamSpec> {
+    defaults
+        .iter()
+        .enumerate()
+        .flat_map(|(i, d)| declare(&format!("phase{}.", i + 1), d))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_shared_by_every_phase_are_listed_once() {
+        let spec = |k: &str| ParamSpec::bool(k, true, "m");
+        let specs = [
+            spec("max_steps"),
+            spec("phase1.a"),
+            spec("phase1.b"),
+            spec("phase2.a"),
+            spec("phase2.b"),
+            spec("best_of"),
+        ];
+        assert_eq!(keys(&specs), "max_steps, phase1…phase2.{a, b}, best_of");
+        // Phases that differ are listed key by key.
+        let specs = [spec("phase1.a"), spec("phase2.b")];
+        assert_eq!(keys(&specs), "phase1.a, phase2.b");
+    }
+
+    #[test]
+    fn check_refuses_the_wrong_type_and_values_outside_the_range() {
+        let s = ParamSpec::int("a.b", (1, 10), 5, Scale::Linear, Live::No, "m");
+        assert!(s.check(&toml::Value::Integer(1)).is_ok());
+        assert!(s.check(&toml::Value::Integer(10)).is_ok());
+        let e = s.check(&toml::Value::Integer(11)).unwrap_err();
+        assert!(e.contains("`a.b`") && e.contains("from 1 to 10"), "{e}");
+        assert!(s.check(&toml::Value::Float(2.0)).is_err());
+        let c = ParamSpec::choice("k", &["x", "y"], "x", Live::No, "m");
+        assert!(c.check(&toml::Value::String("y".into())).is_ok());
+        let e = c.check(&toml::Value::String("z".into())).unwrap_err();
+        assert!(e.contains("one of x, y") && e.contains("got z"), "{e}");
+        let f = ParamSpec::unit("r", 0.5, Live::Yes, "m");
+        assert!(f.check(&toml::Value::Integer(1)).is_ok());
+        assert!(f.check(&toml::Value::Float(1.0000001)).is_err());
+        assert!(f.check(&toml::Value::Float(f64::NAN)).is_err());
+    }
+}
