@@ -305,6 +305,8 @@ impl Solver for Ga {
             generator: None,
             phase: None,
             status: self.status,
+            last_step: None,
+            exhausted_by: None,
             values: vec![
                 self.mean_energy(),
                 f64::from(*self.energies.last().unwrap_or(&0)),

@@ -318,6 +318,8 @@ impl Solver for Woc {
             generator: None,
             phase: Some(phase.into()),
             status: self.status,
+            last_step: None,
+            exhausted_by: None,
             values: vec![
                 f64::from(self.scores[0]),
                 mean,

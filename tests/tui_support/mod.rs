@@ -77,6 +77,8 @@ impl Solver for Toy {
             generator: Some(self.generator.clone()),
             phase: None,
             status: self.status(),
+            last_step: None,
+            exhausted_by: None,
             values: vec![1.0 / (1.0 + self.iteration as f64), 0.5, 7.0],
         }
     }

@@ -298,6 +298,8 @@ impl Solver for Mws {
                 b.free[1].letter()
             )),
             status: self.status,
+            last_step: None,
+            exhausted_by: None,
             values: vec![
                 // The leader's fitness in its phase, 0..1 (1 = phase solved).
                 lead.progress() - lead.phase.min(3) as f64,

@@ -100,6 +100,8 @@ impl Solver for Pending {
             generator: None,
             phase: Some(BUILDING.into()),
             status: self.status(),
+            last_step: None,
+            exhausted_by: None,
             values: vec![f64::NAN, 0.0, 0.0],
         }
     }

@@ -185,6 +185,8 @@ impl Solver for Reference {
             generator: None,
             phase: Some(self.phase().to_string()),
             status: self.status,
+            last_step: None,
+            exhausted_by: None,
             values: vec![
                 best_len.map_or(f64::NAN, |l| l as f64),
                 self.search.phase1_depth() as f64,
