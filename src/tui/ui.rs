@@ -12,6 +12,7 @@ use super::layout;
 use super::net::{CubeView, Scale};
 use super::plot;
 use super::status;
+use super::words::WORDS;
 
 /// The smallest terminal the main screen needs.
 pub const MIN_WIDTH: u16 = 80;
@@ -268,9 +269,11 @@ fn draw_help(f: &mut Frame, app: &App, area: Rect) {
     let widest = BINDINGS
         .iter()
         .map(|b| b.help.chars().count())
+        .chain(WORDS.iter().map(|(_, m)| m.chars().count()))
         .max()
         .unwrap_or(0);
-    let h = (BINDINGS.len() as u16 + 2).min(area.height);
+    // The bindings, then what each status word means (cut last when short).
+    let h = (BINDINGS.len() as u16 + WORDS.len() as u16 + 3).min(area.height);
     let w = (widest as u16 + 18).min(area.width);
     let popup = Rect::new(
         area.x + (area.width - w) / 2,
@@ -278,18 +281,18 @@ fn draw_help(f: &mut Frame, app: &App, area: Rect) {
         w,
         h,
     );
-    let lines: Vec<Line> = BINDINGS
-        .iter()
-        .map(|b| {
-            Line::from(vec![
-                Span::styled(
-                    format!(" {:<14}", b.keys),
-                    Style::default().fg(app.theme().accent).bold(),
-                ),
-                Span::raw(b.help),
-            ])
-        })
-        .collect();
+    let line = |key: &str, text: &'static str| {
+        Line::from(vec![
+            Span::styled(
+                format!(" {key:<14}"),
+                Style::default().fg(app.theme().accent).bold(),
+            ),
+            Span::raw(text),
+        ])
+    };
+    let mut lines: Vec<Line> = BINDINGS.iter().map(|b| line(b.keys, b.help)).collect();
+    lines.push(Line::from(" status words:").bold());
+    lines.extend(WORDS.iter().map(|(s, m)| line(s.name(), m)));
     f.render_widget(Clear, popup);
     f.render_widget(
         Paragraph::new(lines).block(block(" keys (? or esc to close) ", app)),
