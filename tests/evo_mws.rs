@@ -445,3 +445,39 @@ fn preset_mws_short_changes_only_the_phase_lengths_of_seed_003() {
         assert_eq!(run(), sol);
     }
 }
+
+#[test]
+fn a_step_describes_the_leaders_window_move_and_exhaustion_names_the_round_limit() {
+    let start = scramble(5, 30);
+    let p = MwsParams {
+        max_rounds: 6,
+        ..MwsParams::default()
+    };
+    let mut s = mws::build(&p, start, 2).unwrap();
+    assert_eq!(s.snapshot().last_step, None, "no round yet");
+    let profile = s.profile();
+    for round in 1..=6 {
+        s.step(1);
+        let snap = s.snapshot();
+        let text = snap.last_step.clone().unwrap();
+        assert!(
+            text.starts_with(&format!("round {round}: leader run ")),
+            "{text}"
+        );
+        // The phase and fitness named are the snapshot's.
+        let phase = snap.phase.as_deref().unwrap();
+        let k = &phase["phase ".len()..="phase ".len()];
+        assert!(text.contains(&format!("phase {k}/3")), "{text} / {phase}");
+        let fit = text.split("fitness ").nth(1).unwrap();
+        let (a, b) = fit.split_once('/').unwrap();
+        let b = b.split(',').next().unwrap();
+        let (a, b): (f64, f64) = (a.parse().unwrap(), b.parse().unwrap());
+        let v = profile.value(&snap.values, "phase fitness").unwrap();
+        assert!((a / b - v).abs() < 1e-9, "{text}: {v}");
+        if round < 6 {
+            assert_eq!(snap.exhausted_by, None);
+        }
+    }
+    assert_eq!(s.status(), Status::Exhausted);
+    assert_eq!(s.snapshot().exhausted_by.as_deref(), Some("round limit 6"));
+}

@@ -90,12 +90,33 @@ fn stops_after_the_stagnation_limit() {
     let mut s = woc::build(&p, start, 1).unwrap();
     // Step generation by generation until the GA stops; the crowd step follows.
     let mut steps = 0;
+    assert_eq!(s.snapshot().last_step, None, "no step yet");
     while s.snapshot().phase.as_deref() == Some("ga") && s.status() == Status::Running {
         s.step(1);
         steps += 1;
+        let snap = s.snapshot();
+        let text = snap.last_step.unwrap();
+        if snap.phase.as_deref() == Some("ga") {
+            assert!(
+                text.starts_with(&format!("generation {steps}: best of the new generation ")),
+                "{text}"
+            );
+            assert_eq!(snap.exhausted_by, None);
+        }
     }
     assert_eq!(s.snapshot().phase.as_deref(), Some("crowd"));
     assert_eq!(s.status(), Status::Exhausted);
+    let snap = s.snapshot();
+    let text = snap.last_step.unwrap();
+    assert!(
+        text.starts_with("crowd step: the most frequent pairs make ")
+            && text.ends_with(&format!("{} stickers misplaced", snap.energy)),
+        "{text}"
+    );
+    assert_eq!(
+        snap.exhausted_by.as_deref(),
+        Some("stagnation 5 generations, and the crowd's sequence did not solve")
+    );
     assert_eq!(
         steps as u64,
         s.outcome().iterations + 1,

@@ -152,5 +152,47 @@ fn a_spent_budget_reports_the_best_state_reached() {
         assert_eq!(o.iterations, 3);
         assert_eq!(f64::from(start.after(&o.solution).misplaced()), o.energy);
         assert!(s.snapshot().phase.unwrap().starts_with("phase 1/4"));
+        assert_eq!(
+            s.snapshot().exhausted_by.as_deref(),
+            Some("step limit 3"),
+            "{name}"
+        );
+    }
+}
+
+#[test]
+fn each_step_says_the_phases_best_fitness_or_the_phase_it_finished() {
+    let start = random_state(&mut rng_from_seed(21));
+    for name in PRESETS {
+        let mut s = build(name, start, 2);
+        assert_eq!(s.snapshot().last_step, None, "{name}: no step yet");
+        let profile = s.profile();
+        let mut finished = 0;
+        for i in 1..=100_000u64 {
+            let st = s.step(1);
+            let snap = s.snapshot();
+            let text = snap.last_step.clone().unwrap();
+            assert!(text.starts_with(&format!("step {i}: ")), "{name}: {text}");
+            if text.contains("done with") {
+                finished += 1;
+            } else {
+                let fitness = profile.value(&snap.values, "phase fitness").unwrap();
+                assert!(
+                    text.contains(&format!("best fitness {fitness} ")),
+                    "{name}: {text}"
+                );
+                assert!(
+                    text.contains(snap.phase.as_deref().unwrap()),
+                    "{name}: {text}"
+                );
+            }
+            assert_eq!(snap.exhausted_by, None, "{name}");
+            if st != Status::Running {
+                assert_eq!(st, Status::Solved, "{name}");
+                assert!(text.ends_with("; solved"), "{name}: {text}");
+                break;
+            }
+        }
+        assert!(finished >= 1, "{name}: a phase end is reported");
     }
 }

@@ -353,6 +353,17 @@ fn the_reference_preset_steps_in_slices_and_solves() {
     while solver.step(1) == Status::Running {
         steps += 1;
         assert!(steps < 10_000, "the search ends");
+        let snap = solver.snapshot();
+        let text = snap.last_step.unwrap();
+        let nodes = solver.profile().value(&snap.values, "nodes").unwrap();
+        assert!(
+            text.starts_with(&format!("slice {steps}: {nodes} nodes searched, ")),
+            "{text}"
+        );
+        match snap.sequence_len {
+            0 => assert!(text.ends_with("no solution yet"), "{text}"),
+            n => assert!(text.ends_with(&format!("best {n} moves")), "{text}"),
+        }
     }
     let out = solver.outcome();
     assert!(out.solved);
@@ -374,6 +385,10 @@ fn an_impossible_length_limit_ends_exhausted() {
     let cube = Cube::SOLVED.after(&"R U F D L B R U".parse::<Alg>().unwrap());
     let mut solver = cfg.build(cube, 1).unwrap();
     assert_eq!(solver.step(u64::MAX), Status::Exhausted);
+    assert_eq!(
+        solver.snapshot().exhausted_by.as_deref(),
+        Some("search complete: no solution within 3 moves")
+    );
     let out = solver.outcome();
     assert!(!out.solved);
     assert!(out.solution.is_empty());

@@ -285,3 +285,42 @@ fn an_unknown_key_says_so_and_leaves_the_run_alone() {
     assert_eq!(app.state(), RunState::Running);
     assert_eq!(app.snapshot().unwrap().iteration, 2);
 }
+
+#[test]
+fn a_step_while_paused_shows_what_it_did_in_the_message_line() {
+    let mut app = toy_app(SCRAMBLE);
+    // The toy undoes the scramble: B' D' L2 F U' R'.
+    update(&mut app, Action::Step);
+    assert_eq!(app.state(), RunState::Paused);
+    assert_eq!(app.message(), Some("played B' (1/6)"));
+    update(&mut app, Action::StartPause);
+    assert!(app.message().unwrap().starts_with("running: "), "explained");
+    ticks(&mut app, 1);
+    update(&mut app, Action::StartPause);
+    assert!(app.message().unwrap().starts_with("paused: "), "explained");
+    update(&mut app, Action::Step);
+    assert_eq!(app.message(), Some("played L2 (3/6)"));
+    update(&mut app, Action::StartPause);
+    update(&mut app, Action::StartPause);
+    assert_eq!(
+        app.message(),
+        Some("played L2 (3/6)"),
+        "running and paused are explained once"
+    );
+    update(&mut app, Action::Step);
+    assert_eq!(app.message(), Some("played F (4/6)"));
+}
+
+#[test]
+fn an_exhausted_run_says_which_budget_was_spent() {
+    let mut app = toy_app(SCRAMBLE);
+    // One more turn: the toy's plan no longer solves the start.
+    update(&mut app, Action::Turn("R".parse().unwrap()));
+    update(&mut app, Action::StartPause);
+    ticks(&mut app, 10);
+    assert_eq!(app.state(), RunState::Exhausted);
+    assert_eq!(
+        app.message(),
+        Some("exhausted: plan of 6 moves spent without solving — x, s or a turn starts over")
+    );
+}

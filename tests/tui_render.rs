@@ -230,3 +230,17 @@ fn help_popup_shows_every_binding_at_minimum_size() {
         assert!(bar.contains(h), "hint missing: {h}");
     }
 }
+
+#[test]
+fn help_popup_explains_every_status_word() {
+    let mut app = toy_app(SCRAMBLE);
+    update(&mut app, Action::ToggleHelp);
+    let text = format!("{}", render(&app, 100, 30).backend());
+    for (state, meaning) in cubetui::tui::words::WORDS {
+        let row = text
+            .lines()
+            .find(|l| l.contains(meaning))
+            .unwrap_or_else(|| panic!("no help line for {}:\n{text}", state.name()));
+        assert!(row.contains(state.name()), "{row}");
+    }
+}

@@ -42,6 +42,13 @@ pub struct Snapshot {
     /// Current phase, where the solver has phases; a change is marked on the plot.
     pub phase: Option<String>,
     pub status: Status,
+    /// What the last step did, in words (the move proposed and whether it
+    /// was accepted, the new generation's best, …), where the solver says.
+    /// Built when the snapshot is taken, from numbers the solver keeps.
+    pub last_step: Option<String>,
+    /// Which budget was spent, once [`Status::Exhausted`] (e.g.
+    /// "generation limit 3000", "stagnation 200 generations").
+    pub exhausted_by: Option<String>,
     /// One value per series of the solver's [`Profile`], in that order
     /// (NaN where there is no value yet).
     pub values: Vec<f64>,

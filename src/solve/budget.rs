@@ -223,6 +223,8 @@ mod tests {
                 generator: None,
                 phase: None,
                 status: self.status(),
+                last_step: None,
+                exhausted_by: None,
                 values: Vec::new(),
             }
         }

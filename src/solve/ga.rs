@@ -205,6 +205,29 @@ pub(crate) fn diversity(pop: &[Chromosome]) -> f64 {
     total as f64 / ((pop.len() - 1) * best.len()) as f64
 }
 
+/// What generation `generation` did, in words: its best energy `top`
+/// against the previous generation's `prev` and the best so far.
+pub(crate) fn generation_step(
+    generation: u64,
+    top: u32,
+    prev: u32,
+    best: u32,
+    best_generation: u64,
+) -> String {
+    let verdict = if best_generation == generation && top == best {
+        "a new best".to_string()
+    } else if top < prev {
+        format!("better than the last generation, best still {best}")
+    } else if top == prev {
+        format!("no better, best {best} since generation {best_generation}")
+    } else {
+        format!("worse, best {best} since generation {best_generation}")
+    };
+    format!(
+        "generation {generation}: best of the new generation {top} (previous {prev}): {verdict}"
+    )
+}
+
 /// A running `ga`.
 pub struct Ga {
     p: GaParams,
@@ -217,6 +240,8 @@ pub struct Ga {
     best: Chromosome,
     best_energy: u32,
     best_generation: u64,
+    /// Energy of the best chromosome of the previous generation.
+    prev_top: u32,
     status: Status,
 }
 
@@ -231,6 +256,7 @@ impl Ga {
             best: pop[0].clone(),
             best_energy: u32::MAX,
             best_generation: 0,
+            prev_top: u32::MAX,
             energies: Vec::new(),
             pop,
             p,
@@ -326,6 +352,7 @@ impl Ga {
             pool.extend(self.pop[elite..].iter().take(missing).cloned());
         }
         self.pop = pool;
+        self.prev_top = self.energies[0];
         self.generation += 1;
         self.sort_and_record();
     }
@@ -364,6 +391,17 @@ impl Solver for Ga {
             generator: None,
             phase: None,
             status: self.status,
+            last_step: (self.generation > 0).then(|| {
+                generation_step(
+                    self.generation,
+                    self.energies[0],
+                    self.prev_top,
+                    self.best_energy,
+                    self.best_generation,
+                )
+            }),
+            exhausted_by: (self.status == Status::Exhausted)
+                .then(|| format!("generation limit {}", self.p.max_generations)),
             values: vec![
                 self.mean_energy(),
                 f64::from(*self.energies.last().unwrap_or(&0)),
@@ -398,5 +436,63 @@ impl Solver for Ga {
             iterations: self.generation,
             extra,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn start() -> Cube {
+        Cube::solved().after(&"R U F' L2 D B R2".parse().unwrap())
+    }
+
+    #[test]
+    fn last_step_reports_the_new_generations_best_and_whether_it_improved() {
+        let p = GaParams {
+            population: 20,
+            length: 10,
+            ..GaParams::default()
+        };
+        let mut ga = Ga::new(p, start(), 3).unwrap();
+        assert_eq!(ga.snapshot().last_step, None, "no generation yet");
+        let mut improved = 0;
+        for g in 1..=40 {
+            let before = ga.snapshot();
+            ga.step(1);
+            let s = ga.snapshot();
+            let text = s.last_step.unwrap();
+            assert!(
+                text.starts_with(&format!(
+                    "generation {g}: best of the new generation {} (previous {})",
+                    s.energy, before.energy
+                )),
+                "{text}"
+            );
+            let new_best = s.best_energy < before.best_energy;
+            assert_eq!(text.ends_with("a new best"), new_best, "{text}");
+            improved += new_best as u32;
+            if s.status != Status::Running {
+                break;
+            }
+        }
+        assert!(improved > 0, "some generation improves");
+    }
+
+    #[test]
+    fn an_exhausted_run_names_its_generation_limit() {
+        let p = GaParams {
+            population: 4,
+            length: 4,
+            max_generations: 3,
+            ..GaParams::default()
+        };
+        let mut ga = Ga::new(p, start(), 1).unwrap();
+        assert_eq!(ga.snapshot().exhausted_by, None);
+        assert_eq!(ga.step(10), Status::Exhausted);
+        assert_eq!(
+            ga.snapshot().exhausted_by.as_deref(),
+            Some("generation limit 3")
+        );
     }
 }

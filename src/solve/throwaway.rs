@@ -105,6 +105,8 @@ impl Solver for Throwaway {
             generator: None,
             phase: None,
             status: self.status(),
+            last_step: None,
+            exhausted_by: None,
             values: vec![self.tried as f64],
         }
     }

@@ -24,7 +24,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use super::chromosome::{Chromosome, GENES, face_of, genes_alg, random_gene, seeded_rng};
-use super::ga::diversity;
+use super::ga::{diversity, generation_step};
 use crate::cube::Cube;
 use crate::solve::api::{Outcome, Profile, SeriesSpec, Snapshot, SolveError, Solver, Status};
 use crate::solve::params::{Live, ParamSpec, Scale};
@@ -192,6 +192,8 @@ pub struct Woc {
     pop: Vec<Chromosome>,
     scores: Vec<u32>,
     generation: u64,
+    /// Best score of the previous generation.
+    prev_top: u32,
     since_better: u64,
     best: Chromosome,
     best_score: u32,
@@ -225,6 +227,7 @@ impl Woc {
             start,
             rng,
             generation: 0,
+            prev_top: u32::MAX,
             since_better: 0,
             kept: 0,
             ga_done: false,
@@ -293,6 +296,7 @@ impl Woc {
             }
         }
         self.pop = children;
+        self.prev_top = self.scores[0];
         self.generation += 1;
         self.since_better += 1;
         self.rank_and_record();
@@ -329,6 +333,38 @@ impl Woc {
         self.wisdom
             .as_ref()
             .map(|w| self.start.after(&genes_alg(w)).misplaced())
+    }
+
+    /// What the last step did: the new generation's best score, or the
+    /// crowd's sequence.
+    fn last_step(&self) -> Option<String> {
+        if let (Some(w), Some(e)) = (&self.wisdom, self.wisdom_energy()) {
+            return Some(format!(
+                "crowd step: the most frequent pairs make {} moves, {e} stickers misplaced",
+                w.len()
+            ));
+        }
+        (self.generation > 0).then(|| {
+            generation_step(
+                self.generation,
+                self.scores[0],
+                self.prev_top,
+                self.best_score,
+                self.generation - self.since_better,
+            )
+        })
+    }
+
+    /// Which budget ended the GA, once the crowd's answer did not solve.
+    fn exhausted_by(&self) -> Option<String> {
+        (self.status == Status::Exhausted).then(|| {
+            let why = if self.since_better >= self.p.stagnation {
+                format!("stagnation {} generations", self.p.stagnation)
+            } else {
+                format!("generation limit {}", self.p.max_generations)
+            };
+            format!("{why}, and the crowd's sequence did not solve")
+        })
     }
 
     fn best_energy(&self) -> u32 {
@@ -380,6 +416,8 @@ impl Solver for Woc {
             generator: None,
             phase: Some(phase.into()),
             status: self.status,
+            last_step: self.last_step(),
+            exhausted_by: self.exhausted_by(),
             values: vec![
                 f64::from(self.scores[0]),
                 mean,

@@ -258,16 +258,16 @@ pub static BINDINGS: &[Binding] = &[
         },
     },
     Binding {
-        keys: "Ctrl-Z",
+        keys: "Ctrl-Z Ctrl-L",
         hint: None,
-        help: "suspend: back to the shell, `fg` returns to the screen",
-        map: |k| ctrl(k, 'z').then_some(Action::Suspend),
-    },
-    Binding {
-        keys: "Ctrl-L",
-        hint: None,
-        help: "clear the terminal and redraw the whole screen",
-        map: |k| ctrl(k, 'l').then_some(Action::Redraw),
+        help: "suspend (`fg` returns to the screen) / redraw the whole screen",
+        map: |k| {
+            if ctrl(k, 'z') {
+                Some(Action::Suspend)
+            } else {
+                ctrl(k, 'l').then_some(Action::Redraw)
+            }
+        },
     },
     Binding {
         keys: "esc",

@@ -44,6 +44,7 @@ pub mod status;
 pub mod terminal;
 pub mod theme;
 pub mod ui;
+pub mod words;
 
 use std::io;
 use std::sync::mpsc::Receiver;

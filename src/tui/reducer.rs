@@ -146,7 +146,12 @@ pub fn reduce(app: &mut App, action: Action) -> Vec<Effect> {
                 ))
             }
         },
-        Action::Step => effects.push(Effect::Step),
+        Action::Step => {
+            if !app.state().finished() {
+                app.words.ask_step(app.run.epoch);
+            }
+            effects.push(Effect::Step);
+        }
         Action::Faster | Action::Slower => {
             app.view.speed = if action == Action::Faster {
                 (app.view.speed + 1).min(SPEEDS.len() - 1)

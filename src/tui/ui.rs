@@ -12,6 +12,7 @@ use super::layout;
 use super::net::{CubeView, Scale};
 use super::plot;
 use super::status;
+use super::words::WORDS;
 
 /// The smallest terminal the main screen needs.
 pub const MIN_WIDTH: u16 = 80;
@@ -298,15 +299,18 @@ fn draw_help(f: &mut Frame, app: &App, area: Rect) {
     let widest = BINDINGS
         .iter()
         .map(|b| b.help.chars().count())
+        .chain(WORDS.iter().map(|(_, m)| m.chars().count()))
         .max()
         .unwrap_or(0);
-    // Without its bottom border when the rows would not fit otherwise.
+    // The bindings, then what each status word means (cut last when short);
+    // without its bottom border when the bindings alone would not fit.
     let borders = if BINDINGS.len() as u16 + 2 > area.height {
         Borders::TOP | Borders::LEFT | Borders::RIGHT
     } else {
         Borders::ALL
     };
-    let h = (BINDINGS.len() as u16 + 1 + u16::from(borders == Borders::ALL)).min(area.height);
+    let content = BINDINGS.len() as u16 + 1 + WORDS.len() as u16;
+    let h = (content + 1 + u16::from(borders == Borders::ALL)).min(area.height);
     let w = (widest as u16 + 18).min(area.width);
     let popup = Rect::new(
         area.x + (area.width - w) / 2,
@@ -314,18 +318,18 @@ fn draw_help(f: &mut Frame, app: &App, area: Rect) {
         w,
         h,
     );
-    let lines: Vec<Line> = BINDINGS
-        .iter()
-        .map(|b| {
-            Line::from(vec![
-                Span::styled(
-                    format!(" {:<14}", b.keys),
-                    Style::default().fg(app.theme().accent).bold(),
-                ),
-                Span::raw(b.help),
-            ])
-        })
-        .collect();
+    let line = |key: &str, text: &'static str| {
+        Line::from(vec![
+            Span::styled(
+                format!(" {key:<14}"),
+                Style::default().fg(app.theme().accent).bold(),
+            ),
+            Span::raw(text),
+        ])
+    };
+    let mut lines: Vec<Line> = BINDINGS.iter().map(|b| line(b.keys, b.help)).collect();
+    lines.push(Line::from(" status words:").bold());
+    lines.extend(WORDS.iter().map(|(s, m)| line(s.name(), m)));
     f.render_widget(Clear, popup);
     f.render_widget(
         Paragraph::new(lines).block(block(" keys (? or esc to close) ", app).borders(borders)),

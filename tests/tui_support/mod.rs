@@ -77,6 +77,16 @@ impl Solver for Toy {
             generator: Some(self.generator.clone()),
             phase: None,
             status: self.status(),
+            last_step: self.done.checked_sub(1).map(|i| {
+                format!(
+                    "played {} ({}/{})",
+                    self.plan[i],
+                    self.done,
+                    self.plan.len()
+                )
+            }),
+            exhausted_by: (self.status() == Status::Exhausted)
+                .then(|| format!("plan of {} moves", self.plan.len())),
             values: vec![1.0 / (1.0 + self.iteration as f64), 0.5, 7.0],
         }
     }

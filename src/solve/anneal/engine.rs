@@ -60,6 +60,18 @@ struct Record {
     code: u64,
 }
 
+/// The last proposal of a step, kept to describe it (see [`Solver::snapshot`]).
+#[derive(Clone, Copy, Debug)]
+struct Proposal {
+    generator: &'static Generator,
+    code: u64,
+    /// Energy change the operator would make.
+    delta: i32,
+    accepted: bool,
+    /// Whether the step ended in a restart from the best state.
+    restarted: bool,
+}
+
 /// How one generator proposes: the energy change and operator code, plus the
 /// candidate state when computing the change already built it.
 trait Proposer {
@@ -139,6 +151,8 @@ pub struct Annealer {
     last_block_accepted: u32,
     accepted: u64,
     restarts: u64,
+    /// The last proposal made (none before the first step).
+    last: Option<Proposal>,
     status: Status,
 }
 
@@ -169,6 +183,7 @@ impl Annealer {
             last_block_accepted: 0,
             accepted: 0,
             restarts: 0,
+            last: None,
             status: if e == 0 {
                 Status::Solved
             } else {
@@ -234,11 +249,14 @@ impl Annealer {
         let mut level_left = self.level_left;
         let mut table = self.table;
         let mut block = self.block_accepted;
+        let restarts = self.restarts;
+        let mut last = None;
         while it < limit && self.status == Status::Running && !schedule.frozen(t) {
             let (d, code, cand) = p.propose(&mut rng, &self.current);
             let delta = if d == 0 && zero_as_one { 1 } else { d };
             let ok = delta <= 0 || table.accepts(delta, t, &mut rng);
             block += ok as u32;
+            last = Some((code, d, ok));
             if ok {
                 let cand = cand.unwrap_or_else(|| p.apply(&self.current.cube, code));
                 let e = (self.current.energy as i32 + d) as u32;
@@ -267,10 +285,49 @@ impl Annealer {
         self.level_left = level_left;
         self.table = table;
         self.block_accepted = block;
+        if let Some((code, delta, accepted)) = last {
+            self.last = Some(Proposal {
+                generator: self.generator,
+                code,
+                delta,
+                accepted,
+                restarted: self.restarts > restarts,
+            });
+        }
         if self.status == Status::Running && (it >= max_steps || schedule.frozen(t)) {
             self.status = Status::Exhausted;
         }
         self.status
+    }
+
+    /// The last proposal in words: the operator, its energy change and
+    /// whether it was accepted.
+    fn last_step(&self) -> Option<String> {
+        let p = self.last?;
+        let (alg, _) = p.generator.op(p.code);
+        let verdict = if p.accepted { "accepted" } else { "rejected" };
+        let restart = if p.restarted {
+            ", then restarted from the best state"
+        } else {
+            ""
+        };
+        Some(format!(
+            "proposed {alg} ({}): Δenergy {:+}, {verdict} at T {:.4}{restart}",
+            p.generator.name(),
+            p.delta,
+            self.temperature
+        ))
+    }
+
+    /// Which budget ran out, once exhausted.
+    fn exhausted_by(&self) -> Option<String> {
+        (self.status == Status::Exhausted).then(|| {
+            if self.iteration >= self.params.max_steps {
+                format!("step limit {}", self.params.max_steps)
+            } else {
+                format!("temperature frozen at {:.4}", self.temperature)
+            }
+        })
     }
 
     /// Acceptance rate over the last WINDOW to 2·WINDOW proposals.
@@ -320,6 +377,8 @@ impl Solver for Annealer {
             generator: Some(self.generator.name().to_string()),
             phase: None,
             status: self.status,
+            last_step: self.last_step(),
+            exhausted_by: self.exhausted_by(),
             values: vec![self.temperature, self.acceptance().unwrap_or(f64::NAN)],
         }
     }
@@ -386,5 +445,49 @@ mod tests {
         let before = table.threshold;
         table.accepts(1, 0.5 * (1.0 + 1e-7), &mut rng);
         assert_eq!(table.threshold, before, "tiny changes reuse the table");
+    }
+
+    #[test]
+    fn last_step_describes_each_proposal_and_its_verdict() {
+        let start = Cube::solved().after(&"R U F' L2 D B".parse().unwrap());
+        let mut a = Annealer::new(&SaParams::default(), start, 4).unwrap();
+        assert_eq!(a.snapshot().last_step, None, "no step yet");
+        let (mut accepted, mut rejected) = (0, 0);
+        for _ in 0..300 {
+            let before = a.snapshot().energy;
+            a.step(1);
+            let s = a.snapshot();
+            let p = a.last.expect("a step proposes");
+            let text = s.last_step.expect("described");
+            let (alg, _) = p.generator.op(p.code);
+            assert!(text.starts_with(&format!("proposed {alg} ")), "{text}");
+            assert!(text.contains(&format!("Δenergy {:+}", p.delta)), "{text}");
+            if p.accepted {
+                accepted += 1;
+                assert!(text.contains("accepted"), "{text}");
+                assert_eq!(s.energy - before, f64::from(p.delta), "{text}");
+            } else {
+                rejected += 1;
+                assert!(text.contains("rejected"), "{text}");
+                assert_eq!(s.energy, before, "{text}");
+            }
+            if s.status != Status::Running {
+                break;
+            }
+        }
+        assert!(accepted > 0 && rejected > 0, "{accepted} / {rejected}");
+    }
+
+    #[test]
+    fn an_exhausted_run_names_its_step_limit() {
+        let p = SaParams {
+            max_steps: 50,
+            ..SaParams::default()
+        };
+        let start = Cube::solved().after(&"R U F' L2 D B".parse().unwrap());
+        let mut a = Annealer::new(&p, start, 4).unwrap();
+        assert_eq!(a.snapshot().exhausted_by, None);
+        assert_eq!(a.step(100), Status::Exhausted);
+        assert_eq!(a.snapshot().exhausted_by.as_deref(), Some("step limit 50"));
     }
 }

@@ -241,6 +241,42 @@ impl Mws {
         };
     }
 
+    /// The last round's window move, as the leader made it.
+    fn last_step(&self) -> Option<String> {
+        if self.rounds == 0 {
+            return None;
+        }
+        let lead = self.leader();
+        let b = &blocks()[lead.block];
+        let run = format!(
+            "round {}: leader run {} ({}{} free)",
+            self.rounds,
+            lead.block,
+            b.free[0].letter(),
+            b.free[1].letter()
+        );
+        if lead.phase >= 3 {
+            return Some(format!(
+                "{run} finished the three phases with {} moves",
+                lead.fixed.len()
+            ));
+        }
+        let what = if lead.search.is_some() {
+            "searching the window"
+        } else {
+            "window"
+        };
+        Some(format!(
+            "{run}, phase {}/3, {what} at {}/{}, fitness {}/{}, {} moves fixed",
+            lead.phase + 1,
+            lead.pos,
+            lead.params(&self.p).length,
+            lead.score,
+            OBJECTIVES[lead.phase].goal(),
+            lead.fixed.len()
+        ))
+    }
+
     /// The run that is furthest on (the winner once there is one).
     fn leader(&self) -> &Run {
         if let Some(w) = self.winner {
@@ -298,6 +334,9 @@ impl Solver for Mws {
                 b.free[1].letter()
             )),
             status: self.status,
+            last_step: self.last_step(),
+            exhausted_by: (self.status == Status::Exhausted)
+                .then(|| format!("round limit {}", self.p.max_rounds)),
             values: vec![
                 // The leader's fitness in its phase, 0..1 (1 = phase solved).
                 lead.progress() - lead.phase.min(3) as f64,

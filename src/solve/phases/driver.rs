@@ -236,6 +236,39 @@ impl Phased {
         &self.phase_steps
     }
 
+    /// What the last step did: the current phase's best and current
+    /// fitness (misplaced pieces of the phase), or the phase it finished.
+    pub fn last_step(&self) -> Option<String> {
+        let it = self.iteration;
+        if it == 0 {
+            return None;
+        }
+        if self.steps_in_phase == 0 || self.search.is_none() {
+            let done = self.phase - 1;
+            let len = self.phase_lengths.last().copied().unwrap_or(0);
+            let next = if self.phase > PHASES {
+                "solved".to_string()
+            } else {
+                format!("{} begins", phase_label(self.phase))
+            };
+            return Some(format!(
+                "step {it}: phase {done}/4 done with {len} moves; {next}"
+            ));
+        }
+        let (best, current) = self.phase_fitness();
+        Some(format!(
+            "step {it}: {}, step {} of the phase: best fitness {best} ({} moves), current {current}",
+            phase_label(self.phase),
+            self.steps_in_phase,
+            self.phase_length()
+        ))
+    }
+
+    /// Which budget ran out, once exhausted.
+    pub fn exhausted_by(&self) -> Option<String> {
+        (self.status == Status::Exhausted).then(|| format!("step limit {}", self.max_steps))
+    }
+
     /// Restarts of each finished phase's search.
     pub fn phase_restarts(&self) -> &[u64] {
         &self.phase_restarts

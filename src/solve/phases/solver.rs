@@ -59,6 +59,8 @@ impl Solver for PhaseSolver {
             generator: None,
             phase: Some(phase_label(self.run.phase())),
             status: self.run.status(),
+            last_step: self.run.last_step(),
+            exhausted_by: self.run.exhausted_by(),
             values: vec![f64::from(fitness), self.run.phase_length() as f64],
         }
     }

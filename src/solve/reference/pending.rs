@@ -100,6 +100,10 @@ impl Solver for Pending {
             generator: None,
             phase: Some(BUILDING.into()),
             status: self.status(),
+            last_step: None,
+            exhausted_by: self
+                .failed
+                .then(|| "the solver could not be built from the tables".to_string()),
             values: vec![f64::NAN, 0.0, 0.0],
         }
     }

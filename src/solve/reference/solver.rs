@@ -188,6 +188,36 @@ impl Reference {
         }
     }
 
+    /// What the search has done so far: nodes, phase-1 depth, best length.
+    fn last_step(&self) -> Option<String> {
+        (self.steps > 0).then(|| {
+            let best = match self.search.best() {
+                Some(a) => format!("best {} moves", a.len()),
+                None => "no solution yet".to_string(),
+            };
+            format!(
+                "slice {}: {} nodes searched, phase-1 depth {}, {best}",
+                self.steps,
+                self.search.nodes(),
+                self.search.phase1_depth()
+            )
+        })
+    }
+
+    /// Why the search ended without a solution.
+    fn exhausted_by(&self) -> Option<String> {
+        (self.status == Status::Exhausted).then(|| {
+            if self.search.finished() {
+                format!(
+                    "search complete: no solution within {} moves",
+                    self.params.max_len
+                )
+            } else {
+                format!("give-up limit {} nodes", self.params.give_up_nodes)
+            }
+        })
+    }
+
     fn update_status(&mut self) {
         if self.search.finished() || self.allowance() == 0 {
             self.status = if self.search.best().is_some() {
@@ -235,6 +265,8 @@ impl Solver for Reference {
             generator: None,
             phase: Some(self.phase().to_string()),
             status: self.status,
+            last_step: self.last_step(),
+            exhausted_by: self.exhausted_by(),
             values: vec![
                 best_len.map_or(f64::NAN, |l| l as f64),
                 self.search.phase1_depth() as f64,

@@ -9,6 +9,7 @@ use crate::cube::random::rng_from_seed;
 
 use super::scramble;
 use super::theme::{Depth, Theme};
+use super::words::Narrator;
 use crate::cube::{Alg, Cube};
 use crate::solve::runner::{Axis, Command, Driver, RunState, Track, Update};
 
@@ -50,6 +51,7 @@ impl App {
             race: None,
             lane_driver: super::race::inline_lanes(),
             message: None,
+            words: Narrator::default(),
             failure: None,
             dirty: true,
             quit: false,
@@ -120,8 +122,12 @@ impl App {
         if u.state != self.state() || !u.is_empty() || u.state == RunState::Running {
             self.dirty = true;
         }
-        if let Some(e) = self.run.track.absorb(u) {
-            self.message = Some(e);
+        let (from, fresh) = (self.state(), u.snapshot.is_some());
+        let error = self.run.track.absorb(u);
+        let fresh = self.run.track.snapshot().filter(|_| fresh);
+        let said = self.words.after(self.run.epoch, from, self.state(), fresh);
+        if let Some(m) = error.or(said) {
+            self.message = Some(m);
         }
         if self.state() == RunState::Stopped && !self.quit {
             // Only a dead solver task stops a run the app did not stop.

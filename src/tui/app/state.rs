@@ -9,6 +9,7 @@ use crate::solve::runner::{Driver, Speed, Track};
 use crate::tui::race::LaneDriverFn;
 use crate::tui::race::RaceView;
 use crate::tui::theme::Theme;
+use crate::tui::words::Narrator;
 
 /// Builds a solver for a start state and seed.
 pub type BuildFn = Box<dyn Fn(Cube, u64) -> Result<Box<dyn Solver>, SolveError>>;
@@ -107,6 +108,8 @@ pub struct App {
     /// Makes each race lane's driver (inline unless the binary sets runners).
     pub(crate) lane_driver: LaneDriverFn,
     pub(crate) message: Option<String>,
+    /// What the message line says about states and single steps.
+    pub(crate) words: Narrator,
     /// Why the app had to stop (the solver task died).
     pub(crate) failure: Option<String>,
     /// Something changed since the last draw.
