@@ -40,7 +40,7 @@ pub struct Areas {
 }
 
 /// Lines the moves panel takes at most on a short terminal (below
-/// [`ROOMY_HEIGHT`] rows), so the plots keep their rows.
+/// `ROOMY_HEIGHT` rows), so the plots keep their rows.
 pub const MOVES_MAX_LINES_SHORT: u16 = 4;
 /// Terminal height from which the moves panel may grow past
 /// [`MOVES_MAX_LINES_SHORT`].
