@@ -92,6 +92,25 @@ pub trait Solver: Send {
             generator: name.to_string(),
         })
     }
+    /// Current values of the parameters that may change during a run (the
+    /// declared `live` ones that apply now, e.g. the running phase's), keyed
+    /// as declared ([`crate::solve::params::ParamSpec::key`]): what the knobs
+    /// panel shows. Whole numbers are given as `f64`.
+    fn live_values(&self) -> Vec<(String, f64)> {
+        Vec::new()
+    }
+    /// Changes a live parameter; it takes effect at the next step, keeping
+    /// state and history.
+    ///
+    /// # Errors
+    /// An unknown key, a key that cannot change now, or a value outside the
+    /// declared range (the message names the key and the range).
+    fn set_param(&mut self, key: &str, value: f64) -> Result<(), SolveError> {
+        let _ = value;
+        Err(SolveError::Parameter(format!(
+            "`{key}` cannot change during a run"
+        )))
+    }
 }
 
 /// Errors from configuring or building a solver.
