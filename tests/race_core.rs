@@ -153,6 +153,7 @@ fn points_are_placed_on_each_lanes_own_cpu_time() {
         energy,
         best: energy,
         values: vec![],
+        to_solved: f64::NAN,
     };
     let mut u = Update::new(1, RunState::Running);
     u.points = vec![point(0, 40.0), point(50, 30.0), point(100, 20.0)];
@@ -209,6 +210,7 @@ fn a_lanes_plot_is_thinned_without_losing_a_spike() {
                 },
                 best: 20.0,
                 values: vec![],
+                to_solved: f64::NAN,
             })
             .collect();
         let mut snap = solvers[0].snapshot();

@@ -31,6 +31,7 @@ fn ran(n: u64, temperature: impl Fn(u64) -> f64) -> App {
                 energy: e,
                 best: e,
                 values: vec![temperature(i)],
+                to_solved: f64::NAN,
             }
         })
         .collect();

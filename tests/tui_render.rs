@@ -174,6 +174,7 @@ fn the_solver_profile_decides_rows_and_side_plot() {
             energy: 30.0 - g as f64,
             best: 30.0 - g as f64,
             values: vec![35.0, 40.0, 3.0, 99.0],
+            to_solved: f64::NAN,
         })
         .collect();
     app.absorb(Update {

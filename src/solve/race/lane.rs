@@ -6,6 +6,8 @@ use std::time::{Duration, Instant};
 
 use crate::solve::api::Solver;
 use crate::solve::budget::{self, Stop};
+use crate::solve::reference::cache;
+use crate::solve::runner::measure::{GIVE_UP, moves_to_solved};
 use crate::solve::runner::{Point, RunState, Update, thread_cpu_time};
 
 /// Runs a solver in the calling thread until it solves, exhausts its
@@ -24,12 +26,22 @@ pub fn run_lane(mut solver: Box<dyn Solver>, cpu_limit: Option<Duration>) -> Upd
         Stop::Steps | Stop::Time | Stop::Cancelled => RunState::Stopped,
     };
     let snap = solver.snapshot();
+    // Moves to solved from the final best state, when the tables are there
+    // anyway (a search capped by nodes: deterministic).
+    let to_solved = if snap.best.is_solved() {
+        Some(0)
+    } else if cache::ready() {
+        moves_to_solved(cache::tables(), &snap.best, GIVE_UP, None)
+    } else {
+        None
+    };
     let mut u = Update::new(0, state);
     u.points.push(Point {
         iteration: snap.iteration,
         energy: snap.energy,
         best: snap.best_energy,
         values: Vec::new(),
+        to_solved: to_solved.map_or(f64::NAN, |n| n as f64),
     });
     u.snapshot = Some(snap);
     u.outcome = Some(solver.outcome());

@@ -5,6 +5,7 @@ use std::time::{Duration, Instant};
 
 use super::cpu::read_bias;
 use super::cpu::thread_cpu_time;
+use super::measure::ToSolved;
 use super::protocol::{Command, Mark, Point, RunState, Speed, Update};
 use crate::solve::api::{Solver, Status};
 
@@ -27,6 +28,8 @@ pub struct Core {
     next_outcome: Option<Instant>,
     /// The phase label of the last point, to mark changes.
     phase: Option<String>,
+    /// Moves to solved from the best state (see [`super::measure`]).
+    to_solved: ToSolved,
 }
 
 /// A running solver's outcome is rebuilt at most this often, and never
@@ -49,6 +52,7 @@ impl Core {
             cpu_bias: if timed { read_bias() } else { Duration::ZERO },
             next_outcome: None,
             phase: None,
+            to_solved: ToSolved::new(timed),
         }
     }
 
@@ -117,10 +121,12 @@ impl Core {
                 self.solver = solver;
                 self.out = Update::new(epoch, RunState::Idle);
                 self.phase = None;
+                self.to_solved = ToSolved::new(self.timed);
                 if let Some(s) = &self.solver {
                     let snap = s.snapshot();
                     self.phase = snap.phase.clone();
-                    self.out.points.push(Point::of(&snap));
+                    let to_solved = self.to_solved.observe(&snap.best);
+                    self.out.points.push(Point::of(&snap, to_solved));
                 }
                 self.out.generators =
                     Some(self.solver.as_ref().map_or(Vec::new(), |s| s.generators()));
@@ -159,7 +165,8 @@ impl Core {
             }
             self.phase = snap.phase.clone();
         }
-        self.out.points.push(Point::of(&snap));
+        let to_solved = self.to_solved.observe(&snap.best);
+        self.out.points.push(Point::of(&snap, to_solved));
         self.dirty = true;
         match status {
             Status::Running => {}

@@ -13,11 +13,16 @@
 //! A [`Mark`] is recorded when the generator is switched and when a
 //! snapshot's `phase` label differs from the previous point's, so both show
 //! on the plot.
+//!
+//! Every point also carries the one progress measure all solvers share,
+//! moves to solved ([`measure`]), computed here from the solver's best
+//! state.
 
 mod core;
 mod cpu;
 pub mod fold;
 mod inline;
+pub mod measure;
 mod messages;
 mod protocol;
 pub mod task;

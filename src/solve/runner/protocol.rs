@@ -76,15 +76,20 @@ pub struct Point {
     pub best: f64,
     /// The solver's own series, as in [`Snapshot::values`].
     pub values: Vec<f64>,
+    /// Moves to solved: the length (HTM) of a two-phase solution from the
+    /// best state, as the runner last measured it (`NaN`: unknown; see
+    /// [`super::measure`]).
+    pub to_solved: f64,
 }
 
 impl Point {
-    pub(super) fn of(s: &Snapshot) -> Point {
+    pub(super) fn of(s: &Snapshot, to_solved: f64) -> Point {
         Point {
             iteration: s.iteration,
             energy: s.energy,
             best: s.best_energy,
             values: s.values.clone(),
+            to_solved,
         }
     }
 }
