@@ -48,7 +48,7 @@ fn draw_screen(f: &mut Frame, app: &App) {
         a.status,
     );
     plot::draw_energy(f, app, a.energy);
-    plot::draw_aux(f, app, a.aux);
+    plot::draw_side(f, app, a.aux);
     draw_message(f, app, a.message);
     draw_keys(f, app, a.keys);
     if app.help() {
