@@ -55,6 +55,8 @@ pub enum Action {
     PlayEnd,
     /// Open the race of several presets on the shown cube, or leave it.
     Race,
+    /// In a race: the shared plot shows moves to solved / misplaced stickers.
+    ToggleRaceMeasure,
     ToggleHelp,
     CloseHelp,
     /// Give the terminal back and stop (Ctrl-Z); `fg` brings the screen back.
@@ -209,6 +211,12 @@ pub static BINDINGS: &[Binding] = &[
         hint: Some("race"),
         help: "race 4 presets on the shown cube (again or esc: leave)",
         map: key!('w' => Action::Race),
+    },
+    Binding {
+        keys: "m",
+        hint: None,
+        help: "race plot: moves to solved / misplaced stickers",
+        map: key!('m' => Action::ToggleRaceMeasure),
     },
     Binding {
         keys: "← →  home end",

@@ -9,17 +9,29 @@ pub const ENTRY_EXTRA: usize = 3;
 pub const LONG_TITLE: &str = " misplaced-sticker energy ";
 /// The title before the entries, when names must be abbreviated.
 pub const SHORT_TITLE: &str = " energy ";
+/// The titles (long, short) when the plot shows moves to solved.
+pub const TO_SOLVED_TITLES: (&str, &str) = (" moves to solved ", " to solved ");
+
+/// The legend's title and labels for lanes `names` within `width` columns
+/// under the misplaced-sticker titles ([`legend_titled`]).
+pub fn legend(names: &[&str], width: usize) -> (&'static str, Vec<String>) {
+    legend_titled(names, width, (LONG_TITLE, SHORT_TITLE))
+}
 
 /// The legend's title and labels for lanes `names` within `width` columns:
 /// the long title and full names if they fit, else the short title and
 /// names abbreviated by [`legend_labels`].
-pub fn legend(names: &[&str], width: usize) -> (&'static str, Vec<String>) {
+pub fn legend_titled(
+    names: &[&str],
+    width: usize,
+    (long, short): (&'static str, &'static str),
+) -> (&'static str, Vec<String>) {
     let full: usize = names.iter().map(|n| n.chars().count() + ENTRY_EXTRA).sum();
-    if LONG_TITLE.len() + full <= width {
-        return (LONG_TITLE, names.iter().map(|n| n.to_string()).collect());
+    if long.len() + full <= width {
+        return (long, names.iter().map(|n| n.to_string()).collect());
     }
-    let left = width.saturating_sub(SHORT_TITLE.len());
-    (SHORT_TITLE, legend_labels(names, left))
+    let left = width.saturating_sub(short.len());
+    (short, legend_labels(names, left))
 }
 
 /// One label per name, all distinct, whose entries (label plus

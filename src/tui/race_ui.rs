@@ -10,10 +10,10 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Cell, Chart, Dataset, GraphType, Paragraph, Row, Table};
 
 use super::app::{App, Net};
-use super::legend::legend;
+use super::legend::{LONG_TITLE, SHORT_TITLE, TO_SOLVED_TITLES, legend_titled};
 use super::net::{CubeView, SCALES};
 use super::plot::{Framed, MARKER, axes, colour, frame_for, plot_block};
-use super::race::RaceView;
+use super::race::{RaceMeasure, RaceView};
 use super::status::speed_label;
 use crate::numbers::{cpu_time, thousands};
 use crate::solve::race::Lane;
@@ -91,7 +91,14 @@ pub fn draw(f: &mut Frame, app: &App) {
         Paragraph::new(Line::from(note_text).style(Style::default().add_modifier(Modifier::DIM))),
         note,
     );
-    let keys_text = "space pause/run all  n step all  +/- speed  w/esc leave race  q quit";
+    let keys_text = match view.measure() {
+        RaceMeasure::ToSolved => {
+            "space pause/run all  n step all  +/- speed  m misplaced  w/esc leave  q quit"
+        }
+        RaceMeasure::Misplaced => {
+            "space pause/run all  n step all  +/- speed  m to solved  w/esc leave  q quit"
+        }
+    };
     f.render_widget(Paragraph::new(keys_text), keys);
 }
 
@@ -310,9 +317,13 @@ fn draw_results(f: &mut Frame, app: &App, view: &RaceView, area: Rect) {
     f.render_widget(table, area);
 }
 
-/// Every lane's energy against its own CPU time, one colour each.
+/// Every lane's moves to solved (or, after `m`, misplaced stickers) against
+/// its own CPU time, one colour each; a lane shows nothing where its
+/// measure is not known.
 fn draw_plot(f: &mut Frame, app: &App, view: &RaceView, area: Rect) {
     let lanes = &view.race().lanes();
+    let plotted = view.plotted();
+    // The x axis spans every lane's run, whatever is known of the measure.
     let xmax = lanes
         .iter()
         .flat_map(|l| l.points().iter().map(|p| p.0))
@@ -323,17 +334,29 @@ fn draw_plot(f: &mut Frame, app: &App, view: &RaceView, area: Rect) {
     } else {
         ("CPU s", 1.0)
     };
-    let data: Vec<Vec<(f64, f64)>> = lanes
+    let mut data: Vec<Vec<(f64, f64)>> = plotted
         .iter()
-        .map(|l| l.points().iter().map(|&(x, y)| (x * k, y)).collect())
+        .map(|p| p.iter().map(|&(x, y)| (x * k, y)).collect())
         .collect();
+    let known = data.iter().any(|d| !d.is_empty());
+    // The guide: every lane's first and last x, without a y.
+    let guide: Vec<(f64, f64)> = lanes
+        .iter()
+        .flat_map(|l| l.points().first().into_iter().chain(l.points().last()))
+        .map(|&(x, _)| (x * k, f64::NAN))
+        .collect();
+    data.push(guide);
     let sets: Vec<&[(f64, f64)]> = data.iter().map(Vec::as_slice).collect();
     let Framed {
         frame: fr,
         points: shown,
         note,
     } = frame_for(&sets, app.plot_view(), 0.0, true, unit);
-    let datasets: Vec<Dataset> = shown
+    let mut fr = fr;
+    if !known {
+        fr.y = None;
+    }
+    let datasets: Vec<Dataset> = shown[..lanes.len()]
         .iter()
         .enumerate()
         .map(|(i, d)| {
@@ -350,7 +373,11 @@ fn draw_plot(f: &mut Frame, app: &App, view: &RaceView, area: Rect) {
     let room = (area.width.saturating_sub(2) as usize)
         .saturating_sub(note.as_ref().map_or(0, |n| n.chars().count()));
     let names: Vec<&str> = lanes.iter().map(|l| l.preset()).collect();
-    let (head, labels) = legend(&names, room);
+    let titles = match view.measure() {
+        RaceMeasure::ToSolved => TO_SOLVED_TITLES,
+        RaceMeasure::Misplaced => (LONG_TITLE, SHORT_TITLE),
+    };
+    let (head, labels) = legend_titled(&names, room, titles);
     let mut title: Vec<Span> = note.into_iter().map(Span::raw).collect();
     title.push(Span::raw(head));
     for (i, label) in labels.into_iter().enumerate() {
@@ -358,5 +385,9 @@ fn draw_plot(f: &mut Frame, app: &App, view: &RaceView, area: Rect) {
         title.push(Span::raw(format!("{label} ")));
     }
     let chart = Chart::new(datasets).block(plot_block(app, title, unit.to_string()));
-    f.render_widget(axes(chart, fr, false, "E"), area);
+    let y_title = match view.measure() {
+        RaceMeasure::ToSolved => "HTM",
+        RaceMeasure::Misplaced => "E",
+    };
+    f.render_widget(axes(chart, fr, false, y_title), area);
 }

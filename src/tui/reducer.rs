@@ -197,6 +197,12 @@ pub fn reduce(app: &mut App, action: Action) -> Vec<Effect> {
             }
         }
         Action::Race => effects.push(Effect::OpenRace),
+        Action::ToggleRaceMeasure => {
+            app.message = Some(
+                "m switches a race's plot (moves to solved / misplaced stickers); w opens a race"
+                    .into(),
+            );
+        }
         // The event loop acts on these (they concern the terminal, not the
         // app's state).
         Action::Suspend | Action::Redraw => {}

@@ -104,6 +104,12 @@ impl Lane {
         self.track.energy().points()
     }
 
+    /// (CPU seconds, moves to solved from the best state), oldest first;
+    /// only where the runner knew it (see [`crate::solve::runner::measure`]).
+    pub fn to_solved(&self) -> &[(f64, f64)] {
+        self.track.to_solved().points()
+    }
+
     /// This lane's line of the results table.
     pub fn result(&self) -> LaneResult {
         let t = &self.track;

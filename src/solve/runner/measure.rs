@@ -60,7 +60,12 @@ pub const INLINE_EVERY: u32 = 12;
 /// `nodes` search nodes and, if set, `time` (a solution found, it still
 /// improves it until either is spent); `Some(0)` when solved, `None` when no
 /// solution turned up (or the cube is not a reachable state).
-pub fn moves_to_solved(t: &Tables, cube: &Cube, nodes: u64, time: Option<Duration>) -> Option<usize> {
+pub fn moves_to_solved(
+    t: &Tables,
+    cube: &Cube,
+    nodes: u64,
+    time: Option<Duration>,
+) -> Option<usize> {
     if cube.is_solved() {
         return Some(0);
     }
