@@ -28,8 +28,9 @@ pub struct Core {
     next_outcome: Option<Instant>,
     /// The phase label of the last point, to mark changes.
     phase: Option<String>,
-    /// Moves to solved from the best state (see [`super::measure`]).
-    to_solved: ToSolved,
+    /// Moves to solved from the best state (see [`super::measure`]), if
+    /// measured.
+    to_solved: Option<ToSolved>,
 }
 
 /// A running solver's outcome is rebuilt at most this often, and never
@@ -52,8 +53,22 @@ impl Core {
             cpu_bias: if timed { read_bias() } else { Duration::ZERO },
             next_outcome: None,
             phase: None,
-            to_solved: ToSolved::new(timed),
+            to_solved: timed.then(|| ToSolved::new(true)),
         }
+    }
+
+    /// Measures moves to solved or not (timed cores do by default, untimed
+    /// ones do not: see [`super::measure`]).
+    pub fn measure(mut self, on: bool) -> Core {
+        self.to_solved = on.then(|| ToSolved::new(self.timed));
+        self
+    }
+
+    /// The latest moves to solved (`NaN`: unknown or not measured).
+    fn observe(&mut self, best: &crate::cube::Cube) -> f64 {
+        self.to_solved
+            .as_mut()
+            .map_or(f64::NAN, |m| m.observe(best))
     }
 
     pub fn state(&self) -> RunState {
@@ -121,11 +136,13 @@ impl Core {
                 self.solver = solver;
                 self.out = Update::new(epoch, RunState::Idle);
                 self.phase = None;
-                self.to_solved = ToSolved::new(self.timed);
+                if self.to_solved.is_some() {
+                    self.to_solved = Some(ToSolved::new(self.timed));
+                }
                 if let Some(s) = &self.solver {
                     let snap = s.snapshot();
                     self.phase = snap.phase.clone();
-                    let to_solved = self.to_solved.observe(&snap.best);
+                    let to_solved = self.observe(&snap.best);
                     self.out.points.push(Point::of(&snap, to_solved));
                 }
                 self.out.generators =
@@ -165,7 +182,7 @@ impl Core {
             }
             self.phase = snap.phase.clone();
         }
-        let to_solved = self.to_solved.observe(&snap.best);
+        let to_solved = self.observe(&snap.best);
         self.out.points.push(Point::of(&snap, to_solved));
         self.dirty = true;
         match status {
