@@ -8,7 +8,12 @@
 //! 60 fps. Prints proposals per solver-CPU-second (the target: the UI costs
 //! at most 2 %) and per wall second for both, median over the rounds.
 //!
-//! `cargo bench --bench runner_overhead -- [N] [rounds] [nodraw]`
+//! The runner measures moves to solved (two-phase searches from the best
+//! state, on the solver thread: `solve::runner::measure`) with the
+//! reference tables loaded first; `nomeasure` leaves the tables unloaded,
+//! so the measure stays off.
+//!
+//! `cargo bench --bench runner_overhead -- [N] [rounds] [nodraw] [nomeasure]`
 
 use std::time::{Duration, Instant};
 
@@ -71,8 +76,13 @@ fn direct(cfg: &SolverConfig, start: cubetui::cube::Cube) -> (u64, f64, f64) {
     .unwrap()
 }
 
-/// (iterations, wall seconds, solver-thread cpu seconds, frames drawn).
-fn with_ui(cfg: &SolverConfig, start: cubetui::cube::Cube, draw: bool) -> (u64, f64, f64, u64) {
+/// (iterations, wall seconds, solver-thread cpu seconds, frames drawn,
+/// moves-to-solved points).
+fn with_ui(
+    cfg: &SolverConfig,
+    start: cubetui::cube::Cube,
+    draw: bool,
+) -> (u64, f64, f64, u64, usize) {
     let cfg2 = cfg.clone();
     let choice = Choice {
         preset: "bench".into(),
@@ -125,6 +135,7 @@ fn with_ui(cfg: &SolverConfig, start: cubetui::cube::Cube, draw: bool) -> (u64, 
         app.track().elapsed().as_secs_f64(),
         solver_thread_cpu(),
         frames,
+        app.track().to_solved().points().len(),
     )
 }
 
@@ -138,7 +149,12 @@ fn main() {
     let rounds: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(5);
     // `nodraw`: absorb the runner's updates but do not render (isolates the
     // runner's own cost from the drawing thread's competition).
-    let draw = args.next().as_deref() != Some("nodraw");
+    let flags: Vec<String> = args.collect();
+    let draw = !flags.iter().any(|f| f == "nodraw");
+    let measure = !flags.iter().any(|f| f == "nomeasure");
+    if measure {
+        cubetui::solve::reference::cache::tables();
+    }
     let cfg = config(n);
     let start = random_state(&mut rng_from_seed(99));
     let (mut d, mut u, mut dc, mut uc) = (vec![], vec![], vec![], vec![]);
@@ -149,13 +165,14 @@ fn main() {
         let (it, s, c) = direct(&cfg, start);
         d.push(it as f64 / s);
         dc.push(it as f64 / c);
-        let (it2, s2, c2, frames) = with_ui(&cfg, start, draw);
+        let (it2, s2, c2, frames, measured) = with_ui(&cfg, start, draw);
         u.push(it2 as f64 / s2);
         uc.push(it2 as f64 / c2);
         paired.push((1.0 - (it2 as f64 / c2) / (it as f64 / c)) * 100.0);
         println!(
             "round {r}: direct {it} in {s:.3} s wall, {c:.3} s cpu; \
-             with UI {it2} in {s2:.3} s wall, {c2:.3} s solver-thread cpu ({frames} frames drawn)"
+             with UI {it2} in {s2:.3} s wall, {c2:.3} s solver-thread cpu ({frames} frames drawn, \
+             {measured} moves-to-solved points)"
         );
     }
     let median = |v: &mut Vec<f64>| {
