@@ -270,7 +270,10 @@ fn the_race_plot_shows_moves_to_solved_and_m_switches_to_misplaced_stickers() {
     ticks(&mut app, 30);
     let text = render(&app, 120, 40);
     assert!(text.contains("moves to solved ■"), "{text}");
-    assert!(text.contains("m misplaced"), "the hint bar names m:\n{text}");
+    assert!(
+        text.contains("m misplaced"),
+        "the hint bar names m:\n{text}"
+    );
     // Every lane has a measured point by now.
     let view = app.race().unwrap();
     assert_eq!(view.measure(), RaceMeasure::ToSolved);

@@ -207,16 +207,14 @@ pub static BINDINGS: &[Binding] = &[
         map: key!('x' => Action::Reset),
     },
     Binding {
-        keys: "w",
+        keys: "w  m",
         hint: Some("race"),
-        help: "race 4 presets on the shown cube (again or esc: leave)",
-        map: key!('w' => Action::Race),
-    },
-    Binding {
-        keys: "m",
-        hint: None,
-        help: "race plot: moves to solved / misplaced stickers",
-        map: key!('m' => Action::ToggleRaceMeasure),
+        help: "race 4 presets (again/esc: leave); m: plot to solved/misplaced",
+        map: |k| match ch(k)? {
+            'w' => Some(Action::Race),
+            'm' => Some(Action::ToggleRaceMeasure),
+            _ => None,
+        },
     },
     Binding {
         keys: "← →  home end",
