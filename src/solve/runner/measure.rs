@@ -24,9 +24,13 @@
 //!     own cost (≤ 2 % of the thread's time); a slice stops after
 //!     [`TIME_CAP`] of wall time. This time is not counted in the CPU time
 //!     the runner reports for the steps (what a race compares);
-//!   - untimed (the [`super::Inline`] driver): at most every
-//!     [`INLINE_EVERY`] calls, each slice [`SLICE_NODES`] nodes, so it is
-//!     deterministic.
+//!   - untimed (the [`super::Inline`] driver, only when asked with
+//!     [`super::Inline::with_measure`]): at most every [`INLINE_EVERY`]
+//!     calls, each slice [`SLICE_NODES`] nodes, so it is deterministic once
+//!     the tables are loaded.
+//!
+//! The headless race ([`crate::solve::race::run_lane`]) measures each
+//! lane's final best state once, if the tables are loaded.
 //!
 //! Between results the latest value stands (the length of an earlier best
 //! state, never a guess about the new one).
