@@ -21,7 +21,7 @@
 //! - Slices are rate-limited:
 //!   - timed (the [`super::Runner`]'s thread): at most every [`EVERY`]
 //!     (≈ 5 a second) and never more often than [`COST_SHARE`] times their
-//!     own cost (≤ 2 % of the thread's time); a slice stops after
+//!     own cost (≤ 1 % of the thread's time; the search also evicts the solver's data from the caches); a slice stops after
 //!     [`TIME_CAP`] of wall time. This time is not counted in the CPU time
 //!     the runner reports for the steps (what a race compares);
 //!   - untimed (the [`super::Inline`] driver, only when asked with
@@ -55,7 +55,7 @@ pub const TIME_CAP: Duration = Duration::from_millis(5);
 /// Timed runners run a slice at most this often.
 pub const EVERY: Duration = Duration::from_millis(200);
 /// ... and never more often than this many times its own cost.
-pub const COST_SHARE: u32 = 50;
+pub const COST_SHARE: u32 = 100;
 /// The inline driver runs a slice at most every this many calls (a call is
 /// a frame: about 5 a second at 60 frames per second).
 pub const INLINE_EVERY: u32 = 12;
