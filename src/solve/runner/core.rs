@@ -66,9 +66,10 @@ impl Core {
 
     /// The latest moves to solved (`NaN`: unknown or not measured).
     fn observe(&mut self, best: &crate::cube::Cube) -> f64 {
+        let cpu = self.cpu;
         self.to_solved
             .as_mut()
-            .map_or(f64::NAN, |m| m.observe(best))
+            .map_or(f64::NAN, |m| m.observe(best, cpu))
     }
 
     pub fn state(&self) -> RunState {

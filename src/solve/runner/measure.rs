@@ -20,9 +20,10 @@
 //!   since). A new search starts only when the best state changed.
 //! - Slices are rate-limited:
 //!   - timed (the [`super::Runner`]'s thread): at most every [`EVERY`]
-//!     (≈ 5 a second) and never more often than [`COST_SHARE`] times their
-//!     own cost (≤ 1 % of the thread's time; the search also evicts the solver's data from the caches); a slice stops after
-//!     [`TIME_CAP`] of wall time. This time is not counted in the CPU time
+//!     (≈ 5 a second), and only once the solver's steps have had
+//!     [`COST_SHARE`] times the previous slice's CPU time (so the slices
+//!     take ≤ 2 % of the solver's CPU time, however busy the machine); a
+//!     slice stops after [`TIME_CAP`] of wall time. This time is not counted in the CPU time
 //!     the runner reports for the steps (what a race compares);
 //!   - untimed (the [`super::Inline`] driver, only when asked with
 //!     [`super::Inline::with_measure`]): at most every [`INLINE_EVERY`]
@@ -37,6 +38,7 @@
 
 use std::time::{Duration, Instant};
 
+use super::cpu::thread_cpu_time;
 use crate::cube::Cube;
 use crate::solve::reference::{MultiSearch, Tables, cache};
 
@@ -54,8 +56,9 @@ pub const GIVE_UP: u64 = 5_000_000;
 pub const TIME_CAP: Duration = Duration::from_millis(5);
 /// Timed runners run a slice at most this often.
 pub const EVERY: Duration = Duration::from_millis(200);
-/// ... and never more often than this many times its own cost.
-pub const COST_SHARE: u32 = 100;
+/// ... and only once the solver's steps have taken this many times the
+/// previous slice's CPU time since it.
+pub const COST_SHARE: u32 = 50;
 /// The inline driver runs a slice at most every this many calls (a call is
 /// a frame: about 5 a second at 60 frames per second).
 pub const INLINE_EVERY: u32 = 12;
@@ -101,8 +104,9 @@ pub(super) struct ToSolved {
     search: Option<MultiSearch<'static>>,
     /// The latest result (`NaN`: unknown).
     value: f64,
-    /// Timed: when the next slice may start.
-    next: Option<Instant>,
+    /// Timed: when the next slice may start, and the CPU time the solver's
+    /// steps must have reached by then.
+    next: Option<(Instant, Duration)>,
     /// Untimed: calls to wait before the next slice.
     wait: u32,
 }
@@ -123,7 +127,10 @@ impl ToSolved {
     /// slice of search runs when the rate limit and the tables allow (the
     /// search in flight, or a new one if the best state changed). Returns
     /// the latest value.
-    pub(super) fn observe(&mut self, best: &Cube) -> f64 {
+    ///
+    /// `steps_cpu` is the CPU time the solver's steps have taken so far
+    /// (timed runners; slices are spaced by it).
+    pub(super) fn observe(&mut self, best: &Cube, steps_cpu: Duration) -> f64 {
         self.wait = self.wait.saturating_sub(1);
         let changed = self.last.as_ref() != Some(best);
         if changed && best.is_solved() {
@@ -137,10 +144,17 @@ impl ToSolved {
         }
         let now = self.timed.then(Instant::now);
         match now {
-            Some(now) if self.next.is_some_and(|next| now < next) => return self.value,
+            Some(now)
+                if self
+                    .next
+                    .is_some_and(|(at, cpu)| now < at || steps_cpu < cpu) =>
+            {
+                return self.value;
+            }
             None if self.wait > 0 => return self.value,
             _ => {}
         }
+        let cpu0 = self.timed.then(thread_cpu_time);
         if self.search.is_none() {
             self.last = Some(*best);
             match MultiSearch::new(cache::tables(), &best.upright(), MAX_LEN, TARGET) {
@@ -163,12 +177,15 @@ impl ToSolved {
                 self.search = None;
             }
         }
-        match now {
-            Some(now) => {
-                let cost = now.elapsed();
-                self.next = Some(now + EVERY.max(cost * COST_SHARE));
+        match (now, cpu0) {
+            (Some(now), Some(cpu0)) => {
+                // The solver's steps get COST_SHARE times the slice's CPU
+                // time before the next (on a busy machine wall time is
+                // mostly other processes').
+                let cost = thread_cpu_time().saturating_sub(cpu0);
+                self.next = Some((now + EVERY, steps_cpu + cost * COST_SHARE));
             }
-            None => self.wait = INLINE_EVERY,
+            _ => self.wait = INLINE_EVERY,
         }
         self.value
     }
@@ -182,7 +199,7 @@ mod tests {
     #[test]
     fn a_solved_state_is_zero_without_tables() {
         let mut m = ToSolved::new(false);
-        assert_eq!(m.observe(&Cube::solved()), 0.0);
+        assert_eq!(m.observe(&Cube::solved(), Duration::ZERO), 0.0);
     }
 
     #[test]
@@ -203,7 +220,7 @@ mod tests {
         let run = || {
             let mut m = ToSolved::new(false);
             (0..2_000)
-                .map(|_| m.observe(&c))
+                .map(|_| m.observe(&c, Duration::ZERO))
                 .find(|v| !v.is_nan())
                 .expect("known within 2000 calls")
         };
