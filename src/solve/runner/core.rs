@@ -64,6 +64,15 @@ impl Core {
         self
     }
 
+    /// Wall time the last [`Core::run`] spent measuring moves to solved
+    /// rather than stepping (the stepping loop sizes its batches without
+    /// it).
+    pub fn measure_spent(&self) -> Duration {
+        self.to_solved
+            .as_ref()
+            .map_or(Duration::ZERO, ToSolved::spent)
+    }
+
     /// The latest moves to solved (`NaN`: unknown or not measured).
     fn observe(&mut self, best: &crate::cube::Cube) -> f64 {
         let cpu = self.cpu;

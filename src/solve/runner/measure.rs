@@ -109,6 +109,8 @@ pub(super) struct ToSolved {
     next: Option<(Instant, Duration)>,
     /// Untimed: calls to wait before the next slice.
     wait: u32,
+    /// Wall time the last call spent searching (zero when no slice ran).
+    spent: Duration,
 }
 
 impl ToSolved {
@@ -120,7 +122,14 @@ impl ToSolved {
             value: f64::NAN,
             next: None,
             wait: 0,
+            spent: Duration::ZERO,
         }
+    }
+
+    /// Wall time the last [`ToSolved::observe`] spent searching (timed; zero
+    /// when no slice ran).
+    pub(super) fn spent(&self) -> Duration {
+        self.spent
     }
 
     /// Looks at the best state now: a solved one is 0 at once; otherwise a
@@ -132,6 +141,7 @@ impl ToSolved {
     /// (timed runners; slices are spaced by it).
     pub(super) fn observe(&mut self, best: &Cube, steps_cpu: Duration) -> f64 {
         self.wait = self.wait.saturating_sub(1);
+        self.spent = Duration::ZERO;
         let changed = self.last.as_ref() != Some(best);
         if changed && best.is_solved() {
             self.last = Some(*best);
@@ -183,6 +193,7 @@ impl ToSolved {
                 // time before the next (on a busy machine wall time is
                 // mostly other processes').
                 let cost = thread_cpu_time().saturating_sub(cpu0);
+                self.spent = now.elapsed();
                 self.next = Some((now + EVERY, steps_cpu + cost * COST_SHARE));
             }
             _ => self.wait = INLINE_EVERY,
