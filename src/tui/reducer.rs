@@ -3,9 +3,11 @@
 //! to the solver's driver, a new run, a race); [`update`] carries the
 //! effects out. [`reduce`] touches no driver, so it is tested on its own.
 //! While a race is open, the race glue (`race.rs`) sees each action first.
+//! The knobs panel's actions are `knobs::reduce`'s.
 
 use super::app::{App, Net, PROMPT_MAX, SPEEDS};
 use super::keys::Action;
+use super::knobs;
 use super::race_glue as race;
 use super::scale::ZOOM_MAX;
 use super::scramble;
@@ -13,7 +15,7 @@ use crate::cube::{Alg, Cube};
 use crate::solve::runner::{Command, RunState, Speed};
 
 /// What an action asks of the world outside the app's state.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Effect {
     /// A UI frame passed (the inline driver steps).
     Frame,
@@ -30,6 +32,9 @@ pub enum Effect {
     Restart,
     /// Open the default race on the current preset.
     OpenRace,
+    /// Change a live parameter of the run (in a race: of every lane that
+    /// has it).
+    SetParam { key: String, value: f64 },
 }
 
 /// Applies one action to the app: the race first, then [`reduce`], then
@@ -54,6 +59,7 @@ pub fn update(app: &mut App, action: Action) {
             Effect::Stop => app.run.driver.send(Command::Stop),
             Effect::Restart => app.rebuild(),
             Effect::OpenRace => race::open_default(app),
+            Effect::SetParam { key, value } => race::set_param(app, key, value),
         }
     }
     app.absorb_pending();
@@ -197,6 +203,18 @@ pub fn reduce(app: &mut App, action: Action) -> Vec<Effect> {
             }
         }
         Action::Race => effects.push(Effect::OpenRace),
+        Action::Knobs
+        | Action::CloseKnobs
+        | Action::KnobPrev
+        | Action::KnobNext
+        | Action::KnobLess
+        | Action::KnobMore
+        | Action::KnobEdit
+        | Action::KnobReset
+        | Action::KnobChar(_)
+        | Action::KnobErase
+        | Action::KnobSubmit
+        | Action::KnobCancel => effects.extend(knobs::reduce(app, &action)),
         // The event loop acts on these (they concern the terminal, not the
         // app's state).
         Action::Suspend | Action::Redraw => {}

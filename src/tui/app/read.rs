@@ -1,7 +1,7 @@
 //! Reading the app's state (and the few setters the binary and tests
 //! need): the fields stay in their groups, private to the screen.
 
-use super::state::{App, Choice, Net, Playback, SPEEDS};
+use super::state::{App, Choice, Knobs, Net, Playback, SPEEDS};
 use crate::cube::{Alg, Cube};
 use crate::solve::runner::{Driver, RunState, Speed, Track};
 use crate::solve::{Outcome, Profile, Snapshot};
@@ -75,6 +75,10 @@ impl App {
     }
     pub fn help(&self) -> bool {
         self.view.help
+    }
+    /// The knobs panel, while it is open.
+    pub fn knobs(&self) -> Option<&Knobs> {
+        self.view.knobs.as_ref()
     }
     /// The `:` prompt's text, while it is open.
     pub fn prompt(&self) -> Option<&str> {

@@ -96,6 +96,18 @@ pub(crate) struct View {
     pub(crate) theme: Theme,
     /// Log scale and zoom of the plots.
     pub(crate) plot: crate::tui::scale::PlotView,
+    /// The knobs panel, while it is open.
+    pub(crate) knobs: Option<Knobs>,
+}
+
+/// The knobs panel's state (its rows are the run's live parameters, see
+/// [`crate::tui::knobs::rows`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Knobs {
+    /// The selected row (clamped to the rows there are).
+    pub selected: usize,
+    /// The value being typed for the selected row, after `enter`.
+    pub typing: Option<String>,
 }
 
 /// The whole screen state.
