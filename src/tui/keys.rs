@@ -262,16 +262,14 @@ pub static BINDINGS: &[Binding] = &[
         map: key!('a' => Action::ToggleUpright),
     },
     Binding {
-        keys: "c",
+        keys: "c  o",
         hint: None,
-        help: "face letters on the stickers (always on under NO_COLOR)",
-        map: key!('c' => Action::ToggleLetters),
-    },
-    Binding {
-        keys: "o",
-        hint: None,
-        help: "mark the misplaced stickers (counted by the energy)",
-        map: key!('o' => Action::ToggleOverlay),
+        help: "c face letters (on under NO_COLOR); o mark misplaced stickers",
+        map: |k| match ch(k)? {
+            'c' => Some(Action::ToggleLetters),
+            'o' => Some(Action::ToggleOverlay),
+            _ => None,
+        },
     },
     Binding {
         keys: "e  [ ]",

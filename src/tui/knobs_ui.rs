@@ -17,6 +17,8 @@ use crate::numbers::knob;
 
 /// The panel's keys, on its bottom border.
 const KEYS: &str = " ↑↓ pick ←→ step ⏎ type ⌫ preset esc ";
+/// The same with no rows.
+const EMPTY_KEYS: &str = " p or esc closes ";
 /// The same while a value is typed.
 const TYPING_KEYS: &str = " ⏎ apply esc cancel ";
 
@@ -52,7 +54,9 @@ pub fn draw(f: &mut Frame, app: &App, area: Rect) {
     let dim = Style::default().add_modifier(Modifier::DIM);
     let accent = Style::default().fg(app.theme().accent);
     let rows = rows(app);
-    let keys = if knobs.typing.is_some() {
+    let keys = if rows.is_empty() {
+        EMPTY_KEYS
+    } else if knobs.typing.is_some() {
         TYPING_KEYS
     } else {
         KEYS
