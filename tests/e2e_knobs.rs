@@ -53,13 +53,13 @@ fn raising_the_ga_mutation_rate_from_the_panel_shows_in_the_panel_and_on_the_plo
     if !live {
         eprintln!("the GA reports no live parameters in this build: only the panel's word is checked");
         screen.wait("the panel's word", |s| {
-            s.contains(" knobs ") && s.contains("this solver has no parameters")
+            s.contains("┌ knobs ─") && s.contains("this solver has no parameters")
         });
         session.quit();
         return;
     }
     let s = screen.wait("the panel with the mutation rate", |s| {
-        s.contains(" knobs ") && row(s, "mutation_rate").is_some()
+        s.contains("┌ knobs ─") && row(s, "mutation_rate").is_some()
     });
     let (_, before) = row(&s, "mutation_rate").unwrap();
     // Down until the mutation rate is selected (each press is one screen).
@@ -108,7 +108,7 @@ fn raising_the_ga_mutation_rate_from_the_panel_shows_in_the_panel_and_on_the_plo
     // The panel closes over a run still paused where it was.
     session.send("p");
     screen.wait("the status again", |s| {
-        !s.contains(" knobs ") && status(s, "state").is_some_and(|v| v == "paused")
+        !s.contains("┌ knobs ─") && status(s, "state").is_some_and(|v| v == "paused")
     });
     session.quit();
 }

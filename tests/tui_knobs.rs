@@ -276,7 +276,7 @@ fn a_race_changes_the_lanes_that_have_the_key_and_says_which_not() {
     assert!(lanes[1].track().marks().is_empty());
     // The panel is drawn over the race too.
     let text = render(&a, 120, 40);
-    assert!(text.contains(" knobs "), "{text}");
+    assert!(text.contains("┌ knobs ─"), "{text}");
     assert!(text.contains("mutation_rate"), "{text}");
     update(&mut a, Action::CloseKnobs);
     assert!(a.knobs().is_none() && a.race().is_some(), "esc closes the panel only");
