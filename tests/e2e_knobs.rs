@@ -51,7 +51,9 @@ fn raising_the_ga_mutation_rate_from_the_panel_shows_in_the_panel_and_on_the_plo
     });
     session.send("p");
     if !live {
-        eprintln!("the GA reports no live parameters in this build: only the panel's word is checked");
+        eprintln!(
+            "the GA reports no live parameters in this build: only the panel's word is checked"
+        );
         screen.wait("the panel's word", |s| {
             s.contains("┌ knobs ─") && s.contains("this solver has no parameters")
         });

@@ -12,6 +12,7 @@ mod tui_support;
 
 use std::time::{Duration, Instant};
 
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use cubetui::cube::{Alg, Cube};
 use cubetui::solve::runner::{Command, Driver, Inline, RunState, Runner, Speed, Update};
 use cubetui::solve::{Outcome, Profile, Snapshot, SolveError, Solver, Status};
@@ -19,7 +20,6 @@ use cubetui::tui::app::{App, Choice};
 use cubetui::tui::keys::{Action, knobs_action_for};
 use cubetui::tui::reducer::update;
 use cubetui::tui::ui;
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use tui_support::{Toy, toy_choices};
@@ -279,7 +279,10 @@ fn a_race_changes_the_lanes_that_have_the_key_and_says_which_not() {
     assert!(text.contains("┌ knobs ─"), "{text}");
     assert!(text.contains("mutation_rate"), "{text}");
     update(&mut a, Action::CloseKnobs);
-    assert!(a.knobs().is_none() && a.race().is_some(), "esc closes the panel only");
+    assert!(
+        a.knobs().is_none() && a.race().is_some(),
+        "esc closes the panel only"
+    );
 }
 
 fn render(app: &App, w: u16, h: u16) -> String {
@@ -340,7 +343,10 @@ fn a_solver_without_live_parameters_says_so() {
     update(&mut a, Action::CycleSolver);
     update(&mut a, Action::Knobs);
     let text = render(&a, 80, 24);
-    assert!(text.contains("this solver has no parameters that"), "{text}");
+    assert!(
+        text.contains("this solver has no parameters that"),
+        "{text}"
+    );
     assert!(text.contains("p or esc closes"), "{text}");
     // Its keys do nothing but say nothing wrong either.
     update(&mut a, Action::KnobMore);

@@ -8,11 +8,10 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style, Stylize};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Clear, Paragraph, Wrap};
+use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
 use super::app::App;
 use super::knobs::{Row, rows, selected};
-use super::ui::block;
 use crate::numbers::knob;
 
 /// The panel's keys, on its bottom border.
@@ -42,7 +41,10 @@ pub fn area(app: &App, status: Rect, screen: Rect, bottom: u16) -> Rect {
     let right = status.x + status.width;
     let w = (want_w as u16).clamp(status.width, right.saturating_sub(screen.x));
     let want_h = rows.len() as u16 + 5;
-    let h = want_h.clamp(status.height, bottom.saturating_sub(status.y).max(status.height));
+    let h = want_h.clamp(
+        status.height,
+        bottom.saturating_sub(status.y).max(status.height),
+    );
     Rect::new(right - w, status.y, w, h)
 }
 
@@ -61,7 +63,10 @@ pub fn draw(f: &mut Frame, app: &App, area: Rect) {
     } else {
         KEYS
     };
-    let b = block(" knobs ", app).title_bottom(Line::from(keys).right_aligned());
+    let b = Block::bordered()
+        .title(" knobs ")
+        .border_style(accent)
+        .title_bottom(Line::from(keys).right_aligned());
     let inner = b.inner(area);
     f.render_widget(Clear, area);
     f.render_widget(b, area);
@@ -116,10 +121,7 @@ pub fn draw(f: &mut Frame, app: &App, area: Rect) {
             let key: String = r.key.chars().take(kw).collect();
             let mark = if j == i { "▸ " } else { "  " };
             let text = format!("{mark}{key:<kw$}  {:>vw$}  ", knob(r.value));
-            let mut spans = vec![
-                Span::raw(text),
-                Span::styled(r.range(), dim),
-            ];
+            let mut spans = vec![Span::raw(text), Span::styled(r.range(), dim)];
             if j == i {
                 spans[0] = spans[0].clone().bold();
             }

@@ -183,7 +183,8 @@ pub fn handle(view: &mut RaceView, action: &Action, help: bool) -> Reply {
             Reply::Done(None)
         }
         _ => Reply::Done(Some(
-            "in a race: space, n, + and - act on every lane, p changes knobs; w or esc leaves".into(),
+            "in a race: space, n, + and - act on every lane, p changes knobs; w or esc leaves"
+                .into(),
         )),
     };
     view.poll();

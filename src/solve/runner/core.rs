@@ -127,7 +127,8 @@ impl Core {
                 self.out.generators =
                     Some(self.solver.as_ref().map_or(Vec::new(), |s| s.generators()));
                 self.out.profile = self.solver.as_ref().map(|s| s.profile());
-                self.out.params = Some(self.solver.as_ref().map_or(Vec::new(), |s| s.live_values()));
+                self.out.params =
+                    Some(self.solver.as_ref().map_or(Vec::new(), |s| s.live_values()));
                 self.dirty = true;
             }
             Command::Stop => {
@@ -142,13 +143,11 @@ impl Core {
     /// dotted segment) and the new values on success, an error otherwise.
     fn set_param(&mut self, key: &str, value: f64) {
         let Some(solver) = self.solver.as_mut() else {
-            self.out
-                .push_error(format!("no run to change `{key}` in"));
+            self.out.push_error(format!("no run to change `{key}` in"));
             return;
         };
-        let value_of = |values: &[(String, f64)]| {
-            values.iter().find(|(k, _)| k == key).map(|&(_, v)| v)
-        };
+        let value_of =
+            |values: &[(String, f64)]| values.iter().find(|(k, _)| k == key).map(|&(_, v)| v);
         let old = value_of(&solver.live_values());
         match solver.set_param(key, value) {
             Ok(()) => {

@@ -67,7 +67,10 @@ pub enum Command {
     /// history: marked on the plot (`key old→new`, the key's last dotted
     /// segment) and answered with the solver's new [`Update::params`], or
     /// refused with an [`Update::error`] (the run goes on either way).
-    SetParam { key: String, value: f64 },
+    SetParam {
+        key: String,
+        value: f64,
+    },
     /// Replaces the solver (or removes it); the run starts over as idle.
     Replace(Option<Box<dyn Solver>>, u64),
     Stop,
