@@ -278,6 +278,7 @@ fn a_race_changes_the_lanes_that_have_the_key_and_says_which_not() {
     let text = render(&a, 120, 40);
     assert!(text.contains("┌ knobs ─"), "{text}");
     assert!(text.contains("mutation_rate"), "{text}");
+    assert!(text.contains("not in toy-a"), "the message shows:\n{text}");
     update(&mut a, Action::CloseKnobs);
     assert!(
         a.knobs().is_none() && a.race().is_some(),

@@ -78,20 +78,21 @@ pub fn draw(f: &mut Frame, app: &App) {
         draw_lines(f, app, view, lanes);
     }
     draw_plot(f, app, view, plot);
-    // While a lane waits for the reference tables, the line shows their build.
+    // While a lane waits for the reference tables, the line shows their
+    // build; while the knobs panel is open, what the last change did.
     let waiting =
         view.race().lanes().iter().any(|l| {
             l.track().snapshot().and_then(|s| s.phase.as_deref()) == Some(pending::BUILDING)
         });
     let note_text = match app.message() {
-        Some(m) if waiting => m,
+        Some(m) if waiting || app.knobs().is_some() => m,
         _ => X_NOTE,
     };
     f.render_widget(
         Paragraph::new(Line::from(note_text).style(Style::default().add_modifier(Modifier::DIM))),
         note,
     );
-    let keys_text = "space pause/run all  n step all  +/- speed  w/esc leave race  q quit";
+    let keys_text = "space pause/run all  n step all  +/- speed  p knobs  w/esc leave race  q quit";
     f.render_widget(Paragraph::new(keys_text), keys);
 }
 
