@@ -23,7 +23,7 @@ use clap::Args;
 use color_eyre::eyre::Report;
 use indicatif::{ProgressBar, ProgressStyle};
 
-use cubetui::cube::random::derive_seed;
+use cubetui::cube::random::cube_seed;
 use cubetui::solve::{preset, reference_htm};
 
 use super::common::{Start, check_preset_list, random_scramble, random_start};
@@ -266,10 +266,10 @@ fn worker(
         if index >= args.cubes {
             return;
         }
-        let seed = derive_seed(args.solver.seed, index);
+        let seed = cube_seed(args.solver.seed, index);
         let start = match args.depth {
-            Some(d) => random_scramble(seed, d as usize),
-            None => random_start(seed),
+            Some(d) => random_scramble(args.solver.seed, index, d as usize),
+            None => random_start(args.solver.seed, index),
         };
         let done = one_cube(presets, &start, seed, index, stop);
         let sent = match done {

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use clap::Args;
 use color_eyre::eyre::Report;
 
-use cubetui::cube::random::{derive_seed, random_moves, random_state, rng_from_seed};
+use cubetui::cube::random::{random_moves, random_state, start_rng};
 
 /// Moves in a scramble when neither `--depth` nor `--random-state` is given.
 pub const DEFAULT_DEPTH: usize = 25;
@@ -34,7 +34,7 @@ pub fn run(args: ScrambleArgs) -> Result<ExitCode, Report> {
     // Streamed: count × depth can be far more text than is worth holding.
     let mut out = super::out::StdoutLines::new();
     for k in 0..u64::from(args.count) {
-        let mut rng = rng_from_seed(derive_seed(seed, k));
+        let mut rng = start_rng(seed, k);
         let line = if args.random_state {
             random_state(&mut rng).facelets()
         } else {

@@ -55,6 +55,9 @@ pub enum Action {
     PlayEnd,
     /// Open the race of several presets on the shown cube, or leave it.
     Race,
+    /// Show (and copy, where the terminal can) the command that reproduces
+    /// the run or race in batch.
+    CopyCommand,
     ToggleHelp,
     CloseHelp,
     /// Give the terminal back and stop (Ctrl-Z); `fg` brings the screen back.
@@ -199,10 +202,14 @@ pub static BINDINGS: &[Binding] = &[
         },
     },
     Binding {
-        keys: "x",
+        keys: "x  y",
         hint: Some("reset"),
-        help: "reset to the solved cube",
-        map: key!('x' => Action::Reset),
+        help: "reset to the solved cube; y: show, copy the command of this run",
+        map: |k| match ch(k)? {
+            'x' => Some(Action::Reset),
+            'y' => Some(Action::CopyCommand),
+            _ => None,
+        },
     },
     Binding {
         keys: "w",
@@ -210,6 +217,7 @@ pub static BINDINGS: &[Binding] = &[
         help: "race 4 presets on the shown cube (again or esc: leave)",
         map: key!('w' => Action::Race),
     },
+
     Binding {
         keys: "← →  home end",
         hint: None,

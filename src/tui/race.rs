@@ -126,6 +126,7 @@ pub fn handle(view: &mut RaceView, action: &Action, help: bool) -> Reply {
         | Action::ToggleLogScale
         | Action::ZoomIn
         | Action::ZoomOut
+        | Action::CopyCommand
         | Action::Notice(_) => return Reply::Pass,
         Action::CloseHelp if help => return Reply::Pass,
         Action::CloseHelp | Action::Race => return Reply::Leave,
