@@ -93,7 +93,11 @@ fn every_preset_runs_the_same_cubes_and_the_table_has_a_row_each() {
         .collect();
     let (lo, hi) = (refs.iter().min().unwrap(), refs.iter().max().unwrap());
     let cells: Vec<&str> = rows[4].split_whitespace().collect();
-    assert_eq!(cells[cells.len() - 3..], [lo.to_string(), hi.to_string(), "1.00".into()], "{out}");
+    assert_eq!(
+        cells[cells.len() - 3..],
+        [lo.to_string(), hi.to_string(), "1.00".into()],
+        "{out}"
+    );
     assert!(rows[5].contains(&format!("min {lo}, max {hi}")), "{out}");
     for (row, name) in rows[2..5].iter().zip(&names) {
         assert!(row.starts_with(name), "{out}");

@@ -217,7 +217,6 @@ pub static BINDINGS: &[Binding] = &[
         help: "race 4 presets on the shown cube (again or esc: leave)",
         map: key!('w' => Action::Race),
     },
-
     Binding {
         keys: "← →  home end",
         hint: None,

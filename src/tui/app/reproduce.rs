@@ -33,7 +33,10 @@ impl App {
         let seed = self.run_seed();
         if let Some(view) = &self.race {
             let names: Vec<&str> = view.race().lanes().iter().map(|l| l.preset()).collect();
-            return format!("cubetui race --presets {} {start} --seed {seed}", names.join(","));
+            return format!(
+                "cubetui race --presets {} {start} --seed {seed}",
+                names.join(",")
+            );
         }
         let preset = self.current_choice().map_or("", |c| c.preset.as_str());
         let mut cmd = format!("cubetui solve --preset {preset} {start} --seed {seed}");
