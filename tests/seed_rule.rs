@@ -200,8 +200,10 @@ fn y_on_a_scrambled_screen_and_in_a_race_names_the_start_exactly() {
     app.open_race(&["sa-pll-conj".into(), "reference".into()])
         .unwrap();
     update(&mut app, Action::CopyCommand);
-    assert_eq!(
-        app.message(),
-        Some("cubetui race --presets sa-pll-conj,reference --scramble \"R U' F2\" --seed 5")
-    );
+    let cmd = "cubetui race --presets sa-pll-conj,reference --scramble \"R U' F2\" --seed 5";
+    assert_eq!(app.message(), Some(cmd));
+    // The race screen shows it too.
+    let mut t = ratatui::Terminal::new(ratatui::backend::TestBackend::new(160, 48)).unwrap();
+    t.draw(|f| cubetui::tui::ui::draw(f, &app)).unwrap();
+    assert!(format!("{}", t.backend()).contains(cmd), "{}", t.backend());
 }
