@@ -118,7 +118,7 @@ fn header_line(app: &App, view: &RaceView) -> Line<'static> {
         ),
         Span::raw(format!(
             "· {start} · seed {} · {} · {state}",
-            app.seed(),
+            app.run_seed(),
             speed_label(app.speed())
         )),
     ])
