@@ -76,6 +76,9 @@ pub enum Action {
     KnobErase,
     KnobSubmit,
     KnobCancel,
+    /// Show (and copy, where the terminal can) the command that reproduces
+    /// the run or race in batch.
+    CopyCommand,
     ToggleHelp,
     CloseHelp,
     /// Give the terminal back and stop (Ctrl-Z); `fg` brings the screen back.
@@ -226,10 +229,14 @@ pub static BINDINGS: &[Binding] = &[
         },
     },
     Binding {
-        keys: "x",
+        keys: "x  y",
         hint: Some("reset"),
-        help: "reset to the solved cube",
-        map: key!('x' => Action::Reset),
+        help: "reset to the solved cube; y: show, copy the command of this run",
+        map: |k| match ch(k)? {
+            'x' => Some(Action::Reset),
+            'y' => Some(Action::CopyCommand),
+            _ => None,
+        },
     },
     Binding {
         keys: "w",

@@ -149,6 +149,7 @@ async fn event_loop(
     let mut tick = tokio::time::interval(Duration::from_secs_f64(1.0 / fps as f64));
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
     let mut events = input::spawn()?;
+    let clipboard = terminal::osc52_from_env();
     // Draw now (input, tick, resize) rather than at the next tick.
     let mut draw_now = true;
     loop {
@@ -178,7 +179,14 @@ async fn event_loop(
                 let mut ev = ev;
                 loop {
                     match ev {
-                        Some(Ok(e)) => handle(terminal, app, e)?,
+                        Some(Ok(e)) => {
+                            handle(terminal, app, e)?;
+                            if let Some(text) = app.take_copy()
+                                && clipboard
+                            {
+                                modes::copy(terminal, &text)?;
+                            }
+                        }
                         Some(Err(e)) => return Err(e),
                         None => return Ok(Exit::Quit),
                     }

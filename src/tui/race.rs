@@ -158,6 +158,7 @@ pub fn handle(view: &mut RaceView, action: &Action, help: bool) -> Reply {
         | Action::KnobErase
         | Action::KnobSubmit
         | Action::KnobCancel
+        | Action::CopyCommand
         | Action::Notice(_) => return Reply::Pass,
         Action::CloseHelp if help => return Reply::Pass,
         Action::CloseHelp | Action::Race => return Reply::Leave,

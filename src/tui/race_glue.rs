@@ -88,7 +88,7 @@ impl App {
                 })?;
             names.push(c.preset.clone());
             solvers.push(
-                (c.build)(self.start(), self.seed())
+                (c.build)(self.start(), self.run_seed())
                     .map_err(|e| format!("cannot build `{}`: {e}", c.preset))?,
             );
         }
@@ -96,7 +96,7 @@ impl App {
             names,
             solvers,
             self.start(),
-            self.seed(),
+            self.run_seed(),
             self.speed(),
             &self.lane_driver,
         )?;
