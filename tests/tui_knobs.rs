@@ -14,12 +14,16 @@ use std::time::{Duration, Instant};
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use cubetui::cube::{Alg, Cube};
+use cubetui::solve::SolverConfig;
+use cubetui::solve::params::{Kind, ParamSpec};
 use cubetui::solve::runner::{Command, Driver, Inline, RunState, Runner, Speed, Update};
 use cubetui::solve::{Outcome, Profile, Snapshot, SolveError, Solver, Status};
 use cubetui::tui::app::{App, Choice};
 use cubetui::tui::keys::{Action, knobs_action_for};
+use cubetui::tui::knobs::stepped;
 use cubetui::tui::reducer::update;
 use cubetui::tui::ui;
+use proptest::prelude::*;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use tui_support::{Toy, toy_choices};
@@ -353,4 +357,45 @@ fn a_solver_without_live_parameters_says_so() {
     update(&mut a, Action::KnobMore);
     update(&mut a, Action::KnobEdit);
     assert_eq!(a.knobs().unwrap().typing, None);
+}
+
+/// Every live parameter any registered solver declares, as numbers.
+fn live_specs() -> Vec<&'static ParamSpec> {
+    SolverConfig::NAMES
+        .iter()
+        .flat_map(|n| SolverConfig::declared(n).unwrap_or(&[]))
+        .filter(|s| s.live && matches!(s.kind, Kind::Int { .. } | Kind::Float { .. }))
+        .collect()
+}
+
+proptest! {
+    /// Any sequence of ← and → from any value in range stays in range
+    /// (whole numbers whole), for every declared live parameter.
+    #[test]
+    fn steps_keep_every_declared_parameter_in_its_range(
+        which in 0usize..1000,
+        at in 0.0f64..=1.0,
+        presses in proptest::collection::vec(any::<bool>(), 0..60),
+    ) {
+        let specs = live_specs();
+        prop_assume!(!specs.is_empty());
+        let spec = specs[which % specs.len()];
+        let (min, max, int) = match spec.kind {
+            Kind::Int { min, max } => (min as f64, max as f64, true),
+            Kind::Float { min, max } => (min, max, false),
+            _ => unreachable!(),
+        };
+        // Open ranges (up to the largest integer) start below a billion.
+        let mut v = min + at * (max.min(1e9) - min);
+        if int {
+            v = v.round();
+        }
+        for up in presses {
+            let next = stepped(v, Some(spec), up);
+            prop_assert!(next >= min && next <= max, "{}: {v} → {next}", spec.key);
+            prop_assert!(!int || next.fract() == 0.0, "{}: {next} is not whole", spec.key);
+            prop_assert!(if up { next >= v } else { next <= v }, "{}: {v} → {next}", spec.key);
+            v = next;
+        }
+    }
 }
