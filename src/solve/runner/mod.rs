@@ -1,7 +1,7 @@
-//! Steps any solver under commands (start, pause, step, speed, swap generator,
-//! change a live parameter, replace, stop) and reports what happened: the latest snapshot, state,
-//! outcome and running time, plus every plot point and mark since the last
-//! read.
+//! Steps any solver under commands (start, pause, step, speed, swap
+//! generator, change a live parameter, replace, stop) and reports what
+//! happened: the latest snapshot, state, outcome and running time, plus
+//! every plot point and mark since the last read.
 //!
 //! [`Core`] holds the logic (no threads, no channels) and is driven either
 //! inline ([`Inline`], for tests and deterministic replays) or as a tokio task
