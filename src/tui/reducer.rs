@@ -512,6 +512,12 @@ mod tests {
             reduce(&mut a, Action::Knobs);
             assert_eq!(a.knobs(), None, "p again closes it");
             reduce(&mut a, Action::Knobs);
+            reduce(&mut a, Action::ToggleHelp);
+            reduce(&mut a, Action::CloseKnobs);
+            assert!(
+                !a.help() && a.knobs().is_some(),
+                "esc closes the help first"
+            );
             reduce(&mut a, Action::CloseKnobs);
             assert_eq!(a.knobs(), None, "esc closes it");
         }
