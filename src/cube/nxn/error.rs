@@ -3,7 +3,7 @@
 
 use thiserror::Error;
 
-use crate::cube::error::printable;
+use crate::cube::error::{FaceletError, printable};
 
 /// A cube size outside the sizes this model builds.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -72,6 +72,9 @@ pub enum MoveSizeError {
 pub enum NxnFaceletError {
     #[error(transparent)]
     Size(#[from] SizeError),
+    /// A 3×3 string, checked by the 3×3's full rules.
+    #[error(transparent)]
+    Three(#[from] FaceletError),
     #[error("facelet string has {len} characters, expected {expected} for a {size}x{size} cube")]
     WrongLength {
         len: usize,
