@@ -289,3 +289,46 @@ fn simplification_keeps_the_state() {
         }
     }
 }
+
+#[test]
+fn upright_undoes_rotations() {
+    for n in 2..=7 {
+        let s = size(n);
+        let turned = |a: &str| {
+            NxnCube::solved(s)
+                .after(&NxnAlg::parse_sized(a, s).unwrap())
+                .unwrap()
+        };
+        // Moves that keep DBL home on even sizes, centres home on odd ones.
+        let base = if n >= 4 { "R U2 F' 2U" } else { "R U2 F'" };
+        let want = turned(base);
+        assert!(want.is_upright(), "{n}");
+        for rot in ["x", "y2 z'", "z x' y", "x2 y'"] {
+            let c = turned(&format!("{base} {rot}"));
+            assert!(!c.is_upright(), "{n}: {rot}");
+            assert_eq!(c.upright(), want, "{n}: {rot}");
+            if n % 2 == 1 {
+                // Centre-relative: the same whatever the view.
+                assert_eq!(c.misplaced(), want.misplaced(), "{n}: {rot}");
+            }
+        }
+        assert!(
+            NxnCube::solved(s)
+                .after(&"x".parse().unwrap())
+                .unwrap()
+                .is_solved()
+        );
+        assert_eq!(NxnCube::solved(s).misplaced(), 0);
+        assert!(turned("R").misplaced() > 0);
+    }
+}
+
+#[test]
+fn three_by_three_converts_both_ways() {
+    use cubetui::cube::random::random_state as random3;
+    let c = random3(&mut rng_from_seed(9));
+    let n = NxnCube::from(&c);
+    assert_eq!(n.facelets(), c.facelets());
+    assert_eq!(n.to_three(), Some(c));
+    assert_eq!(NxnCube::solved(size(4)).to_three(), None);
+}

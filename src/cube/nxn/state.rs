@@ -4,6 +4,7 @@ use std::fmt;
 
 use crate::cube::face::Face;
 use crate::cube::moves::Rotation;
+use crate::cube::state::Cube;
 
 use super::alg::NxnAlg;
 use super::error::MoveSizeError;
@@ -87,9 +88,11 @@ impl NxnCube {
     }
 
     /// Stickers whose colour differs from their face's solved colour as this
-    /// state shows it: the middle centre's on odd sizes, on even sizes the
-    /// colour the DBL corner fixes for each face (the 2×2's and 4×4's
-    /// `facelets` energy). A state with DBL home and solved scores 0.
+    /// state shows it (the `facelets` energy): relative to the middle centres
+    /// on odd sizes (the same in every view), on even sizes to the colours
+    /// the corner in the DBL position fixes for each face (solvers turn an
+    /// even cube [`upright`](NxnCube::upright) first, so that corner stays
+    /// home). 0 exactly when solved, in any view.
     pub fn misplaced(&self) -> usize {
         let reference = self.face_colours();
         self.stickers
@@ -156,6 +159,40 @@ impl NxnCube {
         out
     }
 
+    /// Whether this state's colours name its faces as they stand: middle
+    /// centres home on odd sizes (U colour up, F colour in front), the DBL
+    /// corner home on even sizes (its D, B, L stickers showing D, B, L).
+    pub fn is_upright(&self) -> bool {
+        let n = self.size.get();
+        if self.size.is_odd() {
+            let mid = n / 2;
+            return (0..6).all(|f| self.stickers[self.size.index(f, mid, mid)] == f as u8);
+        }
+        let at =
+            |f: Face, row: usize, col: usize| self.stickers[self.size.index(f.index(), row, col)];
+        at(Face::D, n - 1, 0) == Face::D as u8
+            && at(Face::B, n - 1, n - 1) == Face::B as u8
+            && at(Face::L, n - 1, 0) == Face::L as u8
+    }
+
+    /// This state turned as a whole so it [`is_upright`](NxnCube::is_upright):
+    /// the view the screens show. `None` when no orientation is (repeated or
+    /// mirrored middle centres, or no DBL corner).
+    pub fn try_upright(&self) -> Option<NxnCube> {
+        self.orientations().into_iter().find(NxnCube::is_upright)
+    }
+
+    /// This state seen upright ([`NxnCube::try_upright`]); an invalid state
+    /// is returned as it is.
+    pub fn upright(&self) -> NxnCube {
+        self.try_upright().unwrap_or_else(|| self.clone())
+    }
+
+    /// The same state in the 3×3 kernel's type, on a 3×3.
+    pub fn to_three(&self) -> Option<Cube> {
+        Cube::from_stickers(self.stickers.as_ref().try_into().ok()?)
+    }
+
     /// Whether `other` is this state seen in another whole-cube orientation.
     pub fn same_up_to_rotation(&self, other: &NxnCube) -> bool {
         self.size == other.size && self.orientations().contains(other)
@@ -167,6 +204,16 @@ impl NxnCube {
             .iter()
             .map(|&c| Face::ALL[c as usize % 6].letter())
             .collect()
+    }
+}
+
+impl From<&Cube> for NxnCube {
+    /// A 3×3 kernel state as an N×N state of size 3.
+    fn from(c: &Cube) -> NxnCube {
+        NxnCube {
+            size: Size::THREE,
+            stickers: c.stickers().to_vec().into_boxed_slice(),
+        }
     }
 }
 

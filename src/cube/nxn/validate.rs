@@ -81,25 +81,18 @@ impl NxnCube {
         upright.check_edges()
     }
 
-    /// This state turned as a whole so its colours name its faces: middle
-    /// centres home on odd sizes, the DBL corner home on even ones.
+    /// This state turned as a whole so its colours name its faces (see
+    /// [`NxnCube::is_upright`]), or the first rule that says why none does.
     fn upright_for_checks(&self) -> Result<NxnCube, NxnFaceletError> {
+        if let Some(c) = self.try_upright() {
+            return Ok(c);
+        }
         let size = self.size();
-        let orientations = self.orientations();
         if size.is_odd() {
             let mid = size.get() / 2;
-            let centres = |c: &NxnCube| -> Vec<u8> {
-                (0..6)
-                    .map(|f| c.stickers()[size.index(f, mid, mid)])
-                    .collect()
-            };
-            if let Some(c) = orientations
-                .iter()
-                .find(|c| centres(c) == [0, 1, 2, 3, 4, 5])
-            {
-                return Ok(c.clone());
-            }
-            let mine = centres(self);
+            let mine: Vec<u8> = (0..6)
+                .map(|f| self.stickers()[size.index(f, mid, mid)])
+                .collect();
             let mut seen = [false; 6];
             let distinct = mine
                 .iter()
@@ -111,22 +104,11 @@ impl NxnCube {
                 NxnFaceletError::Centres { centres }
             });
         }
-        let dbl = corner_stickers(size)[6];
-        let home = |c: &NxnCube| {
-            dbl.iter()
-                .zip(CORNER_COLOURS[6])
-                .all(|(&i, f)| c.stickers()[i] == f as u8)
-        };
-        match orientations.iter().find(|c| home(c)) {
-            Some(c) => Ok(c.clone()),
-            None => {
-                // No DBL corner: the corner check names what is there instead.
-                self.check_corners()?;
-                Err(NxnFaceletError::DuplicateCorner {
-                    piece: "other than DBL".to_string(),
-                })
-            }
-        }
+        // No DBL corner: the corner check names what is there instead.
+        self.check_corners()?;
+        Err(NxnFaceletError::DuplicateCorner {
+            piece: "other than DBL".to_string(),
+        })
     }
 
     fn check_centres(&self) -> Result<(), NxnFaceletError> {
