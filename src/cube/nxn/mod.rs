@@ -1,17 +1,18 @@
 //! Cubes of every size N ≥ 2 as 6N² stickers: moves (outer, inner slices,
 //! wide, middle slices, rotations) as precomputed sticker permutations,
 //! notation, facelet strings and their validation, random states and
-//! scrambles, simplification. The 3×3 keeps its own kernel (`cube::state`);
+//! scrambles, simplification, text nets. The 3×3 keeps its own kernel (`cube::state`);
 //! on N = 3 this model agrees with it move for move.
 //!
 //! Files build on each other one way: `error` → `size` → `geometry` →
 //! `moves` → `alg` → `notation` → `tables` → `state` → `pieces` →
-//! `validate` → `random`, with `simplify` beside `alg`.
+//! `validate` → `random`, with `simplify` beside `alg` and `net` on `state`.
 
 pub mod alg;
 pub mod error;
 mod geometry;
 pub mod moves;
+pub mod net;
 pub mod notation;
 pub mod pieces;
 pub mod random;
