@@ -187,8 +187,10 @@ fn edge_orbits_are_counted() {
             "{n}: {e}"
         );
         // UR's R sticker exchanged with DR's D sticker: a U-D edge.
-        let [_, ur_r] = orbits[0].pieces[0][0];
-        let [dr_d, _] = orbits[0].pieces[4][0];
+        let on =
+            |pair: [usize; 2], face: usize| *pair.iter().find(|&&i| i / (n * n) == face).unwrap();
+        let ur_r = on(orbits[0].pieces[0][0], 1);
+        let dr_d = on(orbits[0].pieces[4][0], 3);
         let e = err(&swapped(&c, ur_r, dr_d));
         assert!(matches!(e, E::ImpossibleEdge { .. }), "{n}: {e}");
         assert!(
@@ -331,4 +333,34 @@ fn three_by_three_converts_both_ways() {
     assert_eq!(n.facelets(), c.facelets());
     assert_eq!(n.to_three(), Some(c));
     assert_eq!(NxnCube::solved(size(4)).to_three(), None);
+}
+
+#[test]
+fn a_flipped_wing_is_refused() {
+    for n in [4, 5, 6, 7] {
+        let c = scrambled(n, 6);
+        let orbits = edge_orbits(c.size());
+        let [a, b] = orbits[0].pieces[3][1];
+        let e = err(&swapped(&c, a, b));
+        assert!(matches!(e, E::FlippedWing { .. }), "{n}: {e}");
+        assert!(e.to_string().contains("is flipped"), "{e}");
+    }
+}
+
+#[test]
+fn odd_sizes_check_their_inner_3x3() {
+    for n in [5, 7] {
+        let c = scrambled(n, 8);
+        let middles = edge_orbits(c.size()).iter().find(|o| o.middle).unwrap();
+        // One middle edge flipped.
+        let [a, b] = middles.pieces[0][0];
+        let e = err(&swapped(&c, a, b));
+        assert!(matches!(e, E::Subcube(_)), "{n}: {e}");
+        assert!(e.to_string().contains("flipped edge"), "{e}");
+        // Two middle edges exchanged: parity.
+        let [a1, a2] = middles.pieces[0][0];
+        let [b1, b2] = middles.pieces[1][0];
+        let e = err(&swapped(&swapped(&c, a1, b1), a2, b2));
+        assert!(e.to_string().contains("parity"), "{n}: {e}");
+    }
 }

@@ -109,6 +109,16 @@ pub enum NxnFaceletError {
     TwistedCorner { sum: u32 },
     #[error("impossible edge {colours} at {position}: no edge has these colours")]
     ImpossibleEdge { position: String, colours: String },
+    #[error("edge orbit {orbit}: wing {edge} is flipped (its two wings read {colours} alike)")]
+    FlippedWing {
+        orbit: String,
+        edge: String,
+        colours: String,
+    },
+    /// On odd sizes the corners, middle edges and middle centres move as a
+    /// 3×3 does, and must make a reachable 3×3.
+    #[error("corners, middle edges and middle centres as a 3x3: {0}")]
+    Subcube(FaceletError),
     #[error("edge orbit {orbit}: edge {edge} appears {count} times, expected {expected}")]
     EdgeCount {
         orbit: String,

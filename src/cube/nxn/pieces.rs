@@ -4,12 +4,15 @@
 //! orbits (the stickers a centre piece can reach).
 
 use std::collections::BTreeMap;
+use std::sync::OnceLock;
 
 use crate::cube::cubie::{CORNER_FACELETS, EDGE_COLOURS};
 use crate::cube::face::Face;
 
 use super::geometry::{V, normal, stickers};
+use super::moves::{NxnKind, NxnMove};
 use super::size::Size;
+use super::tables::tables;
 
 /// The sticker indices of the 8 corners, in the 3×3's order (URF UFL ULB UBR
 /// DFR DLF DBL DRB), each U/D sticker first then clockwise.
@@ -26,8 +29,11 @@ pub fn corner_stickers(size: Size) -> [[usize; 3]; 8] {
 
 /// An orbit of edge pieces: for each of the 12 edges (in the 3×3's order UR
 /// UF UL UB DR DF DL DB FR FL BL BR), the sticker pairs of its pieces in this
-/// orbit, each pair in the order of that edge's faces. A wing orbit has two
-/// pieces per edge (24 in all), the middle edges of odd sizes one (12).
+/// orbit. A wing orbit has two pieces per edge (24 in all), each pair
+/// ordered so that its first stickers are the 24 that moves carry into each
+/// other (a wing never flips in place: on a solved cube one wing of an edge
+/// reads its colours in that edge's order, the other reversed). The middle
+/// edges of odd sizes (one per edge, 12) read in the order of the edge's faces.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EdgeOrbit {
     /// Distance of the pieces from the nearer corner, in pieces (1 = next
@@ -59,8 +65,15 @@ fn cubies(size: Size) -> BTreeMap<V, Vec<(usize, V)>> {
     out
 }
 
-/// The edge orbits of `size`, nearest the corners first (none on a 2×2).
-pub fn edge_orbits(size: Size) -> Vec<EdgeOrbit> {
+/// The edge orbits of `size`, nearest the corners first (none on a 2×2);
+/// worked out once per size.
+pub fn edge_orbits(size: Size) -> &'static [EdgeOrbit] {
+    static ORBITS: [OnceLock<Vec<EdgeOrbit>>; Size::MAX + 1] =
+        [const { OnceLock::new() }; Size::MAX + 1];
+    ORBITS[size.get()].get_or_init(|| find_edge_orbits(size))
+}
+
+fn find_edge_orbits(size: Size) -> Vec<EdgeOrbit> {
     let m = size.get() as i16 - 1;
     let mut orbits: BTreeMap<i16, EdgeOrbit> = BTreeMap::new();
     for (pos, st) in cubies(size) {
@@ -99,7 +112,48 @@ pub fn edge_orbits(size: Size) -> Vec<EdgeOrbit> {
         });
         orbit.pieces[e].push(pair);
     }
-    orbits.into_values().collect()
+    let mut orbits: Vec<EdgeOrbit> = orbits.into_values().collect();
+    for orbit in orbits.iter_mut().filter(|o| !o.middle) {
+        // Wings never flip in place: the stickers a wing's first sticker can
+        // reach are one sticker of every wing slot. Put that one first.
+        let first = reachable(size, orbit.pieces[0][0][0]);
+        for pair in orbit.pieces.iter_mut().flatten() {
+            if !first[pair[0]] {
+                pair.swap(0, 1);
+            }
+        }
+    }
+    orbits
+}
+
+/// The stickers that sticker `start` can be carried to by moves.
+fn reachable(size: Size, start: usize) -> Vec<bool> {
+    let t = tables(size);
+    // Scatter form of each quarter turn: the sticker at `i` moves to `to[i]`.
+    // Single layers generate every move.
+    let quarters: Vec<Vec<usize>> = NxnKind::all(size)
+        .filter(|k| matches!(k, NxnKind::Turn { wide: false, .. }))
+        .filter_map(|k| t.perm(NxnMove::new(k, 1)?).ok())
+        .map(|p| {
+            let mut to = vec![0; p.gather().len()];
+            for (d, &s) in p.gather().iter().enumerate() {
+                to[s as usize] = d;
+            }
+            to
+        })
+        .collect();
+    let mut seen = vec![false; size.stickers()];
+    seen[start] = true;
+    let mut todo = vec![start];
+    while let Some(i) = todo.pop() {
+        for to in &quarters {
+            let d = to[i];
+            if !std::mem::replace(&mut seen[d], true) {
+                todo.push(d);
+            }
+        }
+    }
+    seen
 }
 
 /// A centre orbit: the centre stickers a centre piece can reach, on every
@@ -176,6 +230,14 @@ mod tests {
             let all: std::collections::HashSet<usize> =
                 corner_stickers(size).into_iter().flatten().collect();
             assert_eq!(all.len(), 24);
+            // Wing orbits: one reading of each colour order per edge.
+            for o in edges.iter().filter(|o| !o.middle) {
+                for (e, pieces) in o.pieces.iter().enumerate() {
+                    let [a, b] =
+                        [pieces[0], pieces[1]].map(|p| p.map(|i| i / size.face_stickers()));
+                    assert_eq!(a, [b[1], b[0]], "{n} edge {e}");
+                }
+            }
         }
         assert_eq!(corner_stickers(Size::THREE), CORNER_FACELETS);
     }

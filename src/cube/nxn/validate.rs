@@ -7,15 +7,18 @@
 //! N ≥ 4, the cheap necessary rules: middle centres distinct and not
 //! mirrored (odd N), each colour 4 times in every centre orbit, corners as
 //! on the 2×2, and in every edge orbit each edge's two colours as often as
-//! the orbit has pieces per edge. States that pass and still cannot be
-//! reached (wing or centre parity, twisted wings) exist for N ≥ 4.
+//! the orbit has pieces per edge, every wing read the right way round (wings
+//! never flip in place), and on odd N the corners, middle edges and middle
+//! centres a reachable 3×3 (edge flip, parity). States that pass and still
+//! cannot be reached (the permutation parities of wings and centres) exist
+//! for N ≥ 4.
 
 use crate::cube::cubie::{CORNER_COLOURS, CORNER_NAMES, EDGE_COLOURS, EDGE_NAMES};
 use crate::cube::face::Face;
 use crate::cube::state::Cube;
 
 use super::error::NxnFaceletError;
-use super::pieces::{centre_orbits, corner_stickers, edge_orbits};
+use super::pieces::{EdgeOrbit, centre_orbits, corner_stickers, edge_orbits};
 use super::size::Size;
 use super::state::NxnCube;
 
@@ -78,7 +81,11 @@ impl NxnCube {
         let upright = self.upright_for_checks()?;
         upright.check_centres()?;
         upright.check_corners()?;
-        upright.check_edges()
+        upright.check_edges()?;
+        if size.is_odd() {
+            upright.check_subcube()?;
+        }
+        Ok(())
     }
 
     /// This state turned as a whole so its colours name its faces (see
@@ -191,7 +198,57 @@ impl NxnCube {
                     expected: per_edge,
                 });
             }
+            if !orbit.middle {
+                self.check_wings(orbit)?;
+            }
         }
         Ok(())
+    }
+
+    /// In a wing orbit every edge's colours are read once in each order (the
+    /// pairs are ordered so, see `EdgeOrbit`); counts already match.
+    fn check_wings(&self, orbit: &EdgeOrbit) -> Result<(), NxnFaceletError> {
+        let mut reads = [[0usize; 2]; 12];
+        for pair in orbit.pieces.iter().flatten() {
+            let cols = pair.map(|k| self.stickers()[k]);
+            for (k, c) in EDGE_COLOURS.iter().enumerate() {
+                let c = c.map(|f| f as u8);
+                if c == cols {
+                    reads[k][0] += 1;
+                } else if c == [cols[1], cols[0]] {
+                    reads[k][1] += 1;
+                }
+            }
+        }
+        match (0..12).find(|&k| reads[k] != [1, 1]) {
+            None => Ok(()),
+            Some(k) => {
+                let [a, b] = EDGE_COLOURS[k];
+                let colours = if reads[k][0] > 1 {
+                    format!("{a}{b}")
+                } else {
+                    format!("{b}{a}")
+                };
+                Err(NxnFaceletError::FlippedWing {
+                    orbit: orbit.name(),
+                    edge: EDGE_NAMES[k].to_string(),
+                    colours,
+                })
+            }
+        }
+    }
+
+    /// Odd sizes: the corners, middle edges and middle centres as a 3×3,
+    /// checked by the 3×3's full rules.
+    fn check_subcube(&self) -> Result<(), NxnFaceletError> {
+        let size = self.size();
+        let n = size.get();
+        let at = [0, n / 2, n - 1];
+        let stickers: [u8; 54] = std::array::from_fn(|i| {
+            let (face, row, col) = (i / 9, (i % 9) / 3, i % 3);
+            self.stickers()[size.index(face, at[row], at[col])]
+        });
+        let cube = Cube::from_stickers(stickers).expect("colours in range");
+        crate::cube::validate::validate(&cube).map_err(NxnFaceletError::Subcube)
     }
 }
