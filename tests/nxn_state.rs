@@ -364,3 +364,65 @@ fn odd_sizes_check_their_inner_3x3() {
         assert!(e.to_string().contains("parity"), "{n}: {e}");
     }
 }
+
+#[test]
+fn sizes_parse_from_text() {
+    for (text, n) in [("4", 4), ("4x4", 4), (" 7×7 ", 7), ("2x2x2", 2), ("32", 32)] {
+        assert_eq!(text.parse::<Size>().unwrap().get(), n, "{text}");
+    }
+    for bad in ["", "x", "4x5", "four", "4x4x4x4", "-3"] {
+        let e = bad.parse::<Size>().unwrap_err().to_string();
+        assert!(e.contains("is not a cube size"), "{bad}: {e}");
+    }
+    let e = "1".parse::<Size>().unwrap_err().to_string();
+    assert_eq!(e, "cube size 1 is not supported (use 2 to 32)");
+    assert_eq!(Size::try_from(5).unwrap().to_string(), "5x5");
+}
+
+#[test]
+fn layers_keeping_dbl_reach_every_dbl_home_state_they_touch() {
+    use cubetui::cube::nxn::{NxnKind, NxnMove};
+    for n in 2..=7 {
+        let s = size(n);
+        let kinds = NxnKind::keeping_dbl(s);
+        assert_eq!(kinds.len(), 3 * (n - 1));
+        let mut rng = rng_from_seed(n as u64);
+        use rand::RngExt;
+        let alg: NxnAlg = (0..200)
+            .map(|_| NxnMove::new(kinds[rng.random_range(0..kinds.len())], 1).unwrap())
+            .collect();
+        let c = NxnCube::solved(s).after(&alg).unwrap();
+        if n % 2 == 0 {
+            assert!(c.is_upright(), "{n}: DBL stays home");
+        }
+        c.validate().unwrap();
+    }
+    // On the 2x2 they generate all 3,674,160 states with DBL home.
+    let s = size(2);
+    let gens: Vec<_> = NxnKind::keeping_dbl(s)
+        .into_iter()
+        .map(|k| NxnMove::new(k, 1).unwrap())
+        .collect();
+    let key = |st: &[u8]| st.iter().fold(0u128, |k, &c| k << 3 | c as u128);
+    let mut seen = rustc_hash::FxHashSet::default();
+    let start: [u8; 24] = NxnCube::solved(s).stickers().try_into().unwrap();
+    seen.insert(key(&start));
+    let mut todo = vec![start];
+    let t = cubetui::cube::nxn::tables(s);
+    let perms: Vec<_> = gens.iter().map(|&m| t.perm(m).unwrap()).collect();
+    while let Some(st) = todo.pop() {
+        for p in &perms {
+            let mut next = st;
+            p.apply(&mut next);
+            if seen.insert(key(&next)) {
+                todo.push(next);
+            }
+        }
+    }
+    assert_eq!(seen.len(), 3_674_160);
+    // And random 2x2 states are among them.
+    let mut rng = rng_from_seed(77);
+    for _ in 0..200 {
+        assert!(seen.contains(&key(random_2x2(&mut rng).stickers())));
+    }
+}

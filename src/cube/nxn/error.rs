@@ -14,6 +14,15 @@ pub struct SizeError {
     pub max: usize,
 }
 
+/// Text that does not name a cube size.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ParseSizeError {
+    #[error("`{text}` is not a cube size (write N or NxN, such as 4 or 4x4)")]
+    NotASize { text: String },
+    #[error(transparent)]
+    OutOfRange(#[from] SizeError),
+}
+
 /// An N×N move sequence that cannot be parsed, or that names layers the cube
 /// does not have. Columns count characters from 1.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]

@@ -23,7 +23,7 @@ pub mod tables;
 pub mod validate;
 
 pub use alg::NxnAlg;
-pub use error::{MoveSizeError, NxnFaceletError, NxnNotationError, SizeError};
+pub use error::{MoveSizeError, NxnFaceletError, NxnNotationError, ParseSizeError, SizeError};
 pub use moves::{NxnKind, NxnMove};
 pub use size::Size;
 pub use state::NxnCube;

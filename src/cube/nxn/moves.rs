@@ -114,6 +114,17 @@ impl NxnKind {
         })
     }
 
+    /// The layer turns that leave the DBL corner home: layers 1 to N − 1
+    /// counted from U, R and F (outer U R F and every inner layer). They reach
+    /// every state with DBL home, so solvers of even sizes turn only these.
+    pub fn keeping_dbl(size: Size) -> Vec<NxnKind> {
+        let n = size.get() as u8;
+        [Face::U, Face::R, Face::F]
+            .into_iter()
+            .flat_map(|f| (1..n).map(move |l| NxnKind::slice(f, l)))
+            .collect()
+    }
+
     /// Number of kind indices of a size.
     pub const fn count(size: Size) -> usize {
         12 * size.get() + 6

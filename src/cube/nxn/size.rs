@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use super::error::SizeError;
+use super::error::{ParseSizeError, SizeError};
 
 /// The number of layers along each axis, N (2×2 is 2). Every size from
 /// [`Size::MIN`] to [`Size::MAX`] is modelled; nothing here assumes 7 is the
@@ -65,6 +65,36 @@ impl Size {
     /// Index of sticker (face, row, col) in the facelet string.
     pub const fn index(self, face: usize, row: usize, col: usize) -> usize {
         face * self.face_stickers() + row * self.get() + col
+    }
+}
+
+impl TryFrom<usize> for Size {
+    type Error = SizeError;
+    fn try_from(n: usize) -> Result<Size, SizeError> {
+        Size::new(n)
+    }
+}
+
+impl std::str::FromStr for Size {
+    type Err = ParseSizeError;
+
+    /// `4`, or `4x4` / `4×4` / `4x4x4`.
+    fn from_str(s: &str) -> Result<Size, ParseSizeError> {
+        let text = s.trim();
+        let numbers: Vec<Option<usize>> = text
+            .split(['x', 'X', '×'])
+            .map(|p| p.parse().ok())
+            .collect();
+        match numbers[..] {
+            [Some(n)] | [Some(n), Some(_)] | [Some(n), Some(_), Some(_)]
+                if numbers.iter().all(|&k| k == Some(n)) =>
+            {
+                Ok(Size::new(n)?)
+            }
+            _ => Err(ParseSizeError::NotASize {
+                text: crate::cube::error::printable(text),
+            }),
+        }
     }
 }
 
