@@ -144,3 +144,33 @@ fn sizes_refuse_what_they_lack() {
     assert!(c.apply_alg(&alg).is_err());
     assert_eq!(c, NxnCube::solved(size(4)));
 }
+
+#[test]
+fn kind_indices_are_dense_and_agree_with_layers() {
+    use cubetui::cube::{Face, Rotation, Slice};
+    for n in 2..=7 {
+        let s = size(n);
+        let mut kinds: Vec<NxnKind> = Vec::new();
+        for f in Face::ALL {
+            for layer in 0..=n as u8 + 1 {
+                kinds.push(NxnKind::slice(f, layer));
+                kinds.push(NxnKind::wide(f, layer));
+            }
+        }
+        kinds.extend(Slice::ALL.map(NxnKind::Middle));
+        kinds.extend(Rotation::ALL.map(NxnKind::Rotation));
+        let mut seen = std::collections::HashSet::new();
+        for k in kinds {
+            assert_eq!(k.index(s).is_some(), k.layers(s).is_ok(), "{n}: {k:?}");
+            if let Some(i) = k.index(s) {
+                assert!(i < NxnKind::count(s));
+                assert!(seen.insert(i), "{n}: {k:?} shares index {i}");
+                let m = NxnMove::new(k, 1).unwrap();
+                assert!(tables(s).perm(m).is_ok());
+            } else {
+                assert!(tables(s).perm(NxnMove::new(k, 2).unwrap()).is_err());
+            }
+        }
+        assert_eq!(seen.len(), NxnKind::all(s).count());
+    }
+}

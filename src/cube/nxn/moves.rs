@@ -103,15 +103,16 @@ impl NxnKind {
     /// (single layers 1..=N, then wide 1..=N), then `M E S`, then `x y z`.
     /// `None` when the size cannot make this kind.
     pub fn index(self, size: Size) -> Option<usize> {
-        self.layers(size).ok()?;
         let n = size.get();
-        Some(match self {
+        match self {
             NxnKind::Turn { face, layer, wide } => {
-                face.index() * 2 * n + usize::from(wide) * n + layer as usize - 1
+                let layer = layer as usize;
+                let fits = (1..=n).contains(&layer) && (!wide || layer >= 2);
+                fits.then(|| face.index() * 2 * n + usize::from(wide) * n + layer - 1)
             }
-            NxnKind::Middle(s) => 12 * n + s as usize,
-            NxnKind::Rotation(r) => 12 * n + 3 + r as usize,
-        })
+            NxnKind::Middle(s) => size.is_odd().then(|| 12 * n + s as usize),
+            NxnKind::Rotation(r) => Some(12 * n + 3 + r as usize),
+        }
     }
 
     /// The layer turns that leave the DBL corner home: layers 1 to N − 1

@@ -143,9 +143,13 @@ impl SizeTables {
 
     /// The permutation of `m`, or why this size cannot make it.
     pub fn perm(&self, m: NxnMove) -> Result<&MovePerm, MoveSizeError> {
-        let (face, first, last) = m.layers(self.size)?;
-        let index = m.kind.index(self.size).expect("layers() accepted the kind");
+        let Some(index) = m.kind.index(self.size) else {
+            return Err(m
+                .layers(self.size)
+                .expect_err("a kind without an index is one the size cannot make"));
+        };
         let powers = self.kinds[index].get_or_init(|| {
+            let (face, first, last) = m.layers(self.size).expect("an indexed kind");
             let q = quarter_turn(self.size, face, first, last);
             let h = compose(&q, &q);
             let t = compose(&h, &q);
