@@ -60,8 +60,6 @@ pub enum NxnNotationError {
     TooLong { limit: usize },
     #[error("`{text}` is not a single move")]
     NotOneMove { text: String },
-    #[error(transparent)]
-    Size(#[from] SizeError),
 }
 
 /// A move that a size cannot make.
@@ -79,8 +77,6 @@ pub enum MoveSizeError {
 /// the checks go: complete for 2×2, the cheap necessary rules for larger).
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum NxnFaceletError {
-    #[error(transparent)]
-    Size(#[from] SizeError),
     /// A 3×3 string, checked by the 3×3's full rules.
     #[error(transparent)]
     Three(#[from] FaceletError),
