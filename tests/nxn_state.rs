@@ -426,3 +426,18 @@ fn layers_keeping_dbl_reach_every_dbl_home_state_they_touch() {
         assert!(seen.contains(&key(random_2x2(&mut rng).stickers())));
     }
 }
+
+#[test]
+fn sizes_past_seven_work_too() {
+    for n in [8, 11, 32] {
+        let s = size(n);
+        let c = scrambled(n, 1);
+        let back = NxnCube::from_facelets(s, &c.facelets()).unwrap_or_else(|e| panic!("{n}: {e}"));
+        assert_eq!(back, c);
+        let far = format!("{n}R {}Lw' M", n - 1);
+        let e = NxnAlg::parse_sized(&far, s);
+        assert_eq!(e.is_ok(), n % 2 == 1, "{n}: {e:?}");
+        let alg = NxnAlg::parse_sized(&format!("{n}R {}Lw'", n - 1), s).unwrap();
+        assert_eq!(c.after(&alg).unwrap().after(&alg.inverse()).unwrap(), c);
+    }
+}
