@@ -77,9 +77,10 @@ impl Core {
     /// The latest moves to solved (`NaN`: unknown or not measured).
     fn observe(&mut self, best: &crate::cube::Cube) -> f64 {
         let cpu = self.cpu;
+        let throttled = self.speed != Speed::Unthrottled;
         self.to_solved
             .as_mut()
-            .map_or(f64::NAN, |m| m.observe(best, cpu))
+            .map_or(f64::NAN, |m| m.observe(best, cpu, throttled))
     }
 
     pub fn state(&self) -> RunState {

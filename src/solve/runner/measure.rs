@@ -22,8 +22,10 @@
 //!   - timed (the [`super::Runner`]'s thread): at most every [`EVERY`]
 //!     (≈ 5 a second), and only once the solver's steps have had
 //!     [`COST_SHARE`] times the previous slice's CPU time (so the slices
-//!     take ≤ 2 % of the solver's CPU time, however busy the machine); a
-//!     slice stops after [`TIME_CAP`] of wall time. This time is not counted in the CPU time
+//!     take ≤ 2 % of the solver's CPU time, however busy the machine) or,
+//!     at a set speed (which leaves the thread idle between frames), once
+//!     that much wall time has passed; a slice stops after [`TIME_CAP`] of
+//!     wall time. This time is not counted in the CPU time
 //!     the runner reports for the steps (what a race compares);
 //!   - untimed (the [`super::Inline`] driver, only when asked with
 //!     [`super::Inline::with_measure`]): at most every [`INLINE_EVERY`]
@@ -104,9 +106,10 @@ pub(super) struct ToSolved {
     search: Option<MultiSearch<'static>>,
     /// The latest result (`NaN`: unknown).
     value: f64,
-    /// Timed: when the next slice may start, and the CPU time the solver's
-    /// steps must have reached by then.
-    next: Option<(Instant, Duration)>,
+    /// Timed: when the next slice may start, the CPU time the solver's
+    /// steps must have reached by then, and when a throttled run may have
+    /// the next slice whatever its steps took.
+    next: Option<(Instant, Duration, Instant)>,
     /// Untimed: calls to wait before the next slice.
     wait: u32,
     /// Wall time the last call spent searching (zero when no slice ran).
@@ -138,8 +141,10 @@ impl ToSolved {
     /// the latest value.
     ///
     /// `steps_cpu` is the CPU time the solver's steps have taken so far
-    /// (timed runners; slices are spaced by it).
-    pub(super) fn observe(&mut self, best: &Cube, steps_cpu: Duration) -> f64 {
+    /// (timed runners; slices are spaced by it); `throttled`: the run steps
+    /// at a set speed, so it has idle time between frames and slices are
+    /// spaced by wall time too.
+    pub(super) fn observe(&mut self, best: &Cube, steps_cpu: Duration, throttled: bool) -> f64 {
         self.wait = self.wait.saturating_sub(1);
         self.spent = Duration::ZERO;
         let changed = self.last.as_ref() != Some(best);
@@ -155,9 +160,9 @@ impl ToSolved {
         let now = self.timed.then(Instant::now);
         match now {
             Some(now)
-                if self
-                    .next
-                    .is_some_and(|(at, cpu)| now < at || steps_cpu < cpu) =>
+                if self.next.is_some_and(|(at, cpu, idle)| {
+                    now < at || (steps_cpu < cpu && !(throttled && now >= idle))
+                }) =>
             {
                 return self.value;
             }
@@ -194,7 +199,8 @@ impl ToSolved {
                 // mostly other processes').
                 let cost = thread_cpu_time().saturating_sub(cpu0);
                 self.spent = now.elapsed();
-                self.next = Some((now + EVERY, steps_cpu + cost * COST_SHARE));
+                let spacing = cost * COST_SHARE;
+                self.next = Some((now + EVERY, steps_cpu + spacing, now + spacing));
             }
             _ => self.wait = INLINE_EVERY,
         }
@@ -210,7 +216,7 @@ mod tests {
     #[test]
     fn a_solved_state_is_zero_without_tables() {
         let mut m = ToSolved::new(false);
-        assert_eq!(m.observe(&Cube::solved(), Duration::ZERO), 0.0);
+        assert_eq!(m.observe(&Cube::solved(), Duration::ZERO, false), 0.0);
     }
 
     #[test]
@@ -231,7 +237,7 @@ mod tests {
         let run = || {
             let mut m = ToSolved::new(false);
             (0..2_000)
-                .map(|_| m.observe(&c, Duration::ZERO))
+                .map(|_| m.observe(&c, Duration::ZERO, false))
                 .find(|v| !v.is_nan())
                 .expect("known within 2000 calls")
         };
