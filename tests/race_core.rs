@@ -26,6 +26,7 @@ fn result(preset: &str, solved: bool, htm: usize, cpu_ms: f64, energy: f64) -> L
         steps: 1,
         step: "step".into(),
         energy,
+        to_solved: None,
         solution: String::new(),
     }
 }

@@ -94,6 +94,9 @@ pub fn run(args: RaceArgs) -> Result<ExitCode, Report> {
     // A wrong count, a repeated or unknown preset: all usage errors.
     let (mut race, solvers) =
         Race::of_presets(&presets, start.cube, args.seed).map_err(|e| UsageError(e.to_string()))?;
+    // Each lane's final moves to solved needs the reference tables (read
+    // from the cache; built once, on stderr, if there is none).
+    cubetui::solve::reference::cache::tables();
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::scope(|s| {
         for (i, solver) in solvers.into_iter().enumerate() {
@@ -121,13 +124,15 @@ pub fn run(args: RaceArgs) -> Result<ExitCode, Report> {
     Ok(ExitCode::from(EXIT_OK))
 }
 
-/// The results as text: rank, preset, solved, HTM, CPU time, steps.
+/// The results as text: rank, preset, solved, HTM, moves to solved, CPU
+/// time, steps.
 fn text_table(results: &Results) -> String {
     let columns = [
         Column::right("rank"),
         Column::left("preset"),
         Column::left("solved"),
         Column::right("HTM").min(4),
+        Column::right("to solved"),
         Column::right("CPU ms").min(10),
         Column::right("steps").min(10),
     ];
@@ -144,6 +149,7 @@ fn text_table(results: &Results) -> String {
                 } else {
                     "-".into()
                 },
+                l.to_solved.map_or_else(|| "-".into(), |n| n.to_string()),
                 format!("{:.1}", l.cpu_ms),
                 l.steps.to_string(),
             ]
@@ -176,6 +182,7 @@ mod tests {
             steps,
             step: "step".into(),
             energy: 0.0,
+            to_solved: if solved { Some(0) } else { Some(21) },
             solution: String::new(),
         }
     }
@@ -193,10 +200,10 @@ mod tests {
         };
         assert_eq!(
             text_table(&results),
-            "rank  preset       solved   HTM      CPU ms       steps\n\
-             \x20  1  reference    yes        6         0.1           1\n\
-             \x20  2  sa-pll-conj  yes      588      1234.6        5175\n\
-             \x20  3  ga           no         -     20000.0  1234567890\n"
+            "rank  preset       solved   HTM  to solved      CPU ms       steps\n\
+             \x20  1  reference    yes        6          0         0.1           1\n\
+             \x20  2  sa-pll-conj  yes      588          0      1234.6        5175\n\
+             \x20  3  ga           no         -         21     20000.0  1234567890\n"
         );
     }
 }

@@ -26,8 +26,11 @@ pub fn run_lane(mut solver: Box<dyn Solver>, cpu_limit: Option<Duration>) -> Upd
         Stop::Steps | Stop::Time | Stop::Cancelled => RunState::Stopped,
     };
     let snap = solver.snapshot();
-    // Moves to solved from the final best state, when the tables are there
-    // anyway (a search capped by nodes: deterministic).
+    let outcome = solver.outcome();
+    let (cpu, elapsed) = (cpu(), t0.elapsed());
+    // Moves to solved from the final best state, when the tables are loaded
+    // (a search capped by nodes: deterministic; not counted in the lane's
+    // CPU time).
     let to_solved = if snap.best.is_solved() {
         Some(0)
     } else if cache::ready() {
@@ -44,9 +47,9 @@ pub fn run_lane(mut solver: Box<dyn Solver>, cpu_limit: Option<Duration>) -> Upd
         to_solved: to_solved.map_or(f64::NAN, |n| n as f64),
     });
     u.snapshot = Some(snap);
-    u.outcome = Some(solver.outcome());
+    u.outcome = Some(outcome);
     u.profile = Some(profile);
-    u.cpu = cpu();
-    u.elapsed = t0.elapsed();
+    u.cpu = cpu;
+    u.elapsed = elapsed;
     u
 }

@@ -135,6 +135,7 @@ impl Lane {
             steps: t.steps(),
             step: t.step_name().to_string(),
             energy,
+            to_solved: t.latest_to_solved().map(|v| v as usize),
             solution,
         }
     }
