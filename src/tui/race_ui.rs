@@ -299,12 +299,14 @@ fn draw_results(f: &mut Frame, app: &App, view: &RaceView, area: Rect) {
             Cell::from(""),
             Cell::from(if r.solved { "yes" } else { "no" }),
             right(htm),
+            Cell::from(""),
+            right(r.to_solved.map_or_else(|| "-".into(), |n| n.to_string())),
             right(cpu_time(lanes[i].cpu())),
             right(thousands(r.steps)),
         ])
     });
-    // The empty columns widen the gaps after the rank and the preset.
-    let widths = [4, 0, name_width(view) as u16, 0, 6, 5, 10, 12].map(Constraint::Length);
+    // The empty columns widen the gaps after the rank, the preset and HTM.
+    let widths = [4, 0, name_width(view) as u16, 0, 6, 5, 0, 9, 10, 12].map(Constraint::Length);
     let title = " results: solved first, then fewer moves (HTM), then less CPU time ";
     let table = Table::new(rows, widths)
         .header(header(vec![
@@ -314,6 +316,8 @@ fn draw_results(f: &mut Frame, app: &App, view: &RaceView, area: Rect) {
             Cell::from(""),
             Cell::from("solved"),
             right("HTM".into()),
+            Cell::from(""),
+            right("to solved".into()),
             right("CPU".into()),
             right("steps".into()),
         ]))
