@@ -22,7 +22,7 @@
 //!   - timed (the [`super::Runner`]'s thread): at most every [`EVERY`]
 //!     (≈ 5 a second), and only once the solver's steps have had
 //!     [`COST_SHARE`] times the previous slice's CPU time (so the slices
-//!     take ≤ 2 % of the solver's CPU time, however busy the machine) or,
+//!     take ≤ 1 % of the solver's CPU time, however busy the machine) or,
 //!     at a set speed (which leaves the thread idle between frames), once
 //!     that much wall time has passed; a slice stops after [`TIME_CAP`] of
 //!     wall time. This time is not counted in the CPU time
@@ -60,7 +60,7 @@ pub const TIME_CAP: Duration = Duration::from_millis(5);
 pub const EVERY: Duration = Duration::from_millis(200);
 /// ... and only once the solver's steps have taken this many times the
 /// previous slice's CPU time since it.
-pub const COST_SHARE: u32 = 50;
+pub const COST_SHARE: u32 = 100;
 /// The inline driver runs a slice at most every this many calls (a call is
 /// a frame: about 5 a second at 60 frames per second).
 pub const INLINE_EVERY: u32 = 12;
