@@ -144,7 +144,11 @@ fn phased(n: u64) -> App {
     let mut app = toy_app(SCRAMBLE);
     app.set_theme(Theme::load("classic", Depth::None).unwrap());
     let fitness = |i: u64| {
-        let (start, k) = if i < n / 2 { (12.0, i) } else { (8.0, i - n / 2) };
+        let (start, k) = if i < n / 2 {
+            (12.0, i)
+        } else {
+            (8.0, i - n / 2)
+        };
         (start - k as f64 / 6.0).max(0.0).round()
     };
     let points = (0..n)
@@ -198,5 +202,8 @@ fn a_phase_solver_plots_its_phase_fitness_with_the_phase_change_marked() {
     insta::assert_snapshot!("phase_fitness_energy", text);
     // The side plot shows the misplaced stickers instead.
     let side = aux(&app);
-    assert!(side.lines().next().unwrap().contains("■ misplaced"), "{side}");
+    assert!(
+        side.lines().next().unwrap().contains("■ misplaced"),
+        "{side}"
+    );
 }
