@@ -9,11 +9,10 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::{Style, Stylize};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Clear, Paragraph};
+use ratatui::widgets::{Block, Clear, Paragraph};
 
 use super::app::App;
 use super::keys::{BINDINGS, HelpScroll};
-use super::ui::block;
 use super::words::WORDS;
 
 /// Columns the key column takes (with the space before it).
@@ -128,7 +127,9 @@ pub fn draw(f: &mut Frame, app: &App, area: Rect) {
             ])
         })
         .collect();
-    let mut b = block(" keys (? or esc to close) ", app);
+    let mut b = Block::bordered()
+        .title(" keys (? or esc to close) ")
+        .border_style(Style::default().fg(app.theme().accent));
     if offset > 0 {
         b = b.title(Line::from(" ↑ more ").right_aligned());
     }
