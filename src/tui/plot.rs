@@ -157,25 +157,72 @@ pub(super) fn plot_block<'a>(app: &App, title: Vec<Span<'a>>, x_name: String) ->
         .border_style(Style::default().fg(app.theme().accent))
 }
 
+/// A legend entry: a glyph in the series' style and its name, or (no
+/// glyph) a heading that names the plot's measure.
+pub(super) struct Entry {
+    pub glyph: Option<(&'static str, Style)>,
+    pub name: String,
+}
+
 /// A legend entry: the glyph in the series' style, then its name.
-pub(super) fn entry(glyph: &'static str, style: Style, name: String) -> Vec<Span<'static>> {
-    vec![Span::styled(glyph, style), Span::raw(format!(" {name} "))]
+pub(super) fn entry(glyph: &'static str, style: Style, name: String) -> Entry {
+    Entry {
+        glyph: Some((glyph, style)),
+        name,
+    }
+}
+
+impl Entry {
+    fn spans(&self, name: &str) -> Vec<Span<'static>> {
+        match self.glyph {
+            Some((g, style)) => vec![Span::styled(g, style), Span::raw(format!(" {name} "))],
+            None => vec![Span::raw(format!("{name}: "))],
+        }
+    }
+}
+
+/// Data rows a plot keeps before its legend may take rows above the data.
+const DATA_ROWS: u16 = 6;
+
+/// The legend's lines within `width` columns, at most `rows` + 1 of them
+/// (the title line and `rows` above the data): all entries whole when
+/// that fits; else without the heading (the y axis names the measure)
+/// and the names abbreviated to fit the title line.
+fn legend_lines(entries: &[Entry], width: usize, rows: usize) -> Vec<Line<'static>> {
+    let whole = legend::pack(entries.iter().map(|e| e.spans(&e.name)).collect(), width);
+    if whole.len() <= rows + 1 {
+        return whole;
+    }
+    let kept: Vec<&Entry> = entries.iter().filter(|e| e.glyph.is_some()).collect();
+    let names: Vec<&str> = kept.iter().map(|e| e.name.as_str()).collect();
+    let labels = legend::legend_labels(&names, width.saturating_sub(1));
+    legend::pack(
+        kept.iter().zip(&labels).map(|(e, l)| e.spans(l)).collect(),
+        width,
+    )
 }
 
 /// Draws `chart` bordered in `area`: the legend `entries` in the title
-/// line and, those that do not fit, in rows above the data (never over
-/// it, never cut); in the bottom border, on the right, the zoom note when
-/// zoomed (it names the x unit), else the x axis' name.
+/// line and, those that do not fit, in rows above the data when the plot
+/// keeps [`DATA_ROWS`] rows of data (else abbreviated into the title
+/// line), never over the data; in the bottom border, on the right, the
+/// zoom note when zoomed (it names the x unit), else the x axis' name.
 pub(super) fn render_plot(
     f: &mut Frame,
     app: &App,
     area: Rect,
     chart: Chart,
-    entries: Vec<Vec<Span<'static>>>,
+    entries: Vec<Entry>,
     note: Option<String>,
     x_name: &str,
 ) {
-    let mut lines = legend::pack(entries, area.width.saturating_sub(2) as usize);
+    // Inside the borders, the axis and its labels take two rows.
+    let spare = area.height.saturating_sub(4 + DATA_ROWS);
+    let mut lines = legend_lines(
+        &entries,
+        area.width.saturating_sub(2) as usize,
+        usize::from(spare),
+    );
     let title = if lines.is_empty() {
         Line::from("")
     } else {
@@ -188,7 +235,7 @@ pub(super) fn render_plot(
         .border_style(Style::default().fg(app.theme().accent));
     let inner = block.inner(area);
     f.render_widget(block, area);
-    let rows = (lines.len() as u16).min(inner.height / 3);
+    let rows = (lines.len() as u16).min(spare);
     let [top, rest] = Layout::vertical([Constraint::Length(rows), Constraint::Min(0)]).areas(inner);
     f.render_widget(Paragraph::new(lines), top);
     f.render_widget(chart, rest);
@@ -275,7 +322,10 @@ pub fn draw_energy(f: &mut Frame, app: &App, area: Rect) {
     let mut entries = Vec::new();
     match measure {
         Some(name) => {
-            entries.push(vec![Span::raw(format!("{name}: "))]);
+            entries.push(Entry {
+                glyph: None,
+                name: name.to_string(),
+            });
             entries.push(entry("■", energy, "current".into()));
         }
         None => entries.push(entry("■", energy, "energy".into())),
@@ -359,4 +409,47 @@ pub fn draw_aux(f: &mut Frame, app: &App, area: Rect) {
         .collect();
     let chart = axes(Chart::new(sets), fr, true, "");
     render_plot(f, app, area, chart, entries, note, unit);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn text(l: &Line) -> String {
+        l.spans.iter().map(|s| s.content.as_ref()).collect()
+    }
+
+    #[test]
+    fn a_legend_wraps_when_there_is_room_and_else_is_abbreviated() {
+        let s = Style::default();
+        let entries = [
+            Entry {
+                glyph: None,
+                name: "phase fitness".into(),
+            },
+            entry("■", s, "current".into()),
+            entry("■", s, "best".into()),
+            entry("•", s, "phase 3/4 · G2→G3 at 408".into()),
+        ];
+        let wide = legend_lines(&entries, 80, 0);
+        assert_eq!(wide.len(), 1);
+        assert_eq!(
+            text(&wide[0]),
+            " phase fitness: ■ current ■ best • phase 3/4 · G2→G3 at 408 "
+        );
+        // Room for a row above the data: everything whole on two lines.
+        let two = legend_lines(&entries, 46, 1);
+        assert_eq!(two.len(), 2);
+        assert!(two.iter().all(|l| l.width() <= 46));
+        // No room: one line, the heading left to the y axis.
+        let one = legend_lines(&entries, 46, 0);
+        assert_eq!(one.len(), 1);
+        assert_eq!(
+            text(&one[0]),
+            " ■ current ■ best • phase 3/4 · G2→G3 at 408 "
+        );
+        let tight = legend_lines(&entries, 30, 0);
+        assert_eq!(tight.len(), 1, "{:?}", text(&tight[0]));
+        assert!(tight[0].width() <= 30);
+    }
 }
