@@ -177,6 +177,12 @@ fn header_line(app: &App, view: &RaceView) -> Line<'static> {
             app.seed(),
             speed_label(app.speed())
         )),
+        // The clicked lane (its curve is drawn on top).
+        Span::raw(
+            view.focus()
+                .and_then(|i| view.race().lanes().get(i))
+                .map_or(String::new(), |l| format!(" · focus: {}", l.preset())),
+        ),
     ])
 }
 
