@@ -32,31 +32,27 @@ fn the_wheel_over_a_plot_zooms_and_elsewhere_does_nothing() {
     assert_eq!(app.plot_view().zoom, 0);
     update(&mut app, Action::Resize(100, 30));
     let text = render(&app, 100, 30);
-    // Row 26 is inside both plots (energy on the left, aux on the right).
-    let row: Vec<&str> = text.lines().collect();
-    assert!(row[17].contains("energy"), "{text}");
-    wheel(&mut app, true, 20, 26);
+    // Three rows under the plots' top border: inside both plots (energy
+    // on the left, aux on the right).
+    let top = text.lines().position(|l| l.contains("■ energy")).unwrap();
+    let r = top as u16 + 3;
+    assert!(r < 28, "{text}");
+    wheel(&mut app, true, 20, r);
     assert_eq!(app.plot_view().zoom, 1);
-    wheel(&mut app, true, 90, 26);
+    wheel(&mut app, true, 90, r);
     assert_eq!(app.plot_view().zoom, 2, "the side plot too");
-    wheel(&mut app, false, 20, 26);
+    wheel(&mut app, false, 20, r);
     assert_eq!(app.plot_view().zoom, 1, "down: one step out");
     // The cube, the status panel and the hint bar do not zoom.
     for (c, r) in [(5, 2), (80, 5), (10, 29)] {
         wheel(&mut app, true, c, r);
         assert_eq!(app.plot_view().zoom, 1, "at {c},{r}");
     }
-    wheel(&mut app, false, 20, 26);
-    wheel(&mut app, false, 20, 26);
+    wheel(&mut app, false, 20, r);
+    wheel(&mut app, false, 20, r);
     assert_eq!(app.plot_view().zoom, 0, "no further out than the whole run");
     // A click off any race does nothing.
-    update(
-        &mut app,
-        Action::Click {
-            column: 20,
-            row: 26,
-        },
-    );
+    update(&mut app, Action::Click { column: 20, row: r });
     assert!(app.race().is_none());
 }
 

@@ -57,6 +57,9 @@ pub enum Action {
     PlayEnd,
     /// Open the race of several presets on the shown cube, or leave it.
     Race,
+    /// Show (and copy, where the terminal can) the command that reproduces
+    /// the run or race in batch.
+    CopyCommand,
     ToggleHelp,
     CloseHelp,
     /// Scroll the open help popup.
@@ -229,10 +232,14 @@ pub static BINDINGS: &[Binding] = &[
         },
     },
     Binding {
-        keys: "x",
+        keys: "x  y",
         hint: Some("reset"),
-        help: "reset to the solved cube",
-        map: key!('x' => Action::Reset),
+        help: "reset to the solved cube; y: show, copy the command of this run",
+        map: |k| match ch(k)? {
+            'x' => Some(Action::Reset),
+            'y' => Some(Action::CopyCommand),
+            _ => None,
+        },
     },
     Binding {
         keys: "w",

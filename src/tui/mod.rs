@@ -154,6 +154,7 @@ async fn event_loop(
     let mut events = input::spawn()?;
     let size = terminal.size()?;
     update(app, Action::Resize(size.width, size.height));
+    let clipboard = terminal::osc52_from_env();
     // Draw now (input, tick, resize) rather than at the next tick.
     let mut draw_now = true;
     loop {
@@ -183,7 +184,14 @@ async fn event_loop(
                 let mut ev = ev;
                 loop {
                     match ev {
-                        Some(Ok(e)) => handle(terminal, app, e)?,
+                        Some(Ok(e)) => {
+                            handle(terminal, app, e)?;
+                            if let Some(text) = app.take_copy()
+                                && clipboard
+                            {
+                                modes::copy(terminal, &text)?;
+                            }
+                        }
                         Some(Err(e)) => return Err(e),
                         None => return Ok(Exit::Quit),
                     }

@@ -6,6 +6,7 @@
 
 use std::io::{self, stdout};
 
+use crossterm::clipboard::CopyToClipboard;
 use crossterm::event::{
     DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture,
 };
@@ -76,6 +77,15 @@ pub fn resume(terminal: &mut DefaultTerminal) -> io::Result<()> {
     )?;
     terminal.hide_cursor()?;
     repaint(terminal)
+}
+
+/// Copies `text` to the clipboard with OSC 52, written through the
+/// terminal's backend (a terminal without OSC 52 ignores the sequence).
+pub fn copy(terminal: &mut DefaultTerminal, text: &str) -> io::Result<()> {
+    execute!(
+        terminal.backend_mut(),
+        CopyToClipboard::to_clipboard_from(text)
+    )
 }
 
 /// Clears the terminal and forgets what was drawn: the next draw is whole.

@@ -148,6 +148,7 @@ pub fn handle(view: &mut RaceView, action: &Action, help: bool) -> Reply {
         | Action::Resize(..)
         | Action::Wheel { .. }
         | Action::Click { .. }
+        | Action::CopyCommand
         | Action::Notice(_) => return Reply::Pass,
         Action::CloseHelp if help => return Reply::Pass,
         Action::CloseHelp | Action::Race => return Reply::Leave,

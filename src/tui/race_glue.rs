@@ -66,7 +66,7 @@ impl App {
                 })?;
             names.push(c.preset.clone());
             solvers.push(
-                (c.build)(self.start(), self.seed())
+                (c.build)(self.start(), self.run_seed())
                     .map_err(|e| format!("cannot build `{}`: {e}", c.preset))?,
             );
         }
@@ -74,7 +74,7 @@ impl App {
             names,
             solvers,
             self.start(),
-            self.seed(),
+            self.run_seed(),
             self.speed(),
             &self.lane_driver,
         )?;

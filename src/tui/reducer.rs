@@ -96,6 +96,11 @@ pub fn reduce(app: &mut App, action: Action) -> Vec<Effect> {
         }
         Action::Paste(text) => paste(app, &text),
         Action::Notice(text) => app.message = Some(text),
+        Action::CopyCommand => {
+            let cmd = app.reproduce_command();
+            app.message = Some(cmd.clone());
+            app.copy = Some(cmd);
+        }
         Action::UnknownKey(c) => app.message = Some(format!("unknown key `{c}` — ? for help")),
         Action::PromptBackspace => {
             if let Some(p) = app.view.prompt.as_mut() {
@@ -251,14 +256,17 @@ fn apply_alg(app: &mut App, text: &str) -> Option<Effect> {
 
 /// A new start: a random state, or random moves of the chosen depth.
 fn scramble(app: &mut App) {
+    let (seed, index) = (app.setup.seed, app.setup.draws);
+    app.setup.draws += 1;
+    app.setup.index = index;
     let (cube, alg, what) = match app.setup.depth {
         None => (
-            scramble::random_state(&mut app.setup.rng),
+            scramble::random_state(seed, index),
             None,
             "random-state scramble".to_string(),
         ),
         Some(d) => {
-            let alg = scramble::random_moves(&mut app.setup.rng, d);
+            let alg = scramble::random_moves(seed, index, d);
             (
                 Cube::solved().after(&alg),
                 Some(alg),
