@@ -18,6 +18,27 @@ pub struct SeriesSpec {
     pub side_plot: bool,
     /// Shown as a row of the status panel.
     pub status_row: bool,
+    /// Belongs to the population view (`i`), in this role; such a series
+    /// is drawn there, not in the side plot.
+    pub population: Option<PopRole>,
+}
+
+/// What a series of the population view stands for: a line of the fitness
+/// band (lower is fitter) or a share (0–1) of the diversity plot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PopRole {
+    /// The fittest member's fitness (the band's lower edge).
+    Min,
+    /// The lower quartile of the fitness.
+    LowerQuartile,
+    Median,
+    /// The upper quartile of the fitness.
+    UpperQuartile,
+    /// The least fit member's fitness (the band's upper edge).
+    Max,
+    /// A share between 0 and 1 (diversity, distinct chromosomes), drawn in
+    /// the diversity plot under the series' name.
+    Share,
 }
 
 impl SeriesSpec {
@@ -30,7 +51,17 @@ impl SeriesSpec {
             scale: 1.0,
             side_plot: true,
             status_row: true,
+            population: None,
         }
+    }
+
+    /// The same series in the population view, in `role`: neither in the
+    /// side plot nor a status row.
+    pub const fn population(mut self, role: PopRole) -> SeriesSpec {
+        self.population = Some(role);
+        self.side_plot = false;
+        self.status_row = false;
+        self
     }
 
     /// The same series with a unit and a display scale.
@@ -79,6 +110,20 @@ impl Profile {
     /// Where the series called `name` sits in a snapshot's values.
     pub fn index(&self, name: &str) -> Option<usize> {
         self.series.iter().position(|s| s.name == name)
+    }
+
+    /// Whether the solver reports population series (the population view
+    /// has something to show).
+    pub fn has_population(&self) -> bool {
+        self.series.iter().any(|s| s.population.is_some())
+    }
+
+    /// Where the population series in `role` sit, in order.
+    pub fn population_indices(&self, role: PopRole) -> Vec<usize> {
+        (self.series.iter().enumerate())
+            .filter(|(_, s)| s.population == Some(role))
+            .map(|(i, _)| i)
+            .collect()
     }
 
     /// The value of the series called `name` in `values`, if reported.
