@@ -49,6 +49,9 @@ pub enum Action {
     ZoomIn,
     /// Show the whole run on the plots again.
     ZoomOut,
+    /// The population view (fitness band, diversity) in place of the side
+    /// plot, or back.
+    TogglePopulation,
     PlayForward,
     PlayBack,
     PlayStart,
@@ -256,6 +259,12 @@ pub static BINDINGS: &[Binding] = &[
             ']' => Some(Action::ZoomOut),
             _ => None,
         },
+    },
+    Binding {
+        keys: "i",
+        hint: None,
+        help: "population view (individuals): fitness band and diversity / side plot",
+        map: key!('i' => Action::TogglePopulation),
     },
     Binding {
         keys: "Ctrl-Z Ctrl-L",

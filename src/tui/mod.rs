@@ -34,6 +34,7 @@ pub mod legend;
 mod modes;
 pub mod net;
 pub mod plot;
+pub mod population;
 pub mod race;
 pub mod race_glue;
 pub mod race_ui;

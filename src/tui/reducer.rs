@@ -183,6 +183,7 @@ pub fn reduce(app: &mut App, action: Action) -> Vec<Effect> {
         Action::ToggleLetters => app.view.letters = !app.view.letters,
         Action::ToggleOverlay => app.view.overlay = !app.view.overlay,
         Action::ToggleLogScale | Action::ZoomIn | Action::ZoomOut => plot_view(app, &action),
+        Action::TogglePopulation => toggle_population(app),
         Action::PlayForward | Action::PlayBack | Action::PlayStart | Action::PlayEnd => {
             match app.run.playback.as_mut() {
                 Some(p) => {
@@ -270,6 +271,21 @@ fn cycle_generator(app: &mut App) -> Option<Effect> {
     let next = g[i].clone();
     app.message = Some(format!("generator → {next}"));
     Some(Effect::Generator(next))
+}
+
+/// The population view on (when the solver has a population) or off.
+fn toggle_population(app: &mut App) {
+    let has = app.profile().is_some_and(|p| p.has_population());
+    let v = &mut app.view.population;
+    app.message = Some(if *v {
+        *v = false;
+        "side plot (i: population view)".to_string()
+    } else if has {
+        *v = true;
+        "population view: fitness band and diversity (i: side plot)".to_string()
+    } else {
+        "this solver has no population".to_string()
+    });
 }
 
 /// Log scale and zoom of the plots, said in the message line.

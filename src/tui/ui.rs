@@ -11,6 +11,7 @@ use super::keys::BINDINGS;
 use super::layout;
 use super::net::{CubeView, Scale};
 use super::plot;
+use super::population;
 use super::status;
 use super::words::WORDS;
 
@@ -47,8 +48,15 @@ fn draw_screen(f: &mut Frame, app: &App) {
         Paragraph::new(status_lines).block(block(" status ", app)),
         a.status,
     );
-    plot::draw_energy(f, app, a.energy);
-    plot::draw_aux(f, app, a.aux);
+    if population::shown(app) {
+        let (energy, band, diversity) = population::areas(a.energy.union(a.aux));
+        plot::draw_energy(f, app, energy);
+        population::draw_band(f, app, band);
+        population::draw_diversity(f, app, diversity);
+    } else {
+        plot::draw_energy(f, app, a.energy);
+        plot::draw_aux(f, app, a.aux);
+    }
     draw_message(f, app, a.message);
     draw_keys(f, app, a.keys);
     if app.help() {

@@ -150,6 +150,6 @@ impl<O: Operators> PhaseSearch for Evolution<O> {
     fn population(&self) -> Option<PopStats> {
         let pop = &self.state.pop;
         let fitness = pop.iter().map(|c| f64::from(c.score.wrong));
-        Some(PopStats::of(fitness, pop, |c| &c.genes))
+        Some(PopStats::of(fitness, pop, Candidate::useful))
     }
 }

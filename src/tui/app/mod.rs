@@ -47,6 +47,7 @@ impl App {
                 prompt: None,
                 theme: Theme::load("classic", Depth::True).expect("embedded theme"),
                 plot: Default::default(),
+                population: false,
             },
             race: None,
             lane_driver: super::race::inline_lanes(),
