@@ -423,6 +423,42 @@ mod tests {
     }
 
     #[test]
+    fn i_toggles_the_population_view_only_for_a_solver_with_a_population() {
+        use crate::solve::popstats::POPULATION_SERIES;
+        use crate::solve::runner::Update;
+        use crate::solve::{Profile, SeriesSpec};
+        let mut a = app();
+        // No solver (no profile): said, and nothing toggles.
+        assert!(reduce(&mut a, Action::TogglePopulation).is_empty());
+        assert_eq!(a.message(), Some("this solver has no population"));
+        assert!(!a.population_view());
+        let epoch = a.epoch();
+        let profile = |series: Vec<SeriesSpec>| {
+            let mut u = Update::new(epoch, RunState::Idle);
+            u.profile = Some(Profile {
+                step: "generation",
+                series,
+            });
+            u
+        };
+        // A solver without population series: still said.
+        let u = profile(vec![SeriesSpec::new("temperature", 2)]);
+        a.absorb(u);
+        reduce(&mut a, Action::TogglePopulation);
+        assert!(!a.population_view());
+        assert_eq!(a.message(), Some("this solver has no population"));
+        // With population series: on, then off again.
+        let u = profile(POPULATION_SERIES.to_vec());
+        a.absorb(u);
+        assert!(reduce(&mut a, Action::TogglePopulation).is_empty());
+        assert!(a.population_view());
+        assert!(a.message().unwrap().starts_with("population view"));
+        reduce(&mut a, Action::TogglePopulation);
+        assert!(!a.population_view());
+        assert!(a.message().unwrap().starts_with("side plot"));
+    }
+
+    #[test]
     fn log_scale_toggles_and_zoom_halves_then_returns_to_the_whole_run() {
         let mut a = app();
         assert_eq!(a.plot_view(), Default::default());
