@@ -250,21 +250,16 @@ pub static BINDINGS: &[Binding] = &[
         map: key!('o' => Action::ToggleOverlay),
     },
     Binding {
-        keys: "e  [ ]",
+        keys: "e  [ ]  i",
         hint: None,
-        help: "plots: e y axis log/linear; [ show the latest half, ] whole run",
+        help: "plots: e log y; [ latest half, ] whole run; i population view",
         map: |k| match ch(k)? {
             'e' => Some(Action::ToggleLogScale),
+            'i' => Some(Action::TogglePopulation),
             '[' => Some(Action::ZoomIn),
             ']' => Some(Action::ZoomOut),
             _ => None,
         },
-    },
-    Binding {
-        keys: "i",
-        hint: None,
-        help: "population view (individuals): fitness band and diversity / side plot",
-        map: key!('i' => Action::TogglePopulation),
     },
     Binding {
         keys: "Ctrl-Z Ctrl-L",
