@@ -16,7 +16,7 @@ use super::profile::{PopRole, SeriesSpec};
 /// Pairs compared for the mean pairwise distance: every pair of a
 /// population with at most this many, else this many drawn by a fixed
 /// sequence (the same every call).
-pub const PAIRS: usize = 192;
+pub const PAIRS: usize = 128;
 
 /// The population series every population solver reports, in the order of
 /// [`PopStats::values`]. Drawn in the population view only (`i`).
@@ -91,7 +91,7 @@ pub fn distance(a: &[u8], b: &[u8]) -> f64 {
     if long == 0 {
         return 0.0;
     }
-    let same = a.iter().zip(b).filter(|(x, y)| x == y).count();
+    let same: usize = a.iter().zip(b).map(|(x, y)| usize::from(x == y)).sum();
     (long - same) as f64 / long as f64
 }
 
@@ -102,6 +102,11 @@ fn splitmix(state: &mut u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
+}
+
+/// `r` scaled into `0..n` (multiply and shift: no division).
+fn below(r: u64, n: usize) -> usize {
+    ((u128::from(r) * n as u128) >> 64) as usize
 }
 
 /// Mean [`distance`] between two different members of `items`: over every
@@ -123,9 +128,8 @@ pub fn diversity<T>(items: &[T], genes: impl Fn(&T) -> &[u8]) -> f64 {
     let mut state = 0x5EED_0F_D1CE;
     let total: f64 = (0..PAIRS)
         .map(|_| {
-            let r = splitmix(&mut state);
-            let i = (r % n as u64) as usize;
-            let j = (i + 1 + ((r >> 32) % (n as u64 - 1)) as usize) % n;
+            let i = below(splitmix(&mut state), n);
+            let j = (i + 1 + below(splitmix(&mut state), n - 1)) % n;
             d(i, j)
         })
         .sum();
