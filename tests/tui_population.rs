@@ -60,8 +60,14 @@ fn population_view_of_the_ga_at_three_sizes() {
         // Every glyph drawn is in a legend, in a title line.
         assert!(text.contains("⣿ q1"), "{text}");
         assert!(text.contains("■ med"), "{text}");
-        assert!(text.contains("■ min,max") || text.contains("■ min, max"), "{text}");
-        assert!(text.contains("distance") && text.contains("distinct"), "{text}");
+        assert!(
+            text.contains("■ min,max") || text.contains("■ min, max"),
+            "{text}"
+        );
+        assert!(
+            text.contains("distance") && text.contains("distinct"),
+            "{text}"
+        );
         assert!(text.contains("1.00"), "the diversity axis is 0–1: {text}");
         insta::assert_snapshot!(format!("ga_{w}x{h}"), text);
     }
@@ -74,7 +80,11 @@ fn population_view_of_the_ga_at_three_sizes() {
         .zip(again.lines())
         .filter(|(a, b)| a != b)
         .collect();
-    assert_eq!(differ.len(), 1, "i again: the side plot as before {differ:?}");
+    assert_eq!(
+        differ.len(),
+        1,
+        "i again: the side plot as before {differ:?}"
+    );
     assert!(differ[0].1.contains("side plot"), "{differ:?}");
 }
 

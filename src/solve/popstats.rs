@@ -125,7 +125,7 @@ pub fn diversity<T>(items: &[T], genes: impl Fn(&T) -> &[u8]) -> f64 {
             .sum();
         return total / (n * (n - 1) / 2) as f64;
     }
-    let mut state = 0x5EED_0F_D1CE;
+    let mut state: u64 = 0x5EED_D1CE;
     let total: f64 = (0..PAIRS)
         .map(|_| {
             let i = below(splitmix(&mut state), n);
@@ -235,6 +235,10 @@ mod tests {
         assert_eq!(v[5], s.diversity);
         assert_eq!(v[6], 2.0 / 3.0);
         assert!(POPULATION_SERIES.iter().all(|p| p.population.is_some()));
-        assert!(POPULATION_SERIES.iter().all(|p| !p.side_plot && !p.status_row));
+        assert!(
+            POPULATION_SERIES
+                .iter()
+                .all(|p| !p.side_plot && !p.status_row)
+        );
     }
 }

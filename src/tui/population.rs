@@ -62,7 +62,7 @@ pub fn areas(charts: Rect) -> (Rect, Rect, Rect) {
 }
 
 /// The solver's series in `role`, in profile order.
-fn series<'a>(app: &'a App, role: PopRole) -> Vec<(&'static str, &'a Series)> {
+fn series(app: &App, role: PopRole) -> Vec<(&'static str, &Series)> {
     let (Some(profile), values) = (app.profile(), app.track().values()) else {
         return Vec::new();
     };
@@ -121,7 +121,13 @@ fn at(points: &[(f64, f64)], x: f64) -> Option<f64> {
 
 /// Points filling the band between `lo` and `hi` (on the axis) over the
 /// x window `x`, dense enough for `area`'s braille dots.
-fn fill(lo: &[(f64, f64)], hi: &[(f64, f64)], x: [f64; 2], y: [f64; 2], area: Rect) -> Vec<(f64, f64)> {
+fn fill(
+    lo: &[(f64, f64)],
+    hi: &[(f64, f64)],
+    x: [f64; 2],
+    y: [f64; 2],
+    area: Rect,
+) -> Vec<(f64, f64)> {
     let cols = usize::from(area.width) * 2;
     let rows = f64::from(area.height) * 4.0;
     let dy = (y[1] - y[0]) / rows.max(1.0);
@@ -151,7 +157,12 @@ fn mark_columns(marks: &[Mark], from: f64, y: [f64; 2]) -> Vec<(f64, f64)> {
         .iter()
         .filter(|m| m.iteration as f64 >= from)
         .flat_map(|m| {
-            (0..=12).map(move |i| (m.iteration as f64, y[0] + (y[1] - y[0]) * f64::from(i) / 12.0))
+            (0..=12).map(move |i| {
+                (
+                    m.iteration as f64,
+                    y[0] + (y[1] - y[0]) * f64::from(i) / 12.0,
+                )
+            })
         })
         .collect()
 }
@@ -171,7 +182,13 @@ pub fn draw_band(f: &mut Frame, app: &App, area: Rect) {
         frame: fr,
         points: data,
         note,
-    } = frame_for(&sets, app.plot_view(), MIN_STEPS, false, &format!("{unit}s"));
+    } = frame_for(
+        &sets,
+        app.plot_view(),
+        MIN_STEPS,
+        false,
+        &format!("{unit}s"),
+    );
     let th = app.theme();
     let (band_c, median_c, edge_c, mark_c) = (
         colour(app, th.best),
@@ -272,4 +289,60 @@ pub fn draw_diversity(f: &mut Frame, app: &App, area: Rect) {
     let title = title(heads, &items, usize::from(area.width.saturating_sub(2)));
     let chart = Chart::new(datasets).block(plot_block(app, title, unit.to_string()));
     f.render_widget(axes(chart, fr, true, ""), area);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn interpolation_between_points_and_none_outside() {
+        let p = [(0.0, 0.0), (10.0, 5.0), (20.0, 5.0)];
+        assert_eq!(at(&p, 0.0), Some(0.0));
+        assert_eq!(at(&p, 5.0), Some(2.5));
+        assert_eq!(at(&p, 15.0), Some(5.0));
+        assert_eq!(at(&p, 20.0), Some(5.0));
+        assert_eq!(at(&p, -1.0), None);
+        assert_eq!(at(&p, 21.0), None);
+        assert_eq!(at(&[], 0.0), None);
+    }
+
+    #[test]
+    fn the_band_fill_stays_between_its_edges() {
+        let lo = [(0.0, 1.0), (10.0, 2.0)];
+        let hi = [(0.0, 3.0), (10.0, 2.0)];
+        let pts = fill(&lo, &hi, [0.0, 10.0], [0.0, 4.0], Rect::new(0, 0, 10, 5));
+        assert!(!pts.is_empty());
+        for &(x, y) in &pts {
+            let (a, b) = (at(&lo, x).unwrap(), at(&hi, x).unwrap());
+            assert!(
+                a - 1e-9 <= y && y <= b + 1e-9,
+                "({x}, {y}) outside {a}..{b}"
+            );
+        }
+        // Every column of braille dots gets some.
+        let cols: std::collections::BTreeSet<u64> =
+            pts.iter().map(|p| (p.0 * 100.0) as u64).collect();
+        assert_eq!(cols.len(), 21);
+    }
+
+    #[test]
+    fn titles_shorten_to_fit_then_cut() {
+        let s = Style::default();
+        let items: Vec<Item> = vec![
+            ("■", s, "median".into(), "med".into()),
+            ("■", s, "min, max".into(), "min,max".into()),
+        ];
+        let text = |w| -> String {
+            title([" fitness │ ".into(), " ".into()], &items, w)
+                .iter()
+                .map(|s| s.content.to_string())
+                .collect()
+        };
+        assert_eq!(text(80), " fitness │ ■ median ■ min, max ");
+        assert_eq!(text(22), " ■ median ■ min, max ");
+        assert_eq!(text(17), " ■ med ■ min,max ");
+        let cut = text(12);
+        assert!(cut.chars().count() <= 12, "{cut}");
+    }
 }
