@@ -22,6 +22,7 @@ use super::chromosome::{
 use crate::cube::Cube;
 use crate::solve::api::{Outcome, Profile, SeriesSpec, Snapshot, SolveError, Solver, Status};
 use crate::solve::params::{Live, ParamSpec, Scale};
+use crate::solve::popstats::{POPULATION_SERIES, PopStats};
 
 /// Parameters of `ga`; the defaults are preset `seed-002-ga`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -357,6 +358,12 @@ impl Ga {
         self.sort_and_record();
     }
 
+    /// The population view's statistics of the population as it stands.
+    fn population_stats(&self) -> PopStats {
+        let fitness = self.energies.iter().map(|&e| f64::from(e));
+        PopStats::of(fitness, &self.pop, Chromosome::genes)
+    }
+
     fn mean_energy(&self) -> f64 {
         self.energies.iter().map(|&e| f64::from(e)).sum::<f64>() / self.energies.len() as f64
     }
@@ -402,11 +409,14 @@ impl Solver for Ga {
             }),
             exhausted_by: (self.status == Status::Exhausted)
                 .then(|| format!("generation limit {}", self.p.max_generations)),
-            values: vec![
+            values: [
                 self.mean_energy(),
                 f64::from(*self.energies.last().unwrap_or(&0)),
                 diversity(&self.pop),
-            ],
+            ]
+            .into_iter()
+            .chain(self.population_stats().values())
+            .collect(),
         }
     }
 
@@ -417,7 +427,10 @@ impl Solver for Ga {
                 SeriesSpec::new("mean", 1),
                 SeriesSpec::new("worst", 0),
                 SeriesSpec::new("diversity", 2),
-            ],
+            ]
+            .into_iter()
+            .chain(POPULATION_SERIES)
+            .collect(),
         }
     }
 

@@ -21,6 +21,9 @@ pub struct SeriesSpec {
     /// The part this series plays in the main plot, in place of the
     /// misplaced-sticker energy (see [`MainRole`]).
     pub main: MainRole,
+    /// Belongs to the population view (`i`), in this role; such a series
+    /// is drawn there, not in the side plot.
+    pub population: Option<PopRole>,
 }
 
 /// The part a series plays in the main plot. A solver that optimises
@@ -40,6 +43,24 @@ pub enum MainRole {
     Current,
 }
 
+/// What a series of the population view stands for: a line of the fitness
+/// band (lower is fitter) or a share (0–1) of the diversity plot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PopRole {
+    /// The fittest member's fitness (the band's lower edge).
+    Min,
+    /// The lower quartile of the fitness.
+    LowerQuartile,
+    Median,
+    /// The upper quartile of the fitness.
+    UpperQuartile,
+    /// The least fit member's fitness (the band's upper edge).
+    Max,
+    /// A share between 0 and 1 (diversity, distinct chromosomes), drawn in
+    /// the diversity plot under the series' name.
+    Share,
+}
+
 impl SeriesSpec {
     /// A series shown as a status row and in the side plot, unscaled.
     pub const fn new(name: &'static str, decimals: usize) -> SeriesSpec {
@@ -51,6 +72,7 @@ impl SeriesSpec {
             side_plot: true,
             status_row: true,
             main: MainRole::No,
+            population: None,
         }
     }
 
@@ -64,6 +86,15 @@ impl SeriesSpec {
     /// The same series as the main plot's current value of its measure.
     pub const fn main_current(mut self) -> SeriesSpec {
         self.main = MainRole::Current;
+        self
+    }
+
+    /// The same series in the population view, in `role`: neither in the
+    /// side plot nor a status row.
+    pub const fn population(mut self, role: PopRole) -> SeriesSpec {
+        self.population = Some(role);
+        self.side_plot = false;
+        self.status_row = false;
         self
     }
 
@@ -121,6 +152,19 @@ impl Profile {
             return None;
         }
         self.series.iter().position(|s| s.main == part)
+    }
+    /// Whether the solver reports population series (the population view
+    /// has something to show).
+    pub fn has_population(&self) -> bool {
+        self.series.iter().any(|s| s.population.is_some())
+    }
+
+    /// Where the population series in `role` sit, in order.
+    pub fn population_indices(&self, role: PopRole) -> Vec<usize> {
+        (self.series.iter().enumerate())
+            .filter(|(_, s)| s.population == Some(role))
+            .map(|(i, _)| i)
+            .collect()
     }
 
     /// The value of the series called `name` in `values`, if reported.

@@ -28,6 +28,7 @@ use super::ga::{diversity, generation_step};
 use crate::cube::Cube;
 use crate::solve::api::{Outcome, Profile, SeriesSpec, Snapshot, SolveError, Solver, Status};
 use crate::solve::params::{Live, ParamSpec, Scale};
+use crate::solve::popstats::{POPULATION_SERIES, PopStats};
 
 /// Parameters of `woc`; the defaults are preset `seed-004`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -418,13 +419,23 @@ impl Solver for Woc {
             status: self.status,
             last_step: self.last_step(),
             exhausted_by: self.exhausted_by(),
-            values: vec![
+            values: [
                 f64::from(self.scores[0]),
                 mean,
                 f64::from(*self.scores.last().unwrap_or(&0)),
                 diversity(&self.pop),
                 self.kept as f64,
-            ],
+            ]
+            .into_iter()
+            .chain(
+                PopStats::of(
+                    self.scores.iter().map(|&s| f64::from(s)),
+                    &self.pop,
+                    Chromosome::genes,
+                )
+                .values(),
+            )
+            .collect(),
         }
     }
 
@@ -437,7 +448,10 @@ impl Solver for Woc {
                 SeriesSpec::new("worst", 0),
                 SeriesSpec::new("diversity", 2).no_plot(),
                 SeriesSpec::new("kept", 0).no_plot(),
-            ],
+            ]
+            .into_iter()
+            .chain(POPULATION_SERIES)
+            .collect(),
         }
     }
 

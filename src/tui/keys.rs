@@ -51,6 +51,9 @@ pub enum Action {
     ZoomIn,
     /// Show the whole run on the plots again.
     ZoomOut,
+    /// The population view (fitness band, diversity) in place of the side
+    /// plot, or back.
+    TogglePopulation,
     PlayForward,
     PlayBack,
     PlayStart,
@@ -309,11 +312,12 @@ pub static BINDINGS: &[Binding] = &[
         },
     },
     Binding {
-        keys: "e  [ ]",
+        keys: "e  [ ]  i",
         hint: None,
-        help: "plots: e y axis log/linear; [ show the latest half, ] whole run",
+        help: "plots: e log y; [ latest half, ] whole run; i population view",
         map: |k| match ch(k)? {
             'e' => Some(Action::ToggleLogScale),
+            'i' => Some(Action::TogglePopulation),
             '[' => Some(Action::ZoomIn),
             ']' => Some(Action::ZoomOut),
             _ => None,

@@ -41,6 +41,7 @@ mod modes;
 pub mod mouse;
 pub mod net;
 pub mod plot;
+pub mod population;
 pub mod race;
 pub mod race_glue;
 pub mod race_ui;

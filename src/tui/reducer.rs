@@ -198,6 +198,7 @@ pub fn reduce(app: &mut App, action: Action) -> Vec<Effect> {
         Action::ToggleLetters => app.view.letters = !app.view.letters,
         Action::ToggleOverlay => app.view.overlay = !app.view.overlay,
         Action::ToggleLogScale | Action::ZoomIn | Action::ZoomOut => plot_view(app, &action),
+        Action::TogglePopulation => toggle_population(app),
         Action::PlayForward | Action::PlayBack | Action::PlayStart | Action::PlayEnd => {
             match app.run.playback.as_mut() {
                 Some(p) => {
@@ -315,6 +316,21 @@ fn cycle_generator(app: &mut App) -> Option<Effect> {
     let next = g[i].clone();
     app.message = Some(format!("generator → {next}"));
     Some(Effect::Generator(next))
+}
+
+/// The population view on (when the solver has a population) or off.
+fn toggle_population(app: &mut App) {
+    let has = app.profile().is_some_and(|p| p.has_population());
+    let v = &mut app.view.population;
+    app.message = Some(if *v {
+        *v = false;
+        "side plot (i: population view)".to_string()
+    } else if has {
+        *v = true;
+        "population view: fitness band and diversity (i: side plot)".to_string()
+    } else {
+        "this solver has no population".to_string()
+    });
 }
 
 /// Log scale and zoom of the plots, said in the message line.
@@ -449,6 +465,42 @@ mod tests {
         assert!(a.start().is_solved());
         assert!(reduce(&mut a, Action::CycleGenerator).is_empty());
         assert_eq!(a.message(), Some("this solver has no generators to switch"));
+    }
+
+    #[test]
+    fn i_toggles_the_population_view_only_for_a_solver_with_a_population() {
+        use crate::solve::popstats::POPULATION_SERIES;
+        use crate::solve::runner::Update;
+        use crate::solve::{Profile, SeriesSpec};
+        let mut a = app();
+        // No solver (no profile): said, and nothing toggles.
+        assert!(reduce(&mut a, Action::TogglePopulation).is_empty());
+        assert_eq!(a.message(), Some("this solver has no population"));
+        assert!(!a.population_view());
+        let epoch = a.epoch();
+        let profile = |series: Vec<SeriesSpec>| {
+            let mut u = Update::new(epoch, RunState::Idle);
+            u.profile = Some(Profile {
+                step: "generation",
+                series,
+            });
+            u
+        };
+        // A solver without population series: still said.
+        let u = profile(vec![SeriesSpec::new("temperature", 2)]);
+        a.absorb(u);
+        reduce(&mut a, Action::TogglePopulation);
+        assert!(!a.population_view());
+        assert_eq!(a.message(), Some("this solver has no population"));
+        // With population series: on, then off again.
+        let u = profile(POPULATION_SERIES.to_vec());
+        a.absorb(u);
+        assert!(reduce(&mut a, Action::TogglePopulation).is_empty());
+        assert!(a.population_view());
+        assert!(a.message().unwrap().starts_with("population view"));
+        reduce(&mut a, Action::TogglePopulation);
+        assert!(!a.population_view());
+        assert!(a.message().unwrap().starts_with("side plot"));
     }
 
     #[test]

@@ -13,6 +13,7 @@ use super::knobs_ui;
 use super::layout;
 use super::net::{CubeView, Scale};
 use super::plot;
+use super::population;
 use super::status;
 
 /// The smallest terminal the main screen needs.
@@ -55,8 +56,15 @@ fn draw_screen(f: &mut Frame, app: &App) {
         Paragraph::new(status_lines).block(block(" status ", app)),
         a.status,
     );
-    plot::draw_energy(f, app, a.energy);
-    plot::draw_aux(f, app, a.aux);
+    if population::shown(app) {
+        let (energy, band, diversity) = population::areas(a.energy.union(a.aux));
+        plot::draw_energy(f, app, energy);
+        population::draw_band(f, app, band);
+        population::draw_diversity(f, app, diversity);
+    } else {
+        plot::draw_energy(f, app, a.energy);
+        plot::draw_aux(f, app, a.aux);
+    }
     if app.knobs().is_some() {
         let panel = knobs_ui::area(app, a.status, area, a.message.y);
         knobs_ui::draw(f, app, panel);

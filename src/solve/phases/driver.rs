@@ -10,6 +10,7 @@ use crate::cube::state::{CENTRES, whole_cube_rotations};
 use crate::cube::{Alg, Cube, CubieCube};
 use crate::solve::api::{SolveError, Status};
 use crate::solve::chromosome::genes_alg;
+use crate::solve::popstats::PopStats;
 
 /// Number of phases.
 pub const PHASES: usize = 4;
@@ -187,6 +188,12 @@ impl Phased {
             Some(s) => (s.best().score.wrong, s.current().score.wrong),
             None => (0, 0),
         }
+    }
+
+    /// The current phase's population statistics, if its search has a
+    /// population.
+    pub fn population(&self) -> Option<PopStats> {
+        self.search.as_ref().and_then(|s| s.population())
     }
 
     /// Length of the current phase's best sequence.

@@ -9,6 +9,7 @@ use super::search::{Candidate, PhaseSearch};
 use super::seq::random_moves;
 use crate::cube::CubieCube;
 use crate::solve::chromosome::seeded_rng;
+use crate::solve::popstats::PopStats;
 
 /// The sizes a population search's bookkeeping needs.
 #[derive(Clone, Copy, Debug)]
@@ -144,5 +145,11 @@ impl<O: Operators> PhaseSearch for Evolution<O> {
 
     fn restarts(&self) -> u64 {
         self.state.restarts
+    }
+
+    fn population(&self) -> Option<PopStats> {
+        let pop = &self.state.pop;
+        let fitness = pop.iter().map(|c| f64::from(c.score.wrong));
+        Some(PopStats::of(fitness, pop, Candidate::useful))
     }
 }

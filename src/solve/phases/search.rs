@@ -5,6 +5,7 @@ use super::cubie::turn;
 use super::group::phase_fitness;
 use super::seq::Score;
 use crate::cube::CubieCube;
+use crate::solve::popstats::PopStats;
 
 /// A move sequence of one phase and its score from the phase's start.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -105,4 +106,8 @@ pub trait PhaseSearch: Send {
     fn finished(&self) -> bool;
     /// How many times the search started afresh.
     fn restarts(&self) -> u64;
+    /// The population's statistics, for a search with a population.
+    fn population(&self) -> Option<PopStats> {
+        None
+    }
 }

@@ -52,6 +52,7 @@ impl App {
                 theme: Theme::load("classic", Depth::True).expect("embedded theme"),
                 plot: Default::default(),
                 knobs: None,
+                population: false,
             },
             race: None,
             lane_driver: super::race::inline_lanes(),

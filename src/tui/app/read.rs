@@ -91,6 +91,11 @@ impl App {
     pub fn plot_view(&self) -> crate::tui::scale::PlotView {
         self.view.plot
     }
+    /// Whether the population view (`i`) is asked for (drawn when the
+    /// solver reports population series).
+    pub fn population_view(&self) -> bool {
+        self.view.population
+    }
     pub fn help(&self) -> bool {
         self.view.help
     }

@@ -109,6 +109,9 @@ pub(crate) struct View {
     pub(crate) theme: Theme,
     /// Log scale and zoom of the plots.
     pub(crate) plot: crate::tui::scale::PlotView,
+    /// The population view (`i`) in place of the side plot, for a solver
+    /// that reports population series.
+    pub(crate) population: bool,
     /// The knobs panel, while it is open.
     pub(crate) knobs: Option<Knobs>,
 }
