@@ -10,6 +10,8 @@
 
 use std::fmt;
 
+use crate::solve::api::SolveError;
+
 /// What values a parameter takes.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Kind {
@@ -190,6 +192,95 @@ impl ParamSpec {
             ))
         }
     }
+}
+
+impl ParamSpec {
+    /// Checks a number for this parameter (a change during a run, or a value
+    /// a solver's `validate` holds): finite and inside the declared range; a
+    /// whole-number parameter takes the nearest whole number. Returns the
+    /// value to use; the error names the key and what it takes.
+    pub fn check_number(&self, v: f64) -> Result<f64, String> {
+        let refuse = || format!("`{}` takes {}, got {v}", self.key, self.expects());
+        match self.kind {
+            _ if !v.is_finite() => Err(refuse()),
+            Kind::Int { min, max } => {
+                let r = v.round();
+                // `as f64` rounds i64::MAX up to 2^63, which no u64 we hold reaches.
+                if r < min as f64 || r > max as f64 {
+                    Err(refuse())
+                } else {
+                    Ok(r)
+                }
+            }
+            Kind::Float { min, max } if (min..=max).contains(&v) => Ok(v),
+            Kind::Float { .. } => Err(refuse()),
+            Kind::Bool | Kind::Choice(_) => Err(format!(
+                "`{}` takes {}, not a number",
+                self.key,
+                self.expects()
+            )),
+        }
+    }
+}
+
+/// The declared parameter `key` if it may change during a run; else why not
+/// (an unknown key lists the live ones).
+pub fn live<'a>(specs: &'a [ParamSpec], key: &str) -> Result<&'a ParamSpec, SolveError> {
+    match find(specs, key) {
+        Some(s) if s.live => Ok(s),
+        Some(_) => Err(SolveError::Parameter(format!(
+            "`{key}` cannot change during a run"
+        ))),
+        None => {
+            let live: Vec<ParamSpec> = specs.iter().filter(|s| s.live).cloned().collect();
+            Err(SolveError::Parameter(format!(
+                "unknown parameter `{key}`; the live parameters are: {}",
+                keys(&live)
+            )))
+        }
+    }
+}
+
+/// Checks a change of `key` to `v` during a run against the declaration:
+/// declared, live, numeric and inside its range. Returns the value to use
+/// (whole numbers rounded); the error names the key and its range.
+pub fn check_live(specs: &[ParamSpec], key: &str, v: f64) -> Result<f64, SolveError> {
+    live(specs, key)?
+        .check_number(v)
+        .map_err(SolveError::Parameter)
+}
+
+/// Checks a value a solver holds against the declared range of `key` (for
+/// `validate`, so ranges are written once, in the declaration). A key not
+/// declared passes.
+pub fn within(specs: &[ParamSpec], key: &str, v: f64) -> Result<(), SolveError> {
+    match find(specs, key) {
+        Some(s) => match s.check_number(v) {
+            Ok(r) if r == v => Ok(()),
+            Ok(_) => Err(SolveError::Parameter(format!(
+                "`{key}` takes {}, got {v}",
+                s.expects()
+            ))),
+            Err(e) => Err(SolveError::Parameter(e)),
+        },
+        None => Ok(()),
+    }
+}
+
+/// The current values of the declared live numeric parameters among
+/// `values` (key, value), in declaration order: what
+/// [`crate::solve::api::Solver::live_values`] returns.
+pub fn live_values(specs: &[ParamSpec], values: &[(&str, f64)]) -> Vec<(String, f64)> {
+    specs
+        .iter()
+        .filter(|s| s.live && matches!(s.kind, Kind::Int { .. } | Kind::Float { .. }))
+        .filter_map(|s| {
+            values
+                .iter()
+                .find(|(k, _)| *k == s.key)
+                .map(|&(_, v)| (s.key.clone(), v))
+        })
+        .collect()
 }
 
 /// A TOML value as typed (strings without quotes).

@@ -1,8 +1,10 @@
 //! The annealing engine as a stepping state machine.
 
+mod live;
+
 use rand::{Rng, RngExt};
 
-use super::params::SaParams;
+use super::params::{SaParams, T_FLOOR};
 use crate::cube::random::{CubeRng, rng_from_seed};
 use crate::cube::{Alg, Cube, Perm};
 use crate::solve::api::{Outcome, Profile, SeriesSpec, Snapshot, SolveError, Solver, Status};
@@ -281,7 +283,7 @@ impl Annealer {
         }
         self.rng = rng;
         self.iteration = it;
-        self.temperature = t;
+        self.temperature = t.max(T_FLOOR);
         self.level_left = level_left;
         self.table = table;
         self.block_accepted = block;
@@ -412,6 +414,14 @@ impl Solver for Annealer {
         self.generator = Generator::get(name)?;
         self.params.neighbourhood = name.to_string();
         Ok(())
+    }
+
+    fn live_values(&self) -> Vec<(String, f64)> {
+        self.live()
+    }
+
+    fn set_param(&mut self, key: &str, value: f64) -> Result<(), SolveError> {
+        self.set_live(key, value)
     }
 }
 

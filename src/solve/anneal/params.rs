@@ -62,6 +62,14 @@ impl SaParams {
 const T_MAX: f64 = 1e9;
 /// Smallest temperature any schedule key takes.
 const T_LEAST: f64 = 1e-6;
+/// Smallest temperature a run reports or takes: a geometric run freezes at
+/// most one level (alpha at least 0.01) below its `t_min`, and the engine
+/// keeps the temperature at least this (no uphill move is accepted this
+/// cold anyway: exp(−1/10⁻⁹) is 0).
+pub const T_FLOOR: f64 = 1e-9;
+
+/// The key of the temperature now: a run-time value, not a preset field.
+pub const TEMPERATURE: &str = "temperature";
 
 /// The declaration of `sa`'s parameters (the schedule's keys for both kinds).
 pub fn params() -> Vec<ParamSpec> {
@@ -109,12 +117,22 @@ pub fn params() -> Vec<ParamSpec> {
             "how the temperature falls: exponential over the budget, or geometric in levels",
         ),
         ParamSpec::float(
+            TEMPERATURE,
+            (T_FLOOR, T_MAX),
+            t_max,
+            Log,
+            Yes,
+            "the temperature now (during a run only, not a preset key): the schedule \
+             goes on from the value set",
+        ),
+        ParamSpec::float(
             "schedule.t_max",
             (T_LEAST, T_MAX),
             t_max,
             Log,
             Yes,
-            "exponential: starting temperature",
+            "exponential: starting temperature, and the one a restart reheats to \
+             (live: with t_min, sets the cooling rate from now on)",
         ),
         ParamSpec::float(
             "schedule.t_min",
@@ -122,7 +140,8 @@ pub fn params() -> Vec<ParamSpec> {
             t_min,
             Log,
             Yes,
-            "final temperature (exponential) or the frozen level that ends the run (geometric)",
+            "final temperature (exponential: live, sets the cooling rate) or the frozen \
+             level that ends the run (geometric)",
         ),
         ParamSpec::float(
             "schedule.t0",
@@ -130,7 +149,7 @@ pub fn params() -> Vec<ParamSpec> {
             geo.0,
             Log,
             Yes,
-            "geometric: starting temperature",
+            "geometric: starting temperature, and the one a restart reheats to",
         ),
         ParamSpec::float(
             "schedule.alpha",
@@ -146,8 +165,9 @@ pub fn params() -> Vec<ParamSpec> {
             geo.2,
             Log,
             Yes,
-            "geometric: proposals per temperature level",
+            "geometric: proposals per temperature level (live: the level now ends by then)",
         ),
+
         ParamSpec::bool(
             "cut_loops",
             d.cut_loops,
