@@ -12,12 +12,14 @@
 //! smaller than the population it is topped up with the next best of the current
 //! population, so the population size never shrinks.
 
+mod live;
+
 use rand::RngExt;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::{Deserialize, Serialize};
 
 use super::chromosome::{
-    Chromosome, genes_alg, random_gene, random_genes, rate_outside_unit, roulette,
+    Chromosome, genes_alg, random_gene, random_genes, roulette,
 };
 use crate::cube::Cube;
 use crate::solve::api::{Outcome, Profile, SeriesSpec, Snapshot, SolveError, Solver, Status};
@@ -92,14 +94,19 @@ impl GaParams {
         ]
     }
 
-    /// Checks every parameter is usable.
+    /// Checks every parameter is usable: each against its declared range,
+    /// then the rule between population and length.
     pub fn validate(&self) -> Result<(), SolveError> {
-        let bad = |m: &str| Err(SolveError::Parameter(m.to_string()));
-        if !(2..=100_000).contains(&self.population) {
-            return bad("population must be 2..=100000");
-        }
-        if !(1..=1000).contains(&self.length) {
-            return bad("length must be 1..=1000");
+        let declared = params();
+        for (key, v) in [
+            ("population", self.population as f64),
+            ("length", self.length as f64),
+            ("max_generations", self.max_generations as f64),
+        ]
+        .into_iter()
+        .chain(self.rates())
+        {
+            crate::solve::params::within(&declared, key, v)?;
         }
         if self.population * self.length > MAX_GENES_PER_GENERATION {
             return Err(SolveError::Parameter(format!(
@@ -107,12 +114,6 @@ impl GaParams {
                  so at most {MAX_GENES_PER_GENERATION}",
                 self.population * self.length
             )));
-        }
-        if let Some(name) = rate_outside_unit(&self.rates()) {
-            return bad(&format!("{name} must be in 0..=1"));
-        }
-        if self.max_generations == 0 {
-            return bad("max_generations must be at least 1");
         }
         Ok(())
     }
@@ -308,6 +309,7 @@ impl Ga {
 
     /// One generation.
     fn generation(&mut self) {
+        self.resize();
         let n = self.p.population;
         let (start, f) = (self.start, self.p.fitness);
         let total: f64 = self.energies.iter().map(|&e| weight(e)).sum();
@@ -436,6 +438,14 @@ impl Solver for Ga {
             iterations: self.generation,
             extra,
         }
+    }
+
+    fn live_values(&self) -> Vec<(String, f64)> {
+        self.live()
+    }
+
+    fn set_param(&mut self, key: &str, value: f64) -> Result<(), SolveError> {
+        self.set_live(key, value)
     }
 }
 

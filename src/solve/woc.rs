@@ -17,6 +17,8 @@
 //! from the most frequent pair at each position and cuts it where it first solves.
 //! One `step` is one generation; the crowd step is one more step once the GA stops.
 
+mod live;
+
 use rand::RngExt;
 use rand::seq::index::sample;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -68,13 +70,20 @@ impl Default for WocParams {
 pub const MAX_GENES_PER_GENERATION: usize = 100_000;
 
 impl WocParams {
+    /// Checks every parameter: each against its declared range, then the
+    /// rules between keys.
     pub fn validate(&self) -> Result<(), SolveError> {
-        let bad = |m: &str| Err(SolveError::Parameter(m.to_string()));
-        if !(4..=100_000).contains(&self.population) {
-            return bad("population must be 4..=100000");
-        }
-        if !(2..=1000).contains(&self.length) {
-            return bad("length must be 2..=1000");
+        let declared = params();
+        for (key, v) in [
+            ("population", self.population as f64),
+            ("length", self.length as f64),
+            ("parents_from", self.parents_from as f64),
+            ("mutation_rate", self.mutation_rate),
+            ("stagnation", self.stagnation as f64),
+            ("crowd_fraction", self.crowd_fraction),
+            ("max_generations", self.max_generations as f64),
+        ] {
+            crate::solve::params::within(&declared, key, v)?;
         }
         if self.population * self.length > MAX_GENES_PER_GENERATION {
             return Err(SolveError::Parameter(format!(
@@ -83,15 +92,11 @@ impl WocParams {
                 self.population * self.length
             )));
         }
-        if !(4..=self.population).contains(&self.parents_from) {
-            return bad("parents_from must be 4..=population");
-        }
-        if !(0.0..=1.0).contains(&self.mutation_rate) || !(0.0..=1.0).contains(&self.crowd_fraction)
-        {
-            return bad("mutation_rate and crowd_fraction must be in 0..=1");
-        }
-        if self.stagnation == 0 || self.max_generations == 0 {
-            return bad("stagnation and max_generations must be at least 1");
+        if self.parents_from > self.population {
+            return Err(SolveError::Parameter(format!(
+                "parents_from ({}) must be at most population ({})",
+                self.parents_from, self.population
+            )));
         }
         Ok(())
     }
@@ -476,5 +481,13 @@ impl Solver for Woc {
             iterations: self.generation,
             extra,
         }
+    }
+
+    fn live_values(&self) -> Vec<(String, f64)> {
+        self.live()
+    }
+
+    fn set_param(&mut self, key: &str, value: f64) -> Result<(), SolveError> {
+        self.set_live(key, value)
     }
 }
