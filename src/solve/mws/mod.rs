@@ -16,6 +16,7 @@
 //! block index. An exhaustive window search visits at most [`NODES_PER_STEP`]
 //! windows per run and round, so one round (the elementary step) stays short.
 
+mod live;
 mod params;
 pub mod pieces;
 pub mod window;
@@ -390,5 +391,13 @@ impl Solver for Mws {
             iterations: self.rounds,
             extra,
         }
+    }
+
+    fn live_values(&self) -> Vec<(String, f64)> {
+        self.live()
+    }
+
+    fn set_param(&mut self, key: &str, value: f64) -> Result<(), SolveError> {
+        self.set_live(key, value)
     }
 }

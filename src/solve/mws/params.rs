@@ -7,7 +7,7 @@ use super::pieces::{Block, blocks};
 use super::window::{self, Search, WindowParams};
 use crate::cube::Face;
 use crate::solve::api::SolveError;
-use crate::solve::params::{Live, ParamSpec, Scale, per_phase};
+use crate::solve::params::{Live, ParamSpec, Scale, per_phase, within};
 
 /// Parameters of `mws`; the defaults are preset `seed-003`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -68,16 +68,13 @@ pub const NODES_PER_STEP: usize = 2_048;
 impl MwsParams {
     /// Checks ranges, and that no elementary step can run long.
     pub fn validate(&self) -> Result<(), SolveError> {
+        let declared = params();
         for (i, w) in [&self.phase1, &self.phase2, &self.phase3]
             .iter()
             .enumerate()
         {
             let n = i + 1;
-            if !(1..=16).contains(&w.window) {
-                return Err(SolveError::Parameter(format!(
-                    "phase{n}.window must be 1..=16"
-                )));
-            }
+            within(&declared, &format!("phase{n}.window"), w.window as f64)?;
             if w.length < w.window || w.length > 10_000 {
                 return Err(SolveError::Parameter(format!(
                     "phase{n}.length must be window..=10000"
@@ -110,17 +107,8 @@ impl MwsParams {
                 }
             }
         }
-        if !(1..=12).contains(&self.best_of) {
-            return Err(SolveError::Parameter(
-                "best_of must be 1..=12 (there are twelve runs)".into(),
-            ));
-        }
-        if self.max_rounds == 0 {
-            return Err(SolveError::Parameter(
-                "max_rounds must be at least 1".into(),
-            ));
-        }
-        Ok(())
+        within(&declared, "best_of", self.best_of as f64)?;
+        within(&declared, "max_rounds", self.max_rounds as f64)
     }
 }
 
@@ -145,7 +133,7 @@ pub fn params() -> Vec<ParamSpec> {
                 w.window,
                 Linear,
                 Yes,
-                "turns in the moving window",
+                "turns in the moving window (live: from each run's next window move)",
             ),
             ParamSpec::int(
                 format!("{p}trials"),
