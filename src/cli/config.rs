@@ -254,9 +254,8 @@ fn set_key(
     let declared = SolverConfig::declared(&solver).unwrap_or(&[]);
     let spec = params::find(declared, key);
     let unknown_msg = match spec {
-        // Declared outside any group, but no field: a value of the run only
-        // (the annealer's temperature now).
-        Some(_) if !key.contains('.') && lookup(&table, key).is_none() => format!(
+        // A value of the run only (the annealer's temperature now).
+        Some(s) if !s.in_preset => format!(
             "parameter `{shown}` of solver `{solver}` is set only during a run (the \
              knobs panel), not in a preset"
         ),

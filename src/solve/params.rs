@@ -53,6 +53,10 @@ pub struct ParamSpec {
     pub scale: Scale,
     /// Whether it may change during a run (the knobs panel offers these).
     pub live: bool,
+    /// Whether it is a field of the preset (`false`: a value of the run
+    /// only, such as the annealer's temperature now, set from the knobs
+    /// panel, never by `--set`).
+    pub in_preset: bool,
     /// One line saying what it does.
     pub meaning: &'static str,
 }
@@ -80,6 +84,7 @@ impl ParamSpec {
             default: Value::Int(default.try_into().unwrap_or(i64::MAX)),
             scale,
             live: live == Live::Yes,
+            in_preset: true,
             meaning,
         }
     }
@@ -99,6 +104,7 @@ impl ParamSpec {
             default: Value::Float(default),
             scale,
             live: live == Live::Yes,
+            in_preset: true,
             meaning,
         }
     }
@@ -113,6 +119,21 @@ impl ParamSpec {
         ParamSpec::float(key, (0.0, 1.0), default, Scale::Linear, live, meaning)
     }
 
+    /// A number that exists only while a run goes on (no preset field):
+    /// live, in `min..=max`.
+    pub fn run_value(
+        key: impl Into<String>,
+        (min, max): (f64, f64),
+        default: f64,
+        scale: Scale,
+        meaning: &'static str,
+    ) -> ParamSpec {
+        ParamSpec {
+            in_preset: false,
+            ..ParamSpec::float(key, (min, max), default, scale, Live::Yes, meaning)
+        }
+    }
+
     pub fn bool(key: impl Into<String>, default: bool, meaning: &'static str) -> ParamSpec {
         ParamSpec {
             key: key.into(),
@@ -120,6 +141,7 @@ impl ParamSpec {
             default: Value::Bool(default),
             scale: Scale::Linear,
             live: false,
+            in_preset: true,
             meaning,
         }
     }
@@ -137,6 +159,7 @@ impl ParamSpec {
             default: Value::Text(default),
             scale: Scale::Linear,
             live: live == Live::Yes,
+            in_preset: true,
             meaning,
         }
     }
@@ -402,5 +425,41 @@ mod tests {
         assert!(f.check(&toml::Value::Integer(1)).is_ok());
         assert!(f.check(&toml::Value::Float(1.0000001)).is_err());
         assert!(f.check(&toml::Value::Float(f64::NAN)).is_err());
+    }
+
+    #[test]
+    fn a_live_change_is_checked_against_the_declaration() {
+        let specs = [
+            ParamSpec::int("n", (2, 100), 10, Scale::Log, Live::Yes, "m"),
+            ParamSpec::unit("rate", 0.5, Live::Yes, "m"),
+            ParamSpec::int("len", (1, 9), 5, Scale::Linear, Live::No, "m"),
+            ParamSpec::choice("kind", &["a", "b"], "a", Live::Yes, "m"),
+        ];
+        assert_eq!(check_live(&specs, "n", 7.4).unwrap(), 7.0, "rounded");
+        assert_eq!(check_live(&specs, "n", 100.0).unwrap(), 100.0);
+        assert_eq!(check_live(&specs, "rate", 0.25).unwrap(), 0.25);
+        let e = check_live(&specs, "n", 1.0).unwrap_err().to_string();
+        assert!(e.contains("`n`") && e.contains("from 2 to 100"), "{e}");
+        let e = check_live(&specs, "rate", f64::INFINITY)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("`rate`") && e.contains("from 0 to 1"), "{e}");
+        let e = check_live(&specs, "len", 3.0).unwrap_err().to_string();
+        assert!(e.contains("`len` cannot change during a run"), "{e}");
+        let e = check_live(&specs, "kind", 1.0).unwrap_err().to_string();
+        assert!(e.contains("one of a, b"), "{e}");
+        let e = check_live(&specs, "what", 1.0).unwrap_err().to_string();
+        assert!(
+            e.contains("unknown parameter `what`") && e.contains("n, rate, kind"),
+            "{e}"
+        );
+        // What a solver holds: whole numbers exactly, ranges as declared.
+        assert!(within(&specs, "len", 9.0).is_ok());
+        assert!(within(&specs, "len", 10.0).is_err());
+        assert!(within(&specs, "n", 2.5).is_err());
+        assert!(within(&specs, "undeclared", -1.0).is_ok());
+        // Only live numeric keys are reported, in declaration order.
+        let v = live_values(&specs, &[("rate", 0.3), ("len", 4.0), ("n", 9.0)]);
+        assert_eq!(v, [("n".to_string(), 9.0), ("rate".to_string(), 0.3)]);
     }
 }

@@ -1,7 +1,5 @@
 //! The annealing engine as a stepping state machine.
 
-mod live;
-
 use rand::{Rng, RngExt};
 
 use super::params::{SaParams, T_FLOOR};
@@ -128,7 +126,7 @@ impl Current {
 /// A simulated-annealing run.
 #[derive(Debug)]
 pub struct Annealer {
-    params: SaParams,
+    pub(super) params: SaParams,
     generator: &'static Generator,
     rng: CubeRng,
     start: Cube,
@@ -143,10 +141,10 @@ pub struct Annealer {
     best_moves: usize,
     iteration: u64,
     last_improvement: u64,
-    temperature: f64,
-    ratio: f64,
+    pub(super) temperature: f64,
+    pub(super) ratio: f64,
     /// Proposals left at the current temperature level (geometric schedule).
-    level_left: u64,
+    pub(super) level_left: u64,
     table: AcceptTable,
     /// Acceptances in the current block of WINDOW proposals, and in the last full one.
     block_accepted: u32,

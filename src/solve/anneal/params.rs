@@ -116,12 +116,11 @@ pub fn params() -> Vec<ParamSpec> {
             No,
             "how the temperature falls: exponential over the budget, or geometric in levels",
         ),
-        ParamSpec::float(
+        ParamSpec::run_value(
             TEMPERATURE,
             (T_FLOOR, T_MAX),
             t_max,
             Log,
-            Yes,
             "the temperature now (during a run only, not a preset key): the schedule \
              goes on from the value set",
         ),
@@ -167,7 +166,6 @@ pub fn params() -> Vec<ParamSpec> {
             Yes,
             "geometric: proposals per temperature level (live: the level now ends by then)",
         ),
-
         ParamSpec::bool(
             "cut_loops",
             d.cut_loops,

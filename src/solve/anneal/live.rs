@@ -4,9 +4,9 @@
 
 use std::sync::LazyLock;
 
-use super::super::Schedule;
-use super::super::params::{TEMPERATURE, params};
-use super::Annealer;
+use super::engine::Annealer;
+use super::params::{TEMPERATURE, params};
+use super::schedule::Schedule;
 use crate::solve::api::SolveError;
 use crate::solve::params::{self, ParamSpec};
 
@@ -79,9 +79,9 @@ impl Annealer {
 
 #[cfg(test)]
 mod tests {
+    use super::super::params::SaParams;
     use super::*;
     use crate::cube::Cube;
-    use crate::solve::anneal::SaParams;
     use crate::solve::api::{Solver, Status};
 
     fn start() -> Cube {
@@ -125,7 +125,11 @@ mod tests {
         a.set_param("schedule.t_min", 0.01).unwrap();
         a.step(1000);
         let want = t * (0.01f64 / 0.37).powf(1000.0 / 10_000.0);
-        assert!((a.temperature() / want - 1.0).abs() < 1e-6, "{}", a.temperature());
+        assert!(
+            (a.temperature() / want - 1.0).abs() < 1e-6,
+            "{}",
+            a.temperature()
+        );
         let restarts = a.outcome().extra["restarts"].as_u64().unwrap();
         a.set_param("restart_after", 1.0).unwrap();
         assert_eq!(value(&a, "restart_after"), Some(1.0));
@@ -138,7 +142,10 @@ mod tests {
         let mut a = Annealer::new(&SaParams::default(), start(), 5).unwrap();
         a.step(10);
         let e = a.set_param("temperature", 0.0).unwrap_err().to_string();
-        assert!(e.contains("`temperature`") && e.contains("from 0.000000001"), "{e}");
+        assert!(
+            e.contains("`temperature`") && e.contains("from 0.000000001"),
+            "{e}"
+        );
         let e = a.set_param("max_steps", 5.0).unwrap_err().to_string();
         assert!(e.contains("cannot change during a run"), "{e}");
         let e = a.set_param("schedule.alpha", 0.5).unwrap_err().to_string();
