@@ -338,7 +338,7 @@ impl Ga {
                 )));
             }
         }
-        p.validate()?;
+        p.validate().map_err(|e| declared::refused(key, v, e))?;
         self.p = p;
         Ok(())
     }

@@ -273,6 +273,16 @@ pub fn check_live(specs: &[ParamSpec], key: &str, v: f64) -> Result<f64, SolveEr
         .map_err(SolveError::Parameter)
 }
 
+/// A change of `key` to `v` refused by a rule between keys (`e`, from the
+/// solver's `validate`), in words that name the key first.
+pub fn refused(key: &str, v: f64, e: SolveError) -> SolveError {
+    let why = match e {
+        SolveError::Parameter(m) => m,
+        other => other.to_string(),
+    };
+    SolveError::Parameter(format!("`{key}` = {v} refused: {why}"))
+}
+
 /// Checks a value a solver holds against the declared range of `key` (for
 /// `validate`, so ranges are written once, in the declaration). A key not
 /// declared passes.

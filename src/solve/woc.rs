@@ -396,7 +396,7 @@ impl Woc {
                 )));
             }
         }
-        p.validate()?;
+        p.validate().map_err(|e| declared::refused(key, v, e))?;
         self.p = p;
         if self.wisdom.is_none() {
             self.ga_done = self.best_score == 0

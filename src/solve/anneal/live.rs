@@ -67,7 +67,7 @@ impl Annealer {
                         )));
                     }
                 }
-                s.validate()?;
+                s.validate().map_err(|e| params::refused(key, v, e))?;
                 self.ratio = s.ratio(self.params.max_steps);
                 self.level_left = self.level_left.min(s.level_len());
                 self.params.schedule = s;

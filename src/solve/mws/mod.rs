@@ -438,7 +438,8 @@ impl Mws {
             Some("window") => w.window = v as usize,
             _ => w.trials = v as usize,
         }
-        p.validate()?;
+        p.validate()
+            .map_err(|e| crate::solve::params::refused(key, v, e))?;
         self.p = p;
         Ok(())
     }

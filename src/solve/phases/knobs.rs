@@ -39,7 +39,7 @@ pub fn set<K: Knobs>(k: &mut K, phase: usize, key: &str, value: f64) -> Result<(
     let leaf = key.strip_prefix(&prefix).unwrap_or(key);
     let mut next = k.clone();
     next.assign(leaf, v);
-    next.check(phase)?;
+    next.check(phase).map_err(|e| params::refused(key, v, e))?;
     *k = next;
     Ok(())
 }
