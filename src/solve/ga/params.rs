@@ -103,7 +103,8 @@ pub fn params() -> Vec<ParamSpec> {
             d.population,
             Log,
             Yes,
-            "chromosomes per generation (population × length at most 200000)",
+            "chromosomes per generation (population × length at most 200000); live: the \
+             worst dropped, or random ones added, at the next generation",
         ),
         ParamSpec::int(
             "length",

@@ -88,7 +88,8 @@ pub fn params() -> Vec<ParamSpec> {
             d.population,
             Log,
             Yes,
-            "chromosomes per generation (population × length at most 100000)",
+            "chromosomes per generation (population × length at most 100000, at least \
+             parents_from); live: the next generation's size",
         ),
         ParamSpec::int(
             "length",
@@ -118,7 +119,8 @@ pub fn params() -> Vec<ParamSpec> {
             d.stagnation,
             Log,
             Yes,
-            "stop after this many generations without a better score",
+            "stop after this many generations without a better score (live: raised before \
+             the crowd step, the GA goes on)",
         ),
         ParamSpec::unit(
             "crowd_fraction",
