@@ -136,11 +136,16 @@ impl Ga {
         }
         self.status = if self.best_energy == 0 {
             Status::Solved
-        } else if self.generation >= self.p.max_generations {
+        } else if self.generation >= self.p.max_generations || self.stagnated() {
             Status::Exhausted
         } else {
             Status::Running
         };
+    }
+
+    /// Whether the stagnation limit (if any) has passed without a better best.
+    fn stagnated(&self) -> bool {
+        self.p.stagnation > 0 && self.generation - self.best_generation >= self.p.stagnation
     }
 
     fn roulette(&mut self, total: f64) -> usize {
@@ -257,8 +262,13 @@ impl Solver for Ga {
                     self.best_generation,
                 )
             }),
-            exhausted_by: (self.status == Status::Exhausted)
-                .then(|| format!("generation limit {}", self.p.max_generations)),
+            exhausted_by: (self.status == Status::Exhausted).then(|| {
+                if self.generation >= self.p.max_generations {
+                    format!("generation limit {}", self.p.max_generations)
+                } else {
+                    format!("stagnation {} generations", self.p.stagnation)
+                }
+            }),
             values: vec![
                 self.mean_energy(),
                 f64::from(*self.energies.last().unwrap_or(&0)),
@@ -320,6 +330,7 @@ impl Ga {
                 ("crossover_rate", self.p.crossover_rate),
                 ("mutation_rate", self.p.mutation_rate),
                 ("elite_fraction", self.p.elite_fraction),
+                ("stagnation", self.p.stagnation as f64),
             ],
         )
     }
@@ -332,6 +343,7 @@ impl Ga {
             "crossover_rate" => p.crossover_rate = v,
             "mutation_rate" => p.mutation_rate = v,
             "elite_fraction" => p.elite_fraction = v,
+            "stagnation" => p.stagnation = v as u64,
             _ => {
                 return Err(SolveError::Parameter(format!(
                     "`{key}` cannot change during a run"
@@ -483,6 +495,29 @@ mod live_tests {
                 .iter()
                 .zip(&before)
                 .any(|(a, b)| a.genes() != b.genes())
+        );
+    }
+
+    #[test]
+    fn a_stagnation_limit_set_during_the_run_ends_it() {
+        let mut g = ga();
+        g.step(2);
+        assert_eq!(value(&g, "stagnation"), 0.0, "off in the preset");
+        g.set_param("stagnation", 1.0).unwrap();
+        assert_eq!(
+            g.status(),
+            Status::Running,
+            "not before the next generation"
+        );
+        for _ in 0..100 {
+            if g.step(1) != Status::Running {
+                break;
+            }
+        }
+        assert_eq!(g.status(), Status::Exhausted);
+        assert_eq!(
+            g.snapshot().exhausted_by.as_deref(),
+            Some("stagnation 1 generations")
         );
     }
 

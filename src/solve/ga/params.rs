@@ -21,6 +21,8 @@ pub struct GaParams {
     pub elite_fraction: f64,
     /// Generation cap.
     pub max_generations: u64,
+    /// Stop after this many generations without a better best (0 = off).
+    pub stagnation: u64,
     /// What a chromosome is judged on.
     pub fitness: Fitness,
 }
@@ -46,6 +48,7 @@ impl Default for GaParams {
             mutation_rate: 0.2,
             elite_fraction: 0.1,
             max_generations: 3000,
+            stagnation: 0,
             fitness: Fitness::Final,
         }
     }
@@ -74,6 +77,7 @@ impl GaParams {
             ("population", self.population as f64),
             ("length", self.length as f64),
             ("max_generations", self.max_generations as f64),
+            ("stagnation", self.stagnation as f64),
         ]
         .into_iter()
         .chain(self.rates())
@@ -94,7 +98,7 @@ impl GaParams {
 /// The declaration of `ga`'s parameters.
 pub fn params() -> Vec<ParamSpec> {
     use Live::{No, Yes};
-    use Scale::Log;
+    use Scale::{Linear, Log};
     let d = GaParams::default();
     vec![
         ParamSpec::int(
@@ -139,6 +143,14 @@ pub fn params() -> Vec<ParamSpec> {
             Log,
             No,
             "generation cap",
+        ),
+        ParamSpec::int(
+            "stagnation",
+            (0, i64::MAX),
+            d.stagnation,
+            Linear,
+            Yes,
+            "stop after this many generations without a better best (0 = off)",
         ),
         ParamSpec::choice(
             "fitness",
