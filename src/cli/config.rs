@@ -720,6 +720,14 @@ mod declared_tests {
             .unwrap_err()
             .to_string();
         assert!(e.contains("a number from 0 to 1"), "{e}");
+        // A value of the run only (the knobs panel sets it), not a preset key.
+        let e = resolve("sa-pll-conj", &["temperature=1".into()])
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("`temperature`") && e.contains("only during a run"),
+            "{e}"
+        );
     }
 
     /// (preset, KEY=VALUE with a value inside the key's declared range).
