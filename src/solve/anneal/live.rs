@@ -16,22 +16,7 @@ impl Annealer {
     /// The live values that apply now (the schedule's keys of its kind).
     pub(super) fn live(&self) -> Vec<(String, f64)> {
         let mut v = vec![(TEMPERATURE, self.temperature)];
-        match self.params.schedule {
-            Schedule::Exponential { t_max, t_min } => {
-                v.extend([("schedule.t_max", t_max), ("schedule.t_min", t_min)]);
-            }
-            Schedule::Geometric {
-                t0,
-                alpha,
-                per_temperature,
-                t_min,
-            } => v.extend([
-                ("schedule.t0", t0),
-                ("schedule.alpha", alpha),
-                ("schedule.per_temperature", per_temperature as f64),
-                ("schedule.t_min", t_min),
-            ]),
-        }
+        v.extend(self.params.schedule.values());
         v.push(("restart_after", self.params.restart_after as f64));
         params::live_values(&DECLARED, &v)
     }

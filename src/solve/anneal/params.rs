@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use super::schedule::Schedule;
 use crate::solve::api::SolveError;
-use crate::solve::params::{Live, ParamSpec, Scale};
+use crate::solve::params::{Live, ParamSpec, Scale, within};
 use crate::solve::{energy, neighbourhood};
 
 /// Every parameter of an annealing run. Missing fields take the defaults of
@@ -47,12 +47,18 @@ impl Default for SaParams {
 }
 
 impl SaParams {
-    /// Checks every parameter, naming the first bad one.
+    /// Checks every parameter, naming the first bad one: each against its
+    /// declared range, then the schedule's rule between its keys.
     pub fn validate(&self) -> Result<(), SolveError> {
         neighbourhood::Generator::get(&self.neighbourhood)?;
         energy::check(&self.energy)?;
-        if self.max_steps == 0 {
-            return Err(SolveError::Parameter("max_steps must be at least 1".into()));
+        let declared = params();
+        let own = [
+            ("max_steps", self.max_steps as f64),
+            ("restart_after", self.restart_after as f64),
+        ];
+        for (key, v) in own.into_iter().chain(self.schedule.values()) {
+            within(&declared, key, v)?;
         }
         self.schedule.validate()
     }
