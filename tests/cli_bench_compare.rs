@@ -79,10 +79,26 @@ fn every_preset_runs_the_same_cubes_and_the_table_has_a_row_each() {
         "p90 ms",
         "mean HTM",
         "median HTM",
+        "min HTM",
+        "max HTM",
         "× reference",
     ] {
         assert!(rows[1].contains(h), "{out}");
     }
+    // Min and max HTM per preset: the reference's are the reference line's.
+    let refs: Vec<u64> = lines
+        .iter()
+        .step_by(3)
+        .map(|l| l["reference_htm"].as_u64().unwrap())
+        .collect();
+    let (lo, hi) = (refs.iter().min().unwrap(), refs.iter().max().unwrap());
+    let cells: Vec<&str> = rows[4].split_whitespace().collect();
+    assert_eq!(
+        cells[cells.len() - 3..],
+        [lo.to_string(), hi.to_string(), "1.00".into()],
+        "{out}"
+    );
+    assert!(rows[5].contains(&format!("min {lo}, max {hi}")), "{out}");
     for (row, name) in rows[2..5].iter().zip(&names) {
         assert!(row.starts_with(name), "{out}");
         assert!(row.contains("4/4 100.0 %"), "{out}");

@@ -131,7 +131,15 @@ fn scramble_depth_is_seeded_and_well_formed() {
     let out = stdout(&o);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 3);
-    assert_eq!(lines[0], "R2 F R' U D2 B L B2 U2 D' R2 D2");
+    // Pinned: line k is cube k of the seed (`cube::random::start_scramble`),
+    // the cube `bench --depth 12 --seed 42` draws k-th.
+    assert_eq!(lines[0], "B2 R2 L2 U B2 L2 F L' B' R2 U D");
+    for (k, line) in lines.iter().enumerate() {
+        assert_eq!(
+            *line,
+            cubetui::cube::random::start_scramble(42, k as u64, 12).to_string()
+        );
+    }
     for line in &lines {
         let alg: Alg = line.parse().expect("scramble parses");
         assert_eq!(alg.len(), 12);

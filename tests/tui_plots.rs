@@ -52,6 +52,7 @@ fn ran(n: u64, temperature: impl Fn(u64) -> f64) -> App {
             step: "step",
             series: vec![SeriesSpec::new("temperature", 4)],
         }),
+        params: None,
     });
     app
 }

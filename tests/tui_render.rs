@@ -188,6 +188,7 @@ fn the_solver_profile_decides_rows_and_side_plot() {
         cpu: std::time::Duration::ZERO,
         generators: None,
         profile: Some(profile),
+        params: None,
     });
     assert_eq!(app.track().values().len(), 4);
     let mut snap = app.snapshot().cloned().expect("toy snapshot");

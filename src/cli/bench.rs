@@ -23,7 +23,7 @@ use clap::Args;
 use color_eyre::eyre::Report;
 use indicatif::{ProgressBar, ProgressStyle};
 
-use cubetui::cube::random::derive_seed;
+use cubetui::cube::random::cube_seed;
 use cubetui::solve::{preset, reference_htm};
 
 use super::common::{Start, check_preset_list, random_scramble, random_start};
@@ -35,6 +35,7 @@ use super::summary::{Sample, Summary};
 
 mod compare;
 mod order;
+mod states;
 
 use compare::{Comparison, Row};
 use order::InOrder;
@@ -50,9 +51,11 @@ pub const MAX_JOBS: u64 = 256;
 pub struct BenchArgs {
     #[command(flatten)]
     pub solver: SolverArgs,
-    /// Number of cubes, 1 to 1000000.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=MAX_CUBES))]
-    pub cubes: u64,
+    /// Number of cubes, 1 to 1000000 (with --states: the file's first N;
+    /// default: all of them).
+    #[arg(long, value_name = "N", required_unless_present = "states",
+          value_parser = clap::value_parser!(u64).range(1..=MAX_CUBES))]
+    pub cubes: Option<u64>,
     /// Scramble each cube with D random face turns, 1 to 10000.
     #[arg(long, value_name = "D", group = "bench_start",
           value_parser = clap::value_parser!(u64).range(1..=MAX_DEPTH))]
@@ -60,6 +63,12 @@ pub struct BenchArgs {
     /// Start each cube from a uniformly random state.
     #[arg(long, group = "bench_start")]
     pub random_state: bool,
+    /// Run the cubes of a test set: one per line, a 54-letter facelet string
+    /// or a WCA scramble; blank lines and `#` comments are skipped. The k-th
+    /// cube of the file (from 0) gets the seed cube k of a random bench gets.
+    /// `cubetui scramble --count N --facelets` writes such a file.
+    #[arg(long, value_name = "FILE", group = "bench_start")]
+    pub states: Option<std::path::PathBuf>,
     /// Worker threads, 1 to 256 (default: all cores).
     #[arg(long, value_name = "J", value_parser = clap::value_parser!(u64).range(1..=MAX_JOBS))]
     pub jobs: Option<u64>,
@@ -117,12 +126,11 @@ fn resolve_all(args: &SolverArgs) -> Result<Vec<Resolved>, Report> {
 /// some cube was not, 130 when interrupted.
 pub fn run(args: BenchArgs) -> Result<ExitCode, Report> {
     let presets = resolve_all(&args.solver)?;
-    if args.depth.is_none() && !args.random_state {
-        return Err(UsageError("give --depth D or --random-state".into()).into());
-    }
+    let source = Source::of(&args)?;
+    let cubes = source.cubes(args.cubes)?;
     let compare = presets.len() > 1;
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get() as u64);
-    let jobs = args.jobs.unwrap_or(cores.min(MAX_JOBS)).min(args.cubes);
+    let jobs = args.jobs.unwrap_or(cores.min(MAX_JOBS)).min(cubes);
     let mut jsonl = args
         .jsonl
         .as_deref()
@@ -130,7 +138,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode, Report> {
         .transpose()?
         .map(InOrder::new);
     let interrupted = super::interrupt::install();
-    let bar = progress(args.cubes);
+    let bar = progress(cubes);
     // Raised on Ctrl-C or a failed write: workers stop at their next batch.
     let stop = AtomicBool::new(false);
     let next = AtomicU64::new(0);
@@ -144,8 +152,8 @@ pub fn run(args: BenchArgs) -> Result<ExitCode, Report> {
         for _ in 0..jobs {
             let tx = tx.clone();
             let (stop, next, presets) = (&stop, &next, &presets);
-            let args = &args;
-            scope.spawn(move || worker(args, presets, next, stop, &tx));
+            let (source, seed) = (&source, args.solver.seed);
+            scope.spawn(move || worker(source, seed, cubes, presets, next, stop, &tx));
         }
         drop(tx);
         loop {
@@ -165,6 +173,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode, Report> {
             for report in &mut done.reports {
                 report.json.index = Some(done.index);
                 report.json.depth = args.depth;
+                report.json.line = source.line(done.index);
                 if let Some(r) = done.reference {
                     report.json.extra.insert("reference_htm".into(), r.into());
                 }
@@ -205,14 +214,15 @@ pub fn run(args: BenchArgs) -> Result<ExitCode, Report> {
     }
     let was_interrupted = interrupted.load(Ordering::SeqCst);
     let finished = samples[0].len();
-    let start_desc = match args.depth {
-        Some(d) => format!("random {d}-move scrambles"),
-        None => "uniformly random states".to_string(),
+    let start_desc = match (&args.states, args.depth) {
+        (Some(path), _) => format!("from {}", path.display()),
+        (None, Some(d)) => format!("random {d}-move scrambles"),
+        (None, None) => "uniformly random states".to_string(),
     };
     let count = if was_interrupted {
-        format!("interrupted: {finished} of {} cubes finished", args.cubes)
+        format!("interrupted: {finished} of {cubes} cubes finished")
     } else {
-        format!("{} cubes", args.cubes)
+        format!("{cubes} cubes")
     };
     let seed = args.solver.seed;
     let (text, all_solved) = if compare {
@@ -244,7 +254,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode, Report> {
     super::out::stdout(text.as_bytes())?;
     let code = if was_interrupted {
         EXIT_INTERRUPTED
-    } else if all_solved && finished as u64 == args.cubes {
+    } else if all_solved && finished as u64 == cubes {
         EXIT_OK
     } else {
         EXIT_UNSOLVED
@@ -252,10 +262,72 @@ pub fn run(args: BenchArgs) -> Result<ExitCode, Report> {
     Ok(ExitCode::from(code))
 }
 
+/// Where a bench's cubes come from.
+enum Source {
+    /// `--depth D`: random scrambles.
+    Depth(usize),
+    /// `--random-state`.
+    Random,
+    /// `--states FILE`, read and checked.
+    Set(Vec<states::Entry>),
+}
+
+impl Source {
+    /// The source the options name; a test set is read and checked whole
+    /// here, before any solving.
+    fn of(args: &BenchArgs) -> Result<Source, Report> {
+        Ok(match (&args.states, args.depth) {
+            (Some(path), _) => Source::Set(states::load(path)?),
+            (None, Some(d)) => Source::Depth(d as usize),
+            (None, None) if args.random_state => Source::Random,
+            (None, None) => {
+                return Err(
+                    UsageError("give --depth D, --random-state or --states FILE".into()).into(),
+                );
+            }
+        })
+    }
+
+    /// How many cubes run: `--cubes` (for a test set at most its size,
+    /// default all of it).
+    fn cubes(&self, asked: Option<u64>) -> Result<u64, Report> {
+        match (self, asked) {
+            (Source::Set(set), Some(n)) if n > set.len() as u64 => Err(UsageError(format!(
+                "--cubes {n}: the --states file has only {} cubes",
+                set.len()
+            ))
+            .into()),
+            (Source::Set(set), None) => Ok(set.len() as u64),
+            (_, Some(n)) => Ok(n),
+            // Clap requires --cubes without --states.
+            (_, None) => Err(UsageError("give --cubes N".into()).into()),
+        }
+    }
+
+    /// The start of cube `index` under base seed `seed`.
+    fn start(&self, seed: u64, index: u64) -> Start {
+        match self {
+            Source::Depth(d) => random_scramble(seed, index, *d),
+            Source::Random => random_start(seed, index),
+            Source::Set(set) => set[index as usize].start.clone(),
+        }
+    }
+
+    /// The line of cube `index` in the test set.
+    fn line(&self, index: u64) -> Option<u64> {
+        match self {
+            Source::Set(set) => set.get(index as usize).map(|e| e.line),
+            _ => None,
+        }
+    }
+}
+
 /// Runs cubes until none are left or `stop` is raised; each cube through
 /// every preset in turn, all from the same start and seed.
 fn worker(
-    args: &BenchArgs,
+    source: &Source,
+    base_seed: u64,
+    cubes: u64,
     presets: &[Resolved],
     next: &AtomicU64,
     stop: &AtomicBool,
@@ -263,14 +335,11 @@ fn worker(
 ) {
     while !stop.load(Ordering::SeqCst) {
         let index = next.fetch_add(1, Ordering::SeqCst);
-        if index >= args.cubes {
+        if index >= cubes {
             return;
         }
-        let seed = derive_seed(args.solver.seed, index);
-        let start = match args.depth {
-            Some(d) => random_scramble(seed, d as usize),
-            None => random_start(seed),
-        };
+        let seed = cube_seed(base_seed, index);
+        let start = source.start(base_seed, index);
         let done = one_cube(presets, &start, seed, index, stop);
         let sent = match done {
             // Stopped: the unfinished cube is not reported.

@@ -4,7 +4,7 @@
 use clap::Args;
 use color_eyre::eyre::Report;
 
-use cubetui::cube::random::{CubeRng, derive_seed, random_moves, random_state, rng_from_seed};
+use cubetui::cube::random::{start_scramble, start_state};
 use cubetui::cube::{Alg, Cube};
 
 use super::exit::UsageError;
@@ -67,25 +67,20 @@ pub struct Start {
     pub scramble: Option<Alg>,
 }
 
-/// The generator random starts are drawn from, for run seed `seed`. A stream
-/// separate from the solver's own (which is seeded with `seed` itself).
-pub fn scramble_rng(seed: u64) -> CubeRng {
-    rng_from_seed(derive_seed(seed, u64::MAX))
-}
-
-/// A random-move scramble of `depth` for run seed `seed`.
-pub fn random_scramble(seed: u64, depth: usize) -> Start {
-    let alg = random_moves(&mut scramble_rng(seed), depth);
+/// A random-move scramble of `depth`: cube `index` of seed `seed` (see
+/// [`cubetui::cube::random::cube_seed`], the one seed rule).
+pub fn random_scramble(seed: u64, index: u64, depth: usize) -> Start {
+    let alg = start_scramble(seed, index, depth);
     Start {
         cube: Cube::solved().after(&alg),
         scramble: Some(alg),
     }
 }
 
-/// A uniformly random state for run seed `seed`.
-pub fn random_start(seed: u64) -> Start {
+/// A uniformly random state: cube `index` of seed `seed`.
+pub fn random_start(seed: u64, index: u64) -> Start {
     Start {
-        cube: random_state(&mut scramble_rng(seed)),
+        cube: start_state(seed, index),
         scramble: None,
     }
 }
@@ -108,7 +103,7 @@ impl StartArgs {
             });
         }
         if self.random_state {
-            return Ok(random_start(seed));
+            return Ok(random_start(seed, 0));
         }
         Err(UsageError(
             "give a start state: --scramble ALG, --facelets STR or --random-state".into(),

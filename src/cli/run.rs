@@ -49,6 +49,9 @@ pub struct RunJson {
     /// The cube's index in a bench.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub index: Option<u64>,
+    /// The cube's line in a `bench --states` file.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line: Option<u64>,
     /// The bench's scramble depth.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub depth: Option<u64>,
@@ -79,6 +82,7 @@ const RESERVED: &[&str] = &[
     "facelets",
     "scramble",
     "index",
+    "line",
     "depth",
     "solved",
     "solution",
@@ -127,6 +131,7 @@ pub fn run_one(
         facelets: start.cube.facelets(),
         scramble: start.scramble.as_ref().map(ToString::to_string),
         index: None,
+        line: None,
         depth: None,
         solved: out.solved,
         solution: solution.to_string(),

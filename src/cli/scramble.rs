@@ -5,7 +5,8 @@ use std::process::ExitCode;
 use clap::Args;
 use color_eyre::eyre::Report;
 
-use cubetui::cube::random::{derive_seed, random_moves, random_state, rng_from_seed};
+use cubetui::cube::Cube;
+use cubetui::cube::random::{random_moves, random_state, start_rng};
 
 /// Moves in a scramble when neither `--depth` nor `--random-state` is given.
 pub const DEFAULT_DEPTH: usize = 25;
@@ -18,10 +19,15 @@ pub struct ScrambleArgs {
     /// Number of random face turns (never the same face twice in a row) [default: 25].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=10_000))]
     depth: Option<u32>,
-    /// Seed for reproducible output (scramble k uses a seed derived from it and k);
-    /// without it a fresh random seed is used.
+    /// Seed for reproducible output: scramble k is cube k of the seed, the
+    /// cube `bench --seed` draws k-th (and, for k = 0, `solve`, `race` and
+    /// the screen); without it a fresh random seed is used.
     #[arg(long, value_name = "N")]
     seed: Option<u64>,
+    /// Print each scramble as the facelet string of the state it reaches (one
+    /// cube per line: a test set for `bench --states`).
+    #[arg(long)]
+    facelets: bool,
     /// How many scrambles to print, one per line.
     #[arg(long, value_name = "K", default_value_t = 1,
           value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
@@ -34,9 +40,13 @@ pub fn run(args: ScrambleArgs) -> Result<ExitCode, Report> {
     // Streamed: count × depth can be far more text than is worth holding.
     let mut out = super::out::StdoutLines::new();
     for k in 0..u64::from(args.count) {
-        let mut rng = rng_from_seed(derive_seed(seed, k));
+        let mut rng = start_rng(seed, k);
         let line = if args.random_state {
             random_state(&mut rng).facelets()
+        } else if args.facelets {
+            Cube::solved()
+                .after(&random_moves(&mut rng, depth))
+                .facelets()
         } else {
             random_moves(&mut rng, depth).to_string()
         };

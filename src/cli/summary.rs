@@ -28,13 +28,23 @@ impl From<&RunReport> for Sample {
     }
 }
 
+/// Solution lengths (HTM) of the solved runs.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Lengths {
+    pub median: f64,
+    pub mean: f64,
+    pub p90: f64,
+    pub min: f64,
+    pub max: f64,
+}
+
 /// Statistics over a batch of runs.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Summary {
     pub cubes: usize,
     pub solved: usize,
-    /// HTM after simplification of solved runs: median, mean, p90.
-    pub moves: Option<(f64, f64, f64)>,
+    /// HTM after simplification of the solved runs.
+    pub moves: Option<Lengths>,
     /// Milliseconds over every run: median, p90, p99, max.
     pub time_ms: (f64, f64, f64, f64),
     /// Elementary steps per second of run time (setup, search and output),
@@ -79,12 +89,12 @@ impl Summary {
         Summary {
             cubes: reports.len(),
             solved: moves.len(),
-            moves: (!moves.is_empty()).then(|| {
-                (
-                    quantile(&moves, 0.5),
-                    moves.iter().sum::<f64>() / moves.len() as f64,
-                    quantile(&moves, 0.9),
-                )
+            moves: (!moves.is_empty()).then(|| Lengths {
+                median: quantile(&moves, 0.5),
+                mean: moves.iter().sum::<f64>() / moves.len() as f64,
+                p90: quantile(&moves, 0.9),
+                min: moves[0],
+                max: moves[moves.len() - 1],
             }),
             time_ms: (
                 quantile(&times, 0.5),
@@ -111,9 +121,10 @@ impl fmt::Display for Summary {
             self.solved, self.cubes
         )?;
         match self.moves {
-            Some((med, mean, p90)) => writeln!(
+            Some(m) => writeln!(
                 f,
-                "moves (HTM)   median {med:.0}  mean {mean:.1}  p90 {p90:.0}"
+                "moves (HTM)   median {:.0}  mean {:.1}  p90 {:.0}  min {:.0}  max {:.0}",
+                m.median, m.mean, m.p90, m.min, m.max
             )?,
             None => writeln!(f, "moves (HTM)   -")?,
         }

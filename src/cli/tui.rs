@@ -27,7 +27,9 @@ pub struct TuiArgs {
     /// Start with the first preset of this solver (see `cubetui solve --help`).
     #[arg(long)]
     solver: Option<String>,
-    /// Seed of the solver and of `s` scrambles (default: from the clock).
+    /// Seed of the solver and of `s` scrambles, drawn as `bench --seed` draws
+    /// its cubes (the first is `solve --random-state --seed`'s; default: from
+    /// the clock).
     #[arg(long)]
     seed: Option<u64>,
     /// Scramble to start from, in WCA notation.

@@ -29,6 +29,39 @@ pub fn derive_seed(base: u64, index: u64) -> u64 {
     mix(base ^ mix(index.wrapping_add(0x5851_F42D_4C95_7F2D)))
 }
 
+/// The run seed of cube `index` of a batch drawn from `seed`: `seed` itself
+/// for cube 0 (so a single run with seed `seed` is cube 0 of any batch with
+/// that seed), [`derive_seed`]`(seed, index)` for every later cube. It seeds
+/// the solver and, through [`start_rng`], the cube's start.
+///
+/// This is the one seed rule of the program: the screen's `k`-th random
+/// start, `bench`'s cube `k`, line `k` of `scramble --count` and, for
+/// `k = 0`, `solve` and `race` with `--random-state` all draw from it.
+pub fn cube_seed(seed: u64, index: u64) -> u64 {
+    if index == 0 {
+        seed
+    } else {
+        derive_seed(seed, index)
+    }
+}
+
+/// The generator the start of cube `index` under `seed` is drawn from: a
+/// stream apart from the solver's own (which is seeded with
+/// [`cube_seed`]`(seed, index)` itself).
+pub fn start_rng(seed: u64, index: u64) -> CubeRng {
+    rng_from_seed(derive_seed(cube_seed(seed, index), u64::MAX))
+}
+
+/// The uniformly random start state of cube `index` under `seed`.
+pub fn start_state(seed: u64, index: u64) -> Cube {
+    random_state(&mut start_rng(seed, index))
+}
+
+/// The random-move scramble (`depth` face turns) of cube `index` under `seed`.
+pub fn start_scramble(seed: u64, index: u64, depth: usize) -> Alg {
+    random_moves(&mut start_rng(seed, index), depth)
+}
+
 /// A uniformly random reachable cube: random corner and edge permutations of
 /// equal parity, random orientations with legal sums.
 pub fn random_cubies<R: Rng + ?Sized>(rng: &mut R) -> CubieCube {
@@ -116,6 +149,18 @@ mod tests {
     fn derived_seeds_differ() {
         let seeds: std::collections::HashSet<u64> = (0..1000).map(|i| derive_seed(42, i)).collect();
         assert_eq!(seeds.len(), 1000);
+    }
+
+    #[test]
+    fn cube_zero_is_the_single_run_and_later_cubes_are_derived() {
+        assert_eq!(cube_seed(77, 0), 77);
+        assert_eq!(cube_seed(77, 5), derive_seed(77, 5));
+        // Cube k under seed s is cube 0 under its own run seed.
+        for k in 0..5 {
+            assert_eq!(start_state(9, k), start_state(cube_seed(9, k), 0));
+        }
+        assert_ne!(start_state(9, 0), start_state(9, 1));
+        assert_eq!(start_scramble(9, 2, 12).len(), 12);
     }
 
     #[test]

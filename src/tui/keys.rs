@@ -55,6 +55,30 @@ pub enum Action {
     PlayEnd,
     /// Open the race of several presets on the shown cube, or leave it.
     Race,
+    /// Open or close the knobs panel (the solver's live parameters).
+    Knobs,
+    /// Esc with the knobs panel open: closes the help if it is open, else
+    /// the panel.
+    CloseKnobs,
+    /// Select the previous / next parameter of the knobs panel.
+    KnobPrev,
+    KnobNext,
+    /// Step the selected parameter down / up (multiplicative steps on a
+    /// log scale).
+    KnobLess,
+    KnobMore,
+    /// Start typing a value for the selected parameter.
+    KnobEdit,
+    /// Set the selected parameter back to the preset's value.
+    KnobReset,
+    /// Typing a value: a character, delete the last one, apply, give up.
+    KnobChar(char),
+    KnobErase,
+    KnobSubmit,
+    KnobCancel,
+    /// Show (and copy, where the terminal can) the command that reproduces
+    /// the run or race in batch.
+    CopyCommand,
     ToggleHelp,
     CloseHelp,
     /// Give the terminal back and stop (Ctrl-Z); `fg` brings the screen back.
@@ -161,6 +185,12 @@ pub static BINDINGS: &[Binding] = &[
         map: key!('g' => Action::CycleGenerator),
     },
     Binding {
+        keys: "p",
+        hint: Some("knobs"),
+        help: "knobs: live parameters; ↑↓ pick, ←→ step, enter type, ⌫ preset",
+        map: key!('p' => Action::Knobs),
+    },
+    Binding {
         keys: "tab  S-tab",
         hint: Some("preset"),
         help: "next solver preset; shift-tab: the previous (resets the run)",
@@ -199,10 +229,14 @@ pub static BINDINGS: &[Binding] = &[
         },
     },
     Binding {
-        keys: "x",
+        keys: "x  y",
         hint: Some("reset"),
-        help: "reset to the solved cube",
-        map: key!('x' => Action::Reset),
+        help: "reset to the solved cube; y: show, copy the command of this run",
+        map: |k| match ch(k)? {
+            'x' => Some(Action::Reset),
+            'y' => Some(Action::CopyCommand),
+            _ => None,
+        },
     },
     Binding {
         keys: "w",
@@ -235,16 +269,14 @@ pub static BINDINGS: &[Binding] = &[
         map: key!('a' => Action::ToggleUpright),
     },
     Binding {
-        keys: "c",
+        keys: "c  o",
         hint: None,
-        help: "face letters on the stickers (always on under NO_COLOR)",
-        map: key!('c' => Action::ToggleLetters),
-    },
-    Binding {
-        keys: "o",
-        hint: None,
-        help: "mark the misplaced stickers (counted by the energy)",
-        map: key!('o' => Action::ToggleOverlay),
+        help: "c face letters (on under NO_COLOR); o mark misplaced stickers",
+        map: |k| match ch(k)? {
+            'c' => Some(Action::ToggleLetters),
+            'o' => Some(Action::ToggleOverlay),
+            _ => None,
+        },
     },
     Binding {
         keys: "e  [ ]",
@@ -308,5 +340,36 @@ pub fn prompt_action_for(k: &KeyEvent) -> Option<Action> {
         KeyCode::Backspace => Some(Action::PromptBackspace),
         KeyCode::Char(c) => Some(Action::PromptChar(c)),
         _ => None,
+    }
+}
+
+/// The action for a key while the knobs panel is open: its own keys
+/// (↑ ↓ ← → enter backspace esc p), or while a value is being typed, every
+/// key but the global ones goes to the value; other keys act as usual.
+pub fn knobs_action_for(k: &KeyEvent, typing: bool) -> Option<Action> {
+    if k.kind == KeyEventKind::Release {
+        return None;
+    }
+    if let Some(a) = global(k) {
+        return Some(a);
+    }
+    if typing {
+        return match k.code {
+            KeyCode::Esc => Some(Action::KnobCancel),
+            KeyCode::Enter => Some(Action::KnobSubmit),
+            KeyCode::Backspace => Some(Action::KnobErase),
+            KeyCode::Char(c) => Some(Action::KnobChar(c)),
+            _ => None,
+        };
+    }
+    match k.code {
+        KeyCode::Up => Some(Action::KnobPrev),
+        KeyCode::Down => Some(Action::KnobNext),
+        KeyCode::Left => Some(Action::KnobLess),
+        KeyCode::Right => Some(Action::KnobMore),
+        KeyCode::Enter => Some(Action::KnobEdit),
+        KeyCode::Backspace => Some(Action::KnobReset),
+        KeyCode::Esc => Some(Action::CloseKnobs),
+        _ => action_for(k),
     }
 }

@@ -2,7 +2,7 @@
 //!
 //! Rooms: `app` (the state, in small groups, read through accessors),
 //! `keys` (key → [`keys::Action`]), `reducer` (action → new state and
-//! effects), `race` (the lanes' drivers on screen), `race_glue` (opening a
+//! effects), `knobs`/`knobs_ui` (the live parameters' panel), `race` (the lanes' drivers on screen), `race_glue` (opening a
 //! race and giving it each action first), `ui`/`status`/`plot`/`race_ui`
 //! (drawing, pure functions of the app; `scale` frames the plots' data),
 //! `input` and `modes` (the terminal's input thread and modes).
@@ -29,6 +29,8 @@ pub mod app;
 pub mod history;
 mod input;
 pub mod keys;
+pub mod knobs;
+pub mod knobs_ui;
 pub mod layout;
 pub mod legend;
 mod modes;
@@ -147,6 +149,7 @@ async fn event_loop(
     let mut tick = tokio::time::interval(Duration::from_secs_f64(1.0 / fps as f64));
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
     let mut events = input::spawn()?;
+    let clipboard = terminal::osc52_from_env();
     // Draw now (input, tick, resize) rather than at the next tick.
     let mut draw_now = true;
     loop {
@@ -176,7 +179,14 @@ async fn event_loop(
                 let mut ev = ev;
                 loop {
                     match ev {
-                        Some(Ok(e)) => handle(terminal, app, e)?,
+                        Some(Ok(e)) => {
+                            handle(terminal, app, e)?;
+                            if let Some(text) = app.take_copy()
+                                && clipboard
+                            {
+                                modes::copy(terminal, &text)?;
+                            }
+                        }
                         Some(Err(e)) => return Err(e),
                         None => return Ok(Exit::Quit),
                     }
@@ -212,6 +222,8 @@ fn handle(terminal: &mut DefaultTerminal, app: &mut App, ev: Event) -> io::Resul
         Event::Key(k) if k.kind != KeyEventKind::Release => {
             let action = if app.prompt().is_some() {
                 keys::prompt_action_for(&k)
+            } else if let Some(knobs) = app.knobs() {
+                keys::knobs_action_for(&k, knobs.typing.is_some())
             } else {
                 keys::action_for(&k)
             };

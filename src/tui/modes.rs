@@ -5,6 +5,7 @@
 
 use std::io::{self, stdout};
 
+use crossterm::clipboard::CopyToClipboard;
 use crossterm::event::{DisableBracketedPaste, EnableBracketedPaste};
 use crossterm::execute;
 use crossterm::terminal::{EnterAlternateScreen, disable_raw_mode, enable_raw_mode};
@@ -67,6 +68,15 @@ pub fn resume(terminal: &mut DefaultTerminal) -> io::Result<()> {
     execute!(stdout(), EnterAlternateScreen, EnableBracketedPaste)?;
     terminal.hide_cursor()?;
     repaint(terminal)
+}
+
+/// Copies `text` to the clipboard with OSC 52, written through the
+/// terminal's backend (a terminal without OSC 52 ignores the sequence).
+pub fn copy(terminal: &mut DefaultTerminal, text: &str) -> io::Result<()> {
+    execute!(
+        terminal.backend_mut(),
+        CopyToClipboard::to_clipboard_from(text)
+    )
 }
 
 /// Clears the terminal and forgets what was drawn: the next draw is whole.

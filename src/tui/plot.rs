@@ -234,7 +234,14 @@ pub fn draw_energy(f: &mut Frame, app: &App, area: Rect) {
         );
     }
     if let Some(m) = p.marks().last() {
-        let name = format!("switch → {} at {}", m.label, label(m.iteration as f64, 1e6));
+        // A generator's mark is its name; a knob's (`mutation_rate 0.2→0.5`)
+        // or a phase change's says itself.
+        let what = if m.label.contains('→') {
+            m.label.clone()
+        } else {
+            format!("switch → {}", m.label)
+        };
+        let name = format!("{what} at {}", label(m.iteration as f64, 1e6));
         title.extend(entry("•", switch, name));
     }
     let chart = Chart::new(sets).block(plot_block(app, title, unit.to_string()));

@@ -1,6 +1,7 @@
 //! The race on the screen: 2–6 presets on the current start state, one
 //! driver per lane (a [`crate::solve::runner::Runner`] each in the binary),
-//! folded into a [`Race`]. Space, `n`, `+` and `-` act on every lane; the
+//! folded into a [`Race`]. Space, `n`, `+` and `-` act on every lane, a
+//! knob change on every lane that has the parameter; the
 //! race key or Esc leaves it for the single run. The app holds it; the
 //! glue that opens it and gives it each action first is `race_glue.rs`.
 //! This module knows nothing of the app.
@@ -82,6 +83,25 @@ impl RaceView {
         }
     }
 
+    /// Changes live parameter `key` in every unfinished lane whose solver
+    /// has it; the presets changed and those left alone, in lane order.
+    pub fn set_param(&mut self, key: &str, value: f64) -> (Vec<String>, Vec<String>) {
+        let (mut changed, mut alone) = (Vec::new(), Vec::new());
+        for (d, l) in self.drivers.iter_mut().zip(self.race.lanes()) {
+            if !l.state().finished() && l.track().param(key).is_some() {
+                d.send(Command::SetParam {
+                    key: key.to_string(),
+                    value,
+                });
+                changed.push(l.preset().to_string());
+            } else {
+                alone.push(l.preset().to_string());
+            }
+        }
+        self.poll();
+        (changed, alone)
+    }
+
     /// Sets every lane's speed.
     pub fn set_speed(&mut self, speed: Speed) {
         self.send_all(|| Command::Speed(speed));
@@ -126,6 +146,19 @@ pub fn handle(view: &mut RaceView, action: &Action, help: bool) -> Reply {
         | Action::ToggleLogScale
         | Action::ZoomIn
         | Action::ZoomOut
+        | Action::Knobs
+        | Action::CloseKnobs
+        | Action::KnobPrev
+        | Action::KnobNext
+        | Action::KnobLess
+        | Action::KnobMore
+        | Action::KnobEdit
+        | Action::KnobReset
+        | Action::KnobChar(_)
+        | Action::KnobErase
+        | Action::KnobSubmit
+        | Action::KnobCancel
+        | Action::CopyCommand
         | Action::Notice(_) => return Reply::Pass,
         Action::CloseHelp if help => return Reply::Pass,
         Action::CloseHelp | Action::Race => return Reply::Leave,
@@ -151,7 +184,8 @@ pub fn handle(view: &mut RaceView, action: &Action, help: bool) -> Reply {
             Reply::Done(None)
         }
         _ => Reply::Done(Some(
-            "in a race: space, n, + and - act on every lane; w or esc leaves".into(),
+            "in a race: space, n, + and - act on every lane, p changes knobs; w or esc leaves"
+                .into(),
         )),
     };
     view.poll();

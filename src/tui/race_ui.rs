@@ -78,20 +78,25 @@ pub fn draw(f: &mut Frame, app: &App) {
         draw_lines(f, app, view, lanes);
     }
     draw_plot(f, app, view, plot);
-    // While a lane waits for the reference tables, the line shows their build.
+    // While a lane waits for the reference tables, the line shows their
+    // build; while the knobs panel is open, what the last change did.
     let waiting =
         view.race().lanes().iter().any(|l| {
             l.track().snapshot().and_then(|s| s.phase.as_deref()) == Some(pending::BUILDING)
         });
+    // … and after `y`, the command that reproduces the race.
     let note_text = match app.message() {
-        Some(m) if waiting => m,
-        _ => X_NOTE,
+        Some(m) if waiting || app.knobs().is_some() || m == app.reproduce_command() => {
+            m.to_string()
+        }
+        _ => X_NOTE.to_string(),
     };
     f.render_widget(
         Paragraph::new(Line::from(note_text).style(Style::default().add_modifier(Modifier::DIM))),
         note,
     );
-    let keys_text = "space pause/run all  n step all  +/- speed  w/esc leave race  q quit";
+    let keys_text =
+        "space pause/run all  n step all  +/- speed  p knobs  w/esc leave  y cmd  q quit";
     f.render_widget(Paragraph::new(keys_text), keys);
 }
 
@@ -117,7 +122,7 @@ fn header_line(app: &App, view: &RaceView) -> Line<'static> {
         ),
         Span::raw(format!(
             "· {start} · seed {} · {} · {state}",
-            app.seed(),
+            app.run_seed(),
             speed_label(app.speed())
         )),
     ])

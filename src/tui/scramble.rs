@@ -3,18 +3,18 @@
 //! Thin wrappers so the screen has one place to call; they use the cube
 //! room's `random` and `simplify` modules.
 
-use rand::Rng;
-
 use crate::cube::{Alg, Cube, Move};
 
-/// A uniformly random reachable state.
-pub fn random_state(rng: &mut impl Rng) -> Cube {
-    crate::cube::random::random_state(rng)
+/// The uniformly random state of cube `index` under `seed`, the one seed
+/// rule's ([`crate::cube::random::start_state`]): what `bench` draws.
+pub fn random_state(seed: u64, index: u64) -> Cube {
+    crate::cube::random::start_state(seed, index)
 }
 
-/// `depth` random face turns, no face twice in a row.
-pub fn random_moves(rng: &mut impl Rng, depth: usize) -> Alg {
-    crate::cube::random::random_moves(rng, depth)
+/// `depth` random face turns of cube `index` under `seed`, no face twice
+/// in a row ([`crate::cube::random::start_scramble`]).
+pub fn random_moves(seed: u64, index: u64, depth: usize) -> Alg {
+    crate::cube::random::start_scramble(seed, index, depth)
 }
 
 /// The solution as played back: simplified to face turns (HTM).

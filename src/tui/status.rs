@@ -121,14 +121,46 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
                 Some(d) => format!("{d} moves (0-9)"),
             },
         ),
-        row("seed", app.seed().to_string()),
+        row(
+            "seed",
+            match app.cube_index() {
+                0 => app.seed().to_string(),
+                k => format!("{} · cube {k}", app.seed()),
+            },
+        ),
     ]);
+    lines.extend(start_rows(&app.start().facelets()));
     lines
+}
+
+/// The start's facelet string on two rows: a short label and its first 28
+/// letters, then the other 26 (the whole string fits the panel's 34 columns).
+fn start_rows(facelets: &str) -> [Line<'static>; 2] {
+    let dim = Style::default().add_modifier(Modifier::DIM);
+    let cut = facelets.len().min(28);
+    let (head, tail) = facelets.split_at(cut);
+    [
+        Line::from(vec![
+            Span::styled("start ", dim),
+            Span::raw(head.to_string()),
+        ]),
+        Line::from(vec![Span::raw(" ".repeat(6)), Span::raw(tail.to_string())]),
+    ]
 }
 
 #[cfg(test)]
 mod tests {
-    use super::wrap;
+    use super::{start_rows, wrap};
+
+    #[test]
+    fn the_start_fits_on_two_rows_whole() {
+        let f = crate::cube::Cube::solved().facelets();
+        let rows = start_rows(&f);
+        let text: Vec<String> = rows.iter().map(|l| l.to_string()).collect();
+        assert!(text.iter().all(|t| t.chars().count() <= 34), "{text:?}");
+        let letters: String = text.concat().split_whitespace().skip(1).collect();
+        assert_eq!(letters, f);
+    }
 
     #[test]
     fn descriptions_wrap_at_word_boundaries_into_at_most_the_rows_asked() {

@@ -13,6 +13,26 @@ pub fn is_dumb(term: &str) -> bool {
     term == "dumb"
 }
 
+/// Whether `y` may copy with OSC 52 on terminal `term`: `CUBETUI_OSC52`
+/// (`setting`) `0`/`off`/`no` turns it off and `1`/`on`/`yes` on; unset, it is
+/// on except where `TERM` is empty, `dumb` or the Linux console (which has
+/// no clipboard to give it to).
+pub fn osc52(term: &str, setting: Option<&str>) -> bool {
+    match setting.map(str::to_ascii_lowercase).as_deref() {
+        Some("0" | "off" | "no" | "false") => false,
+        Some("1" | "on" | "yes" | "true") => true,
+        _ => !(term.is_empty() || is_dumb(term) || term == "linux"),
+    }
+}
+
+/// [`osc52`] from the environment (`TERM`, `CUBETUI_OSC52`).
+pub fn osc52_from_env() -> bool {
+    osc52(
+        &std::env::var("TERM").unwrap_or_default(),
+        std::env::var("CUBETUI_OSC52").ok().as_deref(),
+    )
+}
+
 /// Whether the locale given by `LC_ALL`, `LC_CTYPE` and `LANG` (the first one
 /// set decides, as in POSIX) is UTF-8. None set at all: UTF-8 is assumed, as
 /// every current terminal emulator speaks it (only an explicit non-UTF-8
@@ -177,6 +197,18 @@ pub fn asciify(buf: &mut Buffer) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn osc52_is_on_where_a_clipboard_can_be_reached_unless_turned_off() {
+        assert!(osc52("xterm-256color", None));
+        assert!(!osc52("dumb", None));
+        assert!(!osc52("", None));
+        assert!(!osc52("linux", None));
+        assert!(!osc52("xterm-256color", Some("0")));
+        assert!(osc52("linux", Some("on")));
+        // An unknown setting changes nothing.
+        assert!(osc52("tmux-256color", Some("maybe")));
+    }
 
     #[test]
     fn the_first_locale_variable_set_decides() {

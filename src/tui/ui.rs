@@ -8,6 +8,7 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
 use super::app::{App, Net};
 use super::keys::BINDINGS;
+use super::knobs_ui;
 use super::layout;
 use super::net::{CubeView, Scale};
 use super::plot;
@@ -34,6 +35,13 @@ fn draw_screen(f: &mut Frame, app: &App) {
     }
     if app.race().is_some() {
         super::race_ui::draw(f, app);
+        if app.knobs().is_some() {
+            // Over the lanes, right-aligned, above the note and the keys.
+            let w = super::layout::STATUS_WIDTH.min(area.width);
+            let top = Rect::new(area.right() - w, area.y + 1, w, 3);
+            let panel = knobs_ui::area(app, top, area, area.bottom().saturating_sub(2));
+            knobs_ui::draw(f, app, panel);
+        }
         if app.help() {
             draw_help(f, app, area);
         }
@@ -49,6 +57,10 @@ fn draw_screen(f: &mut Frame, app: &App) {
     );
     plot::draw_energy(f, app, a.energy);
     plot::draw_aux(f, app, a.aux);
+    if app.knobs().is_some() {
+        let panel = knobs_ui::area(app, a.status, area, a.message.y);
+        knobs_ui::draw(f, app, panel);
+    }
     draw_message(f, app, a.message);
     draw_keys(f, app, a.keys);
     if app.help() {

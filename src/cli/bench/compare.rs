@@ -5,7 +5,7 @@ use std::fmt;
 
 use cubetui::numbers::ms;
 
-use super::super::summary::{Sample, Summary, quantile};
+use super::super::summary::{Lengths, Sample, Summary, quantile};
 use super::super::table::{self, Column};
 
 /// One preset's row.
@@ -16,8 +16,8 @@ pub struct Row {
     pub solved: usize,
     /// Milliseconds per cube over every run: median, p90.
     pub time_ms: (f64, f64),
-    /// HTM of the solved runs: mean, median.
-    pub htm: Option<(f64, f64)>,
+    /// HTM of the solved runs.
+    pub htm: Option<Lengths>,
     /// Mean of HTM ÷ reference HTM over the solved runs whose start was not
     /// already solved.
     pub ratio: Option<f64>,
@@ -44,7 +44,7 @@ impl Row {
             cubes: summary.cubes,
             solved: summary.solved,
             time_ms: (summary.time_ms.0, summary.time_ms.1),
-            htm: summary.moves.map(|(median, mean, _)| (mean, median)),
+            htm: summary.moves,
             ratio: mean(&ratios),
         }
     }
@@ -57,22 +57,29 @@ pub struct Comparison {
     pub reference: Vec<usize>,
 }
 
-const HEADER: [&str; 7] = [
+const HEADER: [&str; 9] = [
     "preset",
     "solved",
     "median ms",
     "p90 ms",
     "mean HTM",
     "median HTM",
+    "min HTM",
+    "max HTM",
     "× reference",
 ];
 
 impl Row {
-    fn cells(&self) -> [String; 7] {
+    fn cells(&self) -> [String; 9] {
         let rate = 100.0 * self.solved as f64 / self.cubes.max(1) as f64;
-        let (mean, median) = match self.htm {
-            Some((mean, median)) => (format!("{mean:.1}"), format!("{median:.0}")),
-            None => ("-".into(), "-".into()),
+        let (mean, median, min, max) = match self.htm {
+            Some(m) => (
+                format!("{:.1}", m.mean),
+                format!("{:.0}", m.median),
+                format!("{:.0}", m.min),
+                format!("{:.0}", m.max),
+            ),
+            None => ("-".into(), "-".into(), "-".into(), "-".into()),
         };
         [
             self.preset.clone(),
@@ -81,6 +88,8 @@ impl Row {
             ms(self.time_ms.1),
             mean,
             median,
+            min,
+            max,
             self.ratio.map_or("-".into(), |r| format!("{r:.2}")),
         ]
     }
@@ -100,8 +109,9 @@ impl fmt::Display for Comparison {
             writeln!(
                 f,
                 "reference: two-phase (an exact method) on the same cubes: mean {m:.1} HTM, \
-                 median {:.0}, max {:.0}",
+                 median {:.0}, min {:.0}, max {:.0}",
                 quantile(&refs, 0.5),
+                refs[0],
                 refs.last().copied().unwrap_or(f64::NAN),
             )?;
             writeln!(
@@ -139,7 +149,9 @@ mod tests {
         ];
         let row = Row::of("x", &samples, &[20, 20, 10]);
         assert_eq!((row.cubes, row.solved), (3, 2));
-        assert_eq!(row.htm, Some((30.0, 20.0)));
+        let htm = row.htm.unwrap();
+        assert_eq!((htm.mean, htm.median), (30.0, 20.0));
+        assert_eq!((htm.min, htm.max), (20.0, 40.0));
         // (40/20 + 20/10) / 2
         assert_eq!(row.ratio, Some(2.0));
         assert_eq!(row.time_ms, (20.0, 30.0));
@@ -150,7 +162,8 @@ mod tests {
         let none = Row::of("x", &[sample(false, 5, 1)], &[5]);
         assert_eq!((none.htm, none.ratio), (None, None));
         let zero = Row::of("x", &[sample(true, 0, 1)], &[0]);
-        assert_eq!((zero.htm, zero.ratio), (Some((0.0, 0.0)), None));
+        assert_eq!(zero.htm.map(|m| (m.mean, m.max)), Some((0.0, 0.0)));
+        assert_eq!(zero.ratio, None);
     }
 
     #[test]
@@ -167,7 +180,7 @@ mod tests {
         assert_eq!(lines.len(), 5, "{text}");
         assert!(lines[0].starts_with("preset       "), "{text}");
         assert!(lines[1].starts_with("sa-pll-conj  1/1 100.0 %"), "{text}");
-        assert!(lines[1].ends_with("30.00"), "{text}");
+        assert!(lines[1].ends_with("600      600        30.00"), "{text}");
         assert!(lines[2].starts_with("ga           0/1   0.0 %"), "{text}");
         assert!(lines[2].ends_with("-"), "{text}");
         // Right-aligned columns end where their header ends.
@@ -175,7 +188,7 @@ mod tests {
         assert_eq!(&lines[1][end - 4..end], "1.00", "{text}");
         assert_eq!(&lines[2][end - 3..end], "250", "{text}");
         assert!(lines[3].starts_with("reference: two-phase"), "{text}");
-        assert!(lines[3].contains("median 20, max 20"), "{text}");
+        assert!(lines[3].contains("median 20, min 20, max 20"), "{text}");
         assert!(lines[4].starts_with("× reference: "), "{text}");
     }
 }

@@ -5,8 +5,6 @@
 //! (`tui/reducer.rs`) and the race glue (`tui/race_glue.rs`). The solver is reached only
 //! through a [`Driver`], so tests run it inline.
 
-use crate::cube::random::rng_from_seed;
-
 use super::scramble;
 use super::theme::{Depth, Theme};
 use super::words::Narrator;
@@ -14,8 +12,10 @@ use crate::cube::{Alg, Cube};
 use crate::solve::runner::{Axis, Command, Driver, RunState, Track, Update};
 
 mod read;
+mod reproduce;
 mod state;
 
+pub use reproduce::start_args;
 pub use state::*;
 
 impl App {
@@ -26,7 +26,9 @@ impl App {
                 cube: Cube::solved(),
                 scramble: Some(Alg::default()),
                 depth: None,
-                rng: rng_from_seed(seed),
+                draws: 0,
+                index: 0,
+                overrides: Vec::new(),
                 choice: choice.min(choices.len().saturating_sub(1)),
                 choices,
                 seed,
@@ -47,10 +49,12 @@ impl App {
                 prompt: None,
                 theme: Theme::load("classic", Depth::True).expect("embedded theme"),
                 plot: Default::default(),
+                knobs: None,
             },
             race: None,
             lane_driver: super::race::inline_lanes(),
             message: None,
+            copy: None,
             words: Narrator::default(),
             failure: None,
             dirty: true,
@@ -93,7 +97,7 @@ impl App {
                 self.message = Some("no solver presets available".into());
                 None
             }
-            Some(c) => match (c.build)(self.setup.cube, self.setup.seed) {
+            Some(c) => match (c.build)(self.setup.cube, self.run_seed()) {
                 Ok(s) => Some(s),
                 Err(e) => {
                     self.message = Some(format!("cannot build `{}`: {e}", c.preset));

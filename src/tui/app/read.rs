@@ -1,7 +1,7 @@
 //! Reading the app's state (and the few setters the binary and tests
 //! need): the fields stay in their groups, private to the screen.
 
-use super::state::{App, Choice, Net, Playback, SPEEDS};
+use super::state::{App, Choice, Knobs, Net, Playback, SPEEDS};
 use crate::cube::{Alg, Cube};
 use crate::solve::runner::{Driver, RunState, Speed, Track};
 use crate::solve::{Outcome, Profile, Snapshot};
@@ -21,8 +21,26 @@ impl App {
     pub fn depth(&self) -> Option<usize> {
         self.setup.depth
     }
+    /// The base seed (`--seed`).
     pub fn seed(&self) -> u64 {
         self.setup.seed
+    }
+    /// Which cube of the seed the start was drawn as (0 before any draw).
+    pub fn cube_index(&self) -> u64 {
+        self.setup.index
+    }
+    /// The solver's seed: [`crate::cube::random::cube_seed`] of the base
+    /// seed and [`App::cube_index`], as `bench` seeds that cube.
+    pub fn run_seed(&self) -> u64 {
+        crate::cube::random::cube_seed(self.setup.seed, self.setup.index)
+    }
+    /// Takes the text waiting to be copied to the terminal's clipboard.
+    pub fn take_copy(&mut self) -> Option<String> {
+        self.copy.take()
+    }
+    /// The `--set KEY=VALUE` overrides `y` prints (see [`App::note_override`]).
+    pub fn overrides(&self) -> &[(String, String)] {
+        &self.setup.overrides
     }
     pub fn choices(&self) -> &[Choice] {
         &self.setup.choices
@@ -75,6 +93,10 @@ impl App {
     }
     pub fn help(&self) -> bool {
         self.view.help
+    }
+    /// The knobs panel, while it is open.
+    pub fn knobs(&self) -> Option<&Knobs> {
+        self.view.knobs.as_ref()
     }
     /// The `:` prompt's text, while it is open.
     pub fn prompt(&self) -> Option<&str> {

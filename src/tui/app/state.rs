@@ -2,7 +2,6 @@
 //! options and the [`App`] that holds them. Its methods live in `mod.rs`
 //! (changing) and `read.rs` (reading).
 
-use crate::cube::random::CubeRng;
 use crate::cube::{Alg, Cube, Move};
 use crate::solve::api::{SolveError, Solver};
 use crate::solve::runner::{Driver, Speed, Track};
@@ -67,9 +66,19 @@ pub(crate) struct Setup {
     pub(crate) scramble: Option<Alg>,
     /// Depth of `s` scrambles; `None`: a uniformly random state.
     pub(crate) depth: Option<usize>,
-    pub(crate) rng: CubeRng,
+    /// How many random starts `s` has drawn: the next is cube `draws` of
+    /// `seed` ([`crate::cube::random::cube_seed`], the one seed rule).
+    pub(crate) draws: u64,
+    /// The cube index whose run seed the solver gets (the last drawn; 0
+    /// before any draw).
+    pub(crate) index: u64,
+    /// `--set KEY=VALUE` overrides in force before the first step, as
+    /// `y` prints them. The hook for the knobs panel: it records each knob
+    /// the user changed before the run started (see [`App::note_override`]).
+    pub(crate) overrides: Vec<(String, String)>,
     pub(crate) choices: Vec<Choice>,
     pub(crate) choice: usize,
+    /// The base seed (`--seed`).
     pub(crate) seed: u64,
 }
 
@@ -96,6 +105,18 @@ pub(crate) struct View {
     pub(crate) theme: Theme,
     /// Log scale and zoom of the plots.
     pub(crate) plot: crate::tui::scale::PlotView,
+    /// The knobs panel, while it is open.
+    pub(crate) knobs: Option<Knobs>,
+}
+
+/// The knobs panel's state (its rows are the run's live parameters, see
+/// [`crate::tui::knobs::rows`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Knobs {
+    /// The selected row (clamped to the rows there are).
+    pub selected: usize,
+    /// The value being typed for the selected row, after `enter`.
+    pub typing: Option<String>,
 }
 
 /// The whole screen state.
@@ -108,6 +129,8 @@ pub struct App {
     /// Makes each race lane's driver (inline unless the binary sets runners).
     pub(crate) lane_driver: LaneDriverFn,
     pub(crate) message: Option<String>,
+    /// Text for the terminal's clipboard (OSC 52), taken by the event loop.
+    pub(crate) copy: Option<String>,
     /// What the message line says about states and single steps.
     pub(crate) words: Narrator,
     /// Why the app had to stop (the solver task died).

@@ -1,0 +1,86 @@
+//! The command line that reproduces what the screen shows (the `y` key):
+//! `cubetui solve …` for the single run, `cubetui race …` for a race. Each
+//! names the preset(s), the start, the run seed and every `--set` override
+//! in force before the first step; run, it gives the same result.
+
+use super::state::App;
+use crate::cube::random::start_state;
+use crate::cube::{Alg, Cube};
+
+/// Longest scramble written as `--scramble`; a longer one as `--facelets`.
+const SCRAMBLE_MAX: usize = 60;
+
+impl App {
+    /// Records that parameter `key` was set to `value` before the first step
+    /// (the knobs panel's hook): `y` prints it as `--set key=value`. A key
+    /// set again keeps only its last value.
+    pub fn note_override(&mut self, key: &str, value: &str) {
+        self.setup.overrides.retain(|(k, _)| k != key);
+        self.setup
+            .overrides
+            .push((key.to_string(), value.to_string()));
+    }
+
+    /// Forgets the overrides (a new preset starts from its own values).
+    pub fn clear_overrides(&mut self) {
+        self.setup.overrides.clear();
+    }
+
+    /// The command that reproduces the shown run: `cubetui race …` while a
+    /// race is open, else `cubetui solve …`.
+    pub fn reproduce_command(&self) -> String {
+        let start = start_args(self.start(), self.scramble(), self.run_seed());
+        let seed = self.run_seed();
+        if let Some(view) = &self.race {
+            let names: Vec<&str> = view.race().lanes().iter().map(|l| l.preset()).collect();
+            return format!(
+                "cubetui race --presets {} {start} --seed {seed}",
+                names.join(",")
+            );
+        }
+        let preset = self.current_choice().map_or("", |c| c.preset.as_str());
+        let mut cmd = format!("cubetui solve --preset {preset} {start} --seed {seed}");
+        for (k, v) in self.overrides() {
+            cmd.push_str(&format!(" --set {k}={v}"));
+        }
+        cmd
+    }
+}
+
+/// The start as command-line options: `--random-state` when the start is
+/// the random state of `seed`, `--scramble "…"` for a short known scramble,
+/// else `--facelets …` (letters only: no quoting needed).
+pub fn start_args(cube: Cube, scramble: Option<&Alg>, seed: u64) -> String {
+    match scramble {
+        Some(alg) if !alg.is_empty() && alg.len() <= SCRAMBLE_MAX => {
+            // WCA notation has no `"`, `$`, `\` or backquote: safe in double quotes.
+            format!("--scramble \"{alg}\"")
+        }
+        None if cube == start_state(seed, 0) => "--random-state".to_string(),
+        _ => format!("--facelets {}", cube.facelets()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_start_is_named_as_briefly_as_it_is_exact() {
+        let random = start_state(5, 0);
+        assert_eq!(start_args(random, None, 5), "--random-state");
+        // Another seed's state: only the facelets say it.
+        assert_eq!(
+            start_args(random, None, 6),
+            format!("--facelets {}", random.facelets())
+        );
+        let alg: Alg = "R U' F2".parse().unwrap();
+        let cube = Cube::solved().after(&alg);
+        assert_eq!(start_args(cube, Some(&alg), 1), "--scramble \"R U' F2\"");
+        let solved = Cube::solved();
+        assert_eq!(
+            start_args(solved, Some(&Alg::default()), 1),
+            format!("--facelets {}", solved.facelets())
+        );
+    }
+}
