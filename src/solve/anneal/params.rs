@@ -127,8 +127,8 @@ pub fn params() -> Vec<ParamSpec> {
             (T_FLOOR, T_MAX),
             t_max,
             Log,
-            "the temperature now (during a run only, not a preset key): the schedule \
-             goes on from the value set",
+            "the temperature now; the schedule goes on from the value set (a value of \
+             the run, not a preset key)",
         ),
         ParamSpec::float(
             "schedule.t_max",
