@@ -29,5 +29,5 @@ pub mod throwaway;
 pub mod woc;
 
 pub use api::{Outcome, Snapshot, SolveError, Solver, Status};
-pub use profile::{Profile, SeriesSpec};
+pub use profile::{MainRole, Profile, SeriesSpec};
 pub use registry::{SolverConfig, reference_htm};

@@ -18,6 +18,26 @@ pub struct SeriesSpec {
     pub side_plot: bool,
     /// Shown as a row of the status panel.
     pub status_row: bool,
+    /// The part this series plays in the main plot, in place of the
+    /// misplaced-sticker energy (see [`MainRole`]).
+    pub main: MainRole,
+}
+
+/// The part a series plays in the main plot. A solver that optimises
+/// something other than misplaced stickers (a phase's fitness) marks the
+/// series it optimises with [`SeriesSpec::main`] (its best so far, which
+/// never rises) and, optionally, the present value with
+/// [`SeriesSpec::main_current`]; the main plot then shows those, named
+/// after the [`MainRole::Best`] series.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum MainRole {
+    /// Not in the main plot.
+    #[default]
+    No,
+    /// The main plot's "best" line, which names the plot.
+    Best,
+    /// The main plot's "current" line.
+    Current,
 }
 
 impl SeriesSpec {
@@ -30,7 +50,21 @@ impl SeriesSpec {
             scale: 1.0,
             side_plot: true,
             status_row: true,
+            main: MainRole::No,
         }
+    }
+
+    /// The same series as the main plot's measure: its best so far (never
+    /// rising), drawn as "best" in place of the misplaced-sticker energy.
+    pub const fn main(mut self) -> SeriesSpec {
+        self.main = MainRole::Best;
+        self
+    }
+
+    /// The same series as the main plot's current value of its measure.
+    pub const fn main_current(mut self) -> SeriesSpec {
+        self.main = MainRole::Current;
+        self
     }
 
     /// The same series with a unit and a display scale.
@@ -79,6 +113,14 @@ impl Profile {
     /// Where the series called `name` sits in a snapshot's values.
     pub fn index(&self, name: &str) -> Option<usize> {
         self.series.iter().position(|s| s.name == name)
+    }
+
+    /// Where the series playing `part` in the main plot sits, if any.
+    pub fn main(&self, part: MainRole) -> Option<usize> {
+        if part == MainRole::No {
+            return None;
+        }
+        self.series.iter().position(|s| s.main == part)
     }
 
     /// The value of the series called `name` in `values`, if reported.

@@ -36,6 +36,8 @@ pub struct RaceView {
     race: Race,
     /// One per lane, in lane order.
     drivers: Vec<Box<dyn Driver>>,
+    /// The lane clicked last: highlighted, its curve drawn on top.
+    focus: Option<usize>,
 }
 
 impl RaceView {
@@ -60,7 +62,11 @@ impl RaceView {
                 d
             })
             .collect();
-        let mut view = RaceView { race, drivers };
+        let mut view = RaceView {
+            race,
+            drivers,
+            focus: None,
+        };
         view.poll();
         Ok(view)
     }
@@ -68,6 +74,18 @@ impl RaceView {
     /// The race model (lanes, ranks, results).
     pub fn race(&self) -> &Race {
         &self.race
+    }
+
+    /// The focused lane, if any.
+    pub fn focus(&self) -> Option<usize> {
+        self.focus
+    }
+
+    /// Focuses lane `i` (ignored when there is no such lane).
+    pub fn set_focus(&mut self, i: usize) {
+        if i < self.race.lanes().len() {
+            self.focus = Some(i);
+        }
     }
 
     /// Whether any lane is running.
@@ -158,6 +176,10 @@ pub fn handle(view: &mut RaceView, action: &Action, help: bool) -> Reply {
         | Action::KnobErase
         | Action::KnobSubmit
         | Action::KnobCancel
+        | Action::ScrollHelp(_)
+        | Action::Resize(..)
+        | Action::Wheel { .. }
+        | Action::Click { .. }
         | Action::CopyCommand
         | Action::Notice(_) => return Reply::Pass,
         Action::CloseHelp if help => return Reply::Pass,

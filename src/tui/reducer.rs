@@ -11,6 +11,7 @@ use super::knobs;
 use super::race_glue as race;
 use super::scale::ZOOM_MAX;
 use super::scramble;
+use super::{help, mouse};
 use crate::cube::{Alg, Cube};
 use crate::solve::runner::{Command, RunState, Speed};
 
@@ -228,7 +229,20 @@ pub fn reduce(app: &mut App, action: Action) -> Vec<Effect> {
         // The event loop acts on these (they concern the terminal, not the
         // app's state).
         Action::Suspend | Action::Redraw => {}
-        Action::ToggleHelp => app.view.help = !app.view.help,
+        Action::ToggleHelp => {
+            app.view.help = !app.view.help;
+            app.view.help_scroll = 0;
+        }
+        Action::ScrollHelp(how) => {
+            if app.view.help {
+                let (w, h) = app.view.size;
+                let g = help::geometry(ratatui::layout::Rect::new(0, 0, w, h));
+                app.view.help_scroll = help::scrolled(app.view.help_scroll, how, &g);
+            }
+        }
+        Action::Resize(w, h) => app.view.size = (w, h),
+        Action::Wheel { up, column, row } => mouse::wheel(app, up, column, row),
+        Action::Click { column, row } => mouse::click(app, column, row),
         Action::CloseHelp => {
             app.view.help = false;
             app.view.prompt = None;

@@ -190,7 +190,18 @@ impl Run {
         }
         self.phase as f64 + f64::from(self.score) / f64::from(OBJECTIVES[self.phase].goal())
     }
+
+    /// What the current phase still lacks: its goal less its score (0 once
+    /// the three phases are done); what the window search drives down.
+    fn gap(&self) -> u32 {
+        OBJECTIVES
+            .get(self.phase)
+            .map_or(0, |o| o.goal().saturating_sub(self.score))
+    }
 }
+
+/// Names of the three phases, as the plot marks their start.
+const PHASE_NAMES: [&str; 3] = ["block", "orient", "two-gen"];
 
 /// A running `mws`.
 pub struct Mws {
@@ -200,6 +211,9 @@ pub struct Mws {
     rounds: u64,
     winner: Option<usize>,
     status: Status,
+    /// The leader's phase and the smallest gap a leader had in it (only
+    /// for display: the best line of the main plot).
+    best_gap: (usize, u32),
 }
 
 impl Mws {
@@ -213,8 +227,10 @@ impl Mws {
             rounds: 0,
             winner: None,
             status: Status::Running,
+            best_gap: (0, u32::MAX),
         };
         m.check_winner();
+        m.note_gap();
         Ok(m)
     }
 
@@ -277,6 +293,18 @@ impl Mws {
         ))
     }
 
+    /// Folds the leader's gap into the best gap of its phase (a new phase
+    /// starts afresh; the leader's phase never goes back).
+    fn note_gap(&mut self) {
+        let lead = self.leader();
+        let (phase, gap) = (lead.phase, lead.gap());
+        self.best_gap = if phase == self.best_gap.0 {
+            (phase, self.best_gap.1.min(gap))
+        } else {
+            (phase, gap)
+        };
+    }
+
     /// The run that is furthest on (the winner once there is one).
     fn leader(&self) -> &Run {
         if let Some(w) = self.winner {
@@ -303,6 +331,7 @@ impl Solver for Mws {
             }
             self.rounds += 1;
             self.check_winner();
+            self.note_gap();
         }
         self.status
     }
@@ -313,11 +342,10 @@ impl Solver for Mws {
 
     fn snapshot(&self) -> Snapshot {
         let lead = self.leader();
-        let b = &blocks()[lead.block];
-        let phase = if lead.phase >= 3 {
-            "done".to_string()
-        } else {
-            format!("phase {}", lead.phase + 1)
+        // The leader's phase, without its block: the plot marks a change.
+        let phase = match PHASE_NAMES.get(lead.phase) {
+            Some(name) => format!("phase {}/3 · {name}", lead.phase + 1),
+            None => "done".to_string(),
         };
         let energy = f64::from(lead.state.misplaced());
         Snapshot {
@@ -328,11 +356,7 @@ impl Solver for Mws {
             best: lead.state,
             sequence_len: lead.fixed.len(),
             generator: None,
-            phase: Some(format!(
-                "{phase} ({}{} free)",
-                b.free[0].letter(),
-                b.free[1].letter()
-            )),
+            phase: Some(phase),
             status: self.status,
             last_step: self.last_step(),
             exhausted_by: (self.status == Status::Exhausted)
@@ -342,6 +366,9 @@ impl Solver for Mws {
                 lead.progress() - lead.phase.min(3) as f64,
                 // Phases done plus the current phase's fitness, 0..3.
                 lead.progress(),
+                // The smallest gap of the leader's phase, and the leader's now.
+                f64::from(self.best_gap.1.min(lead.gap())),
+                f64::from(lead.gap()),
             ],
         }
     }
@@ -350,8 +377,14 @@ impl Solver for Mws {
         Profile {
             step: "window move",
             series: vec![
-                SeriesSpec::new("phase fitness", 3),
+                SeriesSpec::new("phase fitness", 3).no_plot(),
                 SeriesSpec::new("leader progress", 3),
+                // What the window search drives down: the main plot.
+                SeriesSpec::new("phase gap", 0).main().no_plot(),
+                SeriesSpec::new("leader gap", 0)
+                    .main_current()
+                    .no_plot()
+                    .no_row(),
             ],
         }
     }
@@ -393,54 +426,15 @@ impl Solver for Mws {
     }
 
     fn live_values(&self) -> Vec<(String, f64)> {
-        self.live()
+        self.p.live_values()
     }
 
+    /// Every run reads its phase's window and trials at each window move,
+    /// so a change applies to every run in that phase from the next round
+    /// (an exhaustive search under way at one position finishes with the
+    /// window it began with).
     fn set_param(&mut self, key: &str, value: f64) -> Result<(), SolveError> {
-        self.set_live(key, value)
-    }
-}
-
-/// `mws`'s declaration, read by the live changes.
-static DECLARED: std::sync::LazyLock<Vec<crate::solve::params::ParamSpec>> =
-    std::sync::LazyLock::new(params);
-
-/// The live parameters: each phase's window and trials. Every run reads its
-/// phase's values at each window move, so a change applies to every run in
-/// that phase from the next round (an exhaustive search already under way at
-/// one position finishes with the window it began with).
-impl Mws {
-    pub(super) fn live(&self) -> Vec<(String, f64)> {
-        let phases = [&self.p.phase1, &self.p.phase2, &self.p.phase3];
-        let keys: Vec<(String, f64)> = phases
-            .iter()
-            .enumerate()
-            .flat_map(|(i, w)| {
-                [
-                    (format!("phase{}.window", i + 1), w.window as f64),
-                    (format!("phase{}.trials", i + 1), w.trials as f64),
-                ]
-            })
-            .collect();
-        let values: Vec<(&str, f64)> = keys.iter().map(|(k, v)| (k.as_str(), *v)).collect();
-        crate::solve::params::live_values(&DECLARED, &values)
-    }
-
-    pub(super) fn set_live(&mut self, key: &str, value: f64) -> Result<(), SolveError> {
-        let v = crate::solve::params::check_live(&DECLARED, key, value)?;
-        let mut p = self.p.clone();
-        let w = match key.split_once('.').map(|(h, _)| h) {
-            Some("phase1") => &mut p.phase1,
-            Some("phase2") => &mut p.phase2,
-            _ => &mut p.phase3,
-        };
-        match key.rsplit('.').next() {
-            Some("window") => w.window = v as usize,
-            _ => w.trials = v as usize,
-        }
-        p.validate()
-            .map_err(|e| crate::solve::params::refused(key, v, e))?;
-        self.p = p;
+        self.p = self.p.changed(key, value)?;
         Ok(())
     }
 }

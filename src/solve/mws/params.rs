@@ -112,6 +112,48 @@ impl MwsParams {
     }
 }
 
+/// `mws`'s declaration, read by the live changes.
+static DECLARED: std::sync::LazyLock<Vec<ParamSpec>> = std::sync::LazyLock::new(params);
+
+/// The live parameters: each phase's window and trials.
+impl MwsParams {
+    /// The live values, keyed as declared (`phase2.window`).
+    pub fn live_values(&self) -> Vec<(String, f64)> {
+        let phases = [&self.phase1, &self.phase2, &self.phase3];
+        let keys: Vec<(String, f64)> = phases
+            .iter()
+            .enumerate()
+            .flat_map(|(i, w)| {
+                [
+                    (format!("phase{}.window", i + 1), w.window as f64),
+                    (format!("phase{}.trials", i + 1), w.trials as f64),
+                ]
+            })
+            .collect();
+        let values: Vec<(&str, f64)> = keys.iter().map(|(k, v)| (k.as_str(), *v)).collect();
+        crate::solve::params::live_values(&DECLARED, &values)
+    }
+
+    /// These parameters with live `key` changed to `value`: checked against
+    /// the declaration, then against [`MwsParams::validate`].
+    pub fn changed(&self, key: &str, value: f64) -> Result<MwsParams, SolveError> {
+        let v = crate::solve::params::check_live(&DECLARED, key, value)?;
+        let mut p = self.clone();
+        let w = match key.split_once('.').map(|(h, _)| h) {
+            Some("phase1") => &mut p.phase1,
+            Some("phase2") => &mut p.phase2,
+            _ => &mut p.phase3,
+        };
+        match key.rsplit('.').next() {
+            Some("window") => w.window = v as usize,
+            _ => w.trials = v as usize,
+        }
+        p.validate()
+            .map_err(|e| crate::solve::params::refused(key, v, e))?;
+        Ok(p)
+    }
+}
+
 /// The declaration of `mws`'s parameters (`phase1.` … `phase3.` each).
 pub fn params() -> Vec<ParamSpec> {
     use Live::{No, Yes};

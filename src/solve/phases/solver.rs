@@ -48,7 +48,7 @@ impl Solver for PhaseSolver {
     fn snapshot(&self) -> Snapshot {
         let (current, _) = self.run.state(false);
         let (best, len) = self.run.state(true);
-        let (fitness, _) = self.run.phase_fitness();
+        let (fitness, now) = self.run.phase_fitness();
         Snapshot {
             iteration: self.run.iteration(),
             energy: f64::from(current.misplaced()),
@@ -61,7 +61,11 @@ impl Solver for PhaseSolver {
             status: self.run.status(),
             last_step: self.run.last_step(),
             exhausted_by: self.run.exhausted_by(),
-            values: vec![f64::from(fitness), self.run.phase_length() as f64],
+            values: vec![
+                f64::from(fitness),
+                self.run.phase_length() as f64,
+                f64::from(now),
+            ],
         }
     }
 
@@ -69,8 +73,14 @@ impl Solver for PhaseSolver {
         Profile {
             step: self.step_name,
             series: vec![
-                SeriesSpec::new("phase fitness", 0),
-                SeriesSpec::new("phase length", 0).no_plot(),
+                // What the phase's search minimises (its best so far, and
+                // the current sequence's): the main plot.
+                SeriesSpec::new("phase fitness", 0).main().no_plot(),
+                SeriesSpec::new("phase length", 0),
+                SeriesSpec::new("current fitness", 0)
+                    .main_current()
+                    .no_plot()
+                    .no_row(),
             ],
         }
     }

@@ -46,6 +46,8 @@ impl App {
                 letters: false,
                 overlay: false,
                 help: false,
+                help_scroll: 0,
+                size: (0, 0),
                 prompt: None,
                 theme: Theme::load("classic", Depth::True).expect("embedded theme"),
                 plot: Default::default(),
