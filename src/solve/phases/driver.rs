@@ -276,6 +276,39 @@ impl Phased {
         (self.status == Status::Exhausted).then(|| format!("step limit {}", self.max_steps))
     }
 
+    /// The live values of the running phase's parameters (none once solved).
+    pub fn live_values(&self) -> Vec<(String, f64)> {
+        self.search
+            .as_ref()
+            .map_or_else(Vec::new, |s| s.live_values())
+    }
+
+    /// Changes a live parameter of the running phase; a key of another
+    /// phase is refused, naming the phase that runs.
+    pub fn set_param(&mut self, key: &str, value: f64) -> Result<(), SolveError> {
+        let asked = key
+            .split_once('.')
+            .and_then(|(head, _)| head.strip_prefix("phase"))
+            .and_then(|n| n.parse::<usize>().ok());
+        let running = self.phase;
+        match (&mut self.search, asked) {
+            (Some(s), Some(n)) if n == running => s.set_param(key, value),
+            (_, Some(n)) if (1..=PHASES).contains(&n) => {
+                let now = match running {
+                    1..=PHASES => format!("{} runs", phase_label(running)),
+                    _ => "the run is over".to_string(),
+                };
+                Err(SolveError::Parameter(format!(
+                    "`{key}` cannot change now: phase {n} is not running ({now})"
+                )))
+            }
+            (Some(s), None) if key != "max_steps" => s.set_param(key, value),
+            _ => Err(SolveError::Parameter(format!(
+                "`{key}` cannot change during a run"
+            ))),
+        }
+    }
+
     /// Restarts of each finished phase's search.
     pub fn phase_restarts(&self) -> &[u64] {
         &self.phase_restarts

@@ -17,6 +17,7 @@ pub mod driver;
 pub mod es;
 pub mod ga;
 pub mod group;
+pub mod knobs;
 pub mod population;
 pub mod sa;
 pub mod search;

@@ -6,6 +6,7 @@ use super::group::phase_fitness;
 use super::seq::Score;
 use crate::cube::CubieCube;
 use crate::solve::popstats::PopStats;
+use crate::solve::api::SolveError;
 
 /// A move sequence of one phase and its score from the phase's start.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -109,5 +110,21 @@ pub trait PhaseSearch: Send {
     /// The population's statistics, for a search with a population.
     fn population(&self) -> Option<PopStats> {
         None
+    }
+    /// The current values of this phase's live parameters, keys as declared
+    /// (`phase2.mutation_rate`).
+    fn live_values(&self) -> Vec<(String, f64)> {
+        Vec::new()
+    }
+    /// Changes a live parameter of this phase; it applies from the next step.
+    ///
+    /// # Errors
+    /// A key this phase does not declare live, or a value outside its range
+    /// or breaking a rule between the phase's keys.
+    fn set_param(&mut self, key: &str, value: f64) -> Result<(), SolveError> {
+        let _ = value;
+        Err(SolveError::Parameter(format!(
+            "`{key}` cannot change during a run"
+        )))
     }
 }

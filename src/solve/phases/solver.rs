@@ -135,4 +135,12 @@ impl Solver for PhaseSolver {
             extra,
         }
     }
+
+    fn live_values(&self) -> Vec<(String, f64)> {
+        self.run.live_values()
+    }
+
+    fn set_param(&mut self, key: &str, value: f64) -> Result<(), SolveError> {
+        self.run.set_param(key, value)
+    }
 }
