@@ -5,8 +5,8 @@ use super::cubie::turn;
 use super::group::phase_fitness;
 use super::seq::Score;
 use crate::cube::CubieCube;
-use crate::solve::popstats::PopStats;
 use crate::solve::api::SolveError;
+use crate::solve::popstats::PopStats;
 
 /// A move sequence of one phase and its score from the phase's start.
 #[derive(Clone, Debug, PartialEq, Eq)]
