@@ -39,6 +39,8 @@ pub struct RaceView {
     drivers: Vec<Box<dyn Driver>>,
     /// What the shared plot shows.
     measure: RaceMeasure,
+    /// The lane clicked last: highlighted, its curve drawn on top.
+    focus: Option<usize>,
 }
 
 /// What the race's shared plot shows for each lane.
@@ -95,6 +97,7 @@ impl RaceView {
             race,
             drivers,
             measure: RaceMeasure::ToSolved,
+            focus: None,
         };
         view.poll();
         Ok(view)
@@ -120,6 +123,18 @@ impl RaceView {
                 RaceMeasure::Misplaced => l.points(),
             })
             .collect()
+    }
+
+    /// The focused lane, if any.
+    pub fn focus(&self) -> Option<usize> {
+        self.focus
+    }
+
+    /// Focuses lane `i` (ignored when there is no such lane).
+    pub fn set_focus(&mut self, i: usize) {
+        if i < self.race.lanes().len() {
+            self.focus = Some(i);
+        }
     }
 
     /// Whether any lane is running.
@@ -210,6 +225,10 @@ pub fn handle(view: &mut RaceView, action: &Action, help: bool) -> Reply {
         | Action::KnobErase
         | Action::KnobSubmit
         | Action::KnobCancel
+        | Action::ScrollHelp(_)
+        | Action::Resize(..)
+        | Action::Wheel { .. }
+        | Action::Click { .. }
         | Action::CopyCommand
         | Action::Notice(_) => return Reply::Pass,
         Action::CloseHelp if help => return Reply::Pass,

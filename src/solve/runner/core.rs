@@ -132,7 +132,7 @@ impl Core {
                             let iteration = solver.snapshot().iteration;
                             self.out.marks.push(Mark {
                                 iteration,
-                                label: name,
+                                label: format!("generator → {name}"),
                             });
                             self.dirty = true;
                         }

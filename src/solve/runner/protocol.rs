@@ -107,6 +107,8 @@ impl Point {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Mark {
     pub iteration: u64,
+    /// What the plot says of it, whole: `generator → pll`, or the new
+    /// phase's name (`phase 2/4 · G1→G2`).
     pub label: String,
 }
 
