@@ -3,7 +3,8 @@
 //! Rooms: `app` (the state, in small groups, read through accessors),
 //! `keys` (key → [`keys::Action`]), `reducer` (action → new state and
 //! effects), `knobs`/`knobs_ui` (the live parameters' panel), `race` (the lanes' drivers on screen), `race_glue` (opening a
-//! race and giving it each action first), `ui`/`status`/`plot`/`race_ui`
+//! race and giving it each action first), `ui`/`status`/`plot`/`progress`
+//! (moves to solved)/`race_ui`/`race_plot`
 //! (drawing, pure functions of the app; `scale` frames the plots' data),
 //! `input` and `modes` (the terminal's input thread and modes).
 //!
@@ -45,6 +46,7 @@ pub mod population;
 pub mod progress;
 pub mod race;
 pub mod race_glue;
+mod race_plot;
 pub mod race_ui;
 pub mod reducer;
 pub mod scale;

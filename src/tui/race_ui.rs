@@ -1,33 +1,24 @@
 //! Drawing the race: a header, the lanes (one line each on small
 //! terminals, a card with an upright net each on large ones), one shared
-//! energy plot against each lane's own CPU time, and the results table
-//! once every lane has finished. A pure function of the app.
+//! plot against each lane's own CPU time (`race_plot.rs`), and the results
+//! table once every lane has finished. A pure function of the app.
 
 use ratatui::Frame;
 use ratatui::layout::{Alignment, Constraint, Layout, Rect};
-use ratatui::style::{Color, Modifier, Style};
+use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Cell, Chart, Dataset, GraphType, Paragraph, Row, Table};
+use ratatui::widgets::{Block, Cell, Paragraph, Row, Table};
 
 use super::app::{App, Net};
-use super::legend::{LONG_TITLE, SHORT_TITLE, TO_SOLVED_TITLES, legend_titled};
 use super::net::{CubeView, SCALES};
-use super::plot::{Framed, MARKER, axes, colour, frame_for, plot_block};
 use super::race::{RaceMeasure, RaceView};
+use super::race_plot::lane_style;
 use super::status::speed_label;
 use crate::numbers::{cpu_time, thousands};
 use crate::solve::race::Lane;
 use crate::solve::reference::pending;
 
-/// One colour per lane, in lane order.
-pub const LANE_COLOURS: [Color; 6] = [
-    Color::Cyan,
-    Color::Yellow,
-    Color::Magenta,
-    Color::Green,
-    Color::LightRed,
-    Color::LightBlue,
-];
+pub use super::race_plot::LANE_COLOURS;
 
 /// What the line under the plot says.
 pub const X_NOTE: &str = "x: each lane's own CPU time, fair on any number of cores";
@@ -134,7 +125,7 @@ pub fn draw(f: &mut Frame, app: &App) {
     } else {
         draw_lines(f, app, view, lanes);
     }
-    draw_plot(f, app, view, plot);
+    super::race_plot::draw_plot(f, app, view, plot);
     // While a lane waits for the reference tables, the line shows their
     // build; while the knobs panel is open, what the last change did.
     let waiting =
@@ -209,11 +200,6 @@ fn rank_text(view: &RaceView, i: usize) -> String {
     view.race()
         .rank_of(i)
         .map_or(String::new(), |r| format!("#{r}"))
-}
-
-/// The colour of lane `i`.
-fn lane_style(app: &App, i: usize) -> Style {
-    colour(app, LANE_COLOURS[i % LANE_COLOURS.len()])
 }
 
 /// The swatch and name of lane `i`.
@@ -395,85 +381,4 @@ fn draw_results(f: &mut Frame, app: &App, view: &RaceView, area: Rect) {
         .column_spacing(1)
         .block(block(title, app));
     f.render_widget(table, area);
-}
-
-/// Every lane's moves to solved (or, after `m`, misplaced stickers) against
-/// its own CPU time, one colour each; a lane shows nothing where its
-/// measure is not known.
-fn draw_plot(f: &mut Frame, app: &App, view: &RaceView, area: Rect) {
-    let lanes = &view.race().lanes();
-    let plotted = view.plotted();
-    // The x axis spans every lane's run, whatever is known of the measure.
-    let xmax = lanes
-        .iter()
-        .flat_map(|l| l.points().iter().map(|p| p.0))
-        .fold(0.0f64, f64::max);
-    // CPU time in ms when the race is short.
-    let (unit, k) = if xmax < 1.0 {
-        ("CPU ms", 1e3)
-    } else {
-        ("CPU s", 1.0)
-    };
-    let mut data: Vec<Vec<(f64, f64)>> = plotted
-        .iter()
-        .map(|p| p.iter().map(|&(x, y)| (x * k, y)).collect())
-        .collect();
-    let known = data.iter().any(|d| !d.is_empty());
-    // The guide: every lane's first and last x, without a y.
-    let guide: Vec<(f64, f64)> = lanes
-        .iter()
-        .flat_map(|l| l.points().first().into_iter().chain(l.points().last()))
-        .map(|&(x, _)| (x * k, f64::NAN))
-        .collect();
-    data.push(guide);
-    let sets: Vec<&[(f64, f64)]> = data.iter().map(Vec::as_slice).collect();
-    let Framed {
-        frame: fr,
-        points: shown,
-        note,
-    } = frame_for(&sets, app.plot_view(), 0.0, true, unit);
-    let mut fr = fr;
-    if !known {
-        fr.y = None;
-    }
-    // The focused lane is drawn last, on top of the others.
-    let mut order: Vec<usize> = (0..lanes.len()).collect();
-    if let Some(f) = view.focus() {
-        order.retain(|&i| i != f);
-        order.push(f);
-    }
-    let datasets: Vec<Dataset> = order
-        .iter()
-        .filter_map(|&i| shown.get(i).map(|d| (i, d)))
-        .map(|(i, d)| {
-            Dataset::default()
-                .marker(MARKER)
-                .graph_type(GraphType::Line)
-                .style(lane_style(app, i))
-                .data(d)
-        })
-        .collect();
-    // The legend sits in the title, clear of the lines; every lane gets an
-    // entry, names abbreviated to fit (after the zoom note, if any).
-    let note = note.map(|n| format!(" {n} │"));
-    let room = (area.width.saturating_sub(2) as usize)
-        .saturating_sub(note.as_ref().map_or(0, |n| n.chars().count()));
-    let names: Vec<&str> = lanes.iter().map(|l| l.preset()).collect();
-    let titles = match view.measure() {
-        RaceMeasure::ToSolved => TO_SOLVED_TITLES,
-        RaceMeasure::Misplaced => (LONG_TITLE, SHORT_TITLE),
-    };
-    let (head, labels) = legend_titled(&names, room, titles);
-    let mut title: Vec<Span> = note.into_iter().map(Span::raw).collect();
-    title.push(Span::raw(head));
-    for (i, label) in labels.into_iter().enumerate() {
-        title.push(Span::styled("■ ", lane_style(app, i)));
-        title.push(Span::raw(format!("{label} ")));
-    }
-    let chart = Chart::new(datasets).block(plot_block(app, title, unit.to_string()));
-    let y_title = match view.measure() {
-        RaceMeasure::ToSolved => "HTM",
-        RaceMeasure::Misplaced => "E",
-    };
-    f.render_widget(axes(chart, fr, false, y_title), area);
 }
