@@ -1,5 +1,5 @@
 //! Command line: parses the arguments and dispatches to the subcommands, the
-//! TUI (default), `state`, `scramble`, `solve`, `bench`, `presets` and `race`,
+//! TUI (default), `state`, `scramble`, `solve`, `bench`, `presets`, `race` and `merge`,
 //! one module each. Exit codes and the errors that choose them live in the
 //! leaf module [`exit`], which the subcommands import.
 
@@ -8,6 +8,7 @@ mod common;
 mod config;
 pub mod exit;
 mod interrupt;
+mod merge;
 mod out;
 mod presets;
 mod race;
@@ -59,6 +60,10 @@ enum Command {
     /// Race 2-6 presets on one start state, compared by their own CPU time.
     #[command(after_help = EXIT_CODES)]
     Race(race::RaceArgs),
+    /// Merge `bench --jsonl` files (e.g. one per `--shard i/n`) and print
+    /// the summary of the whole run.
+    #[command(after_help = EXIT_CODES)]
+    Merge(merge::MergeArgs),
 }
 
 /// Runs the parsed command line.
@@ -75,6 +80,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Report> {
         Some(Command::Bench(a)) => bench::run(a),
         Some(Command::Presets(a)) => presets::run(a),
         Some(Command::Race(a)) => race::run(a),
+        Some(Command::Merge(a)) => merge::run(a),
     }
 }
 

@@ -61,3 +61,26 @@ pub fn body(
         }
     }
 }
+
+/// What a sweep runs, in words: `preset P, 6 combinations of a (slowest) × b
+/// on the same cubes`.
+pub fn sweep_what(preset: &str, combinations: usize, keys: &[String]) -> String {
+    let keys = match keys {
+        [] => "no swept key".to_string(),
+        [one] => one.clone(),
+        [first, rest @ ..] => format!("{first} (slowest) × {}", rest.join(" × ")),
+    };
+    format!("preset {preset}, {combinations} combinations of {keys} on the same cubes")
+}
+
+/// The keys of a combination (`k=v` each).
+pub fn keys_of(combination: &[String]) -> Vec<String> {
+    combination
+        .iter()
+        .map(|kv| {
+            kv.split_once('=')
+                .map_or(kv.as_str(), |(k, _)| k)
+                .to_string()
+        })
+        .collect()
+}
