@@ -1,5 +1,5 @@
 //! Command line: parses the arguments and dispatches to the subcommands, the
-//! TUI (default), `state`, `scramble`, `solve`, `bench`, `presets`, `race` and `merge`,
+//! TUI (default), `state`, `scramble`, `solve`, `bench`, `sweep`, `merge`, `presets` and `race`,
 //! one module each. Exit codes and the errors that choose them live in the
 //! leaf module [`exit`], which the subcommands import.
 
@@ -17,6 +17,7 @@ mod scramble;
 mod solve;
 mod state;
 mod summary;
+mod sweep;
 mod table;
 mod table_cache;
 mod tui;
@@ -60,6 +61,11 @@ enum Command {
     /// Race 2-6 presets on one start state, compared by their own CPU time.
     #[command(after_help = EXIT_CODES)]
     Race(race::RaceArgs),
+    /// Every combination of parameter values (`--set KEY=a,b,c`,
+    /// `--set KEY=lo..hi/N`; the first key varies slowest) on the same
+    /// cubes: a row each, with the two-phase reference as the yardstick.
+    #[command(after_help = EXIT_CODES)]
+    Sweep(sweep::SweepArgs),
     /// Merge `bench --jsonl` files (e.g. one per `--shard i/n`) and print
     /// the summary of the whole run.
     #[command(after_help = EXIT_CODES)]
@@ -70,7 +76,10 @@ enum Command {
 pub fn run(cli: Cli) -> Result<ExitCode, Report> {
     if let Some(c) = &cli.command {
         // `solve` and `bench` have their own Ctrl-C handling (`interrupt`).
-        table_cache::report_on_stderr(!matches!(c, Command::Solve(_) | Command::Bench(_)));
+        table_cache::report_on_stderr(!matches!(
+            c,
+            Command::Solve(_) | Command::Bench(_) | Command::Sweep(_)
+        ));
     }
     match cli.command {
         None => tui::run(cli.tui),
@@ -81,6 +90,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Report> {
         Some(Command::Presets(a)) => presets::run(a),
         Some(Command::Race(a)) => race::run(a),
         Some(Command::Merge(a)) => merge::run(a),
+        Some(Command::Sweep(a)) => sweep::run(a),
     }
 }
 
