@@ -10,6 +10,7 @@ pub mod exit;
 mod interrupt;
 mod merge;
 mod out;
+mod plot;
 mod presets;
 mod race;
 mod run;

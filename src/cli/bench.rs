@@ -141,6 +141,9 @@ impl<'a> Batch<'a> {
         let source = Source::of(args.states.as_deref(), args.depth, args.random_state)?;
         let cubes = source.cubes(args.cubes)?;
         let shard = args.shard.unwrap_or(Shard::ALL);
+        if let Some(path) = &args.plot {
+            super::plot::check(path)?;
+        }
         if shard.count(cubes) == 0 {
             return Err(UsageError(format!(
                 "--shard {shard}: a run of {cubes} cubes has no cube for shard {}",
@@ -204,6 +207,15 @@ impl Finished {
             "{count} ({start}), {what}, seed {seed}, {} job(s)\n{body}",
             self.jobs
         );
+        if let Some(path) = &batch.args.plot {
+            let series: Vec<super::plot::Series<'_>> = labels
+                .iter()
+                .zip(&o.samples)
+                .map(|(label, samples)| super::plot::Series { label, samples })
+                .collect();
+            let title = text.lines().next().unwrap_or_default();
+            super::plot::draw(path, title, &series, reference)?;
+        }
         super::out::stdout(text.as_bytes())?;
         Ok(ExitCode::from(if o.interrupted {
             EXIT_INTERRUPTED

@@ -34,6 +34,9 @@ const LISTED: usize = 10;
 /// solved, 4 otherwise.
 pub fn run(args: MergeArgs) -> Result<ExitCode, Report> {
     let m = read::read(&args.files)?;
+    if let Some(path) = &args.plot {
+        super::plot::check(path)?;
+    }
     let present = m.present.len() as u64;
     let count = if present == m.cubes {
         format!("{} cubes", m.cubes)
@@ -86,6 +89,16 @@ pub fn run(args: MergeArgs) -> Result<ExitCode, Report> {
         "{count} ({start}), {what}, seed {}, merged from {files} file(s)\n{body}",
         m.base_seed
     );
+    if let Some(path) = &args.plot {
+        let series: Vec<super::plot::Series<'_>> = m
+            .labels
+            .iter()
+            .zip(&m.samples)
+            .map(|(label, samples)| super::plot::Series { label, samples })
+            .collect();
+        let title = text.lines().next().unwrap_or_default();
+        super::plot::draw(path, title, &series, m.reference.as_deref())?;
+    }
     super::out::stdout(text.as_bytes())?;
     Ok(ExitCode::from(if all_solved && present == m.cubes {
         EXIT_OK
