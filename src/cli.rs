@@ -125,7 +125,8 @@ mod readme_commands {
         out
     }
 
-    /// The `cubetui` lines of `sh` blocks, comments cut, loop variables set.
+    /// The `cubetui` lines of `sh` blocks, comments and redirections cut, loop
+    /// variables set.
     fn commands(readme: &str) -> Vec<String> {
         let mut out = Vec::new();
         let mut inside = false;
@@ -134,7 +135,9 @@ mod readme_commands {
                 inside = line == "```sh";
                 continue;
             }
-            let line = line.split(" #").next().unwrap_or("").trim();
+            // Comments and output redirections cut.
+            let line = line.split(" #").next().unwrap_or("");
+            let line = line.split(" > ").next().unwrap_or("").trim();
             if inside && line.starts_with("cubetui") {
                 out.push(line.replace("$d", "4").replace("$k", "22"));
             }

@@ -64,14 +64,17 @@ fn steps(mut values: Vec<f64>, n: usize) -> Vec<(f64, f64)> {
     out
 }
 
-/// A log axis from the smallest to the largest value (each at least `floor`).
+/// A log axis over whole decades around the smallest and largest value
+/// (each at least `floor`), so its ticks fall on 1, 10, 100, …
 fn span(values: impl Iterator<Item = f64>, floor: f64) -> (f64, f64) {
     let (lo, hi) = values.fold((f64::INFINITY, 0.0f64), |(lo, hi), v| {
         (lo.min(v), hi.max(v))
     });
     let lo = if lo.is_finite() { lo.max(floor) } else { floor };
-    let hi = hi.max(lo * 2.0);
-    (lo / 1.2, hi * 1.2)
+    let hi = hi.max(lo);
+    let lo = 10f64.powf(lo.log10().floor());
+    let hi = 10f64.powf((hi * 1.0001).log10().ceil());
+    (lo, hi)
 }
 
 /// Draws the picture to `path` (SVG) under `title`.
@@ -130,6 +133,7 @@ fn draw_svg(
     let mut chart = ChartBuilder::on(&left)
         .caption("solution length (HTM, log)", ("sans-serif", 14))
         .margin(12)
+        .margin_right(32)
         .x_label_area_size(36)
         .y_label_area_size(44)
         .build_cartesian_2d((lo..hi).log_scale(), 0.0..1.02)?;
@@ -164,6 +168,7 @@ fn draw_svg(
     let mut chart = ChartBuilder::on(&right)
         .caption("time to solve (ms, log)", ("sans-serif", 14))
         .margin(12)
+        .margin_right(32)
         .x_label_area_size(36)
         .y_label_area_size(44)
         .build_cartesian_2d((lo..hi).log_scale(), 0.0..1.02)?;
