@@ -126,3 +126,48 @@ fn a_plot_that_cannot_be_written_fails_before_solving() {
         "{err}"
     );
 }
+
+#[test]
+fn race_draws_one_convergence_curve_per_lane() {
+    let d = dir("race");
+    let svg = d.join("race.svg");
+    let o = cubetui(&[
+        "race",
+        "--presets",
+        "sa-pll-conj,phases-sa,reference",
+        "--random-state",
+        "--time-limit",
+        "2",
+        "--plot",
+        svg.to_str().unwrap(),
+    ]);
+    assert_eq!(code(&o), 0, "{}", String::from_utf8_lossy(&o.stderr));
+    let (colours, texts) = read_svg(&svg);
+    let want: BTreeSet<String> = ["#1F77B4", "#FF7F0E", "#2CA02C"].map(String::from).into();
+    assert_eq!(colours, want);
+    for name in ["sa-pll-conj", "phases-sa", "reference"] {
+        assert!(texts.iter().any(|t| t == name), "{name} in {texts:?}");
+    }
+    // Each lane's line starts where it started and ends solved (energy 0):
+    // more than one point each.
+    let text = std::fs::read_to_string(&svg).unwrap();
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    for c in &want {
+        let longest = doc
+            .descendants()
+            .filter(|n| n.has_tag_name("polyline"))
+            .filter(|n| {
+                n.attribute("stroke")
+                    .is_some_and(|s| s.eq_ignore_ascii_case(c))
+            })
+            .map(|n| {
+                n.attribute("points")
+                    .unwrap_or("")
+                    .split_whitespace()
+                    .count()
+            })
+            .max();
+        assert!(longest.unwrap_or(0) >= 2, "{c}: {longest:?}");
+    }
+    std::fs::remove_dir_all(d).ok();
+}

@@ -7,8 +7,10 @@
 //! - the time to solve in ms (log axis): the run-time distribution.
 //!
 //! A curve that stays below 1 leaves cubes unsolved. Convergence curves
-//! (energy against time) would need per-step traces, which a bench does
-//! not record. Drawn with `plotters`' SVG backend (no system libraries).
+//! (energy against time) need per-step traces, which a bench does not
+//! record; `race --plot` draws them ([`draw_curves`]: each lane's best
+//! energy against its CPU time). Drawn with `plotters`' SVG backend (no
+//! system libraries).
 
 use std::path::Path;
 
@@ -184,6 +186,68 @@ fn draw_svg(
             colour(i).stroke_width(2),
         ))?;
     }
+    root.present()?;
+    Ok(())
+}
+
+/// Draws convergence curves to `path` (SVG): each lane's (CPU ms, best
+/// energy) points, one line per lane, on a log time axis. (A phase solver's
+/// best energy is its current phase's, so its line may climb at a phase
+/// change.)
+pub fn draw_curves(
+    path: &Path,
+    title: &str,
+    curves: &[(String, Vec<(f64, f64)>)],
+) -> Result<(), Report> {
+    curves_svg(path, title, curves)
+        .map_err(|e| OutputError(format!("--plot: cannot write {}: {e}", path.display())).into())
+}
+
+fn curves_svg(
+    path: &Path,
+    title: &str,
+    curves: &[(String, Vec<(f64, f64)>)],
+) -> Result<(), Failure> {
+    let legend_h = 20 * curves.len().div_ceil(2) as u32 + 16;
+    let root = SVGBackend::new(path, (900, 480 + legend_h)).into_drawing_area();
+    root.fill(&WHITE)?;
+    let root = root.titled(title, ("sans-serif", 16))?;
+    let (chart_area, legend) = root.split_vertically(440);
+    let points = || curves.iter().flat_map(|(_, p)| p.iter());
+    // From 0.1 ms: the start points (CPU time ~0) sit on the left edge.
+    let (lo, hi) = span(points().map(|&(t, _)| t.max(0.1)), 0.1);
+    let top = points()
+        .map(|&(_, e)| e)
+        .filter(|e| e.is_finite())
+        .fold(1.0f64, f64::max);
+    let mut chart = ChartBuilder::on(&chart_area)
+        .caption(
+            "best energy so far, as each solver counts it, against CPU time",
+            ("sans-serif", 14),
+        )
+        .margin(12)
+        .margin_right(32)
+        .x_label_area_size(36)
+        .y_label_area_size(44)
+        .build_cartesian_2d((lo..hi).log_scale(), 0.0..top * 1.05)?;
+    chart
+        .configure_mesh()
+        .x_desc("CPU ms (log)")
+        .y_desc("best energy")
+        .x_label_formatter(&tick)
+        .draw()?;
+    let mut entries = Vec::with_capacity(curves.len());
+    for (i, (label, pts)) in curves.iter().enumerate() {
+        let c = colour(i);
+        let line: Vec<(f64, f64)> = pts
+            .iter()
+            .filter(|(_, e)| e.is_finite())
+            .map(|&(t, e)| (t.clamp(lo, hi), e))
+            .collect();
+        chart.draw_series(LineSeries::new(line, c.stroke_width(2)))?;
+        entries.push((label.clone(), c));
+    }
+    draw_legend(&legend, &entries)?;
     root.present()?;
     Ok(())
 }
