@@ -1,6 +1,6 @@
 //! Command line: parses the arguments and dispatches to the subcommands, the
-//! TUI (default), `state`, `scramble`, `solve`, `bench`, `sweep`, `merge`, `presets` and `race`,
-//! one module each. Exit codes and the errors that choose them live in the
+//! TUI (default), `state`, `scramble`, `solve`, `bench`, `sweep`, `merge`,
+//! `presets` and `race`, one module each (`plot` draws their `--plot`). Exit codes and the errors that choose them live in the
 //! leaf module [`exit`], which the subcommands import.
 
 mod bench;
