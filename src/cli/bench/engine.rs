@@ -273,3 +273,41 @@ fn progress(cubes: u64) -> ProgressBar {
     }
     b
 }
+
+#[cfg(test)]
+mod tests {
+    use cubetui::solve::preset;
+
+    use super::super::super::config::SolverArgs;
+    use super::*;
+
+    fn lane(name: &str, set: &[&str]) -> Lane {
+        let r = SolverArgs {
+            preset: Some(name.to_string()),
+            set: set.iter().map(|s| s.to_string()).collect(),
+            ..SolverArgs::default()
+        }
+        .resolve()
+        .unwrap();
+        assert!(toml::to_string(&r.config).is_ok(), "{name}");
+        Lane::new(name.to_string(), r, None)
+    }
+
+    #[test]
+    fn every_preset_has_a_fingerprint_of_its_own_that_follows_its_settings() {
+        let mut seen: Vec<String> = preset::list()
+            .into_iter()
+            .map(|name| lane(name, &[]).config)
+            .collect();
+        let n = seen.len();
+        seen.sort();
+        seen.dedup();
+        assert_eq!(seen.len(), n, "two presets share a fingerprint");
+        let a = lane("sa-pll-conj", &[]);
+        assert_eq!(a.config, lane("sa-pll-conj", &[]).config);
+        assert_ne!(
+            a.config,
+            lane("sa-pll-conj", &["schedule.t_max=0.5"]).config
+        );
+    }
+}
