@@ -178,3 +178,19 @@ fn sweep_shards_merge_to_the_whole_sweep() {
     assert_eq!(first(&merged), first(&one));
     std::fs::remove_dir_all(d).ok();
 }
+
+#[test]
+fn bench_given_several_values_points_to_sweep() {
+    let o = cubetui(&[
+        "bench",
+        "--set",
+        "max_steps=1000,2000",
+        "--depth",
+        "2",
+        "--cubes",
+        "1",
+    ]);
+    assert_eq!(code(&o), 2);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("`cubetui sweep` runs several"), "{err}");
+}

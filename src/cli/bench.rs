@@ -87,7 +87,22 @@ fn resolve_all(args: &SolverArgs) -> Result<Vec<Resolved>, Report> {
 /// Runs the bench: 0 when every cube was solved (by every preset), 4 when
 /// some cube was not, 130 when interrupted.
 pub fn run(args: BenchArgs) -> Result<ExitCode, Report> {
-    let presets = resolve_all(&args.solver)?;
+    let presets = resolve_all(&args.solver).map_err(|e| {
+        let listed = args
+            .solver
+            .set
+            .iter()
+            .any(|kv| kv.contains(',') || kv.contains(".."));
+        match e.downcast::<UsageError>() {
+            Ok(UsageError(m)) if listed => UsageError(format!(
+                "{m} (bench takes one value per key; `cubetui sweep` runs several: \
+                 --set KEY=a,b,c or KEY=lo..hi/N)"
+            ))
+            .into(),
+            Ok(u) => u.into(),
+            Err(e) => e,
+        }
+    })?;
     let compare = presets.len() > 1;
     let lanes: Vec<Lane> = presets
         .into_iter()
