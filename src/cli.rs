@@ -65,7 +65,11 @@ enum Command {
     /// Every combination of parameter values (`--set KEY=a,b,c`,
     /// `--set KEY=lo..hi/N`; the first key varies slowest) on the same
     /// cubes: a row each, with the two-phase reference as the yardstick.
-    #[command(after_help = EXIT_CODES)]
+    #[command(after_help = EXIT_CODES, mut_arg("set", |a| a.help(
+        "A swept parameter: KEY=a,b,c (a list), KEY=lo..hi/N (N values, ends included; \
+         by ratio on a log-scale key), or KEY=v (fixed); repeatable, the first swept key \
+         varies slowest"
+    )))]
     Sweep(sweep::SweepArgs),
     /// Merge `bench --jsonl` files (e.g. one per `--shard i/n`) and print
     /// the summary of the whole run.
