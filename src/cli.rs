@@ -1,7 +1,8 @@
 //! Command line: parses the arguments and dispatches to the subcommands, the
 //! TUI (default), `state`, `scramble`, `solve`, `bench`, `sweep`, `merge`,
-//! `presets` and `race`, one module each (`plot` draws their `--plot`). Exit codes and the errors that choose them live in the
-//! leaf module [`exit`], which the subcommands import.
+//! `presets` and `race`, one module each (`plot` draws their `--plot`).
+//! Exit codes and the errors that choose them live in the leaf module
+//! [`exit`], which the subcommands import.
 
 mod bench;
 mod common;
@@ -129,8 +130,8 @@ mod readme_commands {
         out
     }
 
-    /// The `cubetui` lines of `sh` blocks, comments and redirections cut, loop
-    /// variables set.
+    /// The `cubetui` lines of `sh` blocks, comments, redirections and pipes
+    /// cut, loop variables set.
     fn commands(readme: &str) -> Vec<String> {
         let mut out = Vec::new();
         let mut inside = false;
@@ -139,9 +140,9 @@ mod readme_commands {
                 inside = line == "```sh";
                 continue;
             }
-            // Comments and output redirections cut.
+            // Comments and shell redirections or pipes are not arguments.
             let line = line.split(" #").next().unwrap_or("");
-            let line = line.split(" > ").next().unwrap_or("").trim();
+            let line = line.split(['>', '|']).next().unwrap_or("").trim();
             if inside && line.starts_with("cubetui") {
                 out.push(line.replace("$d", "4").replace("$k", "22"));
             }

@@ -54,9 +54,55 @@ pub fn cpu_time(d: Duration) -> String {
     }
 }
 
+/// A parameter's value as the knobs panel and its plot marks show it:
+/// whole numbers as such, others to 4 significant digits without trailing
+/// zeros (`0.2`, `0.0125`, `1.334`, `2.5e-7`); `-` for NaN.
+pub fn knob(v: f64) -> String {
+    if v.is_nan() {
+        return "-".into();
+    }
+    if v.is_infinite() {
+        return if v > 0.0 { "inf" } else { "-inf" }.into();
+    }
+    if v.fract() == 0.0 && v.abs() < 1e15 {
+        return format!("{v:.0}");
+    }
+    let a = v.abs();
+    if !(1e-4..1e6).contains(&a) {
+        let s = format!("{v:.3e}");
+        // Trim the mantissa's trailing zeros: 2.500e-7 → 2.5e-7.
+        return match s.split_once('e') {
+            Some((m, e)) if m.contains('.') => {
+                format!("{}e{e}", m.trim_end_matches('0').trim_end_matches('.'))
+            }
+            _ => s,
+        };
+    }
+    let decimals = (3 - a.log10().floor() as i32).max(0) as usize;
+    let s = format!("{v:.decimals$}");
+    if s.contains('.') {
+        s.trim_end_matches('0').trim_end_matches('.').to_string()
+    } else {
+        s
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn knob_values_read_short() {
+        assert_eq!(knob(0.2), "0.2");
+        assert_eq!(knob(0.25000000000000006), "0.25");
+        assert_eq!(knob(200.0), "200");
+        assert_eq!(knob(1.3335214), "1.334");
+        assert_eq!(knob(0.0125), "0.0125");
+        assert_eq!(knob(2.5e-7), "2.5e-7");
+        assert_eq!(knob(-0.5), "-0.5");
+        assert_eq!(knob(f64::NAN), "-");
+        assert_eq!(knob(1234.5678), "1235");
+    }
 
     #[test]
     fn thousands_are_grouped_by_three_from_the_right() {

@@ -259,3 +259,85 @@ fn log_scale_and_zoom_act_on_the_race_plot_and_keep_every_legend_entry() {
     update(&mut app, Action::ZoomOut);
     assert_eq!(render(&app, 80, 24), plain, "] and e again: as before");
 }
+
+/// The row of the screen (80×24, one line per lane) that shows `preset`.
+fn row_of(text: &str, preset: &str) -> u16 {
+    text.lines().position(|l| l.contains(preset)).unwrap() as u16
+}
+
+#[test]
+fn a_click_on_a_lane_focuses_it_at_80x24_and_160x48() {
+    let mut app = race(&LANES);
+    ticks(&mut app, 3);
+    update(&mut app, Action::Resize(80, 24));
+    let text = render(&app, 80, 24);
+    assert_eq!(app.race().unwrap().focus(), None);
+    // The header line and the plot hold no lane.
+    update(&mut app, Action::Click { column: 10, row: 0 });
+    assert_eq!(app.race().unwrap().focus(), None);
+    update(
+        &mut app,
+        Action::Click {
+            column: 10,
+            row: 18,
+        },
+    );
+    assert_eq!(app.race().unwrap().focus(), None);
+    update(
+        &mut app,
+        Action::Click {
+            column: 20,
+            row: row_of(&text, "reference"),
+        },
+    );
+    assert_eq!(app.race().unwrap().focus(), Some(2));
+    assert!(
+        app.message().unwrap().contains("reference"),
+        "{:?}",
+        app.message()
+    );
+    // Cards at 160×48: the second column's first card is lane 2.
+    update(&mut app, Action::Resize(160, 48));
+    let text = render(&app, 160, 48);
+    let first_cards: String = text.lines().nth(1).unwrap().chars().skip(80).collect();
+    assert!(first_cards.contains("mws"), "{text}");
+    update(
+        &mut app,
+        Action::Click {
+            column: 100,
+            row: 3,
+        },
+    );
+    assert_eq!(app.race().unwrap().focus(), Some(1), "{text}");
+    let text = render(&app, 160, 48);
+    assert!(
+        text.contains("▶■ mws"),
+        "the focused card is marked:\n{text}"
+    );
+}
+
+#[test]
+fn the_wheel_over_the_race_plot_zooms_it() {
+    let mut app = race(&LANES);
+    ticks(&mut app, 3);
+    update(&mut app, Action::Resize(80, 24));
+    update(
+        &mut app,
+        Action::Wheel {
+            up: true,
+            column: 40,
+            row: 15,
+        },
+    );
+    assert_eq!(app.plot_view().zoom, 1);
+    assert!(app.race().is_some(), "still in the race");
+    update(
+        &mut app,
+        Action::Wheel {
+            up: false,
+            column: 40,
+            row: 15,
+        },
+    );
+    assert_eq!(app.plot_view().zoom, 0);
+}

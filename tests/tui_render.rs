@@ -188,6 +188,7 @@ fn the_solver_profile_decides_rows_and_side_plot() {
         cpu: std::time::Duration::ZERO,
         generators: None,
         profile: Some(profile),
+        params: None,
     });
     assert_eq!(app.track().values().len(), 4);
     let mut snap = app.snapshot().cloned().expect("toy snapshot");
@@ -210,11 +211,27 @@ fn the_solver_profile_decides_rows_and_side_plot() {
     assert!(text.contains("round"), "{text}");
 }
 
+/// The help popup at `w`×`h`, scrolled through to its end.
+fn help_pages(w: u16, h: u16) -> String {
+    use cubetui::tui::keys::HelpScroll;
+    let mut app = toy_app(SCRAMBLE);
+    update(&mut app, Action::Resize(w, h));
+    update(&mut app, Action::ToggleHelp);
+    let mut text = format!("{}", render(&app, w, h).backend());
+    loop {
+        let before = app.help_scroll();
+        update(&mut app, Action::ScrollHelp(HelpScroll::PageDown));
+        if app.help_scroll() == before {
+            break;
+        }
+        text.push_str(&format!("{}", render(&app, w, h).backend()));
+    }
+    text
+}
+
 #[test]
 fn help_popup_shows_every_binding_at_minimum_size() {
-    let mut app = toy_app(SCRAMBLE);
-    update(&mut app, Action::ToggleHelp);
-    let text = format!("{}", render(&app, ui::MIN_WIDTH, ui::MIN_HEIGHT).backend());
+    let text = help_pages(ui::MIN_WIDTH, ui::MIN_HEIGHT);
     for b in cubetui::tui::keys::BINDINGS {
         assert!(text.contains(b.help), "help line missing: {}", b.help);
     }
@@ -233,9 +250,7 @@ fn help_popup_shows_every_binding_at_minimum_size() {
 
 #[test]
 fn help_popup_explains_every_status_word() {
-    let mut app = toy_app(SCRAMBLE);
-    update(&mut app, Action::ToggleHelp);
-    let text = format!("{}", render(&app, 100, 30).backend());
+    let text = help_pages(100, 30);
     for (state, meaning) in cubetui::tui::words::WORDS {
         let row = text
             .lines()

@@ -73,7 +73,7 @@ fn inline_step_pause_and_generator() {
     let u = d.poll();
     assert_eq!(u.marks.len(), 1);
     assert_eq!(u.marks[0].iteration, 1);
-    assert_eq!(u.marks[0].label, "pll");
+    assert_eq!(u.marks[0].label, "generator → pll");
     assert_eq!(u.snapshot.unwrap().generator.as_deref(), Some("pll"));
 
     d.send(Command::Generator("nope".into()));
@@ -246,7 +246,10 @@ fn runner_switches_generators_and_reports_errors() {
     poll_until(&mut r, &mut all, |u| u.error.is_some());
     let marks: Vec<_> = all.iter().flat_map(|u| u.marks.clone()).collect();
     assert_eq!(marks.len(), 1);
-    assert_eq!((marks[0].iteration, marks[0].label.as_str()), (3, "pll"));
+    assert_eq!(
+        (marks[0].iteration, marks[0].label.as_str()),
+        (3, "generator → pll")
+    );
     let errors: Vec<_> = all.iter().filter_map(|u| u.error.clone()).collect();
     assert_eq!(errors.len(), 1, "both errors in one update: {errors:?}");
     assert!(

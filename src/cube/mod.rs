@@ -16,6 +16,7 @@ mod geometry;
 pub mod kernel;
 pub mod moves;
 pub mod net;
+pub mod nxn;
 pub mod perm;
 pub mod random;
 pub mod simplify;

@@ -17,6 +17,7 @@ pub mod mws;
 pub mod neighbourhood;
 pub mod params;
 pub mod phases;
+pub mod popstats;
 pub mod preset;
 pub mod profile;
 pub mod race;
@@ -29,5 +30,5 @@ pub mod throwaway;
 pub mod woc;
 
 pub use api::{Outcome, Snapshot, SolveError, Solver, Status};
-pub use profile::{Profile, SeriesSpec};
+pub use profile::{MainRole, PopRole, Profile, SeriesSpec};
 pub use registry::{SolverConfig, reference_htm};

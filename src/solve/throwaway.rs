@@ -2,7 +2,9 @@
 //! steps in the registry's module doc (its own module, one `solvers!` line,
 //! its preset file `assets/test-presets/throwaway.toml`), so the suite proves
 //! those steps are enough. Its algorithm: try every single face turn in
-//! order, one per step, and stop at the first that solves the start.
+//! order, one per step, and stop at the first that solves the start. Its
+//! one parameter is live (the runner's and the knobs panel's tests change
+//! it during a run).
 
 use serde::{Deserialize, Serialize};
 
@@ -31,7 +33,7 @@ pub fn params() -> Vec<crate::solve::params::ParamSpec> {
         (0, 18),
         18,
         Scale::Linear,
-        Live::No,
+        Live::Yes,
         "turns to try before giving up",
     )]
 }
@@ -120,5 +122,24 @@ impl Solver for Throwaway {
             iterations: self.tried,
             extra: serde_json::Map::new(),
         }
+    }
+
+    fn live_values(&self) -> Vec<(String, f64)> {
+        vec![("tries".into(), self.tries as f64)]
+    }
+
+    fn set_param(&mut self, key: &str, value: f64) -> Result<(), SolveError> {
+        if key != "tries" {
+            return Err(SolveError::Parameter(format!(
+                "unknown key `{key}` (valid keys: tries)"
+            )));
+        }
+        if value.fract() != 0.0 || !(0.0..=18.0).contains(&value) {
+            return Err(SolveError::Parameter(format!(
+                "`tries` takes a whole number from 0 to 18, got {value}"
+            )));
+        }
+        self.tries = value as u64;
+        Ok(())
     }
 }

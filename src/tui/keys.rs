@@ -1,7 +1,9 @@
 //! Actions and the one key table that maps keys to them, feeds the key-hint
 //! bar and the help popup.
 
-use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use crossterm::event::{
+    KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
 
 use crate::cube::{Face, Move};
 
@@ -49,17 +51,58 @@ pub enum Action {
     ZoomIn,
     /// Show the whole run on the plots again.
     ZoomOut,
+    /// The population view (fitness band, diversity) in place of the side
+    /// plot, or back.
+    TogglePopulation,
     PlayForward,
     PlayBack,
     PlayStart,
     PlayEnd,
     /// Open the race of several presets on the shown cube, or leave it.
     Race,
+    /// Open or close the knobs panel (the solver's live parameters).
+    Knobs,
+    /// Esc with the knobs panel open: closes the help if it is open, else
+    /// the panel.
+    CloseKnobs,
+    /// Select the previous / next parameter of the knobs panel.
+    KnobPrev,
+    KnobNext,
+    /// Step the selected parameter down / up (multiplicative steps on a
+    /// log scale).
+    KnobLess,
+    KnobMore,
+    /// Start typing a value for the selected parameter.
+    KnobEdit,
+    /// Set the selected parameter back to the preset's value.
+    KnobReset,
+    /// Typing a value: a character, delete the last one, apply, give up.
+    KnobChar(char),
+    KnobErase,
+    KnobSubmit,
+    KnobCancel,
     /// Show (and copy, where the terminal can) the command that reproduces
     /// the run or race in batch.
     CopyCommand,
     ToggleHelp,
     CloseHelp,
+    /// Scroll the open help popup.
+    ScrollHelp(HelpScroll),
+    /// The terminal's size (columns, rows): at start and on every resize,
+    /// so the reducer maps mouse positions with the layout the screen draws.
+    Resize(u16, u16),
+    /// The mouse wheel at a cell (column, row): over a plot, up zooms in
+    /// and down zooms out; over the open help, it scrolls.
+    Wheel {
+        up: bool,
+        column: u16,
+        row: u16,
+    },
+    /// A left click at a cell (column, row): on a race lane, focuses it.
+    Click {
+        column: u16,
+        row: u16,
+    },
     /// Give the terminal back and stop (Ctrl-Z); `fg` brings the screen back.
     Suspend,
     /// Clear the terminal and draw the whole screen again (Ctrl-L).
@@ -69,6 +112,17 @@ pub enum Action {
     Notice(String),
     /// A plain printable key that maps to nothing: said in the message line.
     UnknownKey(char),
+}
+
+/// How the open help popup scrolls.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HelpScroll {
+    Up,
+    Down,
+    PageUp,
+    PageDown,
+    Top,
+    Bottom,
 }
 
 /// One row of the key table.
@@ -132,7 +186,7 @@ pub static BINDINGS: &[Binding] = &[
     Binding {
         keys: "?",
         hint: Some("help"),
-        help: "show or hide this help",
+        help: "show or hide this help (↑ ↓ PgUp PgDn home end scroll it)",
         map: key!('?' => Action::ToggleHelp),
     },
     Binding {
@@ -162,6 +216,12 @@ pub static BINDINGS: &[Binding] = &[
         hint: Some("gen"),
         help: "next neighbourhood generator (live, marked on the plot)",
         map: key!('g' => Action::CycleGenerator),
+    },
+    Binding {
+        keys: "p",
+        hint: Some("knobs"),
+        help: "knobs: live parameters; ↑↓ pick, ←→ step, enter type, ⌫ preset",
+        map: key!('p' => Action::Knobs),
     },
     Binding {
         keys: "tab  S-tab",
@@ -242,27 +302,32 @@ pub static BINDINGS: &[Binding] = &[
         map: key!('a' => Action::ToggleUpright),
     },
     Binding {
-        keys: "c",
+        keys: "c  o",
         hint: None,
-        help: "face letters on the stickers (always on under NO_COLOR)",
-        map: key!('c' => Action::ToggleLetters),
+        help: "c face letters (on under NO_COLOR); o mark misplaced stickers",
+        map: |k| match ch(k)? {
+            'c' => Some(Action::ToggleLetters),
+            'o' => Some(Action::ToggleOverlay),
+            _ => None,
+        },
     },
     Binding {
-        keys: "o",
+        keys: "e  [ ]  i",
         hint: None,
-        help: "mark the misplaced stickers (counted by the energy)",
-        map: key!('o' => Action::ToggleOverlay),
-    },
-    Binding {
-        keys: "e  [ ]",
-        hint: None,
-        help: "plots: e y axis log/linear; [ show the latest half, ] whole run",
+        help: "plots: e log y; [ latest half, ] whole run; i population view",
         map: |k| match ch(k)? {
             'e' => Some(Action::ToggleLogScale),
+            'i' => Some(Action::TogglePopulation),
             '[' => Some(Action::ZoomIn),
             ']' => Some(Action::ZoomOut),
             _ => None,
         },
+    },
+    Binding {
+        keys: "mouse",
+        hint: None,
+        help: "wheel over a plot: zoom in / out; click a race lane: focus it",
+        map: |_| None,
     },
     Binding {
         keys: "Ctrl-Z Ctrl-L",
@@ -304,6 +369,43 @@ pub fn action_for(k: &KeyEvent) -> Option<Action> {
         })
 }
 
+/// The action for a key while the help popup is open: the arrows,
+/// PgUp/PgDn and Home/End scroll it; other keys act as usual.
+pub fn help_action_for(k: &KeyEvent) -> Option<Action> {
+    if k.kind == KeyEventKind::Release {
+        return None;
+    }
+    let scroll = match k.code {
+        KeyCode::Up => HelpScroll::Up,
+        KeyCode::Down => HelpScroll::Down,
+        KeyCode::PageUp => HelpScroll::PageUp,
+        KeyCode::PageDown => HelpScroll::PageDown,
+        KeyCode::Home => HelpScroll::Top,
+        KeyCode::End => HelpScroll::Bottom,
+        _ => return action_for(k),
+    };
+    Some(Action::ScrollHelp(scroll))
+}
+
+/// The action for a mouse event: the wheel, and a left click.
+pub fn mouse_action_for(m: &MouseEvent) -> Option<Action> {
+    let (column, row) = (m.column, m.row);
+    match m.kind {
+        MouseEventKind::ScrollUp => Some(Action::Wheel {
+            up: true,
+            column,
+            row,
+        }),
+        MouseEventKind::ScrollDown => Some(Action::Wheel {
+            up: false,
+            column,
+            row,
+        }),
+        MouseEventKind::Down(MouseButton::Left) => Some(Action::Click { column, row }),
+        _ => None,
+    }
+}
+
 /// The action for a key while the algorithm prompt is open.
 pub fn prompt_action_for(k: &KeyEvent) -> Option<Action> {
     if let Some(a) = global(k) {
@@ -315,5 +417,36 @@ pub fn prompt_action_for(k: &KeyEvent) -> Option<Action> {
         KeyCode::Backspace => Some(Action::PromptBackspace),
         KeyCode::Char(c) => Some(Action::PromptChar(c)),
         _ => None,
+    }
+}
+
+/// The action for a key while the knobs panel is open: its own keys
+/// (↑ ↓ ← → enter backspace esc p), or while a value is being typed, every
+/// key but the global ones goes to the value; other keys act as usual.
+pub fn knobs_action_for(k: &KeyEvent, typing: bool) -> Option<Action> {
+    if k.kind == KeyEventKind::Release {
+        return None;
+    }
+    if let Some(a) = global(k) {
+        return Some(a);
+    }
+    if typing {
+        return match k.code {
+            KeyCode::Esc => Some(Action::KnobCancel),
+            KeyCode::Enter => Some(Action::KnobSubmit),
+            KeyCode::Backspace => Some(Action::KnobErase),
+            KeyCode::Char(c) => Some(Action::KnobChar(c)),
+            _ => None,
+        };
+    }
+    match k.code {
+        KeyCode::Up => Some(Action::KnobPrev),
+        KeyCode::Down => Some(Action::KnobNext),
+        KeyCode::Left => Some(Action::KnobLess),
+        KeyCode::Right => Some(Action::KnobMore),
+        KeyCode::Enter => Some(Action::KnobEdit),
+        KeyCode::Backspace => Some(Action::KnobReset),
+        KeyCode::Esc => Some(Action::CloseKnobs),
+        _ => action_for(k),
     }
 }

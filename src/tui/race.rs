@@ -1,6 +1,7 @@
 //! The race on the screen: 2–6 presets on the current start state, one
 //! driver per lane (a [`crate::solve::runner::Runner`] each in the binary),
-//! folded into a [`Race`]. Space, `n`, `+` and `-` act on every lane; the
+//! folded into a [`Race`]. Space, `n`, `+` and `-` act on every lane, a
+//! knob change on every lane that has the parameter; the
 //! race key or Esc leaves it for the single run. The app holds it; the
 //! glue that opens it and gives it each action first is `race_glue.rs`.
 //! This module knows nothing of the app.
@@ -35,6 +36,8 @@ pub struct RaceView {
     race: Race,
     /// One per lane, in lane order.
     drivers: Vec<Box<dyn Driver>>,
+    /// The lane clicked last: highlighted, its curve drawn on top.
+    focus: Option<usize>,
 }
 
 impl RaceView {
@@ -59,7 +62,11 @@ impl RaceView {
                 d
             })
             .collect();
-        let mut view = RaceView { race, drivers };
+        let mut view = RaceView {
+            race,
+            drivers,
+            focus: None,
+        };
         view.poll();
         Ok(view)
     }
@@ -67,6 +74,18 @@ impl RaceView {
     /// The race model (lanes, ranks, results).
     pub fn race(&self) -> &Race {
         &self.race
+    }
+
+    /// The focused lane, if any.
+    pub fn focus(&self) -> Option<usize> {
+        self.focus
+    }
+
+    /// Focuses lane `i` (ignored when there is no such lane).
+    pub fn set_focus(&mut self, i: usize) {
+        if i < self.race.lanes().len() {
+            self.focus = Some(i);
+        }
     }
 
     /// Whether any lane is running.
@@ -80,6 +99,25 @@ impl RaceView {
                 d.send(cmd());
             }
         }
+    }
+
+    /// Changes live parameter `key` in every unfinished lane whose solver
+    /// has it; the presets changed and those left alone, in lane order.
+    pub fn set_param(&mut self, key: &str, value: f64) -> (Vec<String>, Vec<String>) {
+        let (mut changed, mut alone) = (Vec::new(), Vec::new());
+        for (d, l) in self.drivers.iter_mut().zip(self.race.lanes()) {
+            if !l.state().finished() && l.track().param(key).is_some() {
+                d.send(Command::SetParam {
+                    key: key.to_string(),
+                    value,
+                });
+                changed.push(l.preset().to_string());
+            } else {
+                alone.push(l.preset().to_string());
+            }
+        }
+        self.poll();
+        (changed, alone)
     }
 
     /// Sets every lane's speed.
@@ -126,6 +164,22 @@ pub fn handle(view: &mut RaceView, action: &Action, help: bool) -> Reply {
         | Action::ToggleLogScale
         | Action::ZoomIn
         | Action::ZoomOut
+        | Action::Knobs
+        | Action::CloseKnobs
+        | Action::KnobPrev
+        | Action::KnobNext
+        | Action::KnobLess
+        | Action::KnobMore
+        | Action::KnobEdit
+        | Action::KnobReset
+        | Action::KnobChar(_)
+        | Action::KnobErase
+        | Action::KnobSubmit
+        | Action::KnobCancel
+        | Action::ScrollHelp(_)
+        | Action::Resize(..)
+        | Action::Wheel { .. }
+        | Action::Click { .. }
         | Action::CopyCommand
         | Action::Notice(_) => return Reply::Pass,
         Action::CloseHelp if help => return Reply::Pass,
@@ -152,7 +206,8 @@ pub fn handle(view: &mut RaceView, action: &Action, help: bool) -> Reply {
             Reply::Done(None)
         }
         _ => Reply::Done(Some(
-            "in a race: space, n, + and - act on every lane; w or esc leaves".into(),
+            "in a race: space, n, + and - act on every lane, p changes knobs; w or esc leaves"
+                .into(),
         )),
     };
     view.poll();

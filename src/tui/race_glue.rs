@@ -36,6 +36,28 @@ pub(crate) fn route(app: &mut App, action: &Action) -> bool {
     }
 }
 
+/// Sends a live parameter change: to the single run, or in a race to
+/// every lane that has the key (the message line names the lanes left
+/// alone).
+pub(crate) fn set_param(app: &mut App, key: String, value: f64) {
+    let Some(view) = app.race.as_mut() else {
+        app.run.driver.send(Command::SetParam { key, value });
+        return;
+    };
+    let (changed, alone) = view.set_param(&key, value);
+    if changed.is_empty() {
+        app.message = Some(format!("no running lane has `{key}`"));
+    } else if !alone.is_empty() {
+        let said = app.message.take().unwrap_or_default();
+        app.message = Some(format!(
+            "{said} in {}; not in {} (no such knob, or finished)",
+            changed.join(", "),
+            alone.join(", ")
+        ));
+    }
+    app.dirty = true;
+}
+
 /// Opens the default race on the current preset (the race key).
 pub(crate) fn open_default(app: &mut App) {
     let available: Vec<&str> = app.choices().iter().map(|c| c.preset.as_str()).collect();

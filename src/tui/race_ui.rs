@@ -45,22 +45,28 @@ fn block<'a>(title: impl Into<Line<'a>>, app: &App) -> Block<'a> {
         .border_style(Style::default().fg(app.theme().accent))
 }
 
-/// Draws the race screen.
-pub fn draw(f: &mut Frame, app: &App) {
-    let Some(view) = &app.race() else {
-        return;
-    };
-    let area = f.area();
+/// Where the race screen's parts go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Regions {
+    pub header: Rect,
+    pub lanes: Rect,
+    pub plot: Rect,
+    pub note: Rect,
+    pub keys: Rect,
+    /// Lanes as cards (else one line each), in this many columns.
+    pub cards: Option<u16>,
+}
+
+/// The race screen's parts in `area`: a pure function of the race and
+/// the area, what [`draw`] draws and the mouse is mapped by.
+pub fn regions(view: &RaceView, area: Rect) -> Regions {
     let n = view.race().lanes().len() as u16;
     let cols = if area.width >= 2 * CARD_MIN_W { 2 } else { 1 };
     let card_rows = n.div_ceil(cols);
     let cards =
         area.height.saturating_sub(4 + card_rows * CARD_H) >= PLOT_MIN && area.width >= CARD_MIN_W;
-    let lanes_h = if cards && !view.race().is_over() {
-        card_rows * CARD_H
-    } else {
-        n + 3
-    };
+    let cards = cards && !view.race().is_over();
+    let lanes_h = if cards { card_rows * CARD_H } else { n + 3 };
     let [header, lanes, plot, note, keys] = Layout::vertical([
         Constraint::Length(1),
         Constraint::Length(lanes_h),
@@ -69,30 +75,85 @@ pub fn draw(f: &mut Frame, app: &App) {
         Constraint::Length(1),
     ])
     .areas(area);
+    Regions {
+        header,
+        lanes,
+        plot,
+        note,
+        keys,
+        cards: cards.then_some(cols),
+    }
+}
+
+/// Lane `i`'s card within the lanes' region `area` (`cols` columns).
+fn card_rect(area: Rect, cols: u16, i: usize) -> Rect {
+    let w = area.width / cols;
+    let (r, c) = (i as u16 / cols, i as u16 % cols);
+    Rect::new(area.x + c * w, area.y + r * CARD_H, w, CARD_H).intersection(area)
+}
+
+/// The lane whose card or line is at (`column`, `row`) while the race
+/// runs (the results table, once over, is sorted by rank: no lane there).
+pub fn lane_at(view: &RaceView, area: Rect, column: u16, row: u16) -> Option<usize> {
+    let r = regions(view, area);
+    let at = ratatui::layout::Position::new(column, row);
+    if view.race().is_over() || !r.lanes.contains(at) {
+        return None;
+    }
+    let n = view.race().lanes().len();
+    match r.cards {
+        Some(cols) => (0..n).find(|&i| card_rect(r.lanes, cols, i).contains(at)),
+        // The table: its border, its header, then one line per lane.
+        None => {
+            let i = usize::from(row.checked_sub(r.lanes.y + 2)?);
+            let inside = column > r.lanes.x && column + 1 < r.lanes.right();
+            (inside && i < n).then_some(i)
+        }
+    }
+}
+
+/// Draws the race screen.
+pub fn draw(f: &mut Frame, app: &App) {
+    let Some(view) = &app.race() else {
+        return;
+    };
+    let area = f.area();
+    let Regions {
+        header,
+        lanes,
+        plot,
+        note,
+        keys,
+        cards,
+    } = regions(view, area);
     f.render_widget(Paragraph::new(header_line(app, view)), header);
     if view.race().is_over() {
         draw_results(f, app, view, lanes);
-    } else if cards {
+    } else if let Some(cols) = cards {
         draw_cards(f, app, view, lanes, cols);
     } else {
         draw_lines(f, app, view, lanes);
     }
     draw_plot(f, app, view, plot);
-    // While a lane waits for the reference tables, the line shows their build.
+    // While a lane waits for the reference tables, the line shows their
+    // build; while the knobs panel is open, what the last change did.
     let waiting =
         view.race().lanes().iter().any(|l| {
             l.track().snapshot().and_then(|s| s.phase.as_deref()) == Some(pending::BUILDING)
         });
     // … and after `y`, the command that reproduces the race.
     let note_text = match app.message() {
-        Some(m) if waiting || m == app.reproduce_command() => m.to_string(),
+        Some(m) if waiting || app.knobs().is_some() || m == app.reproduce_command() => {
+            m.to_string()
+        }
         _ => X_NOTE.to_string(),
     };
     f.render_widget(
         Paragraph::new(Line::from(note_text).style(Style::default().add_modifier(Modifier::DIM))),
         note,
     );
-    let keys_text = "space pause/run all  n step all  +/- speed  w/esc leave race  y cmd  q quit";
+    let keys_text =
+        "space pause/run all  n step all  +/- speed  p knobs  w/esc leave  y cmd  q quit";
     f.render_widget(Paragraph::new(keys_text), keys);
 }
 
@@ -121,6 +182,12 @@ fn header_line(app: &App, view: &RaceView) -> Line<'static> {
             app.run_seed(),
             speed_label(app.speed())
         )),
+        // The clicked lane (its curve is drawn on top).
+        Span::raw(
+            view.focus()
+                .and_then(|i| view.race().lanes().get(i))
+                .map_or(String::new(), |l| format!(" · focus: {}", l.preset())),
+        ),
     ])
 }
 
@@ -177,6 +244,11 @@ fn draw_lines(f: &mut Frame, app: &App, view: &RaceView, area: Rect) {
     let w = name_width(view) as u16;
     let rows = view.race().lanes().iter().enumerate().map(|(i, l)| {
         let [swatch, name] = name_spans(app, l, i);
+        let focus = if view.focus() == Some(i) {
+            Style::default().add_modifier(Modifier::REVERSED)
+        } else {
+            Style::default()
+        };
         Row::new(vec![
             Cell::from(swatch),
             Cell::from(name),
@@ -192,6 +264,7 @@ fn draw_lines(f: &mut Frame, app: &App, view: &RaceView, area: Rect) {
             right(thousands(l.steps())),
             right(rank_text(view, i)),
         ])
+        .style(focus)
     });
     let widths = [1, w, 9, 9, 5, 10, 12, 4].map(Constraint::Length);
     let table = Table::new(rows, widths)
@@ -212,19 +285,21 @@ fn draw_lines(f: &mut Frame, app: &App, view: &RaceView, area: Rect) {
 
 /// A card per lane: an upright strip net and the lane's numbers.
 fn draw_cards(f: &mut Frame, app: &App, view: &RaceView, area: Rect, cols: u16) {
-    let w = area.width / cols;
     for (i, l) in view.race().lanes().iter().enumerate() {
-        let (r, c) = (i as u16 / cols, i as u16 % cols);
-        let card = Rect::new(area.x + c * w, area.y + r * CARD_H, w, CARD_H).intersection(area);
+        let card = card_rect(area, cols, i);
         let [swatch, name] = name_spans(app, l, i);
+        let focused = view.focus() == Some(i);
         let title = vec![
-            Span::raw(" "),
+            Span::raw(if focused { "▶" } else { " " }),
             swatch,
             Span::raw(" "),
             name,
             Span::raw(format!(" {} ", rank_text(view, i))),
         ];
-        let b = block(Line::from(title), app);
+        let mut b = block(Line::from(title), app);
+        if focused {
+            b = b.border_type(ratatui::widgets::BorderType::Thick);
+        }
         let inner = b.inner(card);
         f.render_widget(b, card);
         let scale = SCALES[0];
@@ -334,9 +409,15 @@ fn draw_plot(f: &mut Frame, app: &App, view: &RaceView, area: Rect) {
         points: shown,
         note,
     } = frame_for(&sets, app.plot_view(), 0.0, true, unit);
-    let datasets: Vec<Dataset> = shown
+    // The focused lane is drawn last, on top of the others.
+    let mut order: Vec<usize> = (0..shown.len()).collect();
+    if let Some(f) = view.focus() {
+        order.retain(|&i| i != f);
+        order.push(f);
+    }
+    let datasets: Vec<Dataset> = order
         .iter()
-        .enumerate()
+        .filter_map(|&i| shown.get(i).map(|d| (i, d)))
         .map(|(i, d)| {
             Dataset::default()
                 .marker(MARKER)

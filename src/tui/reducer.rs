@@ -3,17 +3,20 @@
 //! to the solver's driver, a new run, a race); [`update`] carries the
 //! effects out. [`reduce`] touches no driver, so it is tested on its own.
 //! While a race is open, the race glue (`race.rs`) sees each action first.
+//! The knobs panel's actions are `knobs::reduce`'s.
 
 use super::app::{App, Net, PROMPT_MAX, SPEEDS};
 use super::keys::Action;
+use super::knobs;
 use super::race_glue as race;
 use super::scale::ZOOM_MAX;
 use super::scramble;
+use super::{help, mouse};
 use crate::cube::{Alg, Cube};
 use crate::solve::runner::{Command, RunState, Speed};
 
 /// What an action asks of the world outside the app's state.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Effect {
     /// A UI frame passed (the inline driver steps).
     Frame,
@@ -30,6 +33,12 @@ pub enum Effect {
     Restart,
     /// Open the default race on the current preset.
     OpenRace,
+    /// Change a live parameter of the run (in a race: of every lane that
+    /// has it).
+    SetParam {
+        key: String,
+        value: f64,
+    },
 }
 
 /// Applies one action to the app: the race first, then [`reduce`], then
@@ -54,6 +63,7 @@ pub fn update(app: &mut App, action: Action) {
             Effect::Stop => app.run.driver.send(Command::Stop),
             Effect::Restart => app.rebuild(),
             Effect::OpenRace => race::open_default(app),
+            Effect::SetParam { key, value } => race::set_param(app, key, value),
         }
     }
     app.absorb_pending();
@@ -188,6 +198,7 @@ pub fn reduce(app: &mut App, action: Action) -> Vec<Effect> {
         Action::ToggleLetters => app.view.letters = !app.view.letters,
         Action::ToggleOverlay => app.view.overlay = !app.view.overlay,
         Action::ToggleLogScale | Action::ZoomIn | Action::ZoomOut => plot_view(app, &action),
+        Action::TogglePopulation => toggle_population(app),
         Action::PlayForward | Action::PlayBack | Action::PlayStart | Action::PlayEnd => {
             match app.run.playback.as_mut() {
                 Some(p) => {
@@ -202,10 +213,37 @@ pub fn reduce(app: &mut App, action: Action) -> Vec<Effect> {
             }
         }
         Action::Race => effects.push(Effect::OpenRace),
+        Action::Knobs
+        | Action::CloseKnobs
+        | Action::KnobPrev
+        | Action::KnobNext
+        | Action::KnobLess
+        | Action::KnobMore
+        | Action::KnobEdit
+        | Action::KnobReset
+        | Action::KnobChar(_)
+        | Action::KnobErase
+        | Action::KnobSubmit
+        | Action::KnobCancel => effects.extend(
+            knobs::reduce(app, &action).map(|(key, value)| Effect::SetParam { key, value }),
+        ),
         // The event loop acts on these (they concern the terminal, not the
         // app's state).
         Action::Suspend | Action::Redraw => {}
-        Action::ToggleHelp => app.view.help = !app.view.help,
+        Action::ToggleHelp => {
+            app.view.help = !app.view.help;
+            app.view.help_scroll = 0;
+        }
+        Action::ScrollHelp(how) => {
+            if app.view.help {
+                let (w, h) = app.view.size;
+                let g = help::geometry(ratatui::layout::Rect::new(0, 0, w, h));
+                app.view.help_scroll = help::scrolled(app.view.help_scroll, how, &g);
+            }
+        }
+        Action::Resize(w, h) => app.view.size = (w, h),
+        Action::Wheel { up, column, row } => mouse::wheel(app, up, column, row),
+        Action::Click { column, row } => mouse::click(app, column, row),
         Action::CloseHelp => {
             app.view.help = false;
             app.view.prompt = None;
@@ -278,6 +316,21 @@ fn cycle_generator(app: &mut App) -> Option<Effect> {
     let next = g[i].clone();
     app.message = Some(format!("generator → {next}"));
     Some(Effect::Generator(next))
+}
+
+/// The population view on (when the solver has a population) or off.
+fn toggle_population(app: &mut App) {
+    let has = app.profile().is_some_and(|p| p.has_population());
+    let v = &mut app.view.population;
+    app.message = Some(if *v {
+        *v = false;
+        "side plot (i: population view)".to_string()
+    } else if has {
+        *v = true;
+        "population view: fitness band and diversity (i: side plot)".to_string()
+    } else {
+        "this solver has no population".to_string()
+    });
 }
 
 /// Log scale and zoom of the plots, said in the message line.
@@ -415,6 +468,42 @@ mod tests {
     }
 
     #[test]
+    fn i_toggles_the_population_view_only_for_a_solver_with_a_population() {
+        use crate::solve::popstats::POPULATION_SERIES;
+        use crate::solve::runner::Update;
+        use crate::solve::{Profile, SeriesSpec};
+        let mut a = app();
+        // No solver (no profile): said, and nothing toggles.
+        assert!(reduce(&mut a, Action::TogglePopulation).is_empty());
+        assert_eq!(a.message(), Some("this solver has no population"));
+        assert!(!a.population_view());
+        let epoch = a.epoch();
+        let profile = |series: Vec<SeriesSpec>| {
+            let mut u = Update::new(epoch, RunState::Idle);
+            u.profile = Some(Profile {
+                step: "generation",
+                series,
+            });
+            u
+        };
+        // A solver without population series: still said.
+        let u = profile(vec![SeriesSpec::new("temperature", 2)]);
+        a.absorb(u);
+        reduce(&mut a, Action::TogglePopulation);
+        assert!(!a.population_view());
+        assert_eq!(a.message(), Some("this solver has no population"));
+        // With population series: on, then off again.
+        let u = profile(POPULATION_SERIES.to_vec());
+        a.absorb(u);
+        assert!(reduce(&mut a, Action::TogglePopulation).is_empty());
+        assert!(a.population_view());
+        assert!(a.message().unwrap().starts_with("population view"));
+        reduce(&mut a, Action::TogglePopulation);
+        assert!(!a.population_view());
+        assert!(a.message().unwrap().starts_with("side plot"));
+    }
+
+    #[test]
     fn log_scale_toggles_and_zoom_halves_then_returns_to_the_whole_run() {
         let mut a = app();
         assert_eq!(a.plot_view(), Default::default());
@@ -436,5 +525,175 @@ mod tests {
         assert!(reduce(&mut a, Action::ZoomOut).is_empty());
         assert_eq!(a.plot_view().zoom, 0);
         assert!(a.plot_view().log, "the whole run keeps the log scale");
+    }
+
+    /// The knobs panel's actions (`tui::knobs`), on the test-only
+    /// `throwaway` solver.
+    mod knobs {
+        use super::super::*;
+        use crate::solve::params::{ParamSpec, Scale};
+        use crate::solve::preset;
+        use crate::solve::runner::Inline;
+        use crate::tui::app::{Choice, Knobs};
+        use crate::tui::knobs::{rows, stepped};
+
+        /// An app running the test-only `throwaway` solver (one live
+        /// parameter, `tries`, 0..=18, preset 18) inline on the start `R`.
+        fn app() -> App {
+            let choice = Choice {
+                preset: "throwaway".into(),
+                solver: "throwaway".into(),
+                description: "tries each face turn".into(),
+                build: Box::new(|start, seed| preset::get("throwaway")?.build(start, seed)),
+            };
+            let mut a = App::new(
+                vec![choice],
+                0,
+                1,
+                Box::new(Inline::new(Speed::PerFrame(1))),
+            );
+            update(&mut a, Action::ApplyAlg("R".into()));
+            a
+        }
+
+        fn tries(a: &App) -> Option<f64> {
+            a.track().param("tries")
+        }
+
+        #[test]
+        fn p_opens_the_panel_with_the_runs_live_parameters_and_closes_it() {
+            let mut a = app();
+            assert_eq!(tries(&a), Some(18.0), "the runner sends them after Replace");
+            assert!(reduce(&mut a, Action::Knobs).is_empty());
+            assert_eq!(a.knobs(), Some(&Knobs::default()));
+            let r = rows(&a);
+            assert_eq!(r.len(), 1);
+            assert_eq!((r[0].key.as_str(), r[0].value), ("tries", 18.0));
+            assert_eq!(r[0].range(), "0..=18");
+            assert_eq!(r[0].initial, Some(18.0));
+            assert_eq!(
+                r[0].spec.map(|s| s.meaning),
+                Some("turns to try before giving up")
+            );
+            reduce(&mut a, Action::Knobs);
+            assert_eq!(a.knobs(), None, "p again closes it");
+            reduce(&mut a, Action::Knobs);
+            reduce(&mut a, Action::ToggleHelp);
+            reduce(&mut a, Action::CloseKnobs);
+            assert!(
+                !a.help() && a.knobs().is_some(),
+                "esc closes the help first"
+            );
+            reduce(&mut a, Action::CloseKnobs);
+            assert_eq!(a.knobs(), None, "esc closes it");
+        }
+
+        #[test]
+        fn arrows_step_the_selected_value_and_the_runner_applies_it() {
+            let mut a = app();
+            update(&mut a, Action::Knobs);
+            // Up and down stay on the one row.
+            update(&mut a, Action::KnobNext);
+            update(&mut a, Action::KnobPrev);
+            assert_eq!(a.knobs().unwrap().selected, 0);
+            // Linear 0..=18: a step of 18/20, rounded to a whole 1.
+            assert_eq!(
+                reduce(&mut a, Action::KnobLess),
+                [Effect::SetParam {
+                    key: "tries".into(),
+                    value: 17.0
+                }]
+            );
+            assert_eq!(a.message(), Some("tries 18 → 17"));
+            update(&mut a, Action::KnobLess);
+            assert_eq!(tries(&a), Some(17.0), "sent and answered at once inline");
+            let marks = a.track().marks();
+            assert_eq!(marks.last().map(|m| m.label.as_str()), Some("tries 18→17"));
+            assert_eq!(a.state(), RunState::Idle, "a change starts nothing");
+            // At the top of the range a step up stays and says so.
+            update(&mut a, Action::KnobReset);
+            assert_eq!(tries(&a), Some(18.0), "backspace: the preset's value");
+            assert!(reduce(&mut a, Action::KnobMore).is_empty());
+            assert_eq!(a.message(), Some("tries stays at 18"));
+        }
+
+        #[test]
+        fn enter_types_a_value_and_a_bad_one_is_refused_with_the_reason() {
+            let mut a = app();
+            update(&mut a, Action::Knobs);
+            update(&mut a, Action::StartPause);
+            update(&mut a, Action::KnobEdit);
+            assert_eq!(a.knobs().unwrap().typing.as_deref(), Some(""));
+            for c in "40".chars() {
+                update(&mut a, Action::KnobChar(c));
+            }
+            assert_eq!(reduce(&mut a, Action::KnobSubmit), []);
+            let m = a.message().unwrap();
+            assert!(
+                m.starts_with("refused: `tries` takes a whole number from 0 to 18"),
+                "{m}"
+            );
+            assert_eq!(a.knobs().unwrap().typing, None, "the field closes");
+            assert_eq!(a.state(), RunState::Running, "the run goes on");
+            update(&mut a, Action::KnobEdit);
+            for c in "x2".chars() {
+                update(&mut a, Action::KnobChar(c));
+            }
+            update(&mut a, Action::KnobSubmit);
+            assert_eq!(a.message(), Some("refused: `tries`: `x2` is not a number"));
+            update(&mut a, Action::KnobEdit);
+            update(&mut a, Action::KnobChar('9'));
+            update(&mut a, Action::KnobChar('9'));
+            update(&mut a, Action::KnobErase);
+            update(&mut a, Action::KnobSubmit);
+            assert_eq!(tries(&a), Some(9.0), "typed 99, erased one: 9");
+            // Esc while typing gives up the value only.
+            update(&mut a, Action::KnobEdit);
+            update(&mut a, Action::KnobChar('3'));
+            update(&mut a, Action::KnobCancel);
+            assert!(a.knobs().is_some() && a.knobs().unwrap().typing.is_none());
+            assert_eq!(tries(&a), Some(9.0));
+            // The run (R undone by R' at try 11) now gives up at try 9.
+            for _ in 0..20 {
+                update(&mut a, Action::Tick);
+            }
+            assert_eq!(a.state(), RunState::Exhausted);
+            assert!(reduce(&mut a, Action::KnobMore).is_empty());
+            assert!(a.message().unwrap().starts_with("the run is exhausted"));
+        }
+
+        #[test]
+        fn a_value_the_solver_refuses_comes_back_as_an_error() {
+            let mut a = app();
+            update(&mut a, Action::Knobs);
+            // Sent past the panel's check: the solver's own check speaks.
+            crate::tui::race_glue::set_param(&mut a, "tries".into(), 2.5);
+            update(&mut a, Action::Tick);
+            let m = a.message().unwrap();
+            assert!(m.contains("`tries` takes a whole number"), "{m}");
+            crate::tui::race_glue::set_param(&mut a, "nope".into(), 1.0);
+            update(&mut a, Action::Tick);
+            assert!(a.message().unwrap().contains("unknown key `nope`"));
+            assert_eq!(tries(&a), Some(18.0));
+        }
+
+        #[test]
+        fn steps_are_logarithmic_or_a_twentieth_of_the_range() {
+            use crate::solve::params::Live;
+            let unit = ParamSpec::unit("m", 0.2, Live::Yes, "m");
+            assert_eq!(stepped(0.2, Some(&unit), true), 0.25);
+            assert_eq!(stepped(0.2, Some(&unit), false), 0.15);
+            assert_eq!(stepped(1.0, Some(&unit), true), 1.0, "clamped");
+            let pop = ParamSpec::int("p", (2, 100_000), 100, Scale::Log, Live::Yes, "p");
+            assert_eq!(stepped(100.0, Some(&pop), true), 133.0);
+            assert_eq!(stepped(2.0, Some(&pop), true), 3.0, "whole numbers move");
+            assert_eq!(stepped(2.0, Some(&pop), false), 2.0);
+            let t = ParamSpec::float("t", (1e-6, 1e3), 1.0, Scale::Log, Live::Yes, "t");
+            let up8 = (0..8).fold(1.0, |v, _| stepped(v, Some(&t), true));
+            assert!((up8 - 10.0).abs() < 1e-9, "eight steps a decade: {up8}");
+            let open = ParamSpec::int("s", (1, i64::MAX), 200, Scale::Linear, Live::Yes, "s");
+            assert_eq!(stepped(200.0, Some(&open), true), 220.0);
+            assert_eq!(stepped(3.0, Some(&open), false), 2.0);
+        }
     }
 }

@@ -6,6 +6,7 @@ use std::time::{Duration, Instant};
 use super::cpu::read_bias;
 use super::cpu::thread_cpu_time;
 use super::protocol::{Command, Mark, Point, RunState, Speed, Update};
+use crate::numbers::knob;
 use crate::solve::api::{Solver, Status};
 
 /// The runner's logic, independent of threads and clocks.
@@ -101,7 +102,7 @@ impl Core {
                             let iteration = solver.snapshot().iteration;
                             self.out.marks.push(Mark {
                                 iteration,
-                                label: name,
+                                label: format!("generator → {name}"),
                             });
                             self.dirty = true;
                         }
@@ -109,6 +110,7 @@ impl Core {
                     }
                 }
             }
+            Command::SetParam { key, value } => self.set_param(&key, value),
             Command::Replace(solver, epoch) => {
                 self.set_state(RunState::Idle);
                 self.started = None;
@@ -125,6 +127,8 @@ impl Core {
                 self.out.generators =
                     Some(self.solver.as_ref().map_or(Vec::new(), |s| s.generators()));
                 self.out.profile = self.solver.as_ref().map(|s| s.profile());
+                self.out.params =
+                    Some(self.solver.as_ref().map_or(Vec::new(), |s| s.live_values()));
                 self.dirty = true;
             }
             Command::Stop => {
@@ -133,6 +137,33 @@ impl Core {
             }
         }
         true
+    }
+
+    /// Changes a live parameter: a mark `key old→new` (the key's last
+    /// dotted segment) and the new values on success, an error otherwise.
+    fn set_param(&mut self, key: &str, value: f64) {
+        let Some(solver) = self.solver.as_mut() else {
+            self.out.push_error(format!("no run to change `{key}` in"));
+            return;
+        };
+        let value_of =
+            |values: &[(String, f64)]| values.iter().find(|(k, _)| k == key).map(|&(_, v)| v);
+        let old = value_of(&solver.live_values());
+        match solver.set_param(key, value) {
+            Ok(()) => {
+                let now = solver.live_values();
+                let new = value_of(&now).unwrap_or(value);
+                let leaf = key.rsplit('.').next().unwrap_or(key);
+                let old = old.map_or_else(|| "?".to_string(), knob);
+                self.out.marks.push(Mark {
+                    iteration: solver.snapshot().iteration,
+                    label: format!("{leaf} {old}→{}", knob(new)),
+                });
+                self.out.params = Some(now);
+                self.dirty = true;
+            }
+            Err(e) => self.out.push_error(e.to_string()),
+        }
     }
 
     /// Runs up to `n` steps and records one point, and a mark if the
@@ -158,6 +189,8 @@ impl Core {
                 });
             }
             self.phase = snap.phase.clone();
+            // The live parameters may be the phase's own.
+            self.out.params = Some(solver.live_values());
         }
         self.out.points.push(Point::of(&snap));
         self.dirty = true;

@@ -39,6 +39,11 @@ pub struct Track {
     /// The solver's own series, one per [`crate::solve::SeriesSpec`].
     values: Vec<Series>,
     marks: Vec<Mark>,
+    /// The solver's live parameters now ([`Update::params`]).
+    params: Vec<(String, f64)>,
+    /// Each live parameter's value when it was first reported in this run
+    /// (the preset's, as built): what a reset goes back to.
+    initial: Vec<(String, f64)>,
 }
 
 impl Track {
@@ -59,6 +64,8 @@ impl Track {
             best: Series::new(cap),
             values: Vec::new(),
             marks: Vec::new(),
+            params: Vec::new(),
+            initial: Vec::new(),
         }
     }
 
@@ -82,6 +89,14 @@ impl Track {
         }
         if let Some(g) = u.generators {
             self.generators = g;
+        }
+        if let Some(p) = u.params {
+            for (k, v) in &p {
+                if !self.initial.iter().any(|(i, _)| i == k) {
+                    self.initial.push((k.clone(), *v));
+                }
+            }
+            self.params = p;
         }
         if u.snapshot.is_some() {
             self.snapshot = u.snapshot;
@@ -176,6 +191,23 @@ impl Track {
 
     pub fn marks(&self) -> &[Mark] {
         &self.marks
+    }
+
+    /// The solver's live parameters and their current values, as it
+    /// reported them last.
+    pub fn params(&self) -> &[(String, f64)] {
+        &self.params
+    }
+
+    /// The current value of live parameter `key`.
+    pub fn param(&self, key: &str) -> Option<f64> {
+        self.params.iter().find(|(k, _)| k == key).map(|&(_, v)| v)
+    }
+
+    /// The value live parameter `key` had when the run first reported it
+    /// (the preset's, as built).
+    pub fn initial_param(&self, key: &str) -> Option<f64> {
+        self.initial.iter().find(|(k, _)| k == key).map(|&(_, v)| v)
     }
 }
 

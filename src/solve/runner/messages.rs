@@ -30,4 +30,5 @@ pub(super) struct Batch {
     pub(super) errors: Vec<String>,
     pub(super) generators: Option<Vec<String>>,
     pub(super) profile: Option<Profile>,
+    pub(super) params: Option<Vec<(String, f64)>>,
 }

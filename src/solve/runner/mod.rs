@@ -1,7 +1,7 @@
-//! Steps any solver under commands (start, pause, step, speed, swap generator,
-//! replace, stop) and reports what happened: the latest snapshot, state,
-//! outcome and running time, plus every plot point and mark since the last
-//! read.
+//! Steps any solver under commands (start, pause, step, speed, swap
+//! generator, change a live parameter, replace, stop) and reports what
+//! happened: the latest snapshot, state, outcome and running time, plus
+//! every plot point and mark since the last read.
 //!
 //! [`Core`] holds the logic (no threads, no channels) and is driven either
 //! inline ([`Inline`], for tests and deterministic replays) or as a tokio task
@@ -10,9 +10,12 @@
 //! themselves stay plain stepping state machines: this module is the only
 //! place in `solve` that knows about tokio.
 //!
-//! A [`Mark`] is recorded when the generator is switched and when a
-//! snapshot's `phase` label differs from the previous point's, so both show
-//! on the plot.
+//! A [`Mark`] is recorded when the generator is switched, when a
+//! snapshot's `phase` label differs from the previous point's, and when a
+//! live parameter changes ([`Command::SetParam`], labelled `key old→new`),
+//! so all show on the plot. The solver's live parameters and their values
+//! ([`Update::params`]) are sent after `Replace`, after every change and at
+//! every phase change.
 
 mod core;
 mod cpu;

@@ -63,6 +63,14 @@ pub enum Command {
     Speed(Speed),
     /// Switches the neighbourhood generator, keeping state and history.
     Generator(String),
+    /// Changes a live parameter ([`Solver::set_param`]), keeping state and
+    /// history: marked on the plot (`key old→new`, the key's last dotted
+    /// segment) and answered with the solver's new [`Update::params`], or
+    /// refused with an [`Update::error`] (the run goes on either way).
+    SetParam {
+        key: String,
+        value: f64,
+    },
     /// Replaces the solver (or removes it); the run starts over as idle.
     Replace(Option<Box<dyn Solver>>, u64),
     Stop,
@@ -89,10 +97,13 @@ impl Point {
     }
 }
 
-/// A generator switch or a new phase, to mark on the plot.
+/// A generator switch, a new phase or a parameter change, to mark on the
+/// plot.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Mark {
     pub iteration: u64,
+    /// What the plot says of it, whole: `generator → pll`, or the new
+    /// phase's name (`phase 2/4 · G1→G2`).
     pub label: String,
 }
 
@@ -121,6 +132,10 @@ pub struct Update {
     pub generators: Option<Vec<String>>,
     /// What the solver reports, sent once after `Replace`.
     pub profile: Option<Profile>,
+    /// The solver's live parameters and their current values
+    /// ([`Solver::live_values`]), sent after `Replace`, after every
+    /// change and when the phase changes (the live set may change with it).
+    pub params: Option<Vec<(String, f64)>>,
 }
 
 impl Update {
@@ -138,6 +153,7 @@ impl Update {
             cpu: Duration::ZERO,
             generators: None,
             profile: None,
+            params: None,
         }
     }
 
@@ -158,6 +174,7 @@ impl Update {
             && self.outcome.is_none()
             && self.generators.is_none()
             && self.profile.is_none()
+            && self.params.is_none()
     }
 }
 

@@ -10,7 +10,7 @@
 //!   running unthrottled, at the end of each throttled frame, and whenever
 //!   the task goes idle.
 //! - What must not be lost (plot points, marks, errors, generator lists,
-//!   the solver's profile) goes in batches over a bounded `mpsc`. When it
+//!   the solver's profile, its live parameters' values) goes in batches over a bounded `mpsc`. When it
 //!   is full (the UI is slow), the task keeps pending points itself and,
 //!   beyond [`Limits::pending`], thins them to each bucket's lowest and
 //!   highest point at one resolution over the whole backlog
@@ -178,6 +178,9 @@ impl Driver for Runner {
                 }
                 if b.profile.is_some() {
                     u.profile = b.profile;
+                }
+                if b.params.is_some() {
+                    u.params = b.params;
                 }
             } else if b.epoch > u.epoch {
                 later.push(b);

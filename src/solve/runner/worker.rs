@@ -22,6 +22,8 @@ struct Pending {
     errors: Vec<String>,
     generators: Option<Vec<String>>,
     profile: Option<Profile>,
+    /// The newest live values (only the latest matter).
+    params: Option<Vec<(String, f64)>>,
 }
 
 impl Pending {
@@ -33,6 +35,7 @@ impl Pending {
             errors: Vec::new(),
             generators: None,
             profile: None,
+            params: None,
         }
     }
 
@@ -42,6 +45,7 @@ impl Pending {
             && self.errors.is_empty()
             && self.generators.is_none()
             && self.profile.is_none()
+            && self.params.is_none()
     }
 
     /// Everything pending, as one batch; leaves this empty.
@@ -53,6 +57,7 @@ impl Pending {
             errors: std::mem::take(&mut self.errors),
             generators: self.generators.take(),
             profile: self.profile.take(),
+            params: self.params.take(),
         }
     }
 }
@@ -93,6 +98,7 @@ impl Outbox {
             cpu,
             generators,
             profile,
+            params,
         } = core.take();
         let p = &mut self.pending;
         if p.epoch != epoch {
@@ -110,6 +116,9 @@ impl Outbox {
         }
         if profile.is_some() {
             p.profile = profile;
+        }
+        if params.is_some() {
+            p.params = params;
         }
         // Room for a batch is reserved before the watch is written and used
         // after it, so a batch is never read before its epoch. A batch wakes

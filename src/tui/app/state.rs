@@ -101,10 +101,29 @@ pub(crate) struct View {
     pub(crate) letters: bool,
     pub(crate) overlay: bool,
     pub(crate) help: bool,
+    /// Rows of the help popup scrolled past.
+    pub(crate) help_scroll: u16,
+    /// The terminal's size (columns, rows) as last reported; (0, 0) before.
+    pub(crate) size: (u16, u16),
     pub(crate) prompt: Option<String>,
     pub(crate) theme: Theme,
     /// Log scale and zoom of the plots.
     pub(crate) plot: crate::tui::scale::PlotView,
+    /// The population view (`i`) in place of the side plot, for a solver
+    /// that reports population series.
+    pub(crate) population: bool,
+    /// The knobs panel, while it is open.
+    pub(crate) knobs: Option<Knobs>,
+}
+
+/// The knobs panel's state (its rows are the run's live parameters, see
+/// [`crate::tui::knobs::rows`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Knobs {
+    /// The selected row (clamped to the rows there are).
+    pub selected: usize,
+    /// The value being typed for the selected row, after `enter`.
+    pub typing: Option<String>,
 }
 
 /// The whole screen state.

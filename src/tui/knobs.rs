@@ -1,0 +1,265 @@
+//! The knobs panel's logic: its rows (the run's live parameters, as the
+//! solver reports them, with their declarations from the registry), the
+//! steps `←`/`→` take, the check of a typed value, and what each panel
+//! action does to the app ([`reduce`], called by the reducer). Drawing is
+//! `knobs_ui.rs`. Nothing here names a solver: the rows come from
+//! [`crate::solve::runner::Track::params`] and
+//! [`crate::solve::SolverConfig::declared`].
+//!
+//! In a race the rows are every live key of any lane (the value shown is
+//! the first such lane's); a change goes to every lane that has the key.
+
+use super::app::{App, Knobs};
+use super::keys::Action;
+use crate::numbers::knob;
+use crate::solve::SolverConfig;
+use crate::solve::params::{Kind, ParamSpec, Scale, find};
+use crate::solve::runner::Track;
+
+/// A log-scale parameter's step: ×/÷ 10^(1/8), eight steps a decade.
+pub const LOG_STEP: f64 = 1.333_521_432_163_324;
+
+/// A linear parameter's step: its range over this.
+pub const LINEAR_STEPS: f64 = 20.0;
+
+/// Characters a typed value may hold.
+const TYPED_MAX: usize = 32;
+
+/// One row of the panel.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Row {
+    /// The declared key (`mutation_rate`, `phase2.window`).
+    pub key: String,
+    /// Its value now.
+    pub value: f64,
+    /// Its value when the run started (the preset's), if known.
+    pub initial: Option<f64>,
+    /// Its declaration, if the solver's registry entry has one.
+    pub spec: Option<&'static ParamSpec>,
+}
+
+impl Row {
+    /// The range as people read it, with the scale when logarithmic.
+    pub fn range(&self) -> String {
+        match self.spec {
+            Some(s) if s.scale == Scale::Log => format!("{} log", s.range()),
+            Some(s) => s.range(),
+            None => "?".into(),
+        }
+    }
+}
+
+/// The declaration of `key` for the solver of preset `preset`.
+fn spec_of(app: &App, preset: &str, key: &str) -> Option<&'static ParamSpec> {
+    let solver = app.choices().iter().find(|c| c.preset == preset)?;
+    find(SolverConfig::declared(&solver.solver)?, key)
+}
+
+/// The panel's rows: the single run's live parameters, or in a race every
+/// lane's (each key once, valued as in the first lane that has it).
+pub fn rows(app: &App) -> Vec<Row> {
+    let tracks: Vec<(&str, &Track)> = match app.race() {
+        Some(view) => view
+            .race()
+            .lanes()
+            .iter()
+            .map(|l| (l.preset(), l.track()))
+            .collect(),
+        None => match app.current_choice() {
+            Some(c) => vec![(c.preset.as_str(), app.track())],
+            None => Vec::new(),
+        },
+    };
+    let mut rows: Vec<Row> = Vec::new();
+    for (preset, track) in tracks {
+        for (key, value) in track.params() {
+            if rows.iter().any(|r| &r.key == key) {
+                continue;
+            }
+            rows.push(Row {
+                key: key.clone(),
+                value: *value,
+                initial: track.initial_param(key),
+                spec: spec_of(app, preset, key),
+            });
+        }
+    }
+    rows
+}
+
+/// The selected row's index among `n` rows.
+pub fn selected(knobs: &Knobs, n: usize) -> usize {
+    knobs.selected.min(n.saturating_sub(1))
+}
+
+/// Rounds away the last bits of float noise (`0.1 + 0.05`).
+fn tidy(v: f64) -> f64 {
+    format!("{v:.12e}").parse().unwrap_or(v)
+}
+
+/// The value one step up (`up`) or down from `value`, within the range:
+/// log scale ×/÷ [`LOG_STEP`]; linear, the range over [`LINEAR_STEPS`]
+/// (whole numbers: at least 1; an open range: a tenth of the value);
+/// whole numbers always move by at least 1 while they can.
+pub fn stepped(value: f64, spec: Option<&ParamSpec>, up: bool) -> f64 {
+    let sign = if up { 1.0 } else { -1.0 };
+    let Some(spec) = spec else {
+        // Undeclared: a multiplicative step, or 1 away from 0.
+        return if value == 0.0 {
+            sign
+        } else if up {
+            value * 1.25
+        } else {
+            value / 1.25
+        };
+    };
+    let (min, max, int) = match spec.kind {
+        Kind::Int { min, max } => (min as f64, max as f64, true),
+        Kind::Float { min, max } => (min, max, false),
+        Kind::Bool => (0.0, 1.0, true),
+        Kind::Choice(c) => (0.0, c.len().saturating_sub(1) as f64, true),
+    };
+    let mut next = if spec.scale == Scale::Log && value > 0.0 {
+        if up {
+            value * LOG_STEP
+        } else {
+            value / LOG_STEP
+        }
+    } else {
+        let span = max - min;
+        let step = if span.is_finite() && span <= 1e6 {
+            span / LINEAR_STEPS
+        } else {
+            value.abs() / 10.0
+        };
+        let step = if int { step.round().max(1.0) } else { step };
+        if step > 0.0 && span.is_finite() && span <= 1e6 {
+            // On the grid of steps from the range's start.
+            min + (((value - min) / step).round() + sign) * step
+        } else {
+            value + sign * step.max(f64::MIN_POSITIVE)
+        }
+    };
+    if int {
+        next = next.round();
+        if next == value {
+            next = value + sign;
+        }
+    }
+    tidy(next.clamp(min, max))
+}
+
+/// `value` if `key` takes it, else why not (naming the key and the range).
+pub fn checked(row: &Row, value: f64) -> Result<f64, String> {
+    if !value.is_finite() {
+        return Err(format!("`{}` takes a finite number", row.key));
+    }
+    let Some(spec) = row.spec else {
+        return Ok(value);
+    };
+    let v = if matches!(spec.kind, Kind::Int { .. }) && value.fract() == 0.0 {
+        toml::Value::Integer(value as i64)
+    } else {
+        toml::Value::Float(value)
+    };
+    spec.check(&v).map(|()| value)
+}
+
+/// A typed value, checked.
+pub fn parse(row: &Row, text: &str) -> Result<f64, String> {
+    let text = text.trim();
+    let v: f64 = text
+        .parse()
+        .map_err(|_| format!("`{}`: `{text}` is not a number", row.key))?;
+    checked(row, v)
+}
+
+/// Applies a knobs-panel action (or `p`) to the app; the change to send
+/// (key and value), if any. The message line says what happened.
+pub fn reduce(app: &mut App, action: &Action) -> Option<(String, f64)> {
+    if *action == Action::Knobs {
+        app.view.knobs = match app.view.knobs {
+            Some(_) => None,
+            None => Some(Knobs::default()),
+        };
+        return None;
+    }
+    if *action == Action::CloseKnobs && app.view.help {
+        app.view.help = false;
+        return None;
+    }
+    let rows = rows(app);
+    let knobs = app.view.knobs.as_mut()?;
+    let i = selected(knobs, rows.len());
+    let row = rows.get(i);
+    let mut target = None;
+    match action {
+        Action::CloseKnobs => app.view.knobs = None,
+        Action::KnobPrev => knobs.selected = i.saturating_sub(1),
+        Action::KnobNext => knobs.selected = (i + 1).min(rows.len().saturating_sub(1)),
+        Action::KnobLess | Action::KnobMore => {
+            let row = row?;
+            target = Some(Ok(stepped(
+                row.value,
+                row.spec,
+                *action == Action::KnobMore,
+            )));
+        }
+        Action::KnobEdit => {
+            row?;
+            knobs.typing = Some(String::new());
+        }
+        Action::KnobChar(c) => {
+            if let Some(t) = knobs.typing.as_mut()
+                && t.chars().count() < TYPED_MAX
+            {
+                t.push(*c);
+            }
+        }
+        Action::KnobErase => {
+            if let Some(t) = knobs.typing.as_mut() {
+                t.pop();
+            }
+        }
+        Action::KnobCancel => knobs.typing = None,
+        Action::KnobSubmit => {
+            let text = knobs.typing.take()?;
+            let row = row?;
+            if text.trim().is_empty() {
+                app.message = Some(format!("`{}` left at {}", row.key, knob(row.value)));
+                return None;
+            }
+            target = Some(parse(row, &text));
+        }
+        Action::KnobReset => {
+            let row = row?;
+            target = Some(match row.initial {
+                Some(v) => Ok(v),
+                None => Err(format!("`{}` has no preset value to go back to", row.key)),
+            });
+        }
+        _ => {}
+    }
+    let row = row?;
+    match target? {
+        Err(why) => {
+            app.message = Some(format!("refused: {why}"));
+            None
+        }
+        Ok(v) if v == row.value => {
+            app.message = Some(format!("{} stays at {}", row.key, knob(v)));
+            None
+        }
+        Ok(_) if app.race().is_none() && app.state().finished() => {
+            app.message = Some(format!(
+                "the run is {}: a change has nothing to act on (x, s or a turn starts over)",
+                app.state().name()
+            ));
+            None
+        }
+        Ok(v) => {
+            app.message = Some(format!("{} {} → {}", row.key, knob(row.value), knob(v)));
+            Some((row.key.clone(), v))
+        }
+    }
+}

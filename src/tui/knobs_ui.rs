@@ -1,0 +1,140 @@
+//! Drawing the knobs panel: one row per live parameter (key, value,
+//! range), the selected one's meaning and preset value, the value being
+//! typed, and the panel's keys. A pure function of the app; the panel lies
+//! over the status area, widened to the left when its rows need it, and
+//! over the race's lanes in a race.
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style, Stylize};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
+
+use super::app::App;
+use super::knobs::{Row, rows, selected};
+use crate::numbers::knob;
+
+/// The panel's keys, on its bottom border.
+const KEYS: &str = " ↑↓ pick ←→ step ⏎ type ⌫ preset esc ";
+/// The same with no rows.
+const EMPTY_KEYS: &str = " p or esc closes ";
+/// The same while a value is typed.
+const TYPING_KEYS: &str = " ⏎ apply esc cancel ";
+
+/// Columns a row's key, value and range take (with two spaces between).
+fn widths(rows: &[Row]) -> (usize, usize, usize) {
+    let w = |f: &dyn Fn(&Row) -> usize| rows.iter().map(f).max().unwrap_or(0);
+    (
+        w(&|r| r.key.chars().count()).min(28),
+        w(&|r| knob(r.value).chars().count()).max(5),
+        w(&|r| r.range().chars().count()),
+    )
+}
+
+/// Where the panel goes: `status` (the status panel's area, or the race's
+/// lanes), widened to the left within `screen` to the width the rows want,
+/// and taller (down to `bottom`) when they want more rows.
+pub fn area(app: &App, status: Rect, screen: Rect, bottom: u16) -> Rect {
+    let rows = rows(app);
+    let (k, v, r) = widths(&rows);
+    let want_w = (2 + k + 2 + v + 2 + r + 2).max(KEYS.chars().count() + 2);
+    let right = status.x + status.width;
+    let w = (want_w as u16).clamp(status.width, right.saturating_sub(screen.x));
+    let want_h = rows.len() as u16 + 5;
+    let h = want_h.clamp(
+        status.height,
+        bottom.saturating_sub(status.y).max(status.height),
+    );
+    Rect::new(right - w, status.y, w, h)
+}
+
+/// Draws the panel in `area`.
+pub fn draw(f: &mut Frame, app: &App, area: Rect) {
+    let Some(knobs) = app.knobs() else {
+        return;
+    };
+    let dim = Style::default().add_modifier(Modifier::DIM);
+    let accent = Style::default().fg(app.theme().accent);
+    let rows = rows(app);
+    let keys = if rows.is_empty() {
+        EMPTY_KEYS
+    } else if knobs.typing.is_some() {
+        TYPING_KEYS
+    } else {
+        KEYS
+    };
+    let b = Block::bordered()
+        .title(" knobs ")
+        .border_style(accent)
+        .title_bottom(Line::from(keys).right_aligned());
+    let inner = b.inner(area);
+    f.render_widget(Clear, area);
+    f.render_widget(b, area);
+    if rows.is_empty() {
+        let text = if app.race().is_some() {
+            "no lane's solver has parameters that can change during a run"
+        } else {
+            "this solver has no parameters that can change during a run (--set changes the others before a run)"
+        };
+        f.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), inner);
+        return;
+    }
+    let i = selected(knobs, rows.len());
+    let row = &rows[i];
+    // The selected row's details under the rows: its meaning (wrapped to
+    // at most two lines), its preset value, and what is being typed.
+    let mut details: Vec<Line> = Vec::new();
+    if let Some(t) = &knobs.typing {
+        details.push(Line::from(vec![
+            Span::styled(format!("{} = ", row.key), accent),
+            Span::raw(format!("{t}█")),
+        ]));
+    }
+    let preset = row
+        .initial
+        .map(|v| format!(" (preset {})", knob(v)))
+        .unwrap_or_default();
+    let meaning = row.spec.map_or("", |s| s.meaning);
+    details.push(Line::from(vec![
+        Span::raw(meaning.to_string()),
+        Span::styled(preset, dim),
+    ]));
+    let w = inner.width.max(1) as usize;
+    let detail_h: u16 = details
+        .iter()
+        .map(|l| (l.width().div_ceil(w)).clamp(1, 2) as u16)
+        .sum();
+    let list_h = inner
+        .height
+        .saturating_sub(detail_h + 1)
+        .max(1)
+        .min(rows.len() as u16);
+    // The rows that fit, keeping the selected one in view.
+    let first = (i + 1).saturating_sub(list_h as usize);
+    let (kw, vw, _) = widths(&rows);
+    let lines: Vec<Line> = rows
+        .iter()
+        .enumerate()
+        .skip(first)
+        .take(list_h as usize)
+        .map(|(j, r)| {
+            let key: String = r.key.chars().take(kw).collect();
+            let mark = if j == i { "▸ " } else { "  " };
+            let text = format!("{mark}{key:<kw$}  {:>vw$}  ", knob(r.value));
+            let mut spans = vec![Span::raw(text), Span::styled(r.range(), dim)];
+            if j == i {
+                spans[0] = spans[0].clone().bold();
+            }
+            Line::from(spans)
+        })
+        .collect();
+    let [list, gap, detail] = ratatui::layout::Layout::vertical([
+        ratatui::layout::Constraint::Length(list_h),
+        ratatui::layout::Constraint::Length(1),
+        ratatui::layout::Constraint::Min(0),
+    ])
+    .areas(inner);
+    let _ = gap;
+    f.render_widget(Paragraph::new(lines), list);
+    f.render_widget(Paragraph::new(details).wrap(Wrap { trim: true }), detail);
+}
