@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use serde::Serialize;
 
-use cubetui::solve::race::{LaneResult, Race, Results, run_lane};
+use cubetui::solve::race::{LaneResult, Race, Results, run_lane, run_lane_traced};
 
 use super::common::{StartArgs, check_preset_list};
 use super::config::{time_limit, time_limit_arg};
@@ -39,6 +39,10 @@ pub struct RaceArgs {
     /// solved lanes are always whole.
     #[arg(long)]
     pub full: bool,
+    /// Draw each lane's best energy so far (as its solver counts it)
+    /// against its CPU time to FILE as SVG: the convergence curves.
+    #[arg(long, value_name = "FILE.svg")]
+    pub plot: Option<std::path::PathBuf>,
 }
 
 /// One lane of `race --json`: its results, its solution maybe summarised.
@@ -97,12 +101,23 @@ pub fn run(args: RaceArgs) -> Result<ExitCode, Report> {
     // Each lane's final moves to solved needs the reference tables (read
     // from the cache; built once, on stderr, if there is none).
     cubetui::solve::reference::cache::tables();
+    if let Some(path) = &args.plot {
+        super::plot::check(path)?;
+    }
+    let traced = args.plot.is_some();
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::scope(|s| {
         for (i, solver) in solvers.into_iter().enumerate() {
             let tx = tx.clone();
             s.spawn(move || {
-                let _ = tx.send((i, run_lane(solver, Some(limit))));
+                let updates = if traced {
+                    run_lane_traced(solver, Some(limit))
+                } else {
+                    vec![run_lane(solver, Some(limit))]
+                };
+                for u in updates {
+                    let _ = tx.send((i, u));
+                }
             });
         }
         drop(tx);
@@ -111,6 +126,25 @@ pub fn run(args: RaceArgs) -> Result<ExitCode, Report> {
             race.absorb(i, u);
         }
     });
+    if let Some(path) = &args.plot {
+        let curves: Vec<(String, Vec<(f64, f64)>)> = race
+            .lanes()
+            .iter()
+            .map(|l| {
+                let points = l.track().best().points();
+                // CPU seconds → ms.
+                let ms = points.iter().map(|&(t, e)| (t * 1e3, e)).collect();
+                (l.preset().to_string(), ms)
+            })
+            .collect();
+        let title = format!(
+            "race of {} presets, seed {}, CPU limit {} s per lane",
+            curves.len(),
+            args.seed,
+            args.time_limit
+        );
+        super::plot::draw_curves(path, &title, &curves)?;
+    }
     let results = race.results();
     let text = if args.json {
         format!(

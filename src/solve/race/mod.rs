@@ -29,7 +29,7 @@ use crate::cube::Cube;
 use crate::cube::simplify::simplify;
 use crate::solve::api::{SolveError, Solver};
 
-pub use lane::run_lane;
+pub use lane::{run_lane, run_lane_traced};
 pub use rank::{LaneResult, Results, compare, rank};
 
 /// Fewest lanes in a race.
