@@ -38,8 +38,16 @@ fn config(name: &str, n: u64) -> SolverConfig {
             t.insert(key.into(), toml::Value::Integer(n as i64));
         }
     }
+    // Not frozen before the budget: the geometric schedule (T ← 0.98·T per
+    // level) reaches its smallest accepted t_min, 1e-6, after 684 levels,
+    // so each level takes a 684th of the budget (t_min 1e-300 is refused
+    // since the parameters declare their ranges).
     if let Some(toml::Value::Table(s)) = t.get_mut("schedule") {
-        s.insert("t_min".into(), toml::Value::Float(1e-300));
+        s.insert("t_min".into(), toml::Value::Float(1e-6));
+        s.insert(
+            "per_temperature".into(),
+            toml::Value::Integer((n / 684).max(1) as i64),
+        );
     }
     preset::from_table(t).expect("config")
 }
