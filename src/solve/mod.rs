@@ -17,6 +17,7 @@ pub mod mws;
 pub mod neighbourhood;
 pub mod params;
 pub mod phases;
+pub mod pocket;
 pub mod preset;
 pub mod profile;
 pub mod race;
