@@ -25,6 +25,7 @@ pub mod reference;
 pub mod registry;
 pub mod reorient;
 pub mod runner;
+pub mod sized;
 #[cfg(test)]
 pub mod throwaway;
 pub mod woc;

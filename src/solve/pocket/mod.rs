@@ -33,8 +33,8 @@ pub enum PocketError {
     BadTable,
 }
 
-/// The 24 whole-cube rotations.
-fn rotations() -> Vec<NxnAlg> {
+/// The 24 whole-cube rotations, the empty one first.
+pub fn rotations() -> Vec<NxnAlg> {
     let rot = |r, t| NxnMove::new(NxnKind::Rotation(r), t);
     let tilts = [
         None,

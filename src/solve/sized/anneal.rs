@@ -1,0 +1,230 @@
+//! Simulated annealing on an N×N: the `sa` solver's parameters (schedule,
+//! proposal budget, restarts, the ΔE = 0 rule, loop cutting) over the move
+//! set [`super::moves`], energy [`NxnCube::misplaced`] of the upright state.
+//! A proposal is one move; the energy change is counted on the stickers that
+//! move alone.
+
+use std::collections::HashMap;
+
+use rand::RngExt;
+
+use super::{SizedOutcome, SizedSolver, moves, upright};
+use crate::cube::nxn::simplify::simplify_sized;
+use crate::cube::nxn::{MovePerm, NxnAlg, NxnCube, NxnMove, tables};
+use crate::cube::random::{CubeRng, rng_from_seed};
+use crate::solve::anneal::SaParams;
+use crate::solve::api::{SolveError, Status};
+
+/// `path` from `start` with every loop (a return to a state seen before)
+/// cut out: the same end state, each state on the way visited once.
+pub fn cut_loops(start: &NxnCube, path: &NxnAlg) -> NxnAlg {
+    // `states[i]` is the state after `out[..i]`; `seen` maps each to `i`.
+    let mut seen: HashMap<NxnCube, usize> = HashMap::new();
+    let mut states = vec![start.clone()];
+    let mut out: Vec<NxnMove> = Vec::new();
+    seen.insert(start.clone(), 0);
+    for &m in path.moves() {
+        let mut c = states[out.len()].clone();
+        if c.apply_move(m).is_err() {
+            return path.clone();
+        }
+        match seen.get(&c) {
+            Some(&at) => {
+                out.truncate(at);
+                for gone in states.drain(at + 1..) {
+                    seen.remove(&gone);
+                }
+            }
+            None => {
+                out.push(m);
+                seen.insert(c.clone(), out.len());
+                states.push(c);
+            }
+        }
+    }
+    out.into()
+}
+
+/// An annealing run on an N×N.
+pub struct SizedAnnealer {
+    params: SaParams,
+    rng: CubeRng,
+    /// The rotation that turned the start upright (leads the solution).
+    rotation: NxnAlg,
+    moves: Vec<NxnMove>,
+    perms: Vec<&'static MovePerm>,
+    /// The upright start.
+    start: NxnCube,
+    /// Colour each face has when solved (upright: fixed by the moves).
+    home: [u8; 6],
+    current: NxnCube,
+    energy: u32,
+    best_energy: u32,
+    /// Accepted moves (indices into `moves`); the best state is a prefix.
+    history: Vec<u16>,
+    best_prefix: usize,
+    iteration: u64,
+    last_improvement: u64,
+    temperature: f64,
+    ratio: f64,
+    level_left: u64,
+    status: Status,
+}
+
+impl SizedAnnealer {
+    /// A run from `start`, fully determined by (`params`, `seed`, `start`).
+    /// The neighbourhood must be `faces` (the others are 3×3 sequences).
+    pub fn new(params: &SaParams, start: &NxnCube, seed: u64) -> Result<SizedAnnealer, SolveError> {
+        params.validate()?;
+        if params.neighbourhood != "faces" {
+            return Err(SolveError::Parameter(format!(
+                "neighbourhood `{}` is made of 3x3 sequences; on a {} use `faces` \
+                 (outer and inner layer turns)",
+                params.neighbourhood,
+                start.size()
+            )));
+        }
+        let (rotation, current) = upright(start);
+        let size = start.size();
+        let moves = moves(size);
+        let t = tables(size);
+        let perms = moves
+            .iter()
+            .map(|&m| t.perm(m).map_err(|e| SolveError::Parameter(e.to_string())))
+            .collect::<Result<Vec<_>, _>>()?;
+        let home = current.face_colours();
+        let energy = current.misplaced() as u32;
+        Ok(SizedAnnealer {
+            rng: rng_from_seed(seed),
+            rotation,
+            moves,
+            perms,
+            home,
+            start: current.clone(),
+            current,
+            energy,
+            best_energy: energy,
+            history: Vec::new(),
+            best_prefix: 0,
+            iteration: 0,
+            last_improvement: 0,
+            temperature: params.schedule.initial(),
+            ratio: params.schedule.ratio(params.max_steps),
+            level_left: params.schedule.level_len(),
+            status: if energy == 0 {
+                Status::Solved
+            } else {
+                Status::Running
+            },
+            params: params.clone(),
+        })
+    }
+
+    /// Misplaced stickers of `s`.
+    fn energy_of(&self, s: &[u8]) -> u32 {
+        let per_face = self.current.size().face_stickers();
+        s.chunks_exact(per_face)
+            .zip(self.home)
+            .map(|(f, h)| f.iter().filter(|&&c| c != h).count() as u32)
+            .sum()
+    }
+
+    /// Goes back to the best state and restarts the schedule.
+    fn restart(&mut self) {
+        let mut c = self.current.clone();
+        // Undo the moves past the best prefix.
+        for &k in self.history[self.best_prefix..].iter().rev() {
+            c.apply_move(self.moves[k as usize].inverse())
+                .expect("a move of this size");
+        }
+        self.current = c;
+        self.energy = self.best_energy;
+        self.history.truncate(self.best_prefix);
+        self.last_improvement = self.iteration;
+        self.temperature = self.params.schedule.initial();
+        self.level_left = self.params.schedule.level_len();
+    }
+}
+
+impl SizedSolver for SizedAnnealer {
+    fn step(&mut self, n: u64) -> Status {
+        let limit = self.iteration.saturating_add(n).min(self.params.max_steps);
+        let schedule = self.params.schedule.clone();
+        let mut scratch = self.current.stickers().to_vec();
+        while self.iteration < limit
+            && self.status == Status::Running
+            && !schedule.frozen(self.temperature)
+        {
+            let k = self.rng.random_range(0..self.moves.len());
+            scratch.copy_from_slice(self.current.stickers());
+            self.perms[k].apply(&mut scratch);
+            let e = self.energy_of(&scratch);
+            let d = e as i64 - self.energy as i64;
+            let delta = if d == 0 && self.params.zero_delta_as_one {
+                1
+            } else {
+                d
+            };
+            let ok = delta <= 0 || self.rng.random::<f64>() < (-(delta as f64) / self.temperature).exp();
+            if ok {
+                self.current
+                    .apply_move(self.moves[k])
+                    .expect("a move of this size");
+                self.energy = e;
+                self.history.push(k as u16);
+                if e < self.best_energy {
+                    self.best_energy = e;
+                    self.best_prefix = self.history.len();
+                    self.last_improvement = self.iteration;
+                    if e == 0 {
+                        self.status = Status::Solved;
+                    }
+                }
+            }
+            self.temperature = schedule.advance(self.temperature, &mut self.level_left, self.ratio);
+            self.iteration += 1;
+            if self.params.restart_after > 0
+                && self.status == Status::Running
+                && self.iteration - self.last_improvement >= self.params.restart_after
+            {
+                self.restart();
+            }
+        }
+        if self.status == Status::Running
+            && (self.iteration >= self.params.max_steps || schedule.frozen(self.temperature))
+        {
+            self.status = Status::Exhausted;
+        }
+        self.status
+    }
+
+    fn status(&self) -> Status {
+        self.status
+    }
+
+    fn outcome(&self) -> SizedOutcome {
+        let size = self.current.size();
+        let path: NxnAlg = self.history[..self.best_prefix]
+            .iter()
+            .map(|&k| self.moves[k as usize])
+            .collect();
+        let path = if self.params.cut_loops {
+            simplify_sized(&cut_loops(&self.start, &path), size)
+        } else {
+            path
+        };
+        let solution = self
+            .rotation
+            .moves()
+            .iter()
+            .chain(path.moves())
+            .copied()
+            .collect();
+        SizedOutcome {
+            solved: self.best_energy == 0,
+            solution,
+            energy: self.best_energy as f64,
+            iterations: self.iteration,
+        }
+    }
+}
