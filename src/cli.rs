@@ -13,6 +13,7 @@ mod presets;
 mod race;
 mod run;
 mod scramble;
+mod sized;
 mod solve;
 mod state;
 mod summary;

@@ -33,7 +33,7 @@ use super::out::LineFile;
 use super::run::{RunReport, run_one};
 use super::summary::{Sample, Summary};
 
-mod compare;
+pub(crate) mod compare;
 mod order;
 mod states;
 
@@ -51,6 +51,8 @@ pub const MAX_JOBS: u64 = 256;
 pub struct BenchArgs {
     #[command(flatten)]
     pub solver: SolverArgs,
+    #[command(flatten)]
+    pub size: super::sized::SizeArg,
     /// Number of cubes, 1 to 1000000 (with --states: the file's first N;
     /// default: all of them).
     #[arg(long, value_name = "N", required_unless_present = "states",
@@ -126,6 +128,9 @@ fn resolve_all(args: &SolverArgs) -> Result<Vec<Resolved>, Report> {
 /// some cube was not, 130 when interrupted.
 pub fn run(args: BenchArgs) -> Result<ExitCode, Report> {
     let presets = resolve_all(&args.solver)?;
+    if args.size.size != cubetui::cube::nxn::Size::THREE {
+        return super::sized::bench(&args, &presets, args.size.size);
+    }
     let source = Source::of(&args)?;
     let cubes = source.cubes(args.cubes)?;
     let compare = presets.len() > 1;

@@ -17,6 +17,8 @@ pub struct SolveArgs {
     pub start: StartArgs,
     #[command(flatten)]
     pub solver: SolverArgs,
+    #[command(flatten)]
+    pub size: super::sized::SizeArg,
     /// Print exactly one JSON object on stdout.
     #[arg(long)]
     pub json: bool,
@@ -27,8 +29,9 @@ pub struct SolveArgs {
     /// `solution_truncated` true (`moves_htm` keeps the length).
     #[arg(long)]
     pub full: bool,
-    /// Also solve the start with the two-phase reference (an exact method)
-    /// and report its length as `reference_htm`.
+    /// Also solve the start with the two-phase reference (an exact method;
+    /// on the 2x2 the optimal distance table) and report its length as
+    /// `reference_htm`. No reference exists for sizes past the 3x3 (exit 2).
     #[arg(long)]
     pub reference: bool,
 }
@@ -36,6 +39,9 @@ pub struct SolveArgs {
 /// Solves one cube: 0 when solved, 4 when not, 130 when interrupted.
 pub fn run(args: SolveArgs) -> Result<ExitCode, Report> {
     // Ctrl-C stops the search and prints the best result so far (exit 130).
+    if args.size.size != cubetui::cube::nxn::Size::THREE {
+        return super::sized::solve(&args, args.size.size);
+    }
     let interrupted = super::interrupt::install();
     let resolved = args.solver.resolve()?;
     let start = args.start.resolve(args.solver.seed)?;
