@@ -67,10 +67,16 @@ pub fn run(args: ScrambleArgs) -> Result<ExitCode, Report> {
 
 /// Scrambles of another size: uniformly random 2×2 states, random-move
 /// scrambles of WCA's length for the size (`--depth` to choose).
-fn sized(args: &ScrambleArgs, seed: u64, size: cubetui::cube::nxn::Size) -> Result<ExitCode, Report> {
+fn sized(
+    args: &ScrambleArgs,
+    seed: u64,
+    size: cubetui::cube::nxn::Size,
+) -> Result<ExitCode, Report> {
     use cubetui::cube::nxn::NxnCube;
     use cubetui::cube::nxn::random as nxn;
-    let depth = args.depth.map_or(nxn::scramble_length(size), |d| d as usize);
+    let depth = args
+        .depth
+        .map_or(nxn::scramble_length(size), |d| d as usize);
     let mut out = super::out::StdoutLines::new();
     for k in 0..u64::from(args.count) {
         let mut rng = start_rng(seed, k);

@@ -63,7 +63,10 @@ pub fn start(args: &StartArgs, size: Size, seed: u64) -> Result<SizedStart, Repo
             scramble: None,
         });
     }
-    Err(UsageError("give a start state: --scramble ALG, --facelets STR or --random-state".into()).into())
+    Err(
+        UsageError("give a start state: --scramble ALG, --facelets STR or --random-state".into())
+            .into(),
+    )
 }
 
 /// One finished N×N run.
@@ -174,11 +177,18 @@ pub fn solve(args: &SolveArgs, size: Size) -> Result<ExitCode, Report> {
             resolved.preset,
         );
         if let Some(h) = reference {
-            let _ = writeln!(text, "reference:  {h} HTM (optimal, the 2x2 distance table)");
+            let _ = writeln!(
+                text,
+                "reference:  {h} HTM (optimal, the 2x2 distance table)"
+            );
         }
     }
     super::out::stdout(text.as_bytes())?;
-    Ok(ExitCode::from(if r.solved { EXIT_OK } else { EXIT_UNSOLVED }))
+    Ok(ExitCode::from(if r.solved {
+        EXIT_OK
+    } else {
+        EXIT_UNSOLVED
+    }))
 }
 
 /// `bench --size N`: every preset on the same cubes, one after another on
@@ -198,7 +208,9 @@ pub fn bench(args: &BenchArgs, presets: &[Resolved], size: Size) -> Result<ExitC
             match args.depth {
                 Some(d) => {
                     let alg = cubetui::cube::nxn::random::random_moves(&mut rng, size, d as usize);
-                    NxnCube::solved(size).after(&alg).expect("scramble kinds fit the size")
+                    NxnCube::solved(size)
+                        .after(&alg)
+                        .expect("scramble kinds fit the size")
                 }
                 None => random_state(&mut rng, size),
             }
@@ -230,7 +242,11 @@ pub fn bench(args: &BenchArgs, presets: &[Resolved], size: Size) -> Result<ExitC
                 p.preset
             );
             super::out::stdout(text.as_bytes())?;
-            let code = if summary.solved == summary.cubes { EXIT_OK } else { EXIT_UNSOLVED };
+            let code = if summary.solved == summary.cubes {
+                EXIT_OK
+            } else {
+                EXIT_UNSOLVED
+            };
             return Ok(ExitCode::from(code));
         }
         rows.push(Row::of(&p.preset, &samples, &reference));
@@ -243,7 +259,10 @@ pub fn bench(args: &BenchArgs, presets: &[Resolved], size: Size) -> Result<ExitC
     let start_desc = match args.depth {
         Some(d) => format!("random {d}-move scrambles"),
         None if size == Size::TWO => "uniformly random states".to_string(),
-        None => format!("random {}-move scrambles", cubetui::cube::nxn::random::scramble_length(size)),
+        None => format!(
+            "random {}-move scrambles",
+            cubetui::cube::nxn::random::scramble_length(size)
+        ),
     };
     let mut text = format!(
         "{cubes} cubes ({size}, {start_desc}), {} presets on the same cubes one after another, \

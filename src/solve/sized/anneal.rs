@@ -45,6 +45,58 @@ pub fn cut_loops(start: &NxnCube, path: &NxnAlg) -> NxnAlg {
     out.into()
 }
 
+/// The shortest way from `start` to the end of `path` that passes only
+/// through states `path` visits, with moves of `moves` (breadth-first over
+/// those states): loops cut, and also every detour between two visited
+/// states one move apart. Never longer than [`cut_loops`].
+pub fn shortcut(start: &NxnCube, path: &NxnAlg, moves: &[NxnMove]) -> NxnAlg {
+    let mut visited: HashMap<NxnCube, usize> = HashMap::new();
+    let mut states = vec![start.clone()];
+    visited.insert(start.clone(), 0);
+    let mut c = start.clone();
+    for &m in path.moves() {
+        if c.apply_move(m).is_err() {
+            return path.clone();
+        }
+        if !visited.contains_key(&c) {
+            visited.insert(c.clone(), states.len());
+            states.push(c.clone());
+        }
+    }
+    let goal = visited[&c];
+    // parent[i]: (state it was reached from, move), breadth-first from 0.
+    let mut parent: Vec<Option<(usize, NxnMove)>> = vec![None; states.len()];
+    let mut queue = std::collections::VecDeque::from([0usize]);
+    let mut reached = vec![false; states.len()];
+    reached[0] = true;
+    while let Some(i) = queue.pop_front() {
+        if i == goal {
+            break;
+        }
+        for &m in moves {
+            let mut next = states[i].clone();
+            if next.apply_move(m).is_err() {
+                continue;
+            }
+            if let Some(&j) = visited.get(&next)
+                && !reached[j]
+            {
+                reached[j] = true;
+                parent[j] = Some((i, m));
+                queue.push_back(j);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    let mut at = goal;
+    while let Some((from, m)) = parent[at] {
+        out.push(m);
+        at = from;
+    }
+    out.reverse();
+    out.into()
+}
+
 /// An annealing run on an N×N.
 pub struct SizedAnnealer {
     params: SaParams,
@@ -165,7 +217,8 @@ impl SizedSolver for SizedAnnealer {
             } else {
                 d
             };
-            let ok = delta <= 0 || self.rng.random::<f64>() < (-(delta as f64) / self.temperature).exp();
+            let ok =
+                delta <= 0 || self.rng.random::<f64>() < (-(delta as f64) / self.temperature).exp();
             if ok {
                 self.current
                     .apply_move(self.moves[k])
@@ -209,7 +262,7 @@ impl SizedSolver for SizedAnnealer {
             .map(|&k| self.moves[k as usize])
             .collect();
         let path = if self.params.cut_loops {
-            simplify_sized(&cut_loops(&self.start, &path), size)
+            simplify_sized(&shortcut(&self.start, &path, &self.moves), size)
         } else {
             path
         };

@@ -238,7 +238,11 @@ impl SizedSolver for SizedGa {
             .moves()
             .iter()
             .copied()
-            .chain(self.best.genes[..self.best.used].iter().map(|&g| self.moves[g as usize]))
+            .chain(
+                self.best.genes[..self.best.used]
+                    .iter()
+                    .map(|&g| self.moves[g as usize]),
+            )
             .collect();
         SizedOutcome {
             solved: self.best.energy == 0,

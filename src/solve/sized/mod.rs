@@ -114,7 +114,10 @@ impl SizedSolver for Pocket {
 
     fn outcome(&self) -> SizedOutcome {
         let solution = self.solution.clone().unwrap_or_default();
-        let best = self.start.after(&solution).unwrap_or_else(|_| self.start.clone());
+        let best = self
+            .start
+            .after(&solution)
+            .unwrap_or_else(|_| self.start.clone());
         SizedOutcome {
             solved: best.is_solved(),
             energy: best.upright().misplaced() as f64,

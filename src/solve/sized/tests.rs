@@ -31,7 +31,9 @@ fn the_move_sets_have_the_documented_sizes_and_keep_the_cube_upright() {
         let ms = moves(size(n));
         assert_eq!(ms.len(), count, "{n}");
         for m in ms {
-            let c = NxnCube::solved(size(n)).after(&NxnAlg::new(vec![m])).unwrap();
+            let c = NxnCube::solved(size(n))
+                .after(&NxnAlg::new(vec![m]))
+                .unwrap();
             assert!(c.is_upright(), "{n}: {m}");
         }
     }
@@ -122,7 +124,10 @@ fn the_reference_is_exact_on_the_2x2_and_refused_past_the_3x3() {
 fn three_by_three_only_solvers_and_neighbourhoods_say_so() {
     let woc = SolverConfig::Woc(Default::default());
     let err = build(&woc, &NxnCube::solved(size(4)), 0).err().unwrap();
-    assert!(err.to_string().contains("`woc` runs on the 3x3 only"), "{err}");
+    assert!(
+        err.to_string().contains("`woc` runs on the 3x3 only"),
+        "{err}"
+    );
     let pll = SolverConfig::Sa(SaParams::default());
     let err = build(&pll, &NxnCube::solved(size(4)), 0).err().unwrap();
     assert!(err.to_string().contains("pll-conj"), "{err}");
@@ -135,4 +140,11 @@ fn loops_are_cut_and_the_end_state_kept() {
     let cut = anneal::cut_loops(&start, &path);
     assert_eq!(cut.to_string(), "F U");
     assert_eq!(start.after(&cut).unwrap(), start.after(&path).unwrap());
+    // The walk passes R U and R U2 to R U', one U' from R: that detour
+    // through visited states (no loop) is cut too.
+    let walk: NxnAlg = "R U U U".parse().unwrap();
+    let short = anneal::shortcut(&start, &walk, &moves(Size::TWO));
+    assert_eq!(short.to_string(), "R U'");
+    let end = start.after(&walk).unwrap();
+    assert_eq!(start.after(&short).unwrap(), end);
 }
