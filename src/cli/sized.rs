@@ -12,7 +12,7 @@ use cubetui::cube::nxn::random::random_state;
 use cubetui::cube::nxn::simplify::simplify_sized;
 use cubetui::cube::nxn::{NxnAlg, NxnCube, Size};
 use cubetui::cube::random::start_rng;
-use cubetui::solve::{Status, pocket, sized};
+use cubetui::solve::{SolverConfig, Status, pocket, sized};
 
 use super::bench::BenchArgs;
 use super::bench::compare::{Comparison, Row};
@@ -22,7 +22,8 @@ use super::exit::{EXIT_OK, EXIT_UNSOLVED, UsageError};
 use super::solve::SolveArgs;
 use super::summary::{Sample, Summary};
 
-/// Steps between two looks at the clock.
+/// Steps between two looks at the clock (annealing proposals; a `ga` step
+/// is a whole generation, so it looks after each).
 const CHUNK: u64 = 256;
 
 /// `--size N`: the cube's size, 2 to 32 (`4` or `4x4`).
@@ -85,9 +86,14 @@ pub fn run_one(r: &Resolved, cube: &NxnCube, seed: u64) -> Result<SizedRun, Repo
     let t0 = Instant::now();
     let mut solver = sized::build(&r.config, cube, seed).map_err(|e| UsageError(e.to_string()))?;
     let deadline = r.time_limit.and_then(|l| t0.checked_add(l));
+    let chunk = if matches!(r.config, SolverConfig::Sa(_)) {
+        CHUNK
+    } else {
+        1
+    };
     let mut steps = 0u64;
     loop {
-        let n = r.max_steps.map_or(CHUNK, |m| CHUNK.min(m - steps));
+        let n = r.max_steps.map_or(chunk, |m| chunk.min(m - steps));
         if n == 0 || solver.step(n) != Status::Running {
             break;
         }

@@ -4,7 +4,7 @@
 //! A proposal is one move; the energy change is counted on the stickers that
 //! move alone.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use rand::RngExt;
 
@@ -46,10 +46,16 @@ pub fn cut_loops(start: &NxnCube, path: &NxnAlg) -> NxnAlg {
 }
 
 /// The shortest way from `start` to the end of `path` that passes only
-/// through states `path` visits, with moves of `moves` (breadth-first over
+/// through states `path` visits or states of `also` (states the run reached
+/// from `start` another way), with moves of `moves` (breadth-first over
 /// those states): loops cut, and also every detour between two visited
 /// states one move apart. Never longer than [`cut_loops`].
-pub fn shortcut(start: &NxnCube, path: &NxnAlg, moves: &[NxnMove]) -> NxnAlg {
+pub fn shortcut(
+    start: &NxnCube,
+    path: &NxnAlg,
+    moves: &[NxnMove],
+    also: &HashSet<NxnCube>,
+) -> NxnAlg {
     let mut visited: HashMap<NxnCube, usize> = HashMap::new();
     let mut states = vec![start.clone()];
     visited.insert(start.clone(), 0);
@@ -64,6 +70,12 @@ pub fn shortcut(start: &NxnCube, path: &NxnAlg, moves: &[NxnMove]) -> NxnAlg {
         }
     }
     let goal = visited[&c];
+    for a in also {
+        if !visited.contains_key(a) {
+            visited.insert(a.clone(), states.len());
+            states.push(a.clone());
+        }
+    }
     // parent[i]: (state it was reached from, move), breadth-first from 0.
     let mut parent: Vec<Option<(usize, NxnMove)>> = vec![None; states.len()];
     let mut queue = std::collections::VecDeque::from([0usize]);
@@ -97,6 +109,9 @@ pub fn shortcut(start: &NxnCube, path: &NxnAlg, moves: &[NxnMove]) -> NxnAlg {
     out.into()
 }
 
+/// Memory the states kept for the shortcut may take, roughly.
+const SEEN_BYTES: usize = 96 << 20;
+
 /// An annealing run on an N×N.
 pub struct SizedAnnealer {
     params: SaParams,
@@ -114,6 +129,9 @@ pub struct SizedAnnealer {
     best_energy: u32,
     /// Accepted moves (indices into `moves`); the best state is a prefix.
     history: Vec<u16>,
+    /// Every state accepted so far (up to [`SEEN_BYTES`] of stickers), for
+    /// the shortcut of the reported path (with `cut_loops`).
+    seen: HashSet<NxnCube>,
     best_prefix: usize,
     iteration: u64,
     last_improvement: u64,
@@ -157,6 +175,7 @@ impl SizedAnnealer {
             energy,
             best_energy: energy,
             history: Vec::new(),
+            seen: HashSet::new(),
             best_prefix: 0,
             iteration: 0,
             last_improvement: 0,
@@ -225,6 +244,11 @@ impl SizedSolver for SizedAnnealer {
                     .expect("a move of this size");
                 self.energy = e;
                 self.history.push(k as u16);
+                if self.params.cut_loops
+                    && self.seen.len() * (self.current.stickers().len() + 48) < SEEN_BYTES
+                {
+                    self.seen.insert(self.current.clone());
+                }
                 if e < self.best_energy {
                     self.best_energy = e;
                     self.best_prefix = self.history.len();
@@ -262,7 +286,7 @@ impl SizedSolver for SizedAnnealer {
             .map(|&k| self.moves[k as usize])
             .collect();
         let path = if self.params.cut_loops {
-            simplify_sized(&shortcut(&self.start, &path, &self.moves), size)
+            simplify_sized(&shortcut(&self.start, &path, &self.moves, &self.seen), size)
         } else {
             path
         };

@@ -12,7 +12,7 @@
 //! - `ga` (presets `ga`, `2x2-ga`, `4x4-ga`): the generation of
 //!   [`ga`] with the preset's parameters, genes from [`moves`].
 //! - `reference`: on the 2×2 the exact optimal solver ([`crate::solve::pocket`]);
-//!   on N ≥ 4 [`SolveError::NoReference`]-style refusal ("no reference for N×N").
+//!   on N ≥ 4 a refusal, [`no_reference`] ("no reference for 4x4").
 //! - every other solver: refused with a message naming the 3×3-only solver.
 //!
 //! A start in any orientation is accepted: it is turned upright first

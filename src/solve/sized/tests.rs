@@ -143,7 +143,7 @@ fn loops_are_cut_and_the_end_state_kept() {
     // The walk passes R U and R U2 to R U', one U' from R: that detour
     // through visited states (no loop) is cut too.
     let walk: NxnAlg = "R U U U".parse().unwrap();
-    let short = anneal::shortcut(&start, &walk, &moves(Size::TWO));
+    let short = anneal::shortcut(&start, &walk, &moves(Size::TWO), &Default::default());
     assert_eq!(short.to_string(), "R U'");
     let end = start.after(&walk).unwrap();
     assert_eq!(start.after(&short).unwrap(), end);
