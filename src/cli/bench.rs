@@ -52,7 +52,7 @@ pub struct BenchArgs {
     #[command(flatten)]
     pub solver: SolverArgs,
     #[command(flatten)]
-    pub size: super::sized::SizeArg,
+    pub size: super::common::SizeArg,
     /// Number of cubes, 1 to 1000000 (with --states: the file's first N;
     /// default: all of them).
     #[arg(long, value_name = "N", required_unless_present = "states",
@@ -92,7 +92,7 @@ struct Done {
 
 /// The presets a bench runs: `--preset a,b,c` (each resolved with the other
 /// options), else the one `--preset` or the solver's default.
-fn resolve_all(args: &SolverArgs) -> Result<Vec<Resolved>, Report> {
+pub(crate) fn resolve_all(args: &SolverArgs) -> Result<Vec<Resolved>, Report> {
     let Some(list) = args.preset.as_deref().filter(|p| p.contains(',')) else {
         return Ok(vec![args.resolve()?]);
     };
@@ -128,9 +128,6 @@ fn resolve_all(args: &SolverArgs) -> Result<Vec<Resolved>, Report> {
 /// some cube was not, 130 when interrupted.
 pub fn run(args: BenchArgs) -> Result<ExitCode, Report> {
     let presets = resolve_all(&args.solver)?;
-    if args.size.size != cubetui::cube::nxn::Size::THREE {
-        return super::sized::bench(&args, &presets, args.size.size);
-    }
     let source = Source::of(&args)?;
     let cubes = source.cubes(args.cubes)?;
     let compare = presets.len() > 1;

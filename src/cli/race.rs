@@ -23,7 +23,7 @@ pub struct RaceArgs {
     #[command(flatten)]
     pub start: StartArgs,
     #[command(flatten)]
-    pub size: super::sized::SizeArg,
+    pub size: super::common::SizeArg,
     /// Seed of every lane (and of --random-state).
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub seed: u64,

@@ -30,7 +30,7 @@ pub struct ScrambleArgs {
     #[arg(long)]
     facelets: bool,
     #[command(flatten)]
-    size: super::sized::SizeArg,
+    size: super::common::SizeArg,
     /// How many scrambles to print, one per line.
     #[arg(long, value_name = "K", default_value_t = 1,
           value_parser = clap::value_parser!(u32).range(1..=1_000_000))]

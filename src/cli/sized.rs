@@ -1,6 +1,7 @@
 //! Every size but the 3×3 (`--size N`, N ≠ 3): the start state, `solve` and
 //! `bench` through `solve::sized` (the 3×3 keeps its own path, unchanged).
-//! `race` and the screen run the 3×3 only so far and say so.
+//! The command line dispatches here for those sizes (`cli.rs`); `race` and
+//! the screen run the 3×3 only so far and say so.
 
 use std::fmt::Write as _;
 use std::process::ExitCode;
@@ -25,14 +26,6 @@ use super::summary::{Sample, Summary};
 /// Steps between two looks at the clock (annealing proposals; a `ga` step
 /// is a whole generation, so it looks after each).
 const CHUNK: u64 = 256;
-
-/// `--size N`: the cube's size, 2 to 32 (`4` or `4x4`).
-#[derive(Debug, Clone, Copy, clap::Args)]
-pub struct SizeArg {
-    /// Cube size N (N×N×N), 2 to 32; `4` or `4x4`.
-    #[arg(long, value_name = "N", default_value = "3")]
-    pub size: Size,
-}
 
 /// A resolved N×N start.
 pub struct SizedStart {
@@ -130,7 +123,8 @@ fn reference_htm(cube: &NxnCube) -> Result<usize, Report> {
 }
 
 /// `solve --size N`: the text or JSON of one run; 0 solved, 4 not.
-pub fn solve(args: &SolveArgs, size: Size) -> Result<ExitCode, Report> {
+pub fn solve(args: &SolveArgs) -> Result<ExitCode, Report> {
+    let size = args.size.size;
     let resolved = args.solver.resolve()?;
     let seed = args.solver.seed;
     let s = start(&args.start, size, seed)?;
@@ -199,7 +193,9 @@ pub fn solve(args: &SolveArgs, size: Size) -> Result<ExitCode, Report> {
 
 /// `bench --size N`: every preset on the same cubes, one after another on
 /// one thread; a table row per preset, beside the optimal length on the 2×2.
-pub fn bench(args: &BenchArgs, presets: &[Resolved], size: Size) -> Result<ExitCode, Report> {
+pub fn bench(args: &BenchArgs) -> Result<ExitCode, Report> {
+    let size = args.size.size;
+    let presets = &super::bench::resolve_all(&args.solver)?;
     if args.states.is_some() || args.jsonl.is_some() {
         return Err(UsageError(format!(
             "--states and --jsonl run on the 3x3 only so far (this bench is a {size})"

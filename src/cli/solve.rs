@@ -18,7 +18,7 @@ pub struct SolveArgs {
     #[command(flatten)]
     pub solver: SolverArgs,
     #[command(flatten)]
-    pub size: super::sized::SizeArg,
+    pub size: super::common::SizeArg,
     /// Print exactly one JSON object on stdout.
     #[arg(long)]
     pub json: bool,
@@ -39,9 +39,6 @@ pub struct SolveArgs {
 /// Solves one cube: 0 when solved, 4 when not, 130 when interrupted.
 pub fn run(args: SolveArgs) -> Result<ExitCode, Report> {
     // Ctrl-C stops the search and prints the best result so far (exit 130).
-    if args.size.size != cubetui::cube::nxn::Size::THREE {
-        return super::sized::solve(&args, args.size.size);
-    }
     let interrupted = super::interrupt::install();
     let resolved = args.solver.resolve()?;
     let start = args.start.resolve(args.solver.seed)?;

@@ -37,7 +37,7 @@ pub struct StateArgs {
     #[arg(long, value_name = "STR")]
     facelets: Option<String>,
     #[command(flatten)]
-    size: super::sized::SizeArg,
+    size: super::common::SizeArg,
     /// How to draw the net above the facelet string.
     #[arg(long, value_enum, default_value_t = NetArg::Strip)]
     net: NetArg,

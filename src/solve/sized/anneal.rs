@@ -8,7 +8,7 @@ use std::collections::{HashMap, HashSet};
 
 use rand::RngExt;
 
-use super::{SizedOutcome, SizedSolver, moves, upright};
+use super::api::{SizedOutcome, SizedSolver, moves, upright};
 use crate::cube::nxn::simplify::simplify_sized;
 use crate::cube::nxn::{MovePerm, NxnAlg, NxnCube, NxnMove, tables};
 use crate::cube::random::{CubeRng, rng_from_seed};

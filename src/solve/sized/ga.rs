@@ -9,7 +9,7 @@
 
 use rand::RngExt;
 
-use super::{SizedOutcome, SizedSolver, moves, upright};
+use super::api::{SizedOutcome, SizedSolver, moves, upright};
 use crate::cube::nxn::{MovePerm, NxnAlg, NxnCube, NxnMove, tables};
 use crate::cube::random::{CubeRng, rng_from_seed};
 use crate::solve::api::{SolveError, Status};

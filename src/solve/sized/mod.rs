@@ -21,73 +21,15 @@
 //! that rotation. "Solved" is every face one colour.
 
 pub mod anneal;
+pub mod api;
 pub mod ga;
 
-use crate::cube::face::Face;
-use crate::cube::nxn::{NxnAlg, NxnCube, NxnKind, NxnMove, Size};
+use crate::cube::nxn::{NxnAlg, NxnCube, Size};
 use crate::solve::api::{SolveError, Status};
+
 use crate::solve::pocket;
 use crate::solve::registry::SolverConfig;
-
-/// The move set of the sticker-energy solvers on `size`, every kind by 1, 2
-/// and 3 quarter turns:
-///
-/// - even N: single layers 1 to N − 1 counted from U, R and F (outer U R F
-///   and every inner slice; they leave the DBL corner home and reach every
-///   state with DBL home): 9 moves on the 2×2, 27 on the 4×4, 45 on the 6×6;
-/// - odd N: single layers 1 to (N − 1)/2 of all six faces (outer turns and
-///   every inner slice but the middle one, so the centres stay home): the
-///   18 face turns on the 3×3, 36 moves on the 5×5, 54 on the 7×7.
-pub fn moves(size: Size) -> Vec<NxnMove> {
-    let kinds: Vec<NxnKind> = if size.is_odd() {
-        let half = (size.get() / 2) as u8;
-        Face::ALL
-            .into_iter()
-            .flat_map(|f| (1..=half).map(move |l| NxnKind::slice(f, l)))
-            .collect()
-    } else {
-        NxnKind::keeping_dbl(size)
-    };
-    kinds
-        .into_iter()
-        .flat_map(|k| (1..=3).filter_map(move |t| NxnMove::new(k, t)))
-        .collect()
-}
-
-/// The result of an N×N run so far.
-#[derive(Clone, Debug)]
-pub struct SizedOutcome {
-    pub solved: bool,
-    /// Moves that take the start (as given) to the best state.
-    pub solution: NxnAlg,
-    /// Misplaced stickers of the best state ([`NxnCube::misplaced`]).
-    pub energy: f64,
-    /// Elementary steps run.
-    pub iterations: u64,
-}
-
-/// An N×N solver that advances in small steps.
-pub trait SizedSolver: Send {
-    /// Runs up to `n` elementary steps; stops early when solved or exhausted.
-    fn step(&mut self, n: u64) -> Status;
-    /// Where the run stands.
-    fn status(&self) -> Status;
-    /// The best result so far.
-    fn outcome(&self) -> SizedOutcome;
-}
-
-/// The rotation that turns `start` upright, and the upright state; the
-/// start itself when no rotation does (then the solvers see its colours as
-/// they are).
-pub fn upright(start: &NxnCube) -> (NxnAlg, NxnCube) {
-    pocket::rotations()
-        .into_iter()
-        .find_map(|r| {
-            let c = start.after(&r).ok()?;
-            c.is_upright().then_some((r, c))
-        })
-        .unwrap_or_else(|| (NxnAlg::default(), start.clone()))
-}
+pub use api::{SizedOutcome, SizedSolver, moves, upright};
 
 /// The 2×2's optimal solver as a one-step run.
 struct Pocket {
@@ -172,4 +114,155 @@ pub fn build(
 }
 
 #[cfg(test)]
-mod tests;
+mod tests {
+    use rand::SeedableRng;
+    use rand::rngs::StdRng;
+
+    use super::*;
+    use crate::cube::nxn::random::{random_2x2, random_moves};
+    use crate::solve::anneal::{SaParams, Schedule};
+
+    fn sa() -> SolverConfig {
+        SolverConfig::Sa(SaParams {
+            neighbourhood: "faces".into(),
+            zero_delta_as_one: false,
+            max_steps: 2_000_000,
+            schedule: Schedule::Geometric {
+                t0: 1.5,
+                alpha: 0.99,
+                per_temperature: 1000,
+                t_min: 0.1,
+            },
+            restart_after: 10_000,
+            ..SaParams::default()
+        })
+    }
+
+    fn size(n: usize) -> Size {
+        Size::new(n).unwrap()
+    }
+
+    #[test]
+    fn the_move_sets_have_the_documented_sizes_and_keep_the_cube_upright() {
+        for (n, count) in [(2, 9), (3, 18), (4, 27), (5, 36), (6, 45), (7, 54)] {
+            let ms = moves(size(n));
+            assert_eq!(ms.len(), count, "{n}");
+            for m in ms {
+                let c = NxnCube::solved(size(n))
+                    .after(&NxnAlg::new(vec![m]))
+                    .unwrap();
+                assert!(c.is_upright(), "{n}: {m}");
+            }
+        }
+        assert!(moves(size(4)).iter().any(|m| m.to_string() == "2R"));
+    }
+
+    #[test]
+    fn annealing_solves_a_2x2_and_the_solution_replays_from_any_orientation() {
+        let mut rng = StdRng::seed_from_u64(5);
+        let rotation: NxnAlg = "x y'".parse().unwrap();
+        for k in 0..3 {
+            let start = random_2x2(&mut rng).after(&rotation).unwrap();
+            let mut s = build(&sa(), &start, k).unwrap();
+            while s.step(10_000) == Status::Running {}
+            let out = s.outcome();
+            assert!(out.solved, "{start:?}");
+            assert_eq!(out.energy, 0.0);
+            assert!(start.after(&out.solution).unwrap().is_solved());
+        }
+    }
+
+    #[test]
+    fn annealing_on_a_4x4_lowers_the_energy_and_reports_a_replayable_walk() {
+        let mut rng = StdRng::seed_from_u64(2);
+        let start = NxnCube::solved(size(4))
+            .after(&random_moves(&mut rng, size(4), 40))
+            .unwrap();
+        let e0 = start.upright().misplaced() as f64;
+        let mut s = build(&sa(), &start, 1).unwrap();
+        s.step(50_000);
+        let out = s.outcome();
+        assert!(out.energy < e0, "{} vs {e0}", out.energy);
+        let reached = start.after(&out.solution).unwrap();
+        assert_eq!(reached.upright().misplaced() as f64, out.energy);
+    }
+
+    #[test]
+    fn the_ga_runs_on_a_2x2_and_its_best_chromosome_replays() {
+        let p = crate::solve::ga::GaParams {
+            length: 14,
+            max_generations: 20,
+            fitness: crate::solve::ga::Fitness::Prefix,
+            ..Default::default()
+        };
+        let start = random_2x2(&mut StdRng::seed_from_u64(8));
+        let mut s = build(&SolverConfig::Ga(p), &start, 3).unwrap();
+        assert_ne!(s.step(100), Status::Running);
+        let out = s.outcome();
+        assert!(out.iterations <= 20);
+        assert!(out.solution.len() <= 14);
+        let reached = start.after(&out.solution).unwrap();
+        assert_eq!(reached.upright().misplaced() as f64, out.energy);
+        assert!(out.energy < start.misplaced() as f64);
+    }
+
+    #[test]
+    fn the_same_seed_gives_the_same_run() {
+        let start = NxnCube::solved(size(5))
+            .after(&"R 2U F' 2L D2 B".parse().unwrap())
+            .unwrap();
+        let run = || {
+            let mut s = build(&sa(), &start, 9).unwrap();
+            s.step(5_000);
+            s.outcome().solution
+        };
+        assert_eq!(run(), run());
+    }
+
+    #[test]
+    fn the_reference_is_exact_on_the_2x2_and_refused_past_the_3x3() {
+        let reference = SolverConfig::Reference(Default::default());
+        let start = NxnCube::solved(Size::TWO)
+            .after(&"R U F' R2 U'".parse().unwrap())
+            .unwrap();
+        let mut s = build(&reference, &start, 0).unwrap();
+        assert_eq!(s.step(1), Status::Solved);
+        assert!(s.outcome().solution.len() <= 5);
+        for n in [4, 5, 7] {
+            let err = build(&reference, &NxnCube::solved(size(n)), 0)
+                .err()
+                .unwrap()
+                .to_string();
+            assert!(err.contains(&format!("no reference for {n}x{n}")), "{err}");
+        }
+    }
+
+    #[test]
+    fn three_by_three_only_solvers_and_neighbourhoods_say_so() {
+        let woc = SolverConfig::Woc(Default::default());
+        let err = build(&woc, &NxnCube::solved(size(4)), 0).err().unwrap();
+        assert!(
+            err.to_string().contains("`woc` runs on the 3x3 only"),
+            "{err}"
+        );
+        let pll = SolverConfig::Sa(SaParams::default());
+        let err = build(&pll, &NxnCube::solved(size(4)), 0).err().unwrap();
+        assert!(err.to_string().contains("pll-conj"), "{err}");
+    }
+
+    #[test]
+    fn loops_are_cut_and_the_end_state_kept() {
+        let start = NxnCube::solved(Size::TWO);
+        let path: NxnAlg = "R U U' R' F R2 R2 U".parse().unwrap();
+        let cut = anneal::cut_loops(&start, &path);
+        assert_eq!(cut.to_string(), "F U");
+        assert_eq!(start.after(&cut).unwrap(), start.after(&path).unwrap());
+        // The walk passes R U and R U2 to R U', one U' from R: that detour
+        // through visited states (no loop) is cut too.
+        let walk: NxnAlg = "R U U U".parse().unwrap();
+        let short = anneal::shortcut(&start, &walk, &moves(Size::TWO), &Default::default());
+        assert_eq!(short.to_string(), "R U'");
+        let end = start.after(&walk).unwrap();
+        assert_eq!(start.after(&short).unwrap(), end);
+    }
+}
