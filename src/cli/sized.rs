@@ -224,10 +224,13 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode, Report> {
         vec![0; starts.len()]
     };
     let mut rows = Vec::new();
+    let mut energies_text = String::new();
     for p in presets {
         let mut samples = Vec::new();
+        let mut energies: Vec<f64> = Vec::new();
         for (k, cube) in starts.iter().enumerate() {
             let r = run_one(p, cube, cubetui::cube::random::cube_seed(seed, k as u64))?;
+            energies.push(r.energy);
             samples.push(Sample {
                 solved: r.solved,
                 moves: htm(&r.solution),
@@ -236,10 +239,19 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode, Report> {
                 search: r.elapsed,
             });
         }
+        energies.sort_by(f64::total_cmp);
+        let energy_line = format!(
+            "{}: final energy (misplaced stickers) median {}, min {}, max {}\n",
+            p.preset,
+            energies[energies.len() / 2],
+            energies[0],
+            energies[energies.len() - 1]
+        );
+        energies_text.push_str(&energy_line);
         if presets.len() == 1 {
             let summary = Summary::of(&samples);
             let text = format!(
-                "{cubes} cubes ({size}), solver {} preset {}, seed {seed}, 1 job\n{summary}",
+                "{cubes} cubes ({size}), solver {} preset {}, seed {seed}, 1 job\n{summary}{energy_line}",
                 p.config.name(),
                 p.preset
             );
@@ -268,7 +280,7 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode, Report> {
     };
     let mut text = format!(
         "{cubes} cubes ({size}, {start_desc}), {} presets on the same cubes one after another, \
-         seed {seed}, 1 job\n{table}",
+         seed {seed}, 1 job\n{table}{energies_text}",
         presets.len()
     );
     if size == Size::TWO && !reference.is_empty() {
