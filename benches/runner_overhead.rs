@@ -1,14 +1,22 @@
 //! How much throughput an unthrottled solver loses with the UI attached.
 //!
-//! Runs the same annealer (preset sa-faces, budget N proposals, never frozen)
-//! twice per round, side by side in one run: stepped directly in a loop on a
+//! Runs the same solver (by default the annealer of preset sa-faces, budget
+//! N proposals, never frozen; `preset=ga` a GA of N generations, `woc`,
+//! `phases-es` … likewise) twice per round, side by side in one run: stepped directly in a loop on a
 //! bare thread, and through the runner (a tokio task on its own thread) while
 //! the real app, in a tokio event loop like the screen's, absorbs the
 //! runner's channel updates as they come and redraws a 120x40 screen at
 //! 60 fps. Prints proposals per solver-CPU-second (the target: the UI costs
 //! at most 2 %) and per wall second for both, median over the rounds.
 //!
-//! `cargo bench --bench runner_overhead -- [N] [rounds] [nodraw]`
+//! `popview` turns the population view (`i`) on for the drawn screen.
+//!
+//! The runner measures moves to solved (two-phase searches from the best
+//! state, on the solver thread: `solve::runner::measure`) with the
+//! reference tables loaded first; `nomeasure` leaves the tables unloaded,
+//! so the measure stays off.
+//!
+//! `cargo bench --bench runner_overhead -- [N] [rounds] [nodraw] [popview] [nomeasure] [preset=NAME]`
 
 use std::time::{Duration, Instant};
 
@@ -22,11 +30,24 @@ use cubetui::tui::ui;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
-fn config(n: u64) -> SolverConfig {
-    let mut t = preset::table("sa-faces").expect("preset");
-    t.insert("max_steps".into(), toml::Value::Integer(n as i64));
+/// Preset `name` with a budget of `n` steps (whichever budget key it has).
+fn config(name: &str, n: u64) -> SolverConfig {
+    let mut t = preset::table(name).expect("preset");
+    for key in ["max_steps", "max_generations"] {
+        if t.contains_key(key) {
+            t.insert(key.into(), toml::Value::Integer(n as i64));
+        }
+    }
+    // Not frozen before the budget: the geometric schedule (T ← 0.98·T per
+    // level) reaches its smallest accepted t_min, 1e-6, after 684 levels,
+    // so each level takes a 684th of the budget (t_min 1e-300 is refused
+    // since the parameters declare their ranges).
     if let Some(toml::Value::Table(s)) = t.get_mut("schedule") {
-        s.insert("t_min".into(), toml::Value::Float(1e-300));
+        s.insert("t_min".into(), toml::Value::Float(1e-6));
+        s.insert(
+            "per_temperature".into(),
+            toml::Value::Integer((n / 684).max(1) as i64),
+        );
     }
     preset::from_table(t).expect("config")
 }
@@ -71,13 +92,19 @@ fn direct(cfg: &SolverConfig, start: cubetui::cube::Cube) -> (u64, f64, f64) {
     .unwrap()
 }
 
-/// (iterations, wall seconds, solver-thread cpu seconds, frames drawn).
-fn with_ui(cfg: &SolverConfig, start: cubetui::cube::Cube, draw: bool) -> (u64, f64, f64, u64) {
+/// (iterations, wall seconds, solver-thread cpu seconds, frames drawn,
+/// moves-to-solved points).
+fn with_ui(
+    cfg: &SolverConfig,
+    start: cubetui::cube::Cube,
+    draw: bool,
+    popview: bool,
+) -> (u64, f64, f64, u64, usize) {
     let cfg2 = cfg.clone();
     let choice = Choice {
         preset: "bench".into(),
-        solver: "sa".into(),
-        description: "the sa-faces preset, benchmarked".into(),
+        solver: cfg.name().into(),
+        description: "a preset, benchmarked".into(),
         build: Box::new(move |_, seed| cfg2.build(start, seed)),
     };
     let mut app = App::new(
@@ -88,6 +115,15 @@ fn with_ui(cfg: &SolverConfig, start: cubetui::cube::Cube, draw: bool) -> (u64, 
     );
     while app.speed() != SPEEDS[SPEEDS.len() - 1] {
         update(&mut app, Action::Faster);
+    }
+    if popview {
+        // The runner thread sends the profile after `Replace`.
+        while app.profile().is_none() {
+            std::thread::sleep(Duration::from_millis(1));
+            app.absorb_pending();
+        }
+        update(&mut app, Action::TogglePopulation);
+        assert!(app.population_view(), "{:?}", app.message());
     }
     let mut term = Terminal::new(TestBackend::new(120, 40)).unwrap();
     update(&mut app, Action::StartPause);
@@ -125,12 +161,24 @@ fn with_ui(cfg: &SolverConfig, start: cubetui::cube::Cube, draw: bool) -> (u64, 
         app.track().elapsed().as_secs_f64(),
         solver_thread_cpu(),
         frames,
+        app.track().to_solved().points().len(),
     )
 }
 
 fn main() {
-    // `cargo bench` appends `--bench`; only positional arguments count.
-    let mut args = std::env::args().skip(1).filter(|a| !a.starts_with("--"));
+    // `cargo bench` appends `--bench`; only the others count. Words
+    // (`nodraw`, `popview`, `preset=NAME`) may come anywhere.
+    let all: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with("--"))
+        .collect();
+    let word = |w: &str| all.iter().any(|a| a == w);
+    let name = all
+        .iter()
+        .find_map(|a| a.strip_prefix("preset="))
+        .unwrap_or("sa-faces")
+        .to_string();
+    let mut args = all.iter().filter(|a| a.parse::<u64>().is_ok());
     let n: u64 = args
         .next()
         .and_then(|a| a.parse().ok())
@@ -138,8 +186,16 @@ fn main() {
     let rounds: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(5);
     // `nodraw`: absorb the runner's updates but do not render (isolates the
     // runner's own cost from the drawing thread's competition).
-    let draw = args.next().as_deref() != Some("nodraw");
-    let cfg = config(n);
+    let draw = !word("nodraw");
+    let popview = word("popview");
+    let measure = !word("nomeasure");
+    if measure {
+        cubetui::solve::reference::cache::tables();
+    }
+    let cfg = config(&name, n);
+    println!(
+        "preset {name}, {n} steps, {rounds} rounds, draw {draw}, population view {popview}, moves to solved {measure}"
+    );
     let start = random_state(&mut rng_from_seed(99));
     let (mut d, mut u, mut dc, mut uc) = (vec![], vec![], vec![], vec![]);
     // Each round's own loss per cpu-second (the pair ran back to back, so
@@ -149,13 +205,14 @@ fn main() {
         let (it, s, c) = direct(&cfg, start);
         d.push(it as f64 / s);
         dc.push(it as f64 / c);
-        let (it2, s2, c2, frames) = with_ui(&cfg, start, draw);
+        let (it2, s2, c2, frames, measured) = with_ui(&cfg, start, draw, popview);
         u.push(it2 as f64 / s2);
         uc.push(it2 as f64 / c2);
         paired.push((1.0 - (it2 as f64 / c2) / (it as f64 / c)) * 100.0);
         println!(
             "round {r}: direct {it} in {s:.3} s wall, {c:.3} s cpu; \
-             with UI {it2} in {s2:.3} s wall, {c2:.3} s solver-thread cpu ({frames} frames drawn)"
+             with UI {it2} in {s2:.3} s wall, {c2:.3} s solver-thread cpu ({frames} frames drawn, \
+             {measured} moves-to-solved points)"
         );
     }
     let median = |v: &mut Vec<f64>| {

@@ -1,14 +1,17 @@
 //! Command line: parses the arguments and dispatches to the subcommands, the
-//! TUI (default), `state`, `scramble`, `solve`, `bench`, `presets` and `race`,
-//! one module each. Exit codes and the errors that choose them live in the
-//! leaf module [`exit`], which the subcommands import.
+//! TUI (default), `state`, `scramble`, `solve`, `bench`, `sweep`, `merge`,
+//! `presets` and `race`, one module each (`plot` draws their `--plot`).
+//! Exit codes and the errors that choose them live in the leaf module
+//! [`exit`], which the subcommands import.
 
 mod bench;
 mod common;
 mod config;
 pub mod exit;
 mod interrupt;
+mod merge;
 mod out;
+mod plot;
 mod presets;
 mod race;
 mod run;
@@ -17,6 +20,7 @@ mod sized;
 mod solve;
 mod state;
 mod summary;
+mod sweep;
 mod table;
 mod table_cache;
 mod tui;
@@ -61,13 +65,29 @@ enum Command {
     /// Race 2-6 presets on one start state, compared by their own CPU time.
     #[command(after_help = EXIT_CODES)]
     Race(race::RaceArgs),
+    /// Every combination of parameter values (`--set KEY=a,b,c`,
+    /// `--set KEY=lo..hi/N`; the first key varies slowest) on the same
+    /// cubes: a row each, with the two-phase reference as the yardstick.
+    #[command(after_help = EXIT_CODES, mut_arg("set", |a| a.help(
+        "A swept parameter: KEY=a,b,c (a list), KEY=lo..hi/N (N values, ends included; \
+         by ratio on a log-scale key), or KEY=v (fixed); repeatable, the first swept key \
+         varies slowest"
+    )))]
+    Sweep(sweep::SweepArgs),
+    /// Merge `bench --jsonl` files (e.g. one per `--shard i/n`) and print
+    /// the summary of the whole run.
+    #[command(after_help = EXIT_CODES)]
+    Merge(merge::MergeArgs),
 }
 
 /// Runs the parsed command line.
 pub fn run(cli: Cli) -> Result<ExitCode, Report> {
     if let Some(c) = &cli.command {
         // `solve` and `bench` have their own Ctrl-C handling (`interrupt`).
-        table_cache::report_on_stderr(!matches!(c, Command::Solve(_) | Command::Bench(_)));
+        table_cache::report_on_stderr(!matches!(
+            c,
+            Command::Solve(_) | Command::Bench(_) | Command::Sweep(_)
+        ));
     }
     match cli.command {
         None => tui::run(cli.tui),
@@ -79,6 +99,8 @@ pub fn run(cli: Cli) -> Result<ExitCode, Report> {
         Some(Command::Bench(a)) => bench::run(a),
         Some(Command::Presets(a)) => presets::run(a),
         Some(Command::Race(a)) => race::run(a),
+        Some(Command::Merge(a)) => merge::run(a),
+        Some(Command::Sweep(a)) => sweep::run(a),
     }
 }
 
@@ -112,7 +134,8 @@ mod readme_commands {
         out
     }
 
-    /// The `cubetui` lines of `sh` blocks, comments cut, loop variables set.
+    /// The `cubetui` lines of `sh` blocks, comments, redirections and pipes
+    /// cut, loop variables set.
     fn commands(readme: &str) -> Vec<String> {
         let mut out = Vec::new();
         let mut inside = false;
@@ -121,7 +144,9 @@ mod readme_commands {
                 inside = line == "```sh";
                 continue;
             }
-            let line = line.split(" #").next().unwrap_or("").trim();
+            // Comments and shell redirections or pipes are not arguments.
+            let line = line.split(" #").next().unwrap_or("");
+            let line = line.split(['>', '|']).next().unwrap_or("").trim();
             if inside && line.starts_with("cubetui") {
                 out.push(line.replace("$d", "4").replace("$k", "22"));
             }

@@ -124,6 +124,15 @@ fn presets_name_prints_every_parameter_with_its_value_range_and_meaning() {
             .any(|l| l.split_whitespace().take(2).eq(["schedule.t0", "1000.0"])),
         "{text}"
     );
+    // A value of the run only, live but no preset key, is named below.
+    assert!(
+        !text.lines().any(|l| l.starts_with("temperature ")),
+        "{text}"
+    );
+    assert!(
+        text.contains("during a run also: temperature (0.000000001..=1000000000, log)"),
+        "{text}"
+    );
     let bad = run(&["presets", "nope"]);
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("sa-pll-conj"));

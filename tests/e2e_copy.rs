@@ -12,7 +12,7 @@ const CMD: &str = "cubetui solve --preset mws --random-state --seed 7";
 /// The bytes the screen wrote after `y`, and whether they held the OSC 52
 /// sequence copying `CMD`.
 fn press_y(env: &[(&str, &str)]) -> bool {
-    let mut session = Session::start_sized(&["--seed", "7", "--preset", "mws"], env, 30, 120);
+    let mut session = Session::start_sized(&["--seed", "7", "--preset", "mws"], env, 40, 120);
     session
         .screen
         .wait("the start row", |s| s.contains("start "));

@@ -82,6 +82,17 @@ fn bracketed_paste(session: &Session) -> bool {
     session.screen.0.lock().unwrap().screen().bracketed_paste()
 }
 
+fn mouse_capture(session: &Session) -> bool {
+    session
+        .screen
+        .0
+        .lock()
+        .unwrap()
+        .screen()
+        .mouse_protocol_mode()
+        != vt100::MouseProtocolMode::None
+}
+
 fn alternate_screen(session: &Session) -> bool {
     session.screen.0.lock().unwrap().screen().alternate_screen()
 }
@@ -144,6 +155,7 @@ fn a_termination_signal_turns_bracketed_paste_off() {
         !bracketed_paste(&session),
         "bracketed paste off after SIGTERM"
     );
+    assert!(!mouse_capture(&session), "mouse capture off after SIGTERM");
     assert!(session.cooked());
 }
 
@@ -159,6 +171,7 @@ fn suspend_and_continue(stop: impl FnOnce(&mut Session)) {
         !bracketed_paste(&session),
         "bracketed paste off while stopped"
     );
+    assert!(!mouse_capture(&session), "mouse capture off while stopped");
     assert!(!session.screen.0.lock().unwrap().screen().hide_cursor());
     session.signal(libc::SIGCONT);
     wait_for("the screen again", 20, || alternate_screen(&session));
@@ -167,6 +180,7 @@ fn suspend_and_continue(stop: impl FnOnce(&mut Session)) {
         .wait("the screen repainted", |s| s.contains("status"));
     wait_for("raw mode again", 10, || !session.cooked());
     assert!(bracketed_paste(&session), "bracketed paste on again");
+    assert!(mouse_capture(&session), "mouse capture on again");
     session.send("q");
     let st = ended_within(&mut session, 20).expect("a bare q quits: raw mode");
     assert!(st.success(), "{st:?}");
@@ -213,4 +227,36 @@ fn sigcont_after_sigstop_repaints_the_whole_screen() {
         wait_for("the process to stop", 20, || proc_state(s) == 'T');
         s.signal(libc::SIGCONT);
     });
+}
+
+/// The wheel (an SGR mouse report, as terminals send it) over the energy
+/// plot zooms; with the help open, the keys scroll it; `q` still quits and
+/// gives the mouse back.
+#[test]
+fn the_wheel_zooms_the_plot_and_the_help_scrolls() {
+    let mut session = start();
+    assert!(mouse_capture(&session));
+    // Column 21, row 22 (1-based): inside the energy plot at 100×30.
+    session.send("\x1b[<64;21;22M");
+    session.screen.wait("the zoom message", |s| {
+        s.contains("zoom: the last 1/2 of the run")
+    });
+    session.send("\x1b[<65;21;22M");
+    session
+        .screen
+        .wait("the whole run again", |s| s.contains("zoom: the whole run"));
+    session.send("?");
+    session.screen.wait("the help, cut", |s| {
+        s.contains("keys (? or esc") && s.contains("more ↓")
+    });
+    // End (as xterm sends it) scrolls to the last row.
+    session.send("\x1b[F");
+    let s = session
+        .screen
+        .wait("the help's end", |s| s.contains("↑ more"));
+    assert!(s.contains("stopped"), "{s}");
+    session.send("q");
+    let st = ended_within(&mut session, 20).expect("q quits");
+    assert!(st.success(), "{st:?}");
+    assert!(!mouse_capture(&session), "mouse capture off after quitting");
 }

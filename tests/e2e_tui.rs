@@ -97,7 +97,12 @@ fn binary_in_a_pty_races_and_quits() {
                 .all(|p| s.contains(p))
             && s.contains("each lane's own CPU time")
     });
-    assert!(s.contains("misplaced-sticker energy"), "{s}");
+    assert!(s.contains("moves to solved"), "{s}");
+    // m switches the shared plot to misplaced stickers.
+    session.send("m");
+    screen.wait("the misplaced-sticker plot", |s| {
+        s.contains("misplaced-sticker energy")
+    });
     // The race key leaves for the single run, and opens a race again.
     session.send("w");
     screen.wait("the single run", |s| {

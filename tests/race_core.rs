@@ -6,7 +6,7 @@ use std::time::Duration;
 use cubetui::cube::random::{random_state, rng_from_seed};
 use cubetui::cube::simplify::simplify;
 use cubetui::cube::{Alg, Cube};
-use cubetui::solve::race::{LaneResult, Race, RaceError, compare, rank, run_lane};
+use cubetui::solve::race::{LaneResult, Race, RaceError, compare, rank, run_lane, run_lane_traced};
 use cubetui::solve::runner::{Command, Driver, Inline, Point, RunState, Speed, Update};
 
 const SCRAMBLE: &str = "R U F";
@@ -26,6 +26,7 @@ fn result(preset: &str, solved: bool, htm: usize, cpu_ms: f64, energy: f64) -> L
         steps: 1,
         step: "step".into(),
         energy,
+        to_solved: None,
         solution: String::new(),
     }
 }
@@ -153,6 +154,7 @@ fn points_are_placed_on_each_lanes_own_cpu_time() {
         energy,
         best: energy,
         values: vec![],
+        to_solved: f64::NAN,
     };
     let mut u = Update::new(1, RunState::Running);
     u.points = vec![point(0, 40.0), point(50, 30.0), point(100, 20.0)];
@@ -209,6 +211,7 @@ fn a_lanes_plot_is_thinned_without_losing_a_spike() {
                 },
                 best: 20.0,
                 values: vec![],
+                to_solved: f64::NAN,
             })
             .collect();
         let mut snap = solvers[0].snapshot();
@@ -228,4 +231,41 @@ fn a_lanes_plot_is_thinned_without_losing_a_spike() {
         "the spike was thinned away"
     );
     assert!(points.windows(2).all(|w| w[0].0 <= w[1].0));
+}
+
+#[test]
+fn a_traced_lane_takes_the_same_steps_and_reports_its_way_there() {
+    let cube = random_state(&mut rng_from_seed(11));
+    let presets = ["sa-pll-conj", "phases-sa", "reference"];
+    let (_, plain) = Race::of_presets(&presets, cube, 3).unwrap();
+    let (mut race, traced) = Race::of_presets(&presets, cube, 3).unwrap();
+    for (i, (p, t)) in plain.into_iter().zip(traced).enumerate() {
+        let one = run_lane(p, None);
+        let many = run_lane_traced(t, None);
+        let last = many.last().unwrap();
+        // The same run: same end, same solution, same step count.
+        assert_eq!(last.state, one.state, "{}", presets[i]);
+        let (a, b) = (
+            one.outcome.as_ref().unwrap(),
+            last.outcome.as_ref().unwrap(),
+        );
+        assert_eq!(a.solution, b.solution, "{}", presets[i]);
+        assert_eq!(
+            one.snapshot.as_ref().unwrap().iteration,
+            last.snapshot.as_ref().unwrap().iteration
+        );
+        // A start point, then points at growing CPU times, all running.
+        assert!(many.len() >= 2);
+        assert!(
+            many[..many.len() - 1]
+                .iter()
+                .all(|u| u.state == RunState::Running)
+        );
+        assert!(many.windows(2).all(|w| w[0].cpu <= w[1].cpu));
+        for u in many {
+            race.absorb(i, u);
+        }
+        assert!(race.lanes()[i].track().best().points().len() >= 2);
+    }
+    assert!(race.is_over());
 }

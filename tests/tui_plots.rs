@@ -31,6 +31,7 @@ fn ran(n: u64, temperature: impl Fn(u64) -> f64) -> App {
                 energy: e,
                 best: e,
                 values: vec![temperature(i)],
+                to_solved: f64::NAN,
             }
         })
         .collect();
@@ -42,7 +43,7 @@ fn ran(n: u64, temperature: impl Fn(u64) -> f64) -> App {
         points,
         marks: vec![Mark {
             iteration: n / 2,
-            label: "pll".into(),
+            label: "generator → pll".into(),
         }],
         error: None,
         elapsed: std::time::Duration::ZERO,
@@ -92,6 +93,8 @@ fn zoomed_plot() {
     // 160 steps, 0..=159: the last quarter of the span.
     assert!(zoomed.contains("last 40 steps"), "{zoomed}");
     assert!(!whole.contains("last "), "{whole}");
+    // The mark (at 80) is out of view: not in the legend either.
+    assert!(whole.contains("• generator → pll") && !zoomed.contains('•'));
     insta::assert_snapshot!("zoomed_energy", zoomed);
     update(&mut app, Action::ZoomOut);
     assert_eq!(energy(&app), whole, "] shows the whole run again");
@@ -130,8 +133,81 @@ fn every_glyph_is_in_the_title_legend() {
         title.contains("■ energy") && title.contains("■ best"),
         "{title}"
     );
-    assert!(title.contains("• switch → pll"), "{title}");
+    assert!(title.contains("• generator → pll at 80"), "{title}");
     // No legend box inside the plot.
     let body: Vec<&str> = text.lines().skip(1).collect();
     assert!(!body.iter().any(|l| l.contains("best")), "{text}");
+}
+
+/// A phase solver's run (issue 17, item 5): misplaced stickers that zig-zag
+/// around 40 while the phase's fitness falls to 0 in phase 1, then starts
+/// again at 8 in phase 2, marked `G1→G2`.
+fn phased(n: u64) -> App {
+    let mut app = toy_app(SCRAMBLE);
+    app.set_theme(Theme::load("classic", Depth::None).unwrap());
+    let fitness = |i: u64| {
+        let (start, k) = if i < n / 2 {
+            (12.0, i)
+        } else {
+            (8.0, i - n / 2)
+        };
+        (start - k as f64 / 6.0).max(0.0).round()
+    };
+    let points = (0..n)
+        .map(|i| Point {
+            iteration: i,
+            energy: 36.0 + (i % 9) as f64,
+            best: 36.0 + (i % 5) as f64,
+            values: vec![fitness(i), fitness(i) + (i % 3) as f64],
+            to_solved: f64::NAN,
+        })
+        .collect();
+    app.absorb(Update {
+        epoch: app.epoch(),
+        state: RunState::Running,
+        snapshot: None,
+        outcome: None,
+        points,
+        marks: vec![Mark {
+            iteration: n / 2,
+            label: "phase 2/4 · G1→G2".into(),
+        }],
+        error: None,
+        elapsed: std::time::Duration::ZERO,
+        cpu: std::time::Duration::ZERO,
+        generators: None,
+        params: None,
+        profile: Some(Profile {
+            step: "generation",
+            series: vec![
+                SeriesSpec::new("phase fitness", 0).main().no_plot(),
+                SeriesSpec::new("current fitness", 0)
+                    .main_current()
+                    .no_plot()
+                    .no_row(),
+            ],
+        }),
+    });
+    app
+}
+
+#[test]
+fn a_phase_solver_plots_its_phase_fitness_with_the_phase_change_marked() {
+    let app = phased(160);
+    let mut t = Terminal::new(TestBackend::new(72, 14)).unwrap();
+    t.draw(|f| draw_energy(f, &app, f.area())).unwrap();
+    let text = format!("{}", t.backend());
+    let title = text.lines().next().unwrap();
+    assert!(title.contains("phase fitness: ■ current ■ best"), "{title}");
+    assert!(title.contains("• phase 2/4 · G1→G2 at 80"), "{title}");
+    assert!(!text.contains("switch"), "{text}");
+    // The y axis is the fitness (at most 14), not the energy (about 40).
+    assert!(!text.contains("44"), "{text}");
+    insta::assert_snapshot!("phase_fitness_energy", text);
+    // The side plot shows the misplaced stickers instead.
+    let side = aux(&app);
+    assert!(
+        side.lines().next().unwrap().contains("■ misplaced"),
+        "{side}"
+    );
 }

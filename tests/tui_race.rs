@@ -12,6 +12,7 @@ use cubetui::solve::preset;
 use cubetui::solve::runner::{Command, Driver, Inline, RunState, Speed, Update};
 use cubetui::tui::app::{App, Choice};
 use cubetui::tui::keys::Action;
+use cubetui::tui::race::RaceMeasure;
 use cubetui::tui::race_ui::X_NOTE;
 use cubetui::tui::reducer::update;
 use cubetui::tui::ui;
@@ -63,6 +64,9 @@ fn choices() -> Vec<Choice> {
 
 /// An app on the real presets whose race lanes are clocked inline drivers.
 fn app() -> App {
+    // The lanes measure moves to solved: with the tables loaded first, the
+    // same in every run.
+    cubetui::solve::reference::cache::tables();
     let mut app = App::new(choices(), 0, 7, Box::new(Inline::new(Speed::PerFrame(1))));
     // The race tests count steps at 10 per frame (one rung over the default).
     update(&mut app, Action::Faster);
@@ -71,7 +75,7 @@ fn app() -> App {
     app.set_lane_driver(Box::new(move || {
         lane.set(lane.get() + 1);
         Box::new(Clocked {
-            inner: Inline::new(Speed::PerFrame(1)),
+            inner: Inline::new(Speed::PerFrame(1)).with_measure(),
             micros: 40 * lane.get(),
             steps: 0,
         })
@@ -240,7 +244,7 @@ fn log_scale_and_zoom_act_on_the_race_plot_and_keep_every_legend_entry() {
     let plain = render(&app, 80, 24);
     update(&mut app, Action::ToggleLogScale);
     let log = render(&app, 80, 24);
-    assert!(log.contains("E (log)"), "{log}");
+    assert!(log.contains("HTM (log)"), "{log}");
     assert!(app.race().is_some(), "e does not leave the race");
     update(&mut app, Action::ToggleLogScale);
     update(&mut app, Action::ZoomIn);
@@ -258,4 +262,123 @@ fn log_scale_and_zoom_act_on_the_race_plot_and_keep_every_legend_entry() {
     }
     update(&mut app, Action::ZoomOut);
     assert_eq!(render(&app, 80, 24), plain, "] and e again: as before");
+}
+
+#[test]
+fn the_race_plot_shows_moves_to_solved_and_m_switches_to_misplaced_stickers() {
+    let mut app = race(&["mws", "reference", "sa-pll-conj"]);
+    ticks(&mut app, 30);
+    let text = render(&app, 120, 40);
+    assert!(text.contains("moves to solved ■"), "{text}");
+    assert!(
+        text.contains("m misplaced"),
+        "the hint bar names m:\n{text}"
+    );
+    // Every lane has a measured point by now.
+    let view = app.race().unwrap();
+    assert_eq!(view.measure(), RaceMeasure::ToSolved);
+    for (l, p) in view.race().lanes().iter().zip(view.plotted()) {
+        assert!(!p.is_empty(), "{} has no moves-to-solved point", l.preset());
+    }
+    update(&mut app, Action::ToggleRaceMeasure);
+    let view = app.race().unwrap();
+    assert_eq!(view.measure(), RaceMeasure::Misplaced);
+    assert_eq!(view.plotted()[0], view.race().lanes()[0].points());
+    let text = render(&app, 120, 40);
+    assert!(text.contains("misplaced-sticker energy ■"), "{text}");
+    assert!(text.contains("m to solved"), "{text}");
+    update(&mut app, Action::ToggleRaceMeasure);
+    assert_eq!(app.race().unwrap().measure(), RaceMeasure::ToSolved);
+}
+
+#[test]
+fn m_is_read_from_the_key_table() {
+    use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+    let k = KeyEvent::new(KeyCode::Char('m'), KeyModifiers::NONE);
+    assert_eq!(
+        cubetui::tui::keys::action_for(&k),
+        Some(Action::ToggleRaceMeasure)
+    );
+}
+
+/// The row of the screen (80×24, one line per lane) that shows `preset`.
+fn row_of(text: &str, preset: &str) -> u16 {
+    text.lines().position(|l| l.contains(preset)).unwrap() as u16
+}
+
+#[test]
+fn a_click_on_a_lane_focuses_it_at_80x24_and_160x48() {
+    let mut app = race(&LANES);
+    ticks(&mut app, 3);
+    update(&mut app, Action::Resize(80, 24));
+    let text = render(&app, 80, 24);
+    assert_eq!(app.race().unwrap().focus(), None);
+    // The header line and the plot hold no lane.
+    update(&mut app, Action::Click { column: 10, row: 0 });
+    assert_eq!(app.race().unwrap().focus(), None);
+    update(
+        &mut app,
+        Action::Click {
+            column: 10,
+            row: 18,
+        },
+    );
+    assert_eq!(app.race().unwrap().focus(), None);
+    update(
+        &mut app,
+        Action::Click {
+            column: 20,
+            row: row_of(&text, "reference"),
+        },
+    );
+    assert_eq!(app.race().unwrap().focus(), Some(2));
+    assert!(
+        app.message().unwrap().contains("reference"),
+        "{:?}",
+        app.message()
+    );
+    // Cards at 160×48: the second column's first card is lane 2.
+    update(&mut app, Action::Resize(160, 48));
+    let text = render(&app, 160, 48);
+    let first_cards: String = text.lines().nth(1).unwrap().chars().skip(80).collect();
+    assert!(first_cards.contains("mws"), "{text}");
+    update(
+        &mut app,
+        Action::Click {
+            column: 100,
+            row: 3,
+        },
+    );
+    assert_eq!(app.race().unwrap().focus(), Some(1), "{text}");
+    let text = render(&app, 160, 48);
+    assert!(
+        text.contains("▶■ mws"),
+        "the focused card is marked:\n{text}"
+    );
+}
+
+#[test]
+fn the_wheel_over_the_race_plot_zooms_it() {
+    let mut app = race(&LANES);
+    ticks(&mut app, 3);
+    update(&mut app, Action::Resize(80, 24));
+    update(
+        &mut app,
+        Action::Wheel {
+            up: true,
+            column: 40,
+            row: 15,
+        },
+    );
+    assert_eq!(app.plot_view().zoom, 1);
+    assert!(app.race().is_some(), "still in the race");
+    update(
+        &mut app,
+        Action::Wheel {
+            up: false,
+            column: 40,
+            row: 15,
+        },
+    );
+    assert_eq!(app.plot_view().zoom, 0);
 }

@@ -174,6 +174,7 @@ fn the_solver_profile_decides_rows_and_side_plot() {
             energy: 30.0 - g as f64,
             best: 30.0 - g as f64,
             values: vec![35.0, 40.0, 3.0, 99.0],
+            to_solved: f64::NAN,
         })
         .collect();
     app.absorb(Update {
@@ -211,11 +212,27 @@ fn the_solver_profile_decides_rows_and_side_plot() {
     assert!(text.contains("round"), "{text}");
 }
 
+/// The help popup at `w`×`h`, scrolled through to its end.
+fn help_pages(w: u16, h: u16) -> String {
+    use cubetui::tui::keys::HelpScroll;
+    let mut app = toy_app(SCRAMBLE);
+    update(&mut app, Action::Resize(w, h));
+    update(&mut app, Action::ToggleHelp);
+    let mut text = format!("{}", render(&app, w, h).backend());
+    loop {
+        let before = app.help_scroll();
+        update(&mut app, Action::ScrollHelp(HelpScroll::PageDown));
+        if app.help_scroll() == before {
+            break;
+        }
+        text.push_str(&format!("{}", render(&app, w, h).backend()));
+    }
+    text
+}
+
 #[test]
 fn help_popup_shows_every_binding_at_minimum_size() {
-    let mut app = toy_app(SCRAMBLE);
-    update(&mut app, Action::ToggleHelp);
-    let text = format!("{}", render(&app, ui::MIN_WIDTH, ui::MIN_HEIGHT).backend());
+    let text = help_pages(ui::MIN_WIDTH, ui::MIN_HEIGHT);
     for b in cubetui::tui::keys::BINDINGS {
         assert!(text.contains(b.help), "help line missing: {}", b.help);
     }
@@ -234,9 +251,7 @@ fn help_popup_shows_every_binding_at_minimum_size() {
 
 #[test]
 fn help_popup_explains_every_status_word() {
-    let mut app = toy_app(SCRAMBLE);
-    update(&mut app, Action::ToggleHelp);
-    let text = format!("{}", render(&app, 100, 30).backend());
+    let text = help_pages(100, 30);
     for (state, meaning) in cubetui::tui::words::WORDS {
         let row = text
             .lines()

@@ -73,7 +73,7 @@ fn inline_step_pause_and_generator() {
     let u = d.poll();
     assert_eq!(u.marks.len(), 1);
     assert_eq!(u.marks[0].iteration, 1);
-    assert_eq!(u.marks[0].label, "pll");
+    assert_eq!(u.marks[0].label, "generator → pll");
     assert_eq!(u.snapshot.unwrap().generator.as_deref(), Some("pll"));
 
     d.send(Command::Generator("nope".into()));
@@ -246,7 +246,10 @@ fn runner_switches_generators_and_reports_errors() {
     poll_until(&mut r, &mut all, |u| u.error.is_some());
     let marks: Vec<_> = all.iter().flat_map(|u| u.marks.clone()).collect();
     assert_eq!(marks.len(), 1);
-    assert_eq!((marks[0].iteration, marks[0].label.as_str()), (3, "pll"));
+    assert_eq!(
+        (marks[0].iteration, marks[0].label.as_str()),
+        (3, "generator → pll")
+    );
     let errors: Vec<_> = all.iter().filter_map(|u| u.error.clone()).collect();
     assert_eq!(errors.len(), 1, "both errors in one update: {errors:?}");
     assert!(
@@ -515,4 +518,74 @@ fn the_runner_reports_the_solver_threads_cpu_time() {
     d.send(Command::Start);
     d.frame();
     assert_eq!(d.poll().cpu, Duration::ZERO);
+}
+
+/// Every point's moves to solved, frame by frame, of the toy run on the
+/// scramble by an inline driver that measures it.
+fn measured_run(frames: usize) -> Vec<f64> {
+    let mut d = Inline::new(Speed::PerFrame(1)).with_measure();
+    d.send(Command::Replace(Some(toy()), 1));
+    d.send(Command::Start);
+    let mut out: Vec<f64> = d.poll().points.iter().map(|p| p.to_solved).collect();
+    for _ in 0..frames {
+        d.frame();
+        out.extend(d.poll().points.iter().map(|p| p.to_solved));
+    }
+    out
+}
+
+#[test]
+fn moves_to_solved_is_zero_once_the_best_state_is_solved() {
+    // Without the tables too: a solved best needs no search.
+    let all = measured_run(25);
+    assert_eq!(all.last(), Some(&0.0), "{all:?}");
+    // The plain inline driver does not measure.
+    let mut d = Inline::new(Speed::PerFrame(1));
+    d.send(Command::Replace(Some(toy()), 1));
+    assert!(d.poll().points.iter().all(|p| p.to_solved.is_nan()));
+}
+
+#[test]
+fn moves_to_solved_appears_within_some_frames_once_the_tables_are_there() {
+    cubetui::solve::reference::cache::tables();
+    let all = measured_run(19);
+    // The scramble's 20 moves are undone one per frame: the start state is
+    // searched in slices every few frames until a length is known.
+    let first = all
+        .iter()
+        .position(|v| !v.is_nan())
+        .expect("a length within 19 frames");
+    assert!(first <= 12, "known only at point {first}: {all:?}");
+    let v = all[first];
+    assert!((10.0..=30.0).contains(&v), "{v}");
+    // Deterministic: node budgets, not the clock.
+    assert_eq!(
+        format!("{all:?}"),
+        format!("{:?}", measured_run(19)),
+        "the same points twice"
+    );
+    // Once known it stays known (the last length stands between searches).
+    assert!(all[first..].iter().all(|v| !v.is_nan()), "{all:?}");
+}
+
+#[test]
+fn the_track_folds_moves_to_solved_without_the_unknown_points() {
+    use cubetui::solve::runner::{Axis, Point, Track};
+    let point = |iteration: u64, to_solved: f64| Point {
+        iteration,
+        energy: 10.0,
+        best: 10.0,
+        values: vec![],
+        to_solved,
+    };
+    let mut u = Update::new(1, RunState::Running);
+    u.points = vec![point(0, f64::NAN), point(5, 18.0), point(9, 17.0)];
+    let mut t = Track::new(Axis::Steps, 64);
+    t.absorb(u);
+    assert_eq!(t.to_solved().points(), [(5.0, 18.0), (9.0, 17.0)]);
+    assert_eq!(t.latest_to_solved(), Some(17.0));
+    let mut u = Update::new(1, RunState::Running);
+    u.points = vec![point(12, f64::NAN)];
+    t.absorb(u);
+    assert_eq!(t.latest_to_solved(), None, "unknown again: no guess");
 }

@@ -89,11 +89,13 @@ fn six_race_lanes_at_80x24_each_have_a_legend_entry() {
     let lanes = "sa-pll-conj,sa-faces-hot,mws-short,phases-es,phases-ga,reference";
     let mut s = Session::start_sized(&["--race", lanes, "--seed", "3"], &[], 24, 80);
     let text = s.screen.wait("the race plot", |t| {
-        t.contains("race · 6 lanes") && t.lines().any(|l| l.contains("energy") && l.contains('■'))
+        t.contains("race · 6 lanes")
+            && t.lines()
+                .any(|l| l.contains("to solved") && l.contains('■'))
     });
     let title = text
         .lines()
-        .find(|l| l.contains("energy") && l.contains('■'))
+        .find(|l| l.contains("to solved") && l.contains('■'))
         .unwrap();
     assert_eq!(
         title.matches('■').count(),

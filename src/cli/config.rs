@@ -254,6 +254,11 @@ fn set_key(
     let declared = SolverConfig::declared(&solver).unwrap_or(&[]);
     let spec = params::find(declared, key);
     let unknown_msg = match spec {
+        // A value of the run only (the annealer's temperature now).
+        Some(s) if !s.in_preset => format!(
+            "parameter `{shown}` of solver `{solver}` is set only during a run (the \
+             knobs panel), not in a preset"
+        ),
         // Declared, but not a field of this configuration (another `kind`'s).
         Some(_) => format!(
             "parameter `{shown}` of solver `{solver}` is not used with these settings \
@@ -715,6 +720,14 @@ mod declared_tests {
             .unwrap_err()
             .to_string();
         assert!(e.contains("a number from 0 to 1"), "{e}");
+        // A value of the run only (the knobs panel sets it), not a preset key.
+        let e = resolve("sa-pll-conj", &["temperature=1".into()])
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("`temperature`") && e.contains("only during a run"),
+            "{e}"
+        );
     }
 
     /// (preset, KEY=VALUE with a value inside the key's declared range).

@@ -24,11 +24,12 @@ pub const EXIT_INTERRUPTED: u8 = 130;
 /// The exit codes, for `--help`.
 pub const EXIT_CODES: &str = "\
 Exit codes:
-  0    ok (solve: solved; bench: every cube solved)
+  0    ok (solve: solved; bench, sweep, merge: every cube solved)
   2    usage error (unknown option, bad or out-of-range value)
-  3    invalid cube or notation
-  4    not solved within the budget (bench: some cube not solved)
-  5    cannot write output (stdout or --jsonl file)
+  3    invalid cube or notation (merge: a bad or mismatched file)
+  4    not solved within the budget (bench, sweep: some cube not solved;
+       merge: some cube unsolved or missing)
+  5    cannot write output (stdout, --jsonl or --plot file)
   130  interrupted (Ctrl-C)";
 
 /// A command-line usage error found after parsing (exit code 2).

@@ -119,6 +119,15 @@ pub fn render_one(name: &str, json: bool) -> Result<String, Report> {
         })
         .collect();
     out.push_str(&table::render(&columns, &cells));
+    for spec in cfg.params().iter().filter(|s| !s.in_preset) {
+        out.push_str(&format!(
+            "\nduring a run also: {} ({}, {}): {}\n",
+            spec.key,
+            spec.range(),
+            spec.scale,
+            spec.meaning
+        ));
+    }
     Ok(out)
 }
 

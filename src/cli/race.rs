@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use serde::Serialize;
 
-use cubetui::solve::race::{LaneResult, Race, Results, run_lane};
+use cubetui::solve::race::{LaneResult, Race, Results, run_lane, run_lane_traced};
 
 use super::common::{StartArgs, check_preset_list};
 use super::config::{time_limit, time_limit_arg};
@@ -41,6 +41,10 @@ pub struct RaceArgs {
     /// solved lanes are always whole.
     #[arg(long)]
     pub full: bool,
+    /// Draw each lane's best energy so far (as its solver counts it)
+    /// against its CPU time to FILE as SVG: the convergence curves.
+    #[arg(long, value_name = "FILE.svg")]
+    pub plot: Option<std::path::PathBuf>,
 }
 
 /// One lane of `race --json`: its results, its solution maybe summarised.
@@ -108,12 +112,26 @@ pub fn run(args: RaceArgs) -> Result<ExitCode, Report> {
     // A wrong count, a repeated or unknown preset: all usage errors.
     let (mut race, solvers) =
         Race::of_presets(&presets, start.cube, args.seed).map_err(|e| UsageError(e.to_string()))?;
+    // Each lane's final moves to solved needs the reference tables (read
+    // from the cache; built once, on stderr, if there is none).
+    cubetui::solve::reference::cache::tables();
+    if let Some(path) = &args.plot {
+        super::plot::check(path)?;
+    }
+    let traced = args.plot.is_some();
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::scope(|s| {
         for (i, solver) in solvers.into_iter().enumerate() {
             let tx = tx.clone();
             s.spawn(move || {
-                let _ = tx.send((i, run_lane(solver, Some(limit))));
+                let updates = if traced {
+                    run_lane_traced(solver, Some(limit))
+                } else {
+                    vec![run_lane(solver, Some(limit))]
+                };
+                for u in updates {
+                    let _ = tx.send((i, u));
+                }
             });
         }
         drop(tx);
@@ -122,6 +140,25 @@ pub fn run(args: RaceArgs) -> Result<ExitCode, Report> {
             race.absorb(i, u);
         }
     });
+    if let Some(path) = &args.plot {
+        let curves: Vec<(String, Vec<(f64, f64)>)> = race
+            .lanes()
+            .iter()
+            .map(|l| {
+                let points = l.track().best().points();
+                // CPU seconds → ms.
+                let ms = points.iter().map(|&(t, e)| (t * 1e3, e)).collect();
+                (l.preset().to_string(), ms)
+            })
+            .collect();
+        let title = format!(
+            "race of {} presets, seed {}, CPU limit {} s per lane",
+            curves.len(),
+            args.seed,
+            args.time_limit
+        );
+        super::plot::draw_curves(path, &title, &curves)?;
+    }
     let results = race.results();
     let text = if args.json {
         format!(
@@ -135,13 +172,15 @@ pub fn run(args: RaceArgs) -> Result<ExitCode, Report> {
     Ok(ExitCode::from(EXIT_OK))
 }
 
-/// The results as text: rank, preset, solved, HTM, CPU time, steps.
+/// The results as text: rank, preset, solved, HTM, moves to solved, CPU
+/// time, steps.
 fn text_table(results: &Results) -> String {
     let columns = [
         Column::right("rank"),
         Column::left("preset"),
         Column::left("solved"),
         Column::right("HTM").min(4),
+        Column::right("to solved"),
         Column::right("CPU ms").min(10),
         Column::right("steps").min(10),
     ];
@@ -158,6 +197,7 @@ fn text_table(results: &Results) -> String {
                 } else {
                     "-".into()
                 },
+                l.to_solved.map_or_else(|| "-".into(), |n| n.to_string()),
                 format!("{:.1}", l.cpu_ms),
                 l.steps.to_string(),
             ]
@@ -190,6 +230,7 @@ mod tests {
             steps,
             step: "step".into(),
             energy: 0.0,
+            to_solved: if solved { Some(0) } else { Some(21) },
             solution: String::new(),
         }
     }
@@ -207,10 +248,10 @@ mod tests {
         };
         assert_eq!(
             text_table(&results),
-            "rank  preset       solved   HTM      CPU ms       steps\n\
-             \x20  1  reference    yes        6         0.1           1\n\
-             \x20  2  sa-pll-conj  yes      588      1234.6        5175\n\
-             \x20  3  ga           no         -     20000.0  1234567890\n"
+            "rank  preset       solved   HTM  to solved      CPU ms       steps\n\
+             \x20  1  reference    yes        6          0         0.1           1\n\
+             \x20  2  sa-pll-conj  yes      588          0      1234.6        5175\n\
+             \x20  3  ga           no         -         21     20000.0  1234567890\n"
         );
     }
 }

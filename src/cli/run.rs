@@ -55,6 +55,18 @@ pub struct RunJson {
     /// The bench's scramble depth.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub depth: Option<u64>,
+    /// The bench's base seed (`seed` is cube `index`'s seed drawn from it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub base_seed: Option<u64>,
+    /// How many cubes the whole bench (all its shards) runs.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cubes: Option<u64>,
+    /// A fingerprint (CRC-32) of the bench's solver configuration and budget.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub config: Option<String>,
+    /// A sweep's combination, as `--set` arguments (`key=value`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub combination: Option<Vec<String>>,
     pub solved: bool,
     /// Simplified to face turns.
     pub solution: String,
@@ -84,6 +96,10 @@ const RESERVED: &[&str] = &[
     "index",
     "line",
     "depth",
+    "base_seed",
+    "cubes",
+    "config",
+    "combination",
     "solved",
     "solution",
     "moves_htm",
@@ -133,6 +149,10 @@ pub fn run_one(
         index: None,
         line: None,
         depth: None,
+        base_seed: None,
+        cubes: None,
+        config: None,
+        combination: None,
         solved: out.solved,
         solution: solution.to_string(),
         moves_htm: solution.len(),

@@ -196,18 +196,23 @@ pub fn solve(args: &SolveArgs) -> Result<ExitCode, Report> {
 pub fn bench(args: &BenchArgs) -> Result<ExitCode, Report> {
     let size = args.size.size;
     let presets = &super::bench::resolve_all(&args.solver)?;
-    if args.states.is_some() || args.jsonl.is_some() {
+    let batch = &args.batch;
+    if batch.states.is_some()
+        || batch.jsonl.is_some()
+        || batch.shard.is_some()
+        || batch.plot.is_some()
+    {
         return Err(UsageError(format!(
-            "--states and --jsonl run on the 3x3 only so far (this bench is a {size})"
+            "--states, --jsonl, --shard and --plot run on the 3x3 only so far (this bench is a {size})"
         ))
         .into());
     }
-    let cubes = args.cubes.unwrap_or(1);
+    let cubes = batch.cubes.unwrap_or(1);
     let seed = args.solver.seed;
     let starts: Vec<NxnCube> = (0..cubes)
         .map(|k| {
             let mut rng = start_rng(seed, k);
-            match args.depth {
+            match batch.depth {
                 Some(d) => {
                     let alg = cubetui::cube::nxn::random::random_moves(&mut rng, size, d as usize);
                     NxnCube::solved(size)
@@ -267,10 +272,11 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode, Report> {
     }
     let all = rows.iter().all(|r| r.solved == r.cubes);
     let table = Comparison {
+        first: "preset".to_string(),
         rows,
         reference: Vec::new(),
     };
-    let start_desc = match args.depth {
+    let start_desc = match batch.depth {
         Some(d) => format!("random {d}-move scrambles"),
         None if size == Size::TWO => "uniformly random states".to_string(),
         None => format!(

@@ -183,6 +183,10 @@ pub fn run(args: TuiArgs) -> Result<ExitCode, Report> {
         )
         .into());
     }
+    // Every run measures moves to solved with the reference tables: they
+    // are loaded (or, once, built) off the screen's thread; until then the
+    // measure is unknown.
+    cache::warm_up();
     let exit = cubetui::tui::run(app, args.fps, notices);
     // A table build may still be writing on its own thread.
     cache::remove_temp();

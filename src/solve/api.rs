@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::cube::{Alg, Cube};
-pub use crate::solve::profile::{Profile, SeriesSpec};
+pub use crate::solve::profile::{MainRole, Profile, SeriesSpec};
 
 /// Where a run stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

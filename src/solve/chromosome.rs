@@ -32,14 +32,6 @@ pub fn roulette(
     last
 }
 
-/// The name of the first rate outside `0..=1`, if any.
-pub fn rate_outside_unit<'a>(rates: &[(&'a str, f64)]) -> Option<&'a str> {
-    rates
-        .iter()
-        .find(|(_, v)| !(0.0..=1.0).contains(v))
-        .map(|&(name, _)| name)
-}
-
 /// Number of distinct genes (the 18 face turns).
 pub const GENES: u8 = 18;
 

@@ -12,48 +12,18 @@
 //! smaller than the population it is topped up with the next best of the current
 //! population, so the population size never shrinks.
 
+mod params;
+
 use rand::RngExt;
 use rand_xoshiro::Xoshiro256PlusPlus;
-use serde::{Deserialize, Serialize};
 
-use super::chromosome::{
-    Chromosome, genes_alg, random_gene, random_genes, rate_outside_unit, roulette,
-};
+use super::chromosome::{Chromosome, genes_alg, random_gene, random_genes, roulette};
 use crate::cube::Cube;
 use crate::solve::api::{Outcome, Profile, SeriesSpec, Snapshot, SolveError, Solver, Status};
-use crate::solve::params::{Live, ParamSpec, Scale};
+use crate::solve::params::{self as declared, ParamSpec};
+use crate::solve::popstats::{POPULATION_SERIES, PopStats};
 
-/// Parameters of `ga`; the defaults are preset `seed-002-ga`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct GaParams {
-    /// Chromosomes per generation.
-    pub population: usize,
-    /// Genes per chromosome (k; the seed uses 22 to 50).
-    pub length: usize,
-    /// Probability that a selected pair is crossed over.
-    pub crossover_rate: f64,
-    /// Probability that a chromosome is mutated.
-    pub mutation_rate: f64,
-    /// Fraction of the best chromosomes copied to the next generation.
-    pub elite_fraction: f64,
-    /// Generation cap.
-    pub max_generations: u64,
-    /// What a chromosome is judged on.
-    pub fitness: Fitness,
-}
-
-/// What a chromosome is judged on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Fitness {
-    /// The seed's rule: the energy after the whole chromosome, cut where it
-    /// first solves the cube.
-    Final,
-    /// The lowest energy over every prefix; the chromosome is cut after the
-    /// shortest prefix reaching it (the genes after it are free to drift).
-    Prefix,
-}
+pub use params::{Fitness, GaParams, MAX_GENES_PER_GENERATION, params};
 
 /// The energy a chromosome is judged on and how many of its genes count.
 pub fn judge(c: &Chromosome, start: &Cube, fitness: Fitness) -> (u32, usize) {
@@ -61,119 +31,6 @@ pub fn judge(c: &Chromosome, start: &Cube, fitness: Fitness) -> (u32, usize) {
         Fitness::Final => (c.energy(start), c.effective_len()),
         Fitness::Prefix => c.best_prefix(start),
     }
-}
-
-impl Default for GaParams {
-    fn default() -> Self {
-        GaParams {
-            population: 100,
-            length: 50,
-            crossover_rate: 0.8,
-            mutation_rate: 0.2,
-            elite_fraction: 0.1,
-            max_generations: 3000,
-            fitness: Fitness::Final,
-        }
-    }
-}
-
-/// Upper bound on population x length: one generation, the elementary step,
-/// evaluates that many genes (about 25 ms at the bound on the project's machine),
-/// so a time limit can be honoured between steps.
-pub const MAX_GENES_PER_GENERATION: usize = 200_000;
-
-impl GaParams {
-    /// The rates, by name, that must lie in `0..=1`.
-    fn rates(&self) -> [(&'static str, f64); 3] {
-        [
-            ("crossover_rate", self.crossover_rate),
-            ("mutation_rate", self.mutation_rate),
-            ("elite_fraction", self.elite_fraction),
-        ]
-    }
-
-    /// Checks every parameter is usable.
-    pub fn validate(&self) -> Result<(), SolveError> {
-        let bad = |m: &str| Err(SolveError::Parameter(m.to_string()));
-        if !(2..=100_000).contains(&self.population) {
-            return bad("population must be 2..=100000");
-        }
-        if !(1..=1000).contains(&self.length) {
-            return bad("length must be 1..=1000");
-        }
-        if self.population * self.length > MAX_GENES_PER_GENERATION {
-            return Err(SolveError::Parameter(format!(
-                "population x length is {} genes; one generation (one step) must stay short, \
-                 so at most {MAX_GENES_PER_GENERATION}",
-                self.population * self.length
-            )));
-        }
-        if let Some(name) = rate_outside_unit(&self.rates()) {
-            return bad(&format!("{name} must be in 0..=1"));
-        }
-        if self.max_generations == 0 {
-            return bad("max_generations must be at least 1");
-        }
-        Ok(())
-    }
-}
-
-/// The declaration of `ga`'s parameters.
-pub fn params() -> Vec<ParamSpec> {
-    use Live::{No, Yes};
-    use Scale::Log;
-    let d = GaParams::default();
-    vec![
-        ParamSpec::int(
-            "population",
-            (2, 100_000),
-            d.population,
-            Log,
-            Yes,
-            "chromosomes per generation (population × length at most 200000)",
-        ),
-        ParamSpec::int(
-            "length",
-            (1, 1000),
-            d.length,
-            Log,
-            No,
-            "genes per chromosome",
-        ),
-        ParamSpec::unit(
-            "crossover_rate",
-            d.crossover_rate,
-            Yes,
-            "probability that a selected pair is crossed over",
-        ),
-        ParamSpec::unit(
-            "mutation_rate",
-            d.mutation_rate,
-            Yes,
-            "probability that a chromosome is mutated",
-        ),
-        ParamSpec::unit(
-            "elite_fraction",
-            d.elite_fraction,
-            Yes,
-            "fraction of the best chromosomes copied to the next generation",
-        ),
-        ParamSpec::int(
-            "max_generations",
-            (1, i64::MAX),
-            d.max_generations,
-            Log,
-            No,
-            "generation cap",
-        ),
-        ParamSpec::choice(
-            "fitness",
-            &["final", "prefix"],
-            "final",
-            No,
-            "judge the energy after the whole chromosome, or the best prefix",
-        ),
-    ]
 }
 
 pub fn build(p: &GaParams, start: Cube, seed: u64) -> Result<Box<dyn Solver>, SolveError> {
@@ -280,11 +137,16 @@ impl Ga {
         }
         self.status = if self.best_energy == 0 {
             Status::Solved
-        } else if self.generation >= self.p.max_generations {
+        } else if self.generation >= self.p.max_generations || self.stagnated() {
             Status::Exhausted
         } else {
             Status::Running
         };
+    }
+
+    /// Whether the stagnation limit (if any) has passed without a better best.
+    fn stagnated(&self) -> bool {
+        self.p.stagnation > 0 && self.generation - self.best_generation >= self.p.stagnation
     }
 
     fn roulette(&mut self, total: f64) -> usize {
@@ -308,6 +170,7 @@ impl Ga {
 
     /// One generation.
     fn generation(&mut self) {
+        self.resize();
         let n = self.p.population;
         let (start, f) = (self.start, self.p.fitness);
         let total: f64 = self.energies.iter().map(|&e| weight(e)).sum();
@@ -357,6 +220,12 @@ impl Ga {
         self.sort_and_record();
     }
 
+    /// The population view's statistics of the population as it stands.
+    fn population_stats(&self) -> PopStats {
+        let fitness = self.energies.iter().map(|&e| f64::from(e));
+        PopStats::of(fitness, &self.pop, Chromosome::genes)
+    }
+
     fn mean_energy(&self) -> f64 {
         self.energies.iter().map(|&e| f64::from(e)).sum::<f64>() / self.energies.len() as f64
     }
@@ -400,13 +269,21 @@ impl Solver for Ga {
                     self.best_generation,
                 )
             }),
-            exhausted_by: (self.status == Status::Exhausted)
-                .then(|| format!("generation limit {}", self.p.max_generations)),
-            values: vec![
+            exhausted_by: (self.status == Status::Exhausted).then(|| {
+                if self.generation >= self.p.max_generations {
+                    format!("generation limit {}", self.p.max_generations)
+                } else {
+                    format!("stagnation {} generations", self.p.stagnation)
+                }
+            }),
+            values: [
                 self.mean_energy(),
                 f64::from(*self.energies.last().unwrap_or(&0)),
                 diversity(&self.pop),
-            ],
+            ]
+            .into_iter()
+            .chain(self.population_stats().values())
+            .collect(),
         }
     }
 
@@ -417,7 +294,10 @@ impl Solver for Ga {
                 SeriesSpec::new("mean", 1),
                 SeriesSpec::new("worst", 0),
                 SeriesSpec::new("diversity", 2),
-            ],
+            ]
+            .into_iter()
+            .chain(POPULATION_SERIES)
+            .collect(),
         }
     }
 
@@ -435,6 +315,74 @@ impl Solver for Ga {
             energy: f64::from(self.best_energy),
             iterations: self.generation,
             extra,
+        }
+    }
+
+    fn live_values(&self) -> Vec<(String, f64)> {
+        self.live()
+    }
+
+    fn set_param(&mut self, key: &str, value: f64) -> Result<(), SolveError> {
+        self.set_live(key, value)
+    }
+}
+
+/// `ga`'s declaration, read by the live changes.
+static DECLARED: std::sync::LazyLock<Vec<ParamSpec>> = std::sync::LazyLock::new(params);
+
+/// The live parameters: the rates, the elite fraction and the population
+/// size. Rates apply from the next generation; a new population size is
+/// reached at the start of the next generation (the worst dropped, or random
+/// chromosomes added), so the run goes on from where it is.
+impl Ga {
+    pub(super) fn live(&self) -> Vec<(String, f64)> {
+        declared::live_values(
+            &DECLARED,
+            &[
+                ("population", self.p.population as f64),
+                ("crossover_rate", self.p.crossover_rate),
+                ("mutation_rate", self.p.mutation_rate),
+                ("elite_fraction", self.p.elite_fraction),
+                ("stagnation", self.p.stagnation as f64),
+            ],
+        )
+    }
+
+    pub(super) fn set_live(&mut self, key: &str, value: f64) -> Result<(), SolveError> {
+        let v = declared::check_live(&DECLARED, key, value)?;
+        let mut p = self.p.clone();
+        match key {
+            "population" => p.population = v as usize,
+            "crossover_rate" => p.crossover_rate = v,
+            "mutation_rate" => p.mutation_rate = v,
+            "elite_fraction" => p.elite_fraction = v,
+            "stagnation" => p.stagnation = v as u64,
+            _ => {
+                return Err(SolveError::Parameter(format!(
+                    "`{key}` cannot change during a run"
+                )));
+            }
+        }
+        p.validate().map_err(|e| declared::refused(key, v, e))?;
+        self.p = p;
+        Ok(())
+    }
+
+    /// Brings the population to the size asked for, before a generation:
+    /// the worst go, or random chromosomes join (and the population is
+    /// sorted again). Nothing happens, and nothing is drawn, at the size.
+    pub(super) fn resize(&mut self) {
+        let n = self.p.population;
+        if self.pop.len() > n {
+            self.pop.truncate(n);
+            self.energies.truncate(n);
+        } else if self.pop.len() < n {
+            let (start, length) = (self.start, self.p.length);
+            while self.pop.len() < n {
+                let genes = random_genes(&mut self.rng, length);
+                self.pop.push(Chromosome::new(&start, genes));
+            }
+            self.sort_and_record();
         }
     }
 }
@@ -494,5 +442,124 @@ mod tests {
             ga.snapshot().exhausted_by.as_deref(),
             Some("generation limit 3")
         );
+    }
+}
+
+#[cfg(test)]
+mod live_tests {
+    use super::*;
+
+    fn ga() -> Ga {
+        let p = GaParams {
+            population: 20,
+            length: 10,
+            ..GaParams::default()
+        };
+        let start = Cube::solved().after(&"R U F' L2 D B R2 U' F".parse().unwrap());
+        Ga::new(p, start, 3).unwrap()
+    }
+
+    fn value(g: &Ga, key: &str) -> f64 {
+        g.live_values()
+            .into_iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v)
+            .unwrap()
+    }
+
+    #[test]
+    fn the_population_grows_and_shrinks_at_the_next_generation() {
+        let mut g = ga();
+        g.step(3);
+        g.set_param("population", 50.0).unwrap();
+        assert_eq!(value(&g, "population"), 50.0);
+        assert_eq!(g.pop.len(), 20, "not before the next generation");
+        g.step(1);
+        assert_eq!((g.pop.len(), g.energies.len()), (50, 50));
+        assert_eq!(g.snapshot().iteration, 4, "the run goes on");
+        assert!(g.energies.is_sorted());
+        let best = g.best_energy;
+        g.set_param("population", 6.4).unwrap();
+        assert_eq!(value(&g, "population"), 6.0, "whole numbers rounded");
+        g.step(1);
+        assert_eq!(g.pop.len(), 6);
+        assert!(g.best_energy <= best, "shrinking keeps the best");
+    }
+
+    #[test]
+    fn rates_change_what_the_next_generation_does() {
+        let mut g = ga();
+        g.set_param("mutation_rate", 0.0).unwrap();
+        g.set_param("crossover_rate", 0.0).unwrap();
+        g.set_param("elite_fraction", 1.0).unwrap();
+        let before = g.pop.clone();
+        g.step(5);
+        // No offspring: the elite is the whole population, unchanged.
+        let same = g
+            .pop
+            .iter()
+            .zip(&before)
+            .all(|(a, b)| a.genes() == b.genes());
+        assert!(same, "no crossover, no mutation: nothing changes");
+        g.set_param("mutation_rate", 1.0).unwrap();
+        g.step(1);
+        assert!(
+            g.pop
+                .iter()
+                .zip(&before)
+                .any(|(a, b)| a.genes() != b.genes())
+        );
+    }
+
+    #[test]
+    fn a_stagnation_limit_set_during_the_run_ends_it() {
+        let mut g = ga();
+        g.step(2);
+        assert_eq!(value(&g, "stagnation"), 0.0, "off in the preset");
+        g.set_param("stagnation", 1.0).unwrap();
+        assert_eq!(
+            g.status(),
+            Status::Running,
+            "not before the next generation"
+        );
+        for _ in 0..100 {
+            if g.step(1) != Status::Running {
+                break;
+            }
+        }
+        assert_eq!(g.status(), Status::Exhausted);
+        assert_eq!(
+            g.snapshot().exhausted_by.as_deref(),
+            Some("stagnation 1 generations")
+        );
+    }
+
+    #[test]
+    fn bad_values_are_refused_naming_the_key_and_range() {
+        let mut g = ga();
+        g.step(2);
+        let e = g.set_param("mutation_rate", 1.5).unwrap_err().to_string();
+        assert!(
+            e.contains("`mutation_rate`") && e.contains("from 0 to 1"),
+            "{e}"
+        );
+        let e = g.set_param("population", 1.0).unwrap_err().to_string();
+        assert!(
+            e.contains("`population`") && e.contains("from 2 to 100000"),
+            "{e}"
+        );
+        let e = g.set_param("population", 50_000.0).unwrap_err().to_string();
+        assert!(e.contains("population x length"), "{e}");
+        let e = g.set_param("length", 5.0).unwrap_err().to_string();
+        assert!(e.contains("cannot change during a run"), "{e}");
+        let e = g
+            .set_param("elite_fraction", f64::NAN)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("`elite_fraction`"), "{e}");
+        assert_eq!(value(&g, "mutation_rate"), 0.2);
+        assert_eq!(value(&g, "population"), 20.0);
+        assert_eq!(g.step(1), Status::Running);
+        assert_eq!(g.snapshot().iteration, 3);
     }
 }

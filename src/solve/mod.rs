@@ -18,6 +18,7 @@ pub mod neighbourhood;
 pub mod params;
 pub mod phases;
 pub mod pocket;
+pub mod popstats;
 pub mod preset;
 pub mod profile;
 pub mod race;
@@ -31,5 +32,5 @@ pub mod throwaway;
 pub mod woc;
 
 pub use api::{Outcome, Snapshot, SolveError, Solver, Status};
-pub use profile::{Profile, SeriesSpec};
+pub use profile::{MainRole, PopRole, Profile, SeriesSpec};
 pub use registry::{SolverConfig, reference_htm};

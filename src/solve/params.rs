@@ -10,6 +10,8 @@
 
 use std::fmt;
 
+use crate::solve::api::SolveError;
+
 /// What values a parameter takes.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Kind {
@@ -51,6 +53,10 @@ pub struct ParamSpec {
     pub scale: Scale,
     /// Whether it may change during a run (the knobs panel offers these).
     pub live: bool,
+    /// Whether it is a field of the preset (`false`: a value of the run
+    /// only, such as the annealer's temperature now, set from the knobs
+    /// panel, never by `--set`).
+    pub in_preset: bool,
     /// One line saying what it does.
     pub meaning: &'static str,
 }
@@ -78,6 +84,7 @@ impl ParamSpec {
             default: Value::Int(default.try_into().unwrap_or(i64::MAX)),
             scale,
             live: live == Live::Yes,
+            in_preset: true,
             meaning,
         }
     }
@@ -97,6 +104,7 @@ impl ParamSpec {
             default: Value::Float(default),
             scale,
             live: live == Live::Yes,
+            in_preset: true,
             meaning,
         }
     }
@@ -111,6 +119,21 @@ impl ParamSpec {
         ParamSpec::float(key, (0.0, 1.0), default, Scale::Linear, live, meaning)
     }
 
+    /// A number that exists only while a run goes on (no preset field):
+    /// live, in `min..=max`.
+    pub fn run_value(
+        key: impl Into<String>,
+        (min, max): (f64, f64),
+        default: f64,
+        scale: Scale,
+        meaning: &'static str,
+    ) -> ParamSpec {
+        ParamSpec {
+            in_preset: false,
+            ..ParamSpec::float(key, (min, max), default, scale, Live::Yes, meaning)
+        }
+    }
+
     pub fn bool(key: impl Into<String>, default: bool, meaning: &'static str) -> ParamSpec {
         ParamSpec {
             key: key.into(),
@@ -118,6 +141,7 @@ impl ParamSpec {
             default: Value::Bool(default),
             scale: Scale::Linear,
             live: false,
+            in_preset: true,
             meaning,
         }
     }
@@ -135,6 +159,7 @@ impl ParamSpec {
             default: Value::Text(default),
             scale: Scale::Linear,
             live: live == Live::Yes,
+            in_preset: true,
             meaning,
         }
     }
@@ -190,6 +215,105 @@ impl ParamSpec {
             ))
         }
     }
+}
+
+impl ParamSpec {
+    /// Checks a number for this parameter (a change during a run, or a value
+    /// a solver's `validate` holds): finite and inside the declared range; a
+    /// whole-number parameter takes the nearest whole number. Returns the
+    /// value to use; the error names the key and what it takes.
+    pub fn check_number(&self, v: f64) -> Result<f64, String> {
+        let refuse = || format!("`{}` takes {}, got {v}", self.key, self.expects());
+        match self.kind {
+            _ if !v.is_finite() => Err(refuse()),
+            Kind::Int { min, max } => {
+                let r = v.round();
+                // `as f64` rounds i64::MAX up to 2^63, which no u64 we hold reaches.
+                if r < min as f64 || r > max as f64 {
+                    Err(refuse())
+                } else {
+                    Ok(r)
+                }
+            }
+            Kind::Float { min, max } if (min..=max).contains(&v) => Ok(v),
+            Kind::Float { .. } => Err(refuse()),
+            Kind::Bool | Kind::Choice(_) => Err(format!(
+                "`{}` takes {}, not a number",
+                self.key,
+                self.expects()
+            )),
+        }
+    }
+}
+
+/// The declared parameter `key` if it may change during a run; else why not
+/// (an unknown key lists the live ones).
+pub fn live<'a>(specs: &'a [ParamSpec], key: &str) -> Result<&'a ParamSpec, SolveError> {
+    match find(specs, key) {
+        Some(s) if s.live => Ok(s),
+        Some(_) => Err(SolveError::Parameter(format!(
+            "`{key}` cannot change during a run"
+        ))),
+        None => {
+            let live: Vec<ParamSpec> = specs.iter().filter(|s| s.live).cloned().collect();
+            Err(SolveError::Parameter(format!(
+                "unknown parameter `{key}`; the live parameters are: {}",
+                keys(&live)
+            )))
+        }
+    }
+}
+
+/// Checks a change of `key` to `v` during a run against the declaration:
+/// declared, live, numeric and inside its range. Returns the value to use
+/// (whole numbers rounded); the error names the key and its range.
+pub fn check_live(specs: &[ParamSpec], key: &str, v: f64) -> Result<f64, SolveError> {
+    live(specs, key)?
+        .check_number(v)
+        .map_err(SolveError::Parameter)
+}
+
+/// A change of `key` to `v` refused by a rule between keys (`e`, from the
+/// solver's `validate`), in words that name the key first.
+pub fn refused(key: &str, v: f64, e: SolveError) -> SolveError {
+    let why = match e {
+        SolveError::Parameter(m) => m,
+        other => other.to_string(),
+    };
+    SolveError::Parameter(format!("`{key}` = {v} refused: {why}"))
+}
+
+/// Checks a value a solver holds against the declared range of `key` (for
+/// `validate`, so ranges are written once, in the declaration). A key not
+/// declared passes.
+pub fn within(specs: &[ParamSpec], key: &str, v: f64) -> Result<(), SolveError> {
+    match find(specs, key) {
+        Some(s) => match s.check_number(v) {
+            Ok(r) if r == v => Ok(()),
+            Ok(_) => Err(SolveError::Parameter(format!(
+                "`{key}` takes {}, got {v}",
+                s.expects()
+            ))),
+            Err(e) => Err(SolveError::Parameter(e)),
+        },
+        None => Ok(()),
+    }
+}
+
+/// The current values of the declared live numeric parameters among
+/// `values` (key, value), in declaration order: what
+/// [`crate::solve::api::Solver::live_values`] returns.
+pub fn live_values(specs: &[ParamSpec], values: &[(&str, f64)]) -> Vec<(String, f64)> {
+    specs
+        .iter()
+        .filter(|s| s.live && matches!(s.kind, Kind::Int { .. } | Kind::Float { .. }))
+        .filter_map(|s| {
+            values
+                .iter()
+                .find(|(k, _)| *k == s.key)
+                .map(|&(_, v)| (s.key.clone(), v))
+        })
+        .collect()
 }
 
 /// A TOML value as typed (strings without quotes).
@@ -311,5 +435,41 @@ mod tests {
         assert!(f.check(&toml::Value::Integer(1)).is_ok());
         assert!(f.check(&toml::Value::Float(1.0000001)).is_err());
         assert!(f.check(&toml::Value::Float(f64::NAN)).is_err());
+    }
+
+    #[test]
+    fn a_live_change_is_checked_against_the_declaration() {
+        let specs = [
+            ParamSpec::int("n", (2, 100), 10, Scale::Log, Live::Yes, "m"),
+            ParamSpec::unit("rate", 0.5, Live::Yes, "m"),
+            ParamSpec::int("len", (1, 9), 5, Scale::Linear, Live::No, "m"),
+            ParamSpec::choice("kind", &["a", "b"], "a", Live::Yes, "m"),
+        ];
+        assert_eq!(check_live(&specs, "n", 7.4).unwrap(), 7.0, "rounded");
+        assert_eq!(check_live(&specs, "n", 100.0).unwrap(), 100.0);
+        assert_eq!(check_live(&specs, "rate", 0.25).unwrap(), 0.25);
+        let e = check_live(&specs, "n", 1.0).unwrap_err().to_string();
+        assert!(e.contains("`n`") && e.contains("from 2 to 100"), "{e}");
+        let e = check_live(&specs, "rate", f64::INFINITY)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("`rate`") && e.contains("from 0 to 1"), "{e}");
+        let e = check_live(&specs, "len", 3.0).unwrap_err().to_string();
+        assert!(e.contains("`len` cannot change during a run"), "{e}");
+        let e = check_live(&specs, "kind", 1.0).unwrap_err().to_string();
+        assert!(e.contains("one of a, b"), "{e}");
+        let e = check_live(&specs, "what", 1.0).unwrap_err().to_string();
+        assert!(
+            e.contains("unknown parameter `what`") && e.contains("n, rate, kind"),
+            "{e}"
+        );
+        // What a solver holds: whole numbers exactly, ranges as declared.
+        assert!(within(&specs, "len", 9.0).is_ok());
+        assert!(within(&specs, "len", 10.0).is_err());
+        assert!(within(&specs, "n", 2.5).is_err());
+        assert!(within(&specs, "undeclared", -1.0).is_ok());
+        // Only live numeric keys are reported, in declaration order.
+        let v = live_values(&specs, &[("rate", 0.3), ("len", 4.0), ("n", 9.0)]);
+        assert_eq!(v, [("n".to_string(), 9.0), ("rate".to_string(), 0.3)]);
     }
 }

@@ -83,4 +83,12 @@ impl Solver for Reoriented {
     fn set_generator(&mut self, name: &str) -> Result<(), SolveError> {
         self.inner.set_generator(name)
     }
+
+    fn live_values(&self) -> Vec<(String, f64)> {
+        self.inner.live_values()
+    }
+
+    fn set_param(&mut self, key: &str, value: f64) -> Result<(), SolveError> {
+        self.inner.set_param(key, value)
+    }
 }

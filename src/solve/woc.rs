@@ -17,146 +17,21 @@
 //! from the most frequent pair at each position and cuts it where it first solves.
 //! One `step` is one generation; the crowd step is one more step once the GA stops.
 
+mod params;
+
 use rand::RngExt;
 use rand::seq::index::sample;
 use rand_xoshiro::Xoshiro256PlusPlus;
-use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use super::chromosome::{Chromosome, GENES, face_of, genes_alg, random_gene, seeded_rng};
 use super::ga::{diversity, generation_step};
 use crate::cube::Cube;
 use crate::solve::api::{Outcome, Profile, SeriesSpec, Snapshot, SolveError, Solver, Status};
-use crate::solve::params::{Live, ParamSpec, Scale};
+use crate::solve::params::{self as declared, ParamSpec};
+use crate::solve::popstats::{POPULATION_SERIES, PopStats};
 
-/// Parameters of `woc`; the defaults are preset `seed-004`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct WocParams {
-    pub population: usize,
-    /// Moves per chromosome.
-    pub length: usize,
-    /// Parents are drawn from this many of the best.
-    pub parents_from: usize,
-    /// Probability that a child is mutated (the seed's `rand() % 3 > 0`).
-    pub mutation_rate: f64,
-    /// Stop after this many generations without a better score.
-    pub stagnation: u64,
-    /// Fraction of each kept generation the crowd step polls.
-    pub crowd_fraction: f64,
-    /// Hard cap on generations (a safety net; the seed has none).
-    pub max_generations: u64,
-}
-
-impl Default for WocParams {
-    fn default() -> Self {
-        WocParams {
-            population: 1000,
-            length: 20,
-            parents_from: 300,
-            mutation_rate: 2.0 / 3.0,
-            stagnation: 200,
-            crowd_fraction: 0.1,
-            max_generations: 100_000,
-        }
-    }
-}
-
-/// Upper bound on population x length: one generation, the elementary step,
-/// evaluates that many genes (about 40 ms at the bound on the project's machine),
-/// so a time limit can be honoured between steps.
-pub const MAX_GENES_PER_GENERATION: usize = 100_000;
-
-impl WocParams {
-    pub fn validate(&self) -> Result<(), SolveError> {
-        let bad = |m: &str| Err(SolveError::Parameter(m.to_string()));
-        if !(4..=100_000).contains(&self.population) {
-            return bad("population must be 4..=100000");
-        }
-        if !(2..=1000).contains(&self.length) {
-            return bad("length must be 2..=1000");
-        }
-        if self.population * self.length > MAX_GENES_PER_GENERATION {
-            return Err(SolveError::Parameter(format!(
-                "population x length is {} genes; one generation (one step) must stay short, \
-                 so at most {MAX_GENES_PER_GENERATION}",
-                self.population * self.length
-            )));
-        }
-        if !(4..=self.population).contains(&self.parents_from) {
-            return bad("parents_from must be 4..=population");
-        }
-        if !(0.0..=1.0).contains(&self.mutation_rate) || !(0.0..=1.0).contains(&self.crowd_fraction)
-        {
-            return bad("mutation_rate and crowd_fraction must be in 0..=1");
-        }
-        if self.stagnation == 0 || self.max_generations == 0 {
-            return bad("stagnation and max_generations must be at least 1");
-        }
-        Ok(())
-    }
-}
-
-/// The declaration of `woc`'s parameters.
-pub fn params() -> Vec<ParamSpec> {
-    use Live::{No, Yes};
-    use Scale::Log;
-    let d = WocParams::default();
-    vec![
-        ParamSpec::int(
-            "population",
-            (4, 100_000),
-            d.population,
-            Log,
-            Yes,
-            "chromosomes per generation (population × length at most 100000)",
-        ),
-        ParamSpec::int(
-            "length",
-            (2, 1000),
-            d.length,
-            Log,
-            No,
-            "moves per chromosome",
-        ),
-        ParamSpec::int(
-            "parents_from",
-            (4, 100_000),
-            d.parents_from,
-            Log,
-            No,
-            "parents are drawn from this many of the best (at most population)",
-        ),
-        ParamSpec::unit(
-            "mutation_rate",
-            d.mutation_rate,
-            Yes,
-            "probability that a child is mutated",
-        ),
-        ParamSpec::int(
-            "stagnation",
-            (1, i64::MAX),
-            d.stagnation,
-            Log,
-            Yes,
-            "stop after this many generations without a better score",
-        ),
-        ParamSpec::unit(
-            "crowd_fraction",
-            d.crowd_fraction,
-            Yes,
-            "fraction of each kept generation the crowd step polls",
-        ),
-        ParamSpec::int(
-            "max_generations",
-            (1, i64::MAX),
-            d.max_generations,
-            Log,
-            No,
-            "hard cap on generations",
-        ),
-    ]
-}
+pub use params::{MAX_GENES_PER_GENERATION, WocParams, params};
 
 pub fn build(p: &WocParams, start: Cube, seed: u64) -> Result<Box<dyn Solver>, SolveError> {
     Ok(Box::new(Woc::new(p.clone(), start, seed)?))
@@ -418,13 +293,23 @@ impl Solver for Woc {
             status: self.status,
             last_step: self.last_step(),
             exhausted_by: self.exhausted_by(),
-            values: vec![
+            values: [
                 f64::from(self.scores[0]),
                 mean,
                 f64::from(*self.scores.last().unwrap_or(&0)),
                 diversity(&self.pop),
                 self.kept as f64,
-            ],
+            ]
+            .into_iter()
+            .chain(
+                PopStats::of(
+                    self.scores.iter().map(|&s| f64::from(s)),
+                    &self.pop,
+                    Chromosome::genes,
+                )
+                .values(),
+            )
+            .collect(),
         }
     }
 
@@ -437,7 +322,10 @@ impl Solver for Woc {
                 SeriesSpec::new("worst", 0),
                 SeriesSpec::new("diversity", 2).no_plot(),
                 SeriesSpec::new("kept", 0).no_plot(),
-            ],
+            ]
+            .into_iter()
+            .chain(POPULATION_SERIES)
+            .collect(),
         }
     }
 
@@ -476,5 +364,142 @@ impl Solver for Woc {
             iterations: self.generation,
             extra,
         }
+    }
+
+    fn live_values(&self) -> Vec<(String, f64)> {
+        self.live()
+    }
+
+    fn set_param(&mut self, key: &str, value: f64) -> Result<(), SolveError> {
+        self.set_live(key, value)
+    }
+}
+
+/// `woc`'s declaration, read by the live changes.
+static DECLARED: std::sync::LazyLock<Vec<ParamSpec>> = std::sync::LazyLock::new(params);
+
+/// The live parameters: population size, mutation rate, stagnation limit
+/// and crowd fraction. Each generation is made wholly of children, so a new
+/// population size is the number of children the next generation makes; a
+/// new stagnation limit may end the GA (or, before the crowd step has run,
+/// let it go on).
+impl Woc {
+    pub(super) fn live(&self) -> Vec<(String, f64)> {
+        declared::live_values(
+            &DECLARED,
+            &[
+                ("population", self.p.population as f64),
+                ("mutation_rate", self.p.mutation_rate),
+                ("stagnation", self.p.stagnation as f64),
+                ("crowd_fraction", self.p.crowd_fraction),
+            ],
+        )
+    }
+
+    pub(super) fn set_live(&mut self, key: &str, value: f64) -> Result<(), SolveError> {
+        let v = declared::check_live(&DECLARED, key, value)?;
+        let mut p = self.p.clone();
+        match key {
+            "population" => p.population = v as usize,
+            "mutation_rate" => p.mutation_rate = v,
+            "stagnation" => p.stagnation = v as u64,
+            "crowd_fraction" => p.crowd_fraction = v,
+            _ => {
+                return Err(SolveError::Parameter(format!(
+                    "`{key}` cannot change during a run"
+                )));
+            }
+        }
+        p.validate().map_err(|e| declared::refused(key, v, e))?;
+        self.p = p;
+        if self.wisdom.is_none() {
+            self.ga_done = self.best_score == 0
+                || self.since_better >= self.p.stagnation
+                || self.generation >= self.p.max_generations;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod live_tests {
+    use super::*;
+
+    fn woc() -> Woc {
+        let p = WocParams {
+            population: 40,
+            length: 12,
+            parents_from: 12,
+            ..WocParams::default()
+        };
+        let start = Cube::solved().after(&"R U F' L2 D B R2 U' F".parse().unwrap());
+        Woc::new(p, start, 3).unwrap()
+    }
+
+    fn value(w: &Woc, key: &str) -> f64 {
+        w.live_values()
+            .into_iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v)
+            .unwrap()
+    }
+
+    #[test]
+    fn the_next_generation_has_the_new_population_size() {
+        let mut w = woc();
+        w.step(2);
+        w.set_param("population", 100.0).unwrap();
+        assert_eq!(w.pop.len(), 40, "not before the next generation");
+        w.step(1);
+        assert_eq!(w.pop.len(), 100);
+        w.set_param("population", 20.0).unwrap();
+        w.step(1);
+        assert_eq!(w.pop.len(), 20);
+        assert_eq!(w.snapshot().iteration, 4, "the run goes on");
+    }
+
+    #[test]
+    fn stagnation_ends_the_ga_at_the_next_step_or_lets_it_go_on() {
+        let mut w = woc();
+        w.step(1);
+        while w.since_better == 0 {
+            w.step(1);
+        }
+        let s = w.since_better as f64;
+        w.set_param("stagnation", s).unwrap();
+        assert_eq!(value(&w, "stagnation"), s);
+        assert!(w.ga_done, "{s} generations without a better score");
+        // Raised again before the crowd step: the GA goes on.
+        w.set_param("stagnation", 1000.0).unwrap();
+        assert!(!w.ga_done);
+        w.step(1);
+        assert_eq!(w.snapshot().phase.as_deref(), Some("ga"));
+        w.set_param("crowd_fraction", 0.5).unwrap();
+        w.set_param("mutation_rate", 0.0).unwrap();
+        assert_eq!(value(&w, "crowd_fraction"), 0.5);
+        assert_eq!(value(&w, "mutation_rate"), 0.0);
+    }
+
+    #[test]
+    fn bad_values_are_refused_naming_the_key_and_range() {
+        let mut w = woc();
+        w.step(2);
+        let e = w.set_param("crowd_fraction", -0.1).unwrap_err().to_string();
+        assert!(
+            e.contains("`crowd_fraction`") && e.contains("from 0 to 1"),
+            "{e}"
+        );
+        let e = w.set_param("stagnation", 0.0).unwrap_err().to_string();
+        assert!(e.contains("`stagnation`") && e.contains("from 1"), "{e}");
+        let e = w.set_param("population", 8.0).unwrap_err().to_string();
+        assert!(
+            e.contains("parents_from") && e.contains("population"),
+            "{e}"
+        );
+        let e = w.set_param("parents_from", 8.0).unwrap_err().to_string();
+        assert!(e.contains("cannot change during a run"), "{e}");
+        assert_eq!(value(&w, "population"), 40.0);
+        assert_eq!(w.step(1), Status::Running);
+        assert_eq!(w.snapshot().iteration, 3);
     }
 }

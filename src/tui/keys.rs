@@ -1,7 +1,9 @@
 //! Actions and the one key table that maps keys to them, feeds the key-hint
 //! bar and the help popup.
 
-use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use crossterm::event::{
+    KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
 
 use crate::cube::{Face, Move};
 
@@ -49,12 +51,17 @@ pub enum Action {
     ZoomIn,
     /// Show the whole run on the plots again.
     ZoomOut,
+    /// The population view (fitness band, diversity) in place of the side
+    /// plot, or back.
+    TogglePopulation,
     PlayForward,
     PlayBack,
     PlayStart,
     PlayEnd,
     /// Open the race of several presets on the shown cube, or leave it.
     Race,
+    /// In a race: the shared plot shows moves to solved / misplaced stickers.
+    ToggleRaceMeasure,
     /// Open or close the knobs panel (the solver's live parameters).
     Knobs,
     /// Esc with the knobs panel open: closes the help if it is open, else
@@ -81,6 +88,23 @@ pub enum Action {
     CopyCommand,
     ToggleHelp,
     CloseHelp,
+    /// Scroll the open help popup.
+    ScrollHelp(HelpScroll),
+    /// The terminal's size (columns, rows): at start and on every resize,
+    /// so the reducer maps mouse positions with the layout the screen draws.
+    Resize(u16, u16),
+    /// The mouse wheel at a cell (column, row): over a plot, up zooms in
+    /// and down zooms out; over the open help, it scrolls.
+    Wheel {
+        up: bool,
+        column: u16,
+        row: u16,
+    },
+    /// A left click at a cell (column, row): on a race lane, focuses it.
+    Click {
+        column: u16,
+        row: u16,
+    },
     /// Give the terminal back and stop (Ctrl-Z); `fg` brings the screen back.
     Suspend,
     /// Clear the terminal and draw the whole screen again (Ctrl-L).
@@ -90,6 +114,17 @@ pub enum Action {
     Notice(String),
     /// A plain printable key that maps to nothing: said in the message line.
     UnknownKey(char),
+}
+
+/// How the open help popup scrolls.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HelpScroll {
+    Up,
+    Down,
+    PageUp,
+    PageDown,
+    Top,
+    Bottom,
 }
 
 /// One row of the key table.
@@ -153,7 +188,7 @@ pub static BINDINGS: &[Binding] = &[
     Binding {
         keys: "?",
         hint: Some("help"),
-        help: "show or hide this help",
+        help: "show or hide this help (↑ ↓ PgUp PgDn home end scroll it)",
         map: key!('?' => Action::ToggleHelp),
     },
     Binding {
@@ -239,10 +274,14 @@ pub static BINDINGS: &[Binding] = &[
         },
     },
     Binding {
-        keys: "w",
+        keys: "w  m",
         hint: Some("race"),
-        help: "race 4 presets on the shown cube (again or esc: leave)",
-        map: key!('w' => Action::Race),
+        help: "race 4 presets (again/esc: leave); m: plot to solved/misplaced",
+        map: |k| match ch(k)? {
+            'w' => Some(Action::Race),
+            'm' => Some(Action::ToggleRaceMeasure),
+            _ => None,
+        },
     },
     Binding {
         keys: "← →  home end",
@@ -279,15 +318,22 @@ pub static BINDINGS: &[Binding] = &[
         },
     },
     Binding {
-        keys: "e  [ ]",
+        keys: "e  [ ]  i",
         hint: None,
-        help: "plots: e y axis log/linear; [ show the latest half, ] whole run",
+        help: "plots: e log y; [ latest half, ] whole run; i population view",
         map: |k| match ch(k)? {
             'e' => Some(Action::ToggleLogScale),
+            'i' => Some(Action::TogglePopulation),
             '[' => Some(Action::ZoomIn),
             ']' => Some(Action::ZoomOut),
             _ => None,
         },
+    },
+    Binding {
+        keys: "mouse",
+        hint: None,
+        help: "wheel over a plot: zoom in / out; click a race lane: focus it",
+        map: |_| None,
     },
     Binding {
         keys: "Ctrl-Z Ctrl-L",
@@ -327,6 +373,43 @@ pub fn action_for(k: &KeyEvent) -> Option<Action> {
             }
             _ => None,
         })
+}
+
+/// The action for a key while the help popup is open: the arrows,
+/// PgUp/PgDn and Home/End scroll it; other keys act as usual.
+pub fn help_action_for(k: &KeyEvent) -> Option<Action> {
+    if k.kind == KeyEventKind::Release {
+        return None;
+    }
+    let scroll = match k.code {
+        KeyCode::Up => HelpScroll::Up,
+        KeyCode::Down => HelpScroll::Down,
+        KeyCode::PageUp => HelpScroll::PageUp,
+        KeyCode::PageDown => HelpScroll::PageDown,
+        KeyCode::Home => HelpScroll::Top,
+        KeyCode::End => HelpScroll::Bottom,
+        _ => return action_for(k),
+    };
+    Some(Action::ScrollHelp(scroll))
+}
+
+/// The action for a mouse event: the wheel, and a left click.
+pub fn mouse_action_for(m: &MouseEvent) -> Option<Action> {
+    let (column, row) = (m.column, m.row);
+    match m.kind {
+        MouseEventKind::ScrollUp => Some(Action::Wheel {
+            up: true,
+            column,
+            row,
+        }),
+        MouseEventKind::ScrollDown => Some(Action::Wheel {
+            up: false,
+            column,
+            row,
+        }),
+        MouseEventKind::Down(MouseButton::Left) => Some(Action::Click { column, row }),
+        _ => None,
+    }
 }
 
 /// The action for a key while the algorithm prompt is open.

@@ -1,5 +1,10 @@
-//! The race plot's legend: every lane gets an entry, names abbreviated so
-//! the entries fit the plot's title line. Pure functions of names and width.
+//! Plot legends. The race plot's: every lane gets an entry, names
+//! abbreviated so the entries fit the plot's title line. Any plot's: its
+//! entries packed into lines of a width ([`pack`]), the first for the title
+//! line, the rest for rows above the data, so no entry is cut and none
+//! covers the data. Pure functions of names and widths.
+
+use ratatui::text::{Line, Span};
 
 /// Columns one legend entry takes besides its label: the swatch, a space
 /// after it and a space after the label.
@@ -9,17 +14,29 @@ pub const ENTRY_EXTRA: usize = 3;
 pub const LONG_TITLE: &str = " misplaced-sticker energy ";
 /// The title before the entries, when names must be abbreviated.
 pub const SHORT_TITLE: &str = " energy ";
+/// The titles (long, short) when the plot shows moves to solved.
+pub const TO_SOLVED_TITLES: (&str, &str) = (" moves to solved ", " to solved ");
+
+/// The legend's title and labels for lanes `names` within `width` columns
+/// under the misplaced-sticker titles ([`legend_titled`]).
+pub fn legend(names: &[&str], width: usize) -> (&'static str, Vec<String>) {
+    legend_titled(names, width, (LONG_TITLE, SHORT_TITLE))
+}
 
 /// The legend's title and labels for lanes `names` within `width` columns:
 /// the long title and full names if they fit, else the short title and
 /// names abbreviated by [`legend_labels`].
-pub fn legend(names: &[&str], width: usize) -> (&'static str, Vec<String>) {
+pub fn legend_titled(
+    names: &[&str],
+    width: usize,
+    (long, short): (&'static str, &'static str),
+) -> (&'static str, Vec<String>) {
     let full: usize = names.iter().map(|n| n.chars().count() + ENTRY_EXTRA).sum();
-    if LONG_TITLE.len() + full <= width {
-        return (LONG_TITLE, names.iter().map(|n| n.to_string()).collect());
+    if long.len() + full <= width {
+        return (long, names.iter().map(|n| n.to_string()).collect());
     }
-    let left = width.saturating_sub(SHORT_TITLE.len());
-    (SHORT_TITLE, legend_labels(names, left))
+    let left = width.saturating_sub(short.len());
+    (short, legend_labels(names, left))
 }
 
 /// One label per name, all distinct, whose entries (label plus
@@ -81,9 +98,49 @@ pub fn abbreviate(name: &str, cap: usize) -> String {
     out.chars().take(cap).collect()
 }
 
+/// Legend entries (each a few spans, kept whole) packed into lines of at
+/// most `width` columns, in order, each line starting with a space; an
+/// entry wider than a line gets a line of its own (cut by the terminal).
+/// No line when there are no entries.
+pub fn pack(entries: Vec<Vec<Span<'static>>>, width: usize) -> Vec<Line<'static>> {
+    let mut lines: Vec<Line<'static>> = Vec::new();
+    let mut used = 0;
+    for e in entries {
+        let w: usize = e.iter().map(Span::width).sum();
+        match lines.last_mut() {
+            Some(l) if used + w <= width => {
+                l.spans.extend(e);
+                used += w;
+            }
+            _ => {
+                let mut spans = vec![Span::raw(" ")];
+                spans.extend(e);
+                lines.push(Line::from(spans));
+                used = 1 + w;
+            }
+        }
+    }
+    lines
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn text(l: &Line) -> String {
+        l.spans.iter().map(|s| s.content.as_ref()).collect()
+    }
+
+    #[test]
+    fn entries_pack_into_lines_without_cutting_one() {
+        let e = |s: &str| vec![Span::raw("■"), Span::raw(format!(" {s} "))];
+        let lines = pack(vec![e("temperature"), e("mean"), e("worst")], 22);
+        let texts: Vec<String> = lines.iter().map(text).collect();
+        assert_eq!(texts, [" ■ temperature ■ mean ", " ■ worst "]);
+        assert!(lines.iter().all(|l| l.width() <= 22));
+        assert_eq!(pack(vec![e("a"), e("b")], 80).len(), 1);
+        assert!(pack(Vec::new(), 10).is_empty());
+    }
 
     const SIX: [&str; 6] = [
         "sa-pll-conj",

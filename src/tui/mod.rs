@@ -3,7 +3,8 @@
 //! Rooms: `app` (the state, in small groups, read through accessors),
 //! `keys` (key → [`keys::Action`]), `reducer` (action → new state and
 //! effects), `knobs`/`knobs_ui` (the live parameters' panel), `race` (the lanes' drivers on screen), `race_glue` (opening a
-//! race and giving it each action first), `ui`/`status`/`plot`/`race_ui`
+//! race and giving it each action first), `ui`/`status`/`plot`/`progress`
+//! (moves to solved)/`race_ui`/`race_plot`
 //! (drawing, pure functions of the app; `scale` frames the plots' data),
 //! `input` and `modes` (the terminal's input thread and modes).
 //!
@@ -14,7 +15,10 @@
 //! repainted whole), input (read on its own thread; everything pending is
 //! handled before the next draw), the frame tick, and the solver's channels
 //! ([`crate::solve::runner::Driver::wait`]). Bracketed paste is on while
-//! the screen is up: a paste arrives as one [`keys::Action::Paste`].
+//! the screen is up: a paste arrives as one [`keys::Action::Paste`]. So is
+//! mouse capture: the wheel and a left click become actions at a cell,
+//! mapped by `mouse` with the layout the screen draws, in the size the
+//! loop reports ([`keys::Action::Resize`], at start and on each resize).
 //! A key becomes a [`keys::Action`] and `reducer::update` applies it; runner
 //! updates are absorbed as they come and mark the app dirty, and are drawn on
 //! the next tick, so they cost at most one draw per tick. Texts from the
@@ -26,6 +30,7 @@
 //! ([`crate::solve::runner::Runner`]); quitting drops it without waiting.
 
 pub mod app;
+pub mod help;
 pub mod history;
 mod input;
 pub mod keys;
@@ -34,10 +39,14 @@ pub mod knobs_ui;
 pub mod layout;
 pub mod legend;
 mod modes;
+pub mod mouse;
 pub mod net;
 pub mod plot;
+pub mod population;
+pub mod progress;
 pub mod race;
 pub mod race_glue;
+mod race_plot;
 pub mod race_ui;
 pub mod reducer;
 pub mod scale;
@@ -149,6 +158,8 @@ async fn event_loop(
     let mut tick = tokio::time::interval(Duration::from_secs_f64(1.0 / fps as f64));
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
     let mut events = input::spawn()?;
+    let size = terminal.size()?;
+    update(app, Action::Resize(size.width, size.height));
     let clipboard = terminal::osc52_from_env();
     // Draw now (input, tick, resize) rather than at the next tick.
     let mut draw_now = true;
@@ -222,6 +233,8 @@ fn handle(terminal: &mut DefaultTerminal, app: &mut App, ev: Event) -> io::Resul
         Event::Key(k) if k.kind != KeyEventKind::Release => {
             let action = if app.prompt().is_some() {
                 keys::prompt_action_for(&k)
+            } else if app.help() {
+                keys::help_action_for(&k)
             } else if let Some(knobs) = app.knobs() {
                 keys::knobs_action_for(&k, knobs.typing.is_some())
             } else {
@@ -241,9 +254,15 @@ fn handle(terminal: &mut DefaultTerminal, app: &mut App, ev: Event) -> io::Resul
             }
         }
         Event::Paste(text) => update(app, Action::Paste(text)),
+        Event::Mouse(m) => {
+            if let Some(a) = keys::mouse_action_for(&m) {
+                update(app, a);
+            }
+        }
         Event::Resize(..) => {
             terminal.autoresize()?;
-            app.set_dirty(true);
+            let size = terminal.size()?;
+            update(app, Action::Resize(size.width, size.height));
         }
         _ => {}
     }

@@ -1,4 +1,5 @@
-//! The terminal's modes while the screen is up, and giving them back: on
+//! The terminal's modes while the screen is up (raw, alternate screen,
+//! bracketed paste, mouse capture), and giving them back: on
 //! exit, on a panic, and around a suspend (Ctrl-Z, SIGTSTP) — as vim and
 //! htop do, the shell gets a normal terminal while the program is stopped,
 //! and the screen comes back whole when it continues.
@@ -6,33 +7,36 @@
 use std::io::{self, stdout};
 
 use crossterm::clipboard::CopyToClipboard;
-use crossterm::event::{DisableBracketedPaste, EnableBracketedPaste};
+use crossterm::event::{
+    DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture,
+};
 use crossterm::execute;
 use crossterm::terminal::{EnterAlternateScreen, disable_raw_mode, enable_raw_mode};
 use ratatui::DefaultTerminal;
 use ratatui::layout::Rect;
 use rustix::process::{Signal, getpid, kill_current_process_group, kill_process};
 
-/// Raw mode, the alternate screen and bracketed paste; a panic hook turns
-/// all three off before the panic message is printed.
+/// Raw mode, the alternate screen, bracketed paste and mouse capture; a
+/// panic hook turns them all off before the panic message is printed.
 pub fn enter() -> io::Result<DefaultTerminal> {
     // ratatui's hook restores raw mode and the screen; ours runs before it.
     let terminal = ratatui::try_init()?;
     let hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
-        let _ = execute!(stdout(), DisableBracketedPaste);
+        let _ = execute!(stdout(), DisableMouseCapture, DisableBracketedPaste);
         hook(info);
     }));
-    execute!(stdout(), EnableBracketedPaste)?;
+    execute!(stdout(), EnableBracketedPaste, EnableMouseCapture)?;
     Ok(terminal)
 }
 
-/// Back to the terminal the program started in: bracketed paste off, raw
-/// mode off, main screen. Best effort on every step.
+/// Back to the terminal the program started in: mouse capture and
+/// bracketed paste off, raw mode off, main screen. Best effort on every
+/// step.
 pub fn leave() -> io::Result<()> {
-    let paste = execute!(stdout(), DisableBracketedPaste);
+    let modes = execute!(stdout(), DisableMouseCapture, DisableBracketedPaste);
     ratatui::try_restore()?;
-    paste
+    modes
 }
 
 /// Who stops when the screen suspends.
@@ -57,15 +61,20 @@ pub fn suspend(terminal: &mut DefaultTerminal, who: Stop) -> io::Result<()> {
     resume(terminal)
 }
 
-/// Raw mode, the alternate screen and bracketed paste again (after a
-/// suspend, or a SIGSTOP this program never saw), then a full repaint:
-/// whatever was written to the terminal meanwhile is gone.
+/// Raw mode, the alternate screen, bracketed paste and mouse capture again
+/// (after a suspend, or a SIGSTOP this program never saw), then a full
+/// repaint: whatever was written to the terminal meanwhile is gone.
 pub fn resume(terminal: &mut DefaultTerminal) -> io::Result<()> {
     // The shell may have set cooked mode meanwhile, and crossterm skips
     // `enable_raw_mode` when it believes raw mode is on: set it afresh.
     disable_raw_mode()?;
     enable_raw_mode()?;
-    execute!(stdout(), EnterAlternateScreen, EnableBracketedPaste)?;
+    execute!(
+        stdout(),
+        EnterAlternateScreen,
+        EnableBracketedPaste,
+        EnableMouseCapture
+    )?;
     terminal.hide_cursor()?;
     repaint(terminal)
 }

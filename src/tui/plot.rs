@@ -1,10 +1,12 @@
 //! The live plots: energy (current and best, generator switches marked) and
-//! an auxiliary plot (temperature, or the solver's own metrics). Each shows
+//! an auxiliary plot (temperature, or the solver's own metrics); the
+//! moves-to-solved plot is in [`super::progress`]. Each shows
 //! the view's zoom and log scale ([`super::scale`]), its legend in the title
-//! line (never over the data) and the x axis' name in the bottom border.
+//! line and rows above the data (never over it, never cut) and the x axis'
+//! name, or the zoom note, in the bottom border.
 
 use ratatui::Frame;
-use ratatui::layout::Rect;
+use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Style};
 use ratatui::symbols::Marker;
 use ratatui::text::{Line, Span};
@@ -12,8 +14,10 @@ use ratatui::widgets::{Axis, Block, Chart, Dataset, GraphType, Paragraph};
 
 use super::app::App;
 use super::history::Series;
+use super::legend;
 use super::scale::{self, PlotView};
 use crate::numbers::si;
+use crate::solve::MainRole;
 
 /// Marker used by the plots.
 pub const MARKER: Marker = Marker::Braille;
@@ -154,17 +158,88 @@ pub(super) fn plot_block<'a>(app: &App, title: Vec<Span<'a>>, x_name: String) ->
         .border_style(Style::default().fg(app.theme().accent))
 }
 
-/// A legend entry: the glyph in the series' style, then its name.
-pub(super) fn entry(glyph: &'static str, style: Style, name: String) -> [Span<'static>; 2] {
-    [Span::styled(glyph, style), Span::raw(format!(" {name} "))]
+/// A legend entry: a glyph in the series' style and its name, or (no
+/// glyph) a heading that names the plot's measure.
+pub(super) struct Entry {
+    pub glyph: Option<(&'static str, Style)>,
+    pub name: String,
 }
 
-/// The start of a plot's title: a space and the zoom note, if zoomed.
-fn title_head(note: Option<String>) -> Vec<Span<'static>> {
-    match note {
-        Some(n) => vec![Span::raw(format!(" {n} │ "))],
-        None => vec![Span::raw(" ")],
+/// A legend entry: the glyph in the series' style, then its name.
+pub(super) fn entry(glyph: &'static str, style: Style, name: String) -> Entry {
+    Entry {
+        glyph: Some((glyph, style)),
+        name,
     }
+}
+
+impl Entry {
+    fn spans(&self, name: &str) -> Vec<Span<'static>> {
+        match self.glyph {
+            Some((g, style)) => vec![Span::styled(g, style), Span::raw(format!(" {name} "))],
+            None => vec![Span::raw(format!("{name}: "))],
+        }
+    }
+}
+
+/// Data rows a plot keeps before its legend may take rows above the data.
+const DATA_ROWS: u16 = 6;
+
+/// The legend's lines within `width` columns, at most `rows` + 1 of them
+/// (the title line and `rows` above the data): all entries whole when
+/// that fits; else without the heading (the y axis names the measure)
+/// and the names abbreviated to fit the title line.
+fn legend_lines(entries: &[Entry], width: usize, rows: usize) -> Vec<Line<'static>> {
+    let whole = legend::pack(entries.iter().map(|e| e.spans(&e.name)).collect(), width);
+    if whole.len() <= rows + 1 {
+        return whole;
+    }
+    let kept: Vec<&Entry> = entries.iter().filter(|e| e.glyph.is_some()).collect();
+    let names: Vec<&str> = kept.iter().map(|e| e.name.as_str()).collect();
+    let labels = legend::legend_labels(&names, width.saturating_sub(1));
+    legend::pack(
+        kept.iter().zip(&labels).map(|(e, l)| e.spans(l)).collect(),
+        width,
+    )
+}
+
+/// Draws `chart` bordered in `area`: the legend `entries` in the title
+/// line and, those that do not fit, in rows above the data when the plot
+/// keeps [`DATA_ROWS`] rows of data (else abbreviated into the title
+/// line), never over the data; in the bottom border, on the right, the
+/// zoom note when zoomed (it names the x unit), else the x axis' name.
+pub(super) fn render_plot(
+    f: &mut Frame,
+    app: &App,
+    area: Rect,
+    chart: Chart,
+    entries: Vec<Entry>,
+    note: Option<String>,
+    x_name: &str,
+) {
+    // Inside the borders, the axis and its labels take two rows.
+    let spare = area.height.saturating_sub(4 + DATA_ROWS);
+    let mut lines = legend_lines(
+        &entries,
+        area.width.saturating_sub(2) as usize,
+        usize::from(spare),
+    );
+    let title = if lines.is_empty() {
+        Line::from("")
+    } else {
+        lines.remove(0)
+    };
+    let bottom = format!(" {} ", note.as_deref().unwrap_or(x_name));
+    let block = Block::bordered()
+        .title(title)
+        .title_bottom(Line::from(bottom).right_aligned())
+        .border_style(Style::default().fg(app.theme().accent));
+    let inner = block.inner(area);
+    f.render_widget(block, area);
+    let rows = (lines.len() as u16).min(spare);
+    let [top, rest] = Layout::vertical([Constraint::Length(rows), Constraint::Min(0)]).areas(inner);
+    f.render_widget(Paragraph::new(lines), top);
+    f.render_widget(chart, rest);
 }
 
 pub(super) fn colour(app: &App, c: Color) -> Style {
@@ -175,16 +250,40 @@ pub(super) fn colour(app: &App, c: Color) -> Style {
     }
 }
 
-/// Energy and best energy against iteration, with generator switches.
+/// The main plot's two lines: the current value and the best so far of
+/// what the solver optimises, as its profile says (a phase's fitness), or
+/// else of the misplaced-sticker energy. Returns the measure's name (None
+/// for the energy) and the two series.
+fn main_series(app: &App) -> (Option<&'static str>, &Series, &Series) {
+    let p = app.track();
+    let profile = app.profile();
+    let at = |role| profile.and_then(|pr| pr.main(role));
+    match at(MainRole::Best).and_then(|i| p.values().get(i).map(|s| (i, s))) {
+        Some((i, best)) => {
+            let name = profile.map(|pr| pr.series[i].name);
+            let current = at(MainRole::Current)
+                .and_then(|j| p.values().get(j))
+                .unwrap_or(best);
+            (name, current, best)
+        }
+        None => (None, p.energy(), p.best()),
+    }
+}
+
+/// The current value and the best so far of what the solver optimises
+/// (misplaced stickers, or the measure its profile names, such as a
+/// phase's fitness) against its steps, with generator switches and phase
+/// changes marked.
 pub fn draw_energy(f: &mut Frame, app: &App, area: Rect) {
     let p = &app.track();
     let unit = app.step_name();
+    let (measure, current, best) = main_series(app);
     let Framed {
         frame: fr,
         points: data,
         note,
     } = frame_for(
-        &[p.energy().points(), p.best().points()],
+        &[current.points(), best.points()],
         app.plot_view(),
         MIN_STEPS,
         true,
@@ -192,7 +291,7 @@ pub fn draw_energy(f: &mut Frame, app: &App, area: Rect) {
     );
     let from = fr.x.map_or(f64::NEG_INFINITY, |w| w[0]);
     let y = fr.y.unwrap_or([0.0, 1.0]);
-    // Each switch is a vertical column of points.
+    // Each mark is a vertical column of points.
     let shown_marks: Vec<_> = p
         .marks()
         .iter()
@@ -204,7 +303,7 @@ pub fn draw_energy(f: &mut Frame, app: &App, area: Rect) {
             (0..=12).map(move |i| (m.iteration as f64, y[0] + (y[1] - y[0]) * i as f64 / 12.0))
         })
         .collect();
-    let (energy, best, switch) = (
+    let (energy, best_style, switch) = (
         colour(app, app.theme().energy),
         colour(app, app.theme().best),
         colour(app, app.theme().temperature),
@@ -218,12 +317,21 @@ pub fn draw_energy(f: &mut Frame, app: &App, area: Rect) {
         Dataset::default()
             .marker(MARKER)
             .graph_type(GraphType::Line)
-            .style(best)
+            .style(best_style)
             .data(&data[1]),
     ];
-    let mut title = title_head(note);
-    title.extend(entry("■", energy, "energy".into()));
-    title.extend(entry("■", best, "best".into()));
+    let mut entries = Vec::new();
+    match measure {
+        Some(name) => {
+            entries.push(Entry {
+                glyph: None,
+                name: name.to_string(),
+            });
+            entries.push(entry("■", energy, "current".into()));
+        }
+        None => entries.push(entry("■", energy, "energy".into())),
+    }
+    entries.push(entry("■", best_style, "best".into()));
     if !marks.is_empty() {
         sets.push(
             Dataset::default()
@@ -233,35 +341,36 @@ pub fn draw_energy(f: &mut Frame, app: &App, area: Rect) {
                 .data(&marks),
         );
     }
-    if let Some(m) = p.marks().last() {
-        // A generator's mark is its name; a knob's (`mutation_rate 0.2→0.5`)
-        // or a phase change's says itself.
-        let what = if m.label.contains('→') {
-            m.label.clone()
-        } else {
-            format!("switch → {}", m.label)
-        };
-        let name = format!("{what} at {}", label(m.iteration as f64, 1e6));
-        title.extend(entry("•", switch, name));
+    // The latest mark is named; every mark's glyph is the same.
+    if let Some(m) = shown_marks.last() {
+        let name = format!("{} at {}", m.label, label(m.iteration as f64, 1e6));
+        entries.push(entry("•", switch, name));
     }
-    let chart = Chart::new(sets).block(plot_block(app, title, unit.to_string()));
-    f.render_widget(axes(chart, fr, true, "E"), area);
+    let chart = Chart::new(sets);
+    let chart = axes(chart, fr, true, measure.unwrap_or("E"));
+    render_plot(f, app, area, chart, entries, note, unit);
 }
 
-/// The series the solver asks to have in the side plot (at most three).
+/// The series the solver asks to have in the side plot (at most three);
+/// when its measure takes the main plot, the misplaced stickers of its
+/// best state come first.
 pub fn draw_aux(f: &mut Frame, app: &App, area: Rect) {
     let p = &app.track();
-    let series: Vec<(&str, &Series)> = match &app.profile() {
-        Some(profile) => profile
-            .series
-            .iter()
-            .zip(p.values())
-            .filter(|(spec, _)| spec.side_plot)
-            .take(3)
-            .map(|(spec, s)| (spec.name, s))
-            .collect(),
-        None => Vec::new(),
-    };
+    let mut series: Vec<(&str, &Series)> = Vec::new();
+    if let Some(profile) = app.profile() {
+        if profile.main(MainRole::Best).is_some() {
+            series.push(("misplaced", p.best()));
+        }
+        series.extend(
+            profile
+                .series
+                .iter()
+                .zip(p.values())
+                .filter(|(spec, _)| spec.side_plot)
+                .map(|(spec, s)| (spec.name, s)),
+        );
+    }
+    series.truncate(3);
     if series.is_empty() {
         f.render_widget(
             Paragraph::new("nothing to plot yet").block(
@@ -285,13 +394,13 @@ pub fn draw_aux(f: &mut Frame, app: &App, area: Rect) {
         app.theme().best,
         app.theme().energy,
     ];
-    let mut title = title_head(note);
+    let mut entries = Vec::new();
     let sets: Vec<Dataset> = series
         .iter()
         .zip(palette)
         .zip(&data)
         .map(|(((name, _), c), d)| {
-            title.extend(entry("■", colour(app, c), name.to_string()));
+            entries.push(entry("■", colour(app, c), name.to_string()));
             Dataset::default()
                 .marker(MARKER)
                 .graph_type(GraphType::Line)
@@ -299,6 +408,49 @@ pub fn draw_aux(f: &mut Frame, app: &App, area: Rect) {
                 .data(d)
         })
         .collect();
-    let chart = Chart::new(sets).block(plot_block(app, title, unit.to_string()));
-    f.render_widget(axes(chart, fr, true, ""), area);
+    let chart = axes(Chart::new(sets), fr, true, "");
+    render_plot(f, app, area, chart, entries, note, unit);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn text(l: &Line) -> String {
+        l.spans.iter().map(|s| s.content.as_ref()).collect()
+    }
+
+    #[test]
+    fn a_legend_wraps_when_there_is_room_and_else_is_abbreviated() {
+        let s = Style::default();
+        let entries = [
+            Entry {
+                glyph: None,
+                name: "phase fitness".into(),
+            },
+            entry("■", s, "current".into()),
+            entry("■", s, "best".into()),
+            entry("•", s, "phase 3/4 · G2→G3 at 408".into()),
+        ];
+        let wide = legend_lines(&entries, 80, 0);
+        assert_eq!(wide.len(), 1);
+        assert_eq!(
+            text(&wide[0]),
+            " phase fitness: ■ current ■ best • phase 3/4 · G2→G3 at 408 "
+        );
+        // Room for a row above the data: everything whole on two lines.
+        let two = legend_lines(&entries, 46, 1);
+        assert_eq!(two.len(), 2);
+        assert!(two.iter().all(|l| l.width() <= 46));
+        // No room: one line, the heading left to the y axis.
+        let one = legend_lines(&entries, 46, 0);
+        assert_eq!(one.len(), 1);
+        assert_eq!(
+            text(&one[0]),
+            " ■ current ■ best • phase 3/4 · G2→G3 at 408 "
+        );
+        let tight = legend_lines(&entries, 30, 0);
+        assert_eq!(tight.len(), 1, "{:?}", text(&tight[0]));
+        assert!(tight[0].width() <= 30);
+    }
 }

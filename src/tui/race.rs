@@ -1,8 +1,9 @@
 //! The race on the screen: 2–6 presets on the current start state, one
 //! driver per lane (a [`crate::solve::runner::Runner`] each in the binary),
 //! folded into a [`Race`]. Space, `n`, `+` and `-` act on every lane, a
-//! knob change on every lane that has the parameter; the
-//! race key or Esc leaves it for the single run. The app holds it; the
+//! knob change on every lane that has the parameter; `m` switches the
+//! shared plot between moves to solved (the default) and misplaced
+//! stickers; the race key or Esc leaves it for the single run. The app holds it; the
 //! glue that opens it and gives it each action first is `race_glue.rs`.
 //! This module knows nothing of the app.
 
@@ -36,6 +37,38 @@ pub struct RaceView {
     race: Race,
     /// One per lane, in lane order.
     drivers: Vec<Box<dyn Driver>>,
+    /// What the shared plot shows.
+    measure: RaceMeasure,
+    /// The lane clicked last: highlighted, its curve drawn on top.
+    focus: Option<usize>,
+}
+
+/// What the race's shared plot shows for each lane.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RaceMeasure {
+    /// Moves to solved from the lane's best state (the default: the one
+    /// measure every solver shares).
+    ToSolved,
+    /// Misplaced stickers of the lane's current state (its energy).
+    Misplaced,
+}
+
+impl RaceMeasure {
+    /// The plot's title.
+    pub fn title(self) -> &'static str {
+        match self {
+            RaceMeasure::ToSolved => "moves to solved",
+            RaceMeasure::Misplaced => "misplaced stickers",
+        }
+    }
+
+    /// The other one.
+    pub fn toggled(self) -> RaceMeasure {
+        match self {
+            RaceMeasure::ToSolved => RaceMeasure::Misplaced,
+            RaceMeasure::Misplaced => RaceMeasure::ToSolved,
+        }
+    }
 }
 
 impl RaceView {
@@ -60,7 +93,12 @@ impl RaceView {
                 d
             })
             .collect();
-        let mut view = RaceView { race, drivers };
+        let mut view = RaceView {
+            race,
+            drivers,
+            measure: RaceMeasure::ToSolved,
+            focus: None,
+        };
         view.poll();
         Ok(view)
     }
@@ -68,6 +106,35 @@ impl RaceView {
     /// The race model (lanes, ranks, results).
     pub fn race(&self) -> &Race {
         &self.race
+    }
+
+    /// What the shared plot shows (`m` switches).
+    pub fn measure(&self) -> RaceMeasure {
+        self.measure
+    }
+
+    /// Each lane's points for the shared plot: (CPU seconds, the measure).
+    pub fn plotted(&self) -> Vec<&[(f64, f64)]> {
+        self.race
+            .lanes()
+            .iter()
+            .map(|l| match self.measure {
+                RaceMeasure::ToSolved => l.to_solved(),
+                RaceMeasure::Misplaced => l.points(),
+            })
+            .collect()
+    }
+
+    /// The focused lane, if any.
+    pub fn focus(&self) -> Option<usize> {
+        self.focus
+    }
+
+    /// Focuses lane `i` (ignored when there is no such lane).
+    pub fn set_focus(&mut self, i: usize) {
+        if i < self.race.lanes().len() {
+            self.focus = Some(i);
+        }
     }
 
     /// Whether any lane is running.
@@ -158,6 +225,10 @@ pub fn handle(view: &mut RaceView, action: &Action, help: bool) -> Reply {
         | Action::KnobErase
         | Action::KnobSubmit
         | Action::KnobCancel
+        | Action::ScrollHelp(_)
+        | Action::Resize(..)
+        | Action::Wheel { .. }
+        | Action::Click { .. }
         | Action::CopyCommand
         | Action::Notice(_) => return Reply::Pass,
         Action::CloseHelp if help => return Reply::Pass,
@@ -183,8 +254,15 @@ pub fn handle(view: &mut RaceView, action: &Action, help: bool) -> Reply {
             view.send_all(|| Command::Step(1));
             Reply::Done(None)
         }
+        Action::ToggleRaceMeasure => {
+            view.measure = view.measure.toggled();
+            Reply::Done(Some(format!(
+                "race plot: {} (m switches)",
+                view.measure.title()
+            )))
+        }
         _ => Reply::Done(Some(
-            "in a race: space, n, + and - act on every lane, p changes knobs; w or esc leaves"
+            "in a race: space, n, + and - act on every lane, p changes knobs, m the plot; w or esc leaves"
                 .into(),
         )),
     };

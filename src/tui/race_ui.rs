@@ -1,33 +1,24 @@
 //! Drawing the race: a header, the lanes (one line each on small
 //! terminals, a card with an upright net each on large ones), one shared
-//! energy plot against each lane's own CPU time, and the results table
-//! once every lane has finished. A pure function of the app.
+//! plot against each lane's own CPU time (`race_plot.rs`), and the results
+//! table once every lane has finished. A pure function of the app.
 
 use ratatui::Frame;
 use ratatui::layout::{Alignment, Constraint, Layout, Rect};
-use ratatui::style::{Color, Modifier, Style};
+use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Cell, Chart, Dataset, GraphType, Paragraph, Row, Table};
+use ratatui::widgets::{Block, Cell, Paragraph, Row, Table};
 
 use super::app::{App, Net};
-use super::legend::legend;
 use super::net::{CubeView, SCALES};
-use super::plot::{Framed, MARKER, axes, colour, frame_for, plot_block};
-use super::race::RaceView;
+use super::race::{RaceMeasure, RaceView};
+use super::race_plot::lane_style;
 use super::status::speed_label;
 use crate::numbers::{cpu_time, thousands};
 use crate::solve::race::Lane;
 use crate::solve::reference::pending;
 
-/// One colour per lane, in lane order.
-pub const LANE_COLOURS: [Color; 6] = [
-    Color::Cyan,
-    Color::Yellow,
-    Color::Magenta,
-    Color::Green,
-    Color::LightRed,
-    Color::LightBlue,
-];
+pub use super::race_plot::LANE_COLOURS;
 
 /// What the line under the plot says.
 pub const X_NOTE: &str = "x: each lane's own CPU time, fair on any number of cores";
@@ -45,22 +36,28 @@ fn block<'a>(title: impl Into<Line<'a>>, app: &App) -> Block<'a> {
         .border_style(Style::default().fg(app.theme().accent))
 }
 
-/// Draws the race screen.
-pub fn draw(f: &mut Frame, app: &App) {
-    let Some(view) = &app.race() else {
-        return;
-    };
-    let area = f.area();
+/// Where the race screen's parts go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Regions {
+    pub header: Rect,
+    pub lanes: Rect,
+    pub plot: Rect,
+    pub note: Rect,
+    pub keys: Rect,
+    /// Lanes as cards (else one line each), in this many columns.
+    pub cards: Option<u16>,
+}
+
+/// The race screen's parts in `area`: a pure function of the race and
+/// the area, what [`draw`] draws and the mouse is mapped by.
+pub fn regions(view: &RaceView, area: Rect) -> Regions {
     let n = view.race().lanes().len() as u16;
     let cols = if area.width >= 2 * CARD_MIN_W { 2 } else { 1 };
     let card_rows = n.div_ceil(cols);
     let cards =
         area.height.saturating_sub(4 + card_rows * CARD_H) >= PLOT_MIN && area.width >= CARD_MIN_W;
-    let lanes_h = if cards && !view.race().is_over() {
-        card_rows * CARD_H
-    } else {
-        n + 3
-    };
+    let cards = cards && !view.race().is_over();
+    let lanes_h = if cards { card_rows * CARD_H } else { n + 3 };
     let [header, lanes, plot, note, keys] = Layout::vertical([
         Constraint::Length(1),
         Constraint::Length(lanes_h),
@@ -69,15 +66,66 @@ pub fn draw(f: &mut Frame, app: &App) {
         Constraint::Length(1),
     ])
     .areas(area);
+    Regions {
+        header,
+        lanes,
+        plot,
+        note,
+        keys,
+        cards: cards.then_some(cols),
+    }
+}
+
+/// Lane `i`'s card within the lanes' region `area` (`cols` columns).
+fn card_rect(area: Rect, cols: u16, i: usize) -> Rect {
+    let w = area.width / cols;
+    let (r, c) = (i as u16 / cols, i as u16 % cols);
+    Rect::new(area.x + c * w, area.y + r * CARD_H, w, CARD_H).intersection(area)
+}
+
+/// The lane whose card or line is at (`column`, `row`) while the race
+/// runs (the results table, once over, is sorted by rank: no lane there).
+pub fn lane_at(view: &RaceView, area: Rect, column: u16, row: u16) -> Option<usize> {
+    let r = regions(view, area);
+    let at = ratatui::layout::Position::new(column, row);
+    if view.race().is_over() || !r.lanes.contains(at) {
+        return None;
+    }
+    let n = view.race().lanes().len();
+    match r.cards {
+        Some(cols) => (0..n).find(|&i| card_rect(r.lanes, cols, i).contains(at)),
+        // The table: its border, its header, then one line per lane.
+        None => {
+            let i = usize::from(row.checked_sub(r.lanes.y + 2)?);
+            let inside = column > r.lanes.x && column + 1 < r.lanes.right();
+            (inside && i < n).then_some(i)
+        }
+    }
+}
+
+/// Draws the race screen.
+pub fn draw(f: &mut Frame, app: &App) {
+    let Some(view) = &app.race() else {
+        return;
+    };
+    let area = f.area();
+    let Regions {
+        header,
+        lanes,
+        plot,
+        note,
+        keys,
+        cards,
+    } = regions(view, area);
     f.render_widget(Paragraph::new(header_line(app, view)), header);
     if view.race().is_over() {
         draw_results(f, app, view, lanes);
-    } else if cards {
+    } else if let Some(cols) = cards {
         draw_cards(f, app, view, lanes, cols);
     } else {
         draw_lines(f, app, view, lanes);
     }
-    draw_plot(f, app, view, plot);
+    super::race_plot::draw_plot(f, app, view, plot);
     // While a lane waits for the reference tables, the line shows their
     // build; while the knobs panel is open, what the last change did.
     let waiting =
@@ -95,8 +143,15 @@ pub fn draw(f: &mut Frame, app: &App) {
         Paragraph::new(Line::from(note_text).style(Style::default().add_modifier(Modifier::DIM))),
         note,
     );
-    let keys_text =
-        "space pause/run all  n step all  +/- speed  p knobs  w/esc leave  y cmd  q quit";
+    // At most 80 columns (the smallest screen).
+    let keys_text = match view.measure() {
+        RaceMeasure::ToSolved => {
+            "space pause  n step  +- speed  p knobs  m misplaced  w/esc leave  y cmd  q quit"
+        }
+        RaceMeasure::Misplaced => {
+            "space pause  n step  +- speed  p knobs  m to solved  w/esc leave  y cmd  q quit"
+        }
+    };
     f.render_widget(Paragraph::new(keys_text), keys);
 }
 
@@ -125,6 +180,12 @@ fn header_line(app: &App, view: &RaceView) -> Line<'static> {
             app.run_seed(),
             speed_label(app.speed())
         )),
+        // The clicked lane (its curve is drawn on top).
+        Span::raw(
+            view.focus()
+                .and_then(|i| view.race().lanes().get(i))
+                .map_or(String::new(), |l| format!(" · focus: {}", l.preset())),
+        ),
     ])
 }
 
@@ -139,11 +200,6 @@ fn rank_text(view: &RaceView, i: usize) -> String {
     view.race()
         .rank_of(i)
         .map_or(String::new(), |r| format!("#{r}"))
-}
-
-/// The colour of lane `i`.
-fn lane_style(app: &App, i: usize) -> Style {
-    colour(app, LANE_COLOURS[i % LANE_COLOURS.len()])
 }
 
 /// The swatch and name of lane `i`.
@@ -181,6 +237,11 @@ fn draw_lines(f: &mut Frame, app: &App, view: &RaceView, area: Rect) {
     let w = name_width(view) as u16;
     let rows = view.race().lanes().iter().enumerate().map(|(i, l)| {
         let [swatch, name] = name_spans(app, l, i);
+        let focus = if view.focus() == Some(i) {
+            Style::default().add_modifier(Modifier::REVERSED)
+        } else {
+            Style::default()
+        };
         Row::new(vec![
             Cell::from(swatch),
             Cell::from(name),
@@ -196,6 +257,7 @@ fn draw_lines(f: &mut Frame, app: &App, view: &RaceView, area: Rect) {
             right(thousands(l.steps())),
             right(rank_text(view, i)),
         ])
+        .style(focus)
     });
     let widths = [1, w, 9, 9, 5, 10, 12, 4].map(Constraint::Length);
     let table = Table::new(rows, widths)
@@ -216,19 +278,21 @@ fn draw_lines(f: &mut Frame, app: &App, view: &RaceView, area: Rect) {
 
 /// A card per lane: an upright strip net and the lane's numbers.
 fn draw_cards(f: &mut Frame, app: &App, view: &RaceView, area: Rect, cols: u16) {
-    let w = area.width / cols;
     for (i, l) in view.race().lanes().iter().enumerate() {
-        let (r, c) = (i as u16 / cols, i as u16 % cols);
-        let card = Rect::new(area.x + c * w, area.y + r * CARD_H, w, CARD_H).intersection(area);
+        let card = card_rect(area, cols, i);
         let [swatch, name] = name_spans(app, l, i);
+        let focused = view.focus() == Some(i);
         let title = vec![
-            Span::raw(" "),
+            Span::raw(if focused { "▶" } else { " " }),
             swatch,
             Span::raw(" "),
             name,
             Span::raw(format!(" {} ", rank_text(view, i))),
         ];
-        let b = block(Line::from(title), app);
+        let mut b = block(Line::from(title), app);
+        if focused {
+            b = b.border_type(ratatui::widgets::BorderType::Thick);
+        }
         let inner = b.inner(card);
         f.render_widget(b, card);
         let scale = SCALES[0];
@@ -292,12 +356,14 @@ fn draw_results(f: &mut Frame, app: &App, view: &RaceView, area: Rect) {
             Cell::from(""),
             Cell::from(if r.solved { "yes" } else { "no" }),
             right(htm),
+            Cell::from(""),
+            right(r.to_solved.map_or_else(|| "-".into(), |n| n.to_string())),
             right(cpu_time(lanes[i].cpu())),
             right(thousands(r.steps)),
         ])
     });
-    // The empty columns widen the gaps after the rank and the preset.
-    let widths = [4, 0, name_width(view) as u16, 0, 6, 5, 10, 12].map(Constraint::Length);
+    // The empty columns widen the gaps after the rank, the preset and HTM.
+    let widths = [4, 0, name_width(view) as u16, 0, 6, 5, 0, 9, 10, 12].map(Constraint::Length);
     let title = " results: solved first, then fewer moves (HTM), then less CPU time ";
     let table = Table::new(rows, widths)
         .header(header(vec![
@@ -307,61 +373,12 @@ fn draw_results(f: &mut Frame, app: &App, view: &RaceView, area: Rect) {
             Cell::from(""),
             Cell::from("solved"),
             right("HTM".into()),
+            Cell::from(""),
+            right("to solved".into()),
             right("CPU".into()),
             right("steps".into()),
         ]))
         .column_spacing(1)
         .block(block(title, app));
     f.render_widget(table, area);
-}
-
-/// Every lane's energy against its own CPU time, one colour each.
-fn draw_plot(f: &mut Frame, app: &App, view: &RaceView, area: Rect) {
-    let lanes = &view.race().lanes();
-    let xmax = lanes
-        .iter()
-        .flat_map(|l| l.points().iter().map(|p| p.0))
-        .fold(0.0f64, f64::max);
-    // CPU time in ms when the race is short.
-    let (unit, k) = if xmax < 1.0 {
-        ("CPU ms", 1e3)
-    } else {
-        ("CPU s", 1.0)
-    };
-    let data: Vec<Vec<(f64, f64)>> = lanes
-        .iter()
-        .map(|l| l.points().iter().map(|&(x, y)| (x * k, y)).collect())
-        .collect();
-    let sets: Vec<&[(f64, f64)]> = data.iter().map(Vec::as_slice).collect();
-    let Framed {
-        frame: fr,
-        points: shown,
-        note,
-    } = frame_for(&sets, app.plot_view(), 0.0, true, unit);
-    let datasets: Vec<Dataset> = shown
-        .iter()
-        .enumerate()
-        .map(|(i, d)| {
-            Dataset::default()
-                .marker(MARKER)
-                .graph_type(GraphType::Line)
-                .style(lane_style(app, i))
-                .data(d)
-        })
-        .collect();
-    // The legend sits in the title, clear of the lines; every lane gets an
-    // entry, names abbreviated to fit (after the zoom note, if any).
-    let note = note.map(|n| format!(" {n} │"));
-    let room = (area.width.saturating_sub(2) as usize)
-        .saturating_sub(note.as_ref().map_or(0, |n| n.chars().count()));
-    let names: Vec<&str> = lanes.iter().map(|l| l.preset()).collect();
-    let (head, labels) = legend(&names, room);
-    let mut title: Vec<Span> = note.into_iter().map(Span::raw).collect();
-    title.push(Span::raw(head));
-    for (i, label) in labels.into_iter().enumerate() {
-        title.push(Span::styled("■ ", lane_style(app, i)));
-        title.push(Span::raw(format!("{label} ")));
-    }
-    let chart = Chart::new(datasets).block(plot_block(app, title, unit.to_string()));
-    f.render_widget(axes(chart, fr, false, "E"), area);
 }

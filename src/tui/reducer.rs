@@ -11,6 +11,7 @@ use super::knobs;
 use super::race_glue as race;
 use super::scale::ZOOM_MAX;
 use super::scramble;
+use super::{help, mouse};
 use crate::cube::{Alg, Cube};
 use crate::solve::runner::{Command, RunState, Speed};
 
@@ -197,6 +198,7 @@ pub fn reduce(app: &mut App, action: Action) -> Vec<Effect> {
         Action::ToggleLetters => app.view.letters = !app.view.letters,
         Action::ToggleOverlay => app.view.overlay = !app.view.overlay,
         Action::ToggleLogScale | Action::ZoomIn | Action::ZoomOut => plot_view(app, &action),
+        Action::TogglePopulation => toggle_population(app),
         Action::PlayForward | Action::PlayBack | Action::PlayStart | Action::PlayEnd => {
             match app.run.playback.as_mut() {
                 Some(p) => {
@@ -211,6 +213,12 @@ pub fn reduce(app: &mut App, action: Action) -> Vec<Effect> {
             }
         }
         Action::Race => effects.push(Effect::OpenRace),
+        Action::ToggleRaceMeasure => {
+            app.message = Some(
+                "m switches a race's plot (moves to solved / misplaced stickers); w opens a race"
+                    .into(),
+            );
+        }
         Action::Knobs
         | Action::CloseKnobs
         | Action::KnobPrev
@@ -228,7 +236,20 @@ pub fn reduce(app: &mut App, action: Action) -> Vec<Effect> {
         // The event loop acts on these (they concern the terminal, not the
         // app's state).
         Action::Suspend | Action::Redraw => {}
-        Action::ToggleHelp => app.view.help = !app.view.help,
+        Action::ToggleHelp => {
+            app.view.help = !app.view.help;
+            app.view.help_scroll = 0;
+        }
+        Action::ScrollHelp(how) => {
+            if app.view.help {
+                let (w, h) = app.view.size;
+                let g = help::geometry(ratatui::layout::Rect::new(0, 0, w, h));
+                app.view.help_scroll = help::scrolled(app.view.help_scroll, how, &g);
+            }
+        }
+        Action::Resize(w, h) => app.view.size = (w, h),
+        Action::Wheel { up, column, row } => mouse::wheel(app, up, column, row),
+        Action::Click { column, row } => mouse::click(app, column, row),
         Action::CloseHelp => {
             app.view.help = false;
             app.view.prompt = None;
@@ -301,6 +322,21 @@ fn cycle_generator(app: &mut App) -> Option<Effect> {
     let next = g[i].clone();
     app.message = Some(format!("generator → {next}"));
     Some(Effect::Generator(next))
+}
+
+/// The population view on (when the solver has a population) or off.
+fn toggle_population(app: &mut App) {
+    let has = app.profile().is_some_and(|p| p.has_population());
+    let v = &mut app.view.population;
+    app.message = Some(if *v {
+        *v = false;
+        "side plot (i: population view)".to_string()
+    } else if has {
+        *v = true;
+        "population view: fitness band and diversity (i: side plot)".to_string()
+    } else {
+        "this solver has no population".to_string()
+    });
 }
 
 /// Log scale and zoom of the plots, said in the message line.
@@ -435,6 +471,42 @@ mod tests {
         assert!(a.start().is_solved());
         assert!(reduce(&mut a, Action::CycleGenerator).is_empty());
         assert_eq!(a.message(), Some("this solver has no generators to switch"));
+    }
+
+    #[test]
+    fn i_toggles_the_population_view_only_for_a_solver_with_a_population() {
+        use crate::solve::popstats::POPULATION_SERIES;
+        use crate::solve::runner::Update;
+        use crate::solve::{Profile, SeriesSpec};
+        let mut a = app();
+        // No solver (no profile): said, and nothing toggles.
+        assert!(reduce(&mut a, Action::TogglePopulation).is_empty());
+        assert_eq!(a.message(), Some("this solver has no population"));
+        assert!(!a.population_view());
+        let epoch = a.epoch();
+        let profile = |series: Vec<SeriesSpec>| {
+            let mut u = Update::new(epoch, RunState::Idle);
+            u.profile = Some(Profile {
+                step: "generation",
+                series,
+            });
+            u
+        };
+        // A solver without population series: still said.
+        let u = profile(vec![SeriesSpec::new("temperature", 2)]);
+        a.absorb(u);
+        reduce(&mut a, Action::TogglePopulation);
+        assert!(!a.population_view());
+        assert_eq!(a.message(), Some("this solver has no population"));
+        // With population series: on, then off again.
+        let u = profile(POPULATION_SERIES.to_vec());
+        a.absorb(u);
+        assert!(reduce(&mut a, Action::TogglePopulation).is_empty());
+        assert!(a.population_view());
+        assert!(a.message().unwrap().starts_with("population view"));
+        reduce(&mut a, Action::TogglePopulation);
+        assert!(!a.population_view());
+        assert!(a.message().unwrap().starts_with("side plot"));
     }
 
     #[test]

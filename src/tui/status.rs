@@ -92,6 +92,12 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
         "energy",
         s.map_or_else(dash, |s| format!("{} (best {})", s.energy, s.best_energy)),
     ));
+    lines.push(row(
+        "moves to solved",
+        app.track()
+            .latest_to_solved()
+            .map_or_else(dash, |v| format!("{v:.0}")),
+    ));
     if let (Some(profile), Some(s)) = (&app.profile(), s) {
         for (spec, &v) in profile.series.iter().zip(&s.values) {
             if spec.status_row {

@@ -4,16 +4,18 @@ use ratatui::Frame;
 use ratatui::layout::{Alignment, Rect};
 use ratatui::style::{Modifier, Style, Stylize};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
+use ratatui::widgets::{Block, Paragraph, Wrap};
 
 use super::app::{App, Net};
+use super::help;
 use super::keys::BINDINGS;
 use super::knobs_ui;
 use super::layout;
 use super::net::{CubeView, Scale};
 use super::plot;
+use super::population;
+use super::progress;
 use super::status;
-use super::words::WORDS;
 
 /// The smallest terminal the main screen needs.
 pub const MIN_WIDTH: u16 = 80;
@@ -43,20 +45,27 @@ fn draw_screen(f: &mut Frame, app: &App) {
             knobs_ui::draw(f, app, panel);
         }
         if app.help() {
-            draw_help(f, app, area);
+            help::draw(f, app, area);
         }
         return;
     }
     let status_lines = status::lines(app);
-    let a = layout::areas(area, app.net(), status_lines.len() as u16);
+    let a = main_areas(app, area);
     draw_cube(f, app, a.cube, a.scale);
     draw_log(f, app, a.moves);
     f.render_widget(
         Paragraph::new(status_lines).block(block(" status ", app)),
         a.status,
     );
-    plot::draw_energy(f, app, a.energy);
-    plot::draw_aux(f, app, a.aux);
+    if population::shown(app) {
+        let (energy, band, diversity) = population::areas(a.energy.union(a.aux));
+        plot::draw_energy(f, app, energy);
+        population::draw_band(f, app, band);
+        population::draw_diversity(f, app, diversity);
+    } else {
+        plot::draw_energy(f, app, a.energy);
+        progress::draw_side(f, app, a.aux);
+    }
     if app.knobs().is_some() {
         let panel = knobs_ui::area(app, a.status, area, a.message.y);
         knobs_ui::draw(f, app, panel);
@@ -64,8 +73,14 @@ fn draw_screen(f: &mut Frame, app: &App) {
     draw_message(f, app, a.message);
     draw_keys(f, app, a.keys);
     if app.help() {
-        draw_help(f, app, area);
+        help::draw(f, app, area);
     }
+}
+
+/// The main screen's panels in `area`, as [`draw`] places them (the
+/// status panel's height depends on the app): what the mouse is mapped by.
+pub fn main_areas(app: &App, area: Rect) -> layout::Areas {
+    layout::areas(area, app.net(), status::lines(app).len() as u16)
 }
 
 fn draw_too_small(f: &mut Frame, area: Rect) {
@@ -305,46 +320,4 @@ fn draw_keys(f: &mut Frame, app: &App, area: Rect) {
     spans.push(Span::styled(help_key, key_style));
     spans.push(Span::raw(format!(" {last}")));
     f.render_widget(Paragraph::new(Line::from(spans)), area);
-}
-
-fn draw_help(f: &mut Frame, app: &App, area: Rect) {
-    let widest = BINDINGS
-        .iter()
-        .map(|b| b.help.chars().count())
-        .chain(WORDS.iter().map(|(_, m)| m.chars().count()))
-        .max()
-        .unwrap_or(0);
-    // The bindings, then what each status word means (cut last when short);
-    // without its bottom border when the bindings alone would not fit.
-    let borders = if BINDINGS.len() as u16 + 2 > area.height {
-        Borders::TOP | Borders::LEFT | Borders::RIGHT
-    } else {
-        Borders::ALL
-    };
-    let content = BINDINGS.len() as u16 + 1 + WORDS.len() as u16;
-    let h = (content + 1 + u16::from(borders == Borders::ALL)).min(area.height);
-    let w = (widest as u16 + 18).min(area.width);
-    let popup = Rect::new(
-        area.x + (area.width - w) / 2,
-        area.y + (area.height - h) / 2,
-        w,
-        h,
-    );
-    let line = |key: &str, text: &'static str| {
-        Line::from(vec![
-            Span::styled(
-                format!(" {key:<14}"),
-                Style::default().fg(app.theme().accent).bold(),
-            ),
-            Span::raw(text),
-        ])
-    };
-    let mut lines: Vec<Line> = BINDINGS.iter().map(|b| line(b.keys, b.help)).collect();
-    lines.push(Line::from(" status words:").bold());
-    lines.extend(WORDS.iter().map(|(s, m)| line(s.name(), m)));
-    f.render_widget(Clear, popup);
-    f.render_widget(
-        Paragraph::new(lines).block(block(" keys (? or esc to close) ", app).borders(borders)),
-        popup,
-    );
 }

@@ -31,7 +31,7 @@ impl Row {
     /// The row of `preset` from its runs, `reference[i]` being the reference
     /// length of the cube of `samples[i]`.
     pub fn of(preset: &str, samples: &[Sample], reference: &[usize]) -> Row {
-        debug_assert_eq!(samples.len(), reference.len());
+        // Without the reference (an empty `reference`) there is no ratio.
         let summary = Summary::of(samples);
         let ratios: Vec<f64> = samples
             .iter()
@@ -53,6 +53,8 @@ impl Row {
 /// Every preset's row and the reference lengths of the cubes.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Comparison {
+    /// The first column's title: `preset`, or `combination` for a sweep.
+    pub first: String,
     pub rows: Vec<Row>,
     pub reference: Vec<usize>,
 }
@@ -97,10 +99,8 @@ impl Row {
 
 impl fmt::Display for Comparison {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let columns = HEADER.map(|h| match h {
-            "preset" => Column::left(h),
-            _ => Column::right(h),
-        });
+        let mut columns = HEADER.map(Column::right);
+        columns[0] = Column::left(&self.first);
         let rows: Vec<Vec<String>> = self.rows.iter().map(|r| r.cells().to_vec()).collect();
         f.write_str(&table::render(&columns, &rows))?;
         let mut refs: Vec<f64> = self.reference.iter().map(|&r| r as f64).collect();
@@ -169,6 +169,7 @@ mod tests {
     #[test]
     fn the_table_lines_up_under_its_header() {
         let c = Comparison {
+            first: "preset".into(),
             rows: vec![
                 Row::of("sa-pll-conj", &[sample(true, 600, 1)], &[20]),
                 Row::of("ga", &[sample(false, 9, 250)], &[20]),

@@ -23,7 +23,7 @@ impl InOrder {
         }
     }
 
-    /// Takes the lines of cube `i` (one per preset); writes every line now
+    /// Takes the lines of the `i`-th cube run (one per lane); writes every line now
     /// in order.
     pub fn push(&mut self, i: u64, lines: Vec<String>) -> Result<(), Report> {
         self.waiting.insert(i, lines);

@@ -2,7 +2,7 @@
 
 use rand::{Rng, RngExt};
 
-use super::params::SaParams;
+use super::params::{SaParams, T_FLOOR};
 use crate::cube::random::{CubeRng, rng_from_seed};
 use crate::cube::{Alg, Cube, Perm};
 use crate::solve::api::{Outcome, Profile, SeriesSpec, Snapshot, SolveError, Solver, Status};
@@ -126,7 +126,7 @@ impl Current {
 /// A simulated-annealing run.
 #[derive(Debug)]
 pub struct Annealer {
-    params: SaParams,
+    pub(super) params: SaParams,
     generator: &'static Generator,
     rng: CubeRng,
     start: Cube,
@@ -141,10 +141,10 @@ pub struct Annealer {
     best_moves: usize,
     iteration: u64,
     last_improvement: u64,
-    temperature: f64,
-    ratio: f64,
+    pub(super) temperature: f64,
+    pub(super) ratio: f64,
     /// Proposals left at the current temperature level (geometric schedule).
-    level_left: u64,
+    pub(super) level_left: u64,
     table: AcceptTable,
     /// Acceptances in the current block of WINDOW proposals, and in the last full one.
     block_accepted: u32,
@@ -281,7 +281,7 @@ impl Annealer {
         }
         self.rng = rng;
         self.iteration = it;
-        self.temperature = t;
+        self.temperature = t.max(T_FLOOR);
         self.level_left = level_left;
         self.table = table;
         self.block_accepted = block;
@@ -412,6 +412,14 @@ impl Solver for Annealer {
         self.generator = Generator::get(name)?;
         self.params.neighbourhood = name.to_string();
         Ok(())
+    }
+
+    fn live_values(&self) -> Vec<(String, f64)> {
+        self.live()
+    }
+
+    fn set_param(&mut self, key: &str, value: f64) -> Result<(), SolveError> {
+        self.set_live(key, value)
     }
 }
 

@@ -13,6 +13,7 @@
 //! `params`, the temperature in `schedule`, the proposal loop in `engine`.
 
 mod engine;
+mod live;
 mod params;
 mod path;
 mod schedule;

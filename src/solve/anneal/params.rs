@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use super::schedule::Schedule;
 use crate::solve::api::SolveError;
-use crate::solve::params::{Live, ParamSpec, Scale};
+use crate::solve::params::{Live, ParamSpec, Scale, within};
 use crate::solve::{energy, neighbourhood};
 
 /// Every parameter of an annealing run. Missing fields take the defaults of
@@ -47,12 +47,18 @@ impl Default for SaParams {
 }
 
 impl SaParams {
-    /// Checks every parameter, naming the first bad one.
+    /// Checks every parameter, naming the first bad one: each against its
+    /// declared range, then the schedule's rule between its keys.
     pub fn validate(&self) -> Result<(), SolveError> {
         neighbourhood::Generator::get(&self.neighbourhood)?;
         energy::check(&self.energy)?;
-        if self.max_steps == 0 {
-            return Err(SolveError::Parameter("max_steps must be at least 1".into()));
+        let declared = params();
+        let own = [
+            ("max_steps", self.max_steps as f64),
+            ("restart_after", self.restart_after as f64),
+        ];
+        for (key, v) in own.into_iter().chain(self.schedule.values()) {
+            within(&declared, key, v)?;
         }
         self.schedule.validate()
     }
@@ -62,6 +68,14 @@ impl SaParams {
 const T_MAX: f64 = 1e9;
 /// Smallest temperature any schedule key takes.
 const T_LEAST: f64 = 1e-6;
+/// Smallest temperature a run reports or takes: a geometric run freezes at
+/// most one level (alpha at least 0.01) below its `t_min`, and the engine
+/// keeps the temperature at least this (no uphill move is accepted this
+/// cold anyway: exp(−1/10⁻⁹) is 0).
+pub const T_FLOOR: f64 = 1e-9;
+
+/// The key of the temperature now: a run-time value, not a preset field.
+pub const TEMPERATURE: &str = "temperature";
 
 /// The declaration of `sa`'s parameters (the schedule's keys for both kinds).
 pub fn params() -> Vec<ParamSpec> {
@@ -108,13 +122,22 @@ pub fn params() -> Vec<ParamSpec> {
             No,
             "how the temperature falls: exponential over the budget, or geometric in levels",
         ),
+        ParamSpec::run_value(
+            TEMPERATURE,
+            (T_FLOOR, T_MAX),
+            t_max,
+            Log,
+            "the temperature now; the schedule goes on from the value set (a value of \
+             the run, not a preset key)",
+        ),
         ParamSpec::float(
             "schedule.t_max",
             (T_LEAST, T_MAX),
             t_max,
             Log,
             Yes,
-            "exponential: starting temperature",
+            "exponential: starting temperature, and the one a restart reheats to \
+             (live: with t_min, sets the cooling rate from now on)",
         ),
         ParamSpec::float(
             "schedule.t_min",
@@ -122,7 +145,8 @@ pub fn params() -> Vec<ParamSpec> {
             t_min,
             Log,
             Yes,
-            "final temperature (exponential) or the frozen level that ends the run (geometric)",
+            "final temperature (exponential: live, sets the cooling rate) or the frozen \
+             level that ends the run (geometric)",
         ),
         ParamSpec::float(
             "schedule.t0",
@@ -130,7 +154,7 @@ pub fn params() -> Vec<ParamSpec> {
             geo.0,
             Log,
             Yes,
-            "geometric: starting temperature",
+            "geometric: starting temperature, and the one a restart reheats to",
         ),
         ParamSpec::float(
             "schedule.alpha",
@@ -146,7 +170,7 @@ pub fn params() -> Vec<ParamSpec> {
             geo.2,
             Log,
             Yes,
-            "geometric: proposals per temperature level",
+            "geometric: proposals per temperature level (live: the level now ends by then)",
         ),
         ParamSpec::bool(
             "cut_loops",

@@ -75,40 +75,40 @@ fn bad(msg: &str) -> SolveError {
 }
 
 impl Schedule {
-    /// Checks the constants, naming the first bad one.
-    pub fn validate(&self) -> Result<(), SolveError> {
-        let pos = |v: f64| v.is_finite() && v > 0.0;
+    /// The constants by their declared keys (`schedule.t_max`, …).
+    pub fn values(&self) -> Vec<(&'static str, f64)> {
         match *self {
             Schedule::Exponential { t_max, t_min } => {
-                if !pos(t_max) {
-                    return Err(bad("schedule.t_max must be a positive number"));
-                }
-                if !pos(t_min) || t_min > t_max {
-                    return Err(bad("schedule.t_min must be positive and at most t_max"));
-                }
+                vec![("schedule.t_max", t_max), ("schedule.t_min", t_min)]
             }
             Schedule::Geometric {
                 t0,
                 alpha,
                 per_temperature,
                 t_min,
-            } => {
-                if !pos(t0) {
-                    return Err(bad("schedule.t0 must be a positive number"));
-                }
-                if !(alpha > 0.0 && alpha < 1.0) {
-                    return Err(bad("schedule.alpha must be between 0 and 1"));
-                }
-                if per_temperature == 0 {
-                    return Err(bad("schedule.per_temperature must be at least 1"));
-                }
-                if !pos(t_min) || t_min > t0 {
-                    // Frozen below t_min: a larger one would end the run at once.
-                    return Err(bad("schedule.t_min must be positive and at most t0"));
-                }
-            }
+            } => vec![
+                ("schedule.t0", t0),
+                ("schedule.alpha", alpha),
+                ("schedule.per_temperature", per_temperature as f64),
+                ("schedule.t_min", t_min),
+            ],
         }
-        Ok(())
+    }
+
+    /// Checks the rule between the constants (each one's range is declared,
+    /// see `SaParams::validate`): the run ends at `t_min`, so it is at most
+    /// the starting temperature.
+    pub fn validate(&self) -> Result<(), SolveError> {
+        match *self {
+            Schedule::Exponential { t_max, t_min } if t_min > t_max => {
+                Err(bad("schedule.t_min must be positive and at most t_max"))
+            }
+            // Frozen below t_min: a larger one would end the run at once.
+            Schedule::Geometric { t0, t_min, .. } if t_min > t0 => {
+                Err(bad("schedule.t_min must be positive and at most t0"))
+            }
+            _ => Ok(()),
+        }
     }
 
     /// The temperature at the start of a run (or after a restart).

@@ -190,7 +190,18 @@ impl Run {
         }
         self.phase as f64 + f64::from(self.score) / f64::from(OBJECTIVES[self.phase].goal())
     }
+
+    /// What the current phase still lacks: its goal less its score (0 once
+    /// the three phases are done); what the window search drives down.
+    fn gap(&self) -> u32 {
+        OBJECTIVES
+            .get(self.phase)
+            .map_or(0, |o| o.goal().saturating_sub(self.score))
+    }
 }
+
+/// Names of the three phases, as the plot marks their start.
+const PHASE_NAMES: [&str; 3] = ["block", "orient", "two-gen"];
 
 /// A running `mws`.
 pub struct Mws {
@@ -200,6 +211,9 @@ pub struct Mws {
     rounds: u64,
     winner: Option<usize>,
     status: Status,
+    /// The leader's phase and the smallest gap a leader had in it (only
+    /// for display: the best line of the main plot).
+    best_gap: (usize, u32),
 }
 
 impl Mws {
@@ -213,8 +227,10 @@ impl Mws {
             rounds: 0,
             winner: None,
             status: Status::Running,
+            best_gap: (0, u32::MAX),
         };
         m.check_winner();
+        m.note_gap();
         Ok(m)
     }
 
@@ -277,6 +293,18 @@ impl Mws {
         ))
     }
 
+    /// Folds the leader's gap into the best gap of its phase (a new phase
+    /// starts afresh; the leader's phase never goes back).
+    fn note_gap(&mut self) {
+        let lead = self.leader();
+        let (phase, gap) = (lead.phase, lead.gap());
+        self.best_gap = if phase == self.best_gap.0 {
+            (phase, self.best_gap.1.min(gap))
+        } else {
+            (phase, gap)
+        };
+    }
+
     /// The run that is furthest on (the winner once there is one).
     fn leader(&self) -> &Run {
         if let Some(w) = self.winner {
@@ -303,6 +331,7 @@ impl Solver for Mws {
             }
             self.rounds += 1;
             self.check_winner();
+            self.note_gap();
         }
         self.status
     }
@@ -313,11 +342,10 @@ impl Solver for Mws {
 
     fn snapshot(&self) -> Snapshot {
         let lead = self.leader();
-        let b = &blocks()[lead.block];
-        let phase = if lead.phase >= 3 {
-            "done".to_string()
-        } else {
-            format!("phase {}", lead.phase + 1)
+        // The leader's phase, without its block: the plot marks a change.
+        let phase = match PHASE_NAMES.get(lead.phase) {
+            Some(name) => format!("phase {}/3 · {name}", lead.phase + 1),
+            None => "done".to_string(),
         };
         let energy = f64::from(lead.state.misplaced());
         Snapshot {
@@ -328,11 +356,7 @@ impl Solver for Mws {
             best: lead.state,
             sequence_len: lead.fixed.len(),
             generator: None,
-            phase: Some(format!(
-                "{phase} ({}{} free)",
-                b.free[0].letter(),
-                b.free[1].letter()
-            )),
+            phase: Some(phase),
             status: self.status,
             last_step: self.last_step(),
             exhausted_by: (self.status == Status::Exhausted)
@@ -342,6 +366,9 @@ impl Solver for Mws {
                 lead.progress() - lead.phase.min(3) as f64,
                 // Phases done plus the current phase's fitness, 0..3.
                 lead.progress(),
+                // The smallest gap of the leader's phase, and the leader's now.
+                f64::from(self.best_gap.1.min(lead.gap())),
+                f64::from(lead.gap()),
             ],
         }
     }
@@ -350,8 +377,14 @@ impl Solver for Mws {
         Profile {
             step: "window move",
             series: vec![
-                SeriesSpec::new("phase fitness", 3),
+                SeriesSpec::new("phase fitness", 3).no_plot(),
                 SeriesSpec::new("leader progress", 3),
+                // What the window search drives down: the main plot.
+                SeriesSpec::new("phase gap", 0).main().no_plot(),
+                SeriesSpec::new("leader gap", 0)
+                    .main_current()
+                    .no_plot()
+                    .no_row(),
             ],
         }
     }
@@ -390,5 +423,84 @@ impl Solver for Mws {
             iterations: self.rounds,
             extra,
         }
+    }
+
+    fn live_values(&self) -> Vec<(String, f64)> {
+        self.p.live_values()
+    }
+
+    /// Every run reads its phase's window and trials at each window move,
+    /// so a change applies to every run in that phase from the next round
+    /// (an exhaustive search under way at one position finishes with the
+    /// window it began with).
+    fn set_param(&mut self, key: &str, value: f64) -> Result<(), SolveError> {
+        self.p = self.p.changed(key, value)?;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mws() -> Mws {
+        let start = Cube::solved().after(&"R U F' L2 D B R2 U' F".parse().unwrap());
+        Mws::new(MwsParams::default(), start, 3).unwrap()
+    }
+
+    #[test]
+    fn every_phases_window_and_trials_are_live() {
+        let m = mws();
+        let keys: Vec<String> = m.live_values().into_iter().map(|(k, _)| k).collect();
+        assert_eq!(
+            keys,
+            [
+                "phase1.window",
+                "phase1.trials",
+                "phase2.window",
+                "phase2.trials",
+                "phase3.window",
+                "phase3.trials"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_new_window_is_used_at_the_next_window_move() {
+        let mut m = mws();
+        m.step(1);
+        let ends = |m: &Mws| -> Vec<usize> { m.runs.iter().map(|r| r.fixed.len()).collect() };
+        m.set_param("phase1.window", 1.0).unwrap();
+        m.set_param("phase1.trials", 1.0).unwrap();
+        let before = ends(&m);
+        m.step(1);
+        // A window of one turn fixes exactly one turn per run still in phase 1.
+        for (r, b) in m.runs.iter().zip(before) {
+            if r.phase == 0 {
+                assert_eq!(r.fixed.len(), b + 1);
+            }
+        }
+        assert_eq!(m.snapshot().iteration, 2, "the run goes on");
+    }
+
+    #[test]
+    fn bad_values_are_refused_naming_the_key_and_range() {
+        let mut m = mws();
+        let e = m.set_param("phase2.window", 17.0).unwrap_err().to_string();
+        assert!(
+            e.contains("`phase2.window`") && e.contains("from 1 to 16"),
+            "{e}"
+        );
+        let e = m
+            .set_param("phase3.trials", 5000.0)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("phase3.trials must be 1..=1000"), "{e}");
+        let e = m.set_param("phase1.length", 20.0).unwrap_err().to_string();
+        assert!(e.contains("cannot change during a run"), "{e}");
+        let e = m.set_param("phase4.window", 2.0).unwrap_err().to_string();
+        assert!(e.contains("unknown parameter `phase4.window`"), "{e}");
+        assert_eq!(m.p, MwsParams::default());
+        assert_eq!(m.step(1), Status::Running);
     }
 }

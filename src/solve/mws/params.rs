@@ -7,7 +7,7 @@ use super::pieces::{Block, blocks};
 use super::window::{self, Search, WindowParams};
 use crate::cube::Face;
 use crate::solve::api::SolveError;
-use crate::solve::params::{Live, ParamSpec, Scale, per_phase};
+use crate::solve::params::{Live, ParamSpec, Scale, per_phase, within};
 
 /// Parameters of `mws`; the defaults are preset `seed-003`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -68,16 +68,13 @@ pub const NODES_PER_STEP: usize = 2_048;
 impl MwsParams {
     /// Checks ranges, and that no elementary step can run long.
     pub fn validate(&self) -> Result<(), SolveError> {
+        let declared = params();
         for (i, w) in [&self.phase1, &self.phase2, &self.phase3]
             .iter()
             .enumerate()
         {
             let n = i + 1;
-            if !(1..=16).contains(&w.window) {
-                return Err(SolveError::Parameter(format!(
-                    "phase{n}.window must be 1..=16"
-                )));
-            }
+            within(&declared, &format!("phase{n}.window"), w.window as f64)?;
             if w.length < w.window || w.length > 10_000 {
                 return Err(SolveError::Parameter(format!(
                     "phase{n}.length must be window..=10000"
@@ -110,17 +107,50 @@ impl MwsParams {
                 }
             }
         }
-        if !(1..=12).contains(&self.best_of) {
-            return Err(SolveError::Parameter(
-                "best_of must be 1..=12 (there are twelve runs)".into(),
-            ));
+        within(&declared, "best_of", self.best_of as f64)?;
+        within(&declared, "max_rounds", self.max_rounds as f64)
+    }
+}
+
+/// `mws`'s declaration, read by the live changes.
+static DECLARED: std::sync::LazyLock<Vec<ParamSpec>> = std::sync::LazyLock::new(params);
+
+/// The live parameters: each phase's window and trials.
+impl MwsParams {
+    /// The live values, keyed as declared (`phase2.window`).
+    pub fn live_values(&self) -> Vec<(String, f64)> {
+        let phases = [&self.phase1, &self.phase2, &self.phase3];
+        let keys: Vec<(String, f64)> = phases
+            .iter()
+            .enumerate()
+            .flat_map(|(i, w)| {
+                [
+                    (format!("phase{}.window", i + 1), w.window as f64),
+                    (format!("phase{}.trials", i + 1), w.trials as f64),
+                ]
+            })
+            .collect();
+        let values: Vec<(&str, f64)> = keys.iter().map(|(k, v)| (k.as_str(), *v)).collect();
+        crate::solve::params::live_values(&DECLARED, &values)
+    }
+
+    /// These parameters with live `key` changed to `value`: checked against
+    /// the declaration, then against [`MwsParams::validate`].
+    pub fn changed(&self, key: &str, value: f64) -> Result<MwsParams, SolveError> {
+        let v = crate::solve::params::check_live(&DECLARED, key, value)?;
+        let mut p = self.clone();
+        let w = match key.split_once('.').map(|(h, _)| h) {
+            Some("phase1") => &mut p.phase1,
+            Some("phase2") => &mut p.phase2,
+            _ => &mut p.phase3,
+        };
+        match key.rsplit('.').next() {
+            Some("window") => w.window = v as usize,
+            _ => w.trials = v as usize,
         }
-        if self.max_rounds == 0 {
-            return Err(SolveError::Parameter(
-                "max_rounds must be at least 1".into(),
-            ));
-        }
-        Ok(())
+        p.validate()
+            .map_err(|e| crate::solve::params::refused(key, v, e))?;
+        Ok(p)
     }
 }
 
@@ -145,7 +175,7 @@ pub fn params() -> Vec<ParamSpec> {
                 w.window,
                 Linear,
                 Yes,
-                "turns in the moving window",
+                "turns in the moving window (live: from each run's next window move)",
             ),
             ParamSpec::int(
                 format!("{p}trials"),

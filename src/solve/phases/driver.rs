@@ -10,6 +10,7 @@ use crate::cube::state::{CENTRES, whole_cube_rotations};
 use crate::cube::{Alg, Cube, CubieCube};
 use crate::solve::api::{SolveError, Status};
 use crate::solve::chromosome::genes_alg;
+use crate::solve::popstats::PopStats;
 
 /// Number of phases.
 pub const PHASES: usize = 4;
@@ -189,6 +190,12 @@ impl Phased {
         }
     }
 
+    /// The current phase's population statistics, if its search has a
+    /// population.
+    pub fn population(&self) -> Option<PopStats> {
+        self.search.as_ref().and_then(|s| s.population())
+    }
+
     /// Length of the current phase's best sequence.
     pub fn phase_length(&self) -> usize {
         self.search.as_ref().map_or(0, |s| s.best().score.used)
@@ -267,6 +274,39 @@ impl Phased {
     /// Which budget ran out, once exhausted.
     pub fn exhausted_by(&self) -> Option<String> {
         (self.status == Status::Exhausted).then(|| format!("step limit {}", self.max_steps))
+    }
+
+    /// The live values of the running phase's parameters (none once solved).
+    pub fn live_values(&self) -> Vec<(String, f64)> {
+        self.search
+            .as_ref()
+            .map_or_else(Vec::new, |s| s.live_values())
+    }
+
+    /// Changes a live parameter of the running phase; a key of another
+    /// phase is refused, naming the phase that runs.
+    pub fn set_param(&mut self, key: &str, value: f64) -> Result<(), SolveError> {
+        let asked = key
+            .split_once('.')
+            .and_then(|(head, _)| head.strip_prefix("phase"))
+            .and_then(|n| n.parse::<usize>().ok());
+        let running = self.phase;
+        match (&mut self.search, asked) {
+            (Some(s), Some(n)) if n == running => s.set_param(key, value),
+            (_, Some(n)) if (1..=PHASES).contains(&n) => {
+                let now = match running {
+                    1..=PHASES => format!("{} runs", phase_label(running)),
+                    _ => "the run is over".to_string(),
+                };
+                Err(SolveError::Parameter(format!(
+                    "`{key}` cannot change now: phase {n} is not running ({now})"
+                )))
+            }
+            (Some(s), None) if key != "max_steps" => s.set_param(key, value),
+            _ => Err(SolveError::Parameter(format!(
+                "`{key}` cannot change during a run"
+            ))),
+        }
     }
 
     /// Restarts of each finished phase's search.

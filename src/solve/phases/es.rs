@@ -11,6 +11,7 @@ use rand::RngExt;
 use serde::{Deserialize, Serialize};
 
 use super::cubie::pack;
+use super::knobs::{self, Knobs};
 use super::population::{Budget, Evolution, Operators, Population};
 use super::search::{Candidate, common_prefix};
 use super::seq::{merge_same_face, random_move};
@@ -42,24 +43,12 @@ pub struct EsPhase {
 impl EsPhase {
     /// Checks the phase's parameters; `n` names the phase in messages.
     pub fn validate(&self, n: usize) -> Result<(), SolveError> {
-        let bad = |m: &str| Err(SolveError::Parameter(format!("phase{n}.{m}")));
-        if !(1..=10_000).contains(&self.parents) {
-            return bad("parents must be 1..=10000");
-        }
-        if !(1..=10_000).contains(&self.offspring) {
-            return bad("offspring must be 1..=10000");
-        }
-        if !(1..=200).contains(&self.max_length) || self.init_length > self.max_length {
-            return bad("max_length must be 1..=200 and at least init_length");
-        }
-        if !(1..=20).contains(&self.mutations) {
-            return bad("mutations must be 1..=20");
-        }
-        if !(1..=20).contains(&self.block) {
-            return bad("block must be 1..=20");
-        }
-        if self.stagnation == 0 {
-            return bad("stagnation must be at least 1");
+        knobs::ranges(self, n)?;
+        if self.init_length > self.max_length {
+            return Err(SolveError::Parameter(format!(
+                "phase{n}.init_length ({}) must be at most max_length ({})",
+                self.init_length, self.max_length
+            )));
         }
         Ok(())
     }
@@ -207,5 +196,43 @@ impl Operators for EsPhase {
         next.sort_by_key(|c| c.score);
         next.truncate(self.parents);
         next
+    }
+}
+
+impl Knobs for EsPhase {
+    fn declare(&self, prefix: &str) -> Vec<ParamSpec> {
+        params(prefix, self)
+    }
+
+    fn values(&self) -> Vec<(&'static str, f64)> {
+        vec![
+            ("parents", self.parents as f64),
+            ("offspring", self.offspring as f64),
+            ("init_length", self.init_length as f64),
+            ("max_length", self.max_length as f64),
+            ("mutations", self.mutations as f64),
+            ("block", self.block as f64),
+            ("polish", self.polish as f64),
+            ("stagnation", self.stagnation as f64),
+        ]
+    }
+
+    fn assign(&mut self, leaf: &str, v: f64) {
+        let n = v as usize;
+        match leaf {
+            "parents" => self.parents = n,
+            "offspring" => self.offspring = n,
+            "init_length" => self.init_length = n,
+            "max_length" => self.max_length = n,
+            "mutations" => self.mutations = n,
+            "block" => self.block = n,
+            "polish" => self.polish = v as u64,
+            "stagnation" => self.stagnation = v as u64,
+            _ => {}
+        }
+    }
+
+    fn check(&self, n: usize) -> Result<(), SolveError> {
+        self.validate(n)
     }
 }

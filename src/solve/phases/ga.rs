@@ -11,11 +11,12 @@ use rand::RngExt;
 use serde::{Deserialize, Serialize};
 
 use super::group::max_fitness;
+use super::knobs::{self, Knobs};
 use super::population::{Budget, Evolution, Operators, Population};
 use super::search::{Candidate, common_prefix};
-use super::seq::random_move;
+use super::seq::{random_move, random_moves};
 use crate::solve::api::SolveError;
-use crate::solve::chromosome::{face_of, rate_outside_unit, roulette};
+use crate::solve::chromosome::{face_of, roulette};
 use crate::solve::params::{Live, ParamSpec, Scale};
 
 /// Parameters of one phase of `phases-ga`.
@@ -41,24 +42,7 @@ pub struct GaPhase {
 impl GaPhase {
     /// Checks the phase's parameters; `n` names the phase in messages.
     pub fn validate(&self, n: usize) -> Result<(), SolveError> {
-        let bad = |m: &str| Err(SolveError::Parameter(format!("phase{n}.{m}")));
-        if !(2..=10_000).contains(&self.population) {
-            return bad("population must be 2..=10000");
-        }
-        if !(2..=200).contains(&self.length) {
-            return bad("length must be 2..=200");
-        }
-        if let Some(name) = rate_outside_unit(&[
-            ("crossover_rate", self.crossover_rate),
-            ("mutation_rate", self.mutation_rate),
-            ("elite_fraction", self.elite_fraction),
-        ]) {
-            return bad(&format!("{name} must be in 0..=1"));
-        }
-        if self.stagnation == 0 {
-            return bad("stagnation must be at least 1");
-        }
-        Ok(())
+        knobs::ranges(self, n)
     }
 }
 
@@ -76,7 +60,7 @@ pub fn params(p: &str, d: &GaPhase) -> Vec<ParamSpec> {
             d.population,
             Log,
             Yes,
-            "chromosomes per generation",
+            "chromosomes per generation (live: the worst dropped, or random ones added, at the next generation)",
         ),
         ParamSpec::int(
             key("length"),
@@ -84,7 +68,7 @@ pub fn params(p: &str, d: &GaPhase) -> Vec<ParamSpec> {
             d.length,
             Linear,
             Yes,
-            "genes per chromosome",
+            "genes per chromosome (live: cut, or filled with random moves, at the next generation)",
         ),
         ParamSpec::unit(
             key("crossover_rate"),
@@ -208,5 +192,71 @@ impl Operators for GaPhase {
             pool.sort_by_key(|c| c.score);
         }
         pool
+    }
+
+    /// A new length: each chromosome cut, or filled with random moves; a
+    /// new population size: the worst dropped, or random chromosomes added.
+    fn adjust(&self, s: &mut Population) -> bool {
+        let (n, k) = (self.population, self.length);
+        if s.pop.len() == n && s.pop.iter().all(|c| c.genes.len() == k) {
+            return false;
+        }
+        for i in 0..s.pop.len() {
+            let old = &s.pop[i];
+            if old.genes.len() == k {
+                continue;
+            }
+            let mut g = old.genes.clone();
+            g.truncate(k);
+            let same = g.len();
+            while g.len() < k {
+                let m = random_move(&mut s.rng, s.set, g.last().copied(), None);
+                g.push(m);
+            }
+            s.pop[i] = Candidate::derive(&s.start, s.phase, Some(&s.pop[i]), g, same);
+        }
+        s.pop.sort_by_key(|c| c.score);
+        s.pop.truncate(n);
+        while s.pop.len() < n {
+            let genes = random_moves(&mut s.rng, s.set, k);
+            s.pop.push(Candidate::new(&s.start, s.phase, genes));
+        }
+        s.pop.sort_by_key(|c| c.score);
+        true
+    }
+}
+
+impl Knobs for GaPhase {
+    fn declare(&self, prefix: &str) -> Vec<ParamSpec> {
+        params(prefix, self)
+    }
+
+    fn values(&self) -> Vec<(&'static str, f64)> {
+        vec![
+            ("population", self.population as f64),
+            ("length", self.length as f64),
+            ("crossover_rate", self.crossover_rate),
+            ("mutation_rate", self.mutation_rate),
+            ("elite_fraction", self.elite_fraction),
+            ("polish", self.polish as f64),
+            ("stagnation", self.stagnation as f64),
+        ]
+    }
+
+    fn assign(&mut self, leaf: &str, v: f64) {
+        match leaf {
+            "population" => self.population = v as usize,
+            "length" => self.length = v as usize,
+            "crossover_rate" => self.crossover_rate = v,
+            "mutation_rate" => self.mutation_rate = v,
+            "elite_fraction" => self.elite_fraction = v,
+            "polish" => self.polish = v as u64,
+            "stagnation" => self.stagnation = v as u64,
+            _ => {}
+        }
+    }
+
+    fn check(&self, n: usize) -> Result<(), SolveError> {
+        self.validate(n)
     }
 }

@@ -17,6 +17,7 @@ pub mod driver;
 pub mod es;
 pub mod ga;
 pub mod group;
+pub mod knobs;
 pub mod population;
 pub mod sa;
 pub mod search;
@@ -150,9 +151,11 @@ pub fn params_sa() -> Vec<ParamSpec> {
 }
 
 /// Builds a phase solver for `start`, whose phase `i` runs the search
-/// `new` makes from phase `i`'s parameters; `unit` names one elementary step.
+/// `new` makes from phase `i`'s parameters; `unit` names one elementary step;
+/// `population`: the searches have populations (and report them).
 fn build<P, S>(
     unit: &'static str,
+    population: bool,
     p: &PhasesParams<P>,
     new: fn(P, usize, &'static [u8], CubieCube, u64) -> S,
     start: Cube,
@@ -167,6 +170,7 @@ where
         Box::new(move |i, set, s, seed| Box::new(new(phases[i - 1].clone(), i, set, s, seed)));
     Ok(Box::new(PhaseSolver::new(
         unit,
+        population,
         make,
         start,
         seed,
@@ -177,17 +181,17 @@ where
 /// Builds a `phases-es` run for `start`, fully determined by (`p`, `seed`, `start`).
 pub fn build_es(p: &EsParams, start: Cube, seed: u64) -> Result<Box<dyn Solver>, SolveError> {
     p.validate()?;
-    build("generation", p, es::Es::new, start, seed)
+    build("generation", true, p, es::Es::new, start, seed)
 }
 
 /// Builds a `phases-ga` run for `start`, fully determined by (`p`, `seed`, `start`).
 pub fn build_ga(p: &GaParams, start: Cube, seed: u64) -> Result<Box<dyn Solver>, SolveError> {
     p.validate()?;
-    build("generation", p, ga::Ga::new, start, seed)
+    build("generation", true, p, ga::Ga::new, start, seed)
 }
 
 /// Builds a `phases-sa` run for `start`, fully determined by (`p`, `seed`, `start`).
 pub fn build_sa(p: &SaParams, start: Cube, seed: u64) -> Result<Box<dyn Solver>, SolveError> {
     p.validate()?;
-    build("proposal", p, sa::Sa::new, start, seed)
+    build("proposal", false, p, sa::Sa::new, start, seed)
 }

@@ -5,10 +5,13 @@
 
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+use super::knobs::{self, Knobs};
 use super::search::{Candidate, PhaseSearch};
 use super::seq::random_moves;
 use crate::cube::CubieCube;
+use crate::solve::api::SolveError;
 use crate::solve::chromosome::seeded_rng;
+use crate::solve::popstats::PopStats;
 
 /// The sizes a population search's bookkeeping needs.
 #[derive(Clone, Copy, Debug)]
@@ -29,6 +32,13 @@ pub trait Operators: Send {
     fn budget(&self) -> Budget;
     /// The next generation from `pop`, sorted by score, best first.
     fn next_generation(&self, pop: &mut Population) -> Vec<Candidate>;
+    /// Brings `pop` in line with parameters changed during the run (its
+    /// size, its sequences' length) before a generation, sorted again;
+    /// whether it changed anything. Draws nothing when nothing changed.
+    fn adjust(&self, pop: &mut Population) -> bool {
+        let _ = pop;
+        false
+    }
 }
 
 /// A population of one phase, sorted by score, with its search state.
@@ -108,12 +118,20 @@ impl<O: Operators> Evolution<O> {
         state.populate(b.size, b.init_length);
         Evolution { ops, state }
     }
+
+    /// The population now, sorted by score, best first.
+    pub fn population(&self) -> &[Candidate] {
+        &self.state.pop
+    }
 }
 
-impl<O: Operators> PhaseSearch for Evolution<O> {
+impl<O: Operators + Knobs> PhaseSearch for Evolution<O> {
     fn step(&mut self) {
         if self.finished() {
             return;
+        }
+        if self.ops.adjust(&mut self.state) {
+            self.state.record();
         }
         let next = self.ops.next_generation(&mut self.state);
         let b = self.ops.budget();
@@ -144,5 +162,19 @@ impl<O: Operators> PhaseSearch for Evolution<O> {
 
     fn restarts(&self) -> u64 {
         self.state.restarts
+    }
+
+    fn population(&self) -> Option<PopStats> {
+        let pop = &self.state.pop;
+        let fitness = pop.iter().map(|c| f64::from(c.score.wrong));
+        Some(PopStats::of(fitness, pop, Candidate::useful))
+    }
+
+    fn live_values(&self) -> Vec<(String, f64)> {
+        knobs::values(&self.ops, self.state.phase)
+    }
+
+    fn set_param(&mut self, key: &str, value: f64) -> Result<(), SolveError> {
+        knobs::set(&mut self.ops, self.state.phase, key, value)
     }
 }

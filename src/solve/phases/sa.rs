@@ -12,6 +12,7 @@ use rand::RngExt;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::{Deserialize, Serialize};
 
+use super::knobs::{self, Knobs};
 use super::search::{Candidate, PhaseSearch, common_prefix};
 use super::seq::{random_move, random_moves};
 use crate::cube::CubieCube;
@@ -40,19 +41,12 @@ pub struct SaPhase {
 impl SaPhase {
     /// Checks the phase's parameters; `n` names the phase in messages.
     pub fn validate(&self, n: usize) -> Result<(), SolveError> {
-        let bad = |m: &str| Err(SolveError::Parameter(format!("phase{n}.{m}")));
-        let pos = |v: f64| v.is_finite() && v > 0.0;
-        if !(2..=200).contains(&self.length) {
-            return bad("length must be 2..=200");
-        }
-        if !pos(self.t0) || !pos(self.t_min) || self.t_min > self.t0 {
-            return bad("t0 and t_min must be positive, t_min at most t0");
-        }
-        if !(self.alpha > 0.0 && self.alpha < 1.0) {
-            return bad("alpha must be in (0, 1)");
-        }
-        if self.per_temperature == 0 {
-            return bad("per_temperature must be at least 1");
+        knobs::ranges(self, n)?;
+        if self.t_min > self.t0 {
+            return Err(SolveError::Parameter(format!(
+                "phase{n}.t_min ({}) must be at most t0 ({})",
+                self.t_min, self.t0
+            )));
         }
         Ok(())
     }
@@ -71,7 +65,7 @@ pub fn params(p: &str, d: &SaPhase) -> Vec<ParamSpec> {
             d.length,
             Linear,
             Yes,
-            "moves in the annealed sequence",
+            "moves in the annealed sequence (live: cut, or filled with random moves)",
         ),
         ParamSpec::float(
             key("t0"),
@@ -79,7 +73,7 @@ pub fn params(p: &str, d: &SaPhase) -> Vec<ParamSpec> {
             d.t0,
             Log,
             Yes,
-            "starting temperature",
+            "starting temperature, and the one a frozen run reheats to",
         ),
         ParamSpec::float(
             key("alpha"),
@@ -201,6 +195,24 @@ impl Sa {
     pub fn temperature(&self) -> f64 {
         self.temperature
     }
+
+    /// After `length` changed during the run: the current sequence cut, or
+    /// filled with random moves. Draws nothing at the length.
+    fn fit_length(&mut self) {
+        let k = self.p.length;
+        if self.current.genes.len() == k {
+            return;
+        }
+        let mut g = self.current.genes.clone();
+        g.truncate(k);
+        let same = g.len();
+        while g.len() < k {
+            let m = random_move(&mut self.rng, self.set, g.last().copied(), None);
+            g.push(m);
+        }
+        self.current = Candidate::derive(&self.start, self.phase, Some(&self.current), g, same);
+        self.record();
+    }
 }
 
 impl PhaseSearch for Sa {
@@ -208,6 +220,7 @@ impl PhaseSearch for Sa {
         if self.finished() {
             return;
         }
+        self.fit_length();
         let cand = self.neighbour();
         let delta = energy(&cand, self.p.length) - energy(&self.current, self.p.length);
         if delta <= 0.0 || self.rng.random::<f64>() < (-delta / self.temperature).exp() {
@@ -254,5 +267,49 @@ impl PhaseSearch for Sa {
 
     fn restarts(&self) -> u64 {
         self.restarts
+    }
+
+    fn live_values(&self) -> Vec<(String, f64)> {
+        knobs::values(&self.p, self.phase)
+    }
+
+    fn set_param(&mut self, key: &str, value: f64) -> Result<(), SolveError> {
+        knobs::set(&mut self.p, self.phase, key, value)?;
+        // A shorter level ends by the new length.
+        self.level_left = self.level_left.min(self.p.per_temperature);
+        Ok(())
+    }
+}
+
+impl Knobs for SaPhase {
+    fn declare(&self, prefix: &str) -> Vec<ParamSpec> {
+        params(prefix, self)
+    }
+
+    fn values(&self) -> Vec<(&'static str, f64)> {
+        vec![
+            ("length", self.length as f64),
+            ("t0", self.t0),
+            ("alpha", self.alpha),
+            ("per_temperature", self.per_temperature as f64),
+            ("t_min", self.t_min),
+            ("polish", self.polish as f64),
+        ]
+    }
+
+    fn assign(&mut self, leaf: &str, v: f64) {
+        match leaf {
+            "length" => self.length = v as usize,
+            "t0" => self.t0 = v,
+            "alpha" => self.alpha = v,
+            "per_temperature" => self.per_temperature = v as u64,
+            "t_min" => self.t_min = v,
+            "polish" => self.polish = v as u64,
+            _ => {}
+        }
+    }
+
+    fn check(&self, n: usize) -> Result<(), SolveError> {
+        self.validate(n)
     }
 }

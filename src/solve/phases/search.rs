@@ -5,6 +5,8 @@ use super::cubie::turn;
 use super::group::phase_fitness;
 use super::seq::Score;
 use crate::cube::CubieCube;
+use crate::solve::api::SolveError;
+use crate::solve::popstats::PopStats;
 
 /// A move sequence of one phase and its score from the phase's start.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -105,4 +107,24 @@ pub trait PhaseSearch: Send {
     fn finished(&self) -> bool;
     /// How many times the search started afresh.
     fn restarts(&self) -> u64;
+    /// The population's statistics, for a search with a population.
+    fn population(&self) -> Option<PopStats> {
+        None
+    }
+    /// The current values of this phase's live parameters, keys as declared
+    /// (`phase2.mutation_rate`).
+    fn live_values(&self) -> Vec<(String, f64)> {
+        Vec::new()
+    }
+    /// Changes a live parameter of this phase; it applies from the next step.
+    ///
+    /// # Errors
+    /// A key this phase does not declare live, or a value outside its range
+    /// or breaking a rule between the phase's keys.
+    fn set_param(&mut self, key: &str, value: f64) -> Result<(), SolveError> {
+        let _ = value;
+        Err(SolveError::Parameter(format!(
+            "`{key}` cannot change during a run"
+        )))
+    }
 }

@@ -3,17 +3,22 @@
 use super::driver::{MakeSearch, Phased, phase_label};
 use crate::cube::Cube;
 use crate::solve::api::{Outcome, Profile, SeriesSpec, Snapshot, SolveError, Solver, Status};
+use crate::solve::popstats::POPULATION_SERIES;
 
 /// A phase run: the solver behind `phases-es`, `phases-ga` and `phases-sa`.
 pub struct PhaseSolver {
     step_name: &'static str,
+    /// The searches have populations (reported as population series).
+    population: bool,
     run: Phased,
 }
 
 impl PhaseSolver {
     /// A run from `start`; fails on a cube that cannot be solved.
+    /// `population`: the searches `make` builds have populations.
     pub fn new(
         step_name: &'static str,
+        population: bool,
         make: MakeSearch,
         start: Cube,
         seed: u64,
@@ -21,6 +26,7 @@ impl PhaseSolver {
     ) -> Result<PhaseSolver, SolveError> {
         Ok(PhaseSolver {
             step_name,
+            population,
             run: Phased::new(make, start, seed, max_steps)?,
         })
     }
@@ -28,6 +34,21 @@ impl PhaseSolver {
     /// The phase driver.
     pub fn run(&self) -> &Phased {
         &self.run
+    }
+
+    /// The snapshot's values: phase fitness (best), length and current
+    /// fitness, then the population series (NaN once no phase runs).
+    fn values(&self, fitness: u32, now: u32) -> Vec<f64> {
+        let mut v = vec![
+            f64::from(fitness),
+            self.run.phase_length() as f64,
+            f64::from(now),
+        ];
+        if self.population {
+            let stats = self.run.population().map(|p| p.values());
+            v.extend(stats.unwrap_or([f64::NAN; POPULATION_SERIES.len()]));
+        }
+        v
     }
 
     /// What one elementary step is.
@@ -48,7 +69,7 @@ impl Solver for PhaseSolver {
     fn snapshot(&self) -> Snapshot {
         let (current, _) = self.run.state(false);
         let (best, len) = self.run.state(true);
-        let (fitness, _) = self.run.phase_fitness();
+        let (fitness, now) = self.run.phase_fitness();
         Snapshot {
             iteration: self.run.iteration(),
             energy: f64::from(current.misplaced()),
@@ -61,17 +82,26 @@ impl Solver for PhaseSolver {
             status: self.run.status(),
             last_step: self.run.last_step(),
             exhausted_by: self.run.exhausted_by(),
-            values: vec![f64::from(fitness), self.run.phase_length() as f64],
+            values: self.values(fitness, now),
         }
     }
 
     fn profile(&self) -> Profile {
         Profile {
             step: self.step_name,
-            series: vec![
-                SeriesSpec::new("phase fitness", 0),
-                SeriesSpec::new("phase length", 0).no_plot(),
-            ],
+            series: [
+                // What the phase's search minimises (its best so far, and
+                // the current sequence's): the main plot.
+                SeriesSpec::new("phase fitness", 0).main().no_plot(),
+                SeriesSpec::new("phase length", 0),
+                SeriesSpec::new("current fitness", 0)
+                    .main_current()
+                    .no_plot()
+                    .no_row(),
+            ]
+            .into_iter()
+            .chain(POPULATION_SERIES.into_iter().filter(|_| self.population))
+            .collect(),
         }
     }
 
@@ -104,5 +134,13 @@ impl Solver for PhaseSolver {
             iterations: self.run.iteration(),
             extra,
         }
+    }
+
+    fn live_values(&self) -> Vec<(String, f64)> {
+        self.run.live_values()
+    }
+
+    fn set_param(&mut self, key: &str, value: f64) -> Result<(), SolveError> {
+        self.run.set_param(key, value)
     }
 }

@@ -29,7 +29,7 @@ use crate::cube::Cube;
 use crate::cube::simplify::simplify;
 use crate::solve::api::{SolveError, Solver};
 
-pub use lane::run_lane;
+pub use lane::{run_lane, run_lane_traced};
 pub use rank::{LaneResult, Results, compare, rank};
 
 /// Fewest lanes in a race.
@@ -104,6 +104,12 @@ impl Lane {
         self.track.energy().points()
     }
 
+    /// (CPU seconds, moves to solved from the best state), oldest first;
+    /// only where the runner knew it (see [`crate::solve::runner::measure`]).
+    pub fn to_solved(&self) -> &[(f64, f64)] {
+        self.track.to_solved().points()
+    }
+
     /// This lane's line of the results table.
     pub fn result(&self) -> LaneResult {
         let t = &self.track;
@@ -129,6 +135,7 @@ impl Lane {
             steps: t.steps(),
             step: t.step_name().to_string(),
             energy,
+            to_solved: t.latest_to_solved().map(|v| v as usize),
             solution,
         }
     }

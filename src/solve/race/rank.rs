@@ -24,6 +24,11 @@ pub struct LaneResult {
     pub step: String,
     /// Best misplaced-sticker energy.
     pub energy: f64,
+    /// Moves to solved from the best state when the lane was last measured
+    /// (HTM of a two-phase solution found by a capped search, an upper
+    /// bound; 0 when solved; `None`: not measured, see
+    /// [`crate::solve::runner::measure`]).
+    pub to_solved: Option<usize>,
     /// The simplified solution.
     pub solution: String,
 }

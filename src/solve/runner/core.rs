@@ -5,6 +5,7 @@ use std::time::{Duration, Instant};
 
 use super::cpu::read_bias;
 use super::cpu::thread_cpu_time;
+use super::measure::ToSolved;
 use super::protocol::{Command, Mark, Point, RunState, Speed, Update};
 use crate::numbers::knob;
 use crate::solve::api::{Solver, Status};
@@ -28,6 +29,9 @@ pub struct Core {
     next_outcome: Option<Instant>,
     /// The phase label of the last point, to mark changes.
     phase: Option<String>,
+    /// Moves to solved from the best state (see [`super::measure`]), if
+    /// measured.
+    to_solved: Option<ToSolved>,
 }
 
 /// A running solver's outcome is rebuilt at most this often, and never
@@ -50,7 +54,33 @@ impl Core {
             cpu_bias: if timed { read_bias() } else { Duration::ZERO },
             next_outcome: None,
             phase: None,
+            to_solved: timed.then(|| ToSolved::new(true)),
         }
+    }
+
+    /// Measures moves to solved or not (timed cores do by default, untimed
+    /// ones do not: see [`super::measure`]).
+    pub fn measure(mut self, on: bool) -> Core {
+        self.to_solved = on.then(|| ToSolved::new(self.timed));
+        self
+    }
+
+    /// Wall time the last [`Core::run`] spent measuring moves to solved
+    /// rather than stepping (the stepping loop sizes its batches without
+    /// it).
+    pub fn measure_spent(&self) -> Duration {
+        self.to_solved
+            .as_ref()
+            .map_or(Duration::ZERO, ToSolved::spent)
+    }
+
+    /// The latest moves to solved (`NaN`: unknown or not measured).
+    fn observe(&mut self, best: &crate::cube::Cube) -> f64 {
+        let cpu = self.cpu;
+        let throttled = self.speed != Speed::Unthrottled;
+        self.to_solved
+            .as_mut()
+            .map_or(f64::NAN, |m| m.observe(best, cpu, throttled))
     }
 
     pub fn state(&self) -> RunState {
@@ -102,7 +132,7 @@ impl Core {
                             let iteration = solver.snapshot().iteration;
                             self.out.marks.push(Mark {
                                 iteration,
-                                label: name,
+                                label: format!("generator → {name}"),
                             });
                             self.dirty = true;
                         }
@@ -119,10 +149,14 @@ impl Core {
                 self.solver = solver;
                 self.out = Update::new(epoch, RunState::Idle);
                 self.phase = None;
+                if self.to_solved.is_some() {
+                    self.to_solved = Some(ToSolved::new(self.timed));
+                }
                 if let Some(s) = &self.solver {
                     let snap = s.snapshot();
                     self.phase = snap.phase.clone();
-                    self.out.points.push(Point::of(&snap));
+                    let to_solved = self.observe(&snap.best);
+                    self.out.points.push(Point::of(&snap, to_solved));
                 }
                 self.out.generators =
                     Some(self.solver.as_ref().map_or(Vec::new(), |s| s.generators()));
@@ -192,7 +226,8 @@ impl Core {
             // The live parameters may be the phase's own.
             self.out.params = Some(solver.live_values());
         }
-        self.out.points.push(Point::of(&snap));
+        let to_solved = self.observe(&snap.best);
+        self.out.points.push(Point::of(&snap, to_solved));
         self.dirty = true;
         match status {
             Status::Running => {}

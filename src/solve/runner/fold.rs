@@ -38,6 +38,10 @@ pub struct Track {
     best: Series,
     /// The solver's own series, one per [`crate::solve::SeriesSpec`].
     values: Vec<Series>,
+    /// Moves to solved (unknown points left out).
+    to_solved: Series,
+    /// The latest point's moves to solved (`NaN`: unknown).
+    latest_to_solved: f64,
     marks: Vec<Mark>,
     /// The solver's live parameters now ([`Update::params`]).
     params: Vec<(String, f64)>,
@@ -63,6 +67,8 @@ impl Track {
             energy: Series::new(cap),
             best: Series::new(cap),
             values: Vec::new(),
+            to_solved: Series::new(cap),
+            latest_to_solved: f64::NAN,
             marks: Vec::new(),
             params: Vec::new(),
             initial: Vec::new(),
@@ -128,6 +134,10 @@ impl Track {
             for (s, &v) in self.values.iter_mut().zip(&p.values) {
                 s.push(x, v);
             }
+            if !p.to_solved.is_nan() {
+                self.to_solved.push(x, p.to_solved);
+            }
+            self.latest_to_solved = p.to_solved;
         }
         self.steps = it1;
         self.cpu = cpu1;
@@ -189,6 +199,17 @@ impl Track {
         &self.values
     }
 
+    /// Moves to solved from the best state, as measured (see
+    /// [`super::measure`]); points where it was unknown are left out.
+    pub fn to_solved(&self) -> &Series {
+        &self.to_solved
+    }
+
+    /// The latest moves to solved, if known.
+    pub fn latest_to_solved(&self) -> Option<f64> {
+        Some(self.latest_to_solved).filter(|v| !v.is_nan())
+    }
+
     pub fn marks(&self) -> &[Mark] {
         &self.marks
     }
@@ -222,6 +243,7 @@ mod tests {
             energy,
             best: energy,
             values: vec![energy * 2.0],
+            to_solved: f64::NAN,
         }
     }
 

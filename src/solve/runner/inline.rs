@@ -12,11 +12,23 @@ pub struct Inline {
 }
 
 impl Inline {
+    /// An inline driver that does not measure moves to solved (its points
+    /// carry `NaN`), so what it reports never depends on whether the
+    /// reference tables happen to be loaded.
     pub fn new(speed: Speed) -> Inline {
         Inline {
             core: Core::new(speed, false),
             unthrottled_batch: 10_000,
         }
+    }
+
+    /// This driver measuring moves to solved: deterministically, in slices
+    /// of search nodes every few frames, once the reference tables are
+    /// loaded (load them first for reproducible points; see
+    /// [`super::measure`]).
+    pub fn with_measure(mut self) -> Inline {
+        self.core = self.core.measure(true);
+        self
     }
 }
 

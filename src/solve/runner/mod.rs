@@ -16,11 +16,16 @@
 //! so all show on the plot. The solver's live parameters and their values
 //! ([`Update::params`]) are sent after `Replace`, after every change and at
 //! every phase change.
+//!
+//! Every point also carries the one progress measure all solvers share,
+//! moves to solved ([`measure`]), computed here from the solver's best
+//! state.
 
 mod core;
 mod cpu;
 pub mod fold;
 mod inline;
+pub mod measure;
 mod messages;
 mod protocol;
 pub mod task;

@@ -84,15 +84,20 @@ pub struct Point {
     pub best: f64,
     /// The solver's own series, as in [`Snapshot::values`].
     pub values: Vec<f64>,
+    /// Moves to solved: the length (HTM) of a two-phase solution from the
+    /// best state, as the runner last measured it (`NaN`: unknown; see
+    /// [`super::measure`]).
+    pub to_solved: f64,
 }
 
 impl Point {
-    pub(super) fn of(s: &Snapshot) -> Point {
+    pub(super) fn of(s: &Snapshot, to_solved: f64) -> Point {
         Point {
             iteration: s.iteration,
             energy: s.energy,
             best: s.best_energy,
             values: s.values.clone(),
+            to_solved,
         }
     }
 }
@@ -102,6 +107,8 @@ impl Point {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Mark {
     pub iteration: u64,
+    /// What the plot says of it, whole: `generator → pll`, or the new
+    /// phase's name (`phase 2/4 · G1→G2`).
     pub label: String,
 }
 

@@ -233,6 +233,7 @@ mod tests {
             energy,
             best: energy,
             values: Vec::new(),
+            to_solved: f64::NAN,
         }
     }
 

@@ -91,12 +91,25 @@ impl App {
     pub fn plot_view(&self) -> crate::tui::scale::PlotView {
         self.view.plot
     }
+    /// Whether the population view (`i`) is asked for (drawn when the
+    /// solver reports population series).
+    pub fn population_view(&self) -> bool {
+        self.view.population
+    }
     pub fn help(&self) -> bool {
         self.view.help
     }
     /// The knobs panel, while it is open.
     pub fn knobs(&self) -> Option<&Knobs> {
         self.view.knobs.as_ref()
+    }
+    /// Rows of the help popup scrolled past (as asked; drawing clamps it).
+    pub fn help_scroll(&self) -> u16 {
+        self.view.help_scroll
+    }
+    /// The terminal's size (columns, rows) as last reported; (0, 0) before.
+    pub fn size(&self) -> (u16, u16) {
+        self.view.size
     }
     /// The `:` prompt's text, while it is open.
     pub fn prompt(&self) -> Option<&str> {

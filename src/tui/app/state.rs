@@ -101,10 +101,17 @@ pub(crate) struct View {
     pub(crate) letters: bool,
     pub(crate) overlay: bool,
     pub(crate) help: bool,
+    /// Rows of the help popup scrolled past.
+    pub(crate) help_scroll: u16,
+    /// The terminal's size (columns, rows) as last reported; (0, 0) before.
+    pub(crate) size: (u16, u16),
     pub(crate) prompt: Option<String>,
     pub(crate) theme: Theme,
     /// Log scale and zoom of the plots.
     pub(crate) plot: crate::tui::scale::PlotView,
+    /// The population view (`i`) in place of the side plot, for a solver
+    /// that reports population series.
+    pub(crate) population: bool,
     /// The knobs panel, while it is open.
     pub(crate) knobs: Option<Knobs>,
 }

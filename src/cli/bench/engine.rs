@@ -1,0 +1,313 @@
+//! The one cube loop of `bench` and `sweep`: every cube of the run (or of
+//! its shard) through every lane in turn, from the same start with the same
+//! seed, spread over worker threads (results independent of the thread
+//! count), optionally also solved once by the two-phase reference.
+//!
+//! Cubes are drawn as workers become free, never all up front. Results go to
+//! `--jsonl` in index order, each line written and flushed as soon as its
+//! cube and every earlier one have finished (so the file does not depend on
+//! `--jobs`). Ctrl-C stops the runs in progress, writes the lines of every
+//! finished cube and returns what finished.
+
+use std::io::IsTerminal;
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::time::Duration;
+
+use color_eyre::eyre::Report;
+use indicatif::{ProgressBar, ProgressStyle};
+
+use cubetui::cube::random::cube_seed;
+use cubetui::solve::reference_htm;
+
+use super::super::common::Start;
+use super::super::config::Resolved;
+use super::super::exit::InvalidInput;
+use super::super::out::LineFile;
+use super::super::run::{RunReport, run_one};
+use super::super::summary::Sample;
+use super::order::InOrder;
+use super::shard::Shard;
+use super::source::Source;
+
+/// One configuration every cube runs through: a preset (bench) or one
+/// combination of a sweep.
+#[derive(Debug, Clone)]
+pub struct Lane {
+    /// The table's row name: the preset, or the combination `k=v k2=v2`.
+    pub label: String,
+    pub resolved: Resolved,
+    /// A sweep's combination, as `--set` arguments (`k=v`).
+    pub combination: Option<Vec<String>>,
+    /// A fingerprint of the configuration and budget (CRC-32, hex), so
+    /// `merge` can tell lines of different settings apart.
+    pub config: String,
+}
+
+impl Lane {
+    pub fn new(label: String, resolved: Resolved, combination: Option<Vec<String>>) -> Lane {
+        let text = format!(
+            "{}\nmax_steps={:?}\ntime_limit={:?}",
+            toml::to_string(&resolved.config).unwrap_or_default(),
+            resolved.max_steps,
+            resolved.time_limit
+        );
+        let config = format!("{:08x}", crc32fast::hash(text.as_bytes()));
+        Lane {
+            label,
+            resolved,
+            combination,
+            config,
+        }
+    }
+}
+
+/// What a run does.
+pub struct Plan<'a> {
+    pub source: &'a Source,
+    /// The base seed (cube k's seed is `cube_seed(seed, k)`).
+    pub seed: u64,
+    /// Cubes in the whole run.
+    pub cubes: u64,
+    pub shard: Shard,
+    pub lanes: &'a [Lane],
+    /// Whether the two-phase reference solves every cube once.
+    pub reference: bool,
+    pub jobs: u64,
+    pub jsonl: Option<&'a Path>,
+    /// The scramble depth, written in the JSONL lines.
+    pub depth: Option<u64>,
+}
+
+/// What a run gives back.
+pub struct Outcome {
+    /// Per lane, in the order the cubes finished (the same for every lane).
+    pub samples: Vec<Vec<Sample>>,
+    /// The reference length of each finished cube, in the same order.
+    pub reference: Vec<usize>,
+    /// The first lane's neighbourhood generator, if it has one.
+    pub neighbourhood: Option<String>,
+    pub interrupted: bool,
+    /// Cubes this run (shard) was to run.
+    pub count: u64,
+}
+
+/// One finished cube: its position in the shard, index, one report per
+/// lane and, with the reference, its length.
+struct Done {
+    pos: u64,
+    index: u64,
+    reports: Vec<RunReport>,
+    reference: Option<usize>,
+}
+
+/// Runs the plan; `Err` for a failed write or a solver that cannot be built.
+pub fn run(plan: &Plan<'_>) -> Result<Outcome, Report> {
+    let count = plan.shard.count(plan.cubes);
+    let jobs = plan.jobs.min(count).max(1);
+    let mut jsonl = plan
+        .jsonl
+        .map(LineFile::create)
+        .transpose()?
+        .map(InOrder::new);
+    let interrupted = super::super::interrupt::install();
+    let bar = progress(count);
+    // Raised on Ctrl-C or a failed write: workers stop at their next batch.
+    let stop = AtomicBool::new(false);
+    let next = AtomicU64::new(0);
+    let mut samples: Vec<Vec<Sample>> = vec![Vec::new(); plan.lanes.len()];
+    let mut reference: Vec<usize> = Vec::new();
+    let mut neighbourhood: Option<String> = None;
+    let mut failure: Option<Report> = None;
+    std::thread::scope(|scope| {
+        let (tx, rx) = mpsc::sync_channel::<Result<Done, Report>>(2 * jobs as usize);
+        for _ in 0..jobs {
+            let tx = tx.clone();
+            let (stop, next) = (&stop, &next);
+            scope.spawn(move || worker(plan, count, next, stop, &tx));
+        }
+        drop(tx);
+        loop {
+            if interrupted.load(Ordering::SeqCst) {
+                stop.store(true, Ordering::SeqCst);
+            }
+            let mut done = match rx.recv_timeout(Duration::from_millis(50)) {
+                Ok(Ok(done)) => done,
+                Ok(Err(e)) => {
+                    stop.store(true, Ordering::SeqCst);
+                    failure.get_or_insert(e);
+                    continue;
+                }
+                Err(RecvTimeoutError::Timeout) => continue,
+                Err(RecvTimeoutError::Disconnected) => break,
+            };
+            for (report, lane) in done.reports.iter_mut().zip(plan.lanes) {
+                let j = &mut report.json;
+                j.index = Some(done.index);
+                j.depth = plan.depth;
+                j.line = plan.source.line(done.index);
+                j.base_seed = Some(plan.seed);
+                j.cubes = Some(plan.cubes);
+                j.config = Some(lane.config.clone());
+                j.combination = lane.combination.clone();
+                if let Some(r) = done.reference {
+                    j.extra.insert("reference_htm".into(), r.into());
+                }
+            }
+            if let Some(w) = jsonl.as_mut()
+                && failure.is_none()
+            {
+                let lines: Result<Vec<String>, _> = done
+                    .reports
+                    .iter()
+                    .map(|r| serde_json::to_string(&r.json))
+                    .collect();
+                if let Err(e) = lines
+                    .map_err(Report::from)
+                    .and_then(|l| w.push(done.pos, l))
+                {
+                    stop.store(true, Ordering::SeqCst);
+                    failure = Some(e);
+                }
+            }
+            if neighbourhood.is_none() {
+                neighbourhood = done.reports[0].json.neighbourhood.clone();
+            }
+            for (s, r) in samples.iter_mut().zip(&done.reports) {
+                s.push(Sample::from(r));
+            }
+            reference.extend(done.reference);
+            bar.inc(1);
+        }
+    });
+    bar.finish_and_clear();
+    if let Some(e) = failure {
+        return Err(e);
+    }
+    if let Some(w) = jsonl.as_mut() {
+        // After Ctrl-C: the finished cubes behind an unfinished one.
+        w.finish()?;
+    }
+    Ok(Outcome {
+        samples,
+        reference,
+        neighbourhood,
+        interrupted: interrupted.load(Ordering::SeqCst),
+        count,
+    })
+}
+
+/// Runs cubes until none are left or `stop` is raised; each cube through
+/// every lane in turn, all from the same start and seed.
+fn worker(
+    plan: &Plan<'_>,
+    count: u64,
+    next: &AtomicU64,
+    stop: &AtomicBool,
+    tx: &mpsc::SyncSender<Result<Done, Report>>,
+) {
+    while !stop.load(Ordering::SeqCst) {
+        let pos = next.fetch_add(1, Ordering::SeqCst);
+        if pos >= count {
+            return;
+        }
+        let index = plan.shard.index(pos);
+        let seed = cube_seed(plan.seed, index);
+        let start = plan.source.start(plan.seed, index);
+        let done = one_cube(plan, &start, seed, stop).map(|d| {
+            d.map(|(reports, reference)| Done {
+                pos,
+                index,
+                reports,
+                reference,
+            })
+        });
+        let sent = match done {
+            // Stopped: the unfinished cube is not reported.
+            Ok(None) => return,
+            Ok(Some(done)) => tx.send(Ok(done)),
+            Err(e) => tx.send(Err(e)),
+        };
+        if sent.is_err() {
+            return;
+        }
+    }
+}
+
+/// One cube through every lane; `None` when `stop` cut a run short.
+#[allow(clippy::type_complexity)]
+fn one_cube(
+    plan: &Plan<'_>,
+    start: &Start,
+    seed: u64,
+    stop: &AtomicBool,
+) -> Result<Option<(Vec<RunReport>, Option<usize>)>, Report> {
+    let reference = if plan.reference {
+        let htm = reference_htm(&start.cube).map_err(|e| InvalidInput(e.to_string()))?;
+        Some(htm)
+    } else {
+        None
+    };
+    let mut reports = Vec::with_capacity(plan.lanes.len());
+    for lane in plan.lanes {
+        let report = run_one(&lane.resolved, start, seed, Some(stop))?;
+        if report.cancelled {
+            return Ok(None);
+        }
+        reports.push(report);
+    }
+    Ok(Some((reports, reference)))
+}
+
+/// A progress bar on stderr when it is a terminal.
+fn progress(cubes: u64) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let b = ProgressBar::new(cubes);
+    if let Ok(style) =
+        ProgressStyle::with_template("{bar:40} {pos}/{len} cubes  {elapsed_precise} eta {eta}")
+    {
+        b.set_style(style);
+    }
+    b
+}
+
+#[cfg(test)]
+mod tests {
+    use cubetui::solve::preset;
+
+    use super::super::super::config::SolverArgs;
+    use super::*;
+
+    fn lane(name: &str, set: &[&str]) -> Lane {
+        let r = SolverArgs {
+            preset: Some(name.to_string()),
+            set: set.iter().map(|s| s.to_string()).collect(),
+            ..SolverArgs::default()
+        }
+        .resolve()
+        .unwrap();
+        assert!(toml::to_string(&r.config).is_ok(), "{name}");
+        Lane::new(name.to_string(), r, None)
+    }
+
+    #[test]
+    fn every_preset_has_a_fingerprint_of_its_own_that_follows_its_settings() {
+        let mut seen: Vec<String> = preset::list()
+            .into_iter()
+            .map(|name| lane(name, &[]).config)
+            .collect();
+        let n = seen.len();
+        seen.sort();
+        seen.dedup();
+        assert_eq!(seen.len(), n, "two presets share a fingerprint");
+        let a = lane("sa-pll-conj", &[]);
+        assert_eq!(a.config, lane("sa-pll-conj", &[]).config);
+        assert_ne!(
+            a.config,
+            lane("sa-pll-conj", &["schedule.t_max=0.5"]).config
+        );
+    }
+}

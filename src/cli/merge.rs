@@ -1,0 +1,108 @@
+//! `cubetui merge A.jsonl B.jsonl …`: the summary (or table) of a bench or
+//! sweep from its `--jsonl` files, e.g. one per `--shard i/n`, exactly as
+//! the whole run prints it (times aside, which were measured where each
+//! shard ran). Lines are checked ([`read`]): a garbage line, a cube given
+//! twice, or lines of different runs are refused naming the file and line
+//! (exit 3).
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Args;
+use color_eyre::eyre::Report;
+
+use super::bench::report;
+use super::exit::{EXIT_OK, EXIT_UNSOLVED};
+
+mod read;
+
+#[derive(Debug, Args)]
+pub struct MergeArgs {
+    /// The `bench --jsonl` (or `sweep --jsonl`) files, in any order.
+    #[arg(value_name = "FILE.jsonl", required = true)]
+    pub files: Vec<PathBuf>,
+    /// Draw the distribution of solution lengths and of times to solve,
+    /// one line per preset (or combination), to FILE as SVG.
+    #[arg(long, value_name = "FILE.svg")]
+    pub plot: Option<PathBuf>,
+}
+
+/// Most missing indices listed by name.
+const LISTED: usize = 10;
+
+/// Prints the merged summary: 0 when every cube of the run is present and
+/// solved, 4 otherwise.
+pub fn run(args: MergeArgs) -> Result<ExitCode, Report> {
+    let m = read::read(&args.files)?;
+    if let Some(path) = &args.plot {
+        super::plot::check(path)?;
+    }
+    let present = m.present.len() as u64;
+    let count = if present == m.cubes {
+        format!("{} cubes", m.cubes)
+    } else {
+        let mut missing: Vec<String> = (0..m.cubes)
+            .filter(|k| m.present.binary_search(k).is_err())
+            .take(LISTED + 1)
+            .map(|k| k.to_string())
+            .collect();
+        if missing.len() > LISTED {
+            missing[LISTED] = "…".into();
+        }
+        format!(
+            "{present} of {} cubes (missing: {})",
+            m.cubes,
+            missing.join(", ")
+        )
+    };
+    let start = match (m.test_set, m.depth) {
+        (true, _) => "from a test set".to_string(),
+        (false, d) => super::bench::source::describe(None, d),
+    };
+    let (what, first) = match (&m.combinations, &m.reference) {
+        (Some(c), _) => (
+            report::sweep_what(&m.preset, c.len(), &report::keys_of(&c[0])),
+            "combination",
+        ),
+        (None, Some(_)) => (
+            format!(
+                "{} presets on the same cubes one after another",
+                m.labels.len()
+            ),
+            "preset",
+        ),
+        (None, None) => {
+            let neighbourhood = m
+                .neighbourhood
+                .as_ref()
+                .map(|n| format!(", neighbourhood {n}"))
+                .unwrap_or_default();
+            (
+                format!("solver {} preset {}{neighbourhood}", m.solver, m.preset),
+                "preset",
+            )
+        }
+    };
+    let (body, all_solved) = report::body(first, &m.labels, &m.samples, m.reference.as_deref());
+    let files = args.files.len();
+    let text = format!(
+        "{count} ({start}), {what}, seed {}, merged from {files} file(s)\n{body}",
+        m.base_seed
+    );
+    if let Some(path) = &args.plot {
+        let series: Vec<super::plot::Series<'_>> = m
+            .labels
+            .iter()
+            .zip(&m.samples)
+            .map(|(label, samples)| super::plot::Series { label, samples })
+            .collect();
+        let title = text.lines().next().unwrap_or_default();
+        super::plot::draw(path, title, &series, m.reference.as_deref())?;
+    }
+    super::out::stdout(text.as_bytes())?;
+    Ok(ExitCode::from(if all_solved && present == m.cubes {
+        EXIT_OK
+    } else {
+        EXIT_UNSOLVED
+    }))
+}

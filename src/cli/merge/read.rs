@@ -1,0 +1,335 @@
+//! Reading `bench --jsonl` (and `sweep --jsonl`) files for `merge`: every
+//! line checked, every cube at most once, every file of the same run. A bad
+//! file is refused naming the file and line ([`InvalidInput`], exit 3).
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::Path;
+use std::time::Duration;
+
+use color_eyre::eyre::Report;
+use serde::Deserialize;
+
+use cubetui::cube::random::cube_seed;
+
+use super::super::exit::InvalidInput;
+use super::super::summary::Sample;
+
+/// Largest file read, in bytes.
+pub const MAX_BYTES: u64 = 1 << 30;
+
+/// Where a line came from.
+#[derive(Debug, Clone)]
+pub struct Loc {
+    pub file: String,
+    pub line: usize,
+}
+
+impl fmt::Display for Loc {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} line {}", self.file, self.line)
+    }
+}
+
+/// The fields of a bench line that `merge` reads (others are ignored).
+#[derive(Debug, Clone, Deserialize)]
+struct Line {
+    solver: String,
+    preset: String,
+    neighbourhood: Option<String>,
+    seed: u64,
+    index: u64,
+    line: Option<u64>,
+    depth: Option<u64>,
+    solved: bool,
+    moves_htm: usize,
+    iterations: u64,
+    elapsed_ms: f64,
+    search_ms: f64,
+    reference_htm: Option<usize>,
+    base_seed: u64,
+    cubes: u64,
+    config: String,
+    combination: Option<Vec<String>>,
+    #[serde(default)]
+    interrupted: bool,
+}
+
+/// What makes lines part of one run: the same values here.
+#[derive(Debug, Clone, PartialEq)]
+struct Run {
+    base_seed: u64,
+    cubes: u64,
+    depth: Option<u64>,
+    test_set: bool,
+    sweep: bool,
+    reference: bool,
+}
+
+/// A lane's settings, the same on every cube.
+#[derive(Debug, Clone, PartialEq)]
+struct Settings {
+    solver: String,
+    preset: String,
+    config: String,
+}
+
+/// Every file merged.
+#[derive(Debug)]
+pub struct Merged {
+    /// Row names in the order of the run (`--preset` order, or the sweep's
+    /// combination order).
+    pub labels: Vec<String>,
+    /// A sweep's combinations (`k=v` each), per lane.
+    pub combinations: Option<Vec<Vec<String>>>,
+    /// Per lane, one sample per cube present, in index order.
+    pub samples: Vec<Vec<Sample>>,
+    /// The reference length per cube present, when the run had it.
+    pub reference: Option<Vec<usize>>,
+    /// Indices present, ascending.
+    pub present: Vec<u64>,
+    pub cubes: u64,
+    pub base_seed: u64,
+    pub depth: Option<u64>,
+    pub test_set: bool,
+    /// The first lane's solver, preset and neighbourhood.
+    pub solver: String,
+    pub preset: String,
+    pub neighbourhood: Option<String>,
+}
+
+fn bad(loc: &Loc, why: impl fmt::Display) -> Report {
+    InvalidInput(format!("{loc}: {why}")).into()
+}
+
+/// One line that was read: its lane, sample, reference, where it was.
+struct Got {
+    label: String,
+    combination: Option<Vec<String>>,
+    sample: Sample,
+    reference: Option<usize>,
+    loc: Loc,
+}
+
+/// Reads and checks every file; the cubes in index order.
+pub fn read(paths: &[impl AsRef<Path>]) -> Result<Merged, Report> {
+    let mut first: Option<(Run, Loc, Line)> = None;
+    let mut settings: BTreeMap<String, (Settings, Loc)> = BTreeMap::new();
+    let mut cubes: BTreeMap<u64, Vec<Got>> = BTreeMap::new();
+    for path in paths {
+        let path = path.as_ref();
+        let file = path.display().to_string();
+        let text = read_text(path)?;
+        for (n, raw) in text.lines().enumerate() {
+            let loc = Loc {
+                file: file.clone(),
+                line: n + 1,
+            };
+            if raw.trim().is_empty() {
+                continue;
+            }
+            let l: Line = serde_json::from_str(raw)
+                .map_err(|e| bad(&loc, format!("not a line of bench --jsonl: {e}")))?;
+            let run = Run {
+                base_seed: l.base_seed,
+                cubes: l.cubes,
+                depth: l.depth,
+                test_set: l.line.is_some(),
+                sweep: l.combination.is_some(),
+                reference: l.reference_htm.is_some(),
+            };
+            check_line(&l, &loc)?;
+            match &first {
+                None => first = Some((run, loc.clone(), l.clone())),
+                Some((r, at, _)) if *r != run => {
+                    return Err(bad(
+                        &loc,
+                        format!("from another run than {at}: {}", differs(r, &run)),
+                    ));
+                }
+                Some(_) => {}
+            }
+            let label = match &l.combination {
+                Some(c) => c.join(" "),
+                None => l.preset.clone(),
+            };
+            let mine = Settings {
+                solver: l.solver.clone(),
+                preset: l.preset.clone(),
+                config: l.config.clone(),
+            };
+            match settings.get(&label) {
+                None => {
+                    settings.insert(label.clone(), (mine, loc.clone()));
+                }
+                Some((s, at)) if *s != mine => {
+                    return Err(bad(
+                        &loc,
+                        format!(
+                            "`{label}` ran with other settings than at {at} (preset {} config \
+                             {} there, preset {} config {} here): lines of incompatible runs",
+                            s.preset, s.config, mine.preset, mine.config
+                        ),
+                    ));
+                }
+                Some(_) => {}
+            }
+            let lines = cubes.entry(l.index).or_default();
+            if let Some(g) = lines.iter().find(|g| g.label == label) {
+                return Err(bad(
+                    &loc,
+                    format!("cube {} of `{label}` again (first at {})", l.index, g.loc),
+                ));
+            }
+            if let Some(g) = lines.first()
+                && g.reference != l.reference_htm
+            {
+                return Err(bad(
+                    &loc,
+                    format!(
+                        "cube {}: another reference length than at {}",
+                        l.index, g.loc
+                    ),
+                ));
+            }
+            let sample = Sample {
+                solved: l.solved,
+                moves: l.moves_htm,
+                iterations: l.iterations,
+                elapsed: millis(l.elapsed_ms)
+                    .ok_or_else(|| bad(&loc, "elapsed_ms is not a time"))?,
+                search: millis(l.search_ms).ok_or_else(|| bad(&loc, "search_ms is not a time"))?,
+            };
+            lines.push(Got {
+                label,
+                combination: l.combination,
+                sample,
+                reference: l.reference_htm,
+                loc,
+            });
+        }
+    }
+    let Some((run, _, head)) = first else {
+        return Err(InvalidInput("merge: no lines in the files given".into()).into());
+    };
+    assemble(run, head, cubes)
+}
+
+/// The file's text, or why it cannot be read.
+fn read_text(path: &Path) -> Result<String, Report> {
+    let shown = path.display();
+    let meta = std::fs::metadata(path)
+        .map_err(|e| InvalidInput(format!("{shown}: cannot read it: {e}")))?;
+    if meta.len() > MAX_BYTES {
+        return Err(InvalidInput(format!(
+            "{shown}: {} bytes, more than the {MAX_BYTES} merge reads",
+            meta.len()
+        ))
+        .into());
+    }
+    let bytes =
+        std::fs::read(path).map_err(|e| InvalidInput(format!("{shown}: cannot read it: {e}")))?;
+    String::from_utf8(bytes)
+        .map_err(|e| InvalidInput(format!("{shown}: not UTF-8 text: {e}")).into())
+}
+
+/// Checks what one line says of itself.
+fn check_line(l: &Line, loc: &Loc) -> Result<(), Report> {
+    if l.interrupted {
+        return Err(bad(loc, "a run cut short by Ctrl-C"));
+    }
+    if l.index >= l.cubes {
+        return Err(bad(
+            loc,
+            format!("index {} outside the run's {} cubes", l.index, l.cubes),
+        ));
+    }
+    if l.seed != cube_seed(l.base_seed, l.index) {
+        return Err(bad(
+            loc,
+            format!(
+                "seed {} is not cube {}'s seed under base seed {}",
+                l.seed, l.index, l.base_seed
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// What two runs differ in, in words.
+fn differs(a: &Run, b: &Run) -> String {
+    let mut out = Vec::new();
+    if a.base_seed != b.base_seed {
+        out.push(format!(
+            "base seed {} there, {} here",
+            a.base_seed, b.base_seed
+        ));
+    }
+    if a.cubes != b.cubes {
+        out.push(format!("{} cubes there, {} here", a.cubes, b.cubes));
+    }
+    if a.depth != b.depth || a.test_set != b.test_set {
+        out.push("other start states".into());
+    }
+    if a.sweep != b.sweep {
+        out.push("a sweep and a bench".into());
+    }
+    if a.reference != b.reference {
+        out.push("with and without the reference".into());
+    }
+    out.join(", ")
+}
+
+/// `ms` milliseconds, if a time.
+fn millis(ms: f64) -> Option<Duration> {
+    Duration::try_from_secs_f64(ms / 1e3).ok()
+}
+
+/// Puts the cubes in lanes, checking every cube ran the same lanes.
+fn assemble(run: Run, head: Line, cubes: BTreeMap<u64, Vec<Got>>) -> Result<Merged, Report> {
+    let mut iter = cubes.iter();
+    let (k0, lanes0) = iter.next().expect("a line was read");
+    let labels: Vec<String> = lanes0.iter().map(|g| g.label.clone()).collect();
+    for (k, lanes) in iter {
+        let here: Vec<&str> = lanes.iter().map(|g| g.label.as_str()).collect();
+        if here != labels {
+            return Err(bad(
+                &lanes[0].loc,
+                format!(
+                    "cube {k} ran {} but cube {k0} (at {}) ran {}: lines of incompatible runs",
+                    here.join(", "),
+                    lanes0[0].loc,
+                    labels.join(", ")
+                ),
+            ));
+        }
+    }
+    let combinations = run.sweep.then(|| {
+        lanes0
+            .iter()
+            .map(|g| g.combination.clone().unwrap_or_default())
+            .collect()
+    });
+    let mut samples = vec![Vec::with_capacity(cubes.len()); labels.len()];
+    let mut reference = Vec::with_capacity(cubes.len());
+    for lanes in cubes.values() {
+        for (s, g) in samples.iter_mut().zip(lanes) {
+            s.push(g.sample);
+        }
+        reference.extend(lanes[0].reference);
+    }
+    Ok(Merged {
+        labels,
+        combinations,
+        samples,
+        reference: run.reference.then_some(reference),
+        present: cubes.keys().copied().collect(),
+        cubes: run.cubes,
+        base_seed: run.base_seed,
+        depth: run.depth,
+        test_set: run.test_set,
+        solver: head.solver,
+        preset: head.preset,
+        neighbourhood: head.neighbourhood,
+    })
+}

@@ -1,0 +1,82 @@
+//! The moves-to-solved plot (the runner's measure, the same for every
+//! solver: see [`crate::solve::runner::measure`]) and the side column that
+//! holds it under the auxiliary plot.
+
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::widgets::{Chart, Dataset, GraphType};
+
+use super::app::App;
+use super::plot::{
+    Framed, MARKER, MIN_STEPS, axes, colour, draw_aux, entry, frame_for, render_plot,
+};
+
+/// Rows the side column needs before it splits into the auxiliary plot and
+/// the moves-to-solved plot (each keeps at least four rows of data).
+pub const SPLIT_MIN_ROWS: u16 = 16;
+
+/// The side column: the auxiliary plot, and the moves-to-solved plot under
+/// it when the column has [`SPLIT_MIN_ROWS`] (on shorter terminals the
+/// status panel still shows the latest value).
+pub fn draw_side(f: &mut Frame, app: &App, area: Rect) {
+    if area.height < SPLIT_MIN_ROWS {
+        draw_aux(f, app, area);
+        return;
+    }
+    let [aux, to_solved] =
+        Layout::vertical([Constraint::Min(0), Constraint::Length(area.height / 2)]).areas(area);
+    draw_aux(f, app, aux);
+    draw_to_solved(f, app, to_solved);
+}
+
+/// Moves to solved (HTM of a two-phase solution from the best state, as the
+/// runner measures it) on the same x window as the energy plot; nothing
+/// where it is not known (yet).
+pub fn draw_to_solved(f: &mut Frame, app: &App, area: Rect) {
+    let p = &app.track();
+    let unit = app.step_name();
+    // The energy series' first and last x, without a y: the same x window
+    // as the other plots even before the measure is known.
+    let e = p.energy().points();
+    let guide: Vec<(f64, f64)> = e
+        .first()
+        .into_iter()
+        .chain(e.last())
+        .map(|&(x, _)| (x, f64::NAN))
+        .collect();
+    let known = p.to_solved().points();
+    let Framed {
+        frame: mut fr,
+        points: data,
+        note,
+    } = frame_for(
+        &[known, &guide],
+        app.plot_view(),
+        MIN_STEPS,
+        true,
+        &format!("{unit}s"),
+    );
+    if known.is_empty() {
+        fr.y = None;
+    }
+    let style = colour(app, app.theme().best);
+    let name = match p.latest_to_solved() {
+        Some(v) => format!("moves to solved {v:.0}"),
+        None => "moves to solved: not known yet".to_string(),
+    };
+    let set = Dataset::default()
+        .marker(MARKER)
+        .graph_type(GraphType::Line)
+        .style(style)
+        .data(&data[0]);
+    let chart = axes(Chart::new(vec![set]), fr, true, "HTM");
+    render_plot(
+        f,
+        app,
+        area,
+        chart,
+        vec![entry("■", style, name)],
+        note,
+        unit,
+    );
+}

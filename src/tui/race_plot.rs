@@ -1,0 +1,110 @@
+//! The race's shared plot: every lane's moves to solved (the default) or,
+//! after `m`, its misplaced-sticker energy, against the lane's own CPU
+//! time, one colour each. A pure function of the app.
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Style};
+use ratatui::text::Span;
+use ratatui::widgets::{Chart, Dataset, GraphType};
+
+use super::app::App;
+use super::legend::{LONG_TITLE, SHORT_TITLE, TO_SOLVED_TITLES, legend_titled};
+use super::plot::{Framed, MARKER, axes, colour, frame_for, plot_block};
+use super::race::{RaceMeasure, RaceView};
+
+/// One colour per lane, in lane order.
+pub const LANE_COLOURS: [Color; 6] = [
+    Color::Cyan,
+    Color::Yellow,
+    Color::Magenta,
+    Color::Green,
+    Color::LightRed,
+    Color::LightBlue,
+];
+
+/// The colour of lane `i`.
+pub(super) fn lane_style(app: &App, i: usize) -> Style {
+    colour(app, LANE_COLOURS[i % LANE_COLOURS.len()])
+}
+
+/// Every lane's moves to solved (or, after `m`, misplaced stickers) against
+/// its own CPU time, one colour each; a lane shows nothing where its
+/// measure is not known.
+pub(super) fn draw_plot(f: &mut Frame, app: &App, view: &RaceView, area: Rect) {
+    let lanes = &view.race().lanes();
+    let plotted = view.plotted();
+    // The x axis spans every lane's run, whatever is known of the measure.
+    let xmax = lanes
+        .iter()
+        .flat_map(|l| l.points().iter().map(|p| p.0))
+        .fold(0.0f64, f64::max);
+    // CPU time in ms when the race is short.
+    let (unit, k) = if xmax < 1.0 {
+        ("CPU ms", 1e3)
+    } else {
+        ("CPU s", 1.0)
+    };
+    let mut data: Vec<Vec<(f64, f64)>> = plotted
+        .iter()
+        .map(|p| p.iter().map(|&(x, y)| (x * k, y)).collect())
+        .collect();
+    let known = data.iter().any(|d| !d.is_empty());
+    // The guide: every lane's first and last x, without a y.
+    let guide: Vec<(f64, f64)> = lanes
+        .iter()
+        .flat_map(|l| l.points().first().into_iter().chain(l.points().last()))
+        .map(|&(x, _)| (x * k, f64::NAN))
+        .collect();
+    data.push(guide);
+    let sets: Vec<&[(f64, f64)]> = data.iter().map(Vec::as_slice).collect();
+    let Framed {
+        frame: fr,
+        points: shown,
+        note,
+    } = frame_for(&sets, app.plot_view(), 0.0, true, unit);
+    let mut fr = fr;
+    if !known {
+        fr.y = None;
+    }
+    // The focused lane is drawn last, on top of the others.
+    let mut order: Vec<usize> = (0..lanes.len()).collect();
+    if let Some(f) = view.focus() {
+        order.retain(|&i| i != f);
+        order.push(f);
+    }
+    let datasets: Vec<Dataset> = order
+        .iter()
+        .filter_map(|&i| shown.get(i).map(|d| (i, d)))
+        .map(|(i, d)| {
+            Dataset::default()
+                .marker(MARKER)
+                .graph_type(GraphType::Line)
+                .style(lane_style(app, i))
+                .data(d)
+        })
+        .collect();
+    // The legend sits in the title, clear of the lines; every lane gets an
+    // entry, names abbreviated to fit (after the zoom note, if any).
+    let note = note.map(|n| format!(" {n} │"));
+    let room = (area.width.saturating_sub(2) as usize)
+        .saturating_sub(note.as_ref().map_or(0, |n| n.chars().count()));
+    let names: Vec<&str> = lanes.iter().map(|l| l.preset()).collect();
+    let titles = match view.measure() {
+        RaceMeasure::ToSolved => TO_SOLVED_TITLES,
+        RaceMeasure::Misplaced => (LONG_TITLE, SHORT_TITLE),
+    };
+    let (head, labels) = legend_titled(&names, room, titles);
+    let mut title: Vec<Span> = note.into_iter().map(Span::raw).collect();
+    title.push(Span::raw(head));
+    for (i, label) in labels.into_iter().enumerate() {
+        title.push(Span::styled("■ ", lane_style(app, i)));
+        title.push(Span::raw(format!("{label} ")));
+    }
+    let chart = Chart::new(datasets).block(plot_block(app, title, unit.to_string()));
+    let y_title = match view.measure() {
+        RaceMeasure::ToSolved => "HTM",
+        RaceMeasure::Misplaced => "E",
+    };
+    f.render_widget(axes(chart, fr, false, y_title), area);
+}
