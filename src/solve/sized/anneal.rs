@@ -111,6 +111,9 @@ pub fn shortcut(
 
 /// Memory the states kept for the shortcut may take, roughly.
 const SEEN_BYTES: usize = 96 << 20;
+/// Work the shortcut may do, in sticker copies (states × moves × stickers):
+/// about half a second, so a run's time limit is not overrun by much.
+const SEEN_WORK: usize = 500_000_000;
 
 /// An annealing run on an N×N.
 pub struct SizedAnnealer {
@@ -132,6 +135,8 @@ pub struct SizedAnnealer {
     /// Every state accepted so far (up to [`SEEN_BYTES`] of stickers), for
     /// the shortcut of the reported path (with `cut_loops`).
     seen: HashSet<NxnCube>,
+    /// Most states `seen` keeps (by [`SEEN_BYTES`] and [`SEEN_WORK`]).
+    seen_cap: usize,
     best_prefix: usize,
     iteration: u64,
     last_improvement: u64,
@@ -157,6 +162,8 @@ impl SizedAnnealer {
         let (rotation, current) = upright(start);
         let size = start.size();
         let moves = moves(size);
+        let seen_cap = (SEEN_BYTES / (size.stickers() + 48))
+            .min(SEEN_WORK / (size.stickers() * moves.len().max(1)));
         let t = tables(size);
         let perms = moves
             .iter()
@@ -176,6 +183,7 @@ impl SizedAnnealer {
             best_energy: energy,
             history: Vec::new(),
             seen: HashSet::new(),
+            seen_cap,
             best_prefix: 0,
             iteration: 0,
             last_improvement: 0,
@@ -244,9 +252,7 @@ impl SizedSolver for SizedAnnealer {
                     .expect("a move of this size");
                 self.energy = e;
                 self.history.push(k as u16);
-                if self.params.cut_loops
-                    && self.seen.len() * (self.current.stickers().len() + 48) < SEEN_BYTES
-                {
+                if self.params.cut_loops && self.seen.len() < self.seen_cap {
                     self.seen.insert(self.current.clone());
                 }
                 if e < self.best_energy {
