@@ -16,6 +16,7 @@ mod presets;
 mod race;
 mod run;
 mod scramble;
+mod sized;
 mod solve;
 mod state;
 mod summary;
@@ -29,6 +30,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 use color_eyre::eyre::Report;
 
+use cubetui::cube::nxn::Size;
 use exit::EXIT_CODES;
 
 /// Watch metaheuristic Rubik's cube solvers think.
@@ -91,7 +93,9 @@ pub fn run(cli: Cli) -> Result<ExitCode, Report> {
         None => tui::run(cli.tui),
         Some(Command::State(a)) => state::run(a),
         Some(Command::Scramble(a)) => scramble::run(a),
+        Some(Command::Solve(a)) if a.size.size != Size::THREE => sized::solve(&a),
         Some(Command::Solve(a)) => solve::run(a),
+        Some(Command::Bench(a)) if a.size.size != Size::THREE => sized::bench(&a),
         Some(Command::Bench(a)) => bench::run(a),
         Some(Command::Presets(a)) => presets::run(a),
         Some(Command::Race(a)) => race::run(a),

@@ -47,12 +47,14 @@ pub struct BenchArgs {
     #[command(flatten)]
     pub solver: SolverArgs,
     #[command(flatten)]
+    pub size: super::common::SizeArg,
+    #[command(flatten)]
     pub batch: BatchArgs,
 }
 
 /// The presets a bench runs: `--preset a,b,c` (each resolved with the other
 /// options), else the one `--preset` or the solver's default.
-fn resolve_all(args: &SolverArgs) -> Result<Vec<Resolved>, Report> {
+pub(crate) fn resolve_all(args: &SolverArgs) -> Result<Vec<Resolved>, Report> {
     let Some(list) = args.preset.as_deref().filter(|p| p.contains(',')) else {
         return Ok(vec![args.resolve()?]);
     };

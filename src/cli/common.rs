@@ -9,6 +9,14 @@ use cubetui::cube::{Alg, Cube};
 
 use super::exit::UsageError;
 
+/// `--size N`: the cube's size, 2 to 32 (`4` or `4x4`).
+#[derive(Debug, Clone, Copy, clap::Args)]
+pub struct SizeArg {
+    /// Cube size N (N×N×N), 2 to 32; `4` or `4x4`.
+    #[arg(long, value_name = "N", default_value = "3")]
+    pub size: cubetui::cube::nxn::Size,
+}
+
 /// Where a run starts.
 #[derive(Debug, Clone, Default, Args)]
 pub struct StartArgs {

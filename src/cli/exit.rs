@@ -5,6 +5,7 @@
 
 use color_eyre::eyre::Report;
 
+use cubetui::cube::nxn::{MoveSizeError, NxnFaceletError, NxnNotationError};
 use cubetui::cube::{FaceletError, NotationError};
 
 /// Success.
@@ -53,7 +54,13 @@ pub fn exit_code(err: &Report) -> u8 {
         if cause.is::<OutputError>() {
             return EXIT_IO;
         }
-        if cause.is::<NotationError>() || cause.is::<FaceletError>() || cause.is::<InvalidInput>() {
+        if cause.is::<NotationError>()
+            || cause.is::<FaceletError>()
+            || cause.is::<InvalidInput>()
+            || cause.is::<NxnNotationError>()
+            || cause.is::<NxnFaceletError>()
+            || cause.is::<MoveSizeError>()
+        {
             return EXIT_INVALID;
         }
         if cause.is::<UsageError>() {

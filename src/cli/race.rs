@@ -22,6 +22,8 @@ pub struct RaceArgs {
     pub presets: Vec<String>,
     #[command(flatten)]
     pub start: StartArgs,
+    #[command(flatten)]
+    pub size: super::common::SizeArg,
     /// Seed of every lane (and of --random-state).
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub seed: u64,
@@ -94,6 +96,18 @@ pub fn run(args: RaceArgs) -> Result<ExitCode, Report> {
         .map_err(|e| UsageError(format!("--time-limit {}: {e}", args.time_limit)))?;
     let presets: Vec<&str> = args.presets.iter().map(String::as_str).collect();
     check_preset_list("--presets", &presets)?;
+    let size = args.size.size;
+    if size != cubetui::cube::nxn::Size::THREE {
+        let reference = presets
+            .iter()
+            .any(|p| cubetui::solve::preset::canonical(p).is_ok_and(|c| c == "reference"));
+        return Err(UsageError(if reference && size.get() > 3 {
+            cubetui::solve::sized::no_reference(size)
+        } else {
+            format!("race runs on the 3x3 only so far (asked for a {size}); use bench --size {} --preset a,b", size.get())
+        })
+        .into());
+    }
     let start = args.start.resolve(args.seed)?;
     // A wrong count, a repeated or unknown preset: all usage errors.
     let (mut race, solvers) =

@@ -16,7 +16,8 @@ pub struct ScrambleArgs {
     /// Print uniformly random reachable states as facelet strings instead of moves.
     #[arg(long, conflicts_with = "depth")]
     random_state: bool,
-    /// Number of random face turns (never the same face twice in a row) [default: 25].
+    /// Number of random face turns (never the same face twice in a row)
+    /// [default: 25; other sizes: 11 on the 2x2, 20(N - 2) past the 3x3].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=10_000))]
     depth: Option<u32>,
     /// Seed for reproducible output: scramble k is cube k of the seed, the
@@ -28,6 +29,8 @@ pub struct ScrambleArgs {
     /// cube per line: a test set for `bench --states`).
     #[arg(long)]
     facelets: bool,
+    #[command(flatten)]
+    size: super::common::SizeArg,
     /// How many scrambles to print, one per line.
     #[arg(long, value_name = "K", default_value_t = 1,
           value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
@@ -36,7 +39,11 @@ pub struct ScrambleArgs {
 
 pub fn run(args: ScrambleArgs) -> Result<ExitCode, Report> {
     let seed = args.seed.unwrap_or_else(rand::random);
+    let size = args.size.size;
     let depth = args.depth.map_or(DEFAULT_DEPTH, |d| d as usize);
+    if size != cubetui::cube::nxn::Size::THREE {
+        return sized(&args, seed, size);
+    }
     // Streamed: count × depth can be far more text than is worth holding.
     let mut out = super::out::StdoutLines::new();
     for k in 0..u64::from(args.count) {
@@ -49,6 +56,39 @@ pub fn run(args: ScrambleArgs) -> Result<ExitCode, Report> {
                 .facelets()
         } else {
             random_moves(&mut rng, depth).to_string()
+        };
+        if !out.line(&line)? {
+            return Ok(ExitCode::SUCCESS);
+        }
+    }
+    out.finish()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Scrambles of another size: uniformly random 2×2 states, random-move
+/// scrambles of WCA's length for the size (`--depth` to choose).
+fn sized(
+    args: &ScrambleArgs,
+    seed: u64,
+    size: cubetui::cube::nxn::Size,
+) -> Result<ExitCode, Report> {
+    use cubetui::cube::nxn::NxnCube;
+    use cubetui::cube::nxn::random as nxn;
+    let depth = args
+        .depth
+        .map_or(nxn::scramble_length(size), |d| d as usize);
+    let mut out = super::out::StdoutLines::new();
+    for k in 0..u64::from(args.count) {
+        let mut rng = start_rng(seed, k);
+        let line = if args.random_state {
+            nxn::random_state(&mut rng, size).facelets()
+        } else if args.facelets {
+            NxnCube::solved(size)
+                .after(&nxn::random_moves(&mut rng, size, depth))
+                .expect("scramble kinds fit the size")
+                .facelets()
+        } else {
+            nxn::random_moves(&mut rng, size, depth).to_string()
         };
         if !out.line(&line)? {
             return Ok(ExitCode::SUCCESS);

@@ -17,6 +17,8 @@ pub struct SolveArgs {
     pub start: StartArgs,
     #[command(flatten)]
     pub solver: SolverArgs,
+    #[command(flatten)]
+    pub size: super::common::SizeArg,
     /// Print exactly one JSON object on stdout.
     #[arg(long)]
     pub json: bool,
@@ -27,8 +29,9 @@ pub struct SolveArgs {
     /// `solution_truncated` true (`moves_htm` keeps the length).
     #[arg(long)]
     pub full: bool,
-    /// Also solve the start with the two-phase reference (an exact method)
-    /// and report its length as `reference_htm`.
+    /// Also solve the start with the two-phase reference (an exact method;
+    /// on the 2x2 the optimal distance table) and report its length as
+    /// `reference_htm`. No reference exists for sizes past the 3x3 (exit 2).
     #[arg(long)]
     pub reference: bool,
 }

@@ -36,6 +36,8 @@ pub struct StateArgs {
     /// each; spaces between them are ignored).
     #[arg(long, value_name = "STR")]
     facelets: Option<String>,
+    #[command(flatten)]
+    size: super::common::SizeArg,
     /// How to draw the net above the facelet string.
     #[arg(long, value_enum, default_value_t = NetArg::Strip)]
     net: NetArg,
@@ -43,6 +45,24 @@ pub struct StateArgs {
 
 /// Prints the net, a blank line, and the facelet string as the last line.
 pub fn run(args: StateArgs) -> Result<ExitCode, Report> {
+    let size = args.size.size;
+    if size != cubetui::cube::nxn::Size::THREE {
+        use cubetui::cube::nxn::{NxnAlg, NxnCube};
+        let cube = match (&args.scramble, &args.facelets) {
+            (Some(alg), _) => NxnCube::solved(size)
+                .after(&NxnAlg::parse_sized(alg, size)?)
+                .map_err(|(_, e)| e)?,
+            (None, Some(s)) => {
+                let letters: String = s.chars().filter(|c| !c.is_ascii_whitespace()).collect();
+                NxnCube::from_facelets(size, &letters)?
+            }
+            (None, None) => unreachable!("clap requires one input"),
+        };
+        let net = cubetui::cube::nxn::net::render(&cube, args.net.into());
+        let text = format!("{net}\n{}\n", cube.facelets());
+        super::out::stdout(text.as_bytes())?;
+        return Ok(ExitCode::SUCCESS);
+    }
     let cube = match (&args.scramble, &args.facelets) {
         (Some(alg), _) => Cube::solved().after(&alg.parse::<Alg>()?),
         (None, Some(s)) => super::common::parse_facelets(s)?,

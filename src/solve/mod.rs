@@ -17,6 +17,7 @@ pub mod mws;
 pub mod neighbourhood;
 pub mod params;
 pub mod phases;
+pub mod pocket;
 pub mod popstats;
 pub mod preset;
 pub mod profile;
@@ -25,6 +26,7 @@ pub mod reference;
 pub mod registry;
 pub mod reorient;
 pub mod runner;
+pub mod sized;
 #[cfg(test)]
 pub mod throwaway;
 pub mod woc;

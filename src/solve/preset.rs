@@ -211,7 +211,10 @@ mod tests {
                 "phases-es",
                 "phases-ga",
                 "phases-sa",
-                "reference"
+                "reference",
+                "2x2-sa",
+                "2x2-ga",
+                "4x4-sa"
             ]
         );
         let orders: Vec<i64> = all().iter().map(|i| i.order).collect();

@@ -12,7 +12,7 @@ pub mod base;
 pub mod cache;
 pub mod coord;
 pub mod cubie;
-mod disk;
+pub mod disk;
 pub mod multi;
 pub mod pending;
 pub mod search;

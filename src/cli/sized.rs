@@ -1,0 +1,303 @@
+//! Every size but the 3×3 (`--size N`, N ≠ 3): the start state, `solve` and
+//! `bench` through `solve::sized` (the 3×3 keeps its own path, unchanged).
+//! The command line dispatches here for those sizes (`cli.rs`); `race` and
+//! the screen run the 3×3 only so far and say so.
+
+use std::fmt::Write as _;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use color_eyre::eyre::Report;
+
+use cubetui::cube::nxn::random::random_state;
+use cubetui::cube::nxn::simplify::simplify_sized;
+use cubetui::cube::nxn::{NxnAlg, NxnCube, Size};
+use cubetui::cube::random::start_rng;
+use cubetui::solve::{SolverConfig, Status, pocket, sized};
+
+use super::bench::BenchArgs;
+use super::bench::compare::{Comparison, Row};
+use super::common::StartArgs;
+use super::config::Resolved;
+use super::exit::{EXIT_OK, EXIT_UNSOLVED, UsageError};
+use super::solve::SolveArgs;
+use super::summary::{Sample, Summary};
+
+/// Steps between two looks at the clock (annealing proposals; a `ga` step
+/// is a whole generation, so it looks after each).
+const CHUNK: u64 = 256;
+
+/// A resolved N×N start.
+pub struct SizedStart {
+    pub cube: NxnCube,
+    pub scramble: Option<NxnAlg>,
+}
+
+/// The start state of `size` given by `--scramble`, `--facelets` or
+/// `--random-state` (cube 0 of `seed`). Bad notation or facelets are exit 3.
+pub fn start(args: &StartArgs, size: Size, seed: u64) -> Result<SizedStart, Report> {
+    if let Some(s) = &args.scramble {
+        let alg = NxnAlg::parse_sized(s, size)?;
+        let cube = NxnCube::solved(size).after(&alg).map_err(|(_, e)| e)?;
+        return Ok(SizedStart {
+            cube,
+            scramble: Some(alg),
+        });
+    }
+    if let Some(f) = &args.facelets {
+        let letters: String = f.chars().filter(|c| !c.is_ascii_whitespace()).collect();
+        return Ok(SizedStart {
+            cube: NxnCube::from_facelets(size, &letters)?,
+            scramble: None,
+        });
+    }
+    if args.random_state {
+        return Ok(SizedStart {
+            cube: random_state(&mut start_rng(seed, 0), size),
+            scramble: None,
+        });
+    }
+    Err(
+        UsageError("give a start state: --scramble ALG, --facelets STR or --random-state".into())
+            .into(),
+    )
+}
+
+/// One finished N×N run.
+pub struct SizedRun {
+    pub solved: bool,
+    /// Simplified.
+    pub solution: NxnAlg,
+    pub raw: usize,
+    pub energy: f64,
+    pub iterations: u64,
+    pub elapsed: Duration,
+}
+
+/// Runs `r` on `cube` under its budget.
+pub fn run_one(r: &Resolved, cube: &NxnCube, seed: u64) -> Result<SizedRun, Report> {
+    let t0 = Instant::now();
+    let mut solver = sized::build(&r.config, cube, seed).map_err(|e| UsageError(e.to_string()))?;
+    let deadline = r.time_limit.and_then(|l| t0.checked_add(l));
+    let chunk = if matches!(r.config, SolverConfig::Sa(_)) {
+        CHUNK
+    } else {
+        1
+    };
+    let mut steps = 0u64;
+    loop {
+        let n = r.max_steps.map_or(chunk, |m| chunk.min(m - steps));
+        if n == 0 || solver.step(n) != Status::Running {
+            break;
+        }
+        steps += n;
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            break;
+        }
+    }
+    let out = solver.outcome();
+    Ok(SizedRun {
+        solved: out.solved,
+        solution: simplify_sized(&out.solution, cube.size()),
+        raw: out.solution.len(),
+        energy: out.energy,
+        iterations: out.iterations,
+        elapsed: t0.elapsed(),
+    })
+}
+
+/// HTM of a simplified N×N solution: its layer turns, rotations not counted.
+fn htm(alg: &NxnAlg) -> usize {
+    alg.moves()
+        .iter()
+        .filter(|m| !matches!(m.kind, cubetui::cube::nxn::NxnKind::Rotation(_)))
+        .count()
+}
+
+/// The exact reference length, where there is one (the 2×2).
+fn reference_htm(cube: &NxnCube) -> Result<usize, Report> {
+    if cube.size() != Size::TWO {
+        return Err(UsageError(sized::no_reference(cube.size())).into());
+    }
+    pocket::distance(cube).map_err(|e| super::exit::InvalidInput(e.to_string()).into())
+}
+
+/// `solve --size N`: the text or JSON of one run; 0 solved, 4 not.
+pub fn solve(args: &SolveArgs) -> Result<ExitCode, Report> {
+    let size = args.size.size;
+    let resolved = args.solver.resolve()?;
+    let seed = args.solver.seed;
+    let s = start(&args.start, size, seed)?;
+    let reference = args.reference.then(|| reference_htm(&s.cube)).transpose()?;
+    let r = run_one(&resolved, &s.cube, seed)?;
+    let mut text = String::new();
+    if args.json {
+        let mut json = serde_json::json!({
+            "size": size.get(),
+            "solver": resolved.config.name(),
+            "preset": resolved.preset,
+            "seed": seed,
+            "facelets": s.cube.facelets(),
+            "solved": r.solved,
+            "solution": r.solution.to_string(),
+            "moves_htm": htm(&r.solution),
+            "moves_raw": r.raw,
+            "energy": r.energy,
+            "iterations": r.iterations,
+            "elapsed_ms": r.elapsed.as_secs_f64() * 1e3,
+            "version": env!("CARGO_PKG_VERSION"),
+        });
+        if let Some(sc) = &s.scramble {
+            json["scramble"] = sc.to_string().into();
+        }
+        if let Some(h) = reference {
+            json["reference_htm"] = h.into();
+        }
+        text = serde_json::to_string(&json)?;
+        text.push('\n');
+    } else {
+        let sol = if r.solution.is_empty() {
+            "(empty)".to_string()
+        } else if r.solution.len() > 200 && !args.full {
+            format!("{} moves (--full prints all)", r.solution.len())
+        } else {
+            r.solution.to_string()
+        };
+        let _ = write!(
+            text,
+            "{}\nsolution:   {sol}\nlength:     {} HTM after simplification ({} raw moves)\n\
+             energy:     {}\niterations: {}\ntime:       {:.1} ms\nsolver:     {} (preset {}, {size})\n",
+            if r.solved { "solved" } else { "NOT solved" },
+            htm(&r.solution),
+            r.raw,
+            r.energy,
+            r.iterations,
+            r.elapsed.as_secs_f64() * 1e3,
+            resolved.config.name(),
+            resolved.preset,
+        );
+        if let Some(h) = reference {
+            let _ = writeln!(
+                text,
+                "reference:  {h} HTM (optimal, the 2x2 distance table)"
+            );
+        }
+    }
+    super::out::stdout(text.as_bytes())?;
+    Ok(ExitCode::from(if r.solved {
+        EXIT_OK
+    } else {
+        EXIT_UNSOLVED
+    }))
+}
+
+/// `bench --size N`: every preset on the same cubes, one after another on
+/// one thread; a table row per preset, beside the optimal length on the 2×2.
+pub fn bench(args: &BenchArgs) -> Result<ExitCode, Report> {
+    let size = args.size.size;
+    let presets = &super::bench::resolve_all(&args.solver)?;
+    let batch = &args.batch;
+    if batch.states.is_some()
+        || batch.jsonl.is_some()
+        || batch.shard.is_some()
+        || batch.plot.is_some()
+    {
+        return Err(UsageError(format!(
+            "--states, --jsonl, --shard and --plot run on the 3x3 only so far (this bench is a {size})"
+        ))
+        .into());
+    }
+    let cubes = batch.cubes.unwrap_or(1);
+    let seed = args.solver.seed;
+    let starts: Vec<NxnCube> = (0..cubes)
+        .map(|k| {
+            let mut rng = start_rng(seed, k);
+            match batch.depth {
+                Some(d) => {
+                    let alg = cubetui::cube::nxn::random::random_moves(&mut rng, size, d as usize);
+                    NxnCube::solved(size)
+                        .after(&alg)
+                        .expect("scramble kinds fit the size")
+                }
+                None => random_state(&mut rng, size),
+            }
+        })
+        .collect();
+    let reference: Vec<usize> = if size == Size::TWO {
+        starts.iter().map(reference_htm).collect::<Result<_, _>>()?
+    } else {
+        vec![0; starts.len()]
+    };
+    let mut rows = Vec::new();
+    let mut energies_text = String::new();
+    for p in presets {
+        let mut samples = Vec::new();
+        let mut energies: Vec<f64> = Vec::new();
+        for (k, cube) in starts.iter().enumerate() {
+            let r = run_one(p, cube, cubetui::cube::random::cube_seed(seed, k as u64))?;
+            energies.push(r.energy);
+            samples.push(Sample {
+                solved: r.solved,
+                moves: htm(&r.solution),
+                iterations: r.iterations,
+                elapsed: r.elapsed,
+                search: r.elapsed,
+            });
+        }
+        energies.sort_by(f64::total_cmp);
+        let energy_line = format!(
+            "{}: final energy (misplaced stickers) median {}, min {}, max {}\n",
+            p.preset,
+            energies[energies.len() / 2],
+            energies[0],
+            energies[energies.len() - 1]
+        );
+        energies_text.push_str(&energy_line);
+        if presets.len() == 1 {
+            let summary = Summary::of(&samples);
+            let text = format!(
+                "{cubes} cubes ({size}), solver {} preset {}, seed {seed}, 1 job\n{summary}{energy_line}",
+                p.config.name(),
+                p.preset
+            );
+            super::out::stdout(text.as_bytes())?;
+            let code = if summary.solved == summary.cubes {
+                EXIT_OK
+            } else {
+                EXIT_UNSOLVED
+            };
+            return Ok(ExitCode::from(code));
+        }
+        rows.push(Row::of(&p.preset, &samples, &reference));
+    }
+    let all = rows.iter().all(|r| r.solved == r.cubes);
+    let table = Comparison {
+        first: "preset".to_string(),
+        rows,
+        reference: Vec::new(),
+    };
+    let start_desc = match batch.depth {
+        Some(d) => format!("random {d}-move scrambles"),
+        None if size == Size::TWO => "uniformly random states".to_string(),
+        None => format!(
+            "random {}-move scrambles",
+            cubetui::cube::nxn::random::scramble_length(size)
+        ),
+    };
+    let mut text = format!(
+        "{cubes} cubes ({size}, {start_desc}), {} presets on the same cubes one after another, \
+         seed {seed}, 1 job\n{table}{energies_text}",
+        presets.len()
+    );
+    if size == Size::TWO && !reference.is_empty() {
+        let mean = reference.iter().sum::<usize>() as f64 / reference.len() as f64;
+        let _ = writeln!(
+            text,
+            "reference: optimal (the 2x2 distance table) on the same cubes: mean {mean:.2} HTM, \
+             max {}; × reference: a preset's HTM ÷ the optimal HTM over the cubes it solved",
+            reference.iter().max().copied().unwrap_or(0)
+        );
+    }
+    super::out::stdout(text.as_bytes())?;
+    Ok(ExitCode::from(if all { EXIT_OK } else { EXIT_UNSOLVED }))
+}

@@ -1,0 +1,67 @@
+//! What the N×N solvers share: the [`SizedSolver`] trait, its
+//! [`SizedOutcome`], the move set [`moves`] and [`upright`].
+
+use crate::cube::face::Face;
+use crate::cube::nxn::{NxnAlg, NxnCube, NxnKind, NxnMove, Size};
+use crate::solve::api::Status;
+use crate::solve::pocket;
+
+/// The move set of the sticker-energy solvers on `size`, every kind by 1, 2
+/// and 3 quarter turns:
+///
+/// - even N: single layers 1 to N − 1 counted from U, R and F (outer U R F
+///   and every inner slice; they leave the DBL corner home and reach every
+///   state with DBL home): 9 moves on the 2×2, 27 on the 4×4, 45 on the 6×6;
+/// - odd N: single layers 1 to (N − 1)/2 of all six faces (outer turns and
+///   every inner slice but the middle one, so the centres stay home): the
+///   18 face turns on the 3×3, 36 moves on the 5×5, 54 on the 7×7.
+pub fn moves(size: Size) -> Vec<NxnMove> {
+    let kinds: Vec<NxnKind> = if size.is_odd() {
+        let half = (size.get() / 2) as u8;
+        Face::ALL
+            .into_iter()
+            .flat_map(|f| (1..=half).map(move |l| NxnKind::slice(f, l)))
+            .collect()
+    } else {
+        NxnKind::keeping_dbl(size)
+    };
+    kinds
+        .into_iter()
+        .flat_map(|k| (1..=3).filter_map(move |t| NxnMove::new(k, t)))
+        .collect()
+}
+
+/// The result of an N×N run so far.
+#[derive(Clone, Debug)]
+pub struct SizedOutcome {
+    pub solved: bool,
+    /// Moves that take the start (as given) to the best state.
+    pub solution: NxnAlg,
+    /// Misplaced stickers of the best state ([`NxnCube::misplaced`]).
+    pub energy: f64,
+    /// Elementary steps run.
+    pub iterations: u64,
+}
+
+/// An N×N solver that advances in small steps.
+pub trait SizedSolver: Send {
+    /// Runs up to `n` elementary steps; stops early when solved or exhausted.
+    fn step(&mut self, n: u64) -> Status;
+    /// Where the run stands.
+    fn status(&self) -> Status;
+    /// The best result so far.
+    fn outcome(&self) -> SizedOutcome;
+}
+
+/// The rotation that turns `start` upright, and the upright state; the
+/// start itself when no rotation does (then the solvers see its colours as
+/// they are).
+pub fn upright(start: &NxnCube) -> (NxnAlg, NxnCube) {
+    pocket::rotations()
+        .into_iter()
+        .find_map(|r| {
+            let c = start.after(&r).ok()?;
+            c.is_upright().then_some((r, c))
+        })
+        .unwrap_or_else(|| (NxnAlg::default(), start.clone()))
+}

@@ -1,0 +1,268 @@
+//! Solvers on cubes of any size N ≥ 2 (`cube::nxn`), beside the 3×3 path
+//! (which keeps its kernel, its [`Solver`](crate::solve::api::Solver) trait
+//! and its seeded outputs untouched).
+//!
+//! A preset is built for an N×N start with [`build`]: the same
+//! [`SolverConfig`] (same parameters declaration) as on the 3×3, the same
+//! seed rule. What runs:
+//!
+//! - `sa` (presets `sa-faces`, `sa-faces-hot`, `2x2-sa`, `4x4-sa`): the
+//!   annealer of [`anneal`] with the preset's schedule, budget, restarts and
+//!   acceptance rule, over the move set [`moves`] (neighbourhood `faces`).
+//! - `ga` (presets `ga`, `2x2-ga`, `4x4-ga`): the generation of
+//!   [`ga`] with the preset's parameters, genes from [`moves`].
+//! - `reference`: on the 2×2 the exact optimal solver ([`crate::solve::pocket`]);
+//!   on N ≥ 4 a refusal, [`no_reference`] ("no reference for 4x4").
+//! - every other solver: refused with a message naming the 3×3-only solver.
+//!
+//! A start in any orientation is accepted: it is turned upright first
+//! ([`NxnCube::upright`]: middle centres home on odd N, the DBL corner home on
+//! even N), the moves then keep it so, and the reported solution starts with
+//! that rotation. "Solved" is every face one colour.
+
+pub mod anneal;
+pub mod api;
+pub mod ga;
+
+use crate::cube::nxn::{NxnAlg, NxnCube, Size};
+use crate::solve::api::{SolveError, Status};
+
+use crate::solve::pocket;
+use crate::solve::registry::SolverConfig;
+pub use api::{SizedOutcome, SizedSolver, moves, upright};
+
+/// The 2×2's optimal solver as a one-step run.
+struct Pocket {
+    start: NxnCube,
+    solution: Option<NxnAlg>,
+}
+
+impl SizedSolver for Pocket {
+    fn step(&mut self, _: u64) -> Status {
+        if self.solution.is_none() {
+            // Validated when built: a failure here is a damaged table.
+            self.solution = Some(pocket::solve(&self.start).unwrap_or_default());
+        }
+        self.status()
+    }
+
+    fn status(&self) -> Status {
+        match &self.solution {
+            None => Status::Running,
+            Some(s) if self.start.after(s).is_ok_and(|c| c.is_solved()) => Status::Solved,
+            Some(_) => Status::Exhausted,
+        }
+    }
+
+    fn outcome(&self) -> SizedOutcome {
+        let solution = self.solution.clone().unwrap_or_default();
+        let best = self
+            .start
+            .after(&solution)
+            .unwrap_or_else(|_| self.start.clone());
+        SizedOutcome {
+            solved: best.is_solved(),
+            energy: best.upright().misplaced() as f64,
+            solution,
+            iterations: u64::from(self.solution.is_some()),
+        }
+    }
+}
+
+/// The message for sizes without an exact reference.
+pub fn no_reference(size: Size) -> String {
+    format!("no reference for {size} (an exact reference exists for the 2x2 and 3x3 only)")
+}
+
+/// Builds solver `config` for an N×N `start`, fully determined by (config,
+/// seed, start). The 3×3 has its own path
+/// ([`SolverConfig::build`](crate::solve::registry::SolverConfig::build));
+/// here it runs like any other size.
+///
+/// # Errors
+/// A solver that runs on the 3×3 only, `reference` on N ≥ 4 ("no reference
+/// for N×N"), a start that is not a valid cube (for `reference`), or a bad
+/// parameter.
+pub fn build(
+    config: &SolverConfig,
+    start: &NxnCube,
+    seed: u64,
+) -> Result<Box<dyn SizedSolver>, SolveError> {
+    let size = start.size();
+    match config {
+        SolverConfig::Sa(p) => Ok(Box::new(anneal::SizedAnnealer::new(p, start, seed)?)),
+        SolverConfig::Ga(p) => Ok(Box::new(ga::SizedGa::new(p, start, seed)?)),
+        SolverConfig::Reference(_) if size == Size::TWO => {
+            pocket::distance(start).map_err(|e| SolveError::Config(e.to_string()))?;
+            Ok(Box::new(Pocket {
+                start: start.clone(),
+                solution: None,
+            }))
+        }
+        SolverConfig::Reference(_) => Err(SolveError::Config(no_reference(size))),
+        other => Err(SolveError::Config(format!(
+            "solver `{}` runs on the 3x3 only; on a {size} use an `sa` or `ga` preset \
+             (sa-faces, sa-faces-hot, ga, 2x2-sa, 2x2-ga, 4x4-sa){}",
+            other.name(),
+            if size == Size::TWO {
+                " or reference"
+            } else {
+                ""
+            }
+        ))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::SeedableRng;
+    use rand::rngs::StdRng;
+
+    use super::*;
+    use crate::cube::nxn::random::{random_2x2, random_moves};
+    use crate::solve::anneal::{SaParams, Schedule};
+
+    fn sa() -> SolverConfig {
+        SolverConfig::Sa(SaParams {
+            neighbourhood: "faces".into(),
+            zero_delta_as_one: false,
+            max_steps: 2_000_000,
+            schedule: Schedule::Geometric {
+                t0: 1.5,
+                alpha: 0.99,
+                per_temperature: 1000,
+                t_min: 0.1,
+            },
+            restart_after: 10_000,
+            ..SaParams::default()
+        })
+    }
+
+    fn size(n: usize) -> Size {
+        Size::new(n).unwrap()
+    }
+
+    #[test]
+    fn the_move_sets_have_the_documented_sizes_and_keep_the_cube_upright() {
+        for (n, count) in [(2, 9), (3, 18), (4, 27), (5, 36), (6, 45), (7, 54)] {
+            let ms = moves(size(n));
+            assert_eq!(ms.len(), count, "{n}");
+            for m in ms {
+                let c = NxnCube::solved(size(n))
+                    .after(&NxnAlg::new(vec![m]))
+                    .unwrap();
+                assert!(c.is_upright(), "{n}: {m}");
+            }
+        }
+        assert!(moves(size(4)).iter().any(|m| m.to_string() == "2R"));
+    }
+
+    #[test]
+    fn annealing_solves_a_2x2_and_the_solution_replays_from_any_orientation() {
+        let mut rng = StdRng::seed_from_u64(5);
+        let rotation: NxnAlg = "x y'".parse().unwrap();
+        for k in 0..3 {
+            let start = random_2x2(&mut rng).after(&rotation).unwrap();
+            let mut s = build(&sa(), &start, k).unwrap();
+            while s.step(10_000) == Status::Running {}
+            let out = s.outcome();
+            assert!(out.solved, "{start:?}");
+            assert_eq!(out.energy, 0.0);
+            assert!(start.after(&out.solution).unwrap().is_solved());
+        }
+    }
+
+    #[test]
+    fn annealing_on_a_4x4_lowers_the_energy_and_reports_a_replayable_walk() {
+        let mut rng = StdRng::seed_from_u64(2);
+        let start = NxnCube::solved(size(4))
+            .after(&random_moves(&mut rng, size(4), 40))
+            .unwrap();
+        let e0 = start.upright().misplaced() as f64;
+        let mut s = build(&sa(), &start, 1).unwrap();
+        s.step(50_000);
+        let out = s.outcome();
+        assert!(out.energy < e0, "{} vs {e0}", out.energy);
+        let reached = start.after(&out.solution).unwrap();
+        assert_eq!(reached.upright().misplaced() as f64, out.energy);
+    }
+
+    #[test]
+    fn the_ga_runs_on_a_2x2_and_its_best_chromosome_replays() {
+        let p = crate::solve::ga::GaParams {
+            length: 14,
+            max_generations: 20,
+            fitness: crate::solve::ga::Fitness::Prefix,
+            ..Default::default()
+        };
+        let start = random_2x2(&mut StdRng::seed_from_u64(8));
+        let mut s = build(&SolverConfig::Ga(p), &start, 3).unwrap();
+        assert_ne!(s.step(100), Status::Running);
+        let out = s.outcome();
+        assert!(out.iterations <= 20);
+        assert!(out.solution.len() <= 14);
+        let reached = start.after(&out.solution).unwrap();
+        assert_eq!(reached.upright().misplaced() as f64, out.energy);
+        assert!(out.energy < start.misplaced() as f64);
+    }
+
+    #[test]
+    fn the_same_seed_gives_the_same_run() {
+        let start = NxnCube::solved(size(5))
+            .after(&"R 2U F' 2L D2 B".parse().unwrap())
+            .unwrap();
+        let run = || {
+            let mut s = build(&sa(), &start, 9).unwrap();
+            s.step(5_000);
+            s.outcome().solution
+        };
+        assert_eq!(run(), run());
+    }
+
+    #[test]
+    fn the_reference_is_exact_on_the_2x2_and_refused_past_the_3x3() {
+        let reference = SolverConfig::Reference(Default::default());
+        let start = NxnCube::solved(Size::TWO)
+            .after(&"R U F' R2 U'".parse().unwrap())
+            .unwrap();
+        let mut s = build(&reference, &start, 0).unwrap();
+        assert_eq!(s.step(1), Status::Solved);
+        assert!(s.outcome().solution.len() <= 5);
+        for n in [4, 5, 7] {
+            let err = build(&reference, &NxnCube::solved(size(n)), 0)
+                .err()
+                .unwrap()
+                .to_string();
+            assert!(err.contains(&format!("no reference for {n}x{n}")), "{err}");
+        }
+    }
+
+    #[test]
+    fn three_by_three_only_solvers_and_neighbourhoods_say_so() {
+        let woc = SolverConfig::Woc(Default::default());
+        let err = build(&woc, &NxnCube::solved(size(4)), 0).err().unwrap();
+        assert!(
+            err.to_string().contains("`woc` runs on the 3x3 only"),
+            "{err}"
+        );
+        let pll = SolverConfig::Sa(SaParams::default());
+        let err = build(&pll, &NxnCube::solved(size(4)), 0).err().unwrap();
+        assert!(err.to_string().contains("pll-conj"), "{err}");
+    }
+
+    #[test]
+    fn loops_are_cut_and_the_end_state_kept() {
+        let start = NxnCube::solved(Size::TWO);
+        let path: NxnAlg = "R U U' R' F R2 R2 U".parse().unwrap();
+        let cut = anneal::cut_loops(&start, &path);
+        assert_eq!(cut.to_string(), "F U");
+        assert_eq!(start.after(&cut).unwrap(), start.after(&path).unwrap());
+        // The walk passes R U and R U2 to R U', one U' from R: that detour
+        // through visited states (no loop) is cut too.
+        let walk: NxnAlg = "R U U U".parse().unwrap();
+        let short = anneal::shortcut(&start, &walk, &moves(Size::TWO), &Default::default());
+        assert_eq!(short.to_string(), "R U'");
+        let end = start.after(&walk).unwrap();
+        assert_eq!(start.after(&short).unwrap(), end);
+    }
+}
