@@ -1,0 +1,176 @@
+//! Presets the user brings (texts the command line found in files): each
+//! is checked as a built-in one is, with the messages `--set` gives, and a
+//! refused one says why and on which line. Knows no file system: it takes
+//! `(name, text)` pairs.
+
+use serde::Deserialize;
+use toml::Spanned;
+use toml::de::{DeTable, DeValue};
+
+use super::PresetInfo;
+use crate::cube::Cube;
+use crate::solve::params;
+use crate::solve::registry::SolverConfig;
+
+/// Why a user preset was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{}{message}", line.map(|l| format!("line {l}: ")).unwrap_or_default())]
+pub struct UserPresetError {
+    /// The preset's name (its file name without `.toml`).
+    pub name: String,
+    /// The line (from 1) the problem is on, when one can be named.
+    pub line: Option<usize>,
+    /// What is wrong.
+    pub message: String,
+}
+
+/// Checks one user preset's text; `taken` are the names and aliases already
+/// in use (the built-in ones and the user presets accepted before).
+pub fn check(name: &str, text: &str, taken: &[String]) -> Result<PresetInfo, UserPresetError> {
+    let fail = |line: Option<usize>, message: String| UserPresetError {
+        name: name.to_string(),
+        line,
+        message,
+    };
+    if name.is_empty() || name.contains(',') || name.chars().any(char::is_whitespace) {
+        return Err(fail(
+            None,
+            format!("`{name}` cannot be a preset name (no commas or spaces)"),
+        ));
+    }
+    if taken.iter().any(|t| t == name) {
+        return Err(fail(
+            None,
+            format!("`{name}` is already a preset's name; rename the file"),
+        ));
+    }
+    let mut table: toml::Table = text.parse().map_err(|e: toml::de::Error| {
+        fail(
+            e.span().map(|s| line_at(text, s.start)),
+            e.message().trim().to_string(),
+        )
+    })?;
+    let at = |path: &[&str]| key_line(text, path);
+    let meta = table
+        .remove("preset")
+        .ok_or_else(|| fail(None, "missing [preset] table (description, order, follows)".into()))?;
+    let mut info = PresetInfo::deserialize(meta)
+        .map_err(|e| fail(at(&["preset"]), format!("[preset]: {}", e.message().trim())))?;
+    for a in &info.aliases {
+        if taken.iter().any(|t| t == a) || a == name {
+            return Err(fail(
+                at(&["preset", "aliases"]),
+                format!("alias `{a}` is already a preset's name"),
+            ));
+        }
+    }
+    let solver = match table.get("solver") {
+        Some(toml::Value::String(s)) => s.clone(),
+        Some(_) => return Err(fail(at(&["solver"]), "`solver` takes a solver's name".into())),
+        None => {
+            return Err(fail(
+                None,
+                format!(
+                    "missing `solver` (one of {})",
+                    SolverConfig::NAMES.join(", ")
+                ),
+            ));
+        }
+    };
+    let declared = SolverConfig::declared(&solver).ok_or_else(|| {
+        fail(
+            at(&["solver"]),
+            format!(
+                "unknown solver `{solver}` (available: {})",
+                SolverConfig::NAMES.join(", ")
+            ),
+        )
+    })?;
+    let mut held = Vec::new();
+    leaves(&table, "", &mut held);
+    for (key, value) in &held {
+        let path: Vec<&str> = key.split('.').collect();
+        let line = at(&path);
+        match params::find(declared, key) {
+            None => {
+                return Err(fail(
+                    line,
+                    format!(
+                        "unknown parameter `{key}`; the parameters of solver `{solver}` are: {}",
+                        params::keys(declared)
+                    ),
+                ));
+            }
+            Some(s) if !s.in_preset => {
+                return Err(fail(
+                    line,
+                    format!(
+                        "parameter `{key}` of solver `{solver}` is set only during a run \
+                         (the knobs panel), not in a preset"
+                    ),
+                ));
+            }
+            Some(s) => {
+                if s.check(value).is_err() {
+                    let why = match s.kind {
+                        params::Kind::Choice(_) => format!("`{value}` is not one of its choices"),
+                        _ => format!("{value} is outside its range"),
+                    };
+                    return Err(fail(
+                        line,
+                        format!("bad value for `{key}`: {why} (it takes {})", s.expects()),
+                    ));
+                }
+            }
+        }
+    }
+    let cfg = SolverConfig::deserialize(table)
+        .map_err(|e| fail(None, e.message().trim().to_string()))?;
+    cfg.build(Cube::solved(), 0)
+        .map_err(|e| fail(None, e.to_string()))?;
+    info.name = name.to_string();
+    info.solver = solver;
+    Ok(info)
+}
+
+/// Dotted keys and values of every leaf of `t` (not `solver`).
+fn leaves(t: &toml::Table, prefix: &str, out: &mut Vec<(String, toml::Value)>) {
+    for (k, v) in t {
+        match v {
+            toml::Value::Table(inner) => leaves(inner, &format!("{prefix}{k}."), out),
+            _ if prefix.is_empty() && k == "solver" => {}
+            _ => out.push((format!("{prefix}{k}"), v.clone())),
+        }
+    }
+}
+
+/// The line (from 1) of byte `offset` of `text`.
+fn line_at(text: &str, offset: usize) -> usize {
+    text.get(..offset)
+        .unwrap_or(text)
+        .bytes()
+        .filter(|b| *b == b'\n')
+        .count()
+        + 1
+}
+
+/// The line where dotted key `path` is written, if the text parses.
+fn key_line(text: &str, path: &[&str]) -> Option<usize> {
+    let doc = DeTable::parse(text).ok()?;
+    let mut table: &DeTable = doc.get_ref();
+    let (last, parents) = path.split_last()?;
+    for p in parents {
+        match entry(table, p)?.1.get_ref() {
+            DeValue::Table(t) => table = t,
+            _ => return None,
+        }
+    }
+    let (key, _) = entry(table, last)?;
+    Some(line_at(text, key.span().start))
+}
+
+type Entry<'t, 'i> = (&'t Spanned<toml::de::DeString<'i>>, &'t Spanned<DeValue<'i>>);
+
+fn entry<'t, 'i>(table: &'t DeTable<'i>, name: &str) -> Option<Entry<'t, 'i>> {
+    table.iter().find(|(k, _)| k.get_ref().as_ref() == name)
+}
