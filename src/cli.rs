@@ -1,6 +1,6 @@
 //! Command line: parses the arguments and dispatches to the subcommands, the
 //! TUI (default), `state`, `scramble`, `solve`, `bench`, `sweep`, `merge`,
-//! `presets` and `race`, one module each (`plot` draws their `--plot`).
+//! `presets`, `race` and `config`, one module each (`plot` draws their `--plot`).
 //! Exit codes and the errors that choose them live in the leaf module
 //! [`exit`], which the subcommands import.
 
@@ -23,7 +23,9 @@ mod sweep;
 mod table;
 mod table_cache;
 mod tui;
+pub mod userconf;
 
+use std::io::Write;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
@@ -76,10 +78,16 @@ enum Command {
     /// the summary of the whole run.
     #[command(after_help = EXIT_CODES)]
     Merge(merge::MergeArgs),
+    /// Your own settings and presets: `config path` prints where they live
+    /// (`CUBETUI_CONFIG_DIR` names another directory).
+    #[command(after_help = EXIT_CODES)]
+    Config(userconf::ConfigArgs),
 }
 
-/// Runs the parsed command line.
-pub fn run(cli: Cli) -> Result<ExitCode, Report> {
+/// Runs the parsed command line; `warnings` are the user presets refused
+/// by [`userconf::load_presets`], which runs before the parser (whose help
+/// texts read the presets).
+pub fn run(cli: Cli, warnings: Vec<String>) -> Result<ExitCode, Report> {
     if let Some(c) = &cli.command {
         // `solve` and `bench` have their own Ctrl-C handling (`interrupt`).
         table_cache::report_on_stderr(!matches!(
@@ -87,8 +95,15 @@ pub fn run(cli: Cli) -> Result<ExitCode, Report> {
             Command::Solve(_) | Command::Bench(_) | Command::Sweep(_)
         ));
     }
+    // A refused user preset is a warning; the others and the built-in ones run.
+    if cli.command.is_some() {
+        let mut err = std::io::stderr();
+        for w in &warnings {
+            let _ = writeln!(err, "warning: {w}");
+        }
+    }
     match cli.command {
-        None => tui::run(cli.tui),
+        None => tui::run(cli.tui, warnings),
         Some(Command::State(a)) => state::run(a),
         Some(Command::Scramble(a)) => scramble::run(a),
         Some(Command::Solve(a)) => solve::run(a),
@@ -97,6 +112,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Report> {
         Some(Command::Race(a)) => race::run(a),
         Some(Command::Merge(a)) => merge::run(a),
         Some(Command::Sweep(a)) => sweep::run(a),
+        Some(Command::Config(a)) => userconf::run(a),
     }
 }
 

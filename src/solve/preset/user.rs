@@ -51,9 +51,12 @@ pub fn check(name: &str, text: &str, taken: &[String]) -> Result<PresetInfo, Use
         )
     })?;
     let at = |path: &[&str]| key_line(text, path);
-    let meta = table
-        .remove("preset")
-        .ok_or_else(|| fail(None, "missing [preset] table (description, order, follows)".into()))?;
+    let meta = table.remove("preset").ok_or_else(|| {
+        fail(
+            None,
+            "missing [preset] table (description, order, follows)".into(),
+        )
+    })?;
     let mut info = PresetInfo::deserialize(meta)
         .map_err(|e| fail(at(&["preset"]), format!("[preset]: {}", e.message().trim())))?;
     for a in &info.aliases {
@@ -66,7 +69,12 @@ pub fn check(name: &str, text: &str, taken: &[String]) -> Result<PresetInfo, Use
     }
     let solver = match table.get("solver") {
         Some(toml::Value::String(s)) => s.clone(),
-        Some(_) => return Err(fail(at(&["solver"]), "`solver` takes a solver's name".into())),
+        Some(_) => {
+            return Err(fail(
+                at(&["solver"]),
+                "`solver` takes a solver's name".into(),
+            ));
+        }
         None => {
             return Err(fail(
                 None,
@@ -124,8 +132,8 @@ pub fn check(name: &str, text: &str, taken: &[String]) -> Result<PresetInfo, Use
             }
         }
     }
-    let cfg = SolverConfig::deserialize(table)
-        .map_err(|e| fail(None, e.message().trim().to_string()))?;
+    let cfg =
+        SolverConfig::deserialize(table).map_err(|e| fail(None, e.message().trim().to_string()))?;
     cfg.build(Cube::solved(), 0)
         .map_err(|e| fail(None, e.to_string()))?;
     info.name = name.to_string();
@@ -169,7 +177,10 @@ fn key_line(text: &str, path: &[&str]) -> Option<usize> {
     Some(line_at(text, key.span().start))
 }
 
-type Entry<'t, 'i> = (&'t Spanned<toml::de::DeString<'i>>, &'t Spanned<DeValue<'i>>);
+type Entry<'t, 'i> = (
+    &'t Spanned<toml::de::DeString<'i>>,
+    &'t Spanned<DeValue<'i>>,
+);
 
 fn entry<'t, 'i>(table: &'t DeTable<'i>, name: &str) -> Option<Entry<'t, 'i>> {
     table.iter().find(|(k, _)| k.get_ref().as_ref() == name)
