@@ -41,7 +41,9 @@ pub fn check(name: &str, text: &str, taken: &[String]) -> Result<PresetInfo, Use
     if taken.iter().any(|t| t == name) {
         return Err(fail(
             None,
-            format!("`{name}` is already a preset's name; rename the file"),
+            format!(
+                "`{name}` is taken (a built-in preset's name or alias, or another preset's alias); rename the file"
+            ),
         ));
     }
     let mut table: toml::Table = text.parse().map_err(|e: toml::de::Error| {
