@@ -7,7 +7,7 @@ use serde::Deserialize;
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
-use super::PresetInfo;
+use super::info::PresetInfo;
 use crate::cube::Cube;
 use crate::solve::params;
 use crate::solve::registry::SolverConfig;
@@ -186,4 +186,65 @@ type Entry<'t, 'i> = (
 
 fn entry<'t, 'i>(table: &'t DeTable<'i>, name: &str) -> Option<Entry<'t, 'i>> {
     table.iter().find(|(k, _)| k.get_ref().as_ref() == name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GOOD: &str = "solver = \"sa\"\nneighbourhood = \"faces\"\n\n[schedule]\nkind = \"geometric\"\nalpha = 0.99\n\n[preset]\ndescription = \"d\"\norder = 1\nfollows = \"f\"\n";
+
+    fn err(name: &str, text: &str) -> UserPresetError {
+        check(name, text, &["ga".into(), "seed-002".into()]).unwrap_err()
+    }
+
+    #[test]
+    fn a_good_preset_is_described() {
+        let info = check("mine", GOOD, &[]).unwrap();
+        assert_eq!((info.name.as_str(), info.solver.as_str()), ("mine", "sa"));
+    }
+
+    #[test]
+    fn mistakes_say_why_and_on_which_line() {
+        let e = err(
+            "m",
+            &GOOD.replace("alpha = 0.99", "alpha = 0.99\nbogus = 1"),
+        );
+        assert_eq!(e.line, Some(7));
+        assert!(
+            e.message.starts_with("unknown parameter `schedule.bogus`"),
+            "{e}"
+        );
+        let e = err("m", &GOOD.replace("0.99", "2.5"));
+        assert_eq!(e.line, Some(6));
+        assert!(
+            e.message
+                .contains("bad value for `schedule.alpha`: 2.5 is outside its range (it takes"),
+            "{e}"
+        );
+        let e = err("m", &GOOD.replace("\"faces\"", "\"diagonal\""));
+        assert_eq!(e.line, Some(2));
+        assert!(e.message.contains("not one of its choices"), "{e}");
+        let e = err("m", &GOOD.replace("[schedule]", "[schedule"));
+        assert_eq!(e.line, Some(4));
+        let e = err("m", &GOOD.replace("\"sa\"", "\"nope\""));
+        assert_eq!(e.line, Some(1));
+        assert!(e.message.contains("unknown solver `nope`"), "{e}");
+        let e = err("m", GOOD.split("[preset]").next().unwrap());
+        assert!(e.message.contains("missing [preset]"), "{e}");
+        let e = err("m", &GOOD.replace("order = 1\n", ""));
+        assert!(e.message.contains("order"), "{e}");
+        assert_eq!(e.to_string(), format!("line 8: {}", e.message));
+    }
+
+    #[test]
+    fn a_taken_name_or_alias_is_refused() {
+        assert!(err("ga", GOOD).message.contains("`ga` is taken"));
+        let e = err(
+            "m",
+            &GOOD.replace("follows", "aliases = [\"seed-002\"]\nfollows"),
+        );
+        assert!(e.message.contains("alias `seed-002`"), "{e}");
+        assert!(err("a,b", GOOD).message.contains("cannot be a preset name"));
+    }
 }
