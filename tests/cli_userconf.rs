@@ -232,6 +232,23 @@ fn theme_takes_a_file() {
     );
     let o = run(&d, &["--theme", "/no/such/theme.toml"]);
     assert_eq!(o.status.code(), Some(3));
+    // `theme` in config.toml: a file relative to the config directory.
+    std::fs::copy(pastel, d.join("mine.toml")).unwrap();
+    std::fs::write(d.join("config.toml"), "theme = \"mine.toml\"\n").unwrap();
+    let o = run(&d, &[]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
+    assert!(
+        text(&o.stderr).contains("not a terminal"),
+        "{}",
+        text(&o.stderr)
+    );
+    std::fs::write(d.join("config.toml"), "theme = \"gone.toml\"\n").unwrap();
+    let o = run(&d, &[]);
+    assert_eq!(o.status.code(), Some(3));
+    assert!(text(&o.stderr).contains("gone.toml"), "{}", text(&o.stderr));
+    // The command line wins over the file.
+    let o = run(&d, &["--theme", "classic"]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
     let o = run(&d, &["--theme", "nope"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(
