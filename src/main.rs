@@ -9,8 +9,10 @@ fn main() -> ExitCode {
     if let Err(e) = color_eyre::install() {
         let _ = writeln!(std::io::stderr(), "warning: {e}");
     }
+    // The user's presets join the built-in ones before anything reads them.
+    let warnings = cli::userconf::load_presets();
     let args = cli::Cli::parse();
-    match cli::run(args) {
+    match cli::run(args, warnings) {
         Ok(code) => code,
         Err(err) => {
             // `{:#}` adds the causes; input echoed in them cannot reach the

@@ -26,7 +26,8 @@ pub const EXIT_CODES: &str = "\
 Exit codes:
   0    ok (solve: solved; bench, sweep, merge: every cube solved)
   2    usage error (unknown option, bad or out-of-range value)
-  3    invalid cube or notation (merge: a bad or mismatched file)
+  3    invalid cube or notation (merge: a bad or mismatched file;
+       the screen: a broken config.toml or --theme file)
   4    not solved within the budget (bench, sweep: some cube not solved;
        merge: some cube unsolved or missing)
   5    cannot write output (stdout, --jsonl or --plot file)

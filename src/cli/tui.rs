@@ -1,6 +1,6 @@
 //! `cubetui` with no subcommand: the live screen.
 
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -10,13 +10,14 @@ use color_eyre::eyre::Report;
 use cubetui::solve::reference::{self, cache};
 use cubetui::solve::runner::{Runner, Speed};
 use cubetui::solve::{SolverConfig, preset};
-use cubetui::tui::app::{App, Choice};
+use cubetui::tui::app::{App, Choice, SPEEDS};
 use cubetui::tui::keys::Action;
 use cubetui::tui::reducer::update;
 use cubetui::tui::terminal;
-use cubetui::tui::theme::{Depth, Theme};
+use cubetui::tui::theme::Depth;
 
 use super::exit::{InvalidInput, UsageError};
+use super::userconf::{self, Settings};
 
 /// Options of the interactive screen (the default command).
 #[derive(Debug, Args)]
@@ -35,9 +36,10 @@ pub struct TuiArgs {
     /// Scramble to start from, in WCA notation.
     #[arg(long, allow_hyphen_values = true)]
     scramble: Option<String>,
-    /// Colour theme: classic, pastel.
-    #[arg(long, default_value = "classic")]
-    theme: String,
+    /// Colour theme: classic, pastel, or a theme file (a path, like
+    /// assets/themes/pastel.toml) [default: classic, or config.toml's]
+    #[arg(long, value_name = "NAME|FILE")]
+    theme: Option<String>,
     /// Formula catalogue for pll and pll-conj, replacing assets/formulas.txt.
     #[arg(long, value_name = "FILE")]
     formulas: Option<std::path::PathBuf>,
@@ -45,9 +47,9 @@ pub struct TuiArgs {
     /// start state; w or esc leaves it for the single run.
     #[arg(long, value_name = "A,B,…", value_delimiter = ',')]
     race: Vec<String>,
-    /// Frames per second, at most 60.
-    #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u32).range(1..=60))]
-    fps: u32,
+    /// Frames per second, at most 60 [default: 30, or config.toml's]
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=60))]
+    fps: Option<u32>,
 }
 
 /// Why the screen does not start without a terminal, and what to run instead.
@@ -93,11 +95,27 @@ fn presets() -> Vec<(String, SolverConfig)> {
         .collect()
 }
 
-pub fn run(args: TuiArgs) -> Result<ExitCode, Report> {
+/// Runs the screen; `warnings` (user presets refused) go to its message line.
+pub fn run(mut args: TuiArgs, warnings: Vec<String>) -> Result<ExitCode, Report> {
     super::config::install_formulas(args.formulas.as_deref())?;
+    // The settings file gives the defaults; the command line wins.
+    let settings = userconf::settings()?;
+    let mut theme_base = None;
+    if args.theme.is_none() && settings.theme.is_some() {
+        args.theme = settings.theme.clone();
+        theme_base = userconf::dir();
+    }
+    if args.preset.is_none() && args.solver.is_none() {
+        args.preset = settings.preset.clone();
+    }
+    let fps = args.fps.or(settings.fps).unwrap_or(30);
     // What the terminal can draw is decided once, here.
     let depth = Depth::detect();
-    let mut theme = Theme::load(&args.theme, depth).map_err(|e| Report::new(UsageError(e)))?;
+    let mut theme = userconf::theme(
+        args.theme.as_deref().unwrap_or("classic"),
+        theme_base.as_deref(),
+        depth,
+    )?;
     theme.ascii = terminal::ascii_from_env();
     let choices = choices();
     let default = preset::default_for(&preset::default_solver()).unwrap_or_default();
@@ -183,11 +201,31 @@ pub fn run(args: TuiArgs) -> Result<ExitCode, Report> {
         )
         .into());
     }
+    if let Some(step) = settings.speed.as_ref().and_then(Settings::speed_step) {
+        for _ in 0..SPEEDS.len() {
+            update(&mut app, Action::Slower);
+        }
+        for _ in 0..step {
+            update(&mut app, Action::Faster);
+        }
+    }
+    if let Some(w) = warnings.first() {
+        // Shown before the screen takes the terminal, and on its message line.
+        let mut err = std::io::stderr();
+        for w in &warnings {
+            let _ = writeln!(err, "warning: {w}");
+        }
+        let more = match warnings.len() {
+            1 => String::new(),
+            n => format!(" (and {} more)", n - 1),
+        };
+        app.set_message(Some(format!("{w}{more}")));
+    }
     // Every run measures moves to solved with the reference tables: they
     // are loaded (or, once, built) off the screen's thread; until then the
     // measure is unknown.
     cache::warm_up();
-    let exit = cubetui::tui::run(app, args.fps, notices);
+    let exit = cubetui::tui::run(app, fps, notices);
     // A table build may still be writing on its own thread.
     cache::remove_temp();
     Ok(ExitCode::from(exit?.code()))

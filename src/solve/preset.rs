@@ -6,9 +6,14 @@
 //! older names, its place in the screen's cycle). To add one, drop the file
 //! in `assets/presets/`: the build script lists the folder.
 
-use std::sync::LazyLock;
+use std::sync::OnceLock;
 
 use serde::Deserialize;
+
+mod info;
+mod user;
+pub use info::PresetInfo;
+pub use user::UserPresetError;
 
 use crate::solve::api::SolveError;
 use crate::solve::registry::SolverConfig;
@@ -17,13 +22,75 @@ use crate::solve::registry::SolverConfig;
 /// test build, `assets/test-presets/`), listed by `build.rs`, in file-name order.
 const FILES: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/presets.rs"));
 
-/// The presets in the order the screen cycles them: by their `[preset] order`
-/// key (a file without a readable one goes last, and [`info`] reports it).
-static PRESETS: LazyLock<Vec<(&'static str, &'static str)>> = LazyLock::new(|| {
+/// The presets in the order the screen cycles them: the built-in ones by
+/// their `[preset] order` key (a file without a readable one goes last, and
+/// [`info`] reports it), then those [`add_user`] accepted, by theirs.
+static PRESETS: OnceLock<Vec<(&'static str, &'static str)>> = OnceLock::new();
+
+/// The preset table, built-in ones only unless [`add_user`] came first.
+fn presets() -> &'static [(&'static str, &'static str)] {
+    PRESETS.get_or_init(builtin)
+}
+
+fn builtin() -> Vec<(&'static str, &'static str)> {
     let mut all = FILES.to_vec();
     all.sort_by_key(|(_, text)| order_of(text));
     all
-});
+}
+
+/// Adds the user's presets, `(name, TOML text)` in the format of the
+/// built-in ones, after them in the cycle. Each is checked like a `--set`
+/// (unknown keys and out-of-range values are refused, with the line), may
+/// not take a built-in name or alias, and the refused ones are returned;
+/// the others join. Call it once, before anything reads the presets: later,
+/// every preset is refused and the table stays as it is.
+pub fn add_user(texts: Vec<(String, String)>) -> Vec<UserPresetError> {
+    let mut taken: Vec<String> = Vec::new();
+    for (name, text) in builtin() {
+        taken.push(name.to_string());
+        if let Ok(t) = text.parse::<toml::Table>()
+            && let Some(a) = t
+                .get("preset")
+                .and_then(|p| p.get("aliases"))
+                .and_then(|a| a.as_array())
+        {
+            taken.extend(a.iter().filter_map(|v| v.as_str().map(String::from)));
+        }
+    }
+    let mut errors = Vec::new();
+    let mut accepted: Vec<(&'static str, &'static str)> = Vec::new();
+    for (name, text) in texts {
+        match user::check(&name, &text, &taken) {
+            Ok(info) => {
+                taken.push(name.clone());
+                taken.extend(info.aliases);
+                // Read once at start and kept for the whole run.
+                accepted.push((name.leak(), text.leak()));
+            }
+            Err(e) => errors.push(e),
+        }
+    }
+    accepted.sort_by_key(|(_, text)| order_of(text));
+    let mut all = builtin();
+    all.extend(accepted.iter().copied());
+    if PRESETS.set(all).is_err() {
+        return accepted
+            .iter()
+            .map(|(name, _)| UserPresetError {
+                name: name.to_string(),
+                line: None,
+                message: "the presets were already in use; user presets join at start".into(),
+            })
+            .chain(errors)
+            .collect();
+    }
+    errors
+}
+
+/// Whether `name` is a preset shipped with the program.
+pub fn is_builtin(name: &str) -> bool {
+    FILES.iter().any(|(n, _)| *n == name)
+}
 
 /// The `[preset] order` key of a preset's text.
 fn order_of(text: &str) -> i64 {
@@ -33,33 +100,9 @@ fn order_of(text: &str) -> i64 {
         .unwrap_or(i64::MAX)
 }
 
-/// What a preset says about itself in its `[preset]` table.
-#[derive(Clone, Debug, Deserialize, PartialEq)]
-#[serde(deny_unknown_fields)]
-pub struct PresetInfo {
-    /// Its name (the file name), filled in on load.
-    #[serde(skip)]
-    pub name: String,
-    /// The solver it runs (the file's `solver` key), filled in on load.
-    #[serde(skip)]
-    pub solver: String,
-    /// One line saying what it runs.
-    pub description: String,
-    /// Its place in the order the screen cycles presets (smallest first).
-    pub order: i64,
-    /// The seed document or paper it follows.
-    pub follows: String,
-    /// Older names that still select it.
-    #[serde(default)]
-    pub aliases: Vec<String>,
-    /// Whether it is its solver's preset when only the solver is named.
-    #[serde(default)]
-    pub default: bool,
-}
-
 /// Names of every preset (not the aliases).
 pub fn list() -> Vec<&'static str> {
-    PRESETS.iter().map(|(n, _)| *n).collect()
+    presets().iter().map(|(n, _)| *n).collect()
 }
 
 /// Every preset's own description, in [`list`] order.
@@ -69,10 +112,10 @@ pub fn all() -> Vec<PresetInfo> {
 
 /// The preset's name for `name`, which may be an alias.
 pub fn canonical(name: &str) -> Result<&'static str, SolveError> {
-    if let Some((n, _)) = PRESETS.iter().find(|(n, _)| *n == name) {
+    if let Some((n, _)) = presets().iter().find(|(n, _)| *n == name) {
         return Ok(n);
     }
-    for (n, _) in PRESETS.iter() {
+    for (n, _) in presets().iter() {
         if info(n).is_ok_and(|i| i.aliases.iter().any(|a| a == name)) {
             return Ok(n);
         }
@@ -86,7 +129,7 @@ pub fn canonical(name: &str) -> Result<&'static str, SolveError> {
 /// The TOML text of preset `name` (or an alias).
 pub fn source(name: &str) -> Result<&'static str, SolveError> {
     let name = canonical(name)?;
-    Ok(PRESETS
+    Ok(presets()
         .iter()
         .find(|(n, _)| *n == name)
         .map(|(_, t)| *t)
@@ -95,7 +138,7 @@ pub fn source(name: &str) -> Result<&'static str, SolveError> {
 
 /// The whole TOML table of a preset file, `[preset]` included.
 fn file_table(name: &'static str) -> Result<toml::Table, SolveError> {
-    let text = PRESETS
+    let text = presets()
         .iter()
         .find(|(n, _)| *n == name)
         .map(|(_, t)| *t)
@@ -106,7 +149,7 @@ fn file_table(name: &'static str) -> Result<toml::Table, SolveError> {
 
 /// The description of preset `name` (or an alias).
 pub fn info(name: &str) -> Result<PresetInfo, SolveError> {
-    let name = match PRESETS.iter().find(|(n, _)| *n == name) {
+    let name = match presets().iter().find(|(n, _)| *n == name) {
         Some((n, _)) => *n,
         None => canonical(name)?,
     };
@@ -171,8 +214,13 @@ pub fn get(name: &str) -> Result<SolverConfig, SolveError> {
 }
 
 fn asset_error(name: &str, message: &str) -> SolveError {
+    let dir = if is_builtin(name) {
+        "assets/presets"
+    } else {
+        "presets"
+    };
     SolveError::Asset {
-        file: format!("assets/presets/{name}.toml"),
+        file: format!("{dir}/{name}.toml"),
         line: 0,
         message: message.trim().to_string(),
     }

@@ -1,0 +1,251 @@
+//! The user's own settings and presets: where they live
+//! (`$CUBETUI_CONFIG_DIR`, else the platform's config directory +
+//! `cubetui`), the settings file `config.toml` (the screen's defaults:
+//! theme, fps, preset, speed) and the `presets/` folder beside it, whose
+//! `*.toml` files join the built-in presets. `cubetui config path` shows them.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::{Args, Subcommand};
+use color_eyre::eyre::Report;
+use serde::Deserialize;
+
+use cubetui::solve::preset;
+
+use cubetui::tui::theme::{Depth, Theme};
+
+use super::exit::{InvalidInput, UsageError};
+
+/// The variable that names the configuration directory (it wins over the
+/// platform's one).
+pub const DIR_VAR: &str = "CUBETUI_CONFIG_DIR";
+
+/// The directory of `config.toml` and `presets/`, if one can be named.
+pub fn dir() -> Option<PathBuf> {
+    match std::env::var_os(DIR_VAR) {
+        Some(d) if !d.is_empty() => Some(PathBuf::from(d)),
+        _ => dirs::config_dir().map(|d| d.join("cubetui")),
+    }
+}
+
+/// The settings file.
+pub fn config_file() -> Option<PathBuf> {
+    dir().map(|d| d.join("config.toml"))
+}
+
+/// The folder of the user's presets.
+pub fn presets_dir() -> Option<PathBuf> {
+    dir().map(|d| d.join("presets"))
+}
+
+/// The screen's defaults from `config.toml`; the command line wins.
+#[derive(Debug, Default, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Settings {
+    /// A theme name or a theme file (relative to the config directory).
+    pub theme: Option<String>,
+    /// Frames per second, 1 to 60.
+    pub fps: Option<u32>,
+    /// The preset to start with.
+    pub preset: Option<String>,
+    /// Steps per frame at start: 1, 2, 10, 100, 1000, 10000, 100000 or "max".
+    pub speed: Option<toml::Value>,
+}
+
+/// The speeds `speed` takes, as written in the settings file.
+pub const SPEED_NAMES: &str = "1, 2, 10, 100, 1000, 10000, 100000 or \"max\"";
+
+impl Settings {
+    /// The speed-ladder step (0 = 1 step per frame, 7 = unthrottled) of `speed`.
+    pub fn speed_step(v: &toml::Value) -> Option<usize> {
+        const LADDER: [i64; 7] = [1, 2, 10, 100, 1_000, 10_000, 100_000];
+        match v {
+            toml::Value::Integer(i) => LADDER.iter().position(|s| s == i),
+            toml::Value::String(s) if s == "max" => Some(LADDER.len()),
+            _ => None,
+        }
+    }
+}
+
+/// Reads `config.toml` (none there: the defaults). A file that cannot be
+/// read, does not parse, has an unknown key or a bad value is an error
+/// naming the file and line (exit code 3).
+pub fn settings() -> Result<Settings, Report> {
+    let Some(path) = config_file() else {
+        return Ok(Settings::default());
+    };
+    let text = match std::fs::read_to_string(&path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Settings::default()),
+        Err(e) => return Err(broken(&path, None, &e.to_string())),
+    };
+    parse_settings(&path, &text)
+}
+
+fn broken(path: &Path, line: Option<usize>, why: &str) -> Report {
+    let at = line.map(|l| format!(":{l}")).unwrap_or_default();
+    InvalidInput(format!("{}{at}: {}", path.display(), why.trim())).into()
+}
+
+fn line_at(text: &str, offset: usize) -> usize {
+    text.get(..offset)
+        .unwrap_or(text)
+        .bytes()
+        .filter(|b| *b == b'\n')
+        .count()
+        + 1
+}
+
+/// Parses and checks a settings text read from `path`.
+pub fn parse_settings(path: &Path, text: &str) -> Result<Settings, Report> {
+    let s: Settings = toml::from_str(text)
+        .map_err(|e| broken(path, e.span().map(|s| line_at(text, s.start)), e.message()))?;
+    let line = |key: &str| {
+        text.lines()
+            .position(|l| {
+                l.trim_start()
+                    .strip_prefix(key)
+                    .is_some_and(|r| r.trim_start().starts_with('='))
+            })
+            .map(|i| i + 1)
+    };
+    if let Some(f) = s.fps
+        && !(1..=60).contains(&f)
+    {
+        return Err(broken(
+            path,
+            line("fps"),
+            &format!("fps = {f}: takes 1 to 60"),
+        ));
+    }
+    if let Some(v) = &s.speed
+        && Settings::speed_step(v).is_none()
+    {
+        return Err(broken(
+            path,
+            line("speed"),
+            &format!("speed = {v}: takes {SPEED_NAMES}"),
+        ));
+    }
+    if let Some(p) = &s.preset
+        && let Err(e) = preset::canonical(p)
+    {
+        return Err(broken(path, line("preset"), &format!("preset: {e}")));
+    }
+    Ok(s)
+}
+
+/// Adds the `presets/*.toml` files to the presets; returns a warning for
+/// each one refused (file, line, reason) or unreadable.
+pub fn load_presets() -> Vec<String> {
+    let mut warnings = Vec::new();
+    let Some(dir) = presets_dir() else {
+        return warnings;
+    };
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        return warnings;
+    };
+    let mut paths: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    paths.sort();
+    let mut texts = Vec::new();
+    for path in &paths {
+        let name = path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        match std::fs::read_to_string(path) {
+            Ok(text) => texts.push((name, text)),
+            Err(e) => warnings.push(format!("{}: {e}; preset skipped", path.display())),
+        }
+    }
+    for e in preset::add_user(texts) {
+        let path = dir.join(format!("{}.toml", e.name));
+        let at = e.line.map(|l| format!(":{l}")).unwrap_or_default();
+        warnings.push(cubetui::cube::error::printable(&format!(
+            "{}{at}: {}; preset `{}` skipped",
+            path.display(),
+            e.message,
+            e.name
+        )));
+    }
+    warnings
+}
+
+/// Loads theme `spec`: a built-in theme's name, else a theme file (a path,
+/// or a name ending in `.toml`; relative to `base` when given). An unknown
+/// name is `Err(None-file message)`; a file that cannot be read or parsed
+/// names the file.
+pub fn theme(spec: &str, base: Option<&Path>, depth: Depth) -> Result<Theme, Report> {
+    let is_path = spec.contains(['/', std::path::MAIN_SEPARATOR]) || spec.ends_with(".toml");
+    if !is_path {
+        return Theme::load(spec, depth).map_err(|e| UsageError(e).into());
+    }
+    let path = match base {
+        Some(b) if Path::new(spec).is_relative() => b.join(spec),
+        _ => PathBuf::from(spec),
+    };
+    let text = std::fs::read_to_string(&path)
+        .map_err(|e| broken(&path, None, &format!("theme file: {e}")))?;
+    Theme::parse(&text, depth).map_err(|e| broken(&path, None, &format!("theme file: {e}")))
+}
+
+/// Options of `cubetui config`.
+#[derive(Debug, Args)]
+pub struct ConfigArgs {
+    #[command(subcommand)]
+    command: ConfigCommand,
+}
+
+#[derive(Debug, Subcommand)]
+enum ConfigCommand {
+    /// Print where the settings file and the presets folder are, and whether
+    /// they exist (`CUBETUI_CONFIG_DIR` names another directory).
+    Path,
+}
+
+pub fn run(args: ConfigArgs) -> Result<ExitCode, Report> {
+    match args.command {
+        ConfigCommand::Path => {
+            let show = |what: &str, p: Option<PathBuf>| match p {
+                Some(p) => {
+                    let state = if p.exists() { "exists" } else { "not there" };
+                    format!("{what} {} ({state})\n", p.display())
+                }
+                None => format!("{what} (no config directory on this system; set {DIR_VAR})\n"),
+            };
+            let text = show("config file:", config_file()) + &show("presets dir:", presets_dir());
+            super::out::stdout(text.as_bytes())?;
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> Result<Settings, String> {
+        parse_settings(Path::new("c.toml"), text).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn settings_parse_and_mistakes_name_file_and_line() {
+        let s = parse("theme = \"pastel\"\nfps = 20\nspeed = \"max\"\npreset = \"ga\"\n").unwrap();
+        assert_eq!(s.fps, Some(20));
+        assert_eq!(Settings::speed_step(s.speed.as_ref().unwrap()), Some(7));
+        let e = parse("fps = 20\ncolour = 1\n").unwrap_err();
+        assert!(e.starts_with("c.toml:2: ") && e.contains("colour"), "{e}");
+        let e = parse("\n\nfps = 90\n").unwrap_err();
+        assert!(e.starts_with("c.toml:3: ") && e.contains("1 to 60"), "{e}");
+        let e = parse("speed = 3\n").unwrap_err();
+        assert!(e.starts_with("c.toml:1: ") && e.contains("max"), "{e}");
+        let e = parse("preset = \"nope\"\n").unwrap_err();
+        assert!(e.contains("unknown preset `nope`"), "{e}");
+        let e = parse("fps = \"x\n").unwrap_err();
+        assert!(e.starts_with("c.toml:1: "), "{e}");
+    }
+}
