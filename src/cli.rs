@@ -108,10 +108,22 @@ pub fn run(cli: Cli, warnings: Vec<String>) -> Result<ExitCode, Report> {
         None => tui::run(cli.tui, warnings),
         Some(Command::State(a)) => state::run(a),
         Some(Command::Scramble(a)) => scramble::run(a),
-        Some(Command::Solve(a)) if a.size.size != Size::THREE => sized::solve(&a),
-        Some(Command::Solve(a)) => solve::run(a),
-        Some(Command::Bench(a)) if a.size.size != Size::THREE => sized::bench(&a),
-        Some(Command::Bench(a)) => bench::run(a),
+        Some(Command::Solve(mut a)) => {
+            a.size.settle(a.solver.preset.as_deref())?;
+            if a.size.get() == Size::THREE {
+                solve::run(a)
+            } else {
+                sized::solve(&a)
+            }
+        }
+        Some(Command::Bench(mut a)) => {
+            a.size.settle(a.solver.preset.as_deref())?;
+            if a.size.get() == Size::THREE {
+                bench::run(a)
+            } else {
+                sized::bench(&a)
+            }
+        }
         Some(Command::Presets(a)) => presets::run(a),
         Some(Command::Race(a)) => race::run(a),
         Some(Command::Merge(a)) => merge::run(a),

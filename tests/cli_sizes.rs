@@ -210,3 +210,69 @@ fn bench_compares_2x2_presets_with_the_optimal_reference() {
     );
     assert!(out.contains("optimal (the 2x2 distance table)"), "{out}");
 }
+
+#[test]
+fn a_preset_made_for_a_size_brings_it_and_refuses_another() {
+    // Without --size, `2x2-sa` runs on the 2x2 it is made for.
+    let o = cubetui(&[
+        "solve",
+        "--preset",
+        "2x2-sa",
+        "--random-state",
+        "--seed",
+        "3",
+        "--json",
+    ]);
+    assert_eq!(code(&o), 0, "{}", err(&o));
+    let facelets = json(&o)["facelets"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    assert_eq!(facelets.len(), 24, "a 2x2 start: {facelets}");
+    // Another size, another preset's size, a race, a sweep, the screen: refused.
+    for args in [
+        &[
+            "solve",
+            "--size",
+            "3",
+            "--preset",
+            "2x2-sa",
+            "--random-state",
+        ][..],
+        &[
+            "bench",
+            "--preset",
+            "2x2-sa,4x4-sa",
+            "--random-state",
+            "--cubes",
+            "1",
+        ],
+        &[
+            "sweep",
+            "--preset",
+            "2x2-sa",
+            "--set",
+            "restart_after=1000,2000",
+            "--cubes",
+            "1",
+            "--random-state",
+        ],
+        &["--preset", "4x4-sa"],
+    ] {
+        let o = cubetui(args);
+        assert_eq!(code(&o), 2, "{args:?}: {}", err(&o));
+        assert!(err(&o).contains("is made for the"), "{args:?}: {}", err(&o));
+    }
+    // The 3x3 presets still run on other sizes.
+    let o = cubetui(&[
+        "solve",
+        "--size",
+        "2",
+        "--preset",
+        "sa-faces-hot",
+        "--random-state",
+        "--max-steps",
+        "1000",
+    ]);
+    assert!(matches!(code(&o), 0 | 4), "{}", err(&o));
+}

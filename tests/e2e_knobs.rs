@@ -89,7 +89,10 @@ fn raising_the_ga_mutation_rate_from_the_panel_shows_in_the_panel_and_on_the_plo
         row(s, "mutation_rate").is_some_and(|(_, v)| v != before)
     });
     let screens = screens.into_inner();
-    eprintln!("the new value showed {} screen(s) after the key", screens.len() - 1);
+    eprintln!(
+        "the new value showed {} screen(s) after the key",
+        screens.len() - 1
+    );
     let (_, after) = row(&s, "mutation_rate").unwrap();
     let after_f: f64 = after.parse().unwrap();
     let before_f: f64 = before.parse().unwrap();

@@ -12,9 +12,44 @@ use super::exit::UsageError;
 /// `--size N`: the cube's size, 2 to 32 (`4` or `4x4`).
 #[derive(Debug, Clone, Copy, clap::Args)]
 pub struct SizeArg {
-    /// Cube size N (N×N×N), 2 to 32; `4` or `4x4`.
-    #[arg(long, value_name = "N", default_value = "3")]
-    pub size: cubetui::cube::nxn::Size,
+    /// Cube size N (N×N×N), 2 to 32; `4` or `4x4` (default: the size the
+    /// preset is made for, else 3).
+    #[arg(long, value_name = "N")]
+    pub size: Option<cubetui::cube::nxn::Size>,
+}
+
+impl SizeArg {
+    /// The size asked for, else the 3x3.
+    pub fn get(&self) -> cubetui::cube::nxn::Size {
+        self.size.unwrap_or(cubetui::cube::nxn::Size::THREE)
+    }
+
+    /// Without `--size`, takes the size the presets are made for (their
+    /// `[preset] size`); refuses a preset made for another size than the
+    /// one asked for, or presets made for different sizes. `presets` is a
+    /// `--preset` value (comma-separated for bench); unknown names are left
+    /// for the preset lookup to report.
+    pub fn settle(&mut self, presets: Option<&str>) -> Result<(), UsageError> {
+        use cubetui::solve::preset;
+        let made_for: Vec<(String, u32)> = presets
+            .unwrap_or_default()
+            .split(',')
+            .filter_map(|p| Some((p.to_string(), preset::info(p.trim()).ok()?.size?)))
+            .collect();
+        let size = match (self.size, made_for.first()) {
+            (Some(s), _) => s,
+            (None, Some((_, n))) => cubetui::cube::nxn::Size::new(*n as usize)
+                .map_err(|e| UsageError(format!("preset size: {e}")))?,
+            (None, None) => return Ok(()),
+        };
+        if let Some((p, n)) = made_for.iter().find(|(_, n)| *n as usize != size.get()) {
+            return Err(UsageError(format!(
+                "preset `{p}` is made for the {n}x{n} (--size {n}), not the {size}"
+            )));
+        }
+        self.size = Some(size);
+        Ok(())
+    }
 }
 
 /// Where a run starts.

@@ -91,12 +91,15 @@ impl RaceJson {
     }
 }
 
-pub fn run(args: RaceArgs) -> Result<ExitCode, Report> {
+pub fn run(mut args: RaceArgs) -> Result<ExitCode, Report> {
     let limit = time_limit(args.time_limit)
         .map_err(|e| UsageError(format!("--time-limit {}: {e}", args.time_limit)))?;
     let presets: Vec<&str> = args.presets.iter().map(String::as_str).collect();
     check_preset_list("--presets", &presets)?;
-    let size = args.size.size;
+    let mut size_arg = args.size;
+    size_arg.settle(Some(&args.presets.join(",")))?;
+    args.size = size_arg;
+    let size = args.size.get();
     if size != cubetui::cube::nxn::Size::THREE {
         let reference = presets
             .iter()

@@ -39,7 +39,7 @@ pub struct ScrambleArgs {
 
 pub fn run(args: ScrambleArgs) -> Result<ExitCode, Report> {
     let seed = args.seed.unwrap_or_else(rand::random);
-    let size = args.size.size;
+    let size = args.size.get();
     let depth = args.depth.map_or(DEFAULT_DEPTH, |d| d as usize);
     if size != cubetui::cube::nxn::Size::THREE {
         return sized(&args, seed, size);

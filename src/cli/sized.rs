@@ -124,7 +124,7 @@ fn reference_htm(cube: &NxnCube) -> Result<usize, Report> {
 
 /// `solve --size N`: the text or JSON of one run; 0 solved, 4 not.
 pub fn solve(args: &SolveArgs) -> Result<ExitCode, Report> {
-    let size = args.size.size;
+    let size = args.size.get();
     let resolved = args.solver.resolve()?;
     let seed = args.solver.seed;
     let s = start(&args.start, size, seed)?;
@@ -194,7 +194,7 @@ pub fn solve(args: &SolveArgs) -> Result<ExitCode, Report> {
 /// `bench --size N`: every preset on the same cubes, one after another on
 /// one thread; a table row per preset, beside the optimal length on the 2×2.
 pub fn bench(args: &BenchArgs) -> Result<ExitCode, Report> {
-    let size = args.size.size;
+    let size = args.size.get();
     let presets = &super::bench::resolve_all(&args.solver)?;
     let batch = &args.batch;
     if batch.states.is_some()

@@ -45,7 +45,7 @@ pub struct StateArgs {
 
 /// Prints the net, a blank line, and the facelet string as the last line.
 pub fn run(args: StateArgs) -> Result<ExitCode, Report> {
-    let size = args.size.size;
+    let size = args.size.get();
     if size != cubetui::cube::nxn::Size::THREE {
         use cubetui::cube::nxn::{NxnAlg, NxnCube};
         let cube = match (&args.scramble, &args.facelets) {

@@ -41,6 +41,11 @@ pub struct SweepArgs {
 /// Runs the sweep: 0 when every combination solved every cube, 4 when
 /// some did not, 130 when interrupted.
 pub fn run(args: SweepArgs) -> Result<ExitCode, Report> {
+    // Sweeps run on the 3x3: a preset made for another size is refused.
+    let mut three = super::common::SizeArg {
+        size: Some(cubetui::cube::nxn::Size::THREE),
+    };
+    three.settle(args.solver.preset.as_deref())?;
     let lanes = lanes(&args.solver)?;
     let batch = Batch::of(&args.batch)?;
     let seed = args.solver.seed;

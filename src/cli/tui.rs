@@ -88,9 +88,12 @@ fn choices() -> Vec<Choice> {
         .collect()
 }
 
+/// The presets the screen offers: those that run on the 3x3 (it shows
+/// no other size so far).
 fn presets() -> Vec<(String, SolverConfig)> {
     preset::list()
         .into_iter()
+        .filter(|name| preset::info(name).is_ok_and(|i| i.fits(3)))
         .filter_map(|name| Some((name.to_string(), preset::get(name).ok()?)))
         .collect()
 }
@@ -131,6 +134,17 @@ pub fn run(mut args: TuiArgs, warnings: Vec<String>) -> Result<ExitCode, Report>
             .into());
         }
         let name = preset::canonical(p).map_err(|e| UsageError(e.to_string()))?;
+        if let Some(n) = preset::info(name)
+            .ok()
+            .and_then(|i| i.size)
+            .filter(|&n| n != 3)
+        {
+            return Err(UsageError(format!(
+                "preset `{name}` is made for the {n}x{n}; the screen shows the 3x3 only so far \
+                 (try `cubetui solve --size {n} --preset {name} --random-state`)"
+            ))
+            .into());
+        }
         choice = choices
             .iter()
             .position(|c| c.preset == name)

@@ -25,4 +25,16 @@ pub struct PresetInfo {
     /// Whether it is its solver's preset when only the solver is named.
     #[serde(default)]
     pub default: bool,
+    /// The cube size it is made for (`2` for the `2x2-…` presets); none:
+    /// made for the 3x3, and usable on other sizes where its solver runs.
+    #[serde(default)]
+    pub size: Option<u32>,
+}
+
+impl PresetInfo {
+    /// Whether it may run on an N×N cube: made for that size, or for none
+    /// in particular.
+    pub fn fits(&self, n: u32) -> bool {
+        self.size.is_none_or(|s| s == n)
+    }
 }
