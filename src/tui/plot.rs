@@ -242,6 +242,16 @@ pub(super) fn render_plot(
     f.render_widget(chart, rest);
 }
 
+/// A line through `data` in `style`, drawn with the plots' marker: the
+/// way every plot draws a series.
+pub(super) fn series_line(style: Style, data: &[(f64, f64)]) -> Dataset<'_> {
+    Dataset::default()
+        .marker(MARKER)
+        .graph_type(GraphType::Line)
+        .style(style)
+        .data(data)
+}
+
 pub(super) fn colour(app: &App, c: Color) -> Style {
     if app.theme().depth == super::theme::Depth::None {
         Style::default()
@@ -309,16 +319,8 @@ pub fn draw_energy(f: &mut Frame, app: &App, area: Rect) {
         colour(app, app.theme().temperature),
     );
     let mut sets = vec![
-        Dataset::default()
-            .marker(MARKER)
-            .graph_type(GraphType::Line)
-            .style(energy)
-            .data(&data[0]),
-        Dataset::default()
-            .marker(MARKER)
-            .graph_type(GraphType::Line)
-            .style(best_style)
-            .data(&data[1]),
+        series_line(energy, &data[0]),
+        series_line(best_style, &data[1]),
     ];
     let mut entries = Vec::new();
     match measure {
@@ -401,11 +403,7 @@ pub fn draw_aux(f: &mut Frame, app: &App, area: Rect) {
         .zip(&data)
         .map(|(((name, _), c), d)| {
             entries.push(entry("■", colour(app, c), name.to_string()));
-            Dataset::default()
-                .marker(MARKER)
-                .graph_type(GraphType::Line)
-                .style(colour(app, c))
-                .data(d)
+            series_line(colour(app, c), d)
         })
         .collect();
     let chart = axes(Chart::new(sets), fr, true, "");

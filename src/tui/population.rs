@@ -17,7 +17,7 @@ use ratatui::widgets::{Chart, Dataset, GraphType};
 use super::app::App;
 use super::history::Series;
 use super::legend::abbreviate;
-use super::plot::{Framed, MARKER, MIN_STEPS, axes, colour, frame_for, plot_block};
+use super::plot::{Framed, MARKER, MIN_STEPS, axes, colour, frame_for, plot_block, series_line};
 use crate::solve::PopRole;
 use crate::solve::runner::Mark;
 
@@ -204,22 +204,15 @@ pub fn draw_band(f: &mut Frame, app: &App, area: Rect) {
     let from = fr.x.map_or(f64::NEG_INFINITY, |w| w[0]);
     let marks = mark_columns(app.track().marks(), from, fr.y.unwrap_or([0.0, 1.0]));
     let width = usize::from(area.width.saturating_sub(2));
-    let line = |d, style| {
-        Dataset::default()
-            .marker(MARKER)
-            .graph_type(GraphType::Line)
-            .style(style)
-            .data(d)
-    };
     let mut datasets = vec![
         Dataset::default()
             .marker(MARKER)
             .graph_type(GraphType::Scatter)
             .style(band_c)
             .data(&shade),
-        line(&data[0], edge_c),
-        line(&data[4], edge_c),
-        line(&data[2], median_c),
+        series_line(edge_c, &data[0]),
+        series_line(edge_c, &data[4]),
+        series_line(median_c, &data[2]),
     ];
     let mut items = vec![
         ("⣿", band_c, "q1–q3".to_string(), "q1-3".to_string()),
@@ -276,11 +269,7 @@ pub fn draw_diversity(f: &mut Frame, app: &App, area: Rect) {
         .map(|(((name, _), c), d)| {
             let short = name.rsplit(' ').next().unwrap_or(name).to_string();
             items.push(("■", colour(app, c), name.to_string(), short));
-            Dataset::default()
-                .marker(MARKER)
-                .graph_type(GraphType::Line)
-                .style(colour(app, c))
-                .data(d)
+            series_line(colour(app, c), d)
         })
         .collect();
     let heads = match note {

@@ -4,11 +4,11 @@
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::widgets::{Chart, Dataset, GraphType};
+use ratatui::widgets::Chart;
 
 use super::app::App;
 use super::plot::{
-    Framed, MARKER, MIN_STEPS, axes, colour, draw_aux, entry, frame_for, render_plot,
+    Framed, MIN_STEPS, axes, colour, draw_aux, entry, frame_for, render_plot, series_line,
 };
 
 /// Rows the side column needs before it splits into the auxiliary plot and
@@ -64,11 +64,7 @@ pub fn draw_to_solved(f: &mut Frame, app: &App, area: Rect) {
         Some(v) => format!("moves to solved {v:.0}"),
         None => "moves to solved: not known yet".to_string(),
     };
-    let set = Dataset::default()
-        .marker(MARKER)
-        .graph_type(GraphType::Line)
-        .style(style)
-        .data(&data[0]);
+    let set = series_line(style, &data[0]);
     let chart = axes(Chart::new(vec![set]), fr, true, "HTM");
     render_plot(
         f,

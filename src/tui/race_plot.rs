@@ -6,11 +6,11 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Style};
 use ratatui::text::Span;
-use ratatui::widgets::{Chart, Dataset, GraphType};
+use ratatui::widgets::{Chart, Dataset};
 
 use super::app::App;
 use super::legend::{LONG_TITLE, SHORT_TITLE, TO_SOLVED_TITLES, legend_titled};
-use super::plot::{Framed, MARKER, axes, colour, frame_for, plot_block};
+use super::plot::{Framed, axes, colour, frame_for, plot_block, series_line};
 use super::race::{RaceMeasure, RaceView};
 
 /// One colour per lane, in lane order.
@@ -76,13 +76,7 @@ pub(super) fn draw_plot(f: &mut Frame, app: &App, view: &RaceView, area: Rect) {
     let datasets: Vec<Dataset> = order
         .iter()
         .filter_map(|&i| shown.get(i).map(|d| (i, d)))
-        .map(|(i, d)| {
-            Dataset::default()
-                .marker(MARKER)
-                .graph_type(GraphType::Line)
-                .style(lane_style(app, i))
-                .data(d)
-        })
+        .map(|(i, d)| series_line(lane_style(app, i), d))
         .collect();
     // The legend sits in the title, clear of the lines; every lane gets an
     // entry, names abbreviated to fit (after the zoom note, if any).
