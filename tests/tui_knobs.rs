@@ -19,8 +19,10 @@ use cubetui::solve::params::{Kind, ParamSpec};
 use cubetui::solve::runner::{Command, Driver, Inline, RunState, Runner, Speed, Update};
 use cubetui::solve::{Outcome, Profile, Snapshot, SolveError, Solver, Status};
 use cubetui::tui::app::{App, Choice};
-use cubetui::tui::keys::{Action, knobs_action_for};
+use cubetui::tui::keys::Action;
+use cubetui::tui::knob_key::KnobKey;
 use cubetui::tui::knobs::stepped;
+use cubetui::tui::panel_keys::knobs_action_for;
 use cubetui::tui::reducer::update;
 use cubetui::tui::ui;
 use proptest::prelude::*;
@@ -207,20 +209,35 @@ fn key(code: KeyCode) -> KeyEvent {
 #[test]
 fn the_panel_takes_its_keys_and_leaves_the_others_alone() {
     let k = |c, typing| knobs_action_for(&key(c), typing);
-    assert_eq!(k(KeyCode::Up, false), Some(Action::KnobPrev));
-    assert_eq!(k(KeyCode::Down, false), Some(Action::KnobNext));
-    assert_eq!(k(KeyCode::Left, false), Some(Action::KnobLess));
-    assert_eq!(k(KeyCode::Right, false), Some(Action::KnobMore));
-    assert_eq!(k(KeyCode::Enter, false), Some(Action::KnobEdit));
-    assert_eq!(k(KeyCode::Backspace, false), Some(Action::KnobReset));
-    assert_eq!(k(KeyCode::Esc, false), Some(Action::CloseKnobs));
-    assert_eq!(k(KeyCode::Char('p'), false), Some(Action::Knobs));
+    assert_eq!(k(KeyCode::Up, false), Some(Action::Knob(KnobKey::Prev)));
+    assert_eq!(k(KeyCode::Down, false), Some(Action::Knob(KnobKey::Next)));
+    assert_eq!(k(KeyCode::Left, false), Some(Action::Knob(KnobKey::Less)));
+    assert_eq!(k(KeyCode::Right, false), Some(Action::Knob(KnobKey::More)));
+    assert_eq!(k(KeyCode::Enter, false), Some(Action::Knob(KnobKey::Edit)));
+    assert_eq!(
+        k(KeyCode::Backspace, false),
+        Some(Action::Knob(KnobKey::Reset))
+    );
+    assert_eq!(k(KeyCode::Esc, false), Some(Action::Knob(KnobKey::Close)));
+    assert_eq!(
+        k(KeyCode::Char('p'), false),
+        Some(Action::Knob(KnobKey::Toggle))
+    );
     assert_eq!(k(KeyCode::Char(' '), false), Some(Action::StartPause));
-    assert_eq!(k(KeyCode::Char('5'), true), Some(Action::KnobChar('5')));
-    assert_eq!(k(KeyCode::Char('q'), true), Some(Action::KnobChar('q')));
-    assert_eq!(k(KeyCode::Enter, true), Some(Action::KnobSubmit));
-    assert_eq!(k(KeyCode::Backspace, true), Some(Action::KnobErase));
-    assert_eq!(k(KeyCode::Esc, true), Some(Action::KnobCancel));
+    assert_eq!(
+        k(KeyCode::Char('5'), true),
+        Some(Action::Knob(KnobKey::Char('5')))
+    );
+    assert_eq!(
+        k(KeyCode::Char('q'), true),
+        Some(Action::Knob(KnobKey::Char('q')))
+    );
+    assert_eq!(k(KeyCode::Enter, true), Some(Action::Knob(KnobKey::Submit)));
+    assert_eq!(
+        k(KeyCode::Backspace, true),
+        Some(Action::Knob(KnobKey::Erase))
+    );
+    assert_eq!(k(KeyCode::Esc, true), Some(Action::Knob(KnobKey::Cancel)));
     let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
     assert_eq!(knobs_action_for(&ctrl_c, true), Some(Action::Quit));
 }
@@ -230,12 +247,12 @@ fn raising_the_mutation_rate_from_the_panel_changes_the_run() {
     let mut a = app();
     update(&mut a, Action::StartPause);
     update(&mut a, Action::Tick);
-    update(&mut a, Action::Knobs);
-    update(&mut a, Action::KnobNext);
-    update(&mut a, Action::KnobNext);
-    update(&mut a, Action::KnobNext);
+    update(&mut a, Action::Knob(KnobKey::Toggle));
+    update(&mut a, Action::Knob(KnobKey::Next));
+    update(&mut a, Action::Knob(KnobKey::Next));
+    update(&mut a, Action::Knob(KnobKey::Next));
     assert_eq!(a.knobs().unwrap().selected, 2, "stops at the last row");
-    update(&mut a, Action::KnobMore);
+    update(&mut a, Action::Knob(KnobKey::More));
     assert_eq!(a.message(), Some("mutation_rate 0.2 → 0.25"));
     assert_eq!(a.track().param("mutation_rate"), Some(0.25));
     assert_eq!(
@@ -244,11 +261,11 @@ fn raising_the_mutation_rate_from_the_panel_changes_the_run() {
     );
     assert_eq!(a.state(), RunState::Running);
     // Population is log-scale: ×10^(1/8), whole.
-    update(&mut a, Action::KnobPrev);
-    update(&mut a, Action::KnobPrev);
-    update(&mut a, Action::KnobMore);
+    update(&mut a, Action::Knob(KnobKey::Prev));
+    update(&mut a, Action::Knob(KnobKey::Prev));
+    update(&mut a, Action::Knob(KnobKey::More));
     assert_eq!(a.track().param("population"), Some(267.0));
-    update(&mut a, Action::KnobReset);
+    update(&mut a, Action::Knob(KnobKey::Reset));
     assert_eq!(a.track().param("population"), Some(200.0));
     assert_eq!(a.message(), Some("population 267 → 200"));
     // A new run starts from the preset's values again.
@@ -262,10 +279,10 @@ fn raising_the_mutation_rate_from_the_panel_changes_the_run() {
 fn a_race_changes_the_lanes_that_have_the_key_and_says_which_not() {
     let mut a = app();
     a.open_race(&["knobby".into(), "toy-a".into()]).unwrap();
-    update(&mut a, Action::Knobs);
-    update(&mut a, Action::KnobNext);
-    update(&mut a, Action::KnobNext);
-    update(&mut a, Action::KnobLess);
+    update(&mut a, Action::Knob(KnobKey::Toggle));
+    update(&mut a, Action::Knob(KnobKey::Next));
+    update(&mut a, Action::Knob(KnobKey::Next));
+    update(&mut a, Action::Knob(KnobKey::Less));
     let m = a.message().unwrap();
     assert_eq!(
         m,
@@ -283,7 +300,7 @@ fn a_race_changes_the_lanes_that_have_the_key_and_says_which_not() {
     assert!(text.contains("┌ knobs ─"), "{text}");
     assert!(text.contains("mutation_rate"), "{text}");
     assert!(text.contains("not in toy-a"), "the message shows:\n{text}");
-    update(&mut a, Action::CloseKnobs);
+    update(&mut a, Action::Knob(KnobKey::Close));
     assert!(
         a.knobs().is_none() && a.race().is_some(),
         "esc closes the panel only"
@@ -304,14 +321,14 @@ fn tuned() -> App {
     for _ in 0..3 {
         update(&mut a, Action::Tick);
     }
-    update(&mut a, Action::Knobs);
-    update(&mut a, Action::KnobNext);
-    update(&mut a, Action::KnobNext);
-    update(&mut a, Action::KnobMore);
+    update(&mut a, Action::Knob(KnobKey::Toggle));
+    update(&mut a, Action::Knob(KnobKey::Next));
+    update(&mut a, Action::Knob(KnobKey::Next));
+    update(&mut a, Action::Knob(KnobKey::More));
     for _ in 0..3 {
         update(&mut a, Action::Tick);
     }
-    update(&mut a, Action::KnobMore);
+    update(&mut a, Action::Knob(KnobKey::More));
     update(&mut a, Action::StartPause);
     a
 }
@@ -329,9 +346,9 @@ fn knobs_panel_120x40() {
 #[test]
 fn knobs_panel_200x60() {
     let mut a = tuned();
-    update(&mut a, Action::KnobEdit);
-    update(&mut a, Action::KnobChar('0'));
-    update(&mut a, Action::KnobChar('.'));
+    update(&mut a, Action::Knob(KnobKey::Edit));
+    update(&mut a, Action::Knob(KnobKey::Char('0')));
+    update(&mut a, Action::Knob(KnobKey::Char('.')));
     insta::assert_snapshot!(render(&a, 200, 60));
 }
 
@@ -346,7 +363,7 @@ fn the_plot_labels_a_knob_mark_with_its_text() {
 fn a_solver_without_live_parameters_says_so() {
     let mut a = app();
     update(&mut a, Action::CycleSolver);
-    update(&mut a, Action::Knobs);
+    update(&mut a, Action::Knob(KnobKey::Toggle));
     let text = render(&a, 80, 24);
     assert!(
         text.contains("this solver has no parameters that"),
@@ -354,8 +371,8 @@ fn a_solver_without_live_parameters_says_so() {
     );
     assert!(text.contains("p or esc closes"), "{text}");
     // Its keys do nothing but say nothing wrong either.
-    update(&mut a, Action::KnobMore);
-    update(&mut a, Action::KnobEdit);
+    update(&mut a, Action::Knob(KnobKey::More));
+    update(&mut a, Action::Knob(KnobKey::Edit));
     assert_eq!(a.knobs().unwrap().typing, None);
 }
 

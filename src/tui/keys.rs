@@ -5,6 +5,7 @@ use crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
 
+use super::knob_key::KnobKey;
 use crate::cube::{Face, Move};
 
 /// Everything the user (or the clock) can do to the app.
@@ -62,27 +63,9 @@ pub enum Action {
     Race,
     /// In a race: the shared plot shows moves to solved / misplaced stickers.
     ToggleRaceMeasure,
-    /// Open or close the knobs panel (the solver's live parameters).
-    Knobs,
-    /// Esc with the knobs panel open: closes the help if it is open, else
-    /// the panel.
-    CloseKnobs,
-    /// Select the previous / next parameter of the knobs panel.
-    KnobPrev,
-    KnobNext,
-    /// Step the selected parameter down / up (multiplicative steps on a
-    /// log scale).
-    KnobLess,
-    KnobMore,
-    /// Start typing a value for the selected parameter.
-    KnobEdit,
-    /// Set the selected parameter back to the preset's value.
-    KnobReset,
-    /// Typing a value: a character, delete the last one, apply, give up.
-    KnobChar(char),
-    KnobErase,
-    KnobSubmit,
-    KnobCancel,
+    /// The knobs panel (the solver's live parameters): open, close, or
+    /// act in it.
+    Knob(KnobKey),
     /// Show (and copy, where the terminal can) the command that reproduces
     /// the run or race in batch.
     CopyCommand,
@@ -151,8 +134,8 @@ fn ctrl(k: &KeyEvent, c: char) -> bool {
     k.code == KeyCode::Char(c) && k.modifiers.contains(KeyModifiers::CONTROL)
 }
 
-/// Keys that act the same with the prompt open or closed.
-fn global(k: &KeyEvent) -> Option<Action> {
+/// Keys that act the same with the prompt or a panel open or closed.
+pub(crate) fn global(k: &KeyEvent) -> Option<Action> {
     if ctrl(k, 'c') {
         Some(Action::Quit)
     } else if ctrl(k, 'z') {
@@ -223,7 +206,7 @@ pub static BINDINGS: &[Binding] = &[
         keys: "p",
         hint: Some("knobs"),
         help: "knobs: live parameters; ↑↓ pick, ←→ step, enter type, ⌫ preset",
-        map: key!('p' => Action::Knobs),
+        map: key!('p' => Action::Knob(KnobKey::Toggle)),
     },
     Binding {
         keys: "tab  S-tab",
@@ -375,24 +358,6 @@ pub fn action_for(k: &KeyEvent) -> Option<Action> {
         })
 }
 
-/// The action for a key while the help popup is open: the arrows,
-/// PgUp/PgDn and Home/End scroll it; other keys act as usual.
-pub fn help_action_for(k: &KeyEvent) -> Option<Action> {
-    if k.kind == KeyEventKind::Release {
-        return None;
-    }
-    let scroll = match k.code {
-        KeyCode::Up => HelpScroll::Up,
-        KeyCode::Down => HelpScroll::Down,
-        KeyCode::PageUp => HelpScroll::PageUp,
-        KeyCode::PageDown => HelpScroll::PageDown,
-        KeyCode::Home => HelpScroll::Top,
-        KeyCode::End => HelpScroll::Bottom,
-        _ => return action_for(k),
-    };
-    Some(Action::ScrollHelp(scroll))
-}
-
 /// The action for a mouse event: the wheel, and a left click.
 pub fn mouse_action_for(m: &MouseEvent) -> Option<Action> {
     let (column, row) = (m.column, m.row);
@@ -423,36 +388,5 @@ pub fn prompt_action_for(k: &KeyEvent) -> Option<Action> {
         KeyCode::Backspace => Some(Action::PromptBackspace),
         KeyCode::Char(c) => Some(Action::PromptChar(c)),
         _ => None,
-    }
-}
-
-/// The action for a key while the knobs panel is open: its own keys
-/// (↑ ↓ ← → enter backspace esc p), or while a value is being typed, every
-/// key but the global ones goes to the value; other keys act as usual.
-pub fn knobs_action_for(k: &KeyEvent, typing: bool) -> Option<Action> {
-    if k.kind == KeyEventKind::Release {
-        return None;
-    }
-    if let Some(a) = global(k) {
-        return Some(a);
-    }
-    if typing {
-        return match k.code {
-            KeyCode::Esc => Some(Action::KnobCancel),
-            KeyCode::Enter => Some(Action::KnobSubmit),
-            KeyCode::Backspace => Some(Action::KnobErase),
-            KeyCode::Char(c) => Some(Action::KnobChar(c)),
-            _ => None,
-        };
-    }
-    match k.code {
-        KeyCode::Up => Some(Action::KnobPrev),
-        KeyCode::Down => Some(Action::KnobNext),
-        KeyCode::Left => Some(Action::KnobLess),
-        KeyCode::Right => Some(Action::KnobMore),
-        KeyCode::Enter => Some(Action::KnobEdit),
-        KeyCode::Backspace => Some(Action::KnobReset),
-        KeyCode::Esc => Some(Action::CloseKnobs),
-        _ => action_for(k),
     }
 }

@@ -10,7 +10,7 @@
 //! the first such lane's); a change goes to every lane that has the key.
 
 use super::app::{App, Knobs};
-use super::keys::Action;
+use super::knob_key::KnobKey;
 use crate::numbers::knob;
 use crate::solve::SolverConfig;
 use crate::solve::params::{Kind, ParamSpec, Scale, find};
@@ -176,15 +176,15 @@ pub fn parse(row: &Row, text: &str) -> Result<f64, String> {
 
 /// Applies a knobs-panel action (or `p`) to the app; the change to send
 /// (key and value), if any. The message line says what happened.
-pub fn reduce(app: &mut App, action: &Action) -> Option<(String, f64)> {
-    if *action == Action::Knobs {
+pub fn reduce(app: &mut App, action: KnobKey) -> Option<(String, f64)> {
+    if action == KnobKey::Toggle {
         app.view.knobs = match app.view.knobs {
             Some(_) => None,
             None => Some(Knobs::default()),
         };
         return None;
     }
-    if *action == Action::CloseKnobs && app.view.help {
+    if action == KnobKey::Close && app.view.help {
         app.view.help = false;
         return None;
     }
@@ -194,35 +194,31 @@ pub fn reduce(app: &mut App, action: &Action) -> Option<(String, f64)> {
     let row = rows.get(i);
     let mut target = None;
     match action {
-        Action::CloseKnobs => app.view.knobs = None,
-        Action::KnobPrev => knobs.selected = i.saturating_sub(1),
-        Action::KnobNext => knobs.selected = (i + 1).min(rows.len().saturating_sub(1)),
-        Action::KnobLess | Action::KnobMore => {
+        KnobKey::Close => app.view.knobs = None,
+        KnobKey::Prev => knobs.selected = i.saturating_sub(1),
+        KnobKey::Next => knobs.selected = (i + 1).min(rows.len().saturating_sub(1)),
+        KnobKey::Less | KnobKey::More => {
             let row = row?;
-            target = Some(Ok(stepped(
-                row.value,
-                row.spec,
-                *action == Action::KnobMore,
-            )));
+            target = Some(Ok(stepped(row.value, row.spec, action == KnobKey::More)));
         }
-        Action::KnobEdit => {
+        KnobKey::Edit => {
             row?;
             knobs.typing = Some(String::new());
         }
-        Action::KnobChar(c) => {
+        KnobKey::Char(c) => {
             if let Some(t) = knobs.typing.as_mut()
                 && t.chars().count() < TYPED_MAX
             {
-                t.push(*c);
+                t.push(c);
             }
         }
-        Action::KnobErase => {
+        KnobKey::Erase => {
             if let Some(t) = knobs.typing.as_mut() {
                 t.pop();
             }
         }
-        Action::KnobCancel => knobs.typing = None,
-        Action::KnobSubmit => {
+        KnobKey::Cancel => knobs.typing = None,
+        KnobKey::Submit => {
             let text = knobs.typing.take()?;
             let row = row?;
             if text.trim().is_empty() {
@@ -231,14 +227,14 @@ pub fn reduce(app: &mut App, action: &Action) -> Option<(String, f64)> {
             }
             target = Some(parse(row, &text));
         }
-        Action::KnobReset => {
+        KnobKey::Reset => {
             let row = row?;
             target = Some(match row.initial {
                 Some(v) => Ok(v),
                 None => Err(format!("`{}` has no preset value to go back to", row.key)),
             });
         }
-        _ => {}
+        KnobKey::Toggle => {}
     }
     let row = row?;
     match target? {

@@ -1,7 +1,8 @@
 //! The terminal UI: app state, actions and key map, event loop, widgets.
 //!
 //! Rooms: `app` (the state, in small groups, read through accessors),
-//! `keys` (key → [`keys::Action`]), `reducer` (action → new state and
+//! `keys` (key → [`keys::Action`]; `panel_keys` with the help or the knobs
+//! panel open, `knob_key` the panel's actions), `reducer` (action → new state and
 //! effects), `knobs`/`knobs_ui` (the live parameters' panel), `race` (the lanes' drivers on screen), `race_glue` (opening a
 //! race and giving it each action first), `ui`/`status`/`plot`/`progress`
 //! (moves to solved)/`race_ui`/`race_plot`
@@ -34,6 +35,7 @@ pub mod help;
 pub mod history;
 mod input;
 pub mod keys;
+pub mod knob_key;
 pub mod knobs;
 pub mod knobs_ui;
 pub mod layout;
@@ -41,6 +43,7 @@ pub mod legend;
 mod modes;
 pub mod mouse;
 pub mod net;
+pub mod panel_keys;
 pub mod plot;
 pub mod population;
 pub mod progress;
@@ -234,9 +237,9 @@ fn handle(terminal: &mut DefaultTerminal, app: &mut App, ev: Event) -> io::Resul
             let action = if app.prompt().is_some() {
                 keys::prompt_action_for(&k)
             } else if app.help() {
-                keys::help_action_for(&k)
+                panel_keys::help_action_for(&k)
             } else if let Some(knobs) = app.knobs() {
-                keys::knobs_action_for(&k, knobs.typing.is_some())
+                panel_keys::knobs_action_for(&k, knobs.typing.is_some())
             } else {
                 keys::action_for(&k)
             };

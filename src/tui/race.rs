@@ -213,18 +213,7 @@ pub fn handle(view: &mut RaceView, action: &Action, help: bool) -> Reply {
         | Action::ToggleLogScale
         | Action::ZoomIn
         | Action::ZoomOut
-        | Action::Knobs
-        | Action::CloseKnobs
-        | Action::KnobPrev
-        | Action::KnobNext
-        | Action::KnobLess
-        | Action::KnobMore
-        | Action::KnobEdit
-        | Action::KnobReset
-        | Action::KnobChar(_)
-        | Action::KnobErase
-        | Action::KnobSubmit
-        | Action::KnobCancel
+        | Action::Knob(_)
         | Action::ScrollHelp(_)
         | Action::Resize(..)
         | Action::Wheel { .. }

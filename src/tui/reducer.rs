@@ -219,20 +219,8 @@ pub fn reduce(app: &mut App, action: Action) -> Vec<Effect> {
                     .into(),
             );
         }
-        Action::Knobs
-        | Action::CloseKnobs
-        | Action::KnobPrev
-        | Action::KnobNext
-        | Action::KnobLess
-        | Action::KnobMore
-        | Action::KnobEdit
-        | Action::KnobReset
-        | Action::KnobChar(_)
-        | Action::KnobErase
-        | Action::KnobSubmit
-        | Action::KnobCancel => effects.extend(
-            knobs::reduce(app, &action).map(|(key, value)| Effect::SetParam { key, value }),
-        ),
+        Action::Knob(key) => effects
+            .extend(knobs::reduce(app, key).map(|(key, value)| Effect::SetParam { key, value })),
         // The event loop acts on these (they concern the terminal, not the
         // app's state).
         Action::Suspend | Action::Redraw => {}
@@ -541,6 +529,7 @@ mod tests {
         use crate::solve::preset;
         use crate::solve::runner::Inline;
         use crate::tui::app::{Choice, Knobs};
+        use crate::tui::knob_key::KnobKey;
         use crate::tui::knobs::{rows, stepped};
 
         /// An app running the test-only `throwaway` solver (one live
@@ -570,7 +559,7 @@ mod tests {
         fn p_opens_the_panel_with_the_runs_live_parameters_and_closes_it() {
             let mut a = app();
             assert_eq!(tries(&a), Some(18.0), "the runner sends them after Replace");
-            assert!(reduce(&mut a, Action::Knobs).is_empty());
+            assert!(reduce(&mut a, Action::Knob(KnobKey::Toggle)).is_empty());
             assert_eq!(a.knobs(), Some(&Knobs::default()));
             let r = rows(&a);
             assert_eq!(r.len(), 1);
@@ -581,59 +570,59 @@ mod tests {
                 r[0].spec.map(|s| s.meaning),
                 Some("turns to try before giving up")
             );
-            reduce(&mut a, Action::Knobs);
+            reduce(&mut a, Action::Knob(KnobKey::Toggle));
             assert_eq!(a.knobs(), None, "p again closes it");
-            reduce(&mut a, Action::Knobs);
+            reduce(&mut a, Action::Knob(KnobKey::Toggle));
             reduce(&mut a, Action::ToggleHelp);
-            reduce(&mut a, Action::CloseKnobs);
+            reduce(&mut a, Action::Knob(KnobKey::Close));
             assert!(
                 !a.help() && a.knobs().is_some(),
                 "esc closes the help first"
             );
-            reduce(&mut a, Action::CloseKnobs);
+            reduce(&mut a, Action::Knob(KnobKey::Close));
             assert_eq!(a.knobs(), None, "esc closes it");
         }
 
         #[test]
         fn arrows_step_the_selected_value_and_the_runner_applies_it() {
             let mut a = app();
-            update(&mut a, Action::Knobs);
+            update(&mut a, Action::Knob(KnobKey::Toggle));
             // Up and down stay on the one row.
-            update(&mut a, Action::KnobNext);
-            update(&mut a, Action::KnobPrev);
+            update(&mut a, Action::Knob(KnobKey::Next));
+            update(&mut a, Action::Knob(KnobKey::Prev));
             assert_eq!(a.knobs().unwrap().selected, 0);
             // Linear 0..=18: a step of 18/20, rounded to a whole 1.
             assert_eq!(
-                reduce(&mut a, Action::KnobLess),
+                reduce(&mut a, Action::Knob(KnobKey::Less)),
                 [Effect::SetParam {
                     key: "tries".into(),
                     value: 17.0
                 }]
             );
             assert_eq!(a.message(), Some("tries 18 → 17"));
-            update(&mut a, Action::KnobLess);
+            update(&mut a, Action::Knob(KnobKey::Less));
             assert_eq!(tries(&a), Some(17.0), "sent and answered at once inline");
             let marks = a.track().marks();
             assert_eq!(marks.last().map(|m| m.label.as_str()), Some("tries 18→17"));
             assert_eq!(a.state(), RunState::Idle, "a change starts nothing");
             // At the top of the range a step up stays and says so.
-            update(&mut a, Action::KnobReset);
+            update(&mut a, Action::Knob(KnobKey::Reset));
             assert_eq!(tries(&a), Some(18.0), "backspace: the preset's value");
-            assert!(reduce(&mut a, Action::KnobMore).is_empty());
+            assert!(reduce(&mut a, Action::Knob(KnobKey::More)).is_empty());
             assert_eq!(a.message(), Some("tries stays at 18"));
         }
 
         #[test]
         fn enter_types_a_value_and_a_bad_one_is_refused_with_the_reason() {
             let mut a = app();
-            update(&mut a, Action::Knobs);
+            update(&mut a, Action::Knob(KnobKey::Toggle));
             update(&mut a, Action::StartPause);
-            update(&mut a, Action::KnobEdit);
+            update(&mut a, Action::Knob(KnobKey::Edit));
             assert_eq!(a.knobs().unwrap().typing.as_deref(), Some(""));
             for c in "40".chars() {
-                update(&mut a, Action::KnobChar(c));
+                update(&mut a, Action::Knob(KnobKey::Char(c)));
             }
-            assert_eq!(reduce(&mut a, Action::KnobSubmit), []);
+            assert_eq!(reduce(&mut a, Action::Knob(KnobKey::Submit)), []);
             let m = a.message().unwrap();
             assert!(
                 m.starts_with("refused: `tries` takes a whole number from 0 to 18"),
@@ -641,22 +630,22 @@ mod tests {
             );
             assert_eq!(a.knobs().unwrap().typing, None, "the field closes");
             assert_eq!(a.state(), RunState::Running, "the run goes on");
-            update(&mut a, Action::KnobEdit);
+            update(&mut a, Action::Knob(KnobKey::Edit));
             for c in "x2".chars() {
-                update(&mut a, Action::KnobChar(c));
+                update(&mut a, Action::Knob(KnobKey::Char(c)));
             }
-            update(&mut a, Action::KnobSubmit);
+            update(&mut a, Action::Knob(KnobKey::Submit));
             assert_eq!(a.message(), Some("refused: `tries`: `x2` is not a number"));
-            update(&mut a, Action::KnobEdit);
-            update(&mut a, Action::KnobChar('9'));
-            update(&mut a, Action::KnobChar('9'));
-            update(&mut a, Action::KnobErase);
-            update(&mut a, Action::KnobSubmit);
+            update(&mut a, Action::Knob(KnobKey::Edit));
+            update(&mut a, Action::Knob(KnobKey::Char('9')));
+            update(&mut a, Action::Knob(KnobKey::Char('9')));
+            update(&mut a, Action::Knob(KnobKey::Erase));
+            update(&mut a, Action::Knob(KnobKey::Submit));
             assert_eq!(tries(&a), Some(9.0), "typed 99, erased one: 9");
             // Esc while typing gives up the value only.
-            update(&mut a, Action::KnobEdit);
-            update(&mut a, Action::KnobChar('3'));
-            update(&mut a, Action::KnobCancel);
+            update(&mut a, Action::Knob(KnobKey::Edit));
+            update(&mut a, Action::Knob(KnobKey::Char('3')));
+            update(&mut a, Action::Knob(KnobKey::Cancel));
             assert!(a.knobs().is_some() && a.knobs().unwrap().typing.is_none());
             assert_eq!(tries(&a), Some(9.0));
             // The run (R undone by R' at try 11) now gives up at try 9.
@@ -664,14 +653,14 @@ mod tests {
                 update(&mut a, Action::Tick);
             }
             assert_eq!(a.state(), RunState::Exhausted);
-            assert!(reduce(&mut a, Action::KnobMore).is_empty());
+            assert!(reduce(&mut a, Action::Knob(KnobKey::More)).is_empty());
             assert!(a.message().unwrap().starts_with("the run is exhausted"));
         }
 
         #[test]
         fn a_value_the_solver_refuses_comes_back_as_an_error() {
             let mut a = app();
-            update(&mut a, Action::Knobs);
+            update(&mut a, Action::Knob(KnobKey::Toggle));
             // Sent past the panel's check: the solver's own check speaks.
             crate::tui::race_glue::set_param(&mut a, "tries".into(), 2.5);
             update(&mut a, Action::Tick);
