@@ -276,6 +276,36 @@ fn raising_the_mutation_rate_from_the_panel_changes_the_run() {
 }
 
 #[test]
+fn a_change_before_the_first_step_is_part_of_the_command_y_prints() {
+    let mut a = app();
+    // Idle: the solver is built, nothing has run.
+    update(&mut a, Action::Tick);
+    update(&mut a, Action::Knob(KnobKey::Toggle));
+    update(&mut a, Action::Knob(KnobKey::Next));
+    update(&mut a, Action::Knob(KnobKey::Next));
+    update(&mut a, Action::Knob(KnobKey::More));
+    update(&mut a, Action::Tick);
+    assert_eq!(a.track().param("mutation_rate"), Some(0.25));
+    update(&mut a, Action::CopyCommand);
+    let said = a.message().unwrap_or_default().to_string();
+    assert!(said.contains("--set mutation_rate=0.25"), "{said}");
+    // A change after the first step is not how the run started.
+    update(&mut a, Action::Step);
+    update(&mut a, Action::Tick);
+    update(&mut a, Action::Knob(KnobKey::Prev));
+    update(&mut a, Action::Knob(KnobKey::More));
+    update(&mut a, Action::CopyCommand);
+    let said = a.message().unwrap_or_default().to_string();
+    assert!(said.contains("--set mutation_rate=0.25"), "{said}");
+    assert!(!said.contains("crossover_rate"), "{said}");
+    // A new run starts from the preset's values: no --set.
+    update(&mut a, Action::Reset);
+    update(&mut a, Action::CopyCommand);
+    let said = a.message().unwrap_or_default().to_string();
+    assert!(!said.contains("--set"), "{said}");
+}
+
+#[test]
 fn a_race_changes_the_lanes_that_have_the_key_and_says_which_not() {
     let mut a = app();
     a.open_race(&["knobby".into(), "toy-a".into()]).unwrap();

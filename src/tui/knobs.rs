@@ -55,6 +55,22 @@ fn spec_of(app: &App, preset: &str, key: &str) -> Option<&'static ParamSpec> {
     find(SolverConfig::declared(&solver.solver)?, key)
 }
 
+/// A change made before the single run's first step is part of how the
+/// run starts: `y` then prints it as `--set KEY=VALUE` (for keys a preset
+/// holds; a run-only one such as the annealer's temperature now has no
+/// `--set`). The value is written in full (Rust's shortest exact form).
+pub fn note_before_start(app: &mut App, key: &str, value: f64) {
+    if app.race().is_some() || app.track().steps() > 0 {
+        return;
+    }
+    let Some(preset) = app.current_choice().map(|c| c.preset.clone()) else {
+        return;
+    };
+    if spec_of(app, &preset, key).is_some_and(|s| s.in_preset) {
+        app.note_override(key, &format!("{value}"));
+    }
+}
+
 /// The panel's rows: the single run's live parameters, or in a race every
 /// lane's (each key once, valued as in the first lane that has it).
 pub fn rows(app: &App) -> Vec<Row> {

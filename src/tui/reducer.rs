@@ -219,8 +219,12 @@ pub fn reduce(app: &mut App, action: Action) -> Vec<Effect> {
                     .into(),
             );
         }
-        Action::Knob(key) => effects
-            .extend(knobs::reduce(app, key).map(|(key, value)| Effect::SetParam { key, value })),
+        Action::Knob(key) => {
+            if let Some((key, value)) = knobs::reduce(app, key) {
+                knobs::note_before_start(app, &key, value);
+                effects.push(Effect::SetParam { key, value });
+            }
+        }
         // The event loop acts on these (they concern the terminal, not the
         // app's state).
         Action::Suspend | Action::Redraw => {}

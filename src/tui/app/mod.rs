@@ -92,6 +92,8 @@ impl App {
 
     /// Replaces the run with a fresh solver for the current start and preset.
     pub(crate) fn rebuild(&mut self) {
+        // A new solver starts from its preset's values.
+        self.clear_overrides();
         self.run.epoch += 1;
         self.run.track.reset();
         self.run.playback = None;
