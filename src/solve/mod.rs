@@ -24,6 +24,7 @@ pub mod profile;
 pub mod race;
 pub mod reference;
 pub mod registry;
+pub mod record;
 pub mod reorient;
 pub mod runner;
 pub mod sized;
