@@ -42,9 +42,17 @@ pub fn record(
     path: &Path,
 ) -> Result<Ran, Report> {
     let shown = path.display().to_string();
-    let header = Header::new(&r.preset, &r.config, seed, &start.cube, r.max_steps, r.time_limit)
-        .map_err(|e| OutputError(format!("{shown}: {e}")))?;
-    let file = File::create(path).map_err(|e| OutputError(format!("cannot create {shown}: {e}")))?;
+    let header = Header::new(
+        &r.preset,
+        &r.config,
+        seed,
+        &start.cube,
+        r.max_steps,
+        r.time_limit,
+    )
+    .map_err(|e| OutputError(format!("{shown}: {e}")))?;
+    let file =
+        File::create(path).map_err(|e| OutputError(format!("cannot create {shown}: {e}")))?;
     let write_err = |e: record::RecordError| OutputError(format!("{shown}: {e}"));
     let mut w = Writer::new(file, &header).map_err(write_err)?;
     let played = play::run(solver, limits, cancel, &[], &mut |e| w.event(e)).map_err(write_err)?;
@@ -130,7 +138,11 @@ pub fn run(args: ReplayArgs) -> Result<ExitCode, Report> {
                 r.htm,
                 r.iterations,
                 h.step_unit,
-                if r.solution.is_empty() { "(empty)" } else { &r.solution },
+                if r.solution.is_empty() {
+                    "(empty)"
+                } else {
+                    &r.solution
+                },
             );
         }
         None => text.push_str("result:     none (the run was stopped before it ended)\n"),

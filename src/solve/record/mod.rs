@@ -144,7 +144,10 @@ impl RunFile {
         if text.trim().is_empty() {
             return Err(RecordError::Empty);
         }
-        let mut lines = text.split_inclusive('\n').enumerate().map(|(i, l)| (i + 1, l));
+        let mut lines = text
+            .split_inclusive('\n')
+            .enumerate()
+            .map(|(i, l)| (i + 1, l));
         let mut next = || -> Option<Result<(usize, &str), RecordError>> {
             let (n, raw) = lines.next()?;
             Some(match raw.strip_suffix('\n') {
@@ -185,8 +188,8 @@ impl RunFile {
 /// refused as newer rather than as garbage.
 fn header(n: usize, line: &str) -> Result<Header, RecordError> {
     let bad = |message: String| RecordError::Line { line: n, message };
-    let value: serde_json::Value = serde_json::from_str(line)
-        .map_err(|e| bad(format!("not a run file header ({e})")))?;
+    let value: serde_json::Value =
+        serde_json::from_str(line).map_err(|e| bad(format!("not a run file header ({e})")))?;
     if value.get("kind").and_then(serde_json::Value::as_str) != Some("header") {
         return Err(bad("not a run file header (no \"kind\": \"header\")".into()));
     }

@@ -31,7 +31,8 @@ impl Header {
         max_steps: Option<u64>,
         time_limit: Option<Duration>,
     ) -> Result<Header, RecordError> {
-        let table = toml::Table::try_from(config).map_err(|e| RecordError::Header(e.to_string()))?;
+        let table =
+            toml::Table::try_from(config).map_err(|e| RecordError::Header(e.to_string()))?;
         let params = match serde_json::to_value(table) {
             Ok(serde_json::Value::Object(m)) => m,
             _ => return Err(RecordError::Header("parameters are not a table".into())),
@@ -131,8 +132,15 @@ pub fn run(
             phase = Some(to);
         }
         if steps >= next_point {
-            let values = snap.values.iter().map(|v| v.is_finite().then_some(*v)).collect();
-            sink(&Event::Point { step: steps, values })?;
+            let values = snap
+                .values
+                .iter()
+                .map(|v| v.is_finite().then_some(*v))
+                .collect();
+            sink(&Event::Point {
+                step: steps,
+                values,
+            })?;
             written += 1;
             if written.is_multiple_of(POINTS) {
                 stride = stride.saturating_mul(2);
@@ -161,8 +169,15 @@ pub fn run(
         search += ran.search;
         if ran.stop != Stop::Steps {
             let snap = solver.snapshot();
-            let values = snap.values.iter().map(|v| v.is_finite().then_some(*v)).collect();
-            sink(&Event::Point { step: steps, values })?;
+            let values = snap
+                .values
+                .iter()
+                .map(|v| v.is_finite().then_some(*v))
+                .collect();
+            sink(&Event::Point {
+                step: steps,
+                values,
+            })?;
             break ran.stop;
         }
     };
@@ -257,7 +272,9 @@ pub fn verify(file: &RunFile, cancel: Option<&AtomicBool>) -> Result<Verdict, Re
         max_steps: Some(recorded.steps),
         deadline: None,
     };
-    let played = run(solver.as_mut(), limits, cancel, &file.events, &mut |_| Ok(()))?;
+    let played = run(solver.as_mut(), limits, cancel, &file.events, &mut |_| {
+        Ok(())
+    })?;
     let again = played.result;
     let mut differences = Vec::new();
     if again.solved != recorded.solved {
@@ -278,8 +295,5 @@ pub fn verify(file: &RunFile, cancel: Option<&AtomicBool>) -> Result<Verdict, Re
             recorded.solution, recorded.htm, again.solution, again.htm
         ));
     }
-    Ok(Verdict {
-        again,
-        differences,
-    })
+    Ok(Verdict { again, differences })
 }
