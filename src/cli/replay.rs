@@ -49,6 +49,7 @@ pub fn record(
         &start.cube,
         r.max_steps,
         r.time_limit,
+        &solver.profile(),
     )
     .map_err(|e| OutputError(format!("{shown}: {e}")))?;
     let file =

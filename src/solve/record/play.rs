@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use crate::cube::Cube;
 use crate::cube::simplify::simplify;
-use crate::solve::api::Solver;
+use crate::solve::api::{Profile, Solver};
 use crate::solve::budget::{self, Budget, Stop};
 use crate::solve::registry::SolverConfig;
 
@@ -19,7 +19,8 @@ use super::{Event, FORMAT, Header, RecordError, RunFile, RunResult};
 pub const POINTS: u64 = 512;
 
 impl Header {
-    /// The header of a run of `config` (preset `preset`) from `start`.
+    /// The header of a run of `config` (preset `preset`) from `start`, by a
+    /// solver whose profile is `profile`.
     ///
     /// # Errors
     /// The configuration cannot be written as a table.
@@ -30,6 +31,7 @@ impl Header {
         start: &Cube,
         max_steps: Option<u64>,
         time_limit: Option<Duration>,
+        profile: &Profile,
     ) -> Result<Header, RecordError> {
         let table =
             toml::Table::try_from(config).map_err(|e| RecordError::Header(e.to_string()))?;
@@ -37,10 +39,6 @@ impl Header {
             Ok(serde_json::Value::Object(m)) => m,
             _ => return Err(RecordError::Header("parameters are not a table".into())),
         };
-        let profile = config
-            .build(*start, seed)
-            .map_err(|e| RecordError::Header(e.to_string()))?
-            .profile();
         Ok(Header {
             format: FORMAT,
             program: env!("CARGO_PKG_VERSION").to_string(),
