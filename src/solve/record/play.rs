@@ -117,6 +117,7 @@ pub fn run(
     let mut written = 0u64;
     let mut next_point = 0u64;
     let mut phase: Option<String> = None;
+    let mut last_point = None;
     let stop = loop {
         let snap = solver.snapshot();
         if snap.phase != phase
@@ -130,15 +131,8 @@ pub fn run(
             phase = Some(to);
         }
         if steps >= next_point {
-            let values = snap
-                .values
-                .iter()
-                .map(|v| v.is_finite().then_some(*v))
-                .collect();
-            sink(&Event::Point {
-                step: steps,
-                values,
-            })?;
+            sink(&point(solver, steps))?;
+            last_point = Some(steps);
             written += 1;
             if written.is_multiple_of(POINTS) {
                 stride = stride.saturating_mul(2);
@@ -149,6 +143,9 @@ pub fn run(
             sink(&apply(solver, change, steps)?)?;
         }
         if steps >= cap {
+            if last_point != Some(steps) {
+                sink(&point(solver, steps))?;
+            }
             break Stop::Steps;
         }
         let mut target = next_point.min(cap);
@@ -166,16 +163,9 @@ pub fn run(
         steps += ran.steps;
         search += ran.search;
         if ran.stop != Stop::Steps {
-            let snap = solver.snapshot();
-            let values = snap
-                .values
-                .iter()
-                .map(|v| v.is_finite().then_some(*v))
-                .collect();
-            sink(&Event::Point {
-                step: steps,
-                values,
-            })?;
+            if last_point != Some(steps) {
+                sink(&point(solver, steps))?;
+            }
             break ran.stop;
         }
     };
@@ -195,6 +185,17 @@ pub fn run(
         stop,
         search,
     })
+}
+
+/// The plot series now, `null` where there is no value.
+fn point(solver: &dyn Solver, step: u64) -> Event {
+    let values = solver
+        .snapshot()
+        .values
+        .iter()
+        .map(|v| v.is_finite().then_some(*v))
+        .collect();
+    Event::Point { step, values }
 }
 
 fn change_step(e: &Event) -> u64 {
