@@ -11,7 +11,7 @@ use crate::solve::api::{Profile, Solver};
 use crate::solve::budget::{self, Budget, Stop};
 use crate::solve::registry::SolverConfig;
 
-use super::{Event, FORMAT, Header, RecordError, RunFile, RunResult};
+use super::format::{Event, FORMAT, Header, RecordError, RunFile, RunResult};
 
 /// Points written per resolution level: after this many at one spacing the
 /// spacing doubles, so a run of `s` steps writes about
