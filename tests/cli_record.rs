@@ -245,3 +245,62 @@ fn record_refuses_other_sizes_and_unwritable_paths() {
     ]);
     assert_eq!(code(&o), 5, "{}", out(&o));
 }
+
+/// Starts a long recorded solve, waits until its file has a few lines, sends
+/// `signal`, and returns the exit status and the file.
+#[cfg(unix)]
+fn stopped_by(signal: i32, d: &Path) -> (std::process::ExitStatus, PathBuf) {
+    let path = d.join("long.jsonl");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_cubetui"))
+        .args([
+            "solve",
+            "--preset",
+            "sa-faces",
+            "--random-state",
+            "--max-steps",
+            "1000000000000",
+            "--record",
+            path.to_str().unwrap(),
+        ])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let lines = || {
+        std::fs::read_to_string(&path)
+            .map(|t| t.lines().count())
+            .unwrap_or(0)
+    };
+    for _ in 0..2000 {
+        if lines() >= 600 {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    let pid = i32::try_from(child.id()).unwrap();
+    // SAFETY: `kill` has no memory effects; the pid is our own child's.
+    unsafe { libc::kill(pid, signal) };
+    (child.wait().unwrap(), path)
+}
+
+#[cfg(unix)]
+#[test]
+fn a_run_stopped_by_ctrl_c_or_sigterm_leaves_a_readable_file() {
+    let d = dir_named("signals");
+    // Ctrl-C: the run stops between steps and writes its result.
+    let (status, path) = stopped_by(libc::SIGINT, d.path());
+    assert_eq!(status.code(), Some(130));
+    let text = std::fs::read_to_string(&path).unwrap();
+    let last: Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+    assert_eq!(last["kind"], "result");
+    assert_eq!(last["interrupted"], true);
+    let o = cubetui(&["replay", path.to_str().unwrap(), "--verify"]);
+    assert_eq!(code(&o), 0, "{}", out(&o));
+    // SIGTERM: the process ends at once; every line written is whole.
+    let (status, path) = stopped_by(libc::SIGTERM, d.path());
+    assert!(!status.success());
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.ends_with('\n'));
+    let o = cubetui(&["replay", path.to_str().unwrap()]);
+    assert_eq!(code(&o), 0, "{}", out(&o));
+}
