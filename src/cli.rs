@@ -97,10 +97,11 @@ enum Command {
 /// texts read the presets).
 pub fn run(cli: Cli, warnings: Vec<String>) -> Result<ExitCode, Report> {
     if let Some(c) = &cli.command {
-        // `solve` and `bench` have their own Ctrl-C handling (`interrupt`).
+        // `solve`, `bench`, `sweep` and `replay` have their own Ctrl-C
+        // handling (`interrupt`).
         table_cache::report_on_stderr(!matches!(
             c,
-            Command::Solve(_) | Command::Bench(_) | Command::Sweep(_)
+            Command::Solve(_) | Command::Bench(_) | Command::Sweep(_) | Command::Replay(_)
         ));
     }
     // A refused user preset is a warning; the others and the built-in ones run.
