@@ -234,6 +234,16 @@ fn record_refuses_other_sizes_and_unwritable_paths() {
         f.to_str().unwrap(),
     ]);
     assert_eq!(code(&o), 2, "{}", out(&o));
+    let o = cubetui(&[
+        "solve",
+        "--random-state",
+        "--formulas",
+        "assets/formulas.txt",
+        "--record",
+        f.to_str().unwrap(),
+    ]);
+    assert_eq!(code(&o), 2, "{}", out(&o));
+    assert!(out(&o).contains("--formulas"), "{}", out(&o));
     let bad = d.path().join("no/such/dir/x.jsonl");
     let o = cubetui(&[
         "solve",
