@@ -197,3 +197,17 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn parameters_outside_their_declared_range_are_refused_before_running() {
+    let mut file = RunFile::parse(&recorded(100, &[])).unwrap();
+    file.header
+        .params
+        .insert("max_steps".into(), serde_json::Value::from(0));
+    let err = verify(&file, None).unwrap_err();
+    assert!(err.to_string().contains("`max_steps`"), "{err}");
+    file.header
+        .params
+        .insert("max_steps".into(), serde_json::Value::from("many"));
+    assert!(matches!(verify(&file, None), Err(RecordError::Header(_))));
+}

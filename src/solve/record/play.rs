@@ -69,7 +69,20 @@ impl Header {
         let table: toml::Table =
             serde_json::from_value(serde_json::Value::Object(self.params.clone()))
                 .map_err(|e| RecordError::Header(format!("params: {e}")))?;
-        crate::solve::preset::from_table(table).map_err(|e| RecordError::Header(e.to_string()))
+        let config = crate::solve::preset::from_table(table.clone())
+            .map_err(|e| RecordError::Header(e.to_string()))?;
+        // The values a preset file may hold, checked as a preset's are: a
+        // hand-edited file runs nothing outside the declared ranges.
+        let mut held = Vec::new();
+        leaves(&table, "", &mut held);
+        for (key, value) in held {
+            if let Some(spec) = crate::solve::params::find(config.params(), &key)
+                && let Err(why) = spec.check(value)
+            {
+                return Err(RecordError::Header(format!("params: `{key}`: {why}")));
+            }
+        }
+        Ok(config)
     }
 
     /// The start state.
@@ -79,6 +92,16 @@ impl Header {
     pub fn start(&self) -> Result<Cube, RecordError> {
         Cube::from_facelets(&self.facelets)
             .map_err(|e| RecordError::Header(format!("facelets: {e}")))
+    }
+}
+
+/// Dotted keys and values of every leaf of `t`.
+fn leaves<'a>(t: &'a toml::Table, prefix: &str, out: &mut Vec<(String, &'a toml::Value)>) {
+    for (k, v) in t {
+        match v {
+            toml::Value::Table(inner) => leaves(inner, &format!("{prefix}{k}."), out),
+            v => out.push((format!("{prefix}{k}"), v)),
+        }
     }
 }
 
