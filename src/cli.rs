@@ -1,6 +1,6 @@
 //! Command line: parses the arguments and dispatches to the subcommands, the
 //! TUI (default), `state`, `scramble`, `solve`, `bench`, `sweep`, `merge`,
-//! `presets`, `race` and `config`, one module each (`plot` draws their `--plot`).
+//! `presets`, `race`, `replay` and `config`, one module each (`plot` draws their `--plot`).
 //! Exit codes and the errors that choose them live in the leaf module
 //! [`exit`], which the subcommands import.
 
@@ -14,6 +14,7 @@ mod out;
 mod plot;
 mod presets;
 mod race;
+mod replay;
 mod run;
 mod scramble;
 mod sized;
@@ -80,6 +81,11 @@ enum Command {
     /// the summary of the whole run.
     #[command(after_help = EXIT_CODES)]
     Merge(merge::MergeArgs),
+    /// A run file written by `solve --record FILE`: a summary (header and
+    /// result), or with `--verify` the run made again and compared. (Playing
+    /// a run back on the screen is a later step.)
+    #[command(after_help = EXIT_CODES)]
+    Replay(replay::ReplayArgs),
     /// Your own settings and presets: `config path` prints where they live
     /// (`CUBETUI_CONFIG_DIR` names another directory).
     #[command(after_help = EXIT_CODES)]
@@ -91,10 +97,11 @@ enum Command {
 /// texts read the presets).
 pub fn run(cli: Cli, warnings: Vec<String>) -> Result<ExitCode, Report> {
     if let Some(c) = &cli.command {
-        // `solve` and `bench` have their own Ctrl-C handling (`interrupt`).
+        // `solve`, `bench`, `sweep` and `replay` have their own Ctrl-C
+        // handling (`interrupt`).
         table_cache::report_on_stderr(!matches!(
             c,
-            Command::Solve(_) | Command::Bench(_) | Command::Sweep(_)
+            Command::Solve(_) | Command::Bench(_) | Command::Sweep(_) | Command::Replay(_)
         ));
     }
     // A refused user preset is a warning; the others and the built-in ones run.
@@ -112,6 +119,8 @@ pub fn run(cli: Cli, warnings: Vec<String>) -> Result<ExitCode, Report> {
             a.size.settle(a.solver.preset.as_deref())?;
             if a.size.get() == Size::THREE {
                 solve::run(a)
+            } else if a.record.is_some() {
+                Err(exit::UsageError("--record: the 3x3 only".into()).into())
             } else {
                 sized::solve(&a)
             }
@@ -127,6 +136,7 @@ pub fn run(cli: Cli, warnings: Vec<String>) -> Result<ExitCode, Report> {
         Some(Command::Presets(a)) => presets::run(a),
         Some(Command::Race(a)) => race::run(a),
         Some(Command::Merge(a)) => merge::run(a),
+        Some(Command::Replay(a)) => replay::run(a),
         Some(Command::Sweep(a)) => sweep::run(a),
         Some(Command::Config(a)) => userconf::run(a),
     }

@@ -27,9 +27,11 @@ Exit codes:
   0    ok (solve: solved; bench, sweep, merge: every cube solved)
   2    usage error (unknown option, bad or out-of-range value)
   3    invalid cube or notation (merge: a bad or mismatched file;
-       the screen: a broken config.toml or --theme file)
+       replay: a bad run file; the screen: a broken config.toml or
+       --theme file)
   4    not solved within the budget (bench, sweep: some cube not solved;
-       merge: some cube unsolved or missing)
+       merge: some cube unsolved or missing; replay --verify: a
+       different result)
   5    cannot write output (stdout, --jsonl or --plot file)
   130  interrupted (Ctrl-C)";
 

@@ -1,6 +1,7 @@
 //! Runs one solver on one cube under a budget and reports the result in the
 //! `solve --json` form (also one `bench --jsonl` line).
 
+use std::path::Path;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
@@ -121,6 +122,18 @@ pub fn run_one(
     seed: u64,
     cancel: Option<&AtomicBool>,
 ) -> Result<RunReport, Report> {
+    run_recorded(r, start, seed, cancel, None)
+}
+
+/// [`run_one`], writing a run file to `record` when given (each line
+/// flushed as it goes; a file that cannot be written is exit 5).
+pub fn run_recorded(
+    r: &Resolved,
+    start: &Start,
+    seed: u64,
+    cancel: Option<&AtomicBool>,
+    record: Option<&Path>,
+) -> Result<RunReport, Report> {
     let t0 = Instant::now();
     let mut solver = r
         .config
@@ -130,7 +143,10 @@ pub fn run_one(
         max_steps: r.max_steps,
         deadline: r.time_limit.and_then(|limit| t0.checked_add(limit)),
     };
-    let ran = budget::run(solver.as_mut(), limits, cancel);
+    let ran = match record {
+        None => budget::run(solver.as_mut(), limits, cancel),
+        Some(path) => super::replay::record(r, start, seed, solver.as_mut(), limits, cancel, path)?,
+    };
     let cancelled = ran.stop == Stop::Cancelled;
     let out = solver.outcome();
     let snap = solver.snapshot();

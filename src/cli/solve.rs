@@ -9,7 +9,7 @@ use color_eyre::eyre::Report;
 use super::common::StartArgs;
 use super::config::SolverArgs;
 use super::exit::{EXIT_INTERRUPTED, EXIT_OK, EXIT_UNSOLVED};
-use super::run::run_one;
+use super::run::run_recorded;
 
 #[derive(Debug, Args)]
 pub struct SolveArgs {
@@ -34,15 +34,34 @@ pub struct SolveArgs {
     /// `reference_htm`. No reference exists for sizes past the 3x3 (exit 2).
     #[arg(long)]
     pub reference: bool,
+    /// Write the run to FILE as it goes (JSON Lines: a header, then plot
+    /// points, changes and the result, each line flushed); `cubetui replay
+    /// FILE --verify` runs it again. The 3x3 only.
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<std::path::PathBuf>,
 }
 
 /// Solves one cube: 0 when solved, 4 when not, 130 when interrupted.
 pub fn run(args: SolveArgs) -> Result<ExitCode, Report> {
     // Ctrl-C stops the search and prints the best result so far (exit 130).
+    if args.record.is_some() && args.solver.formulas.is_some() {
+        // The file would not say which catalogue ran: it could not be verified.
+        return Err(super::exit::UsageError(
+            "--record cannot be used with --formulas (a run file does not carry the catalogue)"
+                .into(),
+        )
+        .into());
+    }
     let interrupted = super::interrupt::install();
     let resolved = args.solver.resolve()?;
     let start = args.start.resolve(args.solver.seed)?;
-    let mut r = run_one(&resolved, &start, args.solver.seed, Some(&interrupted))?;
+    let mut r = run_recorded(
+        &resolved,
+        &start,
+        args.solver.seed,
+        Some(&interrupted),
+        args.record.as_deref(),
+    )?;
     let reference = if args.reference {
         let htm = cubetui::solve::reference_htm(&start.cube)
             .map_err(|e| super::exit::InvalidInput(e.to_string()))?;

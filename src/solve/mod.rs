@@ -22,6 +22,7 @@ pub mod popstats;
 pub mod preset;
 pub mod profile;
 pub mod race;
+pub mod record;
 pub mod reference;
 pub mod registry;
 pub mod reorient;

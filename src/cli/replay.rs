@@ -1,0 +1,153 @@
+//! Run files on the command line: `solve --record FILE` writes one
+//! ([`record`]), `replay FILE` summarises it and `replay FILE --verify`
+//! runs it again and compares the result.
+
+use std::fmt::Write as _;
+use std::fs::File;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::atomic::AtomicBool;
+
+use clap::Args;
+use color_eyre::eyre::Report;
+
+use cubetui::solve::Solver;
+use cubetui::solve::budget::{Budget, Ran};
+use cubetui::solve::record::{self, Event, Header, RunFile, Writer, play};
+
+use super::common::Start;
+use super::config::Resolved;
+use super::exit::{EXIT_OK, EXIT_UNSOLVED, InvalidInput, OutputError};
+
+#[derive(Debug, Args)]
+pub struct ReplayArgs {
+    /// The run file (written by `solve --record FILE`).
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+    /// Run the solve again from the file's header and its recorded knob and
+    /// generator changes, and compare the result (solved, solution, steps):
+    /// exit 0 when identical, 4 when not (naming what differs).
+    #[arg(long)]
+    pub verify: bool,
+}
+
+/// Steps `solver` as `solve` would, writing the run file at `path`.
+pub fn record(
+    r: &Resolved,
+    start: &Start,
+    seed: u64,
+    solver: &mut dyn Solver,
+    limits: Budget,
+    cancel: Option<&AtomicBool>,
+    path: &Path,
+) -> Result<Ran, Report> {
+    let shown = path.display().to_string();
+    let header = Header::new(
+        &r.preset,
+        &r.config,
+        seed,
+        &start.cube,
+        r.max_steps,
+        r.time_limit,
+        &solver.profile(),
+    )
+    .map_err(|e| OutputError(format!("{shown}: {e}")))?;
+    let file =
+        File::create(path).map_err(|e| OutputError(format!("cannot create {shown}: {e}")))?;
+    let write_err = |e: record::RecordError| OutputError(format!("{shown}: {e}"));
+    let mut w = Writer::new(file, &header).map_err(write_err)?;
+    let played = play::run(solver, limits, cancel, &[], &mut |e| w.event(e)).map_err(write_err)?;
+    Ok(Ran {
+        steps: played.result.steps,
+        search: played.search,
+        stop: played.stop,
+    })
+}
+
+/// Reads and checks a run file: any failure is exit 3 with the reason.
+fn read(path: &Path) -> Result<RunFile, Report> {
+    let shown = path.display();
+    let bytes =
+        std::fs::read(path).map_err(|e| InvalidInput(format!("cannot read {shown}: {e}")))?;
+    Ok(RunFile::parse(&bytes).map_err(|e| InvalidInput(format!("{shown}: {e}")))?)
+}
+
+/// `cubetui replay FILE [--verify]`.
+pub fn run(args: ReplayArgs) -> Result<ExitCode, Report> {
+    let file = read(&args.file)?;
+    let shown = args.file.display();
+    let mut text = String::new();
+    if args.verify {
+        let interrupted = super::interrupt::install();
+        let verdict = play::verify(&file, Some(&interrupted))
+            .map_err(|e| InvalidInput(format!("{shown}: {e}")))?;
+        let again = &verdict.again;
+        if verdict.differences.is_empty() {
+            let _ = writeln!(
+                text,
+                "identical: {}, {} HTM, {} {}s",
+                if again.solved { "solved" } else { "not solved" },
+                again.htm,
+                again.iterations,
+                file.header.step_unit,
+            );
+        } else {
+            let _ = writeln!(text, "DIFFERENT from the recorded run:");
+            for d in &verdict.differences {
+                let _ = writeln!(text, "  {d}");
+            }
+        }
+        super::out::stdout(text.as_bytes())?;
+        return Ok(ExitCode::from(if verdict.differences.is_empty() {
+            EXIT_OK
+        } else {
+            EXIT_UNSOLVED
+        }));
+    }
+    let h = &file.header;
+    let count = |f: fn(&Event) -> bool| file.events.iter().filter(|e| f(e)).count();
+    let _ = write!(
+        text,
+        "run file:   {shown} (format {}, written by cubetui {})\n\
+         preset:     {} (solver {})\nseed:       {}\nstart:      {}\n\
+         budget:     {}\nevents:     {} points ({}), {} knob, {} generator, {} phase changes\n",
+        h.format,
+        h.program,
+        h.preset,
+        h.solver,
+        h.seed,
+        h.facelets,
+        match (h.max_steps, h.time_limit_s) {
+            (None, None) => "the solver's own".to_string(),
+            (Some(n), None) => format!("{n} steps"),
+            (None, Some(t)) => format!("{t} s"),
+            (Some(n), Some(t)) => format!("{n} steps, {t} s"),
+        },
+        count(|e| matches!(e, Event::Point { .. })),
+        h.series.join(", "),
+        count(|e| matches!(e, Event::Knob { .. })),
+        count(|e| matches!(e, Event::Generator { .. })),
+        count(|e| matches!(e, Event::Phase { .. })),
+    );
+    match &file.result {
+        Some(r) => {
+            let _ = writeln!(
+                text,
+                "result:     {}{}, {} HTM after {} {}s\nsolution:   {}",
+                if r.solved { "solved" } else { "NOT solved" },
+                if r.interrupted { " (interrupted)" } else { "" },
+                r.htm,
+                r.iterations,
+                h.step_unit,
+                if r.solution.is_empty() {
+                    "(empty)"
+                } else {
+                    &r.solution
+                },
+            );
+        }
+        None => text.push_str("result:     none (the run was stopped before it ended)\n"),
+    }
+    super::out::stdout(text.as_bytes())?;
+    Ok(ExitCode::from(EXIT_OK))
+}

@@ -1,0 +1,321 @@
+//! Running a solver while recording it, and re-running a recorded run
+//! ([`verify`]): the same stepping loop both ways, so the recorded changes
+//! land at the same steps.
+
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use crate::cube::Cube;
+use crate::cube::simplify::simplify;
+use crate::solve::api::{Profile, Solver};
+use crate::solve::budget::{self, Budget, Stop};
+use crate::solve::registry::SolverConfig;
+
+use super::format::{Event, FORMAT, Header, RecordError, RunFile, RunResult};
+
+/// Points written per resolution level: after this many at one spacing the
+/// spacing doubles, so a run of `s` steps writes about
+/// `POINTS * log2(s / POINTS)` points.
+pub const POINTS: u64 = 512;
+
+impl Header {
+    /// The header of a run of `config` (preset `preset`) from `start`, by a
+    /// solver whose profile is `profile`.
+    ///
+    /// # Errors
+    /// The configuration cannot be written as a table.
+    pub fn new(
+        preset: &str,
+        config: &SolverConfig,
+        seed: u64,
+        start: &Cube,
+        max_steps: Option<u64>,
+        time_limit: Option<Duration>,
+        profile: &Profile,
+    ) -> Result<Header, RecordError> {
+        let table =
+            toml::Table::try_from(config).map_err(|e| RecordError::Header(e.to_string()))?;
+        let params = match serde_json::to_value(table) {
+            Ok(serde_json::Value::Object(m)) => m,
+            _ => return Err(RecordError::Header("parameters are not a table".into())),
+        };
+        Ok(Header {
+            format: FORMAT,
+            program: env!("CARGO_PKG_VERSION").to_string(),
+            preset: preset.to_string(),
+            solver: config.name().to_string(),
+            size: 3,
+            seed,
+            facelets: start.facelets(),
+            params,
+            max_steps,
+            time_limit_s: time_limit.map(|t| t.as_secs_f64()),
+            step_unit: profile.step.to_string(),
+            series: profile.series.iter().map(|s| s.name.to_string()).collect(),
+        })
+    }
+
+    /// The solver configuration the header describes.
+    ///
+    /// # Errors
+    /// A size other than 3 or parameters that are not a valid preset table.
+    pub fn config(&self) -> Result<SolverConfig, RecordError> {
+        if self.size != 3 {
+            return Err(RecordError::Header(format!(
+                "size {}: only 3x3 runs can be replayed",
+                self.size
+            )));
+        }
+        let table: toml::Table =
+            serde_json::from_value(serde_json::Value::Object(self.params.clone()))
+                .map_err(|e| RecordError::Header(format!("params: {e}")))?;
+        let config = crate::solve::preset::from_table(table.clone())
+            .map_err(|e| RecordError::Header(e.to_string()))?;
+        // The values a preset file may hold, checked as a preset's are: a
+        // hand-edited file runs nothing outside the declared ranges.
+        let mut held = Vec::new();
+        leaves(&table, "", &mut held);
+        for (key, value) in held {
+            if let Some(spec) = crate::solve::params::find(config.params(), &key)
+                && let Err(why) = spec.check(value)
+            {
+                return Err(RecordError::Header(format!("params: `{key}`: {why}")));
+            }
+        }
+        Ok(config)
+    }
+
+    /// The start state.
+    ///
+    /// # Errors
+    /// Facelets that are not a valid cube.
+    pub fn start(&self) -> Result<Cube, RecordError> {
+        Cube::from_facelets(&self.facelets)
+            .map_err(|e| RecordError::Header(format!("facelets: {e}")))
+    }
+}
+
+/// Dotted keys and values of every leaf of `t`.
+fn leaves<'a>(t: &'a toml::Table, prefix: &str, out: &mut Vec<(String, &'a toml::Value)>) {
+    for (k, v) in t {
+        match v {
+            toml::Value::Table(inner) => leaves(inner, &format!("{prefix}{k}."), out),
+            v => out.push((format!("{prefix}{k}"), v)),
+        }
+    }
+}
+
+/// How a recorded run ended.
+#[derive(Clone, Debug)]
+pub struct Played {
+    pub result: RunResult,
+    pub stop: Stop,
+    /// Time spent inside [`Solver::step`].
+    pub search: Duration,
+}
+
+/// Steps `solver` under `limits` (or until `cancel`), making `changes` (knob
+/// and generator events) at their steps, and hands every event to `sink`
+/// as it happens, the result last.
+///
+/// # Errors
+/// A change the solver refuses, or an error from `sink`.
+pub fn run(
+    solver: &mut dyn Solver,
+    limits: Budget,
+    cancel: Option<&AtomicBool>,
+    changes: &[Event],
+    sink: &mut dyn FnMut(&Event) -> Result<(), RecordError>,
+) -> Result<Played, RecordError> {
+    let cap = limits.max_steps.unwrap_or(u64::MAX);
+    let mut changes: Vec<&Event> = changes
+        .iter()
+        .filter(|e| matches!(e, Event::Knob { .. } | Event::Generator { .. }))
+        .collect();
+    changes.sort_by_key(|e| change_step(e));
+    let mut pending = changes.into_iter().peekable();
+    let mut steps = 0u64;
+    let mut search = Duration::ZERO;
+    let mut stride = 1u64;
+    let mut written = 0u64;
+    let mut next_point = 0u64;
+    let mut phase: Option<String> = None;
+    let mut last_point = None;
+    let stop = loop {
+        let snap = solver.snapshot();
+        if snap.phase != phase
+            && let Some(to) = snap.phase.clone()
+        {
+            sink(&Event::Phase {
+                from: phase.take(),
+                to: to.clone(),
+                step: steps,
+            })?;
+            phase = Some(to);
+        }
+        if steps >= next_point {
+            sink(&point(solver, steps))?;
+            last_point = Some(steps);
+            written += 1;
+            if written.is_multiple_of(POINTS) {
+                stride = stride.saturating_mul(2);
+            }
+            next_point = (steps / stride).saturating_add(1).saturating_mul(stride);
+        }
+        while let Some(change) = pending.next_if(|e| change_step(e) <= steps) {
+            sink(&apply(solver, change, steps)?)?;
+        }
+        if steps >= cap {
+            if last_point != Some(steps) {
+                sink(&point(solver, steps))?;
+            }
+            break Stop::Steps;
+        }
+        let mut target = next_point.min(cap);
+        if let Some(e) = pending.peek() {
+            target = target.min(change_step(e).max(steps + 1));
+        }
+        let ran = budget::run(
+            solver,
+            Budget {
+                max_steps: Some(target - steps),
+                deadline: limits.deadline,
+            },
+            cancel,
+        );
+        steps += ran.steps;
+        search += ran.search;
+        if ran.stop != Stop::Steps {
+            if last_point != Some(steps) {
+                sink(&point(solver, steps))?;
+            }
+            break ran.stop;
+        }
+    };
+    let out = solver.outcome();
+    let solution = simplify(&out.solution);
+    let result = RunResult {
+        solved: out.solved,
+        htm: solution.len(),
+        solution: solution.to_string(),
+        steps,
+        iterations: out.iterations,
+        interrupted: stop == Stop::Cancelled,
+    };
+    sink(&Event::Result(result.clone()))?;
+    Ok(Played {
+        result,
+        stop,
+        search,
+    })
+}
+
+/// The plot series now, `null` where there is no value.
+fn point(solver: &dyn Solver, step: u64) -> Event {
+    let values = solver
+        .snapshot()
+        .values
+        .iter()
+        .map(|v| v.is_finite().then_some(*v))
+        .collect();
+    Event::Point { step, values }
+}
+
+fn change_step(e: &Event) -> u64 {
+    match e {
+        Event::Knob { step, .. } | Event::Generator { step, .. } => *step,
+        _ => 0,
+    }
+}
+
+/// Makes one recorded change; returns the event as it happened now (its
+/// `from` read from the solver).
+fn apply(solver: &mut dyn Solver, change: &Event, steps: u64) -> Result<Event, RecordError> {
+    let refused = |message: String| RecordError::Change {
+        step: steps,
+        message,
+    };
+    match change {
+        Event::Knob { knob, to, .. } => {
+            let from = solver
+                .live_values()
+                .into_iter()
+                .find(|(k, _)| k == knob)
+                .map(|(_, v)| v);
+            solver
+                .set_param(knob, *to)
+                .map_err(|e| refused(e.to_string()))?;
+            Ok(Event::Knob {
+                knob: knob.clone(),
+                from,
+                to: *to,
+                step: steps,
+            })
+        }
+        Event::Generator { to, .. } => {
+            let from = solver.snapshot().generator;
+            solver
+                .set_generator(to)
+                .map_err(|e| refused(e.to_string()))?;
+            Ok(Event::Generator {
+                from,
+                to: to.clone(),
+                step: steps,
+            })
+        }
+        other => Ok(other.clone()),
+    }
+}
+
+/// What [`verify`] found.
+#[derive(Clone, Debug)]
+pub struct Verdict {
+    /// The result of the run made again.
+    pub again: RunResult,
+    /// Each difference from the recorded result, in words (empty: identical).
+    pub differences: Vec<String>,
+}
+
+/// Re-runs `file` from its header and its recorded changes, for exactly the
+/// recorded number of steps, and compares the result.
+///
+/// # Errors
+/// A file without a result, a header that cannot be replayed, a change
+/// the solver refuses.
+pub fn verify(file: &RunFile, cancel: Option<&AtomicBool>) -> Result<Verdict, RecordError> {
+    let recorded = file.result.as_ref().ok_or_else(|| {
+        RecordError::Header("the file has no result (the run was stopped before it ended)".into())
+    })?;
+    let config = file.header.config()?;
+    let mut solver = config
+        .build(file.header.start()?, file.header.seed)
+        .map_err(|e| RecordError::Header(e.to_string()))?;
+    let limits = Budget {
+        max_steps: Some(recorded.steps),
+        deadline: None,
+    };
+    let played = run(solver.as_mut(), limits, cancel, &file.events, &mut |_| {
+        Ok(())
+    })?;
+    let again = played.result;
+    let mut differences = Vec::new();
+    if again.solved != recorded.solved {
+        differences.push(format!(
+            "solved: recorded {}, again {}",
+            recorded.solved, again.solved
+        ));
+    }
+    if again.iterations != recorded.iterations {
+        differences.push(format!(
+            "steps: recorded {}, again {}",
+            recorded.iterations, again.iterations
+        ));
+    }
+    if again.solution != recorded.solution {
+        differences.push(format!(
+            "solution: recorded `{}` ({} HTM), again `{}` ({} HTM)",
+            recorded.solution, recorded.htm, again.solution, again.htm
+        ));
+    }
+    Ok(Verdict { again, differences })
+}
