@@ -276,3 +276,10 @@ fn a_preset_made_for_a_size_brings_it_and_refuses_another() {
     ]);
     assert!(matches!(code(&o), 0 | 4), "{}", err(&o));
 }
+
+#[test]
+fn a_layer_off_the_cube_is_said_once() {
+    let o = cubetui(&["state", "--size", "4", "--scramble", "5R"]);
+    assert_eq!(code(&o), 3);
+    assert_eq!(err(&o).matches("out of range").count(), 1, "{}", err(&o));
+}

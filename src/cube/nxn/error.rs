@@ -40,11 +40,13 @@ pub enum NxnNotationError {
         text: String,
         max: usize,
     },
-    #[error("`{token}` at column {column}: {source}")]
+    /// Its `fault` is said in the message, not chained as a source, so
+    /// a report of causes does not say it twice.
+    #[error("`{token}` at column {column}: {fault}")]
     NotOnSize {
         token: String,
         column: usize,
-        source: MoveSizeError,
+        fault: MoveSizeError,
     },
     #[error("`)` at column {column} has no matching `(`")]
     UnmatchedClose { column: usize },

@@ -164,10 +164,10 @@ fn parse_move(
     }
     if let Some(size) = size {
         kind.layers(size)
-            .map_err(|source| NxnNotationError::NotOnSize {
+            .map_err(|fault| NxnNotationError::NotOnSize {
                 token: token(),
                 column,
-                source,
+                fault,
             })?;
     }
     let m = NxnMove::new(kind, turns).expect("turns in 1..=3");
