@@ -115,60 +115,57 @@ fn draw_svg(
         entries.push(("reference (two-phase)".into(), REFERENCE));
     }
     draw_legend(&legend, &entries)?;
-    let lengths: Vec<Vec<f64>> = series
-        .iter()
-        .map(|s| {
-            s.samples
-                .iter()
-                .filter(|x| x.solved)
-                .map(|x| (x.moves as f64).max(1.0))
-                .collect()
-        })
-        .collect();
-    let refs: Vec<f64> = reference
-        .unwrap_or(&[])
-        .iter()
+    // Each line: the solved cubes' values, over all of the lane's cubes.
+    let solved = |f: &dyn Fn(&Sample) -> f64| -> Vec<Curve> {
+        (series.iter().enumerate())
+            .map(|(i, s)| {
+                let v = s.samples.iter().filter(|x| x.solved).map(f).collect();
+                (v, s.samples.len(), colour(i))
+            })
+            .collect()
+    };
+    let mut lengths = solved(&|x| (x.moves as f64).max(1.0));
+    let refs: Vec<f64> = (reference.unwrap_or(&[]).iter())
         .map(|&r| (r as f64).max(1.0))
         .collect();
-    let all = lengths.iter().flatten().chain(&refs).copied();
-    let (lo, hi) = span(all, 1.0);
-    let mut chart = ChartBuilder::on(&left)
-        .caption("solution length (HTM, log)", ("sans-serif", 14))
-        .margin(12)
-        .margin_right(32)
-        .x_label_area_size(36)
-        .y_label_area_size(44)
-        .build_cartesian_2d((lo..hi).log_scale(), 0.0..1.02)?;
-    chart
-        .configure_mesh()
-        .x_desc("moves (HTM)")
-        .x_label_formatter(&tick)
-        .y_desc("fraction of cubes solved")
-        .draw()?;
-    for (i, (s, l)) in series.iter().zip(&lengths).enumerate() {
-        let c = colour(i);
-        chart.draw_series(LineSeries::new(
-            steps(l.clone(), s.samples.len()),
-            c.stroke_width(2),
-        ))?;
-    }
     if !refs.is_empty() {
         let n = refs.len();
-        chart.draw_series(LineSeries::new(steps(refs, n), REFERENCE.stroke_width(2)))?;
+        lengths.push((refs, n, REFERENCE));
     }
-    let times: Vec<Vec<f64>> = series
-        .iter()
-        .map(|s| {
-            s.samples
-                .iter()
-                .filter(|x| x.solved)
-                .map(|x| (x.elapsed.as_secs_f64() * 1e3).max(1e-3))
-                .collect()
-        })
-        .collect();
-    let (lo, hi) = span(times.iter().flatten().copied(), 1e-3);
-    let mut chart = ChartBuilder::on(&right)
-        .caption("time to solve (ms, log)", ("sans-serif", 14))
+    fraction_panel(
+        &left,
+        ("solution length (HTM, log)", "moves (HTM)"),
+        1.0,
+        lengths,
+    )?;
+    fraction_panel(
+        &right,
+        (
+            "time to solve (ms, log)",
+            "wall-clock ms per cube, setup included",
+        ),
+        1e-3,
+        solved(&|x| (x.elapsed.as_secs_f64() * 1e3).max(1e-3)),
+    )?;
+    root.present()?;
+    Ok(())
+}
+
+/// One line of a fraction-solved panel: the values, over how many cubes,
+/// in which colour.
+type Curve = (Vec<f64>, usize, RGBColor);
+
+/// A panel of `curves` as the fraction of cubes solved against a log axis
+/// (values at least `floor`), with its caption and the x axis's name.
+fn fraction_panel(
+    area: &DrawingArea<SVGBackend<'_>, plotters::coord::Shift>,
+    (caption, x_desc): (&str, &str),
+    floor: f64,
+    curves: Vec<Curve>,
+) -> Result<(), Failure> {
+    let (lo, hi) = span(curves.iter().flat_map(|c| c.0.iter().copied()), floor);
+    let mut chart = ChartBuilder::on(area)
+        .caption(caption, ("sans-serif", 14))
         .margin(12)
         .margin_right(32)
         .x_label_area_size(36)
@@ -176,17 +173,13 @@ fn draw_svg(
         .build_cartesian_2d((lo..hi).log_scale(), 0.0..1.02)?;
     chart
         .configure_mesh()
-        .x_desc("wall-clock ms per cube, setup included")
+        .x_desc(x_desc)
         .x_label_formatter(&tick)
         .y_desc("fraction of cubes solved")
         .draw()?;
-    for (i, (s, t)) in series.iter().zip(&times).enumerate() {
-        chart.draw_series(LineSeries::new(
-            steps(t.clone(), s.samples.len()),
-            colour(i).stroke_width(2),
-        ))?;
+    for (values, n, c) in curves {
+        chart.draw_series(LineSeries::new(steps(values, n), c.stroke_width(2)))?;
     }
-    root.present()?;
     Ok(())
 }
 
