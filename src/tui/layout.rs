@@ -1,15 +1,20 @@
-//! Where each panel goes: a pure function of the terminal size and the net.
+//! Where each panel goes: a pure function of the terminal size and the net
+//! (its layout and the cube's size).
 //!
 //! The cube panel is as tall as its net (no empty box); the net's scale is
 //! the largest that leaves the moves panel at least three lines and the
 //! plots six rows of data. On a short terminal the moves panel takes at
 //! most four lines. The strip stacks the moves under the cube; the
 //! cross, being narrow and tall, puts them beside it when there is room.
+//! A big cube on a small terminal gets a compact scale (one-cell or
+//! half-height stickers, fewer gaps); a cross that fits nowhere is drawn
+//! as the strip (a 7×7 at 80×24), and a strip that fits nowhere (a 7×7 in
+//! letters at 80×24) leaves the moves panel one line.
 
 use ratatui::layout::{Constraint, Layout, Rect};
 
 use super::app::Net;
-use super::net::{self, SCALES, Scale};
+use super::net::{self, Scale, Shape};
 
 /// Width of the status panel.
 pub const STATUS_WIDTH: u16 = 36;
@@ -17,19 +22,19 @@ pub const STATUS_WIDTH: u16 = 36;
 pub const MOVES_MIN_LINES: u16 = 3;
 /// Width the moves panel needs to sit beside the cross net.
 const MOVES_BESIDE_MIN_WIDTH: u16 = 18;
-
-/// The cross net when not even the smallest scale fits (80×24): faces
-/// without a blank row between them (their place in the cross and their
-/// colours still part them), so the plots keep six rows of data.
-const TIGHT_CROSS: Scale = Scale {
-    face_y: 0,
-    ..SCALES[0]
-};
+/// Width the moves panel keeps beside a compact cross net.
+const MOVES_BESIDE_TIGHT_WIDTH: u16 = 12;
+/// Height of the moves panel (one line and its border) when the strip
+/// needs its rows (no colours on a big cube at 80×24).
+const MOVES_SQUEEZED: u16 = 3;
 
 /// The panels of the main screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Areas {
     pub cube: Rect,
+    /// The net drawn: the one asked for, or the strip when a cross of a
+    /// big cube fits nowhere (a 7×7 at 80×24).
+    pub net: Net,
     pub scale: Scale,
     pub moves: Rect,
     pub status: Rect,
@@ -52,9 +57,13 @@ fn charts_min(height: u16) -> u16 {
     if height >= 36 { 12 } else { 10 }
 }
 
-/// Splits `area` (at least 80×24) for `net`; `status_lines` is how many
-/// rows the status panel would like.
-pub fn areas(area: Rect, net: Net, status_lines: u16) -> Areas {
+/// Splits `area` (at least 80×24) for a net (a layout, or a [`Shape`]: a
+/// cube of any size); `status_lines` is how many rows the status panel
+/// would like. When no roomy scale fits (see [`net::fit`]) the net takes a
+/// compact one: the cross beside the moves, else the strip; the strip
+/// takes rows from the moves panel (one line left) if it must.
+pub fn areas(area: Rect, shape: impl Into<Shape>, status_lines: u16) -> Areas {
+    let shape = shape.into();
     let [body, message, keys] = Layout::vertical([
         Constraint::Min(0),
         Constraint::Length(1),
@@ -63,30 +72,13 @@ pub fn areas(area: Rect, net: Net, status_lines: u16) -> Areas {
     .areas(area);
     let top_max = body.height.saturating_sub(charts_min(area.height));
     let left_w = body.width.saturating_sub(STATUS_WIDTH);
-    let moves_h = MOVES_MIN_LINES + 2;
-    let stacked = net::fit(
+    let Placed {
         net,
-        left_w.saturating_sub(2),
-        top_max.saturating_sub(moves_h + 2),
-    );
-    let (scale, beside) = match net {
-        Net::Strip => (stacked.unwrap_or(SCALES[0]), false),
-        Net::Cross => {
-            let side = net::fit(
-                net,
-                left_w.saturating_sub(MOVES_BESIDE_MIN_WIDTH + 4),
-                top_max.saturating_sub(2),
-            );
-            // Stacked when that fits a net as large; else beside the moves.
-            match (stacked, side) {
-                (Some(a), Some(b)) if a.w >= b.w => (a, false),
-                (_, Some(b)) => (b, true),
-                (Some(a), None) => (a, false),
-                (None, None) => (TIGHT_CROSS, true),
-            }
-        }
-    };
-    let (net_w, net_h) = scale.extent(net);
+        scale,
+        beside,
+        moves_min: moves_h,
+    } = place(shape, left_w, top_max);
+    let (net_w, net_h) = scale.extent(shape.with_net(net));
     let cube_h = net_h + 2;
     let wanted = if beside { cube_h } else { cube_h + moves_h };
     let top_h = wanted.max(status_lines + 2).min(top_max.max(wanted));
@@ -116,6 +108,7 @@ pub fn areas(area: Rect, net: Net, status_lines: u16) -> Areas {
         Layout::horizontal([Constraint::Percentage(64), Constraint::Percentage(36)]).areas(charts);
     Areas {
         cube,
+        net,
         scale,
         moves,
         status,
@@ -124,4 +117,58 @@ pub fn areas(area: Rect, net: Net, status_lines: u16) -> Areas {
         message,
         keys,
     }
+}
+
+/// Where the net goes in the top left (`left_w` wide, `top_max` rows at
+/// most) and at which scale.
+struct Placed {
+    net: Net,
+    scale: Scale,
+    /// Beside the moves panel (else above it).
+    beside: bool,
+    /// Rows the moves panel keeps (its border included).
+    moves_min: u16,
+}
+
+/// The net's place: the largest roomy scale stacked above the moves or,
+/// for the cross, beside them; else a compact one (see the module doc).
+fn place(shape: Shape, left_w: u16, top_max: u16) -> Placed {
+    let moves_h = MOVES_MIN_LINES + 2;
+    let placed = |net, scale, beside, moves_min| Placed {
+        net,
+        scale,
+        beside,
+        moves_min,
+    };
+    let stack_w = left_w.saturating_sub(2);
+    let stacked = net::fit(shape, stack_w, top_max.saturating_sub(moves_h + 2));
+    if shape.net == Net::Cross {
+        let side = net::fit(
+            shape,
+            left_w.saturating_sub(MOVES_BESIDE_MIN_WIDTH + 4),
+            top_max.saturating_sub(2),
+        );
+        // Stacked when that fits a net as large; else beside the moves.
+        match (stacked, side) {
+            (Some(a), Some(b)) if a.w >= b.w => return placed(Net::Cross, a, false, moves_h),
+            (_, Some(b)) => return placed(Net::Cross, b, true, moves_h),
+            (Some(a), None) => return placed(Net::Cross, a, false, moves_h),
+            (None, None) => {}
+        }
+        let tight = net::fit_compact(
+            shape,
+            left_w.saturating_sub(MOVES_BESIDE_TIGHT_WIDTH + 4),
+            top_max.saturating_sub(2),
+        );
+        if let Some(s) = tight {
+            return placed(Net::Cross, s, true, moves_h);
+        }
+    }
+    let strip = shape.with_net(Net::Strip);
+    if let Some(s) = net::fit_any(strip, stack_w, top_max.saturating_sub(moves_h + 2)) {
+        return placed(Net::Strip, s, false, moves_h);
+    }
+    let squeezed = top_max.saturating_sub(MOVES_SQUEEZED + 2);
+    let scale = net::fit_compact(strip, stack_w, squeezed).unwrap_or(net::smallest(strip));
+    placed(Net::Strip, scale, false, MOVES_SQUEEZED)
 }

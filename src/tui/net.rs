@@ -1,115 +1,52 @@
-//! The cube widget: the 3x18 strip or the cross net, scaled to its panel.
+//! The cube widget: a cube of any size N as the N×6N strip or the cross
+//! net, scaled to its panel. The 3×3 goes through the same code, as an
+//! [`NxnCube`] of size 3.
 //!
 //! A [`Scale`] sets the sticker size in cells and the gaps between stickers
-//! and between faces; [`fit`] picks the largest scale that fits an area.
-//! Colours come from the theme; letters on demand (always without colour);
-//! an overlay marks misplaced stickers.
+//! and between faces; [`fit`] and [`fit_compact`] pick the largest that
+//! fits an area (see `fit` for the two ladders). Colours come from the
+//! theme; letters on demand (always without colour); an overlay marks
+//! misplaced stickers. Half-height stickers show colours only.
+
+mod fit;
+
+use std::collections::BTreeMap;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::widgets::Widget;
 
+pub use self::fit::{COMPACT, SCALES, Scale, Shape, compact, fit, fit_any, fit_compact, smallest};
 use super::app::Net;
 use super::theme::{Depth, Theme};
-use crate::cube::state::CENTRES;
-use crate::cube::{Cube, Face};
+use crate::cube::Face;
+use crate::cube::nxn::net::cell;
+use crate::cube::nxn::{NxnCube, Size};
 
-/// Sticker size and gaps, in terminal cells.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Scale {
-    /// Sticker width and height.
-    pub w: u16,
-    pub h: u16,
-    /// Gap between two stickers of one face (columns, rows).
-    pub gap_x: u16,
-    pub gap_y: u16,
-    /// Gap between two faces (columns, rows).
-    pub face_x: u16,
-    pub face_y: u16,
-}
-
-/// The scales, smallest first.
-pub const SCALES: [Scale; 4] = [
-    Scale {
-        w: 1,
-        h: 1,
-        gap_x: 1,
-        gap_y: 0,
-        face_x: 2,
-        face_y: 1,
-    },
-    Scale {
-        w: 2,
-        h: 1,
-        gap_x: 1,
-        gap_y: 0,
-        face_x: 2,
-        face_y: 1,
-    },
-    Scale {
-        w: 4,
-        h: 2,
-        gap_x: 1,
-        gap_y: 1,
-        face_x: 2,
-        face_y: 1,
-    },
-    Scale {
-        w: 6,
-        h: 3,
-        gap_x: 1,
-        gap_y: 1,
-        face_x: 3,
-        face_y: 1,
-    },
-];
-
-impl Scale {
-    /// Left edge of sticker column `c`.
-    fn x(&self, c: u16) -> u16 {
-        c * (self.w + self.gap_x) + (c / 3) * self.face_x.saturating_sub(self.gap_x)
-    }
-
-    /// Top edge of sticker row `r`.
-    fn y(&self, r: u16) -> u16 {
-        r * (self.h + self.gap_y) + (r / 3) * self.face_y.saturating_sub(self.gap_y)
-    }
-
-    /// (width, height) of a net drawn at this scale.
-    pub fn extent(&self, net: Net) -> (u16, u16) {
-        let (rows, cols) = size(net);
-        (self.x(cols - 1) + self.w, self.y(rows - 1) + self.h)
+/// What the upright view keeps home on a cube of this size, for the status
+/// panel: the middle centres on odd sizes, the DBL corner on even ones
+/// (see [`NxnCube::upright`]).
+pub fn upright_word(size: Size) -> &'static str {
+    if size.is_odd() {
+        "upright: centres"
+    } else {
+        "upright: DBL corner"
     }
 }
 
-/// The largest scale whose net fits in `width` × `height`, if any does.
-pub fn fit(net: Net, width: u16, height: u16) -> Option<Scale> {
-    SCALES
-        .iter()
-        .rev()
-        .find(|s| {
-            let (w, h) = s.extent(net);
-            w <= width && h <= height
-        })
-        .copied()
-}
-
-/// (rows, cols) of stickers in a net.
-pub fn size(net: Net) -> (u16, u16) {
-    let (r, c) = net.size();
-    (r as u16, c as u16)
-}
-
-/// (row, col) of a sticker (0..54) in a net.
-pub fn cell(net: Net, sticker: usize) -> (u16, u16) {
-    let (r, c) = net.cell(sticker);
-    (r as u16, c as u16)
+/// The rectangle of a net of `extent` (width, height) centred in `inner`,
+/// cut to it.
+pub fn centred(inner: Rect, extent: (u16, u16)) -> Rect {
+    let (w, h) = extent;
+    let x = inner.x + inner.width.saturating_sub(w) / 2;
+    let y = inner.y + inner.height.saturating_sub(h) / 2;
+    Rect::new(x, y, w, h).intersection(inner)
 }
 
 /// Draws a cube as a net.
 pub struct CubeView<'a> {
-    pub cube: &'a Cube,
+    pub cube: &'a NxnCube,
     pub net: Net,
     pub scale: Scale,
     pub theme: &'a Theme,
@@ -117,13 +54,23 @@ pub struct CubeView<'a> {
     pub overlay: bool,
 }
 
+/// How one sticker looks: its style, its marks' style, its letter and its
+/// misplaced mark (blank when none is shown), its face colour.
+struct Look {
+    style: Style,
+    mark_style: Style,
+    letter: char,
+    dot: char,
+    colour: Color,
+}
+
 impl CubeView<'_> {
-    /// The style and the two marks (letter, misplaced dot) of sticker `i`.
-    fn look(&self, i: usize) -> (Style, Style, char, char) {
-        let stickers = self.cube.stickers();
-        let colour = stickers[i];
+    /// The look of sticker `i`, misplaced against `home` (each face's
+    /// colour when solved, as [`NxnCube::face_colours`] gives it).
+    fn look(&self, i: usize, home: &[u8; 6], per_face: usize) -> Look {
+        let colour = self.cube.stickers()[i];
         let face = Face::from_index(colour as usize).unwrap_or(Face::U);
-        let misplaced = colour != stickers[CENTRES[i / 9]];
+        let misplaced = colour != home[(i / per_face) % 6];
         let plain = self.theme.depth == Depth::None;
         let style = if plain {
             Style::default()
@@ -148,41 +95,96 @@ impl CubeView<'_> {
         } else {
             ' '
         };
-        (style, mark_style, letter, dot)
+        Look {
+            style,
+            mark_style,
+            letter,
+            dot,
+            colour: self.theme.faces[face.index()],
+        }
     }
-}
 
-impl Widget for CubeView<'_> {
-    fn render(self, area: Rect, buf: &mut Buffer) {
-        let s = self.scale;
-        for i in 0..self.cube.stickers().len() {
-            let (r, c) = cell(self.net, i);
-            let (style, mark_style, letter, dot) = self.look(i);
-            let (x0, y0) = (s.x(c), s.y(r));
+    /// Full-height stickers: each fills its cells, the letter in the middle
+    /// and the misplaced mark right after it (on one-cell stickers the mark
+    /// replaces a blank letter).
+    fn render_full(&self, area: Rect, buf: &mut Buffer) {
+        let (s, size) = (self.scale, self.cube.size());
+        let (n, home) = (fit::side(size), self.cube.face_colours());
+        for i in 0..size.stickers() {
+            let (r, c) = cell(self.net, size, i);
+            let (r, c) = (r as u16, c as u16);
+            let look = self.look(i, &home, size.face_stickers());
+            let (x0, y0) = (s.x(c, n), s.y(r, n));
             for dy in 0..s.h {
                 for dx in 0..s.w {
                     let (x, y) = (area.x + x0 + dx, area.y + y0 + dy);
                     if x >= area.right() || y >= area.bottom() {
                         continue;
                     }
-                    // The letter sits in the middle; the dot right after it
-                    // (on one-cell stickers the dot replaces a blank letter).
                     let mid = (dx == (s.w - 1) / 2) && dy == (s.h - 1) / 2;
                     let after = dx == (s.w - 1) / 2 + 1 && dy == (s.h - 1) / 2;
-                    let (ch, st) = if mid && s.w == 1 && letter == ' ' {
-                        (dot, mark_style)
+                    let (ch, st) = if mid && s.w == 1 && look.letter == ' ' {
+                        (look.dot, look.mark_style)
                     } else if mid {
-                        (letter, style)
+                        (look.letter, look.style)
                     } else if after {
-                        (dot, mark_style)
+                        (look.dot, look.mark_style)
                     } else {
-                        (' ', style)
+                        (' ', look.style)
                     };
                     if let Some(cl) = buf.cell_mut((x, y)) {
                         cl.set_char(ch).set_style(st);
                     }
                 }
             }
+        }
+    }
+
+    /// Half-height stickers: two sticker rows share a terminal row, the
+    /// upper one as the foreground of `▀`, the lower one as its background
+    /// (`▄` when only the lower half is a sticker). No letters, no marks.
+    fn render_half(&self, area: Rect, buf: &mut Buffer) {
+        let (s, size) = (self.scale, self.cube.size());
+        let (n, home) = (fit::side(size), self.cube.face_colours());
+        // Each cell's (upper, lower) colour.
+        let mut halves: BTreeMap<(u16, u16), [Option<Color>; 2]> = BTreeMap::new();
+        for i in 0..size.stickers() {
+            let (r, c) = cell(self.net, size, i);
+            let (r, c) = (r as u16, c as u16);
+            let colour = self.look(i, &home, size.face_stickers()).colour;
+            let (x0, y0) = (s.x(c, n), s.y(r, n));
+            for dy in 0..s.h {
+                for dx in 0..s.w {
+                    let (x, y) = (x0 + dx, y0 + dy);
+                    halves.entry((x, y / 2)).or_default()[usize::from(y % 2)] = Some(colour);
+                }
+            }
+        }
+        let bold = Style::default().add_modifier(Modifier::BOLD);
+        for ((dx, dy), [upper, lower]) in halves {
+            let (x, y) = (area.x + dx, area.y + dy);
+            if x >= area.right() || y >= area.bottom() {
+                continue;
+            }
+            let (ch, style) = match (upper, lower) {
+                (Some(u), Some(l)) => ('▀', bold.fg(u).bg(l)),
+                (Some(u), None) => ('▀', bold.fg(u)),
+                (None, Some(l)) => ('▄', bold.fg(l)),
+                (None, None) => continue,
+            };
+            if let Some(cl) = buf.cell_mut((x, y)) {
+                cl.set_char(ch).set_style(style);
+            }
+        }
+    }
+}
+
+impl Widget for CubeView<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        if self.scale.half {
+            self.render_half(area, buf);
+        } else {
+            self.render_full(area, buf);
         }
     }
 }

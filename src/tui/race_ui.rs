@@ -14,6 +14,7 @@ use super::net::{CubeView, SCALES};
 use super::race::{RaceMeasure, RaceView};
 use super::race_plot::lane_style;
 use super::status::speed_label;
+use crate::cube::nxn::NxnCube;
 use crate::numbers::{cpu_time, thousands};
 use crate::solve::race::Lane;
 use crate::solve::reference::pending;
@@ -305,7 +306,7 @@ fn draw_cards(f: &mut Frame, app: &App, view: &RaceView, area: Rect, cols: u16) 
             .map_or(view.race().start(), |s| s.current);
         f.render_widget(
             CubeView {
-                cube: &cube.upright(),
+                cube: &NxnCube::from(&cube.upright()),
                 net: Net::Strip,
                 scale,
                 theme: app.theme(),

@@ -11,11 +11,12 @@ use super::help;
 use super::keys::BINDINGS;
 use super::knobs_ui;
 use super::layout;
-use super::net::{CubeView, Scale};
+use super::net::{self, CubeView, Scale};
 use super::plot;
 use super::population;
 use super::progress;
 use super::status;
+use crate::cube::nxn::NxnCube;
 
 /// The smallest terminal the main screen needs.
 pub const MIN_WIDTH: u16 = 80;
@@ -51,7 +52,7 @@ fn draw_screen(f: &mut Frame, app: &App) {
     }
     let status_lines = status::lines(app);
     let a = main_areas(app, area);
-    draw_cube(f, app, a.cube, a.scale);
+    draw_cube(f, app, a.cube, a.net, a.scale);
     draw_log(f, app, a.moves);
     f.render_widget(
         Paragraph::new(status_lines).block(block(" status ", app)),
@@ -99,7 +100,7 @@ pub(super) fn block<'a>(title: impl Into<Line<'a>>, app: &App) -> Block<'a> {
         .border_style(Style::default().fg(app.theme().accent))
 }
 
-fn draw_cube(f: &mut Frame, app: &App, area: Rect, scale: Scale) {
+fn draw_cube(f: &mut Frame, app: &App, area: Rect, net: Net, scale: Scale) {
     let title = match (&app.playback(), &app.snapshot()) {
         (Some(p), _) => format!(" playback {}/{} ", p.pos, p.moves.len()),
         (None, Some(_)) if app.state() != crate::solve::runner::RunState::Idle => {
@@ -107,7 +108,7 @@ fn draw_cube(f: &mut Frame, app: &App, area: Rect, scale: Scale) {
         }
         _ => " cube ".to_string(),
     };
-    let view = match app.net() {
+    let view = match net {
         Net::Strip => "strip",
         Net::Cross => "cross",
     };
@@ -115,15 +116,12 @@ fn draw_cube(f: &mut Frame, app: &App, area: Rect, scale: Scale) {
     let b = block(title, app).title_bottom(Line::from(format!(" {pose} {view} ")).right_aligned());
     let inner = b.inner(area);
     f.render_widget(b, area);
-    let (w, h) = scale.extent(app.net());
-    let x = inner.x + inner.width.saturating_sub(w) / 2;
-    let y = inner.y + inner.height.saturating_sub(h) / 2;
-    let inner = Rect::new(x, y, w, h).intersection(inner);
-    let cube = app.shown_cube();
+    let inner = net::centred(inner, scale.extent(net));
+    let cube = NxnCube::from(&app.shown_cube());
     f.render_widget(
         CubeView {
             cube: &cube,
-            net: app.net(),
+            net,
             scale,
             theme: app.theme(),
             letters: app.letters(),

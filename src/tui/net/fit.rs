@@ -1,0 +1,182 @@
+//! Sticker sizes and gaps for a net of any size N, and the largest that
+//! fits an area.
+//!
+//! Two ladders: the roomy [`SCALES`] (the 3×3 gets one of these on every
+//! screen from 80×24 up), and the [`COMPACT`] ones a layout falls back to
+//! when none of those fit: one-cell stickers with fewer gaps, then
+//! half-height stickers (two sticker rows in one terminal row, drawn with
+//! `▀`/`▄` in two colours; only where colours are shown in UTF-8).
+
+use crate::cube::net::Layout as Net;
+use crate::cube::nxn::Size;
+use crate::cube::nxn::net::grid_size;
+
+/// What a net draws: its layout, the cube's size, and whether half-height
+/// stickers may be used (they need colours and a UTF-8 terminal: they show
+/// neither letters nor overlay marks).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shape {
+    pub net: Net,
+    pub size: Size,
+    pub half_blocks: bool,
+}
+
+impl Shape {
+    /// The same shape in another layout.
+    pub fn with_net(self, net: Net) -> Shape {
+        Shape { net, ..self }
+    }
+}
+
+impl From<Net> for Shape {
+    /// A 3×3 in this layout, in colour.
+    fn from(net: Net) -> Shape {
+        Shape {
+            net,
+            size: Size::THREE,
+            half_blocks: true,
+        }
+    }
+}
+
+/// Sticker size and gaps, in terminal cells; rows count half rows when
+/// [`Scale::half`] is set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Scale {
+    /// Sticker width and height.
+    pub w: u16,
+    pub h: u16,
+    /// Gap between two stickers of one face (columns, rows).
+    pub gap_x: u16,
+    pub gap_y: u16,
+    /// Gap between two faces (columns, rows).
+    pub face_x: u16,
+    pub face_y: u16,
+    /// Half-height stickers: `h`, `gap_y` and `face_y` count half rows.
+    pub half: bool,
+}
+
+/// A one-cell scale with these gaps (columns between stickers, columns
+/// and rows between faces).
+const fn one(gap_x: u16, face_x: u16, face_y: u16, half: bool) -> Scale {
+    Scale {
+        w: 1,
+        h: 1,
+        gap_x,
+        gap_y: 0,
+        face_x,
+        face_y,
+        half,
+    }
+}
+
+/// The roomy scales, smallest first.
+pub const SCALES: [Scale; 4] = [
+    one(1, 2, 1, false),
+    Scale {
+        w: 2,
+        ..one(1, 2, 1, false)
+    },
+    Scale {
+        w: 4,
+        h: 2,
+        gap_y: 1,
+        ..one(1, 2, 1, false)
+    },
+    Scale {
+        w: 6,
+        h: 3,
+        gap_x: 1,
+        gap_y: 1,
+        face_x: 3,
+        face_y: 1,
+        half: false,
+    },
+];
+
+/// The compact scales, best first: one-cell stickers with a column between
+/// them but faces touching row-wise (what the 3×3 cross gets at 80×24);
+/// one-cell stickers with only the faces parted; none parted; then
+/// half-height stickers with the faces parted, and with none parted.
+pub const COMPACT: [Scale; 5] = [
+    one(1, 2, 0, false),
+    one(0, 1, 1, false),
+    one(0, 0, 0, false),
+    one(0, 1, 1, true),
+    one(0, 0, 0, true),
+];
+
+impl Scale {
+    /// Left edge of sticker column `c` on a cube of `n` stickers a side.
+    pub(super) fn x(&self, c: u16, n: u16) -> u16 {
+        c * (self.w + self.gap_x) + (c / n) * self.face_x.saturating_sub(self.gap_x)
+    }
+
+    /// Top edge of sticker row `r`, in rows (half rows when `half`).
+    pub(super) fn y(&self, r: u16, n: u16) -> u16 {
+        r * (self.h + self.gap_y) + (r / n) * self.face_y.saturating_sub(self.gap_y)
+    }
+
+    /// (width, height) in terminal cells of a net drawn at this scale.
+    pub fn extent(&self, shape: impl Into<Shape>) -> (u16, u16) {
+        let shape = shape.into();
+        let (rows, cols) = grid(shape);
+        let n = side(shape.size);
+        let h = self.y(rows - 1, n) + self.h;
+        let h = if self.half { h.div_ceil(2) } else { h };
+        (self.x(cols - 1, n) + self.w, h)
+    }
+
+    /// Whether a net drawn at this scale fits in `width` × `height`.
+    pub fn fits(&self, shape: Shape, width: u16, height: u16) -> bool {
+        let (w, h) = self.extent(shape);
+        w <= width && h <= height
+    }
+}
+
+/// N as a cell count (sizes stay far below `u16::MAX`).
+pub(super) fn side(size: Size) -> u16 {
+    u16::try_from(size.get()).unwrap_or(u16::MAX)
+}
+
+/// (rows, cols) of stickers in a net.
+pub(super) fn grid(shape: Shape) -> (u16, u16) {
+    let (r, c) = grid_size(shape.net, shape.size);
+    let cells = |v: usize| u16::try_from(v).unwrap_or(u16::MAX);
+    (cells(r), cells(c))
+}
+
+/// The largest roomy scale whose net fits in `width` × `height`, if any.
+pub fn fit(shape: impl Into<Shape>, width: u16, height: u16) -> Option<Scale> {
+    let shape = shape.into();
+    SCALES
+        .iter()
+        .rev()
+        .find(|s| s.fits(shape, width, height))
+        .copied()
+}
+
+/// The compact scales this shape may use, best first (no half-height
+/// stickers unless the shape allows them).
+pub fn compact(shape: Shape) -> impl Iterator<Item = Scale> {
+    COMPACT
+        .into_iter()
+        .filter(move |s| shape.half_blocks || !s.half)
+}
+
+/// The best compact scale whose net fits in `width` × `height`, if any.
+pub fn fit_compact(shape: Shape, width: u16, height: u16) -> Option<Scale> {
+    compact(shape).find(|s| s.fits(shape, width, height))
+}
+
+/// The smallest scale this shape may use (what is drawn, cut at the
+/// panel's edge, when nothing fits).
+pub fn smallest(shape: Shape) -> Scale {
+    compact(shape).last().unwrap_or(COMPACT[2])
+}
+
+/// The largest scale of either ladder that fits, if any: a roomy one, else
+/// a compact one.
+pub fn fit_any(shape: Shape, width: u16, height: u16) -> Option<Scale> {
+    fit(shape, width, height).or_else(|| fit_compact(shape, width, height))
+}
