@@ -44,7 +44,8 @@ pub fn centred(inner: Rect, extent: (u16, u16)) -> Rect {
     Rect::new(x, y, w, h).intersection(inner)
 }
 
-/// Draws a cube as a net.
+/// Draws a cube as a net, at a scale from this module's ladders (see
+/// [`Shape::on_screen`] for when half-height stickers may be given).
 pub struct CubeView<'a> {
     pub cube: &'a NxnCube,
     pub net: Net,

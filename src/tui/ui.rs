@@ -16,7 +16,7 @@ use super::plot;
 use super::population;
 use super::progress;
 use super::status;
-use crate::cube::nxn::NxnCube;
+use crate::cube::nxn::{NxnCube, Size};
 
 /// The smallest terminal the main screen needs.
 pub const MIN_WIDTH: u16 = 80;
@@ -81,7 +81,9 @@ fn draw_screen(f: &mut Frame, app: &App) {
 /// The main screen's panels in `area`, as [`draw`] places them (the
 /// status panel's height depends on the app): what the mouse is mapped by.
 pub fn main_areas(app: &App, area: Rect) -> layout::Areas {
-    layout::areas(area, app.net(), status::lines(app).len() as u16)
+    let marks = app.letters() || app.overlay();
+    let shape = net::Shape::on_screen(app.net(), Size::THREE, app.theme(), marks);
+    layout::areas(area, shape, status::lines(app).len() as u16)
 }
 
 fn draw_too_small(f: &mut Frame, area: Rect) {

@@ -10,6 +10,7 @@
 use crate::cube::net::Layout as Net;
 use crate::cube::nxn::Size;
 use crate::cube::nxn::net::grid_size;
+use crate::tui::theme::{Depth, Theme};
 
 /// What a net draws: its layout, the cube's size, and whether half-height
 /// stickers may be used (they need colours and a UTF-8 terminal: they show
@@ -22,6 +23,18 @@ pub struct Shape {
 }
 
 impl Shape {
+    /// The shape a screen draws: half-height stickers only where they show
+    /// all that is asked for: colours (not `NO_COLOR`), a UTF-8 terminal
+    /// (else `▀` becomes `*`), and no `marks` (face letters or the
+    /// misplaced overlay, which need whole cells).
+    pub fn on_screen(net: Net, size: Size, theme: &Theme, marks: bool) -> Shape {
+        Shape {
+            net,
+            size,
+            half_blocks: theme.depth != Depth::None && !theme.ascii && !marks,
+        }
+    }
+
     /// The same shape in another layout.
     pub fn with_net(self, net: Net) -> Shape {
         Shape { net, ..self }
@@ -179,4 +192,61 @@ pub fn smallest(shape: Shape) -> Scale {
 /// a compact one.
 pub fn fit_any(shape: Shape, width: u16, height: u16) -> Option<Scale> {
     fit(shape, width, height).or_else(|| fit_compact(shape, width, height))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn half_height_stickers_only_in_colour_utf8_and_without_marks() {
+        let size = Size::new(7).expect("a size");
+        let colour = Theme::load("classic", Depth::True).expect("a theme");
+        let plain = Theme::load("classic", Depth::None).expect("a theme");
+        let ascii = Theme {
+            ascii: true,
+            ..colour.clone()
+        };
+        let half = |t: &Theme, marks| Shape::on_screen(Net::Strip, size, t, marks).half_blocks;
+        assert!(half(&colour, false));
+        assert!(!half(&colour, true), "letters or overlay");
+        assert!(!half(&plain, false), "NO_COLOR");
+        assert!(!half(&ascii, false), "no UTF-8");
+        // Without them the 7x7 strip at 80x24 (42x5 above the moves) fits
+        // only as half-height stickers.
+        let shape = Shape::on_screen(Net::Strip, size, &colour, false);
+        assert_eq!(fit(shape, 42, 5), None);
+        assert_eq!(fit_compact(shape, 42, 5), Some(COMPACT[4]));
+        assert_eq!(
+            fit_compact(
+                Shape {
+                    half_blocks: false,
+                    ..shape
+                },
+                42,
+                5
+            ),
+            None
+        );
+        assert_eq!(fit_compact(shape, 42, 7), Some(COMPACT[2]));
+    }
+
+    #[test]
+    fn the_ladders_give_each_size_its_extent() {
+        let shape = |net, n| Shape {
+            net,
+            size: Size::new(n).expect("a size"),
+            half_blocks: true,
+        };
+        // The 3x3 at the scales it always had.
+        assert_eq!(SCALES[0].extent(Net::Strip), (40, 3));
+        assert_eq!(SCALES[3].extent(Net::Cross), (89, 35));
+        // N x 6N and 3N x 4N stickers, gaps between faces only.
+        assert_eq!(COMPACT[1].extent(shape(Net::Strip, 4)), (29, 4));
+        assert_eq!(COMPACT[1].extent(shape(Net::Cross, 4)), (19, 14));
+        // Two sticker rows to a terminal row.
+        assert_eq!(COMPACT[4].extent(shape(Net::Strip, 7)), (42, 4));
+        assert_eq!(COMPACT[3].extent(shape(Net::Cross, 6)), (27, 10));
+        assert_eq!(COMPACT[3].extent(shape(Net::Cross, 2)), (11, 4));
+    }
 }
