@@ -161,6 +161,13 @@ impl<'a> Batch<'a> {
         if let Some(path) = &args.plot {
             super::plot::check(path)?;
         }
+        if args.trace && args.jsonl.is_none() && args.plot.is_none() {
+            return Err(UsageError(
+                "--trace records into the --jsonl lines: give --jsonl FILE (or --plot FILE.svg)"
+                    .into(),
+            )
+            .into());
+        }
         if shard.count(cubes) == 0 {
             return Err(UsageError(format!(
                 "--shard {shard}: a run of {cubes} cubes has no cube for shard {}",

@@ -53,6 +53,16 @@ pub fn tick(v: &f64) -> String {
     }
 }
 
+/// A value label: whole numbers without decimals, others with at most two.
+pub fn value(v: &f64) -> String {
+    if v.fract() == 0.0 {
+        format!("{v:.0}")
+    } else {
+        let s = format!("{v:.2}");
+        s.trim_end_matches('0').to_string()
+    }
+}
+
 /// The legend under the pictures: a swatch and the name of each line, in
 /// two columns (down the first, then the second).
 pub fn draw_legend(
@@ -74,4 +84,19 @@ pub fn draw_legend(
         ))?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn labels_drop_what_says_nothing() {
+        assert_eq!(value(&20.0), "20");
+        assert_eq!(value(&2.5), "2.5");
+        assert_eq!(value(&0.125), "0.12");
+        assert_eq!(value(&0.0), "0");
+        assert_eq!(tick(&100.0), "100");
+        assert_eq!(tick(&0.01), "0.01");
+    }
 }

@@ -12,7 +12,7 @@ use plotters::prelude::*;
 use cubetui::solve::trace::Trace;
 
 use super::super::exit::OutputError;
-use super::axes::{Failure, colour, draw_legend, span, tick};
+use super::axes::{Failure, colour, draw_legend, span, tick, value};
 use super::bands::{self, Band, Pick};
 
 /// How opaque a band is.
@@ -80,6 +80,7 @@ fn band_panel(
         .x_desc("ms since the solver started, tracing left out (log)")
         .x_label_formatter(&tick)
         .y_desc(y_desc)
+        .y_label_formatter(&value)
         .draw()?;
     // Where a lane has a value: grid times with a finite median.
     let known = |b: &Band| -> Vec<usize> {
