@@ -161,6 +161,13 @@ impl<'a> Batch<'a> {
         if let Some(path) = &args.plot {
             super::plot::check(path)?;
         }
+        if args.trace && args.jsonl.is_none() && args.plot.is_none() {
+            return Err(UsageError(
+                "--trace records into the --jsonl lines: give --jsonl FILE (or --plot FILE.svg)"
+                    .into(),
+            )
+            .into());
+        }
         if shard.count(cubes) == 0 {
             return Err(UsageError(format!(
                 "--shard {shard}: a run of {cubes} cubes has no cube for shard {}",
@@ -181,6 +188,12 @@ impl<'a> Batch<'a> {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get() as u64);
         let count = self.shard.count(self.cubes);
         let jobs = self.args.jobs.unwrap_or(cores.min(MAX_JOBS)).min(count);
+        let trace = self.args.trace || self.args.plot.is_some();
+        if trace {
+            // Moves to solved needs the reference tables: loaded (or built)
+            // before any cube, not on one's time.
+            cubetui::solve::reference::cache::tables();
+        }
         let plan = Plan {
             source: &self.source,
             seed,
@@ -191,6 +204,7 @@ impl<'a> Batch<'a> {
             jobs,
             jsonl: self.args.jsonl.as_deref(),
             depth: self.args.depth,
+            trace,
         };
         let outcome = engine::run(&plan)?;
         Ok(Finished {
@@ -225,10 +239,13 @@ impl Finished {
             self.jobs
         );
         if let Some(path) = &batch.args.plot {
-            let series: Vec<super::plot::Series<'_>> = labels
-                .iter()
-                .zip(&o.samples)
-                .map(|(label, samples)| super::plot::Series { label, samples })
+            let series: Vec<super::plot::Series<'_>> = (labels.iter().zip(&o.samples))
+                .zip(&o.traces)
+                .map(|((label, samples), traces)| super::plot::Series {
+                    label,
+                    samples,
+                    traces,
+                })
                 .collect();
             let title = text.lines().next().unwrap_or_default();
             super::plot::draw(path, title, &series, reference)?;

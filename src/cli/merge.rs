@@ -22,7 +22,8 @@ pub struct MergeArgs {
     #[arg(value_name = "FILE.jsonl", required = true)]
     pub files: Vec<PathBuf>,
     /// Draw the distribution of solution lengths and of times to solve,
-    /// one line per preset (or combination), to FILE as SVG.
+    /// one line per preset (or combination), to FILE as SVG, and the
+    /// convergence curves when the lines carry traces (`bench --trace`).
     #[arg(long, value_name = "FILE.svg")]
     pub plot: Option<PathBuf>,
 }
@@ -90,11 +91,22 @@ pub fn run(args: MergeArgs) -> Result<ExitCode, Report> {
         m.base_seed
     );
     if let Some(path) = &args.plot {
-        let series: Vec<super::plot::Series<'_>> = m
-            .labels
-            .iter()
-            .zip(&m.samples)
-            .map(|(label, samples)| super::plot::Series { label, samples })
+        if let Some(n) = m.some_traced {
+            use std::io::Write;
+            let _ = writeln!(
+                std::io::stderr(),
+                "cubetui: only {n} of the lines carry a trace (bench --trace): \
+                 the convergence curves are left out of {}",
+                path.display()
+            );
+        }
+        let series: Vec<super::plot::Series<'_>> = (m.labels.iter().zip(&m.samples))
+            .zip(&m.traces)
+            .map(|((label, samples), traces)| super::plot::Series {
+                label,
+                samples,
+                traces,
+            })
             .collect();
         let title = text.lines().next().unwrap_or_default();
         super::plot::draw(path, title, &series, m.reference.as_deref())?;

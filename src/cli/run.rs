@@ -12,6 +12,7 @@ use serde_json::{Map, Value};
 use cubetui::cube::Alg;
 use cubetui::cube::simplify::simplify;
 use cubetui::solve::budget::{self, Budget, Stop};
+use cubetui::solve::trace::{Trace, run_traced};
 
 use super::common::Start;
 use super::config::Resolved;
@@ -81,9 +82,17 @@ pub struct RunJson {
     /// Present (and true) only when Ctrl-C stopped the run.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub interrupted: bool,
-    /// The solver's own fields (never one of the above).
+    /// With a trace: the wall time the tracing took, left out of
+    /// `elapsed_ms` (and of the run's time limit).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub trace_ms: Option<f64>,
+    /// The solver's own fields (never one of the above or below).
     #[serde(flatten)]
     pub extra: Map<String, Value>,
+    /// The convergence trace (`bench --trace` or `--plot`): points
+    /// `[ms, best energy, moves to solved]`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub trace: Option<Trace>,
 }
 
 /// Field names of [`RunJson`]; a solver's extra field of the same name is dropped.
@@ -111,18 +120,28 @@ const RESERVED: &[&str] = &[
     "search_ms",
     "version",
     "interrupted",
+    "trace_ms",
+    "trace",
 ];
 
 /// Runs `r` from `start` with `seed` until solved, exhausted, out of budget,
 /// or `cancel` is raised (then the report has `cancelled` set and holds the
-/// best result so far).
+/// best result so far); with `trace`, its JSON carries the convergence
+/// trace (the same steps and solution as without).
 pub fn run_one(
     r: &Resolved,
     start: &Start,
     seed: u64,
     cancel: Option<&AtomicBool>,
+    trace: bool,
 ) -> Result<RunReport, Report> {
-    run_recorded(r, start, seed, cancel, None)
+    run_with(
+        r,
+        start,
+        seed,
+        cancel,
+        if trace { How::Trace } else { How::Plain },
+    )
 }
 
 /// [`run_one`], writing a run file to `record` when given (each line
@@ -134,6 +153,31 @@ pub fn run_recorded(
     cancel: Option<&AtomicBool>,
     record: Option<&Path>,
 ) -> Result<RunReport, Report> {
+    run_with(
+        r,
+        start,
+        seed,
+        cancel,
+        record.map_or(How::Plain, How::Record),
+    )
+}
+
+/// How a run is driven.
+enum How<'a> {
+    Plain,
+    /// Writing a run file.
+    Record(&'a Path),
+    /// With a convergence trace.
+    Trace,
+}
+
+fn run_with(
+    r: &Resolved,
+    start: &Start,
+    seed: u64,
+    cancel: Option<&AtomicBool>,
+    how: How<'_>,
+) -> Result<RunReport, Report> {
     let t0 = Instant::now();
     let mut solver = r
         .config
@@ -143,16 +187,26 @@ pub fn run_recorded(
         max_steps: r.max_steps,
         deadline: r.time_limit.and_then(|limit| t0.checked_add(limit)),
     };
-    let ran = match record {
-        None => budget::run(solver.as_mut(), limits, cancel),
-        Some(path) => super::replay::record(r, start, seed, solver.as_mut(), limits, cancel, path)?,
+    let (ran, trace, tracing) = match how {
+        How::Plain => (budget::run(solver.as_mut(), limits, cancel), None, None),
+        How::Record(path) => (
+            super::replay::record(r, start, seed, solver.as_mut(), limits, cancel, path)?,
+            None,
+            None,
+        ),
+        How::Trace => {
+            // Moves to solved where there are reference tables: the 3x3.
+            let t = run_traced(solver.as_mut(), limits, cancel, true);
+            (t.ran, Some(t.trace), Some(t.tracing))
+        }
     };
     let cancelled = ran.stop == Stop::Cancelled;
     let out = solver.outcome();
     let snap = solver.snapshot();
     let solution = simplify(&out.solution);
-    // The time includes building the solver and writing out its solution.
-    let elapsed = t0.elapsed();
+    // The time includes building the solver and writing out its solution
+    // (not the tracing).
+    let elapsed = t0.elapsed().saturating_sub(tracing.unwrap_or_default());
     let mut extra = out.extra;
     extra.retain(|k, _| !RESERVED.contains(&k.as_str()));
     let json = RunJson {
@@ -179,7 +233,9 @@ pub fn run_recorded(
         search_ms: ran.search.as_secs_f64() * 1e3,
         version: env!("CARGO_PKG_VERSION"),
         interrupted: cancelled,
+        trace_ms: tracing.map(|t| t.as_secs_f64() * 1e3),
         extra,
+        trace,
     };
     Ok(RunReport {
         solved: out.solved,

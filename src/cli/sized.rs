@@ -201,9 +201,10 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode, Report> {
         || batch.jsonl.is_some()
         || batch.shard.is_some()
         || batch.plot.is_some()
+        || batch.trace
     {
         return Err(UsageError(format!(
-            "--states, --jsonl, --shard and --plot run on the 3x3 only so far (this bench is a {size})"
+            "--states, --jsonl, --shard, --plot and --trace run on the 3x3 only so far (this bench is a {size})"
         ))
         .into());
     }

@@ -137,10 +137,55 @@ pub fn run_timed(
     cancel: Option<&AtomicBool>,
     clock: impl Fn() -> Duration,
 ) -> Ran {
+    drive(solver, max_steps, limit, cancel, &clock, None)
+}
+
+/// First time on the run's clock at which [`run_sampled`] takes a sample
+/// (after the one at the start).
+pub const FIRST_SAMPLE: Duration = Duration::from_millis(1);
+/// Each sample of [`run_sampled`] at this many times the previous one's
+/// time (so samples are even on a log time axis: about 10 a decade).
+pub const SAMPLE_RATIO: f64 = 1.25;
+
+/// [`run_timed`], calling `sample` with the solver and the clock's time at
+/// the start and then each time the clock passes a point of the log grid
+/// ([`FIRST_SAMPLE`], then each [`SAMPLE_RATIO`] times the last; grid
+/// points passed while a batch ran are sampled once, when it ends). Batches
+/// are planned not to run past the next grid point; the solver takes the
+/// same steps as under [`run_timed`] (only where its batches end moves).
+/// Time `sample` spends is on `clock` unless the caller's clock leaves it
+/// out.
+pub fn run_sampled(
+    solver: &mut dyn Solver,
+    max_steps: Option<u64>,
+    limit: Option<Duration>,
+    cancel: Option<&AtomicBool>,
+    clock: impl Fn() -> Duration,
+    sample: Sample<'_>,
+) -> Ran {
+    drive(solver, max_steps, limit, cancel, &clock, Some(sample))
+}
+
+/// What [`run_sampled`] calls with the solver and the clock's time.
+pub type Sample<'a> = &'a mut dyn FnMut(&dyn Solver, Duration);
+
+/// The one batching loop of [`run_timed`] and [`run_sampled`].
+fn drive(
+    solver: &mut dyn Solver,
+    max_steps: Option<u64>,
+    limit: Option<Duration>,
+    cancel: Option<&AtomicBool>,
+    clock: &dyn Fn() -> Duration,
+    mut sample: Option<Sample<'_>>,
+) -> Ran {
     let cap = max_steps.unwrap_or(u64::MAX);
     let mut batcher = Batcher::new(TARGET);
     let mut steps = 0u64;
     let mut search = Duration::ZERO;
+    let mut next = FIRST_SAMPLE;
+    if let Some(s) = sample.as_mut() {
+        s(&*solver, clock());
+    }
     let stop = loop {
         match solver.status() {
             Status::Solved => break Stop::Solved,
@@ -154,12 +199,24 @@ pub fn run_timed(
             break Stop::Cancelled;
         }
         let mut n = batcher.size().min(cap - steps);
-        if let Some(limit) = limit {
-            let used = clock();
-            if used >= limit {
-                break Stop::Time;
+        if limit.is_some() || sample.is_some() {
+            let mut used = clock();
+            if let Some(limit) = limit {
+                if used >= limit {
+                    break Stop::Time;
+                }
+                n = n.min(batcher.size_within(limit - used));
             }
-            n = n.min(batcher.size_within(limit - used));
+            if let Some(s) = sample.as_mut() {
+                if used >= next {
+                    s(&*solver, used);
+                    used = clock();
+                    while next <= used {
+                        next = next.mul_f64(SAMPLE_RATIO);
+                    }
+                }
+                n = n.min(batcher.size_within(next.saturating_sub(used)));
+            }
         }
         let before = solver.snapshot().iteration;
         let t = Instant::now();
@@ -287,6 +344,38 @@ mod tests {
         };
         let ran = run(&mut c, Budget::default(), None);
         assert_eq!((ran.stop, ran.steps), (Stop::Stalled, 1));
+    }
+
+    #[test]
+    fn samples_fall_at_the_start_and_once_per_grid_point_passed() {
+        // A clock that moves 50 µs at every reading.
+        let now = std::cell::Cell::new(Duration::ZERO);
+        let clock = || {
+            now.set(now.get() + Duration::from_micros(50));
+            now.get()
+        };
+        let mut c = counter(u64::MAX);
+        let mut at = Vec::new();
+        let ran = run_sampled(&mut c, Some(1 << 40), None, None, clock, &mut |s, t| {
+            at.push((s.snapshot().iteration, t))
+        });
+        // The same steps as unsampled.
+        assert_eq!(
+            (ran.stop, ran.steps, c.steps),
+            (Stop::Steps, 1 << 40, 1 << 40)
+        );
+        assert_eq!(at[0].0, 0, "the start, before any step");
+        // Then each at or past a grid point, never two in one grid interval.
+        let cell =
+            |t: Duration| (t.as_secs_f64() / FIRST_SAMPLE.as_secs_f64()).ln() / SAMPLE_RATIO.ln();
+        assert!(at.len() > 5, "{at:?}");
+        assert!(at[1..].iter().all(|&(_, t)| t >= FIRST_SAMPLE), "{at:?}");
+        let cells: Vec<i64> = at[1..]
+            .iter()
+            .map(|&(_, t)| cell(t).floor() as i64)
+            .collect();
+        assert!(cells.windows(2).all(|w| w[0] < w[1]), "{cells:?}");
+        assert!(at.windows(2).all(|w| w[0].0 <= w[1].0), "{at:?}");
     }
 
     #[test]

@@ -30,6 +30,7 @@ pub mod runner;
 pub mod sized;
 #[cfg(test)]
 pub mod throwaway;
+pub mod trace;
 pub mod woc;
 
 pub use api::{Outcome, Snapshot, SolveError, Solver, Status};

@@ -48,8 +48,15 @@ pub struct BatchArgs {
     /// summary.
     #[arg(long, value_name = "I/N", value_parser = shard::parse)]
     pub shard: Option<Shard>,
-    /// Draw the distribution of solution lengths and of times to solve,
-    /// one line per preset (or combination), to FILE as SVG.
+    /// Draw to FILE as SVG, one colour per preset (or combination): the
+    /// distribution of solution lengths and of times to solve, and the
+    /// convergence curves (median best energy and moves to solved against
+    /// time, with the 25-75 % band). Implies --trace.
     #[arg(long, value_name = "FILE.svg")]
     pub plot: Option<PathBuf>,
+    /// Record each run's convergence trace (best energy and moves to
+    /// solved on a log time grid) in its --jsonl line, for `cubetui merge
+    /// --plot`. The runs take the same steps as without.
+    #[arg(long)]
+    pub trace: bool,
 }

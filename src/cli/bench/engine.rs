@@ -20,6 +20,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use cubetui::cube::random::cube_seed;
 use cubetui::solve::reference_htm;
+use cubetui::solve::trace::Trace;
 
 use super::super::common::Start;
 use super::super::config::Resolved;
@@ -78,12 +79,17 @@ pub struct Plan<'a> {
     pub jsonl: Option<&'a Path>,
     /// The scramble depth, written in the JSONL lines.
     pub depth: Option<u64>,
+    /// Whether each run records its convergence trace (in its JSONL line
+    /// and [`Outcome::traces`]).
+    pub trace: bool,
 }
 
 /// What a run gives back.
 pub struct Outcome {
     /// Per lane, in the order the cubes finished (the same for every lane).
     pub samples: Vec<Vec<Sample>>,
+    /// Per lane, the runs' traces in the same order (empty untraced).
+    pub traces: Vec<Vec<Trace>>,
     /// The reference length of each finished cube, in the same order.
     pub reference: Vec<usize>,
     /// The first lane's neighbourhood generator, if it has one.
@@ -117,6 +123,7 @@ pub fn run(plan: &Plan<'_>) -> Result<Outcome, Report> {
     let stop = AtomicBool::new(false);
     let next = AtomicU64::new(0);
     let mut samples: Vec<Vec<Sample>> = vec![Vec::new(); plan.lanes.len()];
+    let mut traces: Vec<Vec<Trace>> = vec![Vec::new(); plan.lanes.len()];
     let mut reference: Vec<usize> = Vec::new();
     let mut neighbourhood: Option<String> = None;
     let mut failure: Option<Report> = None;
@@ -177,6 +184,9 @@ pub fn run(plan: &Plan<'_>) -> Result<Outcome, Report> {
             for (s, r) in samples.iter_mut().zip(&done.reports) {
                 s.push(Sample::from(r));
             }
+            for (t, r) in traces.iter_mut().zip(&mut done.reports) {
+                t.extend(r.json.trace.take());
+            }
             reference.extend(done.reference);
             bar.inc(1);
         }
@@ -191,6 +201,7 @@ pub fn run(plan: &Plan<'_>) -> Result<Outcome, Report> {
     }
     Ok(Outcome {
         samples,
+        traces,
         reference,
         neighbourhood,
         interrupted: interrupted.load(Ordering::SeqCst),
@@ -251,7 +262,7 @@ fn one_cube(
     };
     let mut reports = Vec::with_capacity(plan.lanes.len());
     for lane in plan.lanes {
-        let report = run_one(&lane.resolved, start, seed, Some(stop))?;
+        let report = run_one(&lane.resolved, start, seed, Some(stop), plan.trace)?;
         if report.cancelled {
             return Ok(None);
         }

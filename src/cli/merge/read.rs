@@ -11,6 +11,7 @@ use color_eyre::eyre::Report;
 use serde::Deserialize;
 
 use cubetui::cube::random::cube_seed;
+use cubetui::solve::trace::Trace;
 
 use super::super::exit::InvalidInput;
 use super::super::summary::Sample;
@@ -53,6 +54,8 @@ struct Line {
     combination: Option<Vec<String>>,
     #[serde(default)]
     interrupted: bool,
+    /// The convergence trace, when the run recorded it (`--trace`, `--plot`).
+    trace: Option<Trace>,
 }
 
 /// What makes lines part of one run: the same values here.
@@ -84,6 +87,11 @@ pub struct Merged {
     pub combinations: Option<Vec<Vec<String>>>,
     /// Per lane, one sample per cube present, in index order.
     pub samples: Vec<Vec<Sample>>,
+    /// Per lane, the traces in the same order, when every line has one
+    /// (else empty).
+    pub traces: Vec<Vec<Trace>>,
+    /// Lines with a trace, when some but not all have one.
+    pub some_traced: Option<usize>,
     /// The reference length per cube present, when the run had it.
     pub reference: Option<Vec<usize>>,
     /// Indices present, ascending.
@@ -107,6 +115,7 @@ struct Got {
     label: String,
     combination: Option<Vec<String>>,
     sample: Sample,
+    trace: Option<Trace>,
     reference: Option<usize>,
     loc: Loc,
 }
@@ -204,6 +213,7 @@ pub fn read(paths: &[impl AsRef<Path>]) -> Result<Merged, Report> {
                 label,
                 combination: l.combination,
                 sample,
+                trace: l.trace,
                 reference: l.reference_htm,
                 loc,
             });
@@ -287,6 +297,7 @@ fn millis(ms: f64) -> Option<Duration> {
 
 /// Puts the cubes in lanes, checking every cube ran the same lanes.
 fn assemble(run: Run, head: Line, cubes: BTreeMap<u64, Vec<Got>>) -> Result<Merged, Report> {
+    let present: Vec<u64> = cubes.keys().copied().collect();
     let mut iter = cubes.iter();
     let (k0, lanes0) = iter.next().expect("a line was read");
     let labels: Vec<String> = lanes0.iter().map(|g| g.label.clone()).collect();
@@ -311,19 +322,31 @@ fn assemble(run: Run, head: Line, cubes: BTreeMap<u64, Vec<Got>>) -> Result<Merg
             .collect()
     });
     let mut samples = vec![Vec::with_capacity(cubes.len()); labels.len()];
+    let mut traces = vec![Vec::new(); labels.len()];
     let mut reference = Vec::with_capacity(cubes.len());
-    for lanes in cubes.values() {
-        for (s, g) in samples.iter_mut().zip(lanes) {
-            s.push(g.sample);
-        }
+    let (mut lines, mut traced) = (0, 0);
+    for lanes in cubes.into_values() {
         reference.extend(lanes[0].reference);
+        for ((s, t), g) in samples.iter_mut().zip(&mut traces).zip(lanes) {
+            s.push(g.sample);
+            lines += 1;
+            if let Some(trace) = g.trace {
+                t.push(trace);
+                traced += 1;
+            }
+        }
+    }
+    if traced < lines {
+        traces.iter_mut().for_each(Vec::clear);
     }
     Ok(Merged {
         labels,
         combinations,
         samples,
+        traces,
+        some_traced: (traced > 0 && traced < lines).then_some(traced),
         reference: run.reference.then_some(reference),
-        present: cubes.keys().copied().collect(),
+        present,
         cubes: run.cubes,
         base_seed: run.base_seed,
         depth: run.depth,

@@ -27,39 +27,30 @@ pub fn run_lane(mut solver: Box<dyn Solver>, cpu_limit: Option<Duration>) -> Upd
     measured(u)
 }
 
-/// First CPU time at which [`run_lane_traced`] records a point.
-pub const FIRST_TRACE: Duration = Duration::from_millis(1);
+/// First CPU time at which [`run_lane_traced`] records a point (the one
+/// sampling grid of the crate, [`budget::FIRST_SAMPLE`]).
+pub const FIRST_TRACE: Duration = budget::FIRST_SAMPLE;
 /// Each point of [`run_lane_traced`] at this many times the previous one's
-/// CPU time (so points are even on a log time axis: about 10 a decade).
-pub const TRACE_RATIO: f64 = 1.25;
+/// CPU time ([`budget::SAMPLE_RATIO`]: about 10 a decade).
+pub const TRACE_RATIO: f64 = budget::SAMPLE_RATIO;
 
 /// [`run_lane`], also saying how the lane went: a `Running` update of one
 /// point (energy, best energy) at the start and at CPU times from
-/// [`FIRST_TRACE`] on, each [`TRACE_RATIO`] times the last, then the final
-/// update. The solver takes
-/// the same steps as under [`run_lane`] (only where its batches end moves).
+/// [`FIRST_TRACE`] on, each [`TRACE_RATIO`] times the last
+/// ([`budget::run_sampled`]), then the final update. The solver takes the
+/// same steps as under [`run_lane`] (only where its batches end moves).
 pub fn run_lane_traced(mut solver: Box<dyn Solver>, cpu_limit: Option<Duration>) -> Vec<Update> {
     let t0 = Instant::now();
     let c0 = thread_cpu_time();
     let cpu = || thread_cpu_time().saturating_sub(c0);
     let profile = solver.profile();
-    // Where the lane starts.
-    let mut first = at_point(solver.as_ref(), RunState::Running);
-    first.cpu = cpu();
-    let mut out = vec![first];
-    let mut next = FIRST_TRACE;
-    let ran = loop {
-        let slice = cpu_limit.map_or(next, |l| l.min(next));
-        let ran = budget::run_timed(solver.as_mut(), None, Some(slice), None, cpu);
-        if ran.stop != Stop::Time || cpu_limit.is_some_and(|l| slice >= l) {
-            break ran;
-        }
-        let mut u = at_point(solver.as_ref(), RunState::Running);
-        u.cpu = cpu();
+    let mut out = Vec::new();
+    let ran = budget::run_sampled(solver.as_mut(), None, cpu_limit, None, cpu, &mut |s, at| {
+        let mut u = at_point(s, RunState::Running);
+        u.cpu = at;
         u.elapsed = t0.elapsed();
-        next = next.mul_f64(TRACE_RATIO).max(u.cpu);
         out.push(u);
-    };
+    });
     let mut u = at_point(solver.as_ref(), state_of(ran.stop));
     u.outcome = Some(solver.outcome());
     u.profile = Some(profile);
