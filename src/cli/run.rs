@@ -9,8 +9,7 @@ use color_eyre::eyre::Report;
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-use cubetui::cube::Alg;
-use cubetui::cube::simplify::simplify;
+use cubetui::cube::AnyAlg;
 use cubetui::solve::budget::{self, Budget, Stop};
 
 use super::common::Start;
@@ -21,8 +20,8 @@ use super::exit::UsageError;
 #[derive(Debug, Clone)]
 pub struct RunReport {
     pub solved: bool,
-    /// Simplified, face turns only.
-    pub solution: Alg,
+    /// Simplified (on the 3×3 to face turns only).
+    pub solution: AnyAlg,
     pub moves_raw: usize,
     pub energy: f64,
     pub iterations: u64,
@@ -150,7 +149,7 @@ pub fn run_recorded(
     let cancelled = ran.stop == Stop::Cancelled;
     let out = solver.outcome();
     let snap = solver.snapshot();
-    let solution = simplify(&out.solution);
+    let solution = out.solution.simplified();
     // The time includes building the solver and writing out its solution.
     let elapsed = t0.elapsed();
     let mut extra = out.extra;
@@ -171,7 +170,7 @@ pub fn run_recorded(
         combination: None,
         solved: out.solved,
         solution: solution.to_string(),
-        moves_htm: solution.len(),
+        moves_htm: solution.turns(),
         moves_raw: out.solution.len(),
         energy: out.energy,
         iterations: out.iterations,

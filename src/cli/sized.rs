@@ -1,7 +1,9 @@
-//! Every size but the 3×3 (`--size N`, N ≠ 3): the start state, `solve` and
-//! `bench` through `solve::sized` (the 3×3 keeps its own path, unchanged).
-//! The command line dispatches here for those sizes (`cli.rs`); `race` and
-//! the screen run the 3×3 only so far and say so.
+//! Every size but the 3×3 (`--size N`, N ≠ 3): the start state and the
+//! text of `solve` and `bench`. The solver is built by the one entry
+//! (`solve::sized::build_any`) and run by the one batching loop
+//! (`solve::budget::run`), as on the 3×3. The command line dispatches here
+//! for those sizes (`cli.rs`); `race` takes its start from [`start`]; the
+//! screen runs the 3×3 only so far.
 
 use std::fmt::Write as _;
 use std::process::ExitCode;
@@ -10,10 +12,11 @@ use std::time::{Duration, Instant};
 use color_eyre::eyre::Report;
 
 use cubetui::cube::nxn::random::random_state;
-use cubetui::cube::nxn::simplify::simplify_sized;
 use cubetui::cube::nxn::{NxnAlg, NxnCube, Size};
 use cubetui::cube::random::start_rng;
-use cubetui::solve::{SolverConfig, Status, pocket, sized};
+use cubetui::cube::{AnyAlg, AnyCube};
+use cubetui::solve::budget::{self, Budget};
+use cubetui::solve::{pocket, sized};
 
 use super::bench::BenchArgs;
 use super::bench::compare::{Comparison, Row};
@@ -22,10 +25,6 @@ use super::config::Resolved;
 use super::exit::{EXIT_OK, EXIT_UNSOLVED, UsageError};
 use super::solve::SolveArgs;
 use super::summary::{Sample, Summary};
-
-/// Steps between two looks at the clock (annealing proposals; a `ga` step
-/// is a whole generation, so it looks after each).
-const CHUNK: u64 = 256;
 
 /// A resolved N×N start.
 pub struct SizedStart {
@@ -67,7 +66,7 @@ pub fn start(args: &StartArgs, size: Size, seed: u64) -> Result<SizedStart, Repo
 pub struct SizedRun {
     pub solved: bool,
     /// Simplified.
-    pub solution: NxnAlg,
+    pub solution: AnyAlg,
     pub raw: usize,
     pub energy: f64,
     pub iterations: u64,
@@ -77,41 +76,22 @@ pub struct SizedRun {
 /// Runs `r` on `cube` under its budget.
 pub fn run_one(r: &Resolved, cube: &NxnCube, seed: u64) -> Result<SizedRun, Report> {
     let t0 = Instant::now();
-    let mut solver = sized::build(&r.config, cube, seed).map_err(|e| UsageError(e.to_string()))?;
-    let deadline = r.time_limit.and_then(|l| t0.checked_add(l));
-    let chunk = if matches!(r.config, SolverConfig::Sa(_)) {
-        CHUNK
-    } else {
-        1
+    let mut solver = sized::build_any(&r.config, &AnyCube::from(cube.clone()), seed)
+        .map_err(|e| UsageError(e.to_string()))?;
+    let limits = Budget {
+        max_steps: r.max_steps,
+        deadline: r.time_limit.and_then(|l| t0.checked_add(l)),
     };
-    let mut steps = 0u64;
-    loop {
-        let n = r.max_steps.map_or(chunk, |m| chunk.min(m - steps));
-        if n == 0 || solver.step(n) != Status::Running {
-            break;
-        }
-        steps += n;
-        if deadline.is_some_and(|d| Instant::now() >= d) {
-            break;
-        }
-    }
+    budget::run(solver.as_mut(), limits, None);
     let out = solver.outcome();
     Ok(SizedRun {
         solved: out.solved,
-        solution: simplify_sized(&out.solution, cube.size()),
+        solution: out.solution.simplified(),
         raw: out.solution.len(),
         energy: out.energy,
         iterations: out.iterations,
         elapsed: t0.elapsed(),
     })
-}
-
-/// HTM of a simplified N×N solution: its layer turns, rotations not counted.
-fn htm(alg: &NxnAlg) -> usize {
-    alg.moves()
-        .iter()
-        .filter(|m| !matches!(m.kind, cubetui::cube::nxn::NxnKind::Rotation(_)))
-        .count()
 }
 
 /// The exact reference length, where there is one (the 2×2).
@@ -140,7 +120,7 @@ pub fn solve(args: &SolveArgs) -> Result<ExitCode, Report> {
             "facelets": s.cube.facelets(),
             "solved": r.solved,
             "solution": r.solution.to_string(),
-            "moves_htm": htm(&r.solution),
+            "moves_htm": r.solution.turns(),
             "moves_raw": r.raw,
             "energy": r.energy,
             "iterations": r.iterations,
@@ -168,7 +148,7 @@ pub fn solve(args: &SolveArgs) -> Result<ExitCode, Report> {
             "{}\nsolution:   {sol}\nlength:     {} HTM after simplification ({} raw moves)\n\
              energy:     {}\niterations: {}\ntime:       {:.1} ms\nsolver:     {} (preset {}, {size})\n",
             if r.solved { "solved" } else { "NOT solved" },
-            htm(&r.solution),
+            r.solution.turns(),
             r.raw,
             r.energy,
             r.iterations,
@@ -238,7 +218,7 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode, Report> {
             energies.push(r.energy);
             samples.push(Sample {
                 solved: r.solved,
-                moves: htm(&r.solution),
+                moves: r.solution.turns(),
                 iterations: r.iterations,
                 elapsed: r.elapsed,
                 search: r.elapsed,

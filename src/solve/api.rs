@@ -7,7 +7,7 @@
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::cube::{Alg, Cube};
+use crate::cube::{AnyAlg, AnyCube};
 pub use crate::solve::profile::{MainRole, Profile, SeriesSpec};
 
 /// Where a run stands.
@@ -31,10 +31,11 @@ pub struct Snapshot {
     pub energy: f64,
     /// Best energy seen.
     pub best_energy: f64,
-    /// Current state (GA: best chromosome of this generation applied to the start).
-    pub current: Cube,
+    /// Current state (GA: best chromosome of this generation applied to the
+    /// start), of the start's size.
+    pub current: AnyCube,
     /// Best state seen.
-    pub best: Cube,
+    pub best: AnyCube,
     /// Length of the current move sequence.
     pub sequence_len: usize,
     /// Neighbourhood generator in use, where the solver has swappable ones.
@@ -59,8 +60,9 @@ pub struct Snapshot {
 pub struct Outcome {
     pub solved: bool,
     /// The move sequence that takes the start state to the best state, as the
-    /// solver produced it (may contain rotations, slices, cancellations).
-    pub solution: Alg,
+    /// solver produced it (may contain rotations, slices, cancellations),
+    /// in the notation of the start's size.
+    pub solution: AnyAlg,
     /// Energy of the best state.
     pub energy: f64,
     /// Elementary steps run.

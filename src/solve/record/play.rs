@@ -6,7 +6,6 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use crate::cube::Cube;
-use crate::cube::simplify::simplify;
 use crate::solve::api::{Profile, Solver};
 use crate::solve::budget::{self, Budget, Stop};
 use crate::solve::registry::SolverConfig;
@@ -193,10 +192,10 @@ pub fn run(
         }
     };
     let out = solver.outcome();
-    let solution = simplify(&out.solution);
+    let solution = out.solution.simplified();
     let result = RunResult {
         solved: out.solved,
-        htm: solution.len(),
+        htm: solution.turns(),
         solution: solution.to_string(),
         steps,
         iterations: out.iterations,
