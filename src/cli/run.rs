@@ -144,7 +144,10 @@ pub fn run_recorded(
     };
     let ran = match record {
         None => budget::run(solver.as_mut(), limits, cancel),
-        Some(path) => super::replay::record(r, start, seed, solver.as_mut(), limits, cancel, path)?,
+        Some(path) => {
+            let cube = start.cube.into();
+            super::replay::record(r, &cube, seed, solver.as_mut(), limits, cancel, path)?
+        }
     };
     let cancelled = ran.stop == Stop::Cancelled;
     let out = solver.outcome();

@@ -6,6 +6,7 @@
 //! screen runs the 3×3 only so far.
 
 use std::fmt::Write as _;
+use std::path::Path;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -73,16 +74,30 @@ pub struct SizedRun {
     pub elapsed: Duration,
 }
 
-/// Runs `r` on `cube` under its budget.
-pub fn run_one(r: &Resolved, cube: &NxnCube, seed: u64) -> Result<SizedRun, Report> {
+/// Runs `r` on `cube` under its budget, writing a run file to `record`
+/// when given (as on the 3×3).
+pub fn run_one(
+    r: &Resolved,
+    cube: &NxnCube,
+    seed: u64,
+    record: Option<&Path>,
+) -> Result<SizedRun, Report> {
     let t0 = Instant::now();
-    let mut solver = sized::build_any(&r.config, &AnyCube::from(cube.clone()), seed)
-        .map_err(|e| UsageError(e.to_string()))?;
+    let start = AnyCube::from(cube.clone());
+    let mut solver =
+        sized::build_any(&r.config, &start, seed).map_err(|e| UsageError(e.to_string()))?;
     let limits = Budget {
         max_steps: r.max_steps,
         deadline: r.time_limit.and_then(|l| t0.checked_add(l)),
     };
-    budget::run(solver.as_mut(), limits, None);
+    match record {
+        None => {
+            budget::run(solver.as_mut(), limits, None);
+        }
+        Some(path) => {
+            super::replay::record(r, &start, seed, solver.as_mut(), limits, None, path)?;
+        }
+    }
     let out = solver.outcome();
     Ok(SizedRun {
         solved: out.solved,
@@ -109,7 +124,7 @@ pub fn solve(args: &SolveArgs) -> Result<ExitCode, Report> {
     let seed = args.solver.seed;
     let s = start(&args.start, size, seed)?;
     let reference = args.reference.then(|| reference_htm(&s.cube)).transpose()?;
-    let r = run_one(&resolved, &s.cube, seed)?;
+    let r = run_one(&resolved, &s.cube, seed, args.record.as_deref())?;
     let mut text = String::new();
     if args.json {
         let mut json = serde_json::json!({
@@ -214,7 +229,12 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode, Report> {
         let mut samples = Vec::new();
         let mut energies: Vec<f64> = Vec::new();
         for (k, cube) in starts.iter().enumerate() {
-            let r = run_one(p, cube, cubetui::cube::random::cube_seed(seed, k as u64))?;
+            let r = run_one(
+                p,
+                cube,
+                cubetui::cube::random::cube_seed(seed, k as u64),
+                None,
+            )?;
             energies.push(r.energy);
             samples.push(Sample {
                 solved: r.solved,

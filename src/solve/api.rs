@@ -1,6 +1,9 @@
 //! What every solver implements and every user of a solver sees: the
 //! [`Solver`] trait, its [`Snapshot`]s and [`Outcome`], [`Status`] and
-//! [`SolveError`]. Imports no solver (the registry, `super::registry`, is
+//! [`SolveError`]. States and sequences are of any size ([`AnyCube`],
+//! [`AnyAlg`]): a 3×3 solver hands out its kernel's `Cube` and `Alg`
+//! (wrapped once per snapshot, never per step), an N×N one its `NxnCube`
+//! and `NxnAlg`. Imports no solver (the registry, `super::registry`, is
 //! the one module that knows them all), so each solver can import this
 //! without importing itself back.
 
