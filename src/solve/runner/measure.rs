@@ -258,6 +258,31 @@ mod tests {
     }
 
     #[test]
+    fn the_2x2_is_measured_exactly_at_once_and_bigger_cubes_not_at_all() {
+        use crate::cube::nxn::NxnCube;
+        let two = NxnCube::solved(Size::TWO)
+            .after(&"R U2 F' R' U".parse().unwrap())
+            .unwrap();
+        let d = pocket::distance(&two).unwrap();
+        let mut m = ToSolved::new(false);
+        assert_eq!(
+            m.observe(&two.clone().into(), Duration::ZERO, false),
+            d as f64
+        );
+        assert_eq!(moves_to_solved_any(&two.into(), 0), Some(d));
+        let four = NxnCube::solved(Size::new(4).unwrap())
+            .after(&"R 2U".parse().unwrap())
+            .unwrap();
+        assert!(
+            m.observe(&four.clone().into(), Duration::ZERO, false)
+                .is_nan()
+        );
+        assert_eq!(moves_to_solved_any(&four.into(), GIVE_UP), None);
+        let solved = AnyCube::solved(Size::new(5).unwrap());
+        assert_eq!(m.observe(&solved, Duration::ZERO, false), 0.0);
+    }
+
+    #[test]
     fn the_length_solves_the_state() {
         let t = cache::tables();
         let mut rng = rng_from_seed(5);
