@@ -119,8 +119,6 @@ pub fn run(cli: Cli, warnings: Vec<String>) -> Result<ExitCode, Report> {
             a.size.settle(a.solver.preset.as_deref())?;
             if a.size.get() == Size::THREE {
                 solve::run(a)
-            } else if a.record.is_some() {
-                Err(exit::UsageError("--record: the 3x3 only".into()).into())
             } else {
                 sized::solve(&a)
             }

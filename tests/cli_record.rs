@@ -221,19 +221,49 @@ fn a_run_stopped_before_its_result_summarises_but_does_not_verify() {
     assert!(out(&o).contains("no result"), "{}", out(&o));
 }
 
+/// Runs of other sizes record (their size and 6N² facelets in the header)
+/// and verify like the 3×3's.
 #[test]
-fn record_refuses_other_sizes_and_unwritable_paths() {
-    let d = dir_named("record_refuses_other_sizes_and_unwritable_paths");
+fn other_sizes_record_and_verify() {
+    let d = dir_named("other_sizes_record_and_verify");
+    for (size, preset, steps) in [
+        ("2", "woc", "50"),
+        ("4", "4x4-sa", "20000"),
+        ("4", "ga", "5"),
+    ] {
+        let f = d.path().join(format!("{size}-{preset}.jsonl"));
+        let o = cubetui(&[
+            "solve",
+            "--size",
+            size,
+            "--preset",
+            preset,
+            "--random-state",
+            "--seed",
+            "5",
+            "--max-steps",
+            steps,
+            "--json",
+            "--record",
+            f.to_str().unwrap(),
+        ]);
+        assert!([0, 4].contains(&code(&o)), "{size} {preset}: {}", out(&o));
+        let v = json(&o);
+        let header = &lines(&f)[0];
+        let n: usize = size.parse().unwrap();
+        assert_eq!(header["size"], n, "{header}");
+        assert_eq!(header["facelets"], v["facelets"]);
+        assert_eq!(header["facelets"].as_str().unwrap().len(), 6 * n * n);
+        let again = cubetui(&["replay", f.to_str().unwrap(), "--verify"]);
+        assert_eq!(code(&again), 0, "{size} {preset}: {}", out(&again));
+        assert!(out(&again).starts_with("identical"), "{}", out(&again));
+    }
+}
+
+#[test]
+fn record_refuses_formulas_and_unwritable_paths() {
+    let d = dir_named("record_refuses_formulas_and_unwritable_paths");
     let f = d.path().join("x.jsonl");
-    let o = cubetui(&[
-        "solve",
-        "--size",
-        "2",
-        "--random-state",
-        "--record",
-        f.to_str().unwrap(),
-    ]);
-    assert_eq!(code(&o), 2, "{}", out(&o));
     let o = cubetui(&[
         "solve",
         "--random-state",

@@ -157,9 +157,108 @@ fn sizes_past_the_3x3_have_no_reference_and_say_so() {
             err(&o)
         );
     }
-    let o = cubetui(&["solve", "--size", "4", "--preset", "woc", "--random-state"]);
+    let o = cubetui(&["solve", "--size", "4", "--preset", "mws", "--random-state"]);
     assert_eq!(code(&o), 2);
     assert!(err(&o).contains("3x3 only"), "{}", err(&o));
+    let o = cubetui(&[
+        "race",
+        "--size",
+        "4",
+        "--presets",
+        "4x4-sa,mws",
+        "--random-state",
+    ]);
+    assert_eq!(code(&o), 2);
+    assert!(
+        err(&o).contains("`mws` runs on the 3x3 only"),
+        "{}",
+        err(&o)
+    );
+}
+
+/// `woc` on the 2×2 and the 4×4: its answer replays from the start to the
+/// energy it reports (and the 2×2 one solves).
+#[test]
+fn woc_runs_on_other_sizes_and_its_answer_replays() {
+    for (n, max) in [(2usize, None), (4, Some("30"))] {
+        let size = Size::new(n).unwrap();
+        let mut args = vec![
+            "solve".to_string(),
+            "--size".into(),
+            n.to_string(),
+            "--preset".into(),
+            "woc".into(),
+            "--random-state".into(),
+            "--seed".into(),
+            "3".into(),
+            "--json".into(),
+        ];
+        if let Some(m) = max {
+            args.extend(["--max-steps".to_string(), m.to_string()]);
+        }
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let o = cubetui(&args);
+        assert!(matches!(code(&o), 0 | 4), "{}", err(&o));
+        let v = json(&o);
+        assert_eq!(v["solver"], "woc");
+        let start = NxnCube::parse_facelets(size, v["facelets"].as_str().unwrap()).unwrap();
+        let sol = NxnAlg::parse_sized(v["solution"].as_str().unwrap(), size).unwrap();
+        let reached = start.after(&sol).unwrap();
+        assert_eq!(
+            reached.upright().misplaced() as f64,
+            v["energy"].as_f64().unwrap(),
+            "{n}"
+        );
+        if n == 2 {
+            assert_eq!(v["solved"], true, "{v}");
+            assert!(reached.is_solved());
+        } else {
+            assert!(v["iterations"].as_u64().unwrap() <= 30);
+        }
+    }
+}
+
+/// `race --size 2`: woc, an annealer and the optimal reference on one 2×2;
+/// the reference lane is optimal, every lane's moves to solved is measured
+/// with the distance table, and every solved lane's solution solves the start.
+#[test]
+fn a_2x2_race_runs_with_the_optimal_reference() {
+    let o = cubetui(&[
+        "race",
+        "--size",
+        "2",
+        "--presets",
+        "woc,2x2-sa,reference",
+        "--random-state",
+        "--seed",
+        "4",
+        "--time-limit",
+        "10",
+        "--json",
+    ]);
+    assert_eq!(code(&o), 0, "{}", err(&o));
+    let v = json(&o);
+    let size = Size::TWO;
+    let start = NxnCube::parse_facelets(size, v["facelets"].as_str().unwrap()).unwrap();
+    let optimal = cubetui::solve::pocket::distance(&start).unwrap();
+    let lanes = v["lanes"].as_array().unwrap();
+    assert_eq!(lanes.len(), 3);
+    for lane in lanes {
+        let sol = NxnAlg::parse_sized(lane["solution"].as_str().unwrap(), size).unwrap();
+        let reached = start.after(&sol).unwrap();
+        if lane["solved"] == true {
+            assert!(reached.is_solved(), "{lane}");
+            assert_eq!(lane["to_solved"], 0, "{lane}");
+            assert!(lane["htm"].as_u64().unwrap() as usize >= optimal, "{lane}");
+        } else {
+            let d = cubetui::solve::pocket::distance(&reached).unwrap();
+            assert_eq!(lane["to_solved"].as_u64(), Some(d as u64), "{lane}");
+        }
+        if lane["preset"] == "reference" {
+            assert_eq!(lane["solved"], true);
+            assert_eq!(lane["htm"].as_u64(), Some(optimal as u64), "{lane}");
+        }
+    }
 }
 
 #[test]

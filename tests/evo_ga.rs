@@ -23,7 +23,7 @@ fn solves_a_short_scramble_and_the_solution_checks_out() {
     assert!(out.solved);
     assert_eq!(out.energy, 0.0);
     assert!(out.solution.len() <= 22);
-    assert!(start.after(&out.solution).is_solved());
+    assert!(start.after(out.solution.three().unwrap()).is_solved());
     assert!(out.extra["generations"].as_u64().unwrap() >= 1);
 }
 
@@ -55,7 +55,10 @@ fn same_seed_same_run_and_snapshots_are_consistent() {
     assert!(snap.energy <= m("mean") && m("mean") <= m("worst"));
     assert!((0.0..=1.0).contains(&m("diversity")));
     assert!(snap.best_energy <= snap.energy);
-    assert_eq!(snap.best.misplaced() as f64, snap.best_energy);
+    assert_eq!(
+        snap.best.three().unwrap().misplaced() as f64,
+        snap.best_energy
+    );
     assert_eq!(
         start.after(&a.parse::<Alg>().unwrap()).misplaced() as f64,
         ea
@@ -118,7 +121,7 @@ fn chromosomes_never_hold_a_turn_next_to_its_inverse() {
         };
         let mut s = ga::build(&p, start, seed).unwrap();
         s.step(30);
-        let sol = s.outcome().solution;
+        let sol = s.outcome().solution.three().unwrap().clone();
         assert_eq!(sol.len(), 30, "unsolved: the whole chromosome is reported");
         for w in sol.moves().windows(2) {
             assert_ne!(w[1], w[0].inverse(), "{sol}");

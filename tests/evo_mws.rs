@@ -163,7 +163,7 @@ fn solves_a_random_scramble_deterministically() {
     let (st, out) = run(11);
     assert_eq!(st, Status::Solved);
     assert!(out.solved);
-    assert!(start.after(&out.solution).is_solved());
+    assert!(start.after(out.solution.three().unwrap()).is_solved());
     let lens = out.extra["phase_lengths"].as_array().unwrap();
     let total: u64 = lens.iter().map(|v| v.as_u64().unwrap()).sum();
     assert_eq!(total as usize, out.solution.len());
@@ -186,7 +186,10 @@ fn snapshots_show_the_leaders_phase_fitness_and_progress() {
     assert!((0.0..=3.0).contains(&v("leader progress")));
     // Progress is phases done plus the fitness in the current phase.
     assert!((v("leader progress") - v("phase fitness")).fract().abs() < 1e-9);
-    assert_eq!(snap.current.misplaced() as f64, snap.energy);
+    assert_eq!(
+        snap.current.three().unwrap().misplaced() as f64,
+        snap.energy
+    );
 }
 
 /// Seed 003 gives no numbers, only the operator: each window is mutated
@@ -226,7 +229,7 @@ fn a_two_generator_state_skips_to_phase_3_and_exhaustive_windows_finish_it() {
     let out = s.outcome();
     assert_eq!(out.extra["free_faces"], "UR");
     assert!(out.iterations <= most);
-    assert!(start.after(&out.solution).is_solved());
+    assert!(start.after(out.solution.three().unwrap()).is_solved());
     assert!(out.solution.len() <= 7, "{}", out.solution);
     let lens: Vec<u64> = out.extra["phase_lengths"]
         .as_array()
@@ -238,6 +241,8 @@ fn a_two_generator_state_skips_to_phase_3_and_exhaustive_windows_finish_it() {
     // Phase 3 alternates the two free faces.
     let faces: Vec<_> = out
         .solution
+        .three()
+        .unwrap()
         .moves()
         .iter()
         .map(|m| m.as_face().unwrap())
@@ -392,7 +397,7 @@ fn keeping_the_best_of_three_finished_runs_is_never_longer_than_the_first() {
         let mut s = mws::build(&p, start, 4).unwrap();
         assert_eq!(s.step(200_000), Status::Solved);
         let out = s.outcome();
-        assert!(start.after(&out.solution).is_solved());
+        assert!(start.after(out.solution.three().unwrap()).is_solved());
         out
     };
     let first = run(1);
@@ -441,7 +446,7 @@ fn preset_mws_short_changes_only_the_phase_lengths_of_seed_003() {
             s.outcome().solution
         };
         let sol = run();
-        assert!(start.after(&sol).is_solved());
+        assert!(start.after(sol.three().unwrap()).is_solved());
         assert_eq!(run(), sol);
     }
 }

@@ -49,7 +49,7 @@ fn every_preset_reports_a_solution_that_replays_on_the_given_state() {
             let mut solver = cfg.build(c, 5).unwrap();
             let status = solver.step(2_000);
             let out = solver.outcome();
-            let end = c.after(&out.solution);
+            let end = c.after(out.solution.three().unwrap());
             assert_eq!(f64::from(end.misplaced()), out.energy, "{name} {s}");
             // A claimed solution solves (phases-sa may end a phase on a solved
             // cube before claiming it, so not the converse).
@@ -72,7 +72,10 @@ fn mws_solves_every_state_with_moved_centres() {
             assert_eq!(solver.step(20_000), Status::Solved, "{name} {s}");
             let out = solver.outcome();
             assert!(out.solved, "{name} {s}");
-            assert!(c.after(&out.solution).is_solved(), "{name} {s}");
+            assert!(
+                c.after(out.solution.three().unwrap()).is_solved(),
+                "{name} {s}"
+            );
             assert_eq!(out.energy, 0.0);
         }
     }

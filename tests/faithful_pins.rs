@@ -21,12 +21,19 @@ fn run(name: &str, start: Cube, steps: u64) -> String {
         s.step(steps / 4);
     }
     let out = s.outcome();
-    let moves: Vec<String> = out.solution.moves().iter().map(|m| m.to_string()).collect();
+    let moves: Vec<String> = out
+        .solution
+        .three()
+        .unwrap()
+        .moves()
+        .iter()
+        .map(|m| m.to_string())
+        .collect();
     let mut text = format!(
         "energy {:?}\niterations {}\nend state {}\nsolution {} moves\n",
         out.energy,
         out.iterations,
-        start.after(&out.solution).facelets(),
+        start.after(out.solution.three().unwrap()).facelets(),
         moves.len(),
     );
     for line in moves.chunks(MOVES_PER_LINE) {

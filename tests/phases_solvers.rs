@@ -37,12 +37,15 @@ fn u64s(o: &Outcome, key: &str) -> Vec<u64> {
 fn check_phases(name: &str, start: &Cube, o: &Outcome) {
     assert!(o.solved, "{name}: not solved");
     assert_eq!(o.energy, 0.0);
-    assert!(start.after(&o.solution).is_solved(), "{name}: replay");
+    assert!(
+        start.after(o.solution.three().unwrap()).is_solved(),
+        "{name}: replay"
+    );
     let lengths = u64s(o, "phase_lengths");
     assert_eq!(lengths.len(), 4);
     assert_eq!(u64s(o, "phase_steps").len(), 4);
     assert_eq!(lengths.iter().sum::<u64>() as usize, o.solution.len());
-    let moves = o.solution.moves();
+    let moves = o.solution.three().unwrap().moves();
     let mut at = 0;
     let mut cube = *start;
     for (i, &len) in lengths.iter().enumerate() {
@@ -110,7 +113,7 @@ fn states_passing_gi_are_finished_with_gi_moves_only() {
             check_phases("phases-es", &start, &o);
             let lengths = u64s(&o, "phase_lengths");
             assert!(lengths[..i].iter().all(|&l| l == 0), "G{i}: {lengths:?}");
-            for m in o.solution.moves() {
+            for m in o.solution.three().unwrap().moves() {
                 assert!(GROUP_MOVES[i].contains(&face_gene(m)), "G{i}: {m}");
             }
         }
@@ -124,7 +127,10 @@ fn a_turned_cube_is_solved_in_its_own_frame() {
     for name in PRESETS {
         let o = run(name, start, 5);
         assert!(o.solved, "{name}");
-        assert!(start.after(&o.solution).is_solved(), "{name}");
+        assert!(
+            start.after(o.solution.three().unwrap()).is_solved(),
+            "{name}"
+        );
     }
 }
 
@@ -150,7 +156,10 @@ fn a_spent_budget_reports_the_best_state_reached() {
         let o = s.outcome();
         assert!(!o.solved);
         assert_eq!(o.iterations, 3);
-        assert_eq!(f64::from(start.after(&o.solution).misplaced()), o.energy);
+        assert_eq!(
+            f64::from(start.after(o.solution.three().unwrap()).misplaced()),
+            o.energy
+        );
         assert!(s.snapshot().phase.unwrap().starts_with("phase 1/4"));
         assert_eq!(
             s.snapshot().exhausted_by.as_deref(),

@@ -24,7 +24,7 @@ fn recorded(steps: u64, changes: &[Event]) -> Vec<u8> {
         "sa-pll-conj",
         &config,
         9,
-        &start(),
+        &start().into(),
         Some(steps),
         None,
         &profile,

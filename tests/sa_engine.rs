@@ -74,8 +74,8 @@ fn seed_001_solves_random_states_and_the_solution_checks_out() {
         let out = a.outcome();
         assert!(out.solved);
         assert_eq!(out.energy, 0.0);
-        assert!(start.after(&out.solution).is_solved());
-        let simple = simplify(&out.solution);
+        assert!(start.after(out.solution.three().unwrap()).is_solved());
+        let simple = simplify(out.solution.three().unwrap());
         assert!(simple.moves().iter().all(|m| m.as_face().is_some()));
         let after = start.after(&simple);
         assert_eq!(
@@ -126,10 +126,13 @@ fn swapping_generators_keeps_state_and_history() {
     let snap = a.snapshot();
     let out = a.outcome();
     assert_eq!(
-        start.after(&out.solution).misplaced(),
-        snap.best.misplaced()
+        start.after(out.solution.three().unwrap()).misplaced(),
+        snap.best.three().unwrap().misplaced()
     );
-    assert_eq!(start.after(&out.solution), snap.best);
+    assert_eq!(
+        Some(&start.after(out.solution.three().unwrap())),
+        snap.best.three()
+    );
     assert!(a.set_generator("nope").is_err());
     assert_eq!(a.generators(), ["faces", "pll", "pll-conj", "comm"]);
 }
@@ -226,7 +229,10 @@ fn restarts_go_back_to_the_best_state() {
     a.step(20_000);
     let out = a.outcome();
     assert!(out.extra["restarts"].as_u64().unwrap() > 0);
-    assert_eq!(start.after(&out.solution), a.snapshot().best);
+    assert_eq!(
+        Some(&start.after(out.solution.three().unwrap())),
+        a.snapshot().best.three()
+    );
 }
 
 #[test]
@@ -275,7 +281,8 @@ fn cutting_loops_keeps_the_end_state_and_never_lengthens() {
             };
             let mut a = Annealer::new(&p, start, seed).unwrap();
             a.step(u64::MAX);
-            (a.outcome().solution, a.snapshot().best)
+            let out = a.outcome().solution.three().unwrap().clone();
+            (out, *a.snapshot().best.three().unwrap())
         };
         let (cut, best) = run(true);
         let (plain, best2) = run(false);

@@ -170,7 +170,9 @@ fn the_command_y_prints_reproduces_the_screens_run() {
         assert_eq!(batch["solved"], outcome.solved, "{cmd}");
         assert_eq!(
             batch["solution"],
-            simplify(&outcome.solution).to_string().as_str(),
+            simplify(outcome.solution.three().unwrap())
+                .to_string()
+                .as_str(),
             "{cmd}"
         );
         assert_eq!(batch["iterations"], outcome.iterations, "{cmd}");

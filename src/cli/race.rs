@@ -1,5 +1,6 @@
 //! `cubetui race`: 2–6 presets on one start state and seed, each in a
-//! thread of its own, compared by their own CPU time.
+//! thread of its own, compared by their own CPU time; on every size
+//! (`--size N`: the solvers that run there, `reference` on the 2×2 and 3×3).
 
 use clap::Args;
 use color_eyre::eyre::Report;
@@ -7,6 +8,8 @@ use std::process::ExitCode;
 
 use serde::Serialize;
 
+use cubetui::cube::AnyCube;
+use cubetui::cube::nxn::Size;
 use cubetui::solve::race::{LaneResult, Race, Results, run_lane, run_lane_traced};
 
 use super::common::{StartArgs, check_preset_list};
@@ -100,24 +103,26 @@ pub fn run(mut args: RaceArgs) -> Result<ExitCode, Report> {
     size_arg.settle(Some(&args.presets.join(",")))?;
     args.size = size_arg;
     let size = args.size.get();
-    if size != cubetui::cube::nxn::Size::THREE {
-        let reference = presets
-            .iter()
-            .any(|p| cubetui::solve::preset::canonical(p).is_ok_and(|c| c == "reference"));
-        return Err(UsageError(if reference && size.get() > 3 {
-            cubetui::solve::sized::no_reference(size)
-        } else {
-            format!("race runs on the 3x3 only so far (asked for a {size}); use bench --size {} --preset a,b", size.get())
-        })
-        .into());
-    }
-    let start = args.start.resolve(args.seed)?;
-    // A wrong count, a repeated or unknown preset: all usage errors.
+    let start: AnyCube = if size == Size::THREE {
+        args.start.resolve(args.seed)?.cube.into()
+    } else {
+        super::sized::start(&args.start, size, args.seed)?
+            .cube
+            .into()
+    };
+    // A wrong count, a repeated or unknown preset, a solver that does not
+    // run on this size, `reference` past the 3×3: all usage errors.
     let (mut race, solvers) =
-        Race::of_presets(&presets, start.cube, args.seed).map_err(|e| UsageError(e.to_string()))?;
+        Race::of_presets(&presets, start, args.seed).map_err(|e| UsageError(e.to_string()))?;
     // Each lane's final moves to solved needs the reference tables (read
-    // from the cache; built once, on stderr, if there is none).
-    cubetui::solve::reference::cache::tables();
+    // from the cache; built once, on stderr, if there is none): the
+    // two-phase tables on the 3×3, the distance table on the 2×2; none
+    // past the 3×3 (the column says `-`).
+    if size == Size::THREE {
+        cubetui::solve::reference::cache::tables();
+    } else if size == Size::TWO {
+        cubetui::solve::pocket::table::table();
+    }
     if let Some(path) = &args.plot {
         super::plot::check(path)?;
     }

@@ -11,11 +11,11 @@ use std::sync::atomic::AtomicBool;
 use clap::Args;
 use color_eyre::eyre::Report;
 
+use cubetui::cube::AnyCube;
 use cubetui::solve::Solver;
 use cubetui::solve::budget::{Budget, Ran};
 use cubetui::solve::record::{self, Event, Header, RunFile, Writer, play};
 
-use super::common::Start;
 use super::config::Resolved;
 use super::exit::{EXIT_OK, EXIT_UNSOLVED, InvalidInput, OutputError};
 
@@ -34,7 +34,7 @@ pub struct ReplayArgs {
 /// Steps `solver` as `solve` would, writing the run file at `path`.
 pub fn record(
     r: &Resolved,
-    start: &Start,
+    start: &AnyCube,
     seed: u64,
     solver: &mut dyn Solver,
     limits: Budget,
@@ -46,7 +46,7 @@ pub fn record(
         &r.preset,
         &r.config,
         seed,
-        &start.cube,
+        start,
         r.max_steps,
         r.time_limit,
         &solver.profile(),
@@ -109,7 +109,7 @@ pub fn run(args: ReplayArgs) -> Result<ExitCode, Report> {
     let _ = write!(
         text,
         "run file:   {shown} (format {}, written by cubetui {})\n\
-         preset:     {} (solver {})\nseed:       {}\nstart:      {}\n\
+         preset:     {} (solver {})\nseed:       {}\nstart:      {}{}\n\
          budget:     {}\nevents:     {} points ({}), {} knob, {} generator, {} phase changes\n",
         h.format,
         h.program,
@@ -117,6 +117,11 @@ pub fn run(args: ReplayArgs) -> Result<ExitCode, Report> {
         h.solver,
         h.seed,
         h.facelets,
+        if h.size == 3 {
+            String::new()
+        } else {
+            format!(" ({0}x{0})", h.size)
+        },
         match (h.max_steps, h.time_limit_s) {
             (None, None) => "the solver's own".to_string(),
             (Some(n), None) => format!("{n} steps"),

@@ -9,8 +9,7 @@ use color_eyre::eyre::Report;
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-use cubetui::cube::Alg;
-use cubetui::cube::simplify::simplify;
+use cubetui::cube::AnyAlg;
 use cubetui::solve::budget::{self, Budget, Stop};
 use cubetui::solve::trace::{Trace, run_traced};
 
@@ -22,8 +21,8 @@ use super::exit::UsageError;
 #[derive(Debug, Clone)]
 pub struct RunReport {
     pub solved: bool,
-    /// Simplified, face turns only.
-    pub solution: Alg,
+    /// Simplified (on the 3×3 to face turns only).
+    pub solution: AnyAlg,
     pub moves_raw: usize,
     pub energy: f64,
     pub iterations: u64,
@@ -189,11 +188,14 @@ fn run_with(
     };
     let (ran, trace, tracing) = match how {
         How::Plain => (budget::run(solver.as_mut(), limits, cancel), None, None),
-        How::Record(path) => (
-            super::replay::record(r, start, seed, solver.as_mut(), limits, cancel, path)?,
-            None,
-            None,
-        ),
+        How::Record(path) => {
+            let cube = start.cube.into();
+            (
+                super::replay::record(r, &cube, seed, solver.as_mut(), limits, cancel, path)?,
+                None,
+                None,
+            )
+        }
         How::Trace => {
             // Moves to solved where there are reference tables: the 3x3.
             let t = run_traced(solver.as_mut(), limits, cancel, true);
@@ -203,7 +205,7 @@ fn run_with(
     let cancelled = ran.stop == Stop::Cancelled;
     let out = solver.outcome();
     let snap = solver.snapshot();
-    let solution = simplify(&out.solution);
+    let solution = out.solution.simplified();
     // The time includes building the solver and writing out its solution
     // (not the tracing).
     let elapsed = t0.elapsed().saturating_sub(tracing.unwrap_or_default());
@@ -225,7 +227,7 @@ fn run_with(
         combination: None,
         solved: out.solved,
         solution: solution.to_string(),
-        moves_htm: solution.len(),
+        moves_htm: solution.turns(),
         moves_raw: out.solution.len(),
         energy: out.energy,
         iterations: out.iterations,

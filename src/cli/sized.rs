@@ -1,19 +1,23 @@
-//! Every size but the 3×3 (`--size N`, N ≠ 3): the start state, `solve` and
-//! `bench` through `solve::sized` (the 3×3 keeps its own path, unchanged).
-//! The command line dispatches here for those sizes (`cli.rs`); `race` and
-//! the screen run the 3×3 only so far and say so.
+//! Every size but the 3×3 (`--size N`, N ≠ 3): the start state and the
+//! text of `solve` and `bench`. The solver is built by the one entry
+//! (`solve::sized::build_any`) and run by the one batching loop
+//! (`solve::budget::run`), as on the 3×3. The command line dispatches here
+//! for those sizes (`cli.rs`); `race` takes its start from [`start`]; the
+//! screen runs the 3×3 only so far.
 
 use std::fmt::Write as _;
+use std::path::Path;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use color_eyre::eyre::Report;
 
 use cubetui::cube::nxn::random::random_state;
-use cubetui::cube::nxn::simplify::simplify_sized;
 use cubetui::cube::nxn::{NxnAlg, NxnCube, Size};
 use cubetui::cube::random::start_rng;
-use cubetui::solve::{SolverConfig, Status, pocket, sized};
+use cubetui::cube::{AnyAlg, AnyCube};
+use cubetui::solve::budget::{self, Budget};
+use cubetui::solve::{pocket, sized};
 
 use super::bench::BenchArgs;
 use super::bench::compare::{Comparison, Row};
@@ -22,10 +26,6 @@ use super::config::Resolved;
 use super::exit::{EXIT_OK, EXIT_UNSOLVED, UsageError};
 use super::solve::SolveArgs;
 use super::summary::{Sample, Summary};
-
-/// Steps between two looks at the clock (annealing proposals; a `ga` step
-/// is a whole generation, so it looks after each).
-const CHUNK: u64 = 256;
 
 /// A resolved N×N start.
 pub struct SizedStart {
@@ -67,51 +67,46 @@ pub fn start(args: &StartArgs, size: Size, seed: u64) -> Result<SizedStart, Repo
 pub struct SizedRun {
     pub solved: bool,
     /// Simplified.
-    pub solution: NxnAlg,
+    pub solution: AnyAlg,
     pub raw: usize,
     pub energy: f64,
     pub iterations: u64,
     pub elapsed: Duration,
 }
 
-/// Runs `r` on `cube` under its budget.
-pub fn run_one(r: &Resolved, cube: &NxnCube, seed: u64) -> Result<SizedRun, Report> {
+/// Runs `r` on `cube` under its budget, writing a run file to `record`
+/// when given (as on the 3×3).
+pub fn run_one(
+    r: &Resolved,
+    cube: &NxnCube,
+    seed: u64,
+    record: Option<&Path>,
+) -> Result<SizedRun, Report> {
     let t0 = Instant::now();
-    let mut solver = sized::build(&r.config, cube, seed).map_err(|e| UsageError(e.to_string()))?;
-    let deadline = r.time_limit.and_then(|l| t0.checked_add(l));
-    let chunk = if matches!(r.config, SolverConfig::Sa(_)) {
-        CHUNK
-    } else {
-        1
+    let start = AnyCube::from(cube.clone());
+    let mut solver =
+        sized::build_any(&r.config, &start, seed).map_err(|e| UsageError(e.to_string()))?;
+    let limits = Budget {
+        max_steps: r.max_steps,
+        deadline: r.time_limit.and_then(|l| t0.checked_add(l)),
     };
-    let mut steps = 0u64;
-    loop {
-        let n = r.max_steps.map_or(chunk, |m| chunk.min(m - steps));
-        if n == 0 || solver.step(n) != Status::Running {
-            break;
+    match record {
+        None => {
+            budget::run(solver.as_mut(), limits, None);
         }
-        steps += n;
-        if deadline.is_some_and(|d| Instant::now() >= d) {
-            break;
+        Some(path) => {
+            super::replay::record(r, &start, seed, solver.as_mut(), limits, None, path)?;
         }
     }
     let out = solver.outcome();
     Ok(SizedRun {
         solved: out.solved,
-        solution: simplify_sized(&out.solution, cube.size()),
+        solution: out.solution.simplified(),
         raw: out.solution.len(),
         energy: out.energy,
         iterations: out.iterations,
         elapsed: t0.elapsed(),
     })
-}
-
-/// HTM of a simplified N×N solution: its layer turns, rotations not counted.
-fn htm(alg: &NxnAlg) -> usize {
-    alg.moves()
-        .iter()
-        .filter(|m| !matches!(m.kind, cubetui::cube::nxn::NxnKind::Rotation(_)))
-        .count()
 }
 
 /// The exact reference length, where there is one (the 2×2).
@@ -129,7 +124,7 @@ pub fn solve(args: &SolveArgs) -> Result<ExitCode, Report> {
     let seed = args.solver.seed;
     let s = start(&args.start, size, seed)?;
     let reference = args.reference.then(|| reference_htm(&s.cube)).transpose()?;
-    let r = run_one(&resolved, &s.cube, seed)?;
+    let r = run_one(&resolved, &s.cube, seed, args.record.as_deref())?;
     let mut text = String::new();
     if args.json {
         let mut json = serde_json::json!({
@@ -140,7 +135,7 @@ pub fn solve(args: &SolveArgs) -> Result<ExitCode, Report> {
             "facelets": s.cube.facelets(),
             "solved": r.solved,
             "solution": r.solution.to_string(),
-            "moves_htm": htm(&r.solution),
+            "moves_htm": r.solution.turns(),
             "moves_raw": r.raw,
             "energy": r.energy,
             "iterations": r.iterations,
@@ -168,7 +163,7 @@ pub fn solve(args: &SolveArgs) -> Result<ExitCode, Report> {
             "{}\nsolution:   {sol}\nlength:     {} HTM after simplification ({} raw moves)\n\
              energy:     {}\niterations: {}\ntime:       {:.1} ms\nsolver:     {} (preset {}, {size})\n",
             if r.solved { "solved" } else { "NOT solved" },
-            htm(&r.solution),
+            r.solution.turns(),
             r.raw,
             r.energy,
             r.iterations,
@@ -235,11 +230,16 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode, Report> {
         let mut samples = Vec::new();
         let mut energies: Vec<f64> = Vec::new();
         for (k, cube) in starts.iter().enumerate() {
-            let r = run_one(p, cube, cubetui::cube::random::cube_seed(seed, k as u64))?;
+            let r = run_one(
+                p,
+                cube,
+                cubetui::cube::random::cube_seed(seed, k as u64),
+                None,
+            )?;
             energies.push(r.energy);
             samples.push(Sample {
                 solved: r.solved,
-                moves: htm(&r.solution),
+                moves: r.solution.turns(),
                 iterations: r.iterations,
                 elapsed: r.elapsed,
                 search: r.elapsed,

@@ -36,7 +36,7 @@ pub struct SolveArgs {
     pub reference: bool,
     /// Write the run to FILE as it goes (JSON Lines: a header, then plot
     /// points, changes and the result, each line flushed); `cubetui replay
-    /// FILE --verify` runs it again. The 3x3 only.
+    /// FILE --verify` runs it again. Every size.
     #[arg(long, value_name = "FILE")]
     pub record: Option<std::path::PathBuf>,
 }

@@ -5,9 +5,11 @@
 //! `face`, `error` and `kernel` (the sticker layout and the hot loops) import
 //! nothing from here; then `perm` → `geometry` → `moves` → `alg` → `state` →
 //! `cubie` → `cubie_turns` / `validate` / `random`, with `net` and `simplify`
-//! on top.
+//! on top, and `any` (a cube or sequence of any size: the 3×3's or `nxn`'s)
+//! above them all.
 
 pub mod alg;
+pub mod any;
 pub mod cubie;
 pub mod cubie_turns;
 pub mod error;
@@ -24,6 +26,7 @@ pub mod state;
 pub mod validate;
 
 pub use alg::Alg;
+pub use any::{AnyAlg, AnyCube};
 pub use cubie::CubieCube;
 pub use error::{FaceletError, NotationError};
 pub use face::Face;

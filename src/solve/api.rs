@@ -1,13 +1,16 @@
 //! What every solver implements and every user of a solver sees: the
 //! [`Solver`] trait, its [`Snapshot`]s and [`Outcome`], [`Status`] and
-//! [`SolveError`]. Imports no solver (the registry, `super::registry`, is
+//! [`SolveError`]. States and sequences are of any size ([`AnyCube`],
+//! [`AnyAlg`]): a 3×3 solver hands out its kernel's `Cube` and `Alg`
+//! (wrapped once per snapshot, never per step), an N×N one its `NxnCube`
+//! and `NxnAlg`. Imports no solver (the registry, `super::registry`, is
 //! the one module that knows them all), so each solver can import this
 //! without importing itself back.
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::cube::{Alg, Cube};
+use crate::cube::{AnyAlg, AnyCube};
 pub use crate::solve::profile::{MainRole, Profile, SeriesSpec};
 
 /// Where a run stands.
@@ -31,10 +34,11 @@ pub struct Snapshot {
     pub energy: f64,
     /// Best energy seen.
     pub best_energy: f64,
-    /// Current state (GA: best chromosome of this generation applied to the start).
-    pub current: Cube,
+    /// Current state (GA: best chromosome of this generation applied to the
+    /// start), of the start's size.
+    pub current: AnyCube,
     /// Best state seen.
-    pub best: Cube,
+    pub best: AnyCube,
     /// Length of the current move sequence.
     pub sequence_len: usize,
     /// Neighbourhood generator in use, where the solver has swappable ones.
@@ -59,8 +63,9 @@ pub struct Snapshot {
 pub struct Outcome {
     pub solved: bool,
     /// The move sequence that takes the start state to the best state, as the
-    /// solver produced it (may contain rotations, slices, cancellations).
-    pub solution: Alg,
+    /// solver produced it (may contain rotations, slices, cancellations),
+    /// in the notation of the start's size.
+    pub solution: AnyAlg,
     /// Energy of the best state.
     pub energy: f64,
     /// Elementary steps run.

@@ -274,8 +274,8 @@ mod tests {
                 iteration: self.steps,
                 energy: 0.0,
                 best_energy: 0.0,
-                current: Cube::solved(),
-                best: Cube::solved(),
+                current: Cube::solved().into(),
+                best: Cube::solved().into(),
                 sequence_len: 0,
                 generator: None,
                 phase: None,
@@ -288,7 +288,7 @@ mod tests {
         fn outcome(&self) -> Outcome {
             Outcome {
                 solved: self.status() == Status::Solved,
-                solution: Alg::default(),
+                solution: Alg::default().into(),
                 energy: 0.0,
                 iterations: self.steps,
                 extra: serde_json::Map::new(),

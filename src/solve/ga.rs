@@ -254,8 +254,8 @@ impl Solver for Ga {
             iteration: self.generation,
             energy: f64::from(self.energies[0]),
             best_energy: f64::from(self.best_energy),
-            current: current.state_after(&self.start, used),
-            best: self.best.state_after(&self.start, best_used),
+            current: current.state_after(&self.start, used).into(),
+            best: self.best.state_after(&self.start, best_used).into(),
             sequence_len: used,
             generator: None,
             phase: None,
@@ -311,7 +311,8 @@ impl Solver for Ga {
             solved: self.best_energy == 0,
             solution: genes_alg(
                 &self.best.genes()[..judge(&self.best, &self.start, self.p.fitness).1],
-            ),
+            )
+            .into(),
             energy: f64::from(self.best_energy),
             iterations: self.generation,
             extra,

@@ -4,7 +4,8 @@
 //!
 //! [`api`] is what every solver implements; [`registry`] is the one list of
 //! solvers (and the steps to add one); [`preset`] holds the named parameter
-//! sets of `assets/presets/`. Files inside `solve` import from those modules
+//! sets of `assets/presets/`; [`build_any`] builds a preset for a start of
+//! any size (the 3×3 by the registry, other sizes by [`sized`]). Files inside `solve` import from those modules
 //! directly; the re-exports below are for the rest of the crate.
 
 pub mod anneal;
@@ -36,3 +37,4 @@ pub mod woc;
 pub use api::{Outcome, Snapshot, SolveError, Solver, Status};
 pub use profile::{MainRole, PopRole, Profile, SeriesSpec};
 pub use registry::{SolverConfig, reference_htm};
+pub use sized::build_any;

@@ -22,6 +22,12 @@
 //!    `follows` and `default = true`); the build script embeds it, nothing
 //!    lists it by hand.
 //!
+//! A solver that also runs on other sizes implements
+//! [`SizedSolver`](crate::solve::sized::SizedSolver) for an N×N start and
+//! gets its arm in [`sized::build`](crate::solve::sized::build);
+//! [`sized::build_any`](crate::solve::sized::build_any) is the one entry
+//! for a start of any size.
+//!
 //! The test-only solver `throwaway` (`src/solve/throwaway.rs`) is registered
 //! by exactly these steps, under `#[cfg(test)]` (its preset sits in
 //! `assets/test-presets/`, which only the test build embeds); the unit test

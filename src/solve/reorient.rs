@@ -63,14 +63,16 @@ impl Solver for Reoriented {
 
     fn outcome(&self) -> Outcome {
         let mut out = self.inner.outcome();
-        let moves = self
-            .rotation
-            .moves()
-            .iter()
-            .chain(out.solution.moves())
-            .copied()
-            .collect();
-        out.solution = Alg::new(moves);
+        if let Some(solution) = out.solution.three() {
+            let moves = self
+                .rotation
+                .moves()
+                .iter()
+                .chain(solution.moves())
+                .copied()
+                .collect();
+            out.solution = Alg::new(moves).into();
+        }
         out.extra
             .insert("reoriented".into(), self.rotation.to_string().into());
         out

@@ -101,8 +101,8 @@ impl Solver for Throwaway {
             iteration: self.tried,
             energy,
             best_energy: energy,
-            current: best,
-            best,
+            current: best.into(),
+            best: best.into(),
             sequence_len: self.found.as_ref().map_or(0, Alg::len),
             generator: None,
             phase: None,
@@ -117,7 +117,7 @@ impl Solver for Throwaway {
         let snap = self.snapshot();
         Outcome {
             solved: self.found.is_some(),
-            solution: self.found.clone().unwrap_or_default(),
+            solution: self.found.clone().unwrap_or_default().into(),
             energy: snap.best_energy,
             iterations: self.tried,
             extra: serde_json::Map::new(),

@@ -19,11 +19,11 @@ use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
-use crate::cube::Cube;
+use crate::cube::AnyCube;
 use crate::solve::api::Solver;
 use crate::solve::budget::{self, Budget, Ran};
 use crate::solve::reference::cache;
-use crate::solve::runner::measure::moves_to_solved;
+use crate::solve::runner::measure::{moves_to_solved, moves_to_solved_any};
 
 /// Nodes of one moves-to-solved search at a trace point (about 8 ms on a
 /// random state; most such searches find a solution of 22 moves or fewer).
@@ -109,7 +109,7 @@ struct Tracer {
     measure: bool,
     trace: Trace,
     /// The best state last measured, and its moves to solved.
-    last: Option<(Cube, Option<u32>)>,
+    last: Option<(AnyCube, Option<u32>)>,
 }
 
 impl Tracer {
@@ -128,11 +128,18 @@ impl Tracer {
             None
         } else {
             match self.last {
-                Some((best, n)) if best == snap.best => n,
+                Some((ref best, n)) if *best == snap.best => n,
                 _ => {
-                    let n = moves_to_solved(cache::tables(), &snap.best, TRACE_NODES, None)
-                        .and_then(|n| u32::try_from(n).ok());
-                    self.last = Some((snap.best, n));
+                    // The 3x3 loads its tables here (bench has no screen
+                    // to wait for); other sizes take what is at hand.
+                    let n = match &snap.best {
+                        AnyCube::Three(c) => {
+                            moves_to_solved(cache::tables(), c, TRACE_NODES, None)
+                        }
+                        other => moves_to_solved_any(other, TRACE_NODES),
+                    }
+                    .and_then(|n| u32::try_from(n).ok());
+                    self.last = Some((snap.best.clone(), n));
                     n
                 }
             }

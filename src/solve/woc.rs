@@ -285,8 +285,8 @@ impl Solver for Woc {
             iteration: self.generation,
             energy: f64::from(energy),
             best_energy: f64::from(self.best_energy().min(energy)),
-            current,
-            best: best_state,
+            current: current.into(),
+            best: best_state.into(),
             sequence_len: len,
             generator: None,
             phase: Some(phase.into()),
@@ -359,7 +359,7 @@ impl Solver for Woc {
         };
         Outcome {
             solved: energy == 0,
-            solution,
+            solution: solution.into(),
             energy: f64::from(energy),
             iterations: self.generation,
             extra,

@@ -82,7 +82,7 @@ impl RaceView {
         speed: Speed,
         make: &LaneDriverFn,
     ) -> Result<RaceView, String> {
-        let race = Race::new(names, start, seed).map_err(|e| e.to_string())?;
+        let race = Race::new(names, start.into(), seed).map_err(|e| e.to_string())?;
         let drivers = solvers
             .into_iter()
             .map(|solver| {

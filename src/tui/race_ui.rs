@@ -303,7 +303,9 @@ fn draw_cards(f: &mut Frame, app: &App, view: &RaceView, area: Rect, cols: u16) 
             .track()
             .snapshot()
             .as_ref()
-            .map_or(view.race().start(), |s| s.current);
+            .and_then(|s| s.current.three().copied())
+            .or_else(|| view.race().start().three().copied())
+            .unwrap_or_else(crate::cube::Cube::solved);
         f.render_widget(
             CubeView {
                 cube: &NxnCube::from(&cube.upright()),

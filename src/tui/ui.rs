@@ -210,7 +210,8 @@ fn draw_log(f: &mut Frame, app: &App, area: Rect) {
         lines.push(Line::from(spans));
     } else if let Some(o) = &app.outcome() {
         let label = format!("best sequence {} moves ", o.solution.len());
-        let text = tail_text(o.solution.moves(), room(rows, label.chars().count()));
+        let moves = o.solution.three().map_or(&[][..], |a| a.moves());
+        let text = tail_text(moves, room(rows, label.chars().count()));
         lines.push(Line::from(vec![Span::styled(label, dim), Span::raw(text)]));
     }
     f.render_widget(

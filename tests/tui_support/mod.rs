@@ -71,8 +71,8 @@ impl Solver for Toy {
             iteration: self.iteration,
             energy: e,
             best_energy: e,
-            current: self.current,
-            best: self.current,
+            current: self.current.into(),
+            best: self.current.into(),
             sequence_len: self.done,
             generator: Some(self.generator.clone()),
             phase: None,
@@ -93,7 +93,7 @@ impl Solver for Toy {
     fn outcome(&self) -> Outcome {
         Outcome {
             solved: self.current.is_solved(),
-            solution: Alg::new(self.plan[..self.done].to_vec()),
+            solution: Alg::new(self.plan[..self.done].to_vec()).into(),
             energy: self.current.misplaced() as f64,
             iterations: self.iteration,
             extra: Default::default(),

@@ -371,8 +371,8 @@ impl Solver for Annealer {
             iteration: self.iteration,
             energy: self.current.energy as f64,
             best_energy: self.best_energy as f64,
-            current: self.current.cube,
-            best: self.best,
+            current: self.current.cube.into(),
+            best: self.best.into(),
             sequence_len: self.current_moves,
             generator: Some(self.generator.name().to_string()),
             phase: None,
@@ -397,7 +397,7 @@ impl Solver for Annealer {
         extra.insert("restarts".into(), self.restarts.into());
         Outcome {
             solved: self.best_energy == 0,
-            solution,
+            solution: solution.into(),
             energy: self.best_energy as f64,
             iterations: self.iteration,
             extra,

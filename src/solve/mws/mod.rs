@@ -352,8 +352,8 @@ impl Solver for Mws {
             iteration: self.rounds,
             energy,
             best_energy: energy,
-            current: lead.state,
-            best: lead.state,
+            current: lead.state.into(),
+            best: lead.state.into(),
             sequence_len: lead.fixed.len(),
             generator: None,
             phase: Some(phase),
@@ -418,7 +418,7 @@ impl Solver for Mws {
         );
         Outcome {
             solved: self.winner.is_some(),
-            solution: genes_alg(&lead.fixed),
+            solution: genes_alg(&lead.fixed).into(),
             energy: f64::from(self.start.after(&genes_alg(&lead.fixed)).misplaced()),
             iterations: self.rounds,
             extra,

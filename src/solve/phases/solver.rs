@@ -74,8 +74,8 @@ impl Solver for PhaseSolver {
             iteration: self.run.iteration(),
             energy: f64::from(current.misplaced()),
             best_energy: f64::from(best.misplaced()),
-            current,
-            best,
+            current: current.into(),
+            best: best.into(),
             sequence_len: len,
             generator: None,
             phase: Some(phase_label(self.run.phase())),
@@ -129,7 +129,7 @@ impl Solver for PhaseSolver {
         extra.insert("phase_restarts".into(), restarts.into());
         Outcome {
             solved,
-            solution,
+            solution: solution.into(),
             energy: f64::from(best.misplaced()),
             iterations: self.run.iteration(),
             extra,

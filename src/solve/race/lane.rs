@@ -6,8 +6,7 @@ use std::time::{Duration, Instant};
 
 use crate::solve::api::Solver;
 use crate::solve::budget::{self, Stop};
-use crate::solve::reference::cache;
-use crate::solve::runner::measure::{GIVE_UP, moves_to_solved};
+use crate::solve::runner::measure::{GIVE_UP, moves_to_solved_any};
 use crate::solve::runner::{Point, RunState, Update, thread_cpu_time};
 
 /// Runs a solver in the calling thread until it solves, exhausts its
@@ -86,20 +85,16 @@ fn at_point(solver: &dyn Solver, state: RunState) -> Update {
     u
 }
 
-/// The final update with moves to solved from its best state, when the
-/// tables are loaded (a search capped by nodes: deterministic; after the
-/// lane's CPU time was taken, so not counted in it).
+/// The final update with moves to solved from its best state
+/// ([`moves_to_solved_any`]: on the 3×3 when the tables are loaded, on the
+/// 2×2 the optimal distance, past the 3×3 unknown; a search capped by
+/// nodes: deterministic; after the lane's CPU time was taken, so not
+/// counted in it).
 fn measured(mut u: Update) -> Update {
-    let Some(best) = u.snapshot.as_ref().map(|s| s.best) else {
+    let Some(best) = u.snapshot.as_ref().map(|s| &s.best) else {
         return u;
     };
-    let to_solved = if best.is_solved() {
-        Some(0)
-    } else if cache::ready() {
-        moves_to_solved(cache::tables(), &best, GIVE_UP, None)
-    } else {
-        None
-    };
+    let to_solved = moves_to_solved_any(best, GIVE_UP);
     if let Some(p) = u.points.last_mut() {
         p.to_solved = to_solved.map_or(f64::NAN, |n| n as f64);
     }

@@ -8,7 +8,9 @@
 //! Lanes are compared by their own CPU time (the solver thread's, see
 //! [`super::runner::thread_cpu_time`]), so the comparison is fair on any
 //! number of cores. Ranking ([`compare`]): solved lanes first; among them
-//! the shorter solution (HTM after [`simplify`]), then less CPU time; among
+//! the shorter solution (layer turns after
+//! [`AnyAlg::simplified`](crate::cube::AnyAlg::simplified)), then less
+//! CPU time; among
 //! unsolved lanes the lower best energy, then less CPU time. Ties keep the
 //! lanes' order.
 //!
@@ -25,9 +27,9 @@ use thiserror::Error;
 
 use super::preset;
 use super::runner::{Axis, RunState, Track, Update};
-use crate::cube::Cube;
-use crate::cube::simplify::simplify;
+use crate::cube::AnyCube;
 use crate::solve::api::{SolveError, Solver};
+use crate::solve::sized::build_any;
 
 pub use lane::{run_lane, run_lane_traced};
 pub use rank::{LaneResult, Results, compare, rank};
@@ -115,8 +117,8 @@ impl Lane {
         let t = &self.track;
         let (solved, htm, energy, solution) = match t.outcome() {
             Some(o) => {
-                let s = simplify(&o.solution);
-                (o.solved, s.len(), o.energy, s.to_string())
+                let s = o.solution.simplified();
+                (o.solved, s.turns(), o.energy, s.to_string())
             }
             None => (
                 false,
@@ -144,7 +146,7 @@ impl Lane {
 /// A race in progress: its lanes and the order they finished in.
 #[derive(Clone, Debug)]
 pub struct Race {
-    start: Cube,
+    start: AnyCube,
     seed: u64,
     lanes: Vec<Lane>,
     finished: usize,
@@ -152,7 +154,7 @@ pub struct Race {
 
 impl Race {
     /// A race of these lanes (names only; the caller drives the solvers).
-    pub fn new(names: Vec<String>, start: Cube, seed: u64) -> Result<Race, RaceError> {
+    pub fn new(names: Vec<String>, start: AnyCube, seed: u64) -> Result<Race, RaceError> {
         if !(MIN_LANES..=MAX_LANES).contains(&names.len()) {
             return Err(RaceError::LaneCount(names.len()));
         }
@@ -170,10 +172,11 @@ impl Race {
     }
 
     /// A race of presets (names or aliases) and each lane's solver, built
-    /// on the start state with the race's seed.
+    /// on the start state (of any size) with the race's seed
+    /// ([`build_any`]).
     pub fn of_presets(
         presets: &[&str],
-        start: Cube,
+        start: AnyCube,
         seed: u64,
     ) -> Result<(Race, Vec<Box<dyn Solver>>), RaceError> {
         let names = presets
@@ -184,14 +187,14 @@ impl Race {
         let solvers = race
             .lanes
             .iter()
-            .map(|l| preset::get(&l.preset)?.build(start, seed))
+            .map(|l| build_any(&preset::get(&l.preset)?, &race.start, seed))
             .collect::<Result<Vec<_>, _>>()?;
         Ok((race, solvers))
     }
 
     /// The start state every lane solves.
-    pub fn start(&self) -> Cube {
-        self.start
+    pub fn start(&self) -> &AnyCube {
+        &self.start
     }
 
     pub fn seed(&self) -> u64 {

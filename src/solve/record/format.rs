@@ -20,10 +20,10 @@ pub struct Header {
     pub preset: String,
     /// The solver the preset runs.
     pub solver: String,
-    /// The cube's size (3 for the 3x3).
+    /// The cube's size N (3 for the 3x3); a run of any size replays.
     pub size: u32,
     pub seed: u64,
-    /// The start state, as a 54-character facelet string.
+    /// The start state, as a facelet string of 6N² letters (54 on the 3×3).
     pub facelets: String,
     /// Every parameter value as resolved: the preset's table after `--set`.
     pub params: serde_json::Map<String, serde_json::Value>,

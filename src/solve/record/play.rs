@@ -5,11 +5,12 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use crate::cube::Cube;
-use crate::cube::simplify::simplify;
+use crate::cube::nxn::{NxnCube, Size};
+use crate::cube::{AnyCube, Cube};
 use crate::solve::api::{Profile, Solver};
 use crate::solve::budget::{self, Budget, Stop};
 use crate::solve::registry::SolverConfig;
+use crate::solve::sized::build_any;
 
 use super::format::{Event, FORMAT, Header, RecordError, RunFile, RunResult};
 
@@ -28,7 +29,7 @@ impl Header {
         preset: &str,
         config: &SolverConfig,
         seed: u64,
-        start: &Cube,
+        start: &AnyCube,
         max_steps: Option<u64>,
         time_limit: Option<Duration>,
         profile: &Profile,
@@ -44,7 +45,7 @@ impl Header {
             program: env!("CARGO_PKG_VERSION").to_string(),
             preset: preset.to_string(),
             solver: config.name().to_string(),
-            size: 3,
+            size: start.size().get() as u32,
             seed,
             facelets: start.facelets(),
             params,
@@ -58,14 +59,8 @@ impl Header {
     /// The solver configuration the header describes.
     ///
     /// # Errors
-    /// A size other than 3 or parameters that are not a valid preset table.
+    /// Parameters that are not a valid preset table.
     pub fn config(&self) -> Result<SolverConfig, RecordError> {
-        if self.size != 3 {
-            return Err(RecordError::Header(format!(
-                "size {}: only 3x3 runs can be replayed",
-                self.size
-            )));
-        }
         let table: toml::Table =
             serde_json::from_value(serde_json::Value::Object(self.params.clone()))
                 .map_err(|e| RecordError::Header(format!("params: {e}")))?;
@@ -85,12 +80,20 @@ impl Header {
         Ok(config)
     }
 
-    /// The start state.
+    /// The start state, of the header's size.
     ///
     /// # Errors
-    /// Facelets that are not a valid cube.
-    pub fn start(&self) -> Result<Cube, RecordError> {
-        Cube::from_facelets(&self.facelets)
+    /// A size that is no cube's, facelets that are not a valid cube of it.
+    pub fn start(&self) -> Result<AnyCube, RecordError> {
+        if self.size == 3 {
+            return Cube::from_facelets(&self.facelets)
+                .map(AnyCube::Three)
+                .map_err(|e| RecordError::Header(format!("facelets: {e}")));
+        }
+        let size = Size::new(self.size as usize)
+            .map_err(|e| RecordError::Header(format!("size {}: {e}", self.size)))?;
+        NxnCube::from_facelets(size, &self.facelets)
+            .map(AnyCube::from_nxn)
             .map_err(|e| RecordError::Header(format!("facelets: {e}")))
     }
 }
@@ -193,10 +196,10 @@ pub fn run(
         }
     };
     let out = solver.outcome();
-    let solution = simplify(&out.solution);
+    let solution = out.solution.simplified();
     let result = RunResult {
         solved: out.solved,
-        htm: solution.len(),
+        htm: solution.turns(),
         solution: solution.to_string(),
         steps,
         iterations: out.iterations,
@@ -287,8 +290,7 @@ pub fn verify(file: &RunFile, cancel: Option<&AtomicBool>) -> Result<Verdict, Re
         RecordError::Header("the file has no result (the run was stopped before it ended)".into())
     })?;
     let config = file.header.config()?;
-    let mut solver = config
-        .build(file.header.start()?, file.header.seed)
+    let mut solver = build_any(&config, &file.header.start()?, file.header.seed)
         .map_err(|e| RecordError::Header(e.to_string()))?;
     let limits = Budget {
         max_steps: Some(recorded.steps),

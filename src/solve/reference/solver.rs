@@ -259,8 +259,8 @@ impl Solver for Reference {
             iteration: self.steps,
             energy,
             best_energy: energy,
-            current: best,
-            best,
+            current: best.into(),
+            best: best.into(),
             sequence_len: best_len.unwrap_or(0),
             generator: None,
             phase: Some(self.phase().to_string()),
@@ -283,7 +283,7 @@ impl Solver for Reference {
         extra.insert("search_complete".into(), json!(self.search.finished()));
         Outcome {
             solved: self.search.best().is_some() && best.is_solved(),
-            solution,
+            solution: solution.into(),
             energy: f64::from(best.misplaced()),
             iterations: self.steps,
             extra,

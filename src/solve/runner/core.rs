@@ -75,7 +75,7 @@ impl Core {
     }
 
     /// The latest moves to solved (`NaN`: unknown or not measured).
-    fn observe(&mut self, best: &crate::cube::Cube) -> f64 {
+    fn observe(&mut self, best: &crate::cube::AnyCube) -> f64 {
         let cpu = self.cpu;
         let throttled = self.speed != Speed::Unthrottled;
         self.to_solved

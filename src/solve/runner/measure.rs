@@ -37,11 +37,18 @@
 //!
 //! Between results the latest value stands (the length of an earlier best
 //! state, never a guess about the new one).
+//!
+//! Other sizes: on the 2×2 the measure is exact, the optimal distance of
+//! the best state from the pocket table ([`crate::solve::pocket`], built or
+//! loaded on first use, about 0.2 s at worst), at once; past the 3×3 there is
+//! no reference and it is always unknown (`NaN`, "no reference for NxN").
 
 use std::time::{Duration, Instant};
 
 use super::cpu::thread_cpu_time;
-use crate::cube::Cube;
+use crate::cube::nxn::Size;
+use crate::cube::{AnyCube, Cube};
+use crate::solve::pocket;
 use crate::solve::reference::{MultiSearch, Tables, cache};
 
 /// Longest solution the search accepts.
@@ -83,6 +90,23 @@ pub fn moves_to_solved(
     search.best().map(|a| a.len())
 }
 
+/// Moves to solved from `cube` of any size, with what is at hand: on the
+/// 3×3 [`moves_to_solved`] once the reference tables are loaded (`nodes`
+/// search nodes), on the 2×2 the optimal distance ([`pocket::distance`]),
+/// elsewhere (or for a state that is no cube) `None`.
+pub fn moves_to_solved_any(cube: &AnyCube, nodes: u64) -> Option<usize> {
+    if cube.is_solved() {
+        return Some(0);
+    }
+    match cube {
+        AnyCube::Three(c) => cache::ready()
+            .then(|| moves_to_solved(cache::tables(), c, nodes, None))
+            .flatten(),
+        AnyCube::Nxn(c) if c.size() == Size::TWO => pocket::distance(c).ok(),
+        AnyCube::Nxn(_) => None,
+    }
+}
+
 /// Advances `search` by up to `nodes` nodes and `time`; returns whether it
 /// is over (finished, or a solution is known).
 fn slice(search: &mut MultiSearch<'_>, nodes: u64, time: Option<Duration>) -> bool {
@@ -101,7 +125,7 @@ fn slice(search: &mut MultiSearch<'_>, nodes: u64, time: Option<Duration>) -> bo
 pub(super) struct ToSolved {
     timed: bool,
     /// The best state last searched (or found solved).
-    last: Option<Cube>,
+    last: Option<AnyCube>,
     /// The search in flight.
     search: Option<MultiSearch<'static>>,
     /// The latest result (`NaN`: unknown).
@@ -144,16 +168,27 @@ impl ToSolved {
     /// (timed runners; slices are spaced by it); `throttled`: the run steps
     /// at a set speed, so it has idle time between frames and slices are
     /// spaced by wall time too.
-    pub(super) fn observe(&mut self, best: &Cube, steps_cpu: Duration, throttled: bool) -> f64 {
+    pub(super) fn observe(&mut self, best: &AnyCube, steps_cpu: Duration, throttled: bool) -> f64 {
         self.wait = self.wait.saturating_sub(1);
         self.spent = Duration::ZERO;
         let changed = self.last.as_ref() != Some(best);
         if changed && best.is_solved() {
-            self.last = Some(*best);
+            self.last = Some(best.clone());
             self.search = None;
             self.value = 0.0;
             return self.value;
         }
+        let best = match best {
+            AnyCube::Three(c) => c,
+            // Exact at once on the 2×2; no reference past the 3×3.
+            AnyCube::Nxn(_) => {
+                if changed {
+                    self.last = Some(best.clone());
+                    self.value = moves_to_solved_any(best, 0).map_or(f64::NAN, |n| n as f64);
+                }
+                return self.value;
+            }
+        };
         if !(changed || self.search.is_some()) || !cache::ready() {
             return self.value;
         }
@@ -171,7 +206,7 @@ impl ToSolved {
         }
         let cpu0 = self.timed.then(thread_cpu_time);
         if self.search.is_none() {
-            self.last = Some(*best);
+            self.last = Some(AnyCube::Three(*best));
             match MultiSearch::new(cache::tables(), &best.upright(), MAX_LEN, TARGET) {
                 Ok(s) => self.search = Some(s),
                 Err(_) => {
@@ -216,7 +251,35 @@ mod tests {
     #[test]
     fn a_solved_state_is_zero_without_tables() {
         let mut m = ToSolved::new(false);
-        assert_eq!(m.observe(&Cube::solved(), Duration::ZERO, false), 0.0);
+        assert_eq!(
+            m.observe(&Cube::solved().into(), Duration::ZERO, false),
+            0.0
+        );
+    }
+
+    #[test]
+    fn the_2x2_is_measured_exactly_at_once_and_bigger_cubes_not_at_all() {
+        use crate::cube::nxn::NxnCube;
+        let two = NxnCube::solved(Size::TWO)
+            .after(&"R U2 F' R' U".parse().unwrap())
+            .unwrap();
+        let d = pocket::distance(&two).unwrap();
+        let mut m = ToSolved::new(false);
+        assert_eq!(
+            m.observe(&two.clone().into(), Duration::ZERO, false),
+            d as f64
+        );
+        assert_eq!(moves_to_solved_any(&two.into(), 0), Some(d));
+        let four = NxnCube::solved(Size::new(4).unwrap())
+            .after(&"R 2U".parse().unwrap())
+            .unwrap();
+        assert!(
+            m.observe(&four.clone().into(), Duration::ZERO, false)
+                .is_nan()
+        );
+        assert_eq!(moves_to_solved_any(&four.into(), GIVE_UP), None);
+        let solved = AnyCube::solved(Size::new(5).unwrap());
+        assert_eq!(m.observe(&solved, Duration::ZERO, false), 0.0);
     }
 
     #[test]
@@ -237,7 +300,7 @@ mod tests {
         let run = || {
             let mut m = ToSolved::new(false);
             (0..2_000)
-                .map(|_| m.observe(&c, Duration::ZERO, false))
+                .map(|_| m.observe(&c.into(), Duration::ZERO, false))
                 .find(|v| !v.is_nan())
                 .expect("known within 2000 calls")
         };

@@ -8,12 +8,12 @@ use std::collections::{HashMap, HashSet};
 
 use rand::RngExt;
 
-use super::api::{SizedOutcome, SizedSolver, moves, upright};
+use super::api::{SizedOutcome, SizedProgress, SizedSolver, misplaced, moves, upright};
 use crate::cube::nxn::simplify::simplify_sized;
 use crate::cube::nxn::{MovePerm, NxnAlg, NxnCube, NxnMove, tables};
 use crate::cube::random::{CubeRng, rng_from_seed};
 use crate::solve::anneal::SaParams;
-use crate::solve::api::{SolveError, Status};
+use crate::solve::api::{Profile, SolveError, Status};
 
 /// `path` from `start` with every loop (a return to a state seen before)
 /// cut out: the same end state, each state on the way visited once.
@@ -128,6 +128,8 @@ pub struct SizedAnnealer {
     /// Colour each face has when solved (upright: fixed by the moves).
     home: [u8; 6],
     current: NxnCube,
+    /// The best state so far (kept for the snapshots).
+    best: NxnCube,
     energy: u32,
     best_energy: u32,
     /// Accepted moves (indices into `moves`); the best state is a prefix.
@@ -178,6 +180,7 @@ impl SizedAnnealer {
             perms,
             home,
             start: current.clone(),
+            best: current.clone(),
             current,
             energy,
             best_energy: energy,
@@ -201,11 +204,7 @@ impl SizedAnnealer {
 
     /// Misplaced stickers of `s`.
     fn energy_of(&self, s: &[u8]) -> u32 {
-        let per_face = self.current.size().face_stickers();
-        s.chunks_exact(per_face)
-            .zip(self.home)
-            .map(|(f, h)| f.iter().filter(|&&c| c != h).count() as u32)
-            .sum()
+        misplaced(s, &self.home, self.current.size().face_stickers())
     }
 
     /// Goes back to the best state and restarts the schedule.
@@ -257,6 +256,7 @@ impl SizedSolver for SizedAnnealer {
                 }
                 if e < self.best_energy {
                     self.best_energy = e;
+                    self.best.clone_from(&self.current);
                     self.best_prefix = self.history.len();
                     self.last_improvement = self.iteration;
                     if e == 0 {
@@ -309,5 +309,31 @@ impl SizedSolver for SizedAnnealer {
             energy: self.best_energy as f64,
             iterations: self.iteration,
         }
+    }
+
+    fn profile(&self) -> Profile {
+        Profile {
+            step: "iteration",
+            series: Vec::new(),
+        }
+    }
+
+    fn progress(&self) -> Option<SizedProgress> {
+        Some(SizedProgress {
+            iteration: self.iteration,
+            energy: f64::from(self.energy),
+            best_energy: f64::from(self.best_energy),
+            current: self.current.clone(),
+            best: self.best.clone(),
+            sequence_len: self.history.len(),
+        })
+    }
+
+    fn exhausted_by(&self) -> Option<String> {
+        Some(if self.iteration >= self.params.max_steps {
+            format!("step limit {}", self.params.max_steps)
+        } else {
+            "the schedule froze".to_string()
+        })
     }
 }

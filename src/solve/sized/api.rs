@@ -1,9 +1,11 @@
 //! What the N×N solvers share: the [`SizedSolver`] trait, its
-//! [`SizedOutcome`], the move set [`moves`] and [`upright`].
+//! [`SizedOutcome`] and [`SizedProgress`], the move set [`moves`] and
+//! [`upright`]. Every [`SizedSolver`] runs as a
+//! [`Solver`](crate::solve::api::Solver) through [`super::adapter`].
 
 use crate::cube::face::Face;
 use crate::cube::nxn::{NxnAlg, NxnCube, NxnKind, NxnMove, Size};
-use crate::solve::api::Status;
+use crate::solve::api::{Profile, Status};
 use crate::solve::pocket;
 
 /// The move set of the sticker-energy solvers on `size`, every kind by 1, 2
@@ -31,6 +33,17 @@ pub fn moves(size: Size) -> Vec<NxnMove> {
         .collect()
 }
 
+/// Misplaced stickers of `stickers` (faces of `per_face` stickers in
+/// U R F D L B order), each face counted against its `home` colour: the
+/// energy of the sticker-energy solvers, on the stickers alone (no state).
+pub fn misplaced(stickers: &[u8], home: &[u8; 6], per_face: usize) -> u32 {
+    stickers
+        .chunks_exact(per_face)
+        .zip(home)
+        .map(|(f, &h)| f.iter().filter(|&&c| c != h).count() as u32)
+        .sum()
+}
+
 /// The result of an N×N run so far.
 #[derive(Clone, Debug)]
 pub struct SizedOutcome {
@@ -43,7 +56,29 @@ pub struct SizedOutcome {
     pub iterations: u64,
 }
 
-/// An N×N solver that advances in small steps.
+/// What an N×N run looks like at one moment (the numbers of a
+/// [`Snapshot`](crate::solve::api::Snapshot)); cheap enough to take every
+/// frame and every step batch.
+#[derive(Clone, Debug)]
+pub struct SizedProgress {
+    /// Elementary steps so far.
+    pub iteration: u64,
+    /// Misplaced stickers of the current state.
+    pub energy: f64,
+    /// Misplaced stickers of the best state.
+    pub best_energy: f64,
+    /// The current state (upright).
+    pub current: NxnCube,
+    /// The best state seen (upright).
+    pub best: NxnCube,
+    /// Length of the current move sequence.
+    pub sequence_len: usize,
+}
+
+/// An N×N solver that advances in small steps. Only [`Self::step`],
+/// [`Self::status`] and [`Self::outcome`] are required; the adapter
+/// ([`super::adapter::Adapted`]) makes it a
+/// [`Solver`](crate::solve::api::Solver).
 pub trait SizedSolver: Send {
     /// Runs up to `n` elementary steps; stops early when solved or exhausted.
     fn step(&mut self, n: u64) -> Status;
@@ -51,6 +86,24 @@ pub trait SizedSolver: Send {
     fn status(&self) -> Status;
     /// The best result so far.
     fn outcome(&self) -> SizedOutcome;
+    /// The name of an elementary step and the series the snapshots carry
+    /// (none by default).
+    fn profile(&self) -> Profile {
+        Profile {
+            step: "step",
+            series: Vec::new(),
+        }
+    }
+    /// The run now, cheaply; `None` (the default) lets the adapter derive it
+    /// from [`Self::outcome`] (the best state as the current one), which
+    /// suits solvers whose outcome is cheap.
+    fn progress(&self) -> Option<SizedProgress> {
+        None
+    }
+    /// Which budget was spent, once [`Status::Exhausted`].
+    fn exhausted_by(&self) -> Option<String> {
+        None
+    }
 }
 
 /// The rotation that turns `start` upright, and the upright state; the

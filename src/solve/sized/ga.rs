@@ -9,10 +9,10 @@
 
 use rand::RngExt;
 
-use super::api::{SizedOutcome, SizedSolver, moves, upright};
+use super::api::{SizedOutcome, SizedProgress, SizedSolver, misplaced, moves, upright};
 use crate::cube::nxn::{MovePerm, NxnAlg, NxnCube, NxnMove, tables};
 use crate::cube::random::{CubeRng, rng_from_seed};
-use crate::solve::api::{SolveError, Status};
+use crate::solve::api::{Profile, SolveError, Status};
 use crate::solve::ga::{Fitness, GaParams};
 
 /// A chromosome, its judged energy and how many of its genes count.
@@ -100,11 +100,7 @@ impl SizedGa {
     }
 
     fn misplaced(&self, s: &[u8]) -> u32 {
-        let per_face = self.start.size().face_stickers();
-        s.chunks_exact(per_face)
-            .zip(self.home)
-            .map(|(f, h)| f.iter().filter(|&&c| c != h).count() as u32)
-            .sum()
+        misplaced(s, &self.home, self.start.size().face_stickers())
     }
 
     /// Evaluates `genes` by the fitness rule.
@@ -130,6 +126,15 @@ impl SizedGa {
             energy: best,
             used,
         }
+    }
+
+    /// The upright start after the genes of `m` that count.
+    fn state_of(&self, m: &Member) -> NxnCube {
+        let mut s = self.start.stickers().to_vec();
+        for &g in &m.genes[..m.used] {
+            self.perms[g as usize].apply(&mut s);
+        }
+        NxnCube::from_stickers(self.start.size(), s).unwrap_or_else(|| self.start.clone())
     }
 
     fn sort_and_record(&mut self) {
@@ -250,5 +255,28 @@ impl SizedSolver for SizedGa {
             energy: f64::from(self.best.energy),
             iterations: self.generation,
         }
+    }
+
+    fn profile(&self) -> Profile {
+        Profile {
+            step: "generation",
+            series: Vec::new(),
+        }
+    }
+
+    fn progress(&self) -> Option<SizedProgress> {
+        let current = &self.pop[0];
+        Some(SizedProgress {
+            iteration: self.generation,
+            energy: f64::from(current.energy),
+            best_energy: f64::from(self.best.energy),
+            current: self.state_of(current),
+            best: self.state_of(&self.best),
+            sequence_len: current.used,
+        })
+    }
+
+    fn exhausted_by(&self) -> Option<String> {
+        Some(format!("generation limit {}", self.p.max_generations))
     }
 }

@@ -1,16 +1,19 @@
 //! Solvers on cubes of any size N ≥ 2 (`cube::nxn`), beside the 3×3 path
-//! (which keeps its kernel, its [`Solver`](crate::solve::api::Solver) trait
-//! and its seeded outputs untouched).
+//! (which keeps its kernel and its seeded outputs untouched).
 //!
-//! A preset is built for an N×N start with [`build`]: the same
-//! [`SolverConfig`] (same parameters declaration) as on the 3×3, the same
-//! seed rule. What runs:
+//! [`build_any`] is the one entry that builds a preset for a start of any
+//! size as a [`Solver`]: the 3×3 through
+//! [`SolverConfig::build`], every other size through [`build`] (a
+//! [`SizedSolver`]) and the [`adapter`]. The same [`SolverConfig`] (same
+//! parameters declaration) as on the 3×3, the same seed rule. What runs:
 //!
 //! - `sa` (presets `sa-faces`, `sa-faces-hot`, `2x2-sa`, `4x4-sa`): the
 //!   annealer of [`anneal`] with the preset's schedule, budget, restarts and
 //!   acceptance rule, over the move set [`moves`] (neighbourhood `faces`).
 //! - `ga` (presets `ga`, `2x2-ga`, `4x4-ga`): the generation of
 //!   [`ga`] with the preset's parameters, genes from [`moves`].
+//! - `woc` (preset `woc`): the GA + wisdom-of-crowds of [`woc`](mod@woc)
+//!   with the preset's parameters, genes from [`moves`].
 //! - `reference`: on the 2×2 the exact optimal solver ([`crate::solve::pocket`]);
 //!   on N ≥ 4 a refusal, [`no_reference`] ("no reference for 4x4").
 //! - every other solver: refused with a message naming the 3×3-only solver.
@@ -20,12 +23,15 @@
 //! even N), the moves then keep it so, and the reported solution starts with
 //! that rotation. "Solved" is every face one colour.
 
+pub mod adapter;
 pub mod anneal;
 pub mod api;
 pub mod ga;
+pub mod woc;
 
+use crate::cube::AnyCube;
 use crate::cube::nxn::{NxnAlg, NxnCube, Size};
-use crate::solve::api::{SolveError, Status};
+use crate::solve::api::{SolveError, Solver, Status};
 
 use crate::solve::pocket;
 use crate::solve::registry::SolverConfig;
@@ -74,6 +80,27 @@ pub fn no_reference(size: Size) -> String {
     format!("no reference for {size} (an exact reference exists for the 2x2 and 3x3 only)")
 }
 
+/// Builds solver `config` for `start`, of any size, as a [`Solver`], fully
+/// determined by (config, seed, start): the 3×3 by
+/// [`SolverConfig::build`], any other size by [`build`] through the
+/// [`adapter`].
+///
+/// # Errors
+/// As [`SolverConfig::build`] and [`build`].
+pub fn build_any(
+    config: &SolverConfig,
+    start: &AnyCube,
+    seed: u64,
+) -> Result<Box<dyn Solver>, SolveError> {
+    match start {
+        AnyCube::Three(c) => config.build(*c, seed),
+        AnyCube::Nxn(c) => Ok(Box::new(adapter::Adapted::new(
+            c.clone(),
+            build(config, c, seed)?,
+        ))),
+    }
+}
+
 /// Builds solver `config` for an N×N `start`, fully determined by (config,
 /// seed, start). The 3×3 has its own path
 /// ([`SolverConfig::build`](crate::solve::registry::SolverConfig::build));
@@ -92,6 +119,7 @@ pub fn build(
     match config {
         SolverConfig::Sa(p) => Ok(Box::new(anneal::SizedAnnealer::new(p, start, seed)?)),
         SolverConfig::Ga(p) => Ok(Box::new(ga::SizedGa::new(p, start, seed)?)),
+        SolverConfig::Woc(p) => Ok(Box::new(woc::SizedWoc::new(p, start, seed)?)),
         SolverConfig::Reference(_) if size == Size::TWO => {
             pocket::distance(start).map_err(|e| SolveError::Config(e.to_string()))?;
             Ok(Box::new(Pocket {
@@ -102,7 +130,7 @@ pub fn build(
         SolverConfig::Reference(_) => Err(SolveError::Config(no_reference(size))),
         other => Err(SolveError::Config(format!(
             "solver `{}` runs on the 3x3 only; on a {size} use an `sa` or `ga` preset \
-             (sa-faces, sa-faces-hot, ga, 2x2-sa, 2x2-ga, 4x4-sa){}",
+             (sa-faces, sa-faces-hot, ga, woc, 2x2-sa, 2x2-ga, 4x4-sa){}",
             other.name(),
             if size == Size::TWO {
                 " or reference"
@@ -121,6 +149,8 @@ mod tests {
     use super::*;
     use crate::cube::nxn::random::{random_2x2, random_moves};
     use crate::solve::anneal::{SaParams, Schedule};
+    use crate::solve::api::Outcome;
+    use crate::solve::budget;
 
     fn sa() -> SolverConfig {
         SolverConfig::Sa(SaParams {
@@ -239,15 +269,101 @@ mod tests {
 
     #[test]
     fn three_by_three_only_solvers_and_neighbourhoods_say_so() {
-        let woc = SolverConfig::Woc(Default::default());
-        let err = build(&woc, &NxnCube::solved(size(4)), 0).err().unwrap();
+        let mws = SolverConfig::Mws(Default::default());
+        let err = build(&mws, &NxnCube::solved(size(4)), 0).err().unwrap();
         assert!(
-            err.to_string().contains("`woc` runs on the 3x3 only"),
+            err.to_string().contains("`mws` runs on the 3x3 only"),
             "{err}"
         );
         let pll = SolverConfig::Sa(SaParams::default());
         let err = build(&pll, &NxnCube::solved(size(4)), 0).err().unwrap();
         assert!(err.to_string().contains("pll-conj"), "{err}");
+    }
+
+    fn woc() -> SolverConfig {
+        SolverConfig::Woc(crate::solve::woc::WocParams {
+            population: 200,
+            length: 14,
+            parents_from: 60,
+            stagnation: 30,
+            ..Default::default()
+        })
+    }
+
+    /// Runs `config` on `start` through the one entry and the one batching
+    /// loop, as the command line does.
+    fn run_any(config: &SolverConfig, start: &NxnCube, seed: u64, max: Option<u64>) -> Outcome {
+        let mut s = build_any(config, &AnyCube::from(start.clone()), seed).unwrap();
+        let ran = budget::run(
+            s.as_mut(),
+            budget::Budget {
+                max_steps: max,
+                deadline: None,
+            },
+            None,
+        );
+        assert_ne!(ran.stop, budget::Stop::Stalled);
+        let snap = s.snapshot();
+        let out = s.outcome();
+        assert_eq!(snap.best_energy, out.energy);
+        assert_eq!(snap.best.size(), start.size());
+        out
+    }
+
+    fn replayed(start: &NxnCube, out: &Outcome) -> NxnCube {
+        match &out.solution {
+            crate::cube::AnyAlg::Nxn(a, s) => {
+                assert_eq!(*s, start.size());
+                start.after(a).unwrap()
+            }
+            other => panic!("a 3x3 sequence for a {}: {other}", start.size()),
+        }
+    }
+
+    #[test]
+    fn woc_solves_2x2s_from_any_orientation_and_its_answer_replays() {
+        let mut rng = StdRng::seed_from_u64(11);
+        let rotation: NxnAlg = "z y".parse().unwrap();
+        for k in 0..3 {
+            let start = random_2x2(&mut rng).after(&rotation).unwrap();
+            let out = run_any(&woc(), &start, k, None);
+            let end = replayed(&start, &out);
+            assert_eq!(end.upright().misplaced() as f64, out.energy);
+            assert_eq!(out.solved, end.is_solved());
+        }
+    }
+
+    #[test]
+    fn woc_on_a_4x4_lowers_the_energy_replays_and_repeats_by_seed() {
+        let start = NxnCube::solved(size(4))
+            .after(&random_moves(&mut StdRng::seed_from_u64(4), size(4), 40))
+            .unwrap();
+        let out = run_any(&woc(), &start, 2, Some(20));
+        assert!(out.iterations <= 20);
+        let end = replayed(&start, &out);
+        assert_eq!(end.upright().misplaced() as f64, out.energy);
+        assert!(out.energy < start.upright().misplaced() as f64);
+        assert_eq!(run_any(&woc(), &start, 2, Some(20)).solution, out.solution);
+    }
+
+    #[test]
+    fn every_sized_solver_runs_through_the_one_entry_and_the_3x3_keeps_its_own() {
+        let start = NxnCube::solved(Size::TWO)
+            .after(&"R U2 F' R".parse().unwrap())
+            .unwrap();
+        let reference = SolverConfig::Reference(Default::default());
+        let out = run_any(&reference, &start, 0, None);
+        assert!(out.solved && out.solution.len() == 4, "{}", out.solution);
+        for config in [sa(), woc()] {
+            let out = run_any(&config, &start, 1, Some(200_000));
+            assert_eq!(
+                replayed(&start, &out).upright().misplaced() as f64,
+                out.energy
+            );
+        }
+        let three = build_any(&woc(), &AnyCube::from(crate::cube::Cube::solved()), 0).unwrap();
+        assert!(three.snapshot().best.three().is_some());
+        assert_eq!(three.profile().step, "generation");
     }
 
     #[test]

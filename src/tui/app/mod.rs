@@ -79,7 +79,8 @@ impl App {
             c
         } else {
             match self.snapshot() {
-                Some(s) => s.current,
+                // The screen runs the 3×3 (the only size it builds).
+                Some(s) => s.current.three().copied().unwrap_or(self.setup.cube),
                 None => self.setup.cube,
             }
         };
@@ -146,12 +147,13 @@ impl App {
         if self.state() == RunState::Solved
             && self.run.playback.is_none()
             && let Some(o) = self.run.track.outcome()
+            && let Some(solution) = o.solution.three()
         {
             // The net shows the solved end; ← walks back, home goes to the start.
-            let moves = scramble::simplified(&o.solution);
+            let moves = scramble::simplified(solution);
             self.run.playback = Some(Playback {
                 pos: moves.len(),
-                raw_len: o.solution.len(),
+                raw_len: solution.len(),
                 moves,
             });
             self.message = Some("solved: ← walks the solution back, home goes to the start".into());
