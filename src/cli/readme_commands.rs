@@ -434,7 +434,8 @@ mod tests {
         let has = |cmd: &str| assert!(all.iter().any(|c| c == cmd), "not checked: `{cmd}`");
         // The 200-state comparison, a loop of the annealing table expanded,
         // a `$ ` line of a `text` block, a prose run, a quoted command,
-        // a continued Slurm line and a GNU parallel line.
+        // a continued Slurm line, a GNU parallel line and the loops beside
+        // the annealing and evolutionary tables.
         has(
             "cubetui bench --preset sa-pll-conj,sa-faces,sa-faces-hot,ga,woc,mws,mws-short,phases-es,phases-ga,phases-sa,reference --random-state --cubes 200 --jobs 1 --seed 1",
         );
@@ -448,6 +449,16 @@ mod tests {
         );
         has(
             "cubetui bench --size 4 --preset 4x4-sa,sa-faces-hot,ga --random-state --cubes 5 --time-limit 10",
+        );
+        has(
+            "cubetui bench --preset sa-faces-hot --cubes 20 --random-state --seed 1 --jobs 1 --time-limit 1",
+        );
+        has("cubetui bench --solver mws --depth 50 --cubes 10 --jobs 1 --seed 1");
+        has(
+            "cubetui bench --solver ga --random-state --cubes 10 --jobs 1 --seed 1 --set length=30 --set fitness=prefix",
+        );
+        has(
+            "cubetui bench --solver woc --depth 7 --cubes 10 --jobs 1 --seed 1 --jsonl woc-7.jsonl",
         );
         has("cubetui --race sa-pll-conj,mws,reference --seed 1");
         has(
