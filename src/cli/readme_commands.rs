@@ -1,8 +1,9 @@
-//! Every `cubetui …` command line the README shows is accepted by the real
-//! parser as written, and every preset it names exists — so a table's
-//! command cannot silently stop working. Nothing is solved: the lines are
-//! only parsed (the `console` blocks, which may show a refusal on purpose,
-//! are run whole and compared by tests/cli_readme.rs).
+//! Finds every `cubetui …` command line the README shows and says what is
+//! wrong with one: the parser refuses it, or a preset it names does not
+//! exist. The tests in `cli.rs` pass the binary's real parser in, so a
+//! table's command cannot silently stop working. Nothing is solved: the
+//! lines are only parsed (the `console` blocks, which may show a refusal on
+//! purpose, are run whole and compared by tests/cli_readme.rs).
 //!
 //! Looked at: `sh`/`bash` blocks (loops `for d in …; do … done` expanded,
 //! `\` continuations joined, heredoc bodies, comments, pipes and
@@ -14,10 +15,11 @@
 //! sample value from [`PLACEHOLDERS`]; `cubetui SUB` alone must name a
 //! real subcommand.
 
-use clap::Parser;
 use clap::error::ErrorKind;
 
-use super::Cli;
+/// How a command line is parsed: the binary's own parser, which the caller
+/// (the tests in `cli.rs`) passes in.
+pub(super) type Parse<'a> = &'a dyn Fn(&[String]) -> Result<(), clap::Error>;
 
 /// Sample values for the placeholders of prose synopses and for the
 /// variables the README's scripts take from their environment.
@@ -39,11 +41,11 @@ const PLACEHOLDERS: &[(&str, &str)] = &[
 
 /// One command line found in the README.
 #[derive(Debug, Clone, PartialEq)]
-struct Found {
+pub(super) struct Found {
     /// 1-based line of the README where it starts.
-    line: usize,
+    pub(super) line: usize,
     /// The arguments, `cubetui` first, variables and placeholders filled in.
-    args: Vec<String>,
+    pub(super) args: Vec<String>,
     /// A prose synopsis with `…`: required arguments may be left out.
     elided: bool,
 }
@@ -282,7 +284,7 @@ fn synopsis(span: &str) -> Result<String, String> {
 }
 
 /// Every command line the README shows, or the first unreadable one.
-fn commands(readme: &str) -> Result<Vec<Found>, String> {
+pub(super) fn commands(readme: &str) -> Result<Vec<Found>, String> {
     let mut out = Vec::new();
     let mut fence: Option<String> = None;
     let mut heredoc: Option<String> = None;
@@ -358,18 +360,18 @@ fn commands(readme: &str) -> Result<Vec<Found>, String> {
 
 /// What is wrong with one command: not parsed, or a preset that does not
 /// exist (a user preset the README writes to `presets/NAME.toml` counts).
-fn fault(found: &Found, readme: &str) -> Option<String> {
+fn fault(found: &Found, readme: &str, parse: Parse) -> Option<String> {
     let args = &found.args;
     if args.len() <= 2 {
         // `cubetui` or `cubetui SUB` names a program or subcommand.
         let help = [args.clone(), vec!["--help".to_string()]].concat();
-        return match Cli::try_parse_from(&help) {
+        return match parse(&help) {
             Err(e) if e.kind() == ErrorKind::DisplayHelp => None,
             Err(e) => Some(e.to_string()),
             Ok(_) => Some("`--help` did not print help".into()),
         };
     }
-    match Cli::try_parse_from(args) {
+    match parse(args) {
         Err(e) if found.elided && e.kind() == ErrorKind::MissingRequiredArgument => {}
         Err(e) => return Some(e.to_string()),
         Ok(_) => {}
@@ -388,11 +390,11 @@ fn fault(found: &Found, readme: &str) -> Option<String> {
 }
 
 /// Every fault, one line each: `README line N: \`command\`: why`.
-fn faults(readme: &str) -> Result<Vec<String>, String> {
+pub(super) fn faults(readme: &str, parse: Parse) -> Result<Vec<String>, String> {
     Ok(commands(readme)?
         .iter()
         .filter_map(|f| {
-            fault(f, readme).map(|e| {
+            fault(f, readme, parse).map(|e| {
                 // clap's message up to its usage line.
                 let why: Vec<&str> = e.lines().take_while(|l| !l.is_empty()).collect();
                 format!(
@@ -410,63 +412,12 @@ fn faults(readme: &str) -> Result<Vec<String>, String> {
 mod tests {
     use super::*;
 
-    const README: &str = include_str!("../../README.md");
-
     fn lines(md: &str) -> Vec<String> {
         commands(md)
             .unwrap_or_else(|e| panic!("{e}"))
             .iter()
             .map(|f| f.args.join(" "))
             .collect()
-    }
-
-    #[test]
-    fn every_readme_command_parses_and_names_real_presets() {
-        let found = commands(README).unwrap_or_else(|e| panic!("{e}"));
-        assert!(found.len() >= 100, "found only {}", found.len());
-        let faults = faults(README).unwrap_or_else(|e| panic!("{e}"));
-        assert!(faults.is_empty(), "{}", faults.join("\n"));
-    }
-
-    #[test]
-    fn the_readme_tables_commands_are_among_those_checked() {
-        let all = lines(README);
-        let has = |cmd: &str| assert!(all.iter().any(|c| c == cmd), "not checked: `{cmd}`");
-        // The 200-state comparison, a loop of the annealing table expanded,
-        // a `$ ` line of a `text` block, a prose run, a quoted command,
-        // a continued Slurm line, a GNU parallel line and the loops beside
-        // the annealing and evolutionary tables.
-        has(
-            "cubetui bench --preset sa-pll-conj,sa-faces,sa-faces-hot,ga,woc,mws,mws-short,phases-es,phases-ga,phases-sa,reference --random-state --cubes 200 --jobs 1 --seed 1",
-        );
-        for d in ["1", "9", "20"] {
-            has(&format!(
-                "cubetui bench --preset sa-faces --cubes 20 --depth {d} --seed 1 --jobs 1 --time-limit 1"
-            ));
-        }
-        has(
-            "cubetui bench --size 2 --preset 2x2-sa,2x2-ga,sa-faces,sa-faces-hot,reference --random-state --cubes 200",
-        );
-        has(
-            "cubetui bench --size 4 --preset 4x4-sa,sa-faces-hot,ga --random-state --cubes 5 --time-limit 10",
-        );
-        has(
-            "cubetui bench --preset sa-faces-hot --cubes 20 --random-state --seed 1 --jobs 1 --time-limit 1",
-        );
-        has("cubetui bench --solver mws --depth 50 --cubes 10 --jobs 1 --seed 1");
-        has(
-            "cubetui bench --solver ga --random-state --cubes 10 --jobs 1 --seed 1 --set length=30 --set fitness=prefix",
-        );
-        has(
-            "cubetui bench --solver woc --depth 7 --cubes 10 --jobs 1 --seed 1 --jsonl woc-7.jsonl",
-        );
-        has("cubetui --race sa-pll-conj,mws,reference --seed 1");
-        has(
-            "cubetui bench --preset sa-pll-conj,phases-sa,reference --random-state --cubes 1000 --seed 1 --jobs 4 --shard 1/8 --jsonl bench-1.jsonl",
-        );
-        has(
-            "cubetui bench --preset phases-sa --random-state --cubes 200 --seed 1 --jobs 1 --shard 3/4 --jsonl shard-3.jsonl",
-        );
     }
 
     #[test]
@@ -496,29 +447,6 @@ mod tests {
             ]
         );
         assert_eq!(commands(md).unwrap_or_default()[2].line, 4);
-    }
-
-    #[test]
-    fn a_command_that_stops_parsing_is_named_with_its_line() {
-        let md = "# t\n```sh\ncubetui bench --cubes 3\ncubetui bench --cubez 3\n```\n\
-                  ```text\n$ cubetui bnch\n```\n\
-                  One run of `cubetui bench --preset no-such --cubes 2`; `cubetui nosub`;\n\
-                  `cubetui bench … --jobz 1` (a synopsis may leave out required options only).\n";
-        let faults = faults(md).unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(faults.len(), 5, "{faults:#?}");
-        assert!(
-            faults[0].starts_with("README line 4: `cubetui bench --cubez 3`"),
-            "{}",
-            faults[0]
-        );
-        assert!(
-            faults[1].starts_with("README line 7: `cubetui bnch`"),
-            "{}",
-            faults[1]
-        );
-        assert!(faults[2].contains("no preset `no-such`"), "{}", faults[2]);
-        assert!(faults[3].contains("`cubetui nosub`"), "{}", faults[3]);
-        assert!(faults[4].contains("--jobz"), "{}", faults[4]);
     }
 
     #[test]
