@@ -141,80 +141,101 @@ pub fn run(cli: Cli, warnings: Vec<String>) -> Result<ExitCode, Report> {
 }
 
 #[cfg(test)]
-mod readme_commands {
-    //! Every `cubetui …` command line in the README's `sh` blocks is accepted
-    //! by the parser as written (the `console` blocks are run whole by
-    //! tests/cli_readme.rs; these ones take minutes, so they are only parsed),
-    //! and every preset it names exists.
+mod readme_commands;
+
+#[cfg(test)]
+mod readme_tests {
+    //! The README's command lines ([`readme_commands`] finds them) against
+    //! the real parser: a table's command that stops parsing fails here.
 
     use clap::Parser;
 
     use super::Cli;
+    use super::readme_commands::{commands, faults};
 
-    /// Splits on spaces, keeping "double-quoted" words together.
-    fn words(line: &str) -> Vec<String> {
-        let mut out = vec![String::new()];
-        let mut quoted = false;
-        for c in line.chars() {
-            match c {
-                '"' => quoted = !quoted,
-                ' ' if !quoted => {
-                    if !out.last().is_some_and(String::is_empty) {
-                        out.push(String::new());
-                    }
-                }
-                c => out.last_mut().expect("one word").push(c),
-            }
-        }
-        out.retain(|w| !w.is_empty());
-        out
+    const README: &str = include_str!("../README.md");
+
+    fn parse(args: &[String]) -> Result<(), clap::Error> {
+        Cli::try_parse_from(args).map(|_| ())
     }
 
-    /// The `cubetui` lines of `sh` blocks, comments, redirections and pipes
-    /// cut, loop variables set.
-    fn commands(readme: &str) -> Vec<String> {
-        let mut out = Vec::new();
-        let mut inside = false;
-        for line in readme.lines() {
-            if line.starts_with("```") {
-                inside = line == "```sh";
-                continue;
-            }
-            // Comments and shell redirections or pipes are not arguments.
-            let line = line.split(" #").next().unwrap_or("");
-            let line = line.split(['>', '|']).next().unwrap_or("").trim();
-            if inside && line.starts_with("cubetui") {
-                out.push(line.replace("$d", "4").replace("$k", "22"));
-            }
-        }
-        out
+    fn lines(md: &str) -> Vec<String> {
+        commands(md)
+            .unwrap_or_else(|e| panic!("{e}"))
+            .iter()
+            .map(|f| f.args.join(" "))
+            .collect()
     }
 
     #[test]
     fn every_readme_command_parses_and_names_real_presets() {
-        let readme = include_str!("../README.md");
-        let cmds = commands(readme);
-        assert!(cmds.len() >= 10, "found {}", cmds.len());
-        for cmd in cmds {
-            let args = words(&cmd);
-            let cli = Cli::try_parse_from(&args);
-            assert!(
-                cli.is_ok(),
-                "`{cmd}`: {}",
-                cli.err().map(|e| e.to_string()).unwrap_or_default()
-            );
-            for (i, a) in args.iter().enumerate() {
-                if a == "--preset" || a == "--presets" || a == "--race" {
-                    for name in args[i + 1].split(',') {
-                        // A user preset the README writes to `presets/NAME.toml`.
-                        let written = readme.contains(&format!("/presets/{name}.toml"));
-                        assert!(
-                            written || cubetui::solve::preset::canonical(name).is_ok(),
-                            "`{cmd}`: no preset `{name}`"
-                        );
-                    }
-                }
-            }
+        let found = commands(README).unwrap_or_else(|e| panic!("{e}"));
+        assert!(found.len() >= 100, "found only {}", found.len());
+        let faults = faults(README, &parse).unwrap_or_else(|e| panic!("{e}"));
+        assert!(faults.is_empty(), "{}", faults.join("\n"));
+    }
+
+    #[test]
+    fn the_readme_tables_commands_are_among_those_checked() {
+        let all = lines(README);
+        let has = |cmd: &str| assert!(all.iter().any(|c| c == cmd), "not checked: `{cmd}`");
+        // The 200-state comparison, a loop of the annealing table expanded,
+        // a `$ ` line of a `text` block, a prose run, a quoted command,
+        // a continued Slurm line, a GNU parallel line and the loops beside
+        // the annealing and evolutionary tables.
+        has(
+            "cubetui bench --preset sa-pll-conj,sa-faces,sa-faces-hot,ga,woc,mws,mws-short,phases-es,phases-ga,phases-sa,reference --random-state --cubes 200 --jobs 1 --seed 1",
+        );
+        for d in ["1", "9", "20"] {
+            has(&format!(
+                "cubetui bench --preset sa-faces --cubes 20 --depth {d} --seed 1 --jobs 1 --time-limit 1"
+            ));
         }
+        has(
+            "cubetui bench --size 2 --preset 2x2-sa,2x2-ga,sa-faces,sa-faces-hot,reference --random-state --cubes 200",
+        );
+        has(
+            "cubetui bench --size 4 --preset 4x4-sa,sa-faces-hot,ga --random-state --cubes 5 --time-limit 10",
+        );
+        has(
+            "cubetui bench --preset sa-faces-hot --cubes 20 --random-state --seed 1 --jobs 1 --time-limit 1",
+        );
+        has("cubetui bench --solver mws --depth 50 --cubes 10 --jobs 1 --seed 1");
+        has(
+            "cubetui bench --solver ga --random-state --cubes 10 --jobs 1 --seed 1 --set length=30 --set fitness=prefix",
+        );
+        has(
+            "cubetui bench --solver woc --depth 7 --cubes 10 --jobs 1 --seed 1 --jsonl woc-7.jsonl",
+        );
+        has("cubetui --race sa-pll-conj,mws,reference --seed 1");
+        has(
+            "cubetui bench --preset sa-pll-conj,phases-sa,reference --random-state --cubes 1000 --seed 1 --jobs 4 --shard 1/8 --jsonl bench-1.jsonl",
+        );
+        has(
+            "cubetui bench --preset phases-sa --random-state --cubes 200 --seed 1 --jobs 1 --shard 3/4 --jsonl shard-3.jsonl",
+        );
+    }
+
+    #[test]
+    fn a_command_that_stops_parsing_is_named_with_its_line() {
+        let md = "# t\n```sh\ncubetui bench --cubes 3\ncubetui bench --cubez 3\n```\n\
+                  ```text\n$ cubetui bnch\n```\n\
+                  One run of `cubetui bench --preset no-such --cubes 2`; `cubetui nosub`;\n\
+                  `cubetui bench … --jobz 1` (a synopsis may leave out required options only).\n";
+        let faults = faults(md, &parse).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(faults.len(), 5, "{faults:#?}");
+        assert!(
+            faults[0].starts_with("README line 4: `cubetui bench --cubez 3`"),
+            "{}",
+            faults[0]
+        );
+        assert!(
+            faults[1].starts_with("README line 7: `cubetui bnch`"),
+            "{}",
+            faults[1]
+        );
+        assert!(faults[2].contains("no preset `no-such`"), "{}", faults[2]);
+        assert!(faults[3].contains("`cubetui nosub`"), "{}", faults[3]);
+        assert!(faults[4].contains("--jobz"), "{}", faults[4]);
     }
 }
