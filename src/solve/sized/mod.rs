@@ -11,6 +11,8 @@
 //!   acceptance rule, over the move set [`moves`] (neighbourhood `faces`).
 //! - `ga` (presets `ga`, `2x2-ga`, `4x4-ga`): the generation of
 //!   [`ga`] with the preset's parameters, genes from [`moves`].
+//! - `phases-sa` (presets `2x2-phases`, `phases-sa`) on the 2×2 only: the
+//!   2×2's two group phases, each by the same sequence annealer ([`phased`]).
 //! - `reference`: on the 2×2 the exact optimal solver ([`crate::solve::pocket`]);
 //!   on N ≥ 4 a refusal, [`no_reference`] ("no reference for 4x4").
 //! - every other solver: refused with a message naming the 3×3-only solver.
@@ -23,6 +25,7 @@
 pub mod anneal;
 pub mod api;
 pub mod ga;
+pub mod phased;
 
 use crate::cube::nxn::{NxnAlg, NxnCube, Size};
 use crate::solve::api::{SolveError, Status};
@@ -92,6 +95,10 @@ pub fn build(
     match config {
         SolverConfig::Sa(p) => Ok(Box::new(anneal::SizedAnnealer::new(p, start, seed)?)),
         SolverConfig::Ga(p) => Ok(Box::new(ga::SizedGa::new(p, start, seed)?)),
+        SolverConfig::PhasesSa(p) if size == Size::TWO => {
+            p.validate()?;
+            Ok(Box::new(phased::Phased::new(p, start, seed)?))
+        }
         SolverConfig::Reference(_) if size == Size::TWO => {
             pocket::distance(start).map_err(|e| SolveError::Config(e.to_string()))?;
             Ok(Box::new(Pocket {
