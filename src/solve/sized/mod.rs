@@ -112,7 +112,7 @@ pub fn build(
              (sa-faces, sa-faces-hot, ga, 2x2-sa, 2x2-ga, 4x4-sa){}",
             other.name(),
             if size == Size::TWO {
-                " or reference"
+                ", 2x2-phases or reference"
             } else {
                 ""
             }

@@ -178,6 +178,27 @@ mod experiment {
         if let Ok(v) = std::env::var("MAXSTEPS") {
             p.max_steps = v.parse().unwrap();
         }
+        for kv in std::env::var("SET").unwrap_or_default().split(',') {
+            let Some((k, v)) = kv.split_once('=') else {
+                continue;
+            };
+            let (ph, leaf) = k.split_once('.').unwrap();
+            let ph = if ph == "phase1" {
+                &mut p.phase1
+            } else {
+                &mut p.phase2
+            };
+            let v: f64 = v.parse().unwrap();
+            match leaf {
+                "length" => ph.length = v as usize,
+                "t0" => ph.t0 = v,
+                "alpha" => ph.alpha = v,
+                "per_temperature" => ph.per_temperature = v as u64,
+                "t_min" => ph.t_min = v,
+                "polish" => ph.polish = v as u64,
+                _ => panic!("{leaf}"),
+            }
+        }
         p
     }
 
