@@ -96,7 +96,6 @@ pub fn build(
         SolverConfig::Sa(p) => Ok(Box::new(anneal::SizedAnnealer::new(p, start, seed)?)),
         SolverConfig::Ga(p) => Ok(Box::new(ga::SizedGa::new(p, start, seed)?)),
         SolverConfig::PhasesSa(p) if size == Size::TWO => {
-            p.validate()?;
             Ok(Box::new(phased::Phased::new(p, start, seed)?))
         }
         SolverConfig::Reference(_) if size == Size::TWO => {

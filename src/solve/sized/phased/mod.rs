@@ -88,10 +88,16 @@ mod tests {
     use crate::solve::phases::sa::SaPhase;
     use crate::solve::preset;
     use crate::solve::registry::SolverConfig;
-    use crate::solve::sized::build;
 
-    fn config() -> SolverConfig {
-        preset::get("2x2-phases").expect("embedded")
+    fn config() -> SaParams {
+        let Ok(SolverConfig::PhasesSa(p)) = preset::get("2x2-phases") else {
+            panic!("2x2-phases is a phases-sa preset");
+        };
+        p
+    }
+
+    fn build(p: &SaParams, start: &NxnCube, seed: u64) -> Result<Box<dyn SizedSolver>, SolveError> {
+        Ok(Box::new(Phased::new(p, start, seed)?))
     }
 
     fn turns(alg: &NxnAlg) -> usize {
@@ -135,19 +141,20 @@ mod tests {
 
     #[test]
     fn a_spent_budget_reports_the_best_moves_so_far_and_their_energy() {
-        let SolverConfig::PhasesSa(mut p) = config() else {
-            panic!("a phases-sa preset");
-        };
+        let mut p = config();
         p.max_steps = 50;
         let start = random_2x2(&mut StdRng::seed_from_u64(4));
-        let mut s = build(&SolverConfig::PhasesSa(p), &start, 1).unwrap();
+        let mut s = build(&p, &start, 1).unwrap();
         assert_eq!(s.step(1_000), Status::Exhausted);
         let out = s.outcome();
         assert!(!out.solved && out.iterations == 50);
         let reached = start.after(&out.solution).unwrap();
         assert_eq!(reached.misplaced() as f64, out.energy);
         // The 3x3's own phases-sa preset runs on the 2x2 by the same path.
-        let mut s = build(&preset::get("phases-sa").unwrap(), &start, 1).unwrap();
+        let Ok(SolverConfig::PhasesSa(p)) = preset::get("phases-sa") else {
+            panic!("phases-sa");
+        };
+        let mut s = build(&p, &start, 1).unwrap();
         assert_eq!(s.step(100), Status::Running);
         assert!(matches!(
             build(&config(), &NxnCube::solved(Size::new(4).unwrap()), 1),
