@@ -261,6 +261,7 @@ mod tests {
                 "phases-sa",
                 "reference",
                 "2x2-sa",
+                "2x2-phases",
                 "2x2-ga",
                 "4x4-sa"
             ]

@@ -14,6 +14,8 @@
 //!   [`ga`] with the preset's parameters, genes from [`moves`].
 //! - `woc` (preset `woc`): the GA + wisdom-of-crowds of [`woc`](mod@woc)
 //!   with the preset's parameters, genes from [`moves`].
+//! - `phases-sa` (presets `2x2-phases`, `phases-sa`) on the 2×2 only: the
+//!   2×2's two group phases, each by the same sequence annealer ([`phased`]).
 //! - `reference`: on the 2×2 the exact optimal solver ([`crate::solve::pocket`]);
 //!   on N ≥ 4 a refusal, [`no_reference`] ("no reference for 4x4").
 //! - every other solver: refused with a message naming the 3×3-only solver.
@@ -28,6 +30,7 @@ pub mod anneal;
 pub mod api;
 pub mod ga;
 pub mod woc;
+pub mod phased;
 
 use crate::cube::AnyCube;
 use crate::cube::nxn::{NxnAlg, NxnCube, Size};
@@ -120,6 +123,9 @@ pub fn build(
         SolverConfig::Sa(p) => Ok(Box::new(anneal::SizedAnnealer::new(p, start, seed)?)),
         SolverConfig::Ga(p) => Ok(Box::new(ga::SizedGa::new(p, start, seed)?)),
         SolverConfig::Woc(p) => Ok(Box::new(woc::SizedWoc::new(p, start, seed)?)),
+        SolverConfig::PhasesSa(p) if size == Size::TWO => {
+            Ok(Box::new(phased::Phased::new(p, start, seed)?))
+        }
         SolverConfig::Reference(_) if size == Size::TWO => {
             pocket::distance(start).map_err(|e| SolveError::Config(e.to_string()))?;
             Ok(Box::new(Pocket {
@@ -133,7 +139,7 @@ pub fn build(
              (sa-faces, sa-faces-hot, ga, woc, 2x2-sa, 2x2-ga, 4x4-sa){}",
             other.name(),
             if size == Size::TWO {
-                " or reference"
+                ", 2x2-phases or reference"
             } else {
                 ""
             }
