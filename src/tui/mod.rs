@@ -52,6 +52,8 @@ pub mod race_glue;
 mod race_plot;
 pub mod race_ui;
 pub mod reducer;
+pub mod replay;
+pub mod replay_glue;
 pub mod scale;
 pub mod scramble;
 pub mod status;
