@@ -227,3 +227,21 @@ fn replay_screen_of_an_older_file_160x48() {
     update(&mut a, Action::PlayJump(true));
     insta::assert_snapshot!(render(&a, 160, 48));
 }
+
+#[test]
+fn the_keys_of_the_table_reach_the_cursor() {
+    use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+    use cubetui::tui::keys::action_for;
+    let key = |code, m| action_for(&KeyEvent::new(code, m));
+    let none = KeyModifiers::NONE;
+    assert_eq!(key(KeyCode::Left, none), Some(Action::PlayBack));
+    assert_eq!(key(KeyCode::Right, none), Some(Action::PlayForward));
+    assert_eq!(key(KeyCode::Home, none), Some(Action::PlayStart));
+    assert_eq!(key(KeyCode::End, none), Some(Action::PlayEnd));
+    let shift = KeyModifiers::SHIFT;
+    assert_eq!(key(KeyCode::Left, shift), Some(Action::PlayJump(false)));
+    assert_eq!(key(KeyCode::Right, shift), Some(Action::PlayJump(true)));
+    assert_eq!(key(KeyCode::PageUp, none), Some(Action::PlayJump(false)));
+    assert_eq!(key(KeyCode::PageDown, none), Some(Action::PlayJump(true)));
+    assert_eq!(key(KeyCode::Char(' '), none), Some(Action::StartPause));
+}

@@ -228,9 +228,9 @@ impl Replay {
         let step = self.step();
         self.changes
             .iter()
-            .filter(|c| c.what == what && c.step <= step)
+            .rev()
+            .find(|c| c.what == what && c.step <= step)
             .map(|c| c.to.as_str())
-            .last()
     }
     /// The knobs changed at or before the cursor, each with its latest value.
     pub fn knobs(&self) -> Vec<(&str, &str)> {
