@@ -245,3 +245,34 @@ fn the_keys_of_the_table_reach_the_cursor() {
     assert_eq!(key(KeyCode::PageDown, none), Some(Action::PlayJump(true)));
     assert_eq!(key(KeyCode::Char(' '), none), Some(Action::StartPause));
 }
+
+#[test]
+fn every_replay_hint_names_a_row_of_the_key_table() {
+    use cubetui::tui::keys::BINDINGS;
+    for (row, _, _) in ui::REPLAY_HINTS {
+        assert!(BINDINGS.iter().any(|b| b.keys == *row), "{row}");
+    }
+}
+
+#[test]
+fn a_recorded_state_that_is_not_a_cube_is_refused() {
+    let text = std::fs::read_to_string(format!(
+        "{}/tests/data/run-states.jsonl",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    let start = file("run-states.jsonl").header.facelets;
+    // The first point's state (the start) with two stickers swapped.
+    let mut bad: Vec<char> = start.chars().collect();
+    bad.swap(0, 9);
+    let bad: String = bad.into_iter().collect();
+    let edited = text.replacen(
+        &format!("\"facelets\":\"{start}\"}}"),
+        &format!("\"facelets\":\"{bad}\"}}"),
+        1,
+    );
+    assert_ne!(edited, text, "a point's facelets were edited");
+    let f = RunFile::parse(edited.as_bytes()).unwrap();
+    let e = Replay::new("bad.jsonl", f, None, 30).unwrap_err();
+    assert!(e.to_string().contains("step 0"), "{e}");
+}

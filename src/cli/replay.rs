@@ -85,7 +85,8 @@ fn read(path: &Path) -> Result<RunFile, Report> {
 /// `cubetui replay FILE [--verify | --summary]`.
 pub fn run(args: ReplayArgs) -> Result<ExitCode, Report> {
     let file = read(&args.file)?;
-    if !args.verify && !args.summary && std::io::stdout().is_terminal() {
+    // The screen shows the 3x3; a file of another size is summarised.
+    if !args.verify && !args.summary && file.header.size == 3 && std::io::stdout().is_terminal() {
         return screen(&args.file, file);
     }
     let shown = args.file.display();

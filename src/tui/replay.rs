@@ -6,6 +6,8 @@
 //! cursor. Pure: the glue (`replay_glue`) puts it in the app and routes the
 //! keys to it.
 
+use thiserror::Error;
+
 use crate::cube::Cube;
 use crate::solve::record::{Event, Header, RecordError, RunFile, RunResult};
 use crate::solve::runner::{Mark, Point, RunState, Update};
@@ -17,6 +19,17 @@ pub const PLAY_SECONDS: f64 = 10.0;
 /// The slowest and the fastest playback rates, as powers of two of ×1.
 const RATE_MIN: i32 = -6;
 const RATE_MAX: i32 = 6;
+
+/// Why a run file cannot be shown.
+#[derive(Debug, Error)]
+pub enum ReplayError {
+    /// The header's start is not a cube.
+    #[error(transparent)]
+    Record(#[from] RecordError),
+    /// A point's state is not a cube.
+    #[error("the state recorded at step {step} is not a cube: {why}")]
+    State { step: u64, why: String },
+}
 
 /// One recorded point.
 #[derive(Clone, Debug, PartialEq)]
@@ -75,7 +88,7 @@ impl Replay {
         file: RunFile,
         profile: Option<Profile>,
         fps: u32,
-    ) -> Result<Replay, RecordError> {
+    ) -> Result<Replay, ReplayError> {
         let start = file.header.start()?;
         let names = |p: &Profile| p.series.iter().map(|s| s.name).collect::<Vec<_>>();
         let profile = match profile {
@@ -91,9 +104,12 @@ impl Replay {
                     facelets,
                 } => {
                     let state = match facelets {
-                        Some(f) => Some(Cube::from_facelets(&f).map_err(|e| {
-                            RecordError::Header(format!("the state at step {step}: {e}"))
-                        })?),
+                        Some(f) => {
+                            Some(Cube::from_facelets(&f).map_err(|e| ReplayError::State {
+                                step,
+                                why: e.to_string(),
+                            })?)
+                        }
                         None => None,
                     };
                     let values = values.iter().map(|v| v.unwrap_or(f64::NAN)).collect();

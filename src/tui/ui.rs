@@ -299,10 +299,34 @@ fn hints() -> (Vec<(String, &'static str)>, String) {
     (hints, help_key)
 }
 
+/// The hint bar of a replay: (the row of the key table, the keys shown,
+/// what they do in a replay).
+pub const REPLAY_HINTS: &[(&str, &str, &str)] = &[
+    ("← →  home end", "←→", "point"),
+    ("← →  home end", "home end", "ends"),
+    ("PgUp PgDn", "PgUp/PgDn", "tenth"),
+    ("space", "space", "play"),
+    ("+ -", "+-", "rate"),
+    ("q  Ctrl-C", "q", "quit"),
+];
+
+/// The replay's hints as (keys, label), from [`REPLAY_HINTS`] (a row the
+/// key table lost is left out).
+fn replay_hints() -> Vec<(String, &'static str)> {
+    REPLAY_HINTS
+        .iter()
+        .filter(|(row, ..)| BINDINGS.iter().any(|b| b.keys == *row))
+        .map(|&(_, keys, label)| (keys.to_string(), label))
+        .collect()
+}
+
 /// The hint bar: the most important keys that fit the width, then `? help`,
 /// or `? more` when some were left out.
 fn draw_keys(f: &mut Frame, app: &App, area: Rect) {
-    let (hints, help_key) = hints();
+    let (mut hints, help_key) = hints();
+    if app.replay().is_some() {
+        hints = replay_hints();
+    }
     let cell = |k: &str, h: &str, sep: usize| k.chars().count() + 1 + h.chars().count() + sep;
     let width = |sep: usize, n: usize, last: &str| -> usize {
         hints[..n]
