@@ -276,3 +276,69 @@ fn a_recorded_state_that_is_not_a_cube_is_refused() {
     let e = Replay::new("bad.jsonl", f, None, 30).unwrap_err();
     assert!(e.to_string().contains("step 0"), "{e}");
 }
+
+/// Records `preset` on a scrambled cube for at most `steps` steps, with
+/// the library's recorder (the states in every point).
+fn recorded(preset: &str, steps: u64) -> RunFile {
+    use cubetui::solve::budget::Budget;
+    use cubetui::solve::record::{Header, Writer, play};
+    let start = cubetui::cube::Cube::solved().after(&"R U F' D2 L B' U2".parse().unwrap());
+    let config = cubetui::solve::preset::get(preset).unwrap();
+    let mut solver = config.build(start, 3).unwrap();
+    let header = Header::new(
+        preset,
+        &config,
+        3,
+        &start,
+        Some(steps),
+        None,
+        &solver.profile(),
+    )
+    .unwrap();
+    let mut bytes = Vec::new();
+    let mut w = Writer::new(&mut bytes, &header).unwrap();
+    let limits = Budget {
+        max_steps: Some(steps),
+        deadline: None,
+    };
+    play::run(solver.as_mut(), limits, None, &[], &mut |e| w.event(e)).unwrap();
+    RunFile::parse(&bytes).unwrap()
+}
+
+#[test]
+fn every_3x3_preset_replays_at_any_cursor_and_size() {
+    for name in cubetui::solve::preset::list() {
+        let info = cubetui::solve::preset::info(name).unwrap();
+        // The reference needs its tables to run; its replay is the same code.
+        if !info.fits(3) || name == "reference" {
+            continue;
+        }
+        let f = recorded(name, 300);
+        let profile = {
+            let h = &f.header;
+            let s = h
+                .config()
+                .unwrap()
+                .build(h.start().unwrap(), h.seed)
+                .unwrap();
+            s.profile()
+        };
+        let mut a = App::new(Vec::new(), 0, 1, Box::new(Inline::new(Speed::PerFrame(1))));
+        a.open_replay(Replay::new(name, f, Some(profile), 30).unwrap());
+        assert!(a.replay().unwrap().has_states(), "{name}");
+        for action in [
+            Action::PlayJump(true),
+            Action::TogglePopulation,
+            Action::PlayEnd,
+            Action::ToggleLogScale,
+            Action::PlayBack,
+            Action::ZoomIn,
+        ] {
+            update(&mut a, action);
+            for (w, h) in [(80, 24), (120, 40), (160, 48)] {
+                let text = render(&a, w, h);
+                assert!(text.contains(name), "{name} at {w}x{h}:\n{text}");
+            }
+        }
+    }
+}

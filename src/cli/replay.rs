@@ -168,14 +168,13 @@ pub fn run(args: ReplayArgs) -> Result<ExitCode, Report> {
 
 /// The screen on the recorded run `file` read from `path`: no solver runs
 /// (the solver the header names is built only to describe its series).
+/// The screen's settings (theme, fps) come from the settings file.
 /// Every check of the file is made before the terminal is taken.
 fn screen(path: &Path, file: RunFile) -> Result<ExitCode, Report> {
     let settings = super::userconf::settings()?;
     let theme = super::tui::theme(None, &settings)?;
     let profile = match (file.header.config(), file.header.start()) {
-        (Ok(cfg), Ok(start)) => super::tui::build(&cfg, start, file.header.seed)
-            .ok()
-            .map(|s| s.profile()),
+        (Ok(cfg), Ok(start)) => super::tui::profile(&cfg, start, file.header.seed),
         _ => None,
     };
     let fps = settings.fps.unwrap_or(30);

@@ -85,7 +85,7 @@ fn choices() -> Vec<Choice> {
 
 /// Builds `cfg`'s solver for the screen: the reference tables are obtained
 /// off the screen's thread.
-pub(super) fn build(
+fn build(
     cfg: &SolverConfig,
     start: cubetui::cube::Cube,
     seed: u64,
@@ -93,6 +93,20 @@ pub(super) fn build(
     match cfg {
         SolverConfig::Reference(p) => reference::pending::build(p, start, seed),
         cfg => cfg.build(start, seed),
+    }
+}
+
+/// What `cfg`'s solver reports (series, step unit), for a replay: built
+/// only to describe itself, never stepped; the reference's without its
+/// tables (nothing is loaded or built for a replay).
+pub(super) fn profile(
+    cfg: &SolverConfig,
+    start: cubetui::cube::Cube,
+    seed: u64,
+) -> Option<cubetui::solve::Profile> {
+    match cfg {
+        SolverConfig::Reference(_) => Some(reference::solver::profile()),
+        cfg => cfg.build(start, seed).ok().map(|s| s.profile()),
     }
 }
 
