@@ -81,9 +81,10 @@ enum Command {
     /// the summary of the whole run.
     #[command(after_help = EXIT_CODES)]
     Merge(merge::MergeArgs),
-    /// A run file written by `solve --record FILE`: a summary (header and
-    /// result), or with `--verify` the run made again and compared. (Playing
-    /// a run back on the screen is a later step.)
+    /// A run file written by `solve --record FILE`: the screen on the
+    /// recorded run (no solver running; ← → home end move, space plays
+    /// back), `--summary` (the default when stdout is not a terminal) its
+    /// header and result, or with `--verify` the run made again and compared.
     #[command(after_help = EXIT_CODES)]
     Replay(replay::ReplayArgs),
     /// Your own settings and presets: `config path` prints where they live

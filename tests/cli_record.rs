@@ -118,9 +118,12 @@ fn a_phased_solver_records_its_phase_changes() {
 fn replay_summarises_header_and_result() {
     let d = dir_named("replay_summarises_header_and_result");
     let (path, solved) = record(d.path(), "sa-pll-conj", "20000");
+    // Not a terminal on stdout: the summary, as with --summary.
     let o = cubetui(&["replay", path.to_str().unwrap()]);
     assert_eq!(code(&o), 0, "{}", out(&o));
     let text = out(&o);
+    let asked = cubetui(&["replay", path.to_str().unwrap(), "--summary"]);
+    assert_eq!(out(&asked), text);
     assert!(
         text.contains("preset:     sa-pll-conj (solver sa)"),
         "{text}"

@@ -63,8 +63,15 @@ fn a_written_file_reads_back_with_its_header_events_and_result() {
         .events
         .iter()
         .filter_map(|e| match e {
-            Event::Point { step, values } => {
+            Event::Point {
+                step,
+                values,
+                facelets,
+            } => {
                 assert_eq!(values.len(), 2);
+                // Each point carries the state the screen shows.
+                let state = Cube::from_facelets(facelets.as_deref().unwrap());
+                assert!(state.is_ok(), "{facelets:?}");
                 Some(*step)
             }
             _ => None,

@@ -1,9 +1,12 @@
 //! Run files on the command line: `solve --record FILE` writes one
-//! ([`record`]), `replay FILE` summarises it and `replay FILE --verify`
-//! runs it again and compares the result.
+//! ([`record`]), `replay FILE` opens the screen on it (no solver running),
+//! `replay FILE --summary` (and `replay FILE` when stdout is not a
+//! terminal) summarises it, and `replay FILE --verify` runs it again and
+//! compares the result.
 
 use std::fmt::Write as _;
 use std::fs::File;
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
@@ -15,6 +18,9 @@ use cubetui::cube::AnyCube;
 use cubetui::solve::Solver;
 use cubetui::solve::budget::{Budget, Ran};
 use cubetui::solve::record::{self, Event, Header, RunFile, Writer, play};
+use cubetui::solve::runner::{Inline, Speed};
+use cubetui::tui::app::App;
+use cubetui::tui::replay::Replay;
 
 use super::config::Resolved;
 use super::exit::{EXIT_OK, EXIT_UNSOLVED, InvalidInput, OutputError};
@@ -27,8 +33,12 @@ pub struct ReplayArgs {
     /// Run the solve again from the file's header and its recorded knob and
     /// generator changes, and compare the result (solved, solution, steps):
     /// exit 0 when identical, 4 when not (naming what differs).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "summary")]
     pub verify: bool,
+    /// Print a summary (header, events, result) instead of opening the
+    /// screen; the default when stdout is not a terminal.
+    #[arg(long)]
+    pub summary: bool,
 }
 
 /// Steps `solver` as `solve` would, writing the run file at `path`.
@@ -72,9 +82,13 @@ fn read(path: &Path) -> Result<RunFile, Report> {
     Ok(RunFile::parse(&bytes).map_err(|e| InvalidInput(format!("{shown}: {e}")))?)
 }
 
-/// `cubetui replay FILE [--verify]`.
+/// `cubetui replay FILE [--verify | --summary]`.
 pub fn run(args: ReplayArgs) -> Result<ExitCode, Report> {
     let file = read(&args.file)?;
+    // The screen shows the 3x3; a file of another size is summarised.
+    if !args.verify && !args.summary && file.header.size == 3 && std::io::stdout().is_terminal() {
+        return screen(&args.file, file);
+    }
     let shown = args.file.display();
     let mut text = String::new();
     if args.verify {
@@ -155,4 +169,35 @@ pub fn run(args: ReplayArgs) -> Result<ExitCode, Report> {
     }
     super::out::stdout(text.as_bytes())?;
     Ok(ExitCode::from(EXIT_OK))
+}
+
+/// The screen on the recorded run `file` read from `path`: no solver runs
+/// (the solver the header names is built only to describe its series).
+/// The screen's settings (theme, fps) come from the settings file.
+/// Every check of the file is made before the terminal is taken.
+fn screen(path: &Path, file: RunFile) -> Result<ExitCode, Report> {
+    let settings = super::userconf::settings()?;
+    let theme = super::tui::theme(None, &settings)?;
+    let profile = match (file.header.config(), file.header.start()) {
+        (Ok(cfg), Ok(start)) => super::tui::profile(&cfg, start, file.header.seed),
+        _ => None,
+    };
+    let fps = settings.fps.unwrap_or(30);
+    let name = path.display().to_string();
+    let replay =
+        Replay::new(&name, file, profile, fps).map_err(|e| InvalidInput(format!("{name}: {e}")))?;
+    super::tui::check_terminal(&format!(
+        "`cubetui replay {name} --summary` for the run as text"
+    ))?;
+    let mut app = App::new(
+        Vec::new(),
+        0,
+        replay.header().seed,
+        Box::new(Inline::new(Speed::PerFrame(1))),
+    );
+    app.set_theme(theme);
+    app.open_replay(replay);
+    let (_keep, notices) = std::sync::mpsc::channel();
+    let exit = cubetui::tui::run(app, fps, notices)?;
+    Ok(ExitCode::from(exit.code()))
 }

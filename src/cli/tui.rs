@@ -14,7 +14,7 @@ use cubetui::tui::app::{App, Choice, SPEEDS};
 use cubetui::tui::keys::Action;
 use cubetui::tui::reducer::update;
 use cubetui::tui::terminal;
-use cubetui::tui::theme::Depth;
+use cubetui::tui::theme::{Depth, Theme};
 
 use super::exit::{InvalidInput, UsageError};
 use super::userconf::{self, Settings};
@@ -52,9 +52,8 @@ pub struct TuiArgs {
     fps: Option<u32>,
 }
 
-/// Why the screen does not start without a terminal, and what to run instead.
-const NO_TERMINAL: &str = "the live screen needs one: run `cubetui` from a \
-terminal without redirecting it, or `cubetui solve --random-state` or \
+/// What to run instead of the screen without a terminal.
+const NO_TERMINAL: &str = "`cubetui solve --random-state` or \
 `cubetui bench --cubes 10 --random-state` for results as text";
 
 /// Whether keys can be read: stdin is a terminal, or the process has a
@@ -79,13 +78,75 @@ fn choices() -> Vec<Choice> {
                 .unwrap_or_default(),
             preset: name,
             solver: cfg.name().to_string(),
-            // The reference tables are obtained off the screen's thread.
-            build: Box::new(move |start, seed| match &cfg {
-                SolverConfig::Reference(p) => reference::pending::build(p, start, seed),
-                cfg => cfg.build(start, seed),
-            }),
+            build: Box::new(move |start, seed| build(&cfg, start, seed)),
         })
         .collect()
+}
+
+/// Builds `cfg`'s solver for the screen: the reference tables are obtained
+/// off the screen's thread.
+fn build(
+    cfg: &SolverConfig,
+    start: cubetui::cube::Cube,
+    seed: u64,
+) -> Result<Box<dyn cubetui::solve::Solver>, cubetui::solve::SolveError> {
+    match cfg {
+        SolverConfig::Reference(p) => reference::pending::build(p, start, seed),
+        cfg => cfg.build(start, seed),
+    }
+}
+
+/// What `cfg`'s solver reports (series, step unit), for a replay: built
+/// only to describe itself, never stepped; the reference's without its
+/// tables (nothing is loaded or built for a replay).
+pub(super) fn profile(
+    cfg: &SolverConfig,
+    start: cubetui::cube::Cube,
+    seed: u64,
+) -> Option<cubetui::solve::Profile> {
+    match cfg {
+        SolverConfig::Reference(_) => Some(reference::solver::profile()),
+        cfg => cfg.build(start, seed).ok().map(|s| s.profile()),
+    }
+}
+
+/// The screen's theme: `arg` (`--theme`), else the settings file's, else
+/// classic; as deep as the terminal draws, ASCII where it must.
+pub(super) fn theme(arg: Option<String>, settings: &Settings) -> Result<Theme, Report> {
+    let mut base = None;
+    let name = match arg {
+        Some(t) => t,
+        None => {
+            base = settings.theme.as_ref().and_then(|_| userconf::dir());
+            settings.theme.clone().unwrap_or_else(|| "classic".into())
+        }
+    };
+    // What the terminal can draw is decided once, here.
+    let mut theme = userconf::theme(&name, base.as_deref(), Depth::detect())?;
+    theme.ascii = terminal::ascii_from_env();
+    Ok(theme)
+}
+
+/// Refuses to open the screen where it cannot work: stdout not a terminal,
+/// no terminal to read keys from, `TERM=dumb`. `instead` says what to run.
+pub(super) fn check_terminal(instead: &str) -> Result<(), Report> {
+    let needs = format!(
+        "the screen needs one: run it from a terminal without redirecting it, or {instead}"
+    );
+    if !std::io::stdout().is_terminal() {
+        return Err(UsageError(format!("stdout is not a terminal (redirected?); {needs}")).into());
+    }
+    if !has_tty() {
+        return Err(UsageError(format!("there is no terminal to read keys from; {needs}")).into());
+    }
+    if terminal::is_dumb(&std::env::var("TERM").unwrap_or_default()) {
+        return Err(UsageError(format!(
+            "TERM=dumb: this terminal cannot move the cursor or draw in place, which \
+             the screen needs; run it in a full terminal (e.g. TERM=xterm-256color), or {instead}"
+        ))
+        .into());
+    }
+    Ok(())
 }
 
 /// The presets the screen offers: those that run on the 3x3 (it shows
@@ -103,23 +164,11 @@ pub fn run(mut args: TuiArgs, warnings: Vec<String>) -> Result<ExitCode, Report>
     super::config::install_formulas(args.formulas.as_deref())?;
     // The settings file gives the defaults; the command line wins.
     let settings = userconf::settings()?;
-    let mut theme_base = None;
-    if args.theme.is_none() && settings.theme.is_some() {
-        args.theme = settings.theme.clone();
-        theme_base = userconf::dir();
-    }
     if args.preset.is_none() && args.solver.is_none() {
         args.preset = settings.preset.clone();
     }
     let fps = args.fps.or(settings.fps).unwrap_or(30);
-    // What the terminal can draw is decided once, here.
-    let depth = Depth::detect();
-    let mut theme = userconf::theme(
-        args.theme.as_deref().unwrap_or("classic"),
-        theme_base.as_deref(),
-        depth,
-    )?;
-    theme.ascii = terminal::ascii_from_env();
+    let theme = theme(args.theme.take(), &settings)?;
     let choices = choices();
     let default = preset::default_for(&preset::default_solver()).unwrap_or_default();
     let mut choice = choices
@@ -193,28 +242,7 @@ pub fn run(mut args: TuiArgs, warnings: Vec<String>) -> Result<ExitCode, Report>
             .map_err(|e| UsageError(format!("--race: {e}")))?;
     }
     // Options are checked first: a bad one is reported the same with or without a terminal.
-    if !std::io::stdout().is_terminal() {
-        return Err(UsageError(format!(
-            "stdout is not a terminal (redirected?); {NO_TERMINAL}"
-        ))
-        .into());
-    }
-    if !has_tty() {
-        return Err(UsageError(format!(
-            "there is no terminal to read keys from; {NO_TERMINAL}"
-        ))
-        .into());
-    }
-    if terminal::is_dumb(&std::env::var("TERM").unwrap_or_default()) {
-        return Err(UsageError(
-            "TERM=dumb: this terminal cannot move the cursor or draw in place, which \
-             the live screen needs; run `cubetui` in a full terminal (e.g. \
-             TERM=xterm-256color), or `cubetui solve --random-state` or \
-             `cubetui bench --cubes 10 --random-state` for results as text"
-                .into(),
-        )
-        .into());
-    }
+    check_terminal(NO_TERMINAL)?;
     if let Some(step) = settings.speed.as_ref().and_then(Settings::speed_step) {
         for _ in 0..SPEEDS.len() {
             update(&mut app, Action::Slower);

@@ -55,10 +55,14 @@ pub enum Action {
     /// The population view (fitness band, diversity) in place of the side
     /// plot, or back.
     TogglePopulation,
+    /// Solution playback (when solved), or a replay's cursor: one move or
+    /// point forward, back, to the first, to the last.
     PlayForward,
     PlayBack,
     PlayStart,
     PlayEnd,
+    /// A tenth of the solution or of the replay forward (`true`) or back.
+    PlayJump(bool),
     /// Open the race of several presets on the shown cube, or leave it.
     Race,
     /// In a race: the shared plot shows moves to solved / misplaced stickers.
@@ -147,6 +151,11 @@ pub(crate) fn global(k: &KeyEvent) -> Option<Action> {
     }
 }
 
+/// Shift held (with an arrow: a tenth at a time).
+fn shifted(k: &KeyEvent) -> bool {
+    k.modifiers.contains(KeyModifiers::SHIFT)
+}
+
 fn face_turn(k: &KeyEvent) -> Option<Action> {
     let c = ch(k)?;
     let face = Face::from_letter(c.to_ascii_uppercase())?;
@@ -177,7 +186,7 @@ pub static BINDINGS: &[Binding] = &[
     Binding {
         keys: "space",
         hint: Some("solve"),
-        help: "start (solve the shown cube) or pause the solver",
+        help: "start (solve the shown cube) or pause the solver; replay: play",
         map: key!(' ' => Action::StartPause),
     },
     Binding {
@@ -189,7 +198,7 @@ pub static BINDINGS: &[Binding] = &[
     Binding {
         keys: "+ -",
         hint: Some("speed"),
-        help: "speed: 1, 2, 10, 100, … steps per frame, unthrottled",
+        help: "speed: 1, 2, 10, … steps per frame, unthrottled; replay: rate",
         map: |k| match ch(k)? {
             '+' | '=' => Some(Action::Faster),
             '-' | '_' => Some(Action::Slower),
@@ -269,12 +278,24 @@ pub static BINDINGS: &[Binding] = &[
     Binding {
         keys: "← →  home end",
         hint: None,
-        help: "when solved: play the solution back / forward, jump",
+        help: "when solved or in a replay: back / forward one, first / last",
         map: |k| match k.code {
-            KeyCode::Left => Some(Action::PlayBack),
-            KeyCode::Right => Some(Action::PlayForward),
+            KeyCode::Left if !shifted(k) => Some(Action::PlayBack),
+            KeyCode::Right if !shifted(k) => Some(Action::PlayForward),
             KeyCode::Home => Some(Action::PlayStart),
             KeyCode::End => Some(Action::PlayEnd),
+            _ => None,
+        },
+    },
+    Binding {
+        keys: "PgUp PgDn",
+        hint: None,
+        help: "a tenth back / forward (also shift ← →): solution or replay",
+        map: |k| match k.code {
+            KeyCode::PageUp => Some(Action::PlayJump(false)),
+            KeyCode::PageDown => Some(Action::PlayJump(true)),
+            KeyCode::Left if shifted(k) => Some(Action::PlayJump(false)),
+            KeyCode::Right if shifted(k) => Some(Action::PlayJump(true)),
             _ => None,
         },
     },

@@ -4,7 +4,9 @@
 //! `keys` (key → [`keys::Action`]; `panel_keys` with the help or the knobs
 //! panel open, `knob_key` the panel's actions), `reducer` (action → new state and
 //! effects), `knobs`/`knobs_ui` (the live parameters' panel), `race` (the lanes' drivers on screen), `race_glue` (opening a
-//! race and giving it each action first), `ui`/`status`/`plot`/`progress`
+//! race and giving it each action first), `replay` (a recorded run and the
+//! cursor over it, `cubetui replay FILE`) and `replay_glue` (showing it in
+//! place of a solver and giving it each action first), `ui`/`status`/`plot`/`progress`
 //! (moves to solved)/`race_ui`/`race_plot`
 //! (drawing, pure functions of the app; `scale` frames the plots' data),
 //! `input` and `modes` (the terminal's input thread and modes).
@@ -52,6 +54,8 @@ pub mod race_glue;
 mod race_plot;
 pub mod race_ui;
 pub mod reducer;
+pub mod replay;
+pub mod replay_glue;
 pub mod scale;
 pub mod scramble;
 pub mod status;

@@ -318,6 +318,7 @@ pub fn draw_energy(f: &mut Frame, app: &App, area: Rect) {
         colour(app, app.theme().best),
         colour(app, app.theme().temperature),
     );
+    let cursor = replay_cursor(app, fr);
     let mut sets = vec![
         series_line(energy, &data[0]),
         series_line(best_style, &data[1]),
@@ -334,6 +335,11 @@ pub fn draw_energy(f: &mut Frame, app: &App, area: Rect) {
         None => entries.push(entry("■", energy, "energy".into())),
     }
     entries.push(entry("■", best_style, "best".into()));
+    sets.extend(
+        cursor
+            .as_ref()
+            .map(|c| series_line(colour(app, app.theme().accent), c)),
+    );
     if !marks.is_empty() {
         sets.push(
             Dataset::default()
@@ -397,7 +403,8 @@ pub fn draw_aux(f: &mut Frame, app: &App, area: Rect) {
         app.theme().energy,
     ];
     let mut entries = Vec::new();
-    let sets: Vec<Dataset> = series
+    let cursor = replay_cursor(app, fr);
+    let mut sets: Vec<Dataset> = series
         .iter()
         .zip(palette)
         .zip(&data)
@@ -406,8 +413,19 @@ pub fn draw_aux(f: &mut Frame, app: &App, area: Rect) {
             series_line(colour(app, c), d)
         })
         .collect();
+    sets.extend(
+        cursor
+            .as_ref()
+            .map(|c| series_line(colour(app, app.theme().accent), c)),
+    );
     let chart = axes(Chart::new(sets), fr, true, "");
     render_plot(f, app, area, chart, entries, note, unit);
+}
+
+/// A replay's cursor on a plot framed by `fr`: a vertical line, when the
+/// cursor's step is in the window.
+fn replay_cursor(app: &App, fr: PlotFrame) -> Option<[(f64, f64); 2]> {
+    app.replay()?.cursor_line(fr.x, fr.y)
 }
 
 #[cfg(test)]

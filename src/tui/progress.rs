@@ -19,7 +19,8 @@ pub const SPLIT_MIN_ROWS: u16 = 16;
 /// it when the column has [`SPLIT_MIN_ROWS`] (on shorter terminals the
 /// status panel still shows the latest value).
 pub fn draw_side(f: &mut Frame, app: &App, area: Rect) {
-    if area.height < SPLIT_MIN_ROWS {
+    // A replay has no measure of moves to solved (it is not recorded).
+    if area.height < SPLIT_MIN_ROWS || app.replay().is_some() {
         draw_aux(f, app, area);
         return;
     }

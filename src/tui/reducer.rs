@@ -2,13 +2,15 @@
 //! app's state and says what must happen outside it ([`Effect`]s: commands
 //! to the solver's driver, a new run, a race); [`update`] carries the
 //! effects out. [`reduce`] touches no driver, so it is tested on its own.
-//! While a race is open, the race glue (`race.rs`) sees each action first.
+//! While a race is open, the race glue (`race.rs`) sees each action first;
+//! while a replay is open, the replay glue (`replay_glue.rs`) does.
 //! The knobs panel's actions are `knobs::reduce`'s.
 
 use super::app::{App, Net, PROMPT_MAX, SPEEDS};
 use super::keys::Action;
 use super::knobs;
 use super::race_glue as race;
+use super::replay_glue as replay;
 use super::scale::ZOOM_MAX;
 use super::scramble;
 use super::{help, mouse};
@@ -44,7 +46,7 @@ pub enum Effect {
 /// Applies one action to the app: the race first, then [`reduce`], then
 /// the effects, then whatever the driver has.
 pub fn update(app: &mut App, action: Action) {
-    if race::route(app, &action) {
+    if replay::route(app, &action) || race::route(app, &action) {
         return;
     }
     for effect in reduce(app, action) {
@@ -199,19 +201,24 @@ pub fn reduce(app: &mut App, action: Action) -> Vec<Effect> {
         Action::ToggleOverlay => app.view.overlay = !app.view.overlay,
         Action::ToggleLogScale | Action::ZoomIn | Action::ZoomOut => plot_view(app, &action),
         Action::TogglePopulation => toggle_population(app),
-        Action::PlayForward | Action::PlayBack | Action::PlayStart | Action::PlayEnd => {
-            match app.run.playback.as_mut() {
-                Some(p) => {
-                    p.pos = match action {
-                        Action::PlayForward => (p.pos + 1).min(p.moves.len()),
-                        Action::PlayBack => p.pos.saturating_sub(1),
-                        Action::PlayStart => 0,
-                        _ => p.moves.len(),
-                    }
+        Action::PlayForward
+        | Action::PlayBack
+        | Action::PlayStart
+        | Action::PlayEnd
+        | Action::PlayJump(_) => match app.run.playback.as_mut() {
+            Some(p) => {
+                let tenth = (p.moves.len() / 10).max(1);
+                p.pos = match action {
+                    Action::PlayForward => (p.pos + 1).min(p.moves.len()),
+                    Action::PlayBack => p.pos.saturating_sub(1),
+                    Action::PlayJump(true) => (p.pos + tenth).min(p.moves.len()),
+                    Action::PlayJump(false) => p.pos.saturating_sub(tenth),
+                    Action::PlayStart => 0,
+                    _ => p.moves.len(),
                 }
-                None => app.message = Some("playback needs a solved run".into()),
             }
-        }
+            None => app.message = Some("playback needs a solved run".into()),
+        },
         Action::Race => effects.push(Effect::OpenRace),
         Action::ToggleRaceMeasure => {
             app.message = Some(

@@ -9,6 +9,7 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use super::app::App;
 use super::layout::STATUS_WIDTH;
+use super::replay::Replay;
 use crate::numbers::{si, thousands};
 use crate::solve::runner::Speed;
 
@@ -49,14 +50,20 @@ fn wrap(text: &str, width: u16, rows: u16) -> Vec<String> {
     out
 }
 
+/// A row: its label dim in 12 columns (a longer one keeps a space before
+/// its value), then the value.
+fn row(k: &str, v: String) -> Line<'static> {
+    let dim = Style::default().add_modifier(Modifier::DIM);
+    let w = (k.chars().count() + 1).max(12);
+    Line::from(vec![Span::styled(format!("{k:<w$}"), dim), Span::raw(v)])
+}
+
 /// The rows of the status panel, most important first.
 pub fn lines(app: &App) -> Vec<Line<'static>> {
+    if let Some(r) = app.replay() {
+        return replay_lines(app, r);
+    }
     let dim = Style::default().add_modifier(Modifier::DIM);
-    // Labels take 12 columns; a longer one keeps a space before its value.
-    let row = |k: &str, v: String| {
-        let w = (k.chars().count() + 1).max(12);
-        Line::from(vec![Span::styled(format!("{k:<w$}"), dim), Span::raw(v)])
-    };
     let dash = || "—".to_string();
     let s = app.snapshot();
     let choice = app.current_choice();
@@ -136,6 +143,81 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
         ),
     ]);
     lines.extend(start_rows(&app.start().facelets()));
+    lines
+}
+
+/// The rows of a replay: the recorded run at the cursor (its step, phase,
+/// generator, knobs changed, the misplaced stickers of the recorded state
+/// and the series as the solver formats them), the file and the point,
+/// the recorded result.
+fn replay_lines(app: &App, r: &Replay) -> Vec<Line<'static>> {
+    let h = r.header();
+    let name = if h.preset == h.solver {
+        h.preset.clone()
+    } else {
+        format!("{}  ({})", h.preset, h.solver)
+    };
+    // The file's name is cut at its start to fit the row.
+    let room = usize::from(STATUS_WIDTH - 2 - 12);
+    let file: Vec<char> = r.name().chars().collect();
+    let file = match file.len() {
+        n if n > room => format!("…{}", file[n + 1 - room..].iter().collect::<String>()),
+        _ => r.name().to_string(),
+    };
+    let place = format!("{}/{}", (r.cursor() + 1).min(r.len()), r.len());
+    let play = if r.playing() {
+        format!("playing ×{}", r.rate_label())
+    } else {
+        "paused".to_string()
+    };
+    let mut lines = vec![
+        row("preset", name),
+        row("replay", file),
+        row("point", format!("{place} · {play}")),
+    ];
+    for (what, label) in [("phase", "phase"), ("generator", "generator")] {
+        if let Some(v) = r.latest(what) {
+            lines.push(row(label, v.to_string()));
+        }
+    }
+    lines.push(row(app.step_name(), thousands(r.step())));
+    lines.push(row(
+        "energy",
+        match r.at().and_then(|p| p.state) {
+            Some(c) => format!("{} misplaced", c.misplaced()),
+            None if r.has_states() => "—".to_string(),
+            None => "no states recorded".to_string(),
+        },
+    ));
+    if let (Some(profile), Some(at)) = (app.profile(), r.at()) {
+        for (spec, &v) in profile.series.iter().zip(&at.values) {
+            if spec.status_row {
+                lines.push(row(spec.name, spec.format(v)));
+            }
+        }
+    }
+    for (k, v) in r.knobs() {
+        lines.push(row(k.rsplit('.').next().unwrap_or(k), v.to_string()));
+    }
+    lines.push(row(
+        "result",
+        match r.result() {
+            Some(o) if o.solved => format!("solved, {} HTM", o.htm),
+            Some(o) if o.interrupted => "interrupted".to_string(),
+            Some(_) => "not solved".to_string(),
+            None => "none (cut short)".to_string(),
+        },
+    ));
+    lines.push(row(
+        "view",
+        if app.upright() {
+            "upright (a: raw)".to_string()
+        } else {
+            "raw (a: upright)".to_string()
+        },
+    ));
+    lines.push(row("seed", h.seed.to_string()));
+    lines.extend(start_rows(&h.facelets));
     lines
 }
 

@@ -104,6 +104,8 @@ pub(super) fn block<'a>(title: impl Into<Line<'a>>, app: &App) -> Block<'a> {
 
 fn draw_cube(f: &mut Frame, app: &App, area: Rect, net: Net, scale: Scale) {
     let title = match (&app.playback(), &app.snapshot()) {
+        _ if app.replay().is_some_and(|r| !r.has_states()) => " start ".to_string(),
+        _ if app.replay().is_some() => " recorded state ".to_string(),
         (Some(p), _) => format!(" playback {}/{} ", p.pos, p.moves.len()),
         (None, Some(_)) if app.state() != crate::solve::runner::RunState::Idle => {
             " current state ".to_string()
@@ -169,6 +171,7 @@ fn draw_log(f: &mut Frame, app: &App, area: Rect) {
     let room = |lines: usize, label: usize| (lines * w).saturating_sub(label + lines * 4);
     let mut lines = Vec::new();
     let scramble = match &app.scramble() {
+        _ if app.replay().is_some() => "as recorded".to_string(),
         Some(a) if a.is_empty() => "(solved)".to_string(),
         Some(a) => format!(
             "{} move{}: {}",
@@ -208,6 +211,19 @@ fn draw_log(f: &mut Frame, app: &App, area: Rect) {
             spans.push(Span::raw("…"));
         }
         lines.push(Line::from(spans));
+    } else if let Some(o) = app.replay().and_then(|r| r.result()) {
+        let label = format!("recorded solution {} HTM ", o.htm);
+        let moves: Vec<&str> = o.solution.split_whitespace().collect();
+        let room = room(rows, label.chars().count());
+        let mut text = String::new();
+        for m in moves.iter().rev() {
+            if text.chars().count() + m.chars().count() + 3 > room {
+                text.insert_str(0, "… ");
+                break;
+            }
+            text.insert_str(0, &format!("{m} "));
+        }
+        lines.push(Line::from(vec![Span::styled(label, dim), Span::raw(text)]));
     } else if let Some(o) = &app.outcome() {
         let label = format!("best sequence {} moves ", o.solution.len());
         let moves = o.solution.three().map_or(&[][..], |a| a.moves());
@@ -284,10 +300,34 @@ fn hints() -> (Vec<(String, &'static str)>, String) {
     (hints, help_key)
 }
 
+/// The hint bar of a replay: (the row of the key table, the keys shown,
+/// what they do in a replay).
+pub const REPLAY_HINTS: &[(&str, &str, &str)] = &[
+    ("← →  home end", "←→", "point"),
+    ("← →  home end", "home end", "ends"),
+    ("PgUp PgDn", "PgUp/PgDn", "tenth"),
+    ("space", "space", "play"),
+    ("+ -", "+-", "rate"),
+    ("q  Ctrl-C", "q", "quit"),
+];
+
+/// The replay's hints as (keys, label), from [`REPLAY_HINTS`] (a row the
+/// key table lost is left out).
+fn replay_hints() -> Vec<(String, &'static str)> {
+    REPLAY_HINTS
+        .iter()
+        .filter(|(row, ..)| BINDINGS.iter().any(|b| b.keys == *row))
+        .map(|&(_, keys, label)| (keys.to_string(), label))
+        .collect()
+}
+
 /// The hint bar: the most important keys that fit the width, then `? help`,
 /// or `? more` when some were left out.
 fn draw_keys(f: &mut Frame, app: &App, area: Rect) {
-    let (hints, help_key) = hints();
+    let (mut hints, help_key) = hints();
+    if app.replay().is_some() {
+        hints = replay_hints();
+    }
     let cell = |k: &str, h: &str, sep: usize| k.chars().count() + 1 + h.chars().count() + sep;
     let width = |sep: usize, n: usize, last: &str| -> usize {
         hints[..n]

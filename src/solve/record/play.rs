@@ -221,7 +221,12 @@ fn point(solver: &dyn Solver, step: u64) -> Event {
         .iter()
         .map(|v| v.is_finite().then_some(*v))
         .collect();
-    Event::Point { step, values }
+    let facelets = Some(solver.snapshot().current.facelets());
+    Event::Point {
+        step,
+        values,
+        facelets,
+    }
 }
 
 fn change_step(e: &Event) -> u64 {

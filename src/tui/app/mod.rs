@@ -55,6 +55,7 @@ impl App {
                 population: false,
             },
             race: None,
+            replay: None,
             lane_driver: super::race::inline_lanes(),
             message: None,
             copy: None,
@@ -68,10 +69,13 @@ impl App {
         app
     }
 
-    /// The cube to draw: playback position, else the solver's current state,
-    /// else the start; turned upright unless the raw view is on.
+    /// The cube to draw: a replay's state at its cursor, playback position,
+    /// else the solver's current state, else the start; turned upright
+    /// unless the raw view is on.
     pub fn shown_cube(&self) -> Cube {
-        let cube = if let Some(p) = &self.run.playback {
+        let cube = if let Some(r) = &self.replay {
+            r.cube()
+        } else if let Some(p) = &self.run.playback {
             let mut c = self.setup.cube;
             for m in &p.moves[..p.pos] {
                 c.apply_move(*m);

@@ -6,6 +6,7 @@ use crate::cube::{Alg, Cube};
 use crate::solve::runner::{Driver, RunState, Speed, Track};
 use crate::solve::{Outcome, Profile, Snapshot};
 use crate::tui::race::{LaneDriverFn, RaceView};
+use crate::tui::replay::Replay;
 use crate::tui::theme::Theme;
 
 impl App {
@@ -137,6 +138,10 @@ impl App {
     /// The race on screen, if one is open.
     pub fn race(&self) -> Option<&RaceView> {
         self.race.as_ref()
+    }
+    /// The recorded run on screen, if `cubetui replay FILE` opened one.
+    pub fn replay(&self) -> Option<&Replay> {
+        self.replay.as_ref()
     }
     /// Sets what makes each race lane's driver.
     pub fn set_lane_driver(&mut self, make: LaneDriverFn) {

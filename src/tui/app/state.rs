@@ -7,6 +7,7 @@ use crate::solve::api::{SolveError, Solver};
 use crate::solve::runner::{Driver, Speed, Track};
 use crate::tui::race::LaneDriverFn;
 use crate::tui::race::RaceView;
+use crate::tui::replay::Replay;
 use crate::tui::theme::Theme;
 use crate::tui::words::Narrator;
 
@@ -133,6 +134,9 @@ pub struct App {
     pub(crate) view: View,
     /// The race on screen, if one is open (see [`super::race`]).
     pub(crate) race: Option<RaceView>,
+    /// The recorded run on screen in place of a solver (`cubetui replay
+    /// FILE`), if one is open (see [`super::super::replay_glue`]).
+    pub(crate) replay: Option<Replay>,
     /// Makes each race lane's driver (inline unless the binary sets runners).
     pub(crate) lane_driver: LaneDriverFn,
     pub(crate) message: Option<String>,
