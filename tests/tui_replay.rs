@@ -28,7 +28,7 @@ fn replay(name: &str) -> Replay {
         .header
         .config()
         .unwrap()
-        .build(f.header.start().unwrap(), f.header.seed)
+        .build(*f.header.start().unwrap().three().unwrap(), f.header.seed)
         .unwrap();
     Replay::new(name, f, Some(solver.profile()), 30).unwrap()
 }
@@ -289,7 +289,7 @@ fn recorded(preset: &str, steps: u64) -> RunFile {
         preset,
         &config,
         3,
-        &start,
+        &start.into(),
         Some(steps),
         None,
         &solver.profile(),
@@ -319,7 +319,7 @@ fn every_3x3_preset_replays_at_any_cursor_and_size() {
             let s = h
                 .config()
                 .unwrap()
-                .build(h.start().unwrap(), h.seed)
+                .build(*h.start().unwrap().three().unwrap(), h.seed)
                 .unwrap();
             s.profile()
         };

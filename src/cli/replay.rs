@@ -179,7 +179,9 @@ fn screen(path: &Path, file: RunFile) -> Result<ExitCode, Report> {
     let settings = super::userconf::settings()?;
     let theme = super::tui::theme(None, &settings)?;
     let profile = match (file.header.config(), file.header.start()) {
-        (Ok(cfg), Ok(start)) => super::tui::profile(&cfg, start, file.header.seed),
+        (Ok(cfg), Ok(start)) => start
+            .three()
+            .and_then(|c| cfg.profile(*c, file.header.seed)),
         _ => None,
     };
     let fps = settings.fps.unwrap_or(30);

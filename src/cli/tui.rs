@@ -96,20 +96,6 @@ fn build(
     }
 }
 
-/// What `cfg`'s solver reports (series, step unit), for a replay: built
-/// only to describe itself, never stepped; the reference's without its
-/// tables (nothing is loaded or built for a replay).
-pub(super) fn profile(
-    cfg: &SolverConfig,
-    start: cubetui::cube::Cube,
-    seed: u64,
-) -> Option<cubetui::solve::Profile> {
-    match cfg {
-        SolverConfig::Reference(_) => Some(reference::solver::profile()),
-        cfg => cfg.build(start, seed).ok().map(|s| s.profile()),
-    }
-}
-
 /// The screen's theme: `arg` (`--theme`), else the settings file's, else
 /// classic; as deep as the terminal draws, ASCII where it must.
 pub(super) fn theme(arg: Option<String>, settings: &Settings) -> Result<Theme, Report> {

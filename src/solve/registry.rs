@@ -39,7 +39,7 @@ use std::sync::LazyLock;
 use serde::{Deserialize, Serialize};
 
 use crate::cube::Cube;
-use crate::solve::api::{SolveError, Solver};
+use crate::solve::api::{Profile, SolveError, Solver};
 use crate::solve::params::ParamSpec;
 use crate::solve::{reference, reorient};
 
@@ -106,6 +106,16 @@ impl SolverConfig {
     /// scale, whether it may change during a run, meaning.
     pub fn params(&self) -> &'static [ParamSpec] {
         Self::declared(self.name()).unwrap_or(&[])
+    }
+
+    /// What a solver of this configuration plots and reports, without
+    /// running it (and without loading tables: the reference's profile is
+    /// known without them); `None` if it cannot be built for `start`.
+    pub fn profile(&self, start: Cube, seed: u64) -> Option<Profile> {
+        match self {
+            SolverConfig::Reference(_) => Some(reference::solver::profile()),
+            cfg => cfg.build(start, seed).ok().map(|s| s.profile()),
+        }
     }
 
     /// Builds a solver for `start`, fully determined by (self, seed, start).

@@ -133,9 +133,7 @@ impl Tracer {
                     // The 3x3 loads its tables here (bench has no screen
                     // to wait for); other sizes take what is at hand.
                     let n = match &snap.best {
-                        AnyCube::Three(c) => {
-                            moves_to_solved(cache::tables(), c, TRACE_NODES, None)
-                        }
+                        AnyCube::Three(c) => moves_to_solved(cache::tables(), c, TRACE_NODES, None),
                         other => moves_to_solved_any(other, TRACE_NODES),
                     }
                     .and_then(|n| u32::try_from(n).ok());

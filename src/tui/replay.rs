@@ -29,6 +29,11 @@ pub enum ReplayError {
     /// A point's state is not a cube.
     #[error("the state recorded at step {step} is not a cube: {why}")]
     State { step: u64, why: String },
+    /// The screen shows the 3x3 only so far.
+    #[error(
+        "the run is on a {size}: the screen replays 3x3 runs only so far (try --summary or --verify)"
+    )]
+    Size { size: String },
 }
 
 /// One recorded point.
@@ -89,7 +94,10 @@ impl Replay {
         profile: Option<Profile>,
         fps: u32,
     ) -> Result<Replay, ReplayError> {
-        let start = file.header.start()?;
+        let any = file.header.start()?;
+        let start = *any.three().ok_or_else(|| ReplayError::Size {
+            size: any.size().to_string(),
+        })?;
         let names = |p: &Profile| p.series.iter().map(|s| s.name).collect::<Vec<_>>();
         let profile = match profile {
             Some(p) if names(&p) == file.header.series && p.step == file.header.step_unit => p,

@@ -29,8 +29,8 @@ pub mod adapter;
 pub mod anneal;
 pub mod api;
 pub mod ga;
-pub mod woc;
 pub mod phased;
+pub mod woc;
 
 use crate::cube::AnyCube;
 use crate::cube::nxn::{NxnAlg, NxnCube, Size};
