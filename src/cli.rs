@@ -193,7 +193,7 @@ mod readme_tests {
             ));
         }
         has(
-            "cubetui bench --size 2 --preset 2x2-sa,2x2-ga,sa-faces,sa-faces-hot,reference --random-state --cubes 200",
+            "cubetui bench --size 2 --preset 2x2-sa,2x2-ga,2x2-phases,reference --random-state --cubes 200",
         );
         has(
             "cubetui bench --size 4 --preset 4x4-sa,sa-faces-hot,ga --random-state --cubes 5 --time-limit 10",
@@ -213,7 +213,7 @@ mod readme_tests {
             "cubetui bench --preset sa-pll-conj,phases-sa,reference --random-state --cubes 1000 --seed 1 --jobs 4 --shard 1/8 --jsonl bench-1.jsonl",
         );
         has(
-            "cubetui bench --preset phases-sa --random-state --cubes 200 --seed 1 --jobs 1 --shard 3/4 --jsonl shard-3.jsonl",
+            "cubetui bench --preset phases-sa --random-state --cubes 200 --seed 1 --jobs 1 --trace --shard 3/4 --jsonl shard-3.jsonl",
         );
     }
 
