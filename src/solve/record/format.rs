@@ -44,7 +44,14 @@ pub struct Header {
 #[serde(tag = "kind", rename_all = "lowercase")]
 pub enum Event {
     /// The plot series after `step` steps (`null` where there is no value).
-    Point { step: u64, values: Vec<Option<f64>> },
+    Point {
+        step: u64,
+        values: Vec<Option<f64>>,
+        /// The solver's current state at this point, as a facelet string (the
+        /// state the screen shows), where the writer knows it.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        facelets: Option<String>,
+    },
     /// A live parameter changed from `from` to `to` before step `step + 1`.
     Knob {
         knob: String,

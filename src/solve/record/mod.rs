@@ -12,6 +12,8 @@
 //! refuses a newer format, a line cut short and garbage with the reason.
 
 pub mod format;
+pub mod live;
 pub mod play;
 
 pub use format::{Event, FORMAT, Header, RecordError, RunFile, RunResult, Writer};
+pub use live::{Live, beside};

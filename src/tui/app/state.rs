@@ -145,4 +145,6 @@ pub struct App {
     /// Something changed since the last draw.
     pub(crate) dirty: bool,
     pub(crate) quit: bool,
+    /// Where the runs are recorded (`--record FILE`), if they are.
+    pub(crate) record: Option<super::record::Recording>,
 }
