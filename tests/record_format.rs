@@ -63,8 +63,14 @@ fn a_written_file_reads_back_with_its_header_events_and_result() {
         .events
         .iter()
         .filter_map(|e| match e {
-            Event::Point { step, values } => {
+            Event::Point {
+                step,
+                values,
+                facelets,
+            } => {
                 assert_eq!(values.len(), 2);
+                // The state the screen would show at that step.
+                assert!(facelets.as_ref().is_some_and(|f| f.len() == 54));
                 Some(*step)
             }
             _ => None,
