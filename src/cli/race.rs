@@ -205,6 +205,9 @@ pub fn run(mut args: RaceArgs) -> Result<ExitCode, Report> {
     Ok(ExitCode::from(EXIT_OK))
 }
 
+/// A lane's run file: where it is, and its writer.
+type LaneRecord = (PathBuf, Live<File>);
+
 /// One run file per lane, `path` with the preset's name before the
 /// extension, each begun with its header (exit 5 when one cannot be).
 fn lane_records(
@@ -214,7 +217,7 @@ fn lane_records(
     start: Cube,
     seed: u64,
     limit: Duration,
-) -> Result<Vec<Option<(PathBuf, Live<File>)>>, Report> {
+) -> Result<Vec<Option<LaneRecord>>, Report> {
     race.lanes()
         .iter()
         .zip(solvers)
