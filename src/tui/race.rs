@@ -8,6 +8,7 @@
 //! This module knows nothing of the app.
 
 use std::fs::File;
+use std::time::{Duration, Instant};
 
 use super::keys::Action;
 use crate::cube::Cube;
@@ -15,6 +16,18 @@ use crate::solve::Solver;
 use crate::solve::race::{self, Race};
 use crate::solve::record::Live;
 use crate::solve::runner::{Command, Driver, Inline, Speed};
+
+/// How long ending a recorded run waits for its paused solver's last word.
+const SETTLE: Duration = Duration::from_millis(500);
+
+/// Calls `running` (which polls a paused driver and folds its news) until
+/// it says the run stopped running, for at most [`SETTLE`].
+pub(crate) fn settle(mut running: impl FnMut() -> bool) {
+    let t0 = Instant::now();
+    while running() && t0.elapsed() < SETTLE {
+        std::thread::sleep(Duration::from_millis(1));
+    }
+}
 
 /// Makes a driver for one lane.
 pub type LaneDriverFn = Box<dyn Fn() -> Box<dyn Driver>>;
@@ -212,7 +225,7 @@ impl RaceView {
         }
         if self.running() {
             self.send_all(|| Command::Pause);
-            crate::tui::app::settle(|| {
+            settle(|| {
                 self.poll();
                 self.running()
             });

@@ -16,7 +16,6 @@ mod record;
 mod reproduce;
 mod state;
 
-pub(crate) use record::settle;
 pub use reproduce::start_args;
 pub use state::*;
 

@@ -10,35 +10,14 @@
 
 use std::fs::File;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
 
-use super::state::App;
+use super::state::{App, Recording};
 use crate::cube::Cube;
 use crate::solve::api::Solver;
 use crate::solve::preset;
 use crate::solve::record::{Header, Live, beside};
 use crate::solve::runner::{Command, RunState, Update};
-
-/// How long ending a recorded run waits for its paused solver's last word.
-const SETTLE: Duration = Duration::from_millis(500);
-
-/// Where the screen records its runs.
-pub(crate) struct Recording {
-    /// The file the first run goes to.
-    base: PathBuf,
-    /// Single-run files begun (the first is `base`).
-    runs: u32,
-    /// Races recorded.
-    races: u32,
-    /// The current run's file, while it can be written.
-    live: Option<Live<File>>,
-    /// The current run's path.
-    path: PathBuf,
-    /// Why the current run's file could not be created.
-    error: Option<String>,
-    /// Every file created so far.
-    created: Vec<PathBuf>,
-}
+use crate::tui::race::settle;
 
 /// The header of a run of preset `name`, built as `solver` from `start`
 /// with `seed` (the preset's parameters; changes come as knob events).
@@ -46,15 +25,6 @@ fn header(name: &str, start: Cube, seed: u64, solver: &dyn Solver) -> Result<Hea
     let config = preset::get(name).map_err(|e| format!("cannot record `{name}`: {e}"))?;
     Header::new(name, &config, seed, &start, None, None, &solver.profile())
         .map_err(|e| format!("cannot record `{name}`: {e}"))
-}
-
-/// Calls `running` (which polls a paused driver and folds its news) until
-/// it says the run stopped running, for at most [`SETTLE`].
-pub(crate) fn settle(mut running: impl FnMut() -> bool) {
-    let t0 = Instant::now();
-    while running() && t0.elapsed() < SETTLE {
-        std::thread::sleep(Duration::from_millis(1));
-    }
 }
 
 impl App {
