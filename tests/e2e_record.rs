@@ -48,6 +48,19 @@ fn last_line(path: &Path) -> serde_json::Value {
     serde_json::from_str(text.lines().last().unwrap()).unwrap()
 }
 
+/// The result of a run quit mid-run is the solver's latest: at the step of
+/// the last point (the run was paused for it).
+fn ends_where_it_stopped(path: &Path) {
+    let text = std::fs::read_to_string(path).unwrap();
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let last_point = lines.iter().rev().find(|l| l["kind"] == "point").unwrap();
+    let result = lines.last().unwrap();
+    assert_eq!(last_point["step"], result["steps"], "{result}");
+}
+
 fn start(path: &Path, extra: &[&str]) -> Session {
     let mut args = vec![
         "--seed",
@@ -112,6 +125,7 @@ fn ctrl_c_mid_run_leaves_a_file_that_verifies() {
     let last = last_line(&path);
     assert_eq!(last["kind"], "result");
     assert_eq!(last["interrupted"], true);
+    ends_where_it_stopped(&path);
     let (code, out) = verify(&path);
     assert_eq!(code, 0, "{out}");
     assert!(out.starts_with("identical"), "{out}");
@@ -127,6 +141,7 @@ fn sigterm_mid_run_leaves_a_file_that_verifies() {
     assert_eq!(session.exit_status().exit_code(), 128 + 15);
     let last = last_line(&path);
     assert_eq!(last["interrupted"], true);
+    ends_where_it_stopped(&path);
     let (code, out) = verify(&path);
     assert_eq!(code, 0, "{out}");
 }

@@ -242,3 +242,22 @@ fn a_file_that_cannot_be_created_is_refused_with_its_path() {
     assert!(e.contains("/nonexistent-cubetui-dir/run.jsonl"), "{e}");
     assert_eq!(app.recording(), None);
 }
+
+#[test]
+fn a_run_replaced_mid_run_ends_interrupted_without_a_word_about_pausing() {
+    let d = dir_named("midrun");
+    let path = d.0.join("run.jsonl");
+    let mut app = screen("sa-pll-conj", 4, &path);
+    update(&mut app, Action::StartPause);
+    ticks(&mut app, 15);
+    assert_eq!(app.state(), RunState::Running);
+    update(&mut app, Action::Scramble);
+    let m = app.message().unwrap_or_default().to_string();
+    assert!(!m.contains("paused"), "{m}");
+    assert!(m.contains("recording to"), "{m}");
+    let file = read(&path);
+    let result = file.result.clone().unwrap();
+    // 15 frames at the default 2 steps a frame.
+    assert!(result.interrupted && result.steps == 30, "{result:?}");
+    identical(&file);
+}

@@ -143,12 +143,15 @@ impl App {
             return;
         }
         if self.state() == RunState::Running {
+            // A pause the user did not ask for: the message line stays.
+            let said = self.message.clone();
             self.run.driver.send(Command::Pause);
             settle(|| {
                 let u = self.run.driver.poll();
                 self.absorb(u);
                 self.state() == RunState::Running
             });
+            self.message = said;
         }
         let finished = self.state().finished();
         if let Some(r) = self.record.as_mut()
