@@ -59,6 +59,12 @@ fn ends_where_it_stopped(path: &Path) {
     let last_point = lines.iter().rev().find(|l| l["kind"] == "point").unwrap();
     let result = lines.last().unwrap();
     assert_eq!(last_point["step"], result["steps"], "{result}");
+    // There the state shown is known; every point has the header's series.
+    assert_eq!(last_point["facelets"].as_str().map(str::len), Some(54));
+    let series = lines[0]["series"].as_array().unwrap().len();
+    for l in lines.iter().filter(|l| l["kind"] == "point") {
+        assert_eq!(l["values"].as_array().unwrap().len(), series, "{l}");
+    }
 }
 
 fn start(path: &Path, extra: &[&str]) -> Session {

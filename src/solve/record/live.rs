@@ -108,8 +108,10 @@ pub fn beside(path: &Path, insert: &str) -> PathBuf {
 }
 
 /// A run file written from a driver's updates as they come: knob and
-/// generator changes, phase changes and points (from the snapshots, at the
-/// [`Spacing`]), then the result once the run finishes or is ended.
+/// generator changes, the plot's points (the runner's, as the screen plots
+/// them, at the [`Spacing`]; with the state where the update's snapshot
+/// shows it), phase changes (seen in the snapshots), then the result once
+/// the run finishes or is ended.
 pub struct Live<W: Write> {
     writer: Writer<W>,
     spacing: Spacing,
@@ -165,8 +167,8 @@ impl<W: Write> Live<W> {
         self.ended
     }
 
-    /// Writes what `u` tells (before the caller folds it): its changes, a
-    /// phase change and a point from its snapshot, and the result when it
+    /// Writes what `u` tells (before the caller folds it): its changes, its
+    /// points, a phase change its snapshot shows, and the result when it
     /// says the run finished.
     ///
     /// # Errors
@@ -199,8 +201,36 @@ impl<W: Write> Live<W> {
                 },
             })?;
         }
-        if let Some(snap) = &u.snapshot {
-            let step = snap.iteration;
+        // The plot's points, at the spacing; the state where the snapshot
+        // says it (the update's last point, taken with the snapshot).
+        let shown = u.snapshot.as_ref().map(|s| (s.iteration, s));
+        for p in &u.points {
+            let step = p.iteration;
+            self.steps = self.steps.max(step);
+            if self.last.is_some_and(|l| step <= l) {
+                continue;
+            }
+            let point = Event::Point {
+                step,
+                values: p
+                    .values
+                    .iter()
+                    .map(|v| v.is_finite().then_some(*v))
+                    .collect(),
+                facelets: shown
+                    .filter(|(at, _)| *at == step)
+                    .map(|(_, s)| s.current.facelets()),
+            };
+            if self.spacing.due(step) {
+                self.writer.event(&point)?;
+                self.spacing.wrote(step);
+                self.last = Some(step);
+                self.unwritten = None;
+            } else {
+                self.unwritten = Some(point);
+            }
+        }
+        if let Some((step, snap)) = shown {
             self.steps = self.steps.max(step);
             if snap.phase != self.phase
                 && let Some(to) = snap.phase.clone()
@@ -211,15 +241,6 @@ impl<W: Write> Live<W> {
                     step,
                 })?;
                 self.phase = Some(to);
-            }
-            let point = point_of(step, snap);
-            if self.spacing.due(step) && self.last.is_none_or(|l| step > l) {
-                self.writer.event(&point)?;
-                self.spacing.wrote(step);
-                self.last = Some(step);
-                self.unwritten = None;
-            } else if self.last != Some(step) {
-                self.unwritten = Some(point);
             }
         }
         if let Some(o) = &u.outcome {
