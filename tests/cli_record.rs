@@ -347,3 +347,56 @@ fn a_run_stopped_by_ctrl_c_or_sigterm_leaves_a_readable_file() {
     let o = cubetui(&["replay", path.to_str().unwrap()]);
     assert_eq!(code(&o), 0, "{}", out(&o));
 }
+
+#[test]
+fn race_records_one_file_per_lane_each_verifying() {
+    let d = dir_named("race_records_one_file_per_lane_each_verifying");
+    let path = d.path().join("race.jsonl");
+    let o = cubetui(&[
+        "race",
+        "--presets",
+        "sa-pll-conj,mws,reference",
+        "--random-state",
+        "--seed",
+        "4",
+        "--time-limit",
+        "5",
+        "--json",
+        "--record",
+        path.to_str().unwrap(),
+    ]);
+    assert_eq!(code(&o), 0, "{}", out(&o));
+    let race = json(&o);
+    for lane in race["lanes"].as_array().unwrap() {
+        let preset = lane["preset"].as_str().unwrap();
+        let file = d.path().join(format!("race.{preset}.jsonl"));
+        let lines = lines(&file);
+        assert_eq!(lines[0]["preset"], preset);
+        assert_eq!(lines[0]["facelets"], race["facelets"]);
+        let result = lines.last().unwrap();
+        assert_eq!(result["kind"], "result", "{preset}");
+        assert_eq!(result["solved"], lane["solved"], "{preset}");
+        assert_eq!(result["iterations"], lane["steps"], "{preset}");
+        let o = cubetui(&["replay", file.to_str().unwrap(), "--verify"]);
+        assert_eq!(code(&o), 0, "{preset}: {}", out(&o));
+    }
+    assert!(!path.exists(), "the lanes' files only");
+}
+
+#[test]
+fn race_record_to_an_unwritable_place_exits_5() {
+    let o = cubetui(&[
+        "race",
+        "--presets",
+        "sa-pll-conj,mws",
+        "--random-state",
+        "--record",
+        "/nonexistent-cubetui-dir/race.jsonl",
+    ]);
+    assert_eq!(code(&o), 5, "{}", out(&o));
+    assert!(
+        out(&o).contains("cannot create /nonexistent-cubetui-dir/race.sa-pll-conj.jsonl"),
+        "{}",
+        out(&o)
+    );
+}

@@ -184,6 +184,7 @@ fn the_solver_profile_decides_rows_and_side_plot() {
         outcome: None,
         points,
         marks: vec![],
+        changes: vec![],
         error: None,
         elapsed: std::time::Duration::ZERO,
         cpu: std::time::Duration::ZERO,

@@ -32,7 +32,7 @@ Exit codes:
   4    not solved within the budget (bench, sweep: some cube not solved;
        merge: some cube unsolved or missing; replay --verify: a
        different result)
-  5    cannot write output (stdout, --jsonl or --plot file)
+  5    cannot write output (stdout, --jsonl, --plot or --record file)
   130  interrupted (Ctrl-C)";
 
 /// A command-line usage error found after parsing (exit code 2).

@@ -2,9 +2,16 @@
 //! thread of its own, compared by their own CPU time; on every size
 //! (`--size N`: the solvers that run there, `reference` on the 2×2 and 3×3).
 
+use std::fs::File;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Duration;
+
 use clap::Args;
 use color_eyre::eyre::Report;
-use std::process::ExitCode;
+
+use cubetui::solve::record::{Header, Live, beside};
+use cubetui::solve::{Solver, preset};
 
 use serde::Serialize;
 
@@ -14,7 +21,7 @@ use cubetui::solve::race::{LaneResult, Race, Results, run_lane, run_lane_traced}
 
 use super::common::{StartArgs, check_preset_list};
 use super::config::{time_limit, time_limit_arg};
-use super::exit::{EXIT_OK, UsageError};
+use super::exit::{EXIT_OK, OutputError, UsageError};
 use super::out::summary;
 use super::table::{self, Column};
 
@@ -48,6 +55,10 @@ pub struct RaceArgs {
     /// against its CPU time to FILE as SVG: the convergence curves.
     #[arg(long, value_name = "FILE.svg")]
     pub plot: Option<std::path::PathBuf>,
+    /// Write each lane's run to a run file (see `cubetui replay`): FILE
+    /// with the preset's name before the extension (race.mws.jsonl, …).
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<std::path::PathBuf>,
 }
 
 /// One lane of `race --json`: its results, its solution maybe summarised.
@@ -126,28 +137,46 @@ pub fn run(mut args: RaceArgs) -> Result<ExitCode, Report> {
     if let Some(path) = &args.plot {
         super::plot::check(path)?;
     }
-    let traced = args.plot.is_some();
+    let mut records = match &args.record {
+        Some(path) => lane_records(path, &race, &solvers, args.seed, limit)?,
+        None => Vec::new(),
+    };
+    let traced = args.plot.is_some() || args.record.is_some();
     let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::scope(|s| {
+    let failed = std::thread::scope(|s| {
+        let mut lanes = Vec::new();
         for (i, solver) in solvers.into_iter().enumerate() {
             let tx = tx.clone();
-            s.spawn(move || {
+            let mut record = records.get_mut(i).map(|r| r.take());
+            lanes.push(s.spawn(move || {
                 let updates = if traced {
                     run_lane_traced(solver, Some(limit))
                 } else {
                     vec![run_lane(solver, Some(limit))]
                 };
+                let mut failed = None;
                 for u in updates {
+                    if let Some((path, live)) = record.as_mut().and_then(Option::as_mut)
+                        && let Err(e) = live.absorb(&u)
+                    {
+                        failed = Some(format!("{}: {e}", path.display()));
+                        record = None;
+                    }
                     let _ = tx.send((i, u));
                 }
-            });
+                failed
+            }));
         }
         drop(tx);
         // In finishing order.
         for (i, u) in rx {
             race.absorb(i, u);
         }
+        lanes.into_iter().find_map(|l| l.join().ok().flatten())
     });
+    if let Some(why) = failed {
+        return Err(OutputError(why).into());
+    }
     if let Some(path) = &args.plot {
         let curves: Vec<(String, Vec<(f64, f64)>)> = race
             .lanes()
@@ -178,6 +207,41 @@ pub fn run(mut args: RaceArgs) -> Result<ExitCode, Report> {
     };
     super::out::stdout(text.as_bytes())?;
     Ok(ExitCode::from(EXIT_OK))
+}
+
+/// A lane's run file: where it is, and its writer.
+type LaneRecord = (PathBuf, Live<File>);
+
+/// One run file per lane, `path` with the preset's name before the
+/// extension, each begun with its header (exit 5 when one cannot be).
+fn lane_records(
+    path: &Path,
+    race: &Race,
+    solvers: &[Box<dyn Solver>],
+    seed: u64,
+    limit: Duration,
+) -> Result<Vec<Option<LaneRecord>>, Report> {
+    race.lanes()
+        .iter()
+        .zip(solvers)
+        .map(|(lane, solver)| {
+            let name = lane.preset();
+            let file = beside(path, name);
+            let config = preset::get(name).map_err(|e| UsageError(e.to_string()))?;
+            let header = Header::new(
+                name,
+                &config,
+                seed,
+                race.start(),
+                None,
+                Some(limit),
+                &solver.profile(),
+            )
+            .map_err(|e| OutputError(format!("{}: {e}", file.display())))?;
+            let live = Live::create(&file, &header).map_err(OutputError)?;
+            Ok(Some((file, live)))
+        })
+        .collect()
 }
 
 /// The results as text: rank, preset, solved, HTM, moves to solved, CPU

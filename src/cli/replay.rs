@@ -1,8 +1,9 @@
 //! Run files on the command line: `solve --record FILE` writes one
-//! ([`record`]), `replay FILE` opens the screen on it (no solver running),
-//! `replay FILE --summary` (and `replay FILE` when stdout is not a
-//! terminal) summarises it, and `replay FILE --verify` runs it again and
-//! compares the result.
+//! ([`record`]; the screen's and `race`'s are written from their runners'
+//! updates, see `cubetui::solve::record::live`), `replay FILE` opens the
+//! screen on it (no solver running), `replay FILE --summary` (and `replay
+//! FILE` when stdout is not a terminal) summarises it, and `replay FILE
+//! --verify` runs it again and compares the result.
 
 use std::fmt::Write as _;
 use std::fs::File;
@@ -27,7 +28,7 @@ use super::exit::{EXIT_OK, EXIT_UNSOLVED, InvalidInput, OutputError};
 
 #[derive(Debug, Args)]
 pub struct ReplayArgs {
-    /// The run file (written by `solve --record FILE`).
+    /// The run file (written by `--record FILE` of `solve`, `race` or the screen).
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
     /// Run the solve again from the file's header and its recorded knob and

@@ -16,7 +16,7 @@ use cubetui::tui::reducer::update;
 use cubetui::tui::terminal;
 use cubetui::tui::theme::{Depth, Theme};
 
-use super::exit::{InvalidInput, UsageError};
+use super::exit::{InvalidInput, OutputError, UsageError};
 use super::userconf::{self, Settings};
 
 /// Options of the interactive screen (the default command).
@@ -50,6 +50,12 @@ pub struct TuiArgs {
     /// Frames per second, at most 60 [default: 30, or config.toml's]
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=60))]
     fps: Option<u32>,
+    /// Write each run to a run file as it goes (see `cubetui replay`): the
+    /// first to FILE, later runs to FILE.2, FILE.3, … (before the
+    /// extension: run.2.jsonl), a race's lanes to FILE with each preset's
+    /// name (run.mws.jsonl). Exit 5 if FILE cannot be created.
+    #[arg(long, value_name = "FILE")]
+    record: Option<std::path::PathBuf>,
 }
 
 /// What to run instead of the screen without a terminal.
@@ -224,11 +230,32 @@ pub fn run(mut args: TuiArgs, warnings: Vec<String>) -> Result<ExitCode, Report>
     if !args.race.is_empty() {
         let entries: Vec<&str> = args.race.iter().map(String::as_str).collect();
         super::common::check_preset_list("--race", &entries)?;
+    }
+    if let Some(path) = args.record {
+        app.record_to(path).map_err(OutputError)?;
+    }
+    if !args.race.is_empty() {
         app.open_race(&args.race)
             .map_err(|e| UsageError(format!("--race: {e}")))?;
     }
-    // Options are checked first: a bad one is reported the same with or without a terminal.
-    check_terminal(NO_TERMINAL)?;
+    // Options are checked first: a bad one is reported the same with or
+    // without a terminal (the run files written so far are removed).
+    if let Err(e) = check_terminal(NO_TERMINAL) {
+        app.discard_recording();
+        return Err(e);
+    }
+    run_screen(app, &settings, warnings, fps, notices)
+}
+
+/// The screen itself, once everything is checked: the speed from the
+/// settings, `warnings` in the message line, then the event loop.
+fn run_screen(
+    mut app: App,
+    settings: &Settings,
+    warnings: Vec<String>,
+    fps: u32,
+    notices: std::sync::mpsc::Receiver<String>,
+) -> Result<ExitCode, Report> {
     if let Some(step) = settings.speed.as_ref().and_then(Settings::speed_step) {
         for _ in 0..SPEEDS.len() {
             update(&mut app, Action::Slower);

@@ -108,6 +108,8 @@ pub fn run(mut app: App, fps: u32, notices: Receiver<String>) -> io::Result<Exit
     let mut terminal = modes::enter()?;
     let res = rt.block_on(event_loop(&mut terminal, &mut app, fps, signals, notices));
     let restored = modes::leave();
+    // Quit by a signal (or by the input closing): the run files end here.
+    app.end_recording();
     if let Ok(Exit::Signal(n)) = res {
         // After a hangup the terminal may be gone: restoring is best effort.
         return Ok(Exit::Signal(n));

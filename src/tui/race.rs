@@ -7,11 +7,27 @@
 //! glue that opens it and gives it each action first is `race_glue.rs`.
 //! This module knows nothing of the app.
 
+use std::fs::File;
+use std::time::{Duration, Instant};
+
 use super::keys::Action;
 use crate::cube::Cube;
 use crate::solve::Solver;
 use crate::solve::race::{self, Race};
+use crate::solve::record::Live;
 use crate::solve::runner::{Command, Driver, Inline, Speed};
+
+/// How long ending a recorded run waits for its paused solver's last word.
+const SETTLE: Duration = Duration::from_millis(500);
+
+/// Calls `running` (which polls a paused driver and folds its news) until
+/// it says the run stopped running, for at most [`SETTLE`].
+pub(crate) fn settle(mut running: impl FnMut() -> bool) {
+    let t0 = Instant::now();
+    while running() && t0.elapsed() < SETTLE {
+        std::thread::sleep(Duration::from_millis(1));
+    }
+}
 
 /// Makes a driver for one lane.
 pub type LaneDriverFn = Box<dyn Fn() -> Box<dyn Driver>>;
@@ -41,6 +57,8 @@ pub struct RaceView {
     measure: RaceMeasure,
     /// The lane clicked last: highlighted, its curve drawn on top.
     focus: Option<usize>,
+    /// Each lane's run file (`--record`), where it is recorded.
+    records: Vec<Option<Live<File>>>,
 }
 
 /// What the race's shared plot shows for each lane.
@@ -73,7 +91,8 @@ impl RaceMeasure {
 
 impl RaceView {
     /// Starts every lane of `names` (their solvers in the same order) on
-    /// `start` at `speed`, each with a driver from `make`.
+    /// `start` at `speed`, each with a driver from `make`, writing lane
+    /// `i`'s updates to `records[i]` when there is one.
     pub fn start(
         names: Vec<String>,
         solvers: Vec<Box<dyn Solver>>,
@@ -81,6 +100,7 @@ impl RaceView {
         seed: u64,
         speed: Speed,
         make: &LaneDriverFn,
+        records: Vec<Option<Live<File>>>,
     ) -> Result<RaceView, String> {
         let race = Race::new(names, start.into(), seed).map_err(|e| e.to_string())?;
         let drivers = solvers
@@ -98,6 +118,7 @@ impl RaceView {
             drivers,
             measure: RaceMeasure::ToSolved,
             focus: None,
+            records,
         };
         view.poll();
         Ok(view)
@@ -175,11 +196,46 @@ impl RaceView {
         self.poll();
     }
 
-    /// Reads every lane's news.
+    /// Reads every lane's news (and writes it to the lane's run file).
     pub fn poll(&mut self) {
         for (i, d) in self.drivers.iter_mut().enumerate() {
-            self.race.absorb(i, d.poll());
+            let u = d.poll();
+            if let Some(slot) = self.records.get_mut(i)
+                && let Some(live) = slot
+                && live.absorb(&u).is_err()
+            {
+                // A file that cannot be written any more is left as it is.
+                *slot = None;
+            }
+            self.race.absorb(i, u);
         }
+    }
+
+    /// Stops writing the lanes' run files, leaving them as they are.
+    pub fn drop_records(&mut self) {
+        self.records.clear();
+    }
+
+    /// Ends every lane's run file: running lanes are paused first (so a
+    /// result is the lane's latest), then each gets its result,
+    /// `interrupted` unless the lane finished.
+    pub fn end_records(&mut self) {
+        if self.records.iter().all(Option::is_none) {
+            return;
+        }
+        if self.running() {
+            self.send_all(|| Command::Pause);
+            settle(|| {
+                self.poll();
+                self.running()
+            });
+        }
+        for (slot, lane) in self.records.iter_mut().zip(self.race.lanes()) {
+            if let Some(live) = slot {
+                let _ = live.end(!lane.state().finished());
+            }
+        }
+        self.records.clear();
     }
 }
 

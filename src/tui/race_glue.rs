@@ -18,6 +18,7 @@ pub(crate) fn route(app: &mut App, action: &Action) -> bool {
     match handle(view, action, app.view.help) {
         Reply::Pass => false,
         Reply::Leave => {
+            view.end_records();
             app.race = None;
             app.message = Some("left the race".into());
             app.dirty = true;
@@ -92,6 +93,8 @@ impl App {
                     .map_err(|e| format!("cannot build `{}`: {e}", c.preset))?,
             );
         }
+        let records = self.race_records(&names, &solvers);
+        let note = names.first().and_then(|n| self.race_record_note(n));
         let view = RaceView::start(
             names,
             solvers,
@@ -99,12 +102,17 @@ impl App {
             self.run_seed(),
             self.speed(),
             &self.lane_driver,
+            records,
         )?;
         if self.state() == RunState::Running {
             self.run.driver.send(Command::Pause);
         }
         self.race = Some(view);
-        self.message = Some("race: space pauses every lane, w or esc leaves".into());
+        let said = "race: space pauses every lane, w or esc leaves";
+        self.message = Some(match note {
+            Some(n) => format!("{said} · {n}"),
+            None => said.into(),
+        });
         self.dirty = true;
         Ok(())
     }

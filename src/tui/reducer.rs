@@ -62,7 +62,11 @@ pub fn update(app: &mut App, action: Action) {
                 }
             }
             Effect::Generator(g) => app.run.driver.send(Command::Generator(g)),
-            Effect::Stop => app.run.driver.send(Command::Stop),
+            Effect::Stop => {
+                // The run files get their results while the solvers can still answer.
+                app.end_recording();
+                app.run.driver.send(Command::Stop);
+            }
             Effect::Restart => app.rebuild(),
             Effect::OpenRace => race::open_default(app),
             Effect::SetParam { key, value } => race::set_param(app, key, value),

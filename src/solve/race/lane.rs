@@ -78,7 +78,7 @@ fn at_point(solver: &dyn Solver, state: RunState) -> Update {
         iteration: snap.iteration,
         energy: snap.energy,
         best: snap.best_energy,
-        values: Vec::new(),
+        values: snap.values.clone(),
         to_solved: f64::NAN,
     });
     u.snapshot = Some(snap);

@@ -13,11 +13,7 @@ use crate::solve::registry::SolverConfig;
 use crate::solve::sized::build_any;
 
 use super::format::{Event, FORMAT, Header, RecordError, RunFile, RunResult};
-
-/// Points written per resolution level: after this many at one spacing the
-/// spacing doubles, so a run of `s` steps writes about
-/// `POINTS * log2(s / POINTS)` points.
-pub const POINTS: u64 = 512;
+use super::live::{Spacing, point_of};
 
 impl Header {
     /// The header of a run of `config` (preset `preset`) from `start`, by a
@@ -139,9 +135,7 @@ pub fn run(
     let mut pending = changes.into_iter().peekable();
     let mut steps = 0u64;
     let mut search = Duration::ZERO;
-    let mut stride = 1u64;
-    let mut written = 0u64;
-    let mut next_point = 0u64;
+    let mut spacing = Spacing::default();
     let mut phase: Option<String> = None;
     let mut last_point = None;
     let stop = loop {
@@ -156,25 +150,21 @@ pub fn run(
             })?;
             phase = Some(to);
         }
-        if steps >= next_point {
-            sink(&point(solver, steps))?;
+        if spacing.due(steps) {
+            sink(&point_of(steps, &snap))?;
             last_point = Some(steps);
-            written += 1;
-            if written.is_multiple_of(POINTS) {
-                stride = stride.saturating_mul(2);
-            }
-            next_point = (steps / stride).saturating_add(1).saturating_mul(stride);
+            spacing.wrote(steps);
         }
         while let Some(change) = pending.next_if(|e| change_step(e) <= steps) {
             sink(&apply(solver, change, steps)?)?;
         }
         if steps >= cap {
             if last_point != Some(steps) {
-                sink(&point(solver, steps))?;
+                sink(&point_of(steps, &solver.snapshot()))?;
             }
             break Stop::Steps;
         }
-        let mut target = next_point.min(cap);
+        let mut target = spacing.next().min(cap);
         if let Some(e) = pending.peek() {
             target = target.min(change_step(e).max(steps + 1));
         }
@@ -190,7 +180,7 @@ pub fn run(
         search += ran.search;
         if ran.stop != Stop::Steps {
             if last_point != Some(steps) {
-                sink(&point(solver, steps))?;
+                sink(&point_of(steps, &solver.snapshot()))?;
             }
             break ran.stop;
         }
@@ -211,22 +201,6 @@ pub fn run(
         stop,
         search,
     })
-}
-
-/// The plot series now, `null` where there is no value.
-fn point(solver: &dyn Solver, step: u64) -> Event {
-    let values = solver
-        .snapshot()
-        .values
-        .iter()
-        .map(|v| v.is_finite().then_some(*v))
-        .collect();
-    let facelets = Some(solver.snapshot().current.facelets());
-    Event::Point {
-        step,
-        values,
-        facelets,
-    }
 }
 
 fn change_step(e: &Event) -> u64 {

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 use super::cpu::read_bias;
 use super::cpu::thread_cpu_time;
 use super::measure::ToSolved;
-use super::protocol::{Command, Mark, Point, RunState, Speed, Update};
+use super::protocol::{Change, Command, Mark, Point, RunState, Speed, Update};
 use crate::numbers::knob;
 use crate::solve::api::{Solver, Status};
 
@@ -116,6 +116,8 @@ impl Core {
             Command::Pause => {
                 if self.state == RunState::Running {
                     self.set_state(RunState::Paused);
+                    // The reader gets the paused run's snapshot and outcome.
+                    self.dirty = true;
                 }
             }
             Command::Step(n) => {
@@ -127,12 +129,18 @@ impl Core {
             Command::Speed(s) => self.speed = s,
             Command::Generator(name) => {
                 if let Some(solver) = self.solver.as_mut() {
+                    let from = solver.snapshot().generator;
                     match solver.set_generator(&name) {
                         Ok(()) => {
                             let iteration = solver.snapshot().iteration;
                             self.out.marks.push(Mark {
                                 iteration,
                                 label: format!("generator → {name}"),
+                            });
+                            self.out.changes.push(Change::Generator {
+                                iteration,
+                                from,
+                                to: name,
                             });
                             self.dirty = true;
                         }
@@ -188,9 +196,16 @@ impl Core {
                 let now = solver.live_values();
                 let new = value_of(&now).unwrap_or(value);
                 let leaf = key.rsplit('.').next().unwrap_or(key);
+                let iteration = solver.snapshot().iteration;
+                self.out.changes.push(Change::Knob {
+                    iteration,
+                    key: key.to_string(),
+                    from: old,
+                    to: value,
+                });
                 let old = old.map_or_else(|| "?".to_string(), knob);
                 self.out.marks.push(Mark {
-                    iteration: solver.snapshot().iteration,
+                    iteration,
                     label: format!("{leaf} {old}→{}", knob(new)),
                 });
                 self.out.params = Some(now);

@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use super::protocol::{Mark, Point, RunState};
+use super::protocol::{Change, Mark, Point, RunState};
 use crate::solve::api::{Outcome, Profile, Snapshot};
 
 /// What only matters at its latest value.
@@ -27,6 +27,7 @@ pub(super) struct Batch {
     pub(super) epoch: u64,
     pub(super) points: Vec<Point>,
     pub(super) marks: Vec<Mark>,
+    pub(super) changes: Vec<Change>,
     pub(super) errors: Vec<String>,
     pub(super) generators: Option<Vec<String>>,
     pub(super) profile: Option<Profile>,

@@ -36,6 +36,8 @@ pub use self::core::Core;
 pub use cpu::thread_cpu_time;
 pub use fold::{Axis, Track};
 pub use inline::Inline;
-pub use protocol::{Command, Driver, FRAME, Mark, Point, RunState, Speed, Update, Wake, runtime};
+pub use protocol::{
+    Change, Command, Driver, FRAME, Mark, Point, RunState, Speed, Update, Wake, runtime,
+};
 pub use task::{Limits, Runner};
 pub use thin::{Backlog, Series};

@@ -112,6 +112,28 @@ pub struct Mark {
     pub label: String,
 }
 
+/// A change made to a run between two step batches, as data (the
+/// [`Mark`] says it in words on the plot): what a run file records so the
+/// run can be made again.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Change {
+    /// Live parameter `key` went from `from` (if the solver reported it)
+    /// to `to` after `iteration` steps.
+    Knob {
+        iteration: u64,
+        key: String,
+        from: Option<f64>,
+        to: f64,
+    },
+    /// The neighbourhood generator went from `from` to `to` after
+    /// `iteration` steps.
+    Generator {
+        iteration: u64,
+        from: Option<String>,
+        to: String,
+    },
+}
+
 /// Everything that happened since the last read.
 #[derive(Clone, Debug)]
 pub struct Update {
@@ -125,6 +147,8 @@ pub struct Update {
     /// Points not yet read, oldest first.
     pub points: Vec<Point>,
     pub marks: Vec<Mark>,
+    /// Knob and generator changes since the last read, oldest first.
+    pub changes: Vec<Change>,
     /// Errors since the last read (such as an unknown generator), joined
     /// by "; " when there were several.
     pub error: Option<String>,
@@ -153,6 +177,7 @@ impl Update {
             outcome: None,
             points: Vec::new(),
             marks: Vec::new(),
+            changes: Vec::new(),
             error: None,
             elapsed: Duration::ZERO,
             cpu: Duration::ZERO,
@@ -175,6 +200,7 @@ impl Update {
         self.snapshot.is_none()
             && self.points.is_empty()
             && self.marks.is_empty()
+            && self.changes.is_empty()
             && self.error.is_none()
             && self.outcome.is_none()
             && self.generators.is_none()

@@ -14,7 +14,7 @@
 //!   is full (the UI is slow), the task keeps pending points itself and,
 //!   beyond [`Limits::pending`], thins them to each bucket's lowest and
 //!   highest point at one resolution over the whole backlog
-//!   ([`super::Backlog`]); marks and errors are never dropped. Pending
+//!   ([`super::Backlog`]); marks, changes and errors are never dropped. Pending
 //!   batches go out as soon as the channel has room, even while idle (the
 //!   task side is in `worker`).
 //! - The task writes the `watch` before sending the batch, and the reader
@@ -170,6 +170,7 @@ impl Driver for Runner {
             if b.epoch == u.epoch {
                 u.points.extend(b.points);
                 u.marks.extend(b.marks);
+                u.changes.extend(b.changes);
                 for e in b.errors {
                     u.push_error(e);
                 }

@@ -9,7 +9,7 @@ use tokio::sync::{mpsc, watch};
 
 use super::core::Core;
 use super::messages::{Batch, Latest};
-use super::protocol::{Command, FRAME, Mark, RunState, Speed, Update};
+use super::protocol::{Change, Command, FRAME, Mark, RunState, Speed, Update};
 use super::thin::Backlog;
 use crate::solve::api::Profile;
 use crate::solve::budget::Batcher;
@@ -19,6 +19,7 @@ struct Pending {
     epoch: u64,
     points: Backlog,
     marks: Vec<Mark>,
+    changes: Vec<Change>,
     errors: Vec<String>,
     generators: Option<Vec<String>>,
     profile: Option<Profile>,
@@ -32,6 +33,7 @@ impl Pending {
             epoch,
             points: Backlog::new(max_points),
             marks: Vec::new(),
+            changes: Vec::new(),
             errors: Vec::new(),
             generators: None,
             profile: None,
@@ -42,6 +44,7 @@ impl Pending {
     fn is_empty(&self) -> bool {
         self.points.is_empty()
             && self.marks.is_empty()
+            && self.changes.is_empty()
             && self.errors.is_empty()
             && self.generators.is_none()
             && self.profile.is_none()
@@ -54,6 +57,7 @@ impl Pending {
             epoch: self.epoch,
             points: self.points.take(),
             marks: std::mem::take(&mut self.marks),
+            changes: std::mem::take(&mut self.changes),
             errors: std::mem::take(&mut self.errors),
             generators: self.generators.take(),
             profile: self.profile.take(),
@@ -93,6 +97,7 @@ impl Outbox {
             outcome,
             points,
             marks,
+            changes,
             error,
             elapsed,
             cpu,
@@ -110,6 +115,7 @@ impl Outbox {
             p.points.push(point);
         }
         p.marks.extend(marks);
+        p.changes.extend(changes);
         p.errors.extend(error);
         if generators.is_some() {
             p.generators = generators;

@@ -12,6 +12,7 @@ use crate::cube::{Alg, Cube};
 use crate::solve::runner::{Axis, Command, Driver, RunState, Track, Update};
 
 mod read;
+mod record;
 mod reproduce;
 mod state;
 
@@ -63,6 +64,7 @@ impl App {
             failure: None,
             dirty: true,
             quit: false,
+            record: None,
         };
         app.run.driver.send(Command::Speed(SPEEDS[app.view.speed]));
         app.rebuild();
@@ -97,6 +99,8 @@ impl App {
 
     /// Replaces the run with a fresh solver for the current start and preset.
     pub(crate) fn rebuild(&mut self) {
+        // The run that ends gets its result, the new one its file.
+        self.end_run_record();
         // A new solver starts from its preset's values.
         self.clear_overrides();
         self.run.epoch += 1;
@@ -115,6 +119,7 @@ impl App {
                 }
             },
         };
+        self.begin_run_record(solver.as_deref());
         self.run
             .driver
             .send(Command::Replace(solver, self.run.epoch));
@@ -136,6 +141,7 @@ impl App {
         if u.state != self.state() || !u.is_empty() || u.state == RunState::Running {
             self.dirty = true;
         }
+        self.record_update(&u);
         let (from, fresh) = (self.state(), u.snapshot.is_some());
         let error = self.run.track.absorb(u);
         let fresh = self.run.track.snapshot().filter(|_| fresh);

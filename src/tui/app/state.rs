@@ -3,7 +3,11 @@
 //! (changing) and `read.rs` (reading).
 
 use crate::cube::{Alg, Cube, Move};
+use std::fs::File;
+use std::path::PathBuf;
+
 use crate::solve::api::{SolveError, Solver};
+use crate::solve::record::Live;
 use crate::solve::runner::{Driver, Speed, Track};
 use crate::tui::race::LaneDriverFn;
 use crate::tui::race::RaceView;
@@ -127,6 +131,24 @@ pub struct Knobs {
     pub typing: Option<String>,
 }
 
+/// Where the screen records its runs (`--record FILE`; see `record.rs`).
+pub(crate) struct Recording {
+    /// The file the first run goes to.
+    pub(crate) base: PathBuf,
+    /// Single-run files begun (the first is `base`).
+    pub(crate) runs: u32,
+    /// Races recorded.
+    pub(crate) races: u32,
+    /// The current run's file, while it can be written.
+    pub(crate) live: Option<Live<File>>,
+    /// The current run's path.
+    pub(crate) path: PathBuf,
+    /// Why the current run's file could not be created.
+    pub(crate) error: Option<String>,
+    /// Every file created so far.
+    pub(crate) created: Vec<PathBuf>,
+}
+
 /// The whole screen state.
 pub struct App {
     pub(crate) setup: Setup,
@@ -149,4 +171,6 @@ pub struct App {
     /// Something changed since the last draw.
     pub(crate) dirty: bool,
     pub(crate) quit: bool,
+    /// Where the runs are recorded (`--record FILE`), if they are.
+    pub(crate) record: Option<Recording>,
 }

@@ -1,0 +1,233 @@
+//! Recording the screen's runs (`cubetui --record FILE`): each run the
+//! screen builds gets a run file, written from the runner updates the app
+//! folds ([`Live`]), so recording changes nothing in the run. The first run
+//! goes to FILE, each later one beside it (`run.2.jsonl`, `run.3.jsonl`, …;
+//! a run replaced before its first step gives its file to the next), and
+//! the lanes of a race to FILE with the preset's name (`run.mws.jsonl`; the
+//! second race's `run.2.mws.jsonl`). A run that ends gets its result; one
+//! replaced, left or quit before it ends is paused first, so its result is
+//! the solver's latest, and marked `interrupted`.
+
+use std::fs::File;
+use std::path::{Path, PathBuf};
+
+use super::state::{App, Recording};
+use crate::cube::Cube;
+use crate::solve::api::Solver;
+use crate::solve::preset;
+use crate::solve::record::{Header, Live, beside};
+use crate::solve::runner::{Command, RunState, Update};
+use crate::tui::race::settle;
+
+/// The header of a run of preset `name`, built as `solver` from `start`
+/// with `seed` (the preset's parameters; changes come as knob events).
+fn header(name: &str, start: Cube, seed: u64, solver: &dyn Solver) -> Result<Header, String> {
+    let config = preset::get(name).map_err(|e| format!("cannot record `{name}`: {e}"))?;
+    Header::new(
+        name,
+        &config,
+        seed,
+        &start.into(),
+        None,
+        None,
+        &solver.profile(),
+    )
+    .map_err(|e| format!("cannot record `{name}`: {e}"))
+}
+
+impl App {
+    /// Records the shown run to `path` (built again, so its file starts
+    /// with its header) and every later run and race beside it.
+    ///
+    /// # Errors
+    /// The file cannot be created (the message names it and says why).
+    pub fn record_to(&mut self, path: PathBuf) -> Result<(), String> {
+        self.record = Some(Recording {
+            base: path.clone(),
+            runs: 0,
+            races: 0,
+            live: None,
+            path,
+            error: None,
+            created: Vec::new(),
+        });
+        self.rebuild();
+        match self.record.as_mut().and_then(|r| r.error.take()) {
+            Some(e) => {
+                self.record = None;
+                Err(e)
+            }
+            None => Ok(()),
+        }
+    }
+
+    /// Stops recording and removes every file written so far (the screen
+    /// could not open after all).
+    pub fn discard_recording(&mut self) {
+        if let Some(view) = self.race.as_mut() {
+            view.drop_records();
+        }
+        if let Some(r) = self.record.take() {
+            drop(r.live);
+            for path in r.created {
+                let _ = std::fs::remove_file(path);
+            }
+        }
+    }
+
+    /// The file the shown run is recorded to, if it is.
+    pub fn recording(&self) -> Option<&Path> {
+        let r = self.record.as_ref()?;
+        r.live.as_ref().map(|_| r.path.as_path())
+    }
+
+    /// Writes what a runner update of the shown run tells to its file.
+    pub(super) fn record_update(&mut self, u: &Update) {
+        let Some(r) = self.record.as_mut() else {
+            return;
+        };
+        if let Some(live) = r.live.as_mut()
+            && let Err(e) = live.absorb(u)
+        {
+            r.live = None;
+            self.message = Some(format!("recording stopped: {}: {e}", r.path.display()));
+        }
+    }
+
+    /// Starts the file of the run `solver` is about to run.
+    pub(super) fn begin_run_record(&mut self, solver: Option<&dyn Solver>) {
+        let Some(r) = self.record.as_ref() else {
+            return;
+        };
+        let reuse = r.runs > 0 && r.live.as_ref().is_some_and(|l| !l.progressed());
+        let Some(solver) = solver else {
+            if let Some(r) = self.record.as_mut() {
+                r.live = None;
+            }
+            return;
+        };
+        let name = self.current_choice().map_or("", |c| c.preset.as_str());
+        let header = header(name, self.setup.cube, self.run_seed(), solver);
+        let Some(r) = self.record.as_mut() else {
+            return;
+        };
+        if !reuse {
+            r.runs += 1;
+            r.path = match r.runs {
+                1 => r.base.clone(),
+                n => beside(&r.base, &n.to_string()),
+            };
+        }
+        match header.and_then(|h| Live::create(&r.path, &h)) {
+            Ok(live) => {
+                r.live = Some(live);
+                r.created.push(r.path.clone());
+                if r.runs > 1 && !reuse {
+                    let said = format!("recording to {}", r.path.display());
+                    self.message = Some(match self.message.take() {
+                        Some(m) => format!("{m} · {said}"),
+                        None => said,
+                    });
+                }
+            }
+            Err(e) => {
+                r.live = None;
+                self.message = Some(format!("not recording: {e}"));
+                r.error = Some(e);
+            }
+        }
+    }
+
+    /// Ends the shown run's file: pauses a running solver (so the result
+    /// is its latest) and writes the result, `interrupted` unless the run
+    /// finished.
+    pub(super) fn end_run_record(&mut self) {
+        let open = self
+            .record
+            .as_ref()
+            .and_then(|r| r.live.as_ref())
+            .is_some_and(|l| !l.ended());
+        if !open {
+            return;
+        }
+        if self.state() == RunState::Running {
+            // A pause the user did not ask for: the message line stays.
+            let said = self.message.clone();
+            self.run.driver.send(Command::Pause);
+            settle(|| {
+                let u = self.run.driver.poll();
+                self.absorb(u);
+                self.state() == RunState::Running
+            });
+            self.message = said;
+        }
+        let finished = self.state().finished();
+        if let Some(r) = self.record.as_mut()
+            && let Some(live) = r.live.as_mut()
+            && let Err(e) = live.end(!finished)
+        {
+            self.message = Some(format!("recording stopped: {}: {e}", r.path.display()));
+        }
+    }
+
+    /// Ends every file being recorded (the shown run's and an open race's
+    /// lanes'), as when quitting; does nothing when not recording.
+    pub fn end_recording(&mut self) {
+        self.end_run_record();
+        if let Some(view) = self.race.as_mut() {
+            view.end_records();
+        }
+    }
+
+    /// The files of a race about to start, one per lane (`None` where it
+    /// cannot be written, said in the message line); none when not
+    /// recording.
+    pub(crate) fn race_records(
+        &mut self,
+        names: &[String],
+        solvers: &[Box<dyn Solver>],
+    ) -> Vec<Option<Live<File>>> {
+        let (start, seed) = (self.setup.cube, self.run_seed());
+        let Some(r) = self.record.as_mut() else {
+            return Vec::new();
+        };
+        r.races += 1;
+        let prefix = match r.races {
+            1 => r.base.clone(),
+            n => beside(&r.base, &n.to_string()),
+        };
+        let mut errors = Vec::new();
+        let lives = names
+            .iter()
+            .zip(solvers)
+            .map(|(name, solver)| {
+                let path = beside(&prefix, name);
+                let live = header(name, start, seed, solver.as_ref())
+                    .and_then(|h| Live::create(&path, &h))
+                    .map_err(|e| errors.push(e))
+                    .ok();
+                if live.is_some() {
+                    r.created.push(path);
+                }
+                live
+            })
+            .collect();
+        if let Some(e) = errors.first() {
+            self.message = Some(format!("not recording every lane: {e}"));
+        }
+        lives
+    }
+
+    /// What the message line says of a race's files.
+    pub(crate) fn race_record_note(&self, first: &str) -> Option<String> {
+        let r = self.record.as_ref()?;
+        let prefix = match r.races {
+            0 | 1 => r.base.clone(),
+            n => beside(&r.base, &n.to_string()),
+        };
+        Some(format!(
+            "recording each lane to {} …",
+            beside(&prefix, first).display()
+        ))
+    }
+}
