@@ -126,11 +126,7 @@ pub fn run(cli: Cli, warnings: Vec<String>) -> Result<ExitCode, Report> {
         }
         Some(Command::Bench(mut a)) => {
             a.size.settle(a.solver.preset.as_deref())?;
-            if a.size.get() == Size::THREE {
-                bench::run(a)
-            } else {
-                sized::bench(&a)
-            }
+            bench::run(a)
         }
         Some(Command::Presets(a)) => presets::run(a),
         Some(Command::Race(a)) => race::run(a),

@@ -13,15 +13,20 @@
 //!
 //! `--preset a,b,c` compares presets: every cube runs through each preset in
 //! turn, from the same start with the same seed (so a preset's lines are those
-//! of a bench of it alone), and is also solved by the two-phase reference.
+//! of a bench of it alone), and is also solved by the exact reference where
+//! the size has one (two-phase on the 3×3, optimal on the 2×2).
 //! The output is one table, a row per preset; `--jsonl` has a line per cube
 //! and preset, in `--preset` order, each with `reference_htm`.
+//!
+//! Every size runs here (`--size N`): the same engine, table, JSONL (whose
+//! lines past the 3×3 carry `size`), shards, test sets and plots.
 
 use std::process::ExitCode;
 
 use clap::Args;
 use color_eyre::eyre::Report;
 
+use cubetui::cube::nxn::Size;
 use cubetui::solve::preset;
 
 use super::common::check_preset_list;
@@ -110,9 +115,10 @@ pub fn run(args: BenchArgs) -> Result<ExitCode, Report> {
         .into_iter()
         .map(|p| Lane::new(p.preset.clone(), p, None))
         .collect();
-    let batch = Batch::of(&args.batch)?;
+    let size = args.size.get();
+    let batch = Batch::of(&args.batch, size)?;
     let seed = args.solver.seed;
-    let out = batch.run(seed, &lanes, compare)?;
+    let out = batch.run(seed, &lanes, compare && engine::has_reference(size))?;
     let what = if compare {
         format!(
             "{} presets on the same cubes one after another",
@@ -152,10 +158,10 @@ pub struct Finished {
 }
 
 impl<'a> Batch<'a> {
-    /// Reads the test set (if any) and checks the counts: a usage error
-    /// before any solving.
-    pub fn of(args: &'a BatchArgs) -> Result<Batch<'a>, Report> {
-        let source = Source::of(args.states.as_deref(), args.depth, args.random_state)?;
+    /// Reads the test set (if any) of cubes of `size` and checks the
+    /// counts: a usage error before any solving.
+    pub fn of(args: &'a BatchArgs, size: Size) -> Result<Batch<'a>, Report> {
+        let source = Source::of(args.states.as_deref(), args.depth, args.random_state, size)?;
         let cubes = source.cubes(args.cubes)?;
         let shard = args.shard.unwrap_or(Shard::ALL);
         if let Some(path) = &args.plot {
@@ -190,9 +196,18 @@ impl<'a> Batch<'a> {
         let jobs = self.args.jobs.unwrap_or(cores.min(MAX_JOBS)).min(count);
         let trace = self.args.trace || self.args.plot.is_some();
         if trace {
-            // Moves to solved needs the reference tables: loaded (or built)
-            // before any cube, not on one's time.
-            cubetui::solve::reference::cache::tables();
+            // Moves to solved needs the reference tables (the 2x2's distance
+            // table): loaded (or built) before any cube, not on one's time.
+            // Past the 3x3 there is no such measure.
+            match self.source.size.get() {
+                3 => {
+                    cubetui::solve::reference::cache::tables();
+                }
+                2 => {
+                    cubetui::solve::pocket::table::table();
+                }
+                _ => {}
+            }
         }
         let plan = Plan {
             source: &self.source,
@@ -230,10 +245,11 @@ impl Finished {
         let finished = o.samples[0].len();
         let count = report::count_text(finished, o.count, batch.cubes, batch.shard, o.interrupted);
         let shown = batch.args.states.as_ref().map(|p| p.display().to_string());
-        let start = source::describe(shown.as_deref(), batch.args.depth);
+        let size = batch.source.size;
+        let start = source::describe(shown.as_deref(), batch.args.depth, size);
         let labels: Vec<String> = lanes.iter().map(|l| l.label.clone()).collect();
         let reference = self.reference.then_some(&o.reference[..]);
-        let (body, all_solved) = report::body(first, &labels, &o.samples, reference);
+        let (body, all_solved) = report::body(first, &labels, &o.samples, reference, size);
         let text = format!(
             "{count} ({start}), {what}, seed {seed}, {} job(s)\n{body}",
             self.jobs

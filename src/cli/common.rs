@@ -4,8 +4,10 @@
 use clap::Args;
 use color_eyre::eyre::Report;
 
-use cubetui::cube::random::{start_scramble, start_state};
-use cubetui::cube::{Alg, Cube};
+use cubetui::cube::nxn::random::{random_moves, random_scramble as nxn_scramble, random_state};
+use cubetui::cube::nxn::{NxnCube, Size};
+use cubetui::cube::random::{start_rng, start_scramble, start_state};
+use cubetui::cube::{Alg, AnyAlg, AnyCube, Cube};
 
 use super::exit::UsageError;
 
@@ -102,29 +104,58 @@ pub fn parse_facelets(s: &str) -> Result<Cube, cubetui::cube::FaceletError> {
     })
 }
 
-/// A resolved start state.
+/// A resolved start state, of any size.
 #[derive(Debug, Clone)]
 pub struct Start {
-    pub cube: Cube,
+    pub cube: AnyCube,
     /// The scramble, when the start was given as one (or drawn as one).
-    pub scramble: Option<Alg>,
+    pub scramble: Option<AnyAlg>,
 }
 
-/// A random-move scramble of `depth`: cube `index` of seed `seed` (see
-/// [`cubetui::cube::random::cube_seed`], the one seed rule).
-pub fn random_scramble(seed: u64, index: u64, depth: usize) -> Start {
-    let alg = start_scramble(seed, index, depth);
-    Start {
-        cube: Cube::solved().after(&alg),
-        scramble: Some(alg),
+impl Start {
+    /// A 3×3 start.
+    pub fn three(cube: Cube, scramble: Option<Alg>) -> Start {
+        Start {
+            cube: cube.into(),
+            scramble: scramble.map(AnyAlg::Three),
+        }
+    }
+
+    /// An N×N start after `alg` (a 3×3 one on the 3×3's kernel).
+    fn sized(size: Size, alg: cubetui::cube::nxn::NxnAlg) -> Start {
+        let cube = NxnCube::solved(size)
+            .after(&alg)
+            .expect("random moves fit the size");
+        Start {
+            cube: cube.into(),
+            scramble: Some(AnyAlg::Nxn(alg, size)),
+        }
     }
 }
 
-/// A uniformly random state: cube `index` of seed `seed`.
-pub fn random_start(seed: u64, index: u64) -> Start {
-    Start {
-        cube: start_state(seed, index),
-        scramble: None,
+/// A random-move scramble of `depth` on a cube of `size`: cube `index` of
+/// seed `seed` (see [`cubetui::cube::random::cube_seed`], the one seed
+/// rule).
+pub fn random_scramble(seed: u64, index: u64, depth: usize, size: Size) -> Start {
+    if size == Size::THREE {
+        let alg = start_scramble(seed, index, depth);
+        return Start::three(Cube::solved().after(&alg), Some(alg));
+    }
+    Start::sized(size, random_moves(&mut start_rng(seed, index), size, depth))
+}
+
+/// A random start of `size`, cube `index` of seed `seed`: a uniformly random
+/// state on the 2×2 and 3×3, a random-move scramble of WCA's length past
+/// the 3×3 (as [`cubetui::cube::nxn::random::random_state`] draws them).
+pub fn random_start(seed: u64, index: u64, size: Size) -> Start {
+    let rng = &mut start_rng(seed, index);
+    match size.get() {
+        3 => Start::three(start_state(seed, index), None),
+        2 => Start {
+            cube: random_state(rng, size).into(),
+            scramble: None,
+        },
+        _ => Start::sized(size, nxn_scramble(rng, size)),
     }
 }
 
@@ -134,19 +165,13 @@ impl StartArgs {
     pub fn resolve(&self, seed: u64) -> Result<Start, Report> {
         if let Some(s) = &self.scramble {
             let alg: Alg = s.parse()?;
-            return Ok(Start {
-                cube: Cube::solved().after(&alg),
-                scramble: Some(alg),
-            });
+            return Ok(Start::three(Cube::solved().after(&alg), Some(alg)));
         }
         if let Some(f) = &self.facelets {
-            return Ok(Start {
-                cube: parse_facelets(f)?,
-                scramble: None,
-            });
+            return Ok(Start::three(parse_facelets(f)?, None));
         }
         if self.random_state {
-            return Ok(random_start(seed, 0));
+            return Ok(random_start(seed, 0, Size::THREE));
         }
         Err(UsageError(
             "give a start state: --scramble ALG, --facelets STR or --random-state".into(),

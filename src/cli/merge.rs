@@ -56,23 +56,22 @@ pub fn run(args: MergeArgs) -> Result<ExitCode, Report> {
             missing.join(", ")
         )
     };
-    let start = match (m.test_set, m.depth) {
-        (true, _) => "from a test set".to_string(),
-        (false, d) => super::bench::source::describe(None, d),
-    };
-    let (what, first) = match (&m.combinations, &m.reference) {
-        (Some(c), _) => (
+    let set = m.test_set.then_some("a test set");
+    let start = super::bench::source::describe(set, m.depth, m.size);
+    let (what, first) = match &m.combinations {
+        Some(c) => (
             report::sweep_what(&m.preset, c.len(), &report::keys_of(&c[0])),
             "combination",
         ),
-        (None, Some(_)) => (
+        // Presets compared (with the reference where the size has one).
+        None if m.labels.len() > 1 => (
             format!(
                 "{} presets on the same cubes one after another",
                 m.labels.len()
             ),
             "preset",
         ),
-        (None, None) => {
+        None => {
             let neighbourhood = m
                 .neighbourhood
                 .as_ref()
@@ -84,7 +83,8 @@ pub fn run(args: MergeArgs) -> Result<ExitCode, Report> {
             )
         }
     };
-    let (body, all_solved) = report::body(first, &m.labels, &m.samples, m.reference.as_deref());
+    let (body, all_solved) =
+        report::body(first, &m.labels, &m.samples, m.reference.as_deref(), m.size);
     let files = args.files.len();
     let text = format!(
         "{count} ({start}), {what}, seed {}, merged from {files} file(s)\n{body}",

@@ -38,6 +38,10 @@ pub struct RunReport {
 /// One `solve --json` object (one `bench --jsonl` line).
 #[derive(Debug, Clone, Serialize)]
 pub struct RunJson {
+    /// The cube's size N, on every size but the 3×3 (whose lines stay as
+    /// they were).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub size: Option<usize>,
     pub solver: &'static str,
     pub preset: String,
     /// The neighbourhood generator in use, for solvers that have them.
@@ -96,6 +100,7 @@ pub struct RunJson {
 
 /// Field names of [`RunJson`]; a solver's extra field of the same name is dropped.
 const RESERVED: &[&str] = &[
+    "size",
     "solver",
     "preset",
     "neighbourhood",
@@ -178,9 +183,7 @@ fn run_with(
     how: How<'_>,
 ) -> Result<RunReport, Report> {
     let t0 = Instant::now();
-    let mut solver = r
-        .config
-        .build(start.cube, seed)
+    let mut solver = cubetui::solve::build_any(&r.config, &start.cube, seed)
         .map_err(|e| UsageError(e.to_string()))?;
     let limits = Budget {
         max_steps: r.max_steps,
@@ -189,15 +192,16 @@ fn run_with(
     let (ran, trace, tracing) = match how {
         How::Plain => (budget::run(solver.as_mut(), limits, cancel), None, None),
         How::Record(path) => {
-            let cube = start.cube.into();
+            let cube = &start.cube;
             (
-                super::replay::record(r, &cube, seed, solver.as_mut(), limits, cancel, path)?,
+                super::replay::record(r, cube, seed, solver.as_mut(), limits, cancel, path)?,
                 None,
                 None,
             )
         }
         How::Trace => {
-            // Moves to solved where there are reference tables: the 3x3.
+            // Moves to solved where there is a measure: the 3x3 (its
+            // reference tables) and the 2x2 (its distance table).
             let t = run_traced(solver.as_mut(), limits, cancel, true);
             (t.ran, Some(t.trace), Some(t.tracing))
         }
@@ -211,7 +215,9 @@ fn run_with(
     let elapsed = t0.elapsed().saturating_sub(tracing.unwrap_or_default());
     let mut extra = out.extra;
     extra.retain(|k, _| !RESERVED.contains(&k.as_str()));
+    let size = start.cube.size().get();
     let json = RunJson {
+        size: (size != 3).then_some(size),
         solver: r.config.name(),
         preset: r.preset.clone(),
         neighbourhood: snap.generator.clone(),

@@ -1,5 +1,5 @@
 //! Every size but the 3×3 (`--size N`, N ≠ 3): the start state and the
-//! text of `solve` and `bench`. The solver is built by the one entry
+//! text of `solve` (`bench` runs every size through its one engine). The solver is built by the one entry
 //! (`solve::sized::build_any`) and run by the one batching loop
 //! (`solve::budget::run`), as on the 3×3. The command line dispatches here
 //! for those sizes (`cli.rs`); `race` takes its start from [`start`]; the
@@ -19,13 +19,10 @@ use cubetui::cube::{AnyAlg, AnyCube};
 use cubetui::solve::budget::{self, Budget};
 use cubetui::solve::{pocket, sized};
 
-use super::bench::BenchArgs;
-use super::bench::compare::{Comparison, Row};
 use super::common::StartArgs;
 use super::config::Resolved;
 use super::exit::{EXIT_OK, EXIT_UNSOLVED, UsageError};
 use super::solve::SolveArgs;
-use super::summary::{Sample, Summary};
 
 /// A resolved N×N start.
 pub struct SizedStart {
@@ -184,121 +181,4 @@ pub fn solve(args: &SolveArgs) -> Result<ExitCode, Report> {
     } else {
         EXIT_UNSOLVED
     }))
-}
-
-/// `bench --size N`: every preset on the same cubes, one after another on
-/// one thread; a table row per preset, beside the optimal length on the 2×2.
-pub fn bench(args: &BenchArgs) -> Result<ExitCode, Report> {
-    let size = args.size.get();
-    let presets = &super::bench::resolve_all(&args.solver)?;
-    let batch = &args.batch;
-    if batch.states.is_some()
-        || batch.jsonl.is_some()
-        || batch.shard.is_some()
-        || batch.plot.is_some()
-        || batch.trace
-    {
-        return Err(UsageError(format!(
-            "--states, --jsonl, --shard, --plot and --trace run on the 3x3 only so far (this bench is a {size})"
-        ))
-        .into());
-    }
-    let cubes = batch.cubes.unwrap_or(1);
-    let seed = args.solver.seed;
-    let starts: Vec<NxnCube> = (0..cubes)
-        .map(|k| {
-            let mut rng = start_rng(seed, k);
-            match batch.depth {
-                Some(d) => {
-                    let alg = cubetui::cube::nxn::random::random_moves(&mut rng, size, d as usize);
-                    NxnCube::solved(size)
-                        .after(&alg)
-                        .expect("scramble kinds fit the size")
-                }
-                None => random_state(&mut rng, size),
-            }
-        })
-        .collect();
-    let reference: Vec<usize> = if size == Size::TWO {
-        starts.iter().map(reference_htm).collect::<Result<_, _>>()?
-    } else {
-        vec![0; starts.len()]
-    };
-    let mut rows = Vec::new();
-    let mut energies_text = String::new();
-    for p in presets {
-        let mut samples = Vec::new();
-        let mut energies: Vec<f64> = Vec::new();
-        for (k, cube) in starts.iter().enumerate() {
-            let r = run_one(
-                p,
-                cube,
-                cubetui::cube::random::cube_seed(seed, k as u64),
-                None,
-            )?;
-            energies.push(r.energy);
-            samples.push(Sample {
-                solved: r.solved,
-                moves: r.solution.turns(),
-                iterations: r.iterations,
-                elapsed: r.elapsed,
-                search: r.elapsed,
-            });
-        }
-        energies.sort_by(f64::total_cmp);
-        let energy_line = format!(
-            "{}: final energy (misplaced stickers) median {}, min {}, max {}\n",
-            p.preset,
-            energies[energies.len() / 2],
-            energies[0],
-            energies[energies.len() - 1]
-        );
-        energies_text.push_str(&energy_line);
-        if presets.len() == 1 {
-            let summary = Summary::of(&samples);
-            let text = format!(
-                "{cubes} cubes ({size}), solver {} preset {}, seed {seed}, 1 job\n{summary}{energy_line}",
-                p.config.name(),
-                p.preset
-            );
-            super::out::stdout(text.as_bytes())?;
-            let code = if summary.solved == summary.cubes {
-                EXIT_OK
-            } else {
-                EXIT_UNSOLVED
-            };
-            return Ok(ExitCode::from(code));
-        }
-        rows.push(Row::of(&p.preset, &samples, &reference));
-    }
-    let all = rows.iter().all(|r| r.solved == r.cubes);
-    let table = Comparison {
-        first: "preset".to_string(),
-        rows,
-        reference: Vec::new(),
-    };
-    let start_desc = match batch.depth {
-        Some(d) => format!("random {d}-move scrambles"),
-        None if size == Size::TWO => "uniformly random states".to_string(),
-        None => format!(
-            "random {}-move scrambles",
-            cubetui::cube::nxn::random::scramble_length(size)
-        ),
-    };
-    let mut text = format!(
-        "{cubes} cubes ({size}, {start_desc}), {} presets on the same cubes one after another, \
-         seed {seed}, 1 job\n{table}{energies_text}",
-        presets.len()
-    );
-    if size == Size::TWO && !reference.is_empty() {
-        let mean = reference.iter().sum::<usize>() as f64 / reference.len() as f64;
-        let _ = writeln!(
-            text,
-            "reference: optimal (the 2x2 distance table) on the same cubes: mean {mean:.2} HTM, \
-             max {}; × reference: a preset's HTM ÷ the optimal HTM over the cubes it solved",
-            reference.iter().max().copied().unwrap_or(0)
-        );
-    }
-    super::out::stdout(text.as_bytes())?;
-    Ok(ExitCode::from(if all { EXIT_OK } else { EXIT_UNSOLVED }))
 }

@@ -63,8 +63,11 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Report> {
         args.record.as_deref(),
     )?;
     let reference = if args.reference {
-        let htm = cubetui::solve::reference_htm(&start.cube)
-            .map_err(|e| super::exit::InvalidInput(e.to_string()))?;
+        let htm = match start.cube.three() {
+            Some(c) => cubetui::solve::reference_htm(c).map_err(|e| e.to_string()),
+            None => Err("the two-phase reference solves the 3x3 only".to_string()),
+        }
+        .map_err(super::exit::InvalidInput)?;
         r.json
             .extra
             .insert("reference_htm".into(), serde_json::Value::from(htm));

@@ -14,16 +14,20 @@ pub struct Sample {
     pub iterations: u64,
     pub elapsed: Duration,
     pub search: Duration,
+    /// The final energy (past the 3×3 and on the 2×2: misplaced stickers).
+    pub energy: f64,
 }
 
 impl From<&RunReport> for Sample {
     fn from(r: &RunReport) -> Sample {
         Sample {
             solved: r.solved,
-            moves: r.solution.len(),
+            // Layer turns (the 3×3's simplified solution has nothing else).
+            moves: r.solution.turns(),
             iterations: r.iterations,
             elapsed: r.elapsed,
             search: r.search,
+            energy: r.energy,
         }
     }
 }

@@ -47,7 +47,7 @@ pub fn run(args: SweepArgs) -> Result<ExitCode, Report> {
     };
     three.settle(args.solver.preset.as_deref())?;
     let lanes = lanes(&args.solver)?;
-    let batch = Batch::of(&args.batch)?;
+    let batch = Batch::of(&args.batch, cubetui::cube::nxn::Size::THREE)?;
     let seed = args.solver.seed;
     let keys = report::keys_of(lanes[0].combination.as_deref().unwrap_or(&[]));
     let out = batch.run(seed, &lanes, true)?;

@@ -1,8 +1,11 @@
 //! The comparative table of `bench --preset a,b,c`: every preset on the same
-//! cubes, one row each, with the two-phase reference length as the yardstick.
+//! cubes, one row each, with the exact reference length as the yardstick:
+//! two-phase on the 3×3, optimal (the distance table) on the 2×2, none
+//! past the 3×3 (`-`).
 
 use std::fmt;
 
+use cubetui::cube::nxn::Size;
 use cubetui::numbers::ms;
 
 use super::super::summary::{Lengths, Sample, Summary, quantile};
@@ -57,6 +60,8 @@ pub struct Comparison {
     pub first: String,
     pub rows: Vec<Row>,
     pub reference: Vec<usize>,
+    /// The cubes' size: names the reference (or its absence).
+    pub size: Size,
 }
 
 const HEADER: [&str; 9] = [
@@ -105,10 +110,22 @@ impl fmt::Display for Comparison {
         f.write_str(&table::render(&columns, &rows))?;
         let mut refs: Vec<f64> = self.reference.iter().map(|&r| r as f64).collect();
         refs.sort_by(f64::total_cmp);
-        if let Some(m) = mean(&refs) {
+        if self.size.get() > 3 {
             writeln!(
                 f,
-                "reference: two-phase (an exact method) on the same cubes: mean {m:.1} HTM, \
+                "× reference: -, {}",
+                cubetui::solve::sized::no_reference(self.size)
+            )?;
+        }
+        if let Some(m) = mean(&refs) {
+            let (what, kind) = if self.size == Size::TWO {
+                ("optimal (the 2x2 distance table)", "optimal")
+            } else {
+                ("two-phase (an exact method)", "reference")
+            };
+            writeln!(
+                f,
+                "reference: {what} on the same cubes: mean {m:.1} HTM, \
                  median {:.0}, min {:.0}, max {:.0}",
                 quantile(&refs, 0.5),
                 refs[0],
@@ -116,7 +133,7 @@ impl fmt::Display for Comparison {
             )?;
             writeln!(
                 f,
-                "× reference: a preset's HTM ÷ the reference HTM, averaged over the cubes it \
+                "× reference: a preset's HTM ÷ the {kind} HTM, averaged over the cubes it \
                  solved; times are wall-clock per cube, setup included"
             )?;
         }
@@ -137,6 +154,7 @@ mod tests {
             iterations: 1,
             elapsed: Duration::from_millis(ms),
             search: Duration::from_millis(ms),
+            energy: 0.0,
         }
     }
 
@@ -175,6 +193,7 @@ mod tests {
                 Row::of("ga", &[sample(false, 9, 250)], &[20]),
             ],
             reference: vec![20],
+            size: Size::THREE,
         };
         let text = c.to_string();
         let lines: Vec<&str> = text.lines().collect();

@@ -1,7 +1,9 @@
 //! The one cube loop of `bench` and `sweep`: every cube of the run (or of
 //! its shard) through every lane in turn, from the same start with the same
 //! seed, spread over worker threads (results independent of the thread
-//! count), optionally also solved once by the two-phase reference.
+//! count), optionally also solved once by the exact reference of its size
+//! (two-phase on the 3×3, the optimal distance table on the 2×2). Every
+//! size runs here.
 //!
 //! Cubes are drawn as workers become free, never all up front. Results go to
 //! `--jsonl` in index order, each line written and flushed as soon as its
@@ -18,9 +20,10 @@ use std::time::Duration;
 use color_eyre::eyre::Report;
 use indicatif::{ProgressBar, ProgressStyle};
 
+use cubetui::cube::AnyCube;
 use cubetui::cube::random::cube_seed;
-use cubetui::solve::reference_htm;
 use cubetui::solve::trace::Trace;
+use cubetui::solve::{pocket, reference_htm};
 
 use super::super::common::Start;
 use super::super::config::Resolved;
@@ -73,7 +76,8 @@ pub struct Plan<'a> {
     pub cubes: u64,
     pub shard: Shard,
     pub lanes: &'a [Lane],
-    /// Whether the two-phase reference solves every cube once.
+    /// Whether the exact reference solves every cube once (the 2×2 and
+    /// 3×3 only: see [`has_reference`]).
     pub reference: bool,
     pub jobs: u64,
     pub jsonl: Option<&'a Path>,
@@ -255,8 +259,7 @@ fn one_cube(
     stop: &AtomicBool,
 ) -> Result<Option<(Vec<RunReport>, Option<usize>)>, Report> {
     let reference = if plan.reference {
-        let htm = reference_htm(&start.cube).map_err(|e| InvalidInput(e.to_string()))?;
-        Some(htm)
+        Some(exact_htm(&start.cube)?)
     } else {
         None
     };
@@ -269,6 +272,23 @@ fn one_cube(
         reports.push(report);
     }
     Ok(Some((reports, reference)))
+}
+
+/// Whether cubes of `size` have an exact reference: the 2×2 (optimal) and
+/// the 3×3 (two-phase).
+pub fn has_reference(size: cubetui::cube::nxn::Size) -> bool {
+    size.get() <= 3
+}
+
+/// The exact reference's length of `cube`: two-phase on the 3×3, optimal
+/// on the 2×2; a cube it cannot solve (or of a size without one) is bad
+/// input (exit 3).
+fn exact_htm(cube: &AnyCube) -> Result<usize, Report> {
+    let htm = match cube {
+        AnyCube::Three(c) => reference_htm(c).map_err(|e| e.to_string()),
+        AnyCube::Nxn(c) => pocket::distance(c).map_err(|e| e.to_string()),
+    };
+    htm.map_err(|e| InvalidInput(e).into())
 }
 
 /// A progress bar on stderr when it is a terminal.

@@ -1,6 +1,11 @@
 //! What `bench`, `sweep` and `merge` print: a first line saying what ran,
 //! then one summary (one lane, no reference) or one comparative table (a
-//! row per preset or combination, with the reference).
+//! row per preset or combination, with the reference), on every size; past
+//! the 3×3 a line of final energies per lane follows.
+
+use std::fmt::Write as _;
+
+use cubetui::cube::nxn::Size;
 
 use super::super::summary::{Sample, Summary};
 use super::compare::{Comparison, Row};
@@ -31,12 +36,39 @@ pub fn count_text(
 
 /// The body: the summary of a lone lane without reference, else the
 /// comparative table whose first column is `first` (`preset`,
-/// `combination`); and whether every run solved its cube.
+/// `combination`); on cubes of another size than the 3×3, then each
+/// lane's final energies (misplaced stickers: how far the unsolved runs
+/// got); and whether every run solved its cube.
 pub fn body(
     first: &str,
     labels: &[String],
     samples: &[Vec<Sample>],
     reference: Option<&[usize]>,
+    size: Size,
+) -> (String, bool) {
+    let (mut text, all) = table(first, labels, samples, reference, size);
+    if size != Size::THREE {
+        for (label, lane) in labels.iter().zip(samples) {
+            let mut e: Vec<f64> = lane.iter().map(|s| s.energy).collect();
+            e.sort_by(f64::total_cmp);
+            if let (Some(min), Some(max)) = (e.first(), e.last()) {
+                let _ = writeln!(
+                    text,
+                    "{label}: final energy (misplaced stickers) median {}, min {min}, max {max}",
+                    e[e.len() / 2],
+                );
+            }
+        }
+    }
+    (text, all)
+}
+
+fn table(
+    first: &str,
+    labels: &[String],
+    samples: &[Vec<Sample>],
+    reference: Option<&[usize]>,
+    size: Size,
 ) -> (String, bool) {
     match (reference, samples) {
         (None, [one]) => {
@@ -56,6 +88,7 @@ pub fn body(
                 first: first.to_string(),
                 rows,
                 reference: refs.to_vec(),
+                size,
             };
             (table.to_string(), all)
         }

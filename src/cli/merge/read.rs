@@ -35,6 +35,8 @@ impl fmt::Display for Loc {
 /// The fields of a bench line that `merge` reads (others are ignored).
 #[derive(Debug, Clone, Deserialize)]
 struct Line {
+    /// The cube's size; absent on the 3×3.
+    size: Option<usize>,
     solver: String,
     preset: String,
     neighbourhood: Option<String>,
@@ -44,6 +46,8 @@ struct Line {
     depth: Option<u64>,
     solved: bool,
     moves_htm: usize,
+    /// Null when it was not a number.
+    energy: Option<f64>,
     iterations: u64,
     elapsed_ms: f64,
     search_ms: f64,
@@ -61,6 +65,7 @@ struct Line {
 /// What makes lines part of one run: the same values here.
 #[derive(Debug, Clone, PartialEq)]
 struct Run {
+    size: usize,
     base_seed: u64,
     cubes: u64,
     depth: Option<u64>,
@@ -97,6 +102,8 @@ pub struct Merged {
     /// Indices present, ascending.
     pub present: Vec<u64>,
     pub cubes: u64,
+    /// The cubes' size.
+    pub size: cubetui::cube::nxn::Size,
     pub base_seed: u64,
     pub depth: Option<u64>,
     pub test_set: bool,
@@ -140,6 +147,7 @@ pub fn read(paths: &[impl AsRef<Path>]) -> Result<Merged, Report> {
             let l: Line = serde_json::from_str(raw)
                 .map_err(|e| bad(&loc, format!("not a line of bench --jsonl: {e}")))?;
             let run = Run {
+                size: l.size.unwrap_or(3),
                 base_seed: l.base_seed,
                 cubes: l.cubes,
                 depth: l.depth,
@@ -208,6 +216,7 @@ pub fn read(paths: &[impl AsRef<Path>]) -> Result<Merged, Report> {
                 elapsed: millis(l.elapsed_ms)
                     .ok_or_else(|| bad(&loc, "elapsed_ms is not a time"))?,
                 search: millis(l.search_ms).ok_or_else(|| bad(&loc, "search_ms is not a time"))?,
+                energy: l.energy.unwrap_or(f64::NAN),
             };
             lines.push(Got {
                 label,
@@ -219,10 +228,10 @@ pub fn read(paths: &[impl AsRef<Path>]) -> Result<Merged, Report> {
             });
         }
     }
-    let Some((run, _, head)) = first else {
+    let Some((run, head_loc, head)) = first else {
         return Err(InvalidInput("merge: no lines in the files given".into()).into());
     };
-    assemble(run, head, cubes)
+    assemble(run, head, &head_loc, cubes)
 }
 
 /// The file's text, or why it cannot be read.
@@ -269,6 +278,9 @@ fn check_line(l: &Line, loc: &Loc) -> Result<(), Report> {
 /// What two runs differ in, in words.
 fn differs(a: &Run, b: &Run) -> String {
     let mut out = Vec::new();
+    if a.size != b.size {
+        out.push(format!("a {0}x{0} there, a {1}x{1} here", a.size, b.size));
+    }
     if a.base_seed != b.base_seed {
         out.push(format!(
             "base seed {} there, {} here",
@@ -296,7 +308,12 @@ fn millis(ms: f64) -> Option<Duration> {
 }
 
 /// Puts the cubes in lanes, checking every cube ran the same lanes.
-fn assemble(run: Run, head: Line, cubes: BTreeMap<u64, Vec<Got>>) -> Result<Merged, Report> {
+fn assemble(
+    run: Run,
+    head: Line,
+    head_loc: &Loc,
+    cubes: BTreeMap<u64, Vec<Got>>,
+) -> Result<Merged, Report> {
     let present: Vec<u64> = cubes.keys().copied().collect();
     let mut iter = cubes.iter();
     let (k0, lanes0) = iter.next().expect("a line was read");
@@ -348,6 +365,8 @@ fn assemble(run: Run, head: Line, cubes: BTreeMap<u64, Vec<Got>>) -> Result<Merg
         reference: run.reference.then_some(reference),
         present,
         cubes: run.cubes,
+        size: cubetui::cube::nxn::Size::new(run.size)
+            .map_err(|e| bad(&head_loc, format!("size {}: {e}", run.size)))?,
         base_seed: run.base_seed,
         depth: run.depth,
         test_set: run.test_set,
