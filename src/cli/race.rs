@@ -115,7 +115,7 @@ pub fn run(mut args: RaceArgs) -> Result<ExitCode, Report> {
     args.size = size_arg;
     let size = args.size.get();
     let start: AnyCube = if size == Size::THREE {
-        args.start.resolve(args.seed)?.cube.into()
+        args.start.resolve(args.seed)?.cube
     } else {
         super::sized::start(&args.start, size, args.seed)?
             .cube

@@ -20,17 +20,21 @@ pub struct BatchArgs {
     #[arg(long, value_name = "N", required_unless_present = "states",
           value_parser = clap::value_parser!(u64).range(1..=MAX_CUBES))]
     pub cubes: Option<u64>,
-    /// Scramble each cube with D random face turns, 1 to 10000.
+    /// Scramble each cube with D random face turns, 1 to 10000 (with
+    /// --size N: D random layer turns of that size).
     #[arg(long, value_name = "D", group = "bench_start",
           value_parser = clap::value_parser!(u64).range(1..=MAX_DEPTH))]
     pub depth: Option<u64>,
-    /// Start each cube from a uniformly random state.
+    /// Start each cube from a uniformly random state (past the 3x3: a
+    /// random-move scramble of WCA's length).
     #[arg(long, group = "bench_start")]
     pub random_state: bool,
     /// Run the cubes of a test set: one per line, a 54-letter facelet string
-    /// or a WCA scramble; blank lines and `#` comments are skipped. The k-th
+    /// or a WCA scramble (with --size N: 6N² letters, or big-cube notation);
+    /// blank lines and `#` comments are skipped. The k-th
     /// cube of the file (from 0) gets the seed cube k of a random bench gets.
-    /// `cubetui scramble --count N --facelets` writes such a file.
+    /// `cubetui scramble --count N --facelets` (with the same --size)
+    /// writes such a file.
     #[arg(long, value_name = "FILE", group = "bench_start")]
     pub states: Option<PathBuf>,
     /// Worker threads, 1 to 256 (default: all cores).

@@ -366,7 +366,7 @@ fn assemble(
         present,
         cubes: run.cubes,
         size: cubetui::cube::nxn::Size::new(run.size)
-            .map_err(|e| bad(&head_loc, format!("size {}: {e}", run.size)))?,
+            .map_err(|e| bad(head_loc, format!("size {}: {e}", run.size)))?,
         base_seed: run.base_seed,
         depth: run.depth,
         test_set: run.test_set,
