@@ -264,7 +264,8 @@ impl Finished {
                 })
                 .collect();
             let title = text.lines().next().unwrap_or_default();
-            super::plot::draw(path, title, &series, reference)?;
+            let name = compare::reference_name(size);
+            super::plot::draw(path, title, &series, reference.map(|r| (r, name)))?;
         }
         super::out::stdout(text.as_bytes())?;
         Ok(ExitCode::from(if o.interrupted {

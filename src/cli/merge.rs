@@ -109,7 +109,9 @@ pub fn run(args: MergeArgs) -> Result<ExitCode, Report> {
             })
             .collect();
         let title = text.lines().next().unwrap_or_default();
-        super::plot::draw(path, title, &series, m.reference.as_deref())?;
+        let name = super::bench::compare::reference_name(m.size);
+        let reference = m.reference.as_deref().map(|r| (r, name));
+        super::plot::draw(path, title, &series, reference)?;
     }
     super::out::stdout(text.as_bytes())?;
     Ok(ExitCode::from(if all_solved && present == m.cubes {

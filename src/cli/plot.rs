@@ -2,8 +2,9 @@
 //! (or combination). Two pictures side by side, each the fraction of all
 //! cubes solved against
 //!
-//! - the solution length in HTM (log axis), with the two-phase reference
-//!   when the run has it (grey), and
+//! - the solution length in HTM (log axis), with the exact reference
+//!   when the run has it (grey; two-phase on the 3×3, optimal on the
+//!   2×2), and
 //! - the time to solve in ms (log axis): the run-time distribution.
 //!
 //! A curve that stays below 1 leaves cubes unsolved. When the runs were
@@ -59,12 +60,16 @@ fn steps(mut values: Vec<f64>, n: usize) -> Vec<(f64, f64)> {
     out
 }
 
+/// The reference lengths of the cubes, and the reference's name for the
+/// legend (`two-phase`, `optimal`).
+pub type Reference<'a> = Option<(&'a [usize], &'a str)>;
+
 /// Draws the picture to `path` (SVG) under `title`.
 pub fn draw(
     path: &Path,
     title: &str,
     series: &[Series<'_>],
-    reference: Option<&[usize]>,
+    reference: Reference<'_>,
 ) -> Result<(), Report> {
     draw_svg(path, title, series, reference)
         .map_err(|e| OutputError(format!("--plot: cannot write {}: {e}", path.display())).into())
@@ -74,8 +79,9 @@ fn draw_svg(
     path: &Path,
     title: &str,
     series: &[Series<'_>],
-    reference: Option<&[usize]>,
+    reference: Reference<'_>,
 ) -> Result<(), Failure> {
+    let (reference, name) = reference.unzip();
     let extra = usize::from(reference.is_some_and(|r| !r.is_empty()));
     let legend_rows = (series.len() + extra).div_ceil(2) as u32;
     let legend_h = 20 * legend_rows + 16;
@@ -101,7 +107,8 @@ fn draw_svg(
         .map(|(i, s)| (s.label.to_string(), colour(i)))
         .collect();
     if extra == 1 {
-        entries.push(("reference (two-phase)".into(), REFERENCE));
+        let name = name.unwrap_or("two-phase");
+        entries.push((format!("reference ({name})"), REFERENCE));
     }
     draw_legend(&legend, &entries)?;
     // Each line: the solved cubes' values, over all of the lane's cubes.

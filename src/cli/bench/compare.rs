@@ -26,6 +26,16 @@ pub struct Row {
     pub ratio: Option<f64>,
 }
 
+/// The exact reference of cubes of `size`, in a word: `optimal` on the
+/// 2×2, `two-phase` on the 3×3 (none past it).
+pub fn reference_name(size: Size) -> &'static str {
+    if size == Size::TWO {
+        "optimal"
+    } else {
+        "two-phase"
+    }
+}
+
 fn mean(v: &[f64]) -> Option<f64> {
     (!v.is_empty()).then(|| v.iter().sum::<f64>() / v.len() as f64)
 }
