@@ -192,7 +192,7 @@ mod readme_tests {
             "cubetui bench --size 2 --preset 2x2-sa,2x2-ga,2x2-phases,reference --random-state --cubes 200",
         );
         has(
-            "cubetui bench --size 4 --preset 4x4-sa,sa-faces-hot,ga --random-state --cubes 5 --time-limit 10",
+            "cubetui bench --size 4 --preset sa-faces,sa-faces-hot,ga,woc,4x4-sa --random-state --cubes 20 --jobs 1",
         );
         has(
             "cubetui bench --preset sa-faces-hot --cubes 20 --random-state --seed 1 --jobs 1 --time-limit 1",
