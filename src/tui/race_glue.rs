@@ -74,6 +74,13 @@ impl App {
     /// shown start state and seed, pausing the single run; every lane
     /// starts at once. An error names what is wrong.
     pub fn open_race(&mut self, presets: &[String]) -> Result<(), String> {
+        let Some(start) = self.setup.cube.three().copied() else {
+            let n = self.cube_size().get();
+            return Err(format!(
+                "races run on the 3x3 only on the screen so far (this is a {n}x{n}; \
+                 `cubetui race --size {n}` races it as text)"
+            ));
+        };
         let mut names = Vec::new();
         let mut solvers = Vec::new();
         for p in presets {
@@ -89,7 +96,7 @@ impl App {
                 })?;
             names.push(c.preset.clone());
             solvers.push(
-                (c.build)(self.start(), self.run_seed())
+                (c.build)(&self.setup.cube, self.run_seed())
                     .map_err(|e| format!("cannot build `{}`: {e}", c.preset))?,
             );
         }
@@ -98,7 +105,7 @@ impl App {
         let view = RaceView::start(
             names,
             solvers,
-            self.start(),
+            start,
             self.run_seed(),
             self.speed(),
             &self.lane_driver,
