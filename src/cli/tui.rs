@@ -163,6 +163,9 @@ pub fn run(mut args: TuiArgs, warnings: Vec<String>) -> Result<ExitCode, Report>
     super::config::install_formulas(args.formulas.as_deref())?;
     // The settings file gives the defaults; the command line wins.
     let settings = userconf::settings()?;
+    // A preset asked for on the command line must run on the size; the
+    // settings file's or the default gives way to one that does.
+    let asked = args.preset.is_some() || args.solver.is_some();
     if args.preset.is_none() && args.solver.is_none() {
         args.preset = settings.preset.clone();
     }
@@ -172,7 +175,7 @@ pub fn run(mut args: TuiArgs, warnings: Vec<String>) -> Result<ExitCode, Report>
     let size = args.size.get();
     if !SCREEN_SIZES.contains(&size.get()) {
         return Err(UsageError(format!(
-            "--size {size}: the screen shows the 2x2 to the 7x7 \
+            "--size {n}: the screen shows the 2x2 to the 7x7 \
              (`cubetui solve --size {n} --random-state` runs any size as text)",
             n = size.get()
         ))
@@ -223,7 +226,7 @@ pub fn run(mut args: TuiArgs, warnings: Vec<String>) -> Result<ExitCode, Report>
     let mut app = App::new(choices, choice, seed, Box::new(runner));
     if size != Size::THREE {
         app.open_size(size);
-        if !app.fits(choice) {
+        if asked && !app.fits(choice) {
             let name = app.choices()[choice].preset.clone();
             return Err(UsageError(format!(
                 "preset `{name}` does not run on the {size} (Tab on the screen offers those that do)"
