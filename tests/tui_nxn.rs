@@ -269,3 +269,26 @@ fn every_size_renders_from_80x24_to_200x60_idle_and_running() {
         }
     }
 }
+
+#[test]
+fn the_screen_records_a_4x4_run_that_replays_identically() {
+    use cubetui::solve::record::{RunFile, play};
+    let dir = std::env::temp_dir().join(format!("cubetui-tui-nxn-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("run.jsonl");
+    let mut a = app(4, "sa-faces");
+    a.record_to(path.clone()).unwrap();
+    update(&mut a, Action::ApplyAlg("R 2U".into()));
+    update(&mut a, Action::StartPause);
+    for _ in 0..5 {
+        update(&mut a, Action::Tick);
+    }
+    a.end_recording();
+    let file = RunFile::parse(&std::fs::read(&path).unwrap()).unwrap();
+    assert_eq!(file.header.size, 4);
+    assert_eq!(file.header.facelets, a.start().facelets());
+    let verdict = play::verify(&file, None).unwrap();
+    assert!(verdict.differences.is_empty(), "{:?}", verdict.differences);
+    let _ = std::fs::remove_dir_all(&dir);
+}
