@@ -85,8 +85,14 @@ pub fn reduce(app: &mut App, action: Action) -> Vec<Effect> {
             effects.push(Effect::Stop);
             app.quit = true;
         }
-        Action::Turn(m) => effects.push(start::turn(app, m)),
-        Action::CycleSize(back) => effects.push(start::cycle_size(app, back)),
+        Action::Turn(m) => {
+            start::turn(app, m);
+            effects.push(Effect::Restart);
+        }
+        Action::CycleSize(back) => {
+            start::cycle_size(app, back);
+            effects.push(Effect::Restart);
+        }
         Action::OpenPrompt => app.view.prompt = Some(String::new()),
         Action::PromptChar(c) => {
             if let Some(p) = app.view.prompt.as_mut() {
@@ -119,11 +125,17 @@ pub fn reduce(app: &mut App, action: Action) -> Vec<Effect> {
                 if text.trim().is_empty() {
                     app.message = Some("nothing to apply: the prompt was empty".into());
                 } else {
-                    effects.extend(start::apply_alg(app, &text));
+                    if start::apply_alg(app, &text) {
+                        effects.push(Effect::Restart);
+                    }
                 }
             }
         }
-        Action::ApplyAlg(text) => effects.extend(start::apply_alg(app, &text)),
+        Action::ApplyAlg(text) => {
+            if start::apply_alg(app, &text) {
+                effects.push(Effect::Restart);
+            }
+        }
         Action::Scramble => {
             start::scramble(app);
             effects.push(Effect::Restart);
@@ -143,7 +155,10 @@ pub fn reduce(app: &mut App, action: Action) -> Vec<Effect> {
                 "raw view: the state exactly as the solver turns it".to_string()
             });
         }
-        Action::Reset => effects.push(start::reset(app)),
+        Action::Reset => {
+            start::reset(app);
+            effects.push(Effect::Restart);
+        }
         Action::StartPause => match app.state() {
             RunState::Running => effects.push(Effect::Pause),
             RunState::Idle | RunState::Paused => effects.push(Effect::Start),

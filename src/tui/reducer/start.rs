@@ -1,8 +1,8 @@
 //! The reducer's changes of the start state, on every size: a face turn
 //! from the keyboard, an algorithm from the `:` prompt, `s` scrambles,
-//! `x` and the size keys. Each asks for a new run ([`Effect::Restart`]).
+//! `x` and the size keys. Each change asks for a new run (the reducer's
+//! `Effect::Restart`).
 
-use super::Effect;
 use crate::cube::nxn::random as nxn_random;
 use crate::cube::nxn::{NxnAlg, NxnCube, NxnMove, Size};
 use crate::cube::random::start_rng;
@@ -11,14 +11,13 @@ use crate::tui::app::App;
 use crate::tui::scramble;
 
 /// A face turn from the keyboard: the outer layer of that face, on any size.
-pub(super) fn turn(app: &mut App, m: Move) -> Effect {
+pub(super) fn turn(app: &mut App, m: Move) {
     let alg = match app.setup.cube.size() {
         Size::THREE => AnyAlg::Three(Alg::from_iter([m])),
         size => AnyAlg::Nxn(NxnAlg::new(vec![NxnMove::from(m)]), size),
     };
     app.message = None;
     extend(app, &alg);
-    Effect::Restart
 }
 
 /// The start after `alg`, and the scramble log with it.
@@ -32,8 +31,8 @@ fn extend(app: &mut App, alg: &AnyAlg) {
 
 /// Applies an algorithm to the start (a new run), or says why it cannot
 /// (the notation of the cube's size: `2R`, `Rw`, `3Rw2` past the 3×3,
-/// `M E S` on odd sizes only).
-pub(super) fn apply_alg(app: &mut App, text: &str) -> Option<Effect> {
+/// `M E S` on odd sizes only). Whether the start changed.
+pub(super) fn apply_alg(app: &mut App, text: &str) -> bool {
     let size = app.setup.cube.size();
     match AnyAlg::parse_sized(text, size) {
         Ok(alg) => {
@@ -42,11 +41,11 @@ pub(super) fn apply_alg(app: &mut App, text: &str) -> Option<Effect> {
                 n => format!("applied {n} moves"),
             });
             extend(app, &alg);
-            Some(Effect::Restart)
+            true
         }
         Err(e) => {
             app.message = Some(format!("bad algorithm: {e}"));
-            None
+            false
         }
     }
 }
@@ -104,16 +103,14 @@ fn nxn_start(alg: &NxnAlg, size: Size) -> AnyCube {
 }
 
 /// Back to the solved cube of the current size.
-pub(super) fn reset(app: &mut App) -> Effect {
+pub(super) fn reset(app: &mut App) {
     let size = app.setup.cube.size();
     app.message = None;
     app.set_start(AnyCube::solved(size), Some(AnyAlg::empty(size)));
-    Effect::Restart
 }
 
 /// The next size (`back`: the previous one): a solved cube, the run reset.
-pub(super) fn cycle_size(app: &mut App, back: bool) -> Effect {
+pub(super) fn cycle_size(app: &mut App, back: bool) {
     let size = app.cycled_size(back);
     app.set_size(size);
-    Effect::Restart
 }
