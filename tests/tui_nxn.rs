@@ -292,3 +292,33 @@ fn the_screen_records_a_4x4_run_that_replays_identically() {
     assert!(verdict.differences.is_empty(), "{:?}", verdict.differences);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn w_races_the_presets_of_the_size_on_a_4x4() {
+    let mut a = app(4, "sa-faces");
+    update(&mut a, Action::ApplyAlg("R 2U F".into()));
+    update(&mut a, Action::Race);
+    let view = a.race().unwrap_or_else(|| panic!("{:?}", a.message()));
+    let lanes: Vec<&str> = view.race().lanes().iter().map(|l| l.preset()).collect();
+    assert!(lanes.len() >= 2 && lanes.contains(&"sa-faces"), "{lanes:?}");
+    for p in &lanes {
+        assert!(preset::info(p).unwrap().fits(4), "{p}");
+    }
+    assert_eq!(view.race().start(), &a.start());
+    for _ in 0..5 {
+        update(&mut a, Action::Tick);
+    }
+    for (w, h) in [(80, 24), (120, 40), (160, 48), (200, 60)] {
+        let text = render(&a, w, h);
+        if std::env::var("SHOW").is_ok() {
+            eprintln!("{text}");
+        }
+        assert!(text.contains("lanes"), "{w}x{h}:\n{text}");
+    }
+    update(&mut a, Action::CopyCommand);
+    assert!(
+        a.message().unwrap().contains("--size 4 "),
+        "{:?}",
+        a.message()
+    );
+}

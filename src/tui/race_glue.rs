@@ -61,7 +61,11 @@ pub(crate) fn set_param(app: &mut App, key: String, value: f64) {
 
 /// Opens the default race on the current preset (the race key).
 pub(crate) fn open_default(app: &mut App) {
-    let available: Vec<&str> = app.choices().iter().map(|c| c.preset.as_str()).collect();
+    // The presets that run on the shown size.
+    let available: Vec<&str> = (app.choices().iter().enumerate())
+        .filter(|&(i, _)| app.fits(i))
+        .map(|(_, c)| c.preset.as_str())
+        .collect();
     let current = app.current_choice().map_or("", |c| c.preset.as_str());
     let lanes = default_lanes(&available, current);
     if let Err(e) = app.open_race(&lanes) {
@@ -74,13 +78,7 @@ impl App {
     /// shown start state and seed, pausing the single run; every lane
     /// starts at once. An error names what is wrong.
     pub fn open_race(&mut self, presets: &[String]) -> Result<(), String> {
-        let Some(start) = self.setup.cube.three().copied() else {
-            let n = self.cube_size().get();
-            return Err(format!(
-                "races run on the 3x3 only on the screen so far (this is a {n}x{n}; \
-                 `cubetui race --size {n}` races it as text)"
-            ));
-        };
+        let start = self.setup.cube.clone();
         let mut names = Vec::new();
         let mut solvers = Vec::new();
         for p in presets {
