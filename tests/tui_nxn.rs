@@ -290,6 +290,19 @@ fn the_screen_records_a_4x4_run_that_replays_identically() {
     assert_eq!(file.header.facelets, a.start().facelets());
     let verdict = play::verify(&file, None).unwrap();
     assert!(verdict.differences.is_empty(), "{:?}", verdict.differences);
+    // The screen replays it: the 4×4 start, then the recorded states.
+    let start = a.start();
+    let replay = cubetui::tui::replay::Replay::new("run.jsonl", file, None, 30).unwrap();
+    let mut r = App::new(Vec::new(), 0, 1, Box::new(Inline::new(Speed::PerFrame(1))));
+    r.open_replay(replay);
+    assert_eq!(r.start(), start);
+    assert_eq!(r.cube_size(), size(4));
+    update(&mut r, Action::PlayEnd);
+    assert_eq!(r.shown_cube().size(), size(4));
+    for (w, h) in [(80, 24), (160, 48)] {
+        let text = render(&r, w, h);
+        assert!(text.contains("misplaced"), "{w}x{h}:\n{text}");
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
 

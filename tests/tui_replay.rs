@@ -152,11 +152,7 @@ fn the_net_shows_the_recorded_state_at_the_cursor() {
     let mut a = app("run-states.jsonl");
     update(&mut a, Action::ToggleUpright);
     let r = a.replay().unwrap();
-    assert_eq!(
-        a.shown_cube(),
-        r.start().into(),
-        "the first point is the start"
-    );
+    assert_eq!(a.shown_cube(), r.start(), "the first point is the start");
     update(&mut a, Action::PlayEnd);
     assert!(a.shown_cube().is_solved(), "the last point is solved");
     let text = render(&a, 100, 30);
@@ -170,7 +166,7 @@ fn an_older_file_without_states_opens_on_the_start() {
     assert!(!r.has_states());
     let start = r.start();
     update(&mut a, Action::PlayEnd);
-    assert_eq!(a.shown_cube(), start.upright().into());
+    assert_eq!(a.shown_cube(), start.upright());
     let text = render(&a, 100, 30);
     assert!(text.contains("no states recorded"), "{text}");
     assert!(text.contains("point       18/18 · paused"), "{text}");

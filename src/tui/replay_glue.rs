@@ -20,7 +20,8 @@ impl App {
     pub fn open_replay(&mut self, replay: Replay) {
         self.race = None;
         self.view.knobs = None;
-        self.set_start(replay.start().into(), None);
+        self.set_start(replay.start(), None);
+        self.refit();
         self.setup.seed = replay.header().seed;
         self.run.epoch += 1;
         self.run.track.reset();

@@ -203,8 +203,8 @@ fn replay_lines(app: &App, r: &Replay) -> Vec<Line<'static>> {
     lines.push(row(app.step_name(), thousands(r.step())));
     lines.push(row(
         "energy",
-        match r.at().and_then(|p| p.state) {
-            Some(c) => format!("{} misplaced", c.misplaced()),
+        match r.at().and_then(|p| p.state.as_ref()) {
+            Some(c) => format!("{} misplaced", super::replay::misplaced(c)),
             None if r.has_states() => "—".to_string(),
             None => "no states recorded".to_string(),
         },

@@ -80,7 +80,7 @@ impl App {
     /// unless the raw view is on.
     pub fn shown_cube(&self) -> AnyCube {
         let cube = if let Some(r) = &self.replay {
-            AnyCube::Three(r.cube())
+            r.cube()
         } else if let Some(p) = &self.run.playback {
             self.setup
                 .cube
