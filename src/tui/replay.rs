@@ -30,11 +30,6 @@ pub enum ReplayError {
     /// A point's state is not a cube.
     #[error("the state recorded at step {step} is not a cube: {why}")]
     State { step: u64, why: String },
-    /// A run of a size the screen does not show (past the 7×7).
-    #[error(
-        "the run is on a {size}: the screen shows the 2x2 to the 7x7 (try --summary or --verify)"
-    )]
-    Size { size: String },
 }
 
 /// One recorded point.
@@ -116,13 +111,9 @@ impl Replay {
         profile: Option<Profile>,
         fps: u32,
     ) -> Result<Replay, ReplayError> {
+        // Any size (the command line shows the screen's sizes only).
         let start = file.header.start()?;
         let size = start.size();
-        if !crate::tui::app::SCREEN_SIZES.contains(&size.get()) {
-            return Err(ReplayError::Size {
-                size: size.to_string(),
-            });
-        }
         let names = |p: &Profile| p.series.iter().map(|s| s.name).collect::<Vec<_>>();
         let profile = match profile {
             Some(p) if names(&p) == file.header.series && p.step == file.header.step_unit => p,
