@@ -356,7 +356,8 @@ fn a_preset_made_for_a_size_brings_it_and_refuses_another() {
             "1",
             "--random-state",
         ],
-        &["--preset", "4x4-sa"],
+        // The screen opens a preset's own size, and refuses another.
+        &["--size", "2", "--preset", "4x4-sa"],
     ] {
         let o = cubetui(args);
         assert_eq!(code(&o), 2, "{args:?}: {}", err(&o));

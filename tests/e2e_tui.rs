@@ -159,7 +159,7 @@ fn panicking_screen() {
         preset: name.to_string(),
         solver: cfg.name().to_string(),
         description: preset::info(name).expect("preset info").description,
-        build: Box::new(move |start, seed| cfg.build(start, seed)),
+        build: Box::new(move |start, seed| cubetui::solve::build_any(&cfg, start, seed)),
     };
     let driver = PanicsAfterFirstFrame(Inline::new(Speed::PerFrame(1)));
     let app = App::new(vec![choice], 0, 3, Box::new(driver));

@@ -22,7 +22,7 @@ fn choices() -> Vec<Choice> {
                 preset: name.to_string(),
                 solver: cfg.name().to_string(),
                 description: String::new(),
-                build: Box::new(move |start, seed| cfg.build(start, seed)),
+                build: Box::new(move |start, seed| cubetui::solve::build_any(&cfg, start, seed)),
             }
         })
         .collect()

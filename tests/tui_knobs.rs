@@ -97,7 +97,13 @@ fn choices() -> Vec<Choice> {
         preset: "knobby".into(),
         solver: "ga".into(),
         description: "a toy with knobs".into(),
-        build: Box::new(|start, _| Ok(Box::new(Knobby::new(start)) as Box<dyn Solver>)),
+        build: Box::new(|start, _| {
+            let start = start
+                .three()
+                .copied()
+                .ok_or_else(|| cubetui::solve::SolveError::Config("a 3x3 toy".into()))?;
+            Ok(Box::new(Knobby::new(start)) as Box<dyn Solver>)
+        }),
     }];
     v.extend(toy_choices(SCRAMBLE));
     v

@@ -21,7 +21,7 @@ fn choice(name: &str) -> Choice {
         preset: name.to_string(),
         solver: cfg.name().to_string(),
         description: preset::info(name).expect("info").description,
-        build: Box::new(move |start, seed| cfg.build(start, seed)),
+        build: Box::new(move |start, seed| cubetui::solve::build_any(&cfg, start, seed)),
     }
 }
 

@@ -56,7 +56,7 @@ fn choices() -> Vec<Choice> {
                 preset: name.to_string(),
                 solver: cfg.name().to_string(),
                 description: String::new(),
-                build: Box::new(move |start, seed| cfg.build(start, seed)),
+                build: Box::new(move |start, seed| cubetui::solve::build_any(&cfg, start, seed)),
             }
         })
         .collect()
@@ -218,7 +218,7 @@ fn the_race_key_opens_the_default_lanes_on_the_shown_cube() {
     let view = app.race().expect("a race");
     let names: Vec<&str> = view.race().lanes().iter().map(|l| l.preset()).collect();
     assert_eq!(names, ["sa-pll-conj", "mws", "reference", "ga"]);
-    assert_eq!(view.race().start(), &app.start().into());
+    assert_eq!(view.race().start(), &app.start());
     update(&mut app, Action::Race);
     assert!(app.race().is_none(), "the same key leaves");
     // With only two presets, both race.

@@ -40,7 +40,7 @@ fn choices() -> Vec<Choice> {
                 preset: p.name.clone(),
                 solver: cfg.name().to_string(),
                 description: p.description,
-                build: Box::new(move |start, seed| cfg.build(start, seed)),
+                build: Box::new(move |start, seed| cubetui::solve::build_any(&cfg, start, seed)),
             }
         })
         .collect()

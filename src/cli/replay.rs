@@ -86,8 +86,9 @@ fn read(path: &Path) -> Result<RunFile, Report> {
 /// `cubetui replay FILE [--verify | --summary]`.
 pub fn run(args: ReplayArgs) -> Result<ExitCode, Report> {
     let file = read(&args.file)?;
-    // The screen shows the 3x3; a file of another size is summarised.
-    if !args.verify && !args.summary && file.header.size == 3 && std::io::stdout().is_terminal() {
+    // The screen shows the 2x2 to the 7x7; a file of another size is summarised.
+    let shown_size = cubetui::tui::app::SCREEN_SIZES.contains(&(file.header.size as usize));
+    if !args.verify && !args.summary && shown_size && std::io::stdout().is_terminal() {
         return screen(&args.file, file);
     }
     let shown = args.file.display();
@@ -180,9 +181,12 @@ fn screen(path: &Path, file: RunFile) -> Result<ExitCode, Report> {
     let settings = super::userconf::settings()?;
     let theme = super::tui::theme(None, &settings)?;
     let profile = match (file.header.config(), file.header.start()) {
-        (Ok(cfg), Ok(start)) => start
-            .three()
-            .and_then(|c| cfg.profile(*c, file.header.seed)),
+        (Ok(cfg), Ok(start)) => match start.three() {
+            Some(c) => cfg.profile(*c, file.header.seed),
+            None => cubetui::solve::build_any(&cfg, &start, file.header.seed)
+                .ok()
+                .map(|s| s.profile()),
+        },
         _ => None,
     };
     let fps = settings.fps.unwrap_or(30);

@@ -3,7 +3,7 @@
 //! (`solve::sized::build_any`) and run by the one batching loop
 //! (`solve::budget::run`), as on the 3×3. The command line dispatches here
 //! for those sizes (`cli.rs`); `race` takes its start from [`start`]; the
-//! screen runs the 3×3 only so far.
+//! screen runs every size through the same entry.
 
 use std::fmt::Write as _;
 use std::path::Path;

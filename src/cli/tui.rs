@@ -7,10 +7,12 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use clap::Args;
 use color_eyre::eyre::Report;
 
+use cubetui::cube::nxn::Size;
+use cubetui::cube::{AnyAlg, AnyCube};
 use cubetui::solve::reference::{self, cache};
 use cubetui::solve::runner::{Runner, Speed};
 use cubetui::solve::{SolverConfig, preset};
-use cubetui::tui::app::{App, Choice, SPEEDS};
+use cubetui::tui::app::{App, Choice, SCREEN_SIZES, SPEEDS};
 use cubetui::tui::keys::Action;
 use cubetui::tui::reducer::update;
 use cubetui::tui::terminal;
@@ -33,9 +35,12 @@ pub struct TuiArgs {
     /// the clock).
     #[arg(long)]
     seed: Option<u64>,
-    /// Scramble to start from, in WCA notation.
+    /// Scramble to start from, in WCA notation (SiGN/WCA big-cube notation
+    /// on other sizes: `2R`, `Rw`, `3Rw2`).
     #[arg(long, allow_hyphen_values = true)]
     scramble: Option<String>,
+    #[command(flatten)]
+    size: super::common::SizeArg,
     /// Colour theme: classic, pastel, or a theme file (a path, like
     /// assets/themes/pastel.toml) [default: classic, or config.toml's]
     #[arg(long, value_name = "NAME|FILE")]
@@ -89,16 +94,16 @@ fn choices() -> Vec<Choice> {
         .collect()
 }
 
-/// Builds `cfg`'s solver for the screen: the reference tables are obtained
-/// off the screen's thread.
+/// Builds `cfg`'s solver for the screen, on any size: the 3x3's reference
+/// tables are obtained off the screen's thread.
 fn build(
     cfg: &SolverConfig,
-    start: cubetui::cube::Cube,
+    start: &AnyCube,
     seed: u64,
 ) -> Result<Box<dyn cubetui::solve::Solver>, cubetui::solve::SolveError> {
-    match cfg {
-        SolverConfig::Reference(p) => reference::pending::build(p, start, seed),
-        cfg => cfg.build(start, seed),
+    match (cfg, start) {
+        (SolverConfig::Reference(p), AnyCube::Three(c)) => reference::pending::build(p, *c, seed),
+        (cfg, start) => cubetui::solve::build_any(cfg, start, seed),
     }
 }
 
@@ -141,12 +146,14 @@ pub(super) fn check_terminal(instead: &str) -> Result<(), Report> {
     Ok(())
 }
 
-/// The presets the screen offers: those that run on the 3x3 (it shows
-/// no other size so far).
+/// The presets the screen offers: those that run on one of its sizes (the
+/// app offers on each size those that run there).
 fn presets() -> Vec<(String, SolverConfig)> {
     preset::list()
         .into_iter()
-        .filter(|name| preset::info(name).is_ok_and(|i| i.fits(3)))
+        .filter(|name| {
+            preset::info(name).is_ok_and(|i| SCREEN_SIZES.clone().any(|n| i.fits(n as u32)))
+        })
         .filter_map(|name| Some((name.to_string(), preset::get(name).ok()?)))
         .collect()
 }
@@ -156,10 +163,24 @@ pub fn run(mut args: TuiArgs, warnings: Vec<String>) -> Result<ExitCode, Report>
     super::config::install_formulas(args.formulas.as_deref())?;
     // The settings file gives the defaults; the command line wins.
     let settings = userconf::settings()?;
+    // A preset asked for on the command line must run on the size; the
+    // settings file's or the default gives way to one that does.
+    let asked = args.preset.is_some() || args.solver.is_some();
     if args.preset.is_none() && args.solver.is_none() {
         args.preset = settings.preset.clone();
     }
     let fps = args.fps.or(settings.fps).unwrap_or(30);
+    // Without --size, a preset made for one size opens that size.
+    args.size.settle(args.preset.as_deref())?;
+    let size = args.size.get();
+    if !SCREEN_SIZES.contains(&size.get()) {
+        return Err(UsageError(format!(
+            "--size {n}: the screen shows the 2x2 to the 7x7 \
+             (`cubetui solve --size {n} --random-state` runs any size as text)",
+            n = size.get()
+        ))
+        .into());
+    }
     let theme = theme(args.theme.take(), &settings)?;
     let choices = choices();
     let default = preset::default_for(&preset::default_solver()).unwrap_or_default();
@@ -175,17 +196,6 @@ pub fn run(mut args: TuiArgs, warnings: Vec<String>) -> Result<ExitCode, Report>
             .into());
         }
         let name = preset::canonical(p).map_err(|e| UsageError(e.to_string()))?;
-        if let Some(n) = preset::info(name)
-            .ok()
-            .and_then(|i| i.size)
-            .filter(|&n| n != 3)
-        {
-            return Err(UsageError(format!(
-                "preset `{name}` is made for the {n}x{n}; the screen shows the 3x3 only so far \
-                 (try `cubetui solve --size {n} --preset {name} --random-state`)"
-            ))
-            .into());
-        }
         choice = choices
             .iter()
             .position(|c| c.preset == name)
@@ -204,8 +214,7 @@ pub fn run(mut args: TuiArgs, warnings: Vec<String>) -> Result<ExitCode, Report>
             })?;
     }
     if let Some(s) = &args.scramble {
-        s.parse::<cubetui::cube::Alg>()
-            .map_err(|e| InvalidInput(format!("--scramble: {e}")))?;
+        AnyAlg::parse_sized(s, size).map_err(|e| InvalidInput(format!("--scramble: {e}")))?;
     }
     let seed = args.seed.unwrap_or_else(|| {
         SystemTime::now()
@@ -215,6 +224,16 @@ pub fn run(mut args: TuiArgs, warnings: Vec<String>) -> Result<ExitCode, Report>
     let notices = super::table_cache::report_to_screen();
     let runner = Runner::spawn(Speed::PerFrame(1));
     let mut app = App::new(choices, choice, seed, Box::new(runner));
+    if size != Size::THREE {
+        app.open_size(size);
+        if asked && !app.fits(choice) {
+            let name = app.choices()[choice].preset.clone();
+            return Err(UsageError(format!(
+                "preset `{name}` does not run on the {size} (Tab on the screen offers those that do)"
+            ))
+            .into());
+        }
+    }
     app.set_theme(theme);
     app.set_lane_driver(Box::new(|| Box::new(Runner::spawn(Speed::PerFrame(1)))));
     // A newcomer meets a scrambled cube: the given scramble, else a random state.

@@ -89,6 +89,15 @@ impl AnyCube {
             _ => None,
         }
     }
+
+    /// The state turned so it is upright (centres home on odd N, the DBL
+    /// corner home on even N), as each model defines it.
+    pub fn upright(&self) -> AnyCube {
+        match self {
+            AnyCube::Three(c) => AnyCube::Three(c.upright()),
+            AnyCube::Nxn(c) => AnyCube::Nxn(c.upright()),
+        }
+    }
 }
 
 impl From<Cube> for AnyCube {
@@ -119,6 +128,68 @@ impl Default for AnyAlg {
 }
 
 impl AnyAlg {
+    /// The empty sequence for a cube of `size`.
+    pub fn empty(size: Size) -> AnyAlg {
+        if size == Size::THREE {
+            AnyAlg::Three(Alg::default())
+        } else {
+            AnyAlg::Nxn(NxnAlg::default(), size)
+        }
+    }
+
+    /// Parses `text` for a cube of `size`: WCA notation on the 3×3, the
+    /// big-cube notation ([`NxnAlg::parse_sized`]) on other sizes, the
+    /// error naming what is wrong (`M` on an even cube, a layer past N).
+    pub fn parse_sized(text: &str, size: Size) -> Result<AnyAlg, String> {
+        if size == Size::THREE {
+            text.parse::<Alg>()
+                .map(AnyAlg::Three)
+                .map_err(|e| e.to_string())
+        } else {
+            NxnAlg::parse_sized(text, size)
+                .map(|a| AnyAlg::Nxn(a, size))
+                .map_err(|e| e.to_string())
+        }
+    }
+
+    /// This sequence followed by `more`; `None` when they are for
+    /// different sizes.
+    pub fn then(&self, more: &AnyAlg) -> Option<AnyAlg> {
+        match (self, more) {
+            (AnyAlg::Three(a), AnyAlg::Three(b)) => {
+                let mut a = a.clone();
+                for m in b.moves() {
+                    a.push(*m);
+                }
+                Some(AnyAlg::Three(a))
+            }
+            (AnyAlg::Nxn(a, s), AnyAlg::Nxn(b, t)) if s == t => {
+                let mut a = a.clone();
+                for m in b.moves() {
+                    a.push(*m);
+                }
+                Some(AnyAlg::Nxn(a, *s))
+            }
+            _ => None,
+        }
+    }
+
+    /// The first `n` moves.
+    pub fn prefix(&self, n: usize) -> AnyAlg {
+        match self {
+            AnyAlg::Three(a) => AnyAlg::Three(a.moves().iter().take(n).copied().collect()),
+            AnyAlg::Nxn(a, s) => AnyAlg::Nxn(a.moves().iter().take(n).copied().collect(), *s),
+        }
+    }
+
+    /// Each move as written.
+    pub fn words(&self) -> Vec<String> {
+        match self {
+            AnyAlg::Three(a) => a.moves().iter().map(ToString::to_string).collect(),
+            AnyAlg::Nxn(a, _) => a.moves().iter().map(ToString::to_string).collect(),
+        }
+    }
+
     /// Moves as written (rotations, slices and cancellations included).
     pub fn len(&self) -> usize {
         match self {

@@ -35,6 +35,9 @@ pub enum Action {
     ToggleUpright,
     /// Back to the solved cube.
     Reset,
+    /// The next cube size (`true`: the previous one): a solved cube of
+    /// that size, the run reset.
+    CycleSize(bool),
     StartPause,
     Step,
     Faster,
@@ -262,6 +265,16 @@ pub static BINDINGS: &[Binding] = &[
         map: |k| match ch(k)? {
             'x' => Some(Action::Reset),
             'y' => Some(Action::CopyCommand),
+            _ => None,
+        },
+    },
+    Binding {
+        keys: "z  Z",
+        hint: None,
+        help: "cube size 2x2 … 7x7: z up, Z down (a solved cube, run reset)",
+        map: |k| match ch(k)? {
+            'z' => Some(Action::CycleSize(false)),
+            'Z' => Some(Action::CycleSize(true)),
             _ => None,
         },
     },

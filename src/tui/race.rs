@@ -11,7 +11,7 @@ use std::fs::File;
 use std::time::{Duration, Instant};
 
 use super::keys::Action;
-use crate::cube::Cube;
+use crate::cube::AnyCube;
 use crate::solve::Solver;
 use crate::solve::race::{self, Race};
 use crate::solve::record::Live;
@@ -96,13 +96,13 @@ impl RaceView {
     pub fn start(
         names: Vec<String>,
         solvers: Vec<Box<dyn Solver>>,
-        start: Cube,
+        start: AnyCube,
         seed: u64,
         speed: Speed,
         make: &LaneDriverFn,
         records: Vec<Option<Live<File>>>,
     ) -> Result<RaceView, String> {
-        let race = Race::new(names, start.into(), seed).map_err(|e| e.to_string())?;
+        let race = Race::new(names, start, seed).map_err(|e| e.to_string())?;
         let drivers = solvers
             .into_iter()
             .map(|solver| {

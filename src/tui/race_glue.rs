@@ -61,7 +61,11 @@ pub(crate) fn set_param(app: &mut App, key: String, value: f64) {
 
 /// Opens the default race on the current preset (the race key).
 pub(crate) fn open_default(app: &mut App) {
-    let available: Vec<&str> = app.choices().iter().map(|c| c.preset.as_str()).collect();
+    // The presets that run on the shown size.
+    let available: Vec<&str> = (app.choices().iter().enumerate())
+        .filter(|&(i, _)| app.fits(i))
+        .map(|(_, c)| c.preset.as_str())
+        .collect();
     let current = app.current_choice().map_or("", |c| c.preset.as_str());
     let lanes = default_lanes(&available, current);
     if let Err(e) = app.open_race(&lanes) {
@@ -74,6 +78,7 @@ impl App {
     /// shown start state and seed, pausing the single run; every lane
     /// starts at once. An error names what is wrong.
     pub fn open_race(&mut self, presets: &[String]) -> Result<(), String> {
+        let start = self.setup.cube.clone();
         let mut names = Vec::new();
         let mut solvers = Vec::new();
         for p in presets {
@@ -89,7 +94,7 @@ impl App {
                 })?;
             names.push(c.preset.clone());
             solvers.push(
-                (c.build)(self.start(), self.run_seed())
+                (c.build)(&self.setup.cube, self.run_seed())
                     .map_err(|e| format!("cannot build `{}`: {e}", c.preset))?,
             );
         }
@@ -98,7 +103,7 @@ impl App {
         let view = RaceView::start(
             names,
             solvers,
-            self.start(),
+            start,
             self.run_seed(),
             self.speed(),
             &self.lane_driver,

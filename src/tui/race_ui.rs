@@ -10,11 +10,12 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Cell, Paragraph, Row, Table};
 
 use super::app::{App, Net};
-use super::net::{CubeView, SCALES};
+use super::net::{self as fit, CubeView, SCALES, Shape};
 use super::race::{RaceMeasure, RaceView};
 use super::race_plot::lane_style;
 use super::status::speed_label;
-use crate::cube::nxn::NxnCube;
+use crate::cube::AnyCube;
+use crate::cube::nxn::{NxnCube, Size};
 use crate::numbers::{cpu_time, thousands};
 use crate::solve::race::Lane;
 use crate::solve::reference::pending;
@@ -296,19 +297,35 @@ fn draw_cards(f: &mut Frame, app: &App, view: &RaceView, area: Rect, cols: u16) 
         }
         let inner = b.inner(card);
         f.render_widget(b, card);
-        let scale = SCALES[0];
-        let (nw, nh) = scale.extent(Net::Strip);
-        let net = Rect::new(inner.x, inner.y, nw, nh).intersection(inner);
+        let start = view.race().start();
+        let size = start.size();
         let cube = l
             .track()
             .snapshot()
             .as_ref()
-            .and_then(|s| s.current.three().copied())
-            .or_else(|| view.race().start().three().copied())
-            .unwrap_or_else(crate::cube::Cube::solved);
+            .map(|s| s.current.clone())
+            .filter(|c| c.size() == size)
+            .unwrap_or_else(|| start.clone())
+            .upright();
+        let cube = match cube {
+            AnyCube::Three(c) => NxnCube::from(&c),
+            AnyCube::Nxn(c) => c,
+        };
+        // The 3×3 at the first roomy scale; other sizes at the largest
+        // scale that leaves the numbers half the card (cut if none does).
+        let scale = if size == Size::THREE {
+            SCALES[0]
+        } else {
+            let shape = Shape::on_screen(Net::Strip, size, app.theme(), app.letters());
+            fit::fit_any(shape, inner.width / 2, inner.height)
+                .unwrap_or_else(|| fit::smallest(shape))
+        };
+        let shape = Shape::on_screen(Net::Strip, size, app.theme(), app.letters());
+        let (nw, nh) = scale.extent(shape);
+        let net = Rect::new(inner.x, inner.y, nw, nh).intersection(inner);
         f.render_widget(
             CubeView {
-                cube: &NxnCube::from(&cube.upright()),
+                cube: &cube,
                 net: Net::Strip,
                 scale,
                 theme: app.theme(),

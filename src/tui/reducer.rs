@@ -12,9 +12,9 @@ use super::knobs;
 use super::race_glue as race;
 use super::replay_glue as replay;
 use super::scale::ZOOM_MAX;
-use super::scramble;
 use super::{help, mouse};
-use crate::cube::{Alg, Cube};
+
+mod start;
 use crate::solve::runner::{Command, RunState, Speed};
 
 /// What an action asks of the world outside the app's state.
@@ -86,14 +86,11 @@ pub fn reduce(app: &mut App, action: Action) -> Vec<Effect> {
             app.quit = true;
         }
         Action::Turn(m) => {
-            let mut cube = app.setup.cube;
-            cube.apply_move(m);
-            let scramble = app.setup.scramble.take().map(|mut s| {
-                s.push(m);
-                s
-            });
-            app.message = None;
-            app.set_start(cube, scramble);
+            start::turn(app, m);
+            effects.push(Effect::Restart);
+        }
+        Action::CycleSize(back) => {
+            start::cycle_size(app, back);
             effects.push(Effect::Restart);
         }
         Action::OpenPrompt => app.view.prompt = Some(String::new()),
@@ -128,13 +125,19 @@ pub fn reduce(app: &mut App, action: Action) -> Vec<Effect> {
                 if text.trim().is_empty() {
                     app.message = Some("nothing to apply: the prompt was empty".into());
                 } else {
-                    effects.extend(apply_alg(app, &text));
+                    if start::apply_alg(app, &text) {
+                        effects.push(Effect::Restart);
+                    }
                 }
             }
         }
-        Action::ApplyAlg(text) => effects.extend(apply_alg(app, &text)),
+        Action::ApplyAlg(text) => {
+            if start::apply_alg(app, &text) {
+                effects.push(Effect::Restart);
+            }
+        }
         Action::Scramble => {
-            scramble(app);
+            start::scramble(app);
             effects.push(Effect::Restart);
         }
         Action::SetDepth(d) => {
@@ -153,8 +156,7 @@ pub fn reduce(app: &mut App, action: Action) -> Vec<Effect> {
             });
         }
         Action::Reset => {
-            app.message = None;
-            app.set_start(Cube::solved(), Some(Alg::default()));
+            start::reset(app);
             effects.push(Effect::Restart);
         }
         Action::StartPause => match app.state() {
@@ -183,14 +185,9 @@ pub fn reduce(app: &mut App, action: Action) -> Vec<Effect> {
         }
         Action::CycleGenerator => effects.extend(cycle_generator(app)),
         Action::CycleSolver | Action::PrevSolver => {
-            let n = app.setup.choices.len();
-            if n > 0 {
-                let step = if action == Action::PrevSolver {
-                    n - 1
-                } else {
-                    1
-                };
-                app.setup.choice = (app.setup.choice + step) % n;
+            // Only presets that run on the current size are offered.
+            if let Some(i) = app.next_fitting(action == Action::PrevSolver) {
+                app.setup.choice = i;
                 app.message = None;
                 effects.push(Effect::Restart);
             }
@@ -260,55 +257,6 @@ pub fn reduce(app: &mut App, action: Action) -> Vec<Effect> {
     }
     app.dirty = true;
     effects
-}
-
-/// Applies an algorithm to the start (a new run), or says why it cannot.
-fn apply_alg(app: &mut App, text: &str) -> Option<Effect> {
-    match text.parse::<Alg>() {
-        Ok(alg) => {
-            let cube = app.setup.cube.after(&alg);
-            let scramble = app.setup.scramble.take().map(|mut s| {
-                for m in alg.moves() {
-                    s.push(*m);
-                }
-                s
-            });
-            app.message = Some(match alg.len() {
-                0..=12 => format!("applied {alg}"),
-                n => format!("applied {n} moves"),
-            });
-            app.set_start(cube, scramble);
-            Some(Effect::Restart)
-        }
-        Err(e) => {
-            app.message = Some(format!("bad algorithm: {e}"));
-            None
-        }
-    }
-}
-
-/// A new start: a random state, or random moves of the chosen depth.
-fn scramble(app: &mut App) {
-    let (seed, index) = (app.setup.seed, app.setup.draws);
-    app.setup.draws += 1;
-    app.setup.index = index;
-    let (cube, alg, what) = match app.setup.depth {
-        None => (
-            scramble::random_state(seed, index),
-            None,
-            "random-state scramble".to_string(),
-        ),
-        Some(d) => {
-            let alg = scramble::random_moves(seed, index, d);
-            (
-                Cube::solved().after(&alg),
-                Some(alg),
-                format!("{d}-move scramble"),
-            )
-        }
-    };
-    app.message = Some(format!("{what}: space solves it"));
-    app.set_start(cube, alg);
 }
 
 /// Switches to the solver's next generator.
@@ -404,7 +352,7 @@ fn paste(app: &mut App, text: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cube::Move;
+    use crate::cube::{Cube, Move};
     use crate::solve::runner::Inline;
 
     /// An app with no presets: no solver ever runs, so only [`reduce`] acts.
@@ -417,7 +365,10 @@ mod tests {
         let mut a = app();
         let m: Move = "R".parse().unwrap();
         assert_eq!(reduce(&mut a, Action::Turn(m)), [Effect::Restart]);
-        assert_eq!(a.start(), Cube::solved().after(&"R".parse().unwrap()));
+        assert_eq!(
+            a.start(),
+            Cube::solved().after(&"R".parse().unwrap()).into()
+        );
         assert_eq!(a.scramble().map(|s| s.to_string()), Some("R".into()));
         assert_eq!(reduce(&mut a, Action::Reset), [Effect::Restart]);
         assert!(a.start().is_solved());
@@ -554,7 +505,9 @@ mod tests {
                 preset: "throwaway".into(),
                 solver: "throwaway".into(),
                 description: "tries each face turn".into(),
-                build: Box::new(|start, seed| preset::get("throwaway")?.build(start, seed)),
+                build: Box::new(|start, seed| {
+                    crate::solve::build_any(&preset::get("throwaway")?, start, seed)
+                }),
             };
             let mut a = App::new(
                 vec![choice],

@@ -8,7 +8,8 @@
 
 use thiserror::Error;
 
-use crate::cube::Cube;
+use crate::cube::nxn::{NxnCube, Size};
+use crate::cube::{AnyCube, Cube};
 use crate::solve::record::{Event, Header, RecordError, RunFile, RunResult};
 use crate::solve::runner::{Mark, Point, RunState, Update};
 use crate::solve::{Profile, SeriesSpec};
@@ -29,11 +30,6 @@ pub enum ReplayError {
     /// A point's state is not a cube.
     #[error("the state recorded at step {step} is not a cube: {why}")]
     State { step: u64, why: String },
-    /// The screen shows the 3x3 only so far.
-    #[error(
-        "the run is on a {size}: the screen replays 3x3 runs only so far (try --summary or --verify)"
-    )]
-    Size { size: String },
 }
 
 /// One recorded point.
@@ -44,7 +40,7 @@ pub struct At {
     /// The plot series (`NaN`: no value).
     pub values: Vec<f64>,
     /// The solver's current state, where the file has it.
-    pub state: Option<Cube>,
+    pub state: Option<AnyCube>,
 }
 
 /// A change of phase, generator or knob, at a step.
@@ -56,6 +52,27 @@ struct Change {
     to: String,
 }
 
+/// A recorded state of `size` from its facelets (the 3×3 on its kernel).
+fn state(size: Size, facelets: &str) -> Result<AnyCube, String> {
+    if size == Size::THREE {
+        Cube::from_facelets(facelets)
+            .map(AnyCube::Three)
+            .map_err(|e| e.to_string())
+    } else {
+        NxnCube::from_facelets(size, facelets)
+            .map(AnyCube::Nxn)
+            .map_err(|e| e.to_string())
+    }
+}
+
+/// The stickers off their face's colour (the `facelets` energy), any size.
+pub fn misplaced(cube: &AnyCube) -> usize {
+    match cube {
+        AnyCube::Three(c) => c.misplaced() as usize,
+        AnyCube::Nxn(c) => c.misplaced(),
+    }
+}
+
 /// A recorded run and the cursor over its points.
 #[derive(Clone, Debug)]
 pub struct Replay {
@@ -64,7 +81,7 @@ pub struct Replay {
     header: Header,
     result: Option<RunResult>,
     profile: Profile,
-    start: Cube,
+    start: AnyCube,
     points: Vec<At>,
     changes: Vec<Change>,
     marks: Vec<Mark>,
@@ -94,10 +111,9 @@ impl Replay {
         profile: Option<Profile>,
         fps: u32,
     ) -> Result<Replay, ReplayError> {
-        let any = file.header.start()?;
-        let start = *any.three().ok_or_else(|| ReplayError::Size {
-            size: any.size().to_string(),
-        })?;
+        // Any size (the command line shows the screen's sizes only).
+        let start = file.header.start()?;
+        let size = start.size();
         let names = |p: &Profile| p.series.iter().map(|s| s.name).collect::<Vec<_>>();
         let profile = match profile {
             Some(p) if names(&p) == file.header.series && p.step == file.header.step_unit => p,
@@ -113,10 +129,7 @@ impl Replay {
                 } => {
                     let state = match facelets {
                         Some(f) => {
-                            Some(Cube::from_facelets(&f).map_err(|e| ReplayError::State {
-                                step,
-                                why: e.to_string(),
-                            })?)
+                            Some(state(size, &f).map_err(|why| ReplayError::State { step, why })?)
                         }
                         None => None,
                     };
@@ -186,7 +199,7 @@ impl Replay {
             .points
             .iter()
             .map(|p| {
-                let energy = p.state.map_or(f64::NAN, |c| f64::from(c.misplaced()));
+                let energy = p.state.as_ref().map_or(f64::NAN, |c| misplaced(c) as f64);
                 best = best.min(energy);
                 Point {
                     iteration: p.step,
@@ -212,8 +225,8 @@ impl Replay {
     pub fn result(&self) -> Option<&RunResult> {
         self.result.as_ref()
     }
-    pub fn start(&self) -> Cube {
-        self.start
+    pub fn start(&self) -> AnyCube {
+        self.start.clone()
     }
     pub fn len(&self) -> usize {
         self.points.len()
@@ -234,13 +247,13 @@ impl Replay {
         self.points.iter().any(|p| p.state.is_some())
     }
     /// The state at the cursor: the latest recorded one up to it, else the start.
-    pub fn cube(&self) -> Cube {
+    pub fn cube(&self) -> AnyCube {
         let upto = self.points.len().min(self.cursor + 1);
         self.points[..upto]
             .iter()
             .rev()
-            .find_map(|p| p.state)
-            .unwrap_or(self.start)
+            .find_map(|p| p.state.clone())
+            .unwrap_or_else(|| self.start.clone())
     }
     /// The steps at the cursor.
     pub fn step(&self) -> u64 {

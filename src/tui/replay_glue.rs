@@ -21,6 +21,7 @@ impl App {
         self.race = None;
         self.view.knobs = None;
         self.set_start(replay.start(), None);
+        self.refit();
         self.setup.seed = replay.header().seed;
         self.run.epoch += 1;
         self.run.track.reset();
@@ -96,6 +97,7 @@ pub(crate) fn route(app: &mut App, action: &Action) -> bool {
         | Action::Scramble
         | Action::SetDepth(_)
         | Action::Reset
+        | Action::CycleSize(_)
         | Action::CycleGenerator
         | Action::CycleSolver
         | Action::PrevSolver

@@ -10,6 +10,7 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 use super::app::App;
 use super::layout::STATUS_WIDTH;
 use super::replay::Replay;
+use crate::cube::nxn::random::scramble_length;
 use crate::numbers::{si, thousands};
 use crate::solve::runner::Speed;
 
@@ -99,11 +100,16 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
         "energy",
         s.map_or_else(dash, |s| format!("{} (best {})", s.energy, s.best_energy)),
     ));
+    let size = app.cube_size();
+    let n = size.get();
     lines.push(row(
         "moves to solved",
-        app.track()
-            .latest_to_solved()
-            .map_or_else(dash, |v| format!("{v:.0}")),
+        match app.track().latest_to_solved() {
+            Some(v) => format!("{v:.0}"),
+            // Exact on the 2×2 and 3×3; nothing measures it past the 3×3.
+            None if n > 3 => format!("none on a {n}x{n}"),
+            None => dash(),
+        },
     ));
     if let (Some(profile), Some(s)) = (&app.profile(), s) {
         for (spec, &v) in profile.series.iter().zip(&s.values) {
@@ -119,17 +125,11 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
         ),
         row("elapsed", format!("{secs:.1} s")),
         row("speed", format!("{}  {rate}", speed_label(app.speed()))),
-        row(
-            "view",
-            if app.upright() {
-                "upright (a: raw)".to_string()
-            } else {
-                "raw (a: upright)".to_string()
-            },
-        ),
+        view_row(app),
         row(
             "scramble",
             match app.depth() {
+                None if n > 3 => format!("{} moves (0-9)", scramble_length(size)),
                 None => "random state (0-9)".to_string(),
                 Some(d) => format!("{d} moves (0-9)"),
             },
@@ -142,8 +142,28 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
             },
         ),
     ]);
+    if n != 3 {
+        // The size first among the view rows; the 3×3's panel reads as ever.
+        let at = lines.len() - 4;
+        lines.insert(at, row("size", format!("{n}x{n} (z Z: size)")));
+    }
     lines.extend(start_rows(&app.start().facelets()));
     lines
+}
+
+/// The view row: upright or raw; past the 3×3 what upright keeps home
+/// (the centres on odd sizes, the DBL corner on even ones).
+fn view_row(app: &App) -> Line<'static> {
+    let size = app.cube_size();
+    row(
+        "view",
+        match (app.upright(), size.get()) {
+            (true, 3) => "upright (a: raw)".to_string(),
+            // The panel's 20 columns hold what upright keeps home, not the key.
+            (true, _) => super::net::upright_word(size).to_string(),
+            (false, _) => "raw (a: upright)".to_string(),
+        },
+    )
 }
 
 /// The rows of a replay: the recorded run at the cursor (its step, phase,
@@ -183,8 +203,8 @@ fn replay_lines(app: &App, r: &Replay) -> Vec<Line<'static>> {
     lines.push(row(app.step_name(), thousands(r.step())));
     lines.push(row(
         "energy",
-        match r.at().and_then(|p| p.state) {
-            Some(c) => format!("{} misplaced", c.misplaced()),
+        match r.at().and_then(|p| p.state.as_ref()) {
+            Some(c) => format!("{} misplaced", super::replay::misplaced(c)),
             None if r.has_states() => "—".to_string(),
             None => "no states recorded".to_string(),
         },
@@ -222,9 +242,24 @@ fn replay_lines(app: &App, r: &Replay) -> Vec<Line<'static>> {
 }
 
 /// The start's facelet string on two rows: a short label and its first 28
-/// letters, then the other 26 (the whole string fits the panel's 34 columns).
+/// letters, then the other 26 (the whole string fits the panel's 34
+/// columns). Past the 3×3 (6N² letters, too many): the first 24 and how
+/// many there are.
 fn start_rows(facelets: &str) -> [Line<'static>; 2] {
     let dim = Style::default().add_modifier(Modifier::DIM);
+    if facelets.len() > 54 {
+        let head = &facelets[..24];
+        return [
+            Line::from(vec![
+                Span::styled("start ", dim),
+                Span::raw(format!("{head}…")),
+            ]),
+            Line::from(vec![
+                Span::raw(" ".repeat(6)),
+                Span::styled(format!("({} facelets)", facelets.len()), dim),
+            ]),
+        ];
+    }
     let cut = facelets.len().min(28);
     let (head, tail) = facelets.split_at(cut);
     [

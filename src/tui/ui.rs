@@ -16,7 +16,8 @@ use super::plot;
 use super::population;
 use super::progress;
 use super::status;
-use crate::cube::nxn::{NxnCube, Size};
+use crate::cube::AnyCube;
+use crate::cube::nxn::NxnCube;
 
 /// The smallest terminal the main screen needs.
 pub const MIN_WIDTH: u16 = 80;
@@ -82,7 +83,7 @@ fn draw_screen(f: &mut Frame, app: &App) {
 /// status panel's height depends on the app): what the mouse is mapped by.
 pub fn main_areas(app: &App, area: Rect) -> layout::Areas {
     let marks = app.letters() || app.overlay();
-    let shape = net::Shape::on_screen(app.net(), Size::THREE, app.theme(), marks);
+    let shape = net::Shape::on_screen(app.net(), app.cube_size(), app.theme(), marks);
     layout::areas(area, shape, status::lines(app).len() as u16)
 }
 
@@ -120,8 +121,13 @@ fn draw_cube(f: &mut Frame, app: &App, area: Rect, net: Net, scale: Scale) {
     let b = block(title, app).title_bottom(Line::from(format!(" {pose} {view} ")).right_aligned());
     let inner = b.inner(area);
     f.render_widget(b, area);
-    let inner = net::centred(inner, scale.extent(net));
-    let cube = NxnCube::from(&app.shown_cube());
+    let marks = app.letters() || app.overlay();
+    let shape = net::Shape::on_screen(net, app.cube_size(), app.theme(), marks);
+    let inner = net::centred(inner, scale.extent(shape));
+    let cube = match app.shown_cube() {
+        AnyCube::Three(c) => NxnCube::from(&c),
+        AnyCube::Nxn(c) => c,
+    };
     f.render_widget(
         CubeView {
             cube: &cube,
@@ -137,11 +143,11 @@ fn draw_cube(f: &mut Frame, app: &App, area: Rect, net: Net, scale: Scale) {
 
 /// How many of `moves`, counted back from `end`, fit in `room` characters
 /// (each move takes its text and a space).
-fn fit_back(moves: &[crate::cube::Move], end: usize, room: usize) -> usize {
+fn fit_back(moves: &[String], end: usize, room: usize) -> usize {
     let mut used = 0;
     let mut n = 0;
     for m in moves[..end].iter().rev() {
-        let w = m.to_string().chars().count() + 1;
+        let w = m.chars().count() + 1;
         if used + w > room {
             break;
         }
@@ -152,12 +158,9 @@ fn fit_back(moves: &[crate::cube::Move], end: usize, room: usize) -> usize {
 }
 
 /// The last moves that fit in `room` characters, `… ` first when cut.
-fn tail_text(moves: &[crate::cube::Move], room: usize) -> String {
+fn tail_text(moves: &[String], room: usize) -> String {
     let n = fit_back(moves, moves.len(), room.saturating_sub(2));
-    let shown: Vec<String> = moves[moves.len() - n..]
-        .iter()
-        .map(|m| m.to_string())
-        .collect();
+    let shown = &moves[moves.len() - n..];
     let cut = if n < moves.len() { "… " } else { "" };
     format!("{cut}{}", shown.join(" "))
 }
@@ -177,7 +180,7 @@ fn draw_log(f: &mut Frame, app: &App, area: Rect) {
             "{} move{}: {}",
             a.len(),
             if a.len() == 1 { "" } else { "s" },
-            tail_text(a.moves(), room(1, 20))
+            tail_text(&a.words(), room(1, 20))
         ),
         None => "random state".to_string(),
     };
@@ -194,16 +197,16 @@ fn draw_log(f: &mut Frame, app: &App, area: Rect) {
             p.pos
         );
         let room = room(rows, label.chars().count());
+        let words = p.moves.words();
         // A window that keeps the current position in view.
-        let end =
-            (p.pos + fit_back(&p.moves, p.moves.len(), room / 2).min(room / 8)).min(p.moves.len());
+        let end = (p.pos + fit_back(&words, words.len(), room / 2).min(room / 8)).min(words.len());
         let end = end.max(p.pos);
-        let start = end - fit_back(&p.moves, end, room);
+        let start = end - fit_back(&words, end, room);
         let mut spans = vec![Span::styled(label, dim)];
         if start > 0 {
             spans.push(Span::raw("… "));
         }
-        for (i, m) in p.moves.iter().enumerate().take(end).skip(start) {
+        for (i, m) in words.iter().enumerate().take(end).skip(start) {
             let s = Span::raw(format!("{m} "));
             spans.push(if i < p.pos { s.bold() } else { s });
         }
@@ -226,8 +229,7 @@ fn draw_log(f: &mut Frame, app: &App, area: Rect) {
         lines.push(Line::from(vec![Span::styled(label, dim), Span::raw(text)]));
     } else if let Some(o) = &app.outcome() {
         let label = format!("best sequence {} moves ", o.solution.len());
-        let moves = o.solution.three().map_or(&[][..], |a| a.moves());
-        let text = tail_text(moves, room(rows, label.chars().count()));
+        let text = tail_text(&o.solution.words(), room(rows, label.chars().count()));
         lines.push(Line::from(vec![Span::styled(label, dim), Span::raw(text)]));
     }
     f.render_widget(

@@ -124,7 +124,13 @@ pub fn toy_choices(scramble: &'static str) -> Vec<Choice> {
         solver: "toy".into(),
         build: Box::new({
             let alg = alg.clone();
-            move |start, _seed| Ok(Box::new(Toy::new(start, &alg)) as Box<dyn Solver>)
+            move |start, _seed| {
+                let start = start
+                    .three()
+                    .copied()
+                    .ok_or_else(|| cubetui::solve::SolveError::Config("a 3x3 toy".into()))?;
+                Ok(Box::new(Toy::new(start, &alg)) as Box<dyn Solver>)
+            }
         }),
     };
     vec![mk("toy-a"), mk("toy-b")]

@@ -5,18 +5,20 @@
 //! (`tui/reducer.rs`) and the race glue (`tui/race_glue.rs`). The solver is reached only
 //! through a [`Driver`], so tests run it inline.
 
-use super::scramble;
 use super::theme::{Depth, Theme};
 use super::words::Narrator;
-use crate::cube::{Alg, Cube};
+use crate::cube::nxn::Size;
+use crate::cube::{AnyAlg, AnyCube};
 use crate::solve::runner::{Axis, Command, Driver, RunState, Track, Update};
 
 mod read;
 mod record;
 mod reproduce;
+mod sizes;
 mod state;
 
 pub use reproduce::start_args;
+pub use sizes::SCREEN_SIZES;
 pub use state::*;
 
 impl App {
@@ -24,8 +26,9 @@ impl App {
     pub fn new(choices: Vec<Choice>, choice: usize, seed: u64, driver: Box<dyn Driver>) -> App {
         let mut app = App {
             setup: Setup {
-                cube: Cube::solved(),
-                scramble: Some(Alg::default()),
+                cube: AnyCube::solved(Size::THREE),
+                scramble: Some(AnyAlg::default()),
+                fits: Vec::new(),
                 depth: None,
                 draws: 0,
                 index: 0,
@@ -67,6 +70,7 @@ impl App {
             record: None,
         };
         app.run.driver.send(Command::Speed(SPEEDS[app.view.speed]));
+        app.refit();
         app.rebuild();
         app
     }
@@ -74,20 +78,19 @@ impl App {
     /// The cube to draw: a replay's state at its cursor, playback position,
     /// else the solver's current state, else the start; turned upright
     /// unless the raw view is on.
-    pub fn shown_cube(&self) -> Cube {
+    pub fn shown_cube(&self) -> AnyCube {
         let cube = if let Some(r) = &self.replay {
             r.cube()
         } else if let Some(p) = &self.run.playback {
-            let mut c = self.setup.cube;
-            for m in &p.moves[..p.pos] {
-                c.apply_move(*m);
-            }
-            c
+            self.setup
+                .cube
+                .after(&p.moves.prefix(p.pos))
+                .unwrap_or_else(|| self.setup.cube.clone())
         } else {
             match self.snapshot() {
-                // The screen runs the 3×3 (the only size it builds).
-                Some(s) => s.current.three().copied().unwrap_or(self.setup.cube),
-                None => self.setup.cube,
+                // A state of another size (never sent) would show the start.
+                Some(s) if s.current.size() == self.cube_size() => s.current.clone(),
+                _ => self.setup.cube.clone(),
             }
         };
         if self.view.upright {
@@ -111,7 +114,7 @@ impl App {
                 self.message = Some("no solver presets available".into());
                 None
             }
-            Some(c) => match (c.build)(self.setup.cube, self.run_seed()) {
+            Some(c) => match (c.build)(&self.setup.cube, self.run_seed()) {
                 Ok(s) => Some(s),
                 Err(e) => {
                     self.message = Some(format!("cannot build `{}`: {e}", c.preset));
@@ -157,10 +160,10 @@ impl App {
         if self.state() == RunState::Solved
             && self.run.playback.is_none()
             && let Some(o) = self.run.track.outcome()
-            && let Some(solution) = o.solution.three()
         {
             // The net shows the solved end; ← walks back, home goes to the start.
-            let moves = scramble::simplified(solution);
+            let solution = &o.solution;
+            let moves = solution.simplified();
             self.run.playback = Some(Playback {
                 pos: moves.len(),
                 raw_len: solution.len(),
@@ -171,7 +174,7 @@ impl App {
     }
 
     /// Sets a new start state (the caller starts the run over).
-    pub(crate) fn set_start(&mut self, cube: Cube, scramble: Option<Alg>) {
+    pub(crate) fn set_start(&mut self, cube: AnyCube, scramble: Option<AnyAlg>) {
         self.setup.cube = cube;
         self.setup.scramble = scramble;
     }

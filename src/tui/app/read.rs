@@ -2,7 +2,7 @@
 //! need): the fields stay in their groups, private to the screen.
 
 use super::state::{App, Choice, Knobs, Net, Playback, SPEEDS};
-use crate::cube::{Alg, Cube};
+use crate::cube::{AnyAlg, AnyCube};
 use crate::solve::runner::{Driver, RunState, Speed, Track};
 use crate::solve::{Outcome, Profile, Snapshot};
 use crate::tui::race::{LaneDriverFn, RaceView};
@@ -11,11 +11,11 @@ use crate::tui::theme::Theme;
 
 impl App {
     /// The state the solver starts from.
-    pub fn start(&self) -> Cube {
-        self.setup.cube
+    pub fn start(&self) -> AnyCube {
+        self.setup.cube.clone()
     }
     /// How the start was reached from solved (`None`: a random state).
-    pub fn scramble(&self) -> Option<&Alg> {
+    pub fn scramble(&self) -> Option<&AnyAlg> {
         self.setup.scramble.as_ref()
     }
     /// Depth of `s` scrambles; `None`: a uniformly random state.

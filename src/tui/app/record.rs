@@ -12,7 +12,7 @@ use std::fs::File;
 use std::path::{Path, PathBuf};
 
 use super::state::{App, Recording};
-use crate::cube::Cube;
+use crate::cube::AnyCube;
 use crate::solve::api::Solver;
 use crate::solve::preset;
 use crate::solve::record::{Header, Live, beside};
@@ -21,18 +21,10 @@ use crate::tui::race::settle;
 
 /// The header of a run of preset `name`, built as `solver` from `start`
 /// with `seed` (the preset's parameters; changes come as knob events).
-fn header(name: &str, start: Cube, seed: u64, solver: &dyn Solver) -> Result<Header, String> {
+fn header(name: &str, start: &AnyCube, seed: u64, solver: &dyn Solver) -> Result<Header, String> {
     let config = preset::get(name).map_err(|e| format!("cannot record `{name}`: {e}"))?;
-    Header::new(
-        name,
-        &config,
-        seed,
-        &start.into(),
-        None,
-        None,
-        &solver.profile(),
-    )
-    .map_err(|e| format!("cannot record `{name}`: {e}"))
+    Header::new(name, &config, seed, start, None, None, &solver.profile())
+        .map_err(|e| format!("cannot record `{name}`: {e}"))
 }
 
 impl App {
@@ -107,7 +99,7 @@ impl App {
             return;
         };
         let name = self.current_choice().map_or("", |c| c.preset.as_str());
-        let header = header(name, self.setup.cube, self.run_seed(), solver);
+        let header = header(name, &self.setup.cube, self.run_seed(), solver);
         let Some(r) = self.record.as_mut() else {
             return;
         };
@@ -187,7 +179,7 @@ impl App {
         names: &[String],
         solvers: &[Box<dyn Solver>],
     ) -> Vec<Option<Live<File>>> {
-        let (start, seed) = (self.setup.cube, self.run_seed());
+        let (start, seed) = (self.setup.cube.clone(), self.run_seed());
         let Some(r) = self.record.as_mut() else {
             return Vec::new();
         };
@@ -202,7 +194,7 @@ impl App {
             .zip(solvers)
             .map(|(name, solver)| {
                 let path = beside(&prefix, name);
-                let live = header(name, start, seed, solver.as_ref())
+                let live = header(name, &start, seed, solver.as_ref())
                     .and_then(|h| Live::create(&path, &h))
                     .map_err(|e| errors.push(e))
                     .ok();

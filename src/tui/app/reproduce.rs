@@ -4,8 +4,10 @@
 //! in force before the first step; run, it gives the same result.
 
 use super::state::App;
-use crate::cube::random::start_state;
-use crate::cube::{Alg, Cube};
+use crate::cube::nxn::Size;
+use crate::cube::nxn::random::random_state;
+use crate::cube::random::{start_rng, start_state};
+use crate::cube::{AnyAlg, AnyCube};
 
 /// Longest scramble written as `--scramble`; a longer one as `--facelets`.
 const SCRAMBLE_MAX: usize = 60;
@@ -29,7 +31,11 @@ impl App {
     /// The command that reproduces the shown run: `cubetui race …` while a
     /// race is open, else `cubetui solve …`.
     pub fn reproduce_command(&self) -> String {
-        let start = start_args(self.start(), self.scramble(), self.run_seed());
+        let mut start = start_args(&self.setup.cube, self.scramble(), self.run_seed());
+        let n = self.cube_size().get();
+        if n != 3 {
+            start = format!("--size {n} {start}");
+        }
         let seed = self.run_seed();
         if let Some(view) = &self.race {
             let names: Vec<&str> = view.race().lanes().iter().map(|l| l.preset()).collect();
@@ -49,15 +55,24 @@ impl App {
 
 /// The start as command-line options: `--random-state` when the start is
 /// the random state of `seed`, `--scramble "…"` for a short known scramble,
-/// else `--facelets …` (letters only: no quoting needed).
-pub fn start_args(cube: Cube, scramble: Option<&Alg>, seed: u64) -> String {
+/// else `--facelets …` (letters only: no quoting needed). On every size
+/// (`--size N` is the caller's).
+pub fn start_args(cube: &AnyCube, scramble: Option<&AnyAlg>, seed: u64) -> String {
     match scramble {
         Some(alg) if !alg.is_empty() && alg.len() <= SCRAMBLE_MAX => {
-            // WCA notation has no `"`, `$`, `\` or backquote: safe in double quotes.
+            // WCA and SiGN notation have no `"`, `$`, `\` or backquote: safe in double quotes.
             format!("--scramble \"{alg}\"")
         }
-        None if cube == start_state(seed, 0) => "--random-state".to_string(),
+        None if *cube == random_start(cube.size(), seed) => "--random-state".to_string(),
         _ => format!("--facelets {}", cube.facelets()),
+    }
+}
+
+/// What `solve --size N --random-state --seed SEED` starts from.
+fn random_start(size: Size, seed: u64) -> AnyCube {
+    match size {
+        Size::THREE => AnyCube::Three(start_state(seed, 0)),
+        _ => AnyCube::from(random_state(&mut start_rng(seed, 0), size)),
     }
 }
 
@@ -67,20 +82,27 @@ mod tests {
 
     #[test]
     fn the_start_is_named_as_briefly_as_it_is_exact() {
-        let random = start_state(5, 0);
-        assert_eq!(start_args(random, None, 5), "--random-state");
+        let random = AnyCube::Three(start_state(5, 0));
+        assert_eq!(start_args(&random, None, 5), "--random-state");
         // Another seed's state: only the facelets say it.
         assert_eq!(
-            start_args(random, None, 6),
+            start_args(&random, None, 6),
             format!("--facelets {}", random.facelets())
         );
-        let alg: Alg = "R U' F2".parse().unwrap();
-        let cube = Cube::solved().after(&alg);
-        assert_eq!(start_args(cube, Some(&alg), 1), "--scramble \"R U' F2\"");
-        let solved = Cube::solved();
+        let alg = AnyAlg::parse_sized("R U' F2", Size::THREE).unwrap();
+        let cube = AnyCube::solved(Size::THREE).after(&alg).unwrap();
+        assert_eq!(start_args(&cube, Some(&alg), 1), "--scramble \"R U' F2\"");
+        let solved = AnyCube::solved(Size::THREE);
         assert_eq!(
-            start_args(solved, Some(&Alg::default()), 1),
+            start_args(&solved, Some(&AnyAlg::default()), 1),
             format!("--facelets {}", solved.facelets())
         );
+        // Other sizes: the same rules, on that size's random state.
+        let two = random_start(Size::TWO, 5);
+        assert_eq!(start_args(&two, None, 5), "--random-state");
+        let four = Size::new(4).unwrap();
+        let alg = AnyAlg::parse_sized("2R Rw'", four).unwrap();
+        let cube = AnyCube::solved(four).after(&alg).unwrap();
+        assert_eq!(start_args(&cube, Some(&alg), 1), "--scramble \"2R Rw'\"");
     }
 }

@@ -2,7 +2,7 @@
 //! options and the [`App`] that holds them. Its methods live in `mod.rs`
 //! (changing) and `read.rs` (reading).
 
-use crate::cube::{Alg, Cube, Move};
+use crate::cube::{AnyAlg, AnyCube};
 use std::fs::File;
 use std::path::PathBuf;
 
@@ -15,8 +15,8 @@ use crate::tui::replay::Replay;
 use crate::tui::theme::Theme;
 use crate::tui::words::Narrator;
 
-/// Builds a solver for a start state and seed.
-pub type BuildFn = Box<dyn Fn(Cube, u64) -> Result<Box<dyn Solver>, SolveError>>;
+/// Builds a solver for a start state of any size and a seed.
+pub type BuildFn = Box<dyn Fn(&AnyCube, u64) -> Result<Box<dyn Solver>, SolveError>>;
 
 /// A solver preset the user can cycle through.
 pub struct Choice {
@@ -57,7 +57,9 @@ pub const HISTORY_CAP: usize = 4096;
 
 /// Solution playback once solved.
 pub struct Playback {
-    pub moves: Vec<Move>,
+    /// The solution simplified (HTM on the 3×3; same-layer moves merged on
+    /// other sizes).
+    pub moves: AnyAlg,
     pub pos: usize,
     /// Length of the solver's raw sequence.
     pub raw_len: usize,
@@ -65,10 +67,12 @@ pub struct Playback {
 
 /// Where runs start and what runs them.
 pub(crate) struct Setup {
-    /// The state the solver starts from.
-    pub(crate) cube: Cube,
+    /// The state the solver starts from (its size is the screen's).
+    pub(crate) cube: AnyCube,
     /// How `cube` was reached from solved (`None`: a random state).
-    pub(crate) scramble: Option<Alg>,
+    pub(crate) scramble: Option<AnyAlg>,
+    /// Which of `choices` run on the current size (see `sizes.rs`).
+    pub(crate) fits: Vec<bool>,
     /// Depth of `s` scrambles; `None`: a uniformly random state.
     pub(crate) depth: Option<usize>,
     /// How many random starts `s` has drawn: the next is cube `draws` of

@@ -1,0 +1,96 @@
+//! The cube size on the screen (`--size N`, the `z`/`Z` keys): which
+//! presets run on it, and changing it (a new solved cube, the run reset).
+
+use super::state::App;
+use crate::cube::nxn::Size;
+use crate::cube::{AnyAlg, AnyCube};
+use crate::solve::preset;
+
+/// The sizes the screen offers, smallest first.
+pub const SCREEN_SIZES: std::ops::RangeInclusive<usize> = 2..=7;
+
+impl App {
+    /// The size of the cube on the screen.
+    pub fn cube_size(&self) -> Size {
+        self.setup.cube.size()
+    }
+
+    /// Whether preset `index` of the choices runs on the current size.
+    pub fn fits(&self, index: usize) -> bool {
+        self.setup.fits.get(index).copied().unwrap_or(false)
+    }
+
+    /// Works out which presets run on the current size: the registry says
+    /// what a preset is made for; past the 3×3 the preset must also build
+    /// on a solved cube of the size (its solver runs there).
+    pub(crate) fn refit(&mut self) {
+        let size = self.cube_size();
+        let solved = AnyCube::solved(size);
+        self.setup.fits = self
+            .setup
+            .choices
+            .iter()
+            .map(|c| {
+                let made_for = preset::info(&c.preset).map_or(true, |i| i.fits(size.get() as u32));
+                made_for && (size == Size::THREE || (c.build)(&solved, 0).is_ok())
+            })
+            .collect();
+        if !self.fits(self.setup.choice)
+            && let Some(i) = self.setup.fits.iter().position(|&f| f)
+        {
+            self.setup.choice = i;
+        }
+    }
+
+    /// The next preset that runs on the current size, `back` for the
+    /// previous one; `None` when no other one does.
+    pub(crate) fn next_fitting(&self, back: bool) -> Option<usize> {
+        let n = self.setup.choices.len();
+        (1..n)
+            .map(|k| {
+                let step = if back { n - k } else { k };
+                (self.setup.choice + step) % n
+            })
+            .find(|&i| self.fits(i))
+    }
+
+    /// Changes the size: a solved cube of `size`, presets that run on it
+    /// (the caller starts the run over). Says so in the message line.
+    pub(crate) fn set_size(&mut self, size: Size) {
+        self.set_start(AnyCube::solved(size), Some(AnyAlg::empty(size)));
+        let before = self.setup.choice;
+        self.refit();
+        let n = size.get();
+        let mut said = format!("size {n}x{n}: a new solved cube; the run was reset");
+        if self.setup.choice != before
+            && let Some(c) = self.current_choice()
+        {
+            said.push_str(&format!(" (preset {})", c.preset));
+        }
+        if !self.setup.fits.iter().any(|&f| f) {
+            said.push_str(&format!(" — no preset runs on the {n}x{n}"));
+        }
+        self.message = Some(said);
+    }
+
+    /// Opens the screen on a solved cube of `size` (`--size N`): the
+    /// presets that run on it, a new run.
+    pub fn open_size(&mut self, size: Size) {
+        self.set_size(size);
+        self.rebuild();
+    }
+
+    /// The size after the current one (`back`: before it), cycling through
+    /// [`SCREEN_SIZES`].
+    pub(crate) fn cycled_size(&self, back: bool) -> Size {
+        let (lo, hi) = (*SCREEN_SIZES.start(), *SCREEN_SIZES.end());
+        let n = self.cube_size().get().clamp(lo, hi);
+        let next = match (back, n) {
+            (false, n) if n == hi => lo,
+            (false, n) => n + 1,
+            (true, n) if n == lo => hi,
+            (true, n) => n - 1,
+        };
+        Size::new(next).unwrap_or(Size::THREE)
+    }
+}
