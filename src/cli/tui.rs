@@ -226,7 +226,9 @@ pub fn run(mut args: TuiArgs, warnings: Vec<String>) -> Result<ExitCode, Report>
     let mut app = App::new(choices, choice, seed, Box::new(runner));
     if size != Size::THREE {
         app.open_size(size);
-        if asked && !app.fits(choice) {
+        // Opening the size picked the first preset that runs there; the
+        // one asked for (or the default, where it runs) comes first.
+        if !app.select(choice) && asked {
             let name = app.choices()[choice].preset.clone();
             return Err(UsageError(format!(
                 "preset `{name}` does not run on the {size} (Tab on the screen offers those that do)"

@@ -19,8 +19,10 @@ pub const SPLIT_MIN_ROWS: u16 = 16;
 /// it when the column has [`SPLIT_MIN_ROWS`] (on shorter terminals the
 /// status panel still shows the latest value).
 pub fn draw_side(f: &mut Frame, app: &App, area: Rect) {
-    // A replay has no measure of moves to solved (it is not recorded).
-    if area.height < SPLIT_MIN_ROWS || app.replay().is_some() {
+    // A replay has no measure of moves to solved (it is not recorded), and
+    // past the 3x3 there is none (no reference).
+    let measured = app.cube_size().get() <= 3 && app.replay().is_none();
+    if area.height < SPLIT_MIN_ROWS || !measured {
         draw_aux(f, app, area);
         return;
     }

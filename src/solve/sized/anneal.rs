@@ -333,7 +333,7 @@ impl SizedSolver for SizedAnnealer {
         Some(if self.iteration >= self.params.max_steps {
             format!("step limit {}", self.params.max_steps)
         } else {
-            "the schedule froze".to_string()
+            "the cooling schedule".to_string()
         })
     }
 }

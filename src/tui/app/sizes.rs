@@ -42,6 +42,19 @@ impl App {
         }
     }
 
+    /// Starts over with preset `index` if it runs on the current size
+    /// (`--preset` with `--size`); returns whether it does.
+    pub fn select(&mut self, index: usize) -> bool {
+        if !self.fits(index) {
+            return false;
+        }
+        if self.setup.choice != index {
+            self.setup.choice = index;
+            self.rebuild();
+        }
+        true
+    }
+
     /// The next preset that runs on the current size, `back` for the
     /// previous one; `None` when no other one does.
     pub(crate) fn next_fitting(&self, back: bool) -> Option<usize> {
