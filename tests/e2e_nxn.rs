@@ -63,3 +63,23 @@ fn a_4x4_turns_scrambles_runs_and_quits() {
     );
     assert!(!parser.screen().hide_cursor(), "cursor shown again");
 }
+
+/// `--preset` with `--size` starts on that preset, not on the first one
+/// that runs on the size (`4x4-sa` comes after `sa-faces` in the list).
+#[test]
+fn the_preset_asked_for_is_the_one_on_the_screen() {
+    let mut session = Session::start_sized(
+        &["--size", "4", "--seed", "3", "--preset", "4x4-sa"],
+        &[],
+        48,
+        160,
+    );
+    let screen = Screen(Arc::clone(&session.screen.0));
+    let s = screen.wait("the 4x4 screen", |s| {
+        status(s, "size").is_some_and(|v| v.starts_with("4x4"))
+    });
+    let preset = status(&s, "preset").expect("the preset row");
+    assert!(preset.starts_with("4x4-sa"), "{preset}");
+    session.send("q");
+    assert!(session.exit_status().success());
+}
