@@ -55,13 +55,7 @@ fn a_4x4_turns_scrambles_runs_and_quits() {
     session.send("q");
     let code = session.exit_status();
     assert!(code.success(), "exit status {code:?}");
-    assert!(session.cooked(), "cooked mode again");
-    let parser = session.screen.0.lock().unwrap();
-    assert!(
-        !parser.screen().alternate_screen(),
-        "left the alternate screen"
-    );
-    assert!(!parser.screen().hide_cursor(), "cursor shown again");
+    session.assert_restored();
 }
 
 /// `--preset` with `--size` starts on that preset, not on the first one

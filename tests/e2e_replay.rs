@@ -24,17 +24,6 @@ fn open(file: &str) -> Session {
     session
 }
 
-/// Asserts the terminal is given back: main screen, cursor shown, cooked.
-fn restored(session: &Session) {
-    assert!(session.cooked(), "cooked mode again");
-    let parser = session.screen.0.lock().unwrap();
-    assert!(
-        !parser.screen().alternate_screen(),
-        "left the alternate screen"
-    );
-    assert!(!parser.screen().hide_cursor(), "cursor shown again");
-}
-
 #[test]
 fn the_keys_move_the_step_counter_and_q_restores_the_terminal() {
     let mut session = open(STATES);
@@ -66,7 +55,7 @@ fn the_keys_move_the_step_counter_and_q_restores_the_terminal() {
         .screen
         .wait("no solver", |s| s.contains("replay: no solver"));
     session.quit();
-    restored(&session);
+    session.assert_restored();
 }
 
 #[test]
@@ -82,7 +71,7 @@ fn an_older_file_without_states_opens_and_ctrl_c_quits() {
     session.send("\x03");
     let code = session.exit_status();
     assert!(code.success(), "Ctrl-C quits: {code:?}");
-    restored(&session);
+    session.assert_restored();
 }
 
 #[test]
@@ -91,7 +80,7 @@ fn sigterm_restores_the_terminal() {
     session.signal(libc::SIGTERM);
     let code = session.exit_status();
     assert_eq!(code.exit_code(), 128 + libc::SIGTERM as u32, "{code:?}");
-    restored(&session);
+    session.assert_restored();
 }
 
 #[test]

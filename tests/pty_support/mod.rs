@@ -199,6 +199,18 @@ impl Session {
         status
     }
 
+    /// Asserts the terminal is given back: main screen, cursor shown,
+    /// cooked mode.
+    pub fn assert_restored(&self) {
+        assert!(self.cooked(), "cooked mode again");
+        let parser = self.screen.0.lock().unwrap();
+        assert!(
+            !parser.screen().alternate_screen(),
+            "left the alternate screen"
+        );
+        assert!(!parser.screen().hide_cursor(), "cursor shown again");
+    }
+
     /// Sends `q` and asserts a clean exit (within 10 s).
     pub fn quit(&mut self) {
         self.send("q");
