@@ -39,6 +39,7 @@ impl Adapted {
                 current: best.clone(),
                 best,
                 sequence_len: out.solution.len(),
+                values: Vec::new(),
             }
         })
     }
@@ -74,7 +75,12 @@ impl Solver for Adapted {
             exhausted_by: (status == Status::Exhausted)
                 .then(|| self.inner.exhausted_by())
                 .flatten(),
-            values: vec![f64::NAN; self.inner.profile().series.len()],
+            values: {
+                let n = self.inner.profile().series.len();
+                let mut v = p.values;
+                v.resize(n, f64::NAN);
+                v
+            },
         }
     }
 

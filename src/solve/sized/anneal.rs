@@ -13,7 +13,7 @@ use crate::cube::nxn::simplify::simplify_sized;
 use crate::cube::nxn::{MovePerm, NxnAlg, NxnCube, NxnMove, tables};
 use crate::cube::random::{CubeRng, rng_from_seed};
 use crate::solve::anneal::SaParams;
-use crate::solve::api::{Profile, SolveError, Status};
+use crate::solve::api::{Profile, SeriesSpec, SolveError, Status};
 
 /// `path` from `start` with every loop (a return to a state seen before)
 /// cut out: the same end state, each state on the way visited once.
@@ -312,9 +312,10 @@ impl SizedSolver for SizedAnnealer {
     }
 
     fn profile(&self) -> Profile {
+        // The 3x3 annealer's temperature plot, the same on every size.
         Profile {
             step: "iteration",
-            series: Vec::new(),
+            series: vec![SeriesSpec::new("temperature", 4)],
         }
     }
 
@@ -326,6 +327,7 @@ impl SizedSolver for SizedAnnealer {
             current: self.current.clone(),
             best: self.best.clone(),
             sequence_len: self.history.len(),
+            values: vec![self.temperature],
         })
     }
 

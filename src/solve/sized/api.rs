@@ -73,6 +73,9 @@ pub struct SizedProgress {
     pub best: NxnCube,
     /// Length of the current move sequence.
     pub sequence_len: usize,
+    /// One value per series of the solver's profile, in that order (empty:
+    /// none known, every series NaN).
+    pub values: Vec<f64>,
 }
 
 /// An N×N solver that advances in small steps. Only [`Self::step`],

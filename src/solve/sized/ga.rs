@@ -273,6 +273,7 @@ impl SizedSolver for SizedGa {
             current: self.state_of(current),
             best: self.state_of(&self.best),
             sequence_len: current.used,
+            values: Vec::new(),
         })
     }
 

@@ -348,6 +348,7 @@ impl SizedSolver for SizedWoc {
             current: self.state_of(current),
             best: self.state_of(best),
             sequence_len: current.used,
+            values: Vec::new(),
         })
     }
 
