@@ -7,9 +7,9 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use clap::Args;
 use color_eyre::eyre::Report;
 
+use cubetui::cube::AnyAlg;
 use cubetui::cube::nxn::Size;
-use cubetui::cube::{AnyAlg, AnyCube};
-use cubetui::solve::reference::{self, cache};
+use cubetui::solve::reference::cache;
 use cubetui::solve::runner::{Runner, Speed};
 use cubetui::solve::{SolverConfig, preset};
 use cubetui::tui::app::{App, Choice, SCREEN_SIZES, SPEEDS};
@@ -89,22 +89,11 @@ fn choices() -> Vec<Choice> {
                 .unwrap_or_default(),
             preset: name,
             solver: cfg.name().to_string(),
-            build: Box::new(move |start, seed| build(&cfg, start, seed)),
+            build: Box::new(move |start, seed| {
+                cubetui::solve::build_any_pending(&cfg, start, seed)
+            }),
         })
         .collect()
-}
-
-/// Builds `cfg`'s solver for the screen, on any size: the 3x3's reference
-/// tables are obtained off the screen's thread.
-fn build(
-    cfg: &SolverConfig,
-    start: &AnyCube,
-    seed: u64,
-) -> Result<Box<dyn cubetui::solve::Solver>, cubetui::solve::SolveError> {
-    match (cfg, start) {
-        (SolverConfig::Reference(p), AnyCube::Three(c)) => reference::pending::build(p, *c, seed),
-        (cfg, start) => cubetui::solve::build_any(cfg, start, seed),
-    }
 }
 
 /// The screen's theme: `arg` (`--theme`), else the settings file's, else

@@ -37,4 +37,4 @@ pub mod woc;
 pub use api::{Outcome, Snapshot, SolveError, Solver, Status};
 pub use profile::{MainRole, PopRole, Profile, SeriesSpec};
 pub use registry::{SolverConfig, reference_htm};
-pub use sized::build_any;
+pub use sized::{build_any, build_any_pending};

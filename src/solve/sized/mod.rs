@@ -104,6 +104,26 @@ pub fn build_any(
     }
 }
 
+/// [`build_any`] for a screen that must not wait: the 3×3 reference gets
+/// a stand-in solver while its tables are read or built on a thread of
+/// their own ([`crate::solve::reference::pending`]); everything else as
+/// [`build_any`].
+///
+/// # Errors
+/// As [`build_any`].
+pub fn build_any_pending(
+    config: &SolverConfig,
+    start: &AnyCube,
+    seed: u64,
+) -> Result<Box<dyn Solver>, SolveError> {
+    match (config, start) {
+        (SolverConfig::Reference(p), AnyCube::Three(c)) => {
+            crate::solve::reference::pending::build(p, *c, seed)
+        }
+        _ => build_any(config, start, seed),
+    }
+}
+
 /// Builds solver `config` for an N×N `start`, fully determined by (config,
 /// seed, start). The 3×3 has its own path
 /// ([`SolverConfig::build`](crate::solve::registry::SolverConfig::build));
