@@ -238,7 +238,7 @@ mod tests {
         let bare = GOOD.split("[preset]").next().unwrap();
         let info = check("mine", bare, &[]).unwrap();
         assert_eq!((info.name.as_str(), info.solver.as_str()), ("mine", "sa"));
-        assert_eq!(info.order, super::super::LAST_ORDER);
+        assert_eq!(info.order, super::super::info::LAST_ORDER);
         assert_eq!((info.description.as_str(), info.follows.as_str()), ("", ""));
         let some = format!("{bare}[preset]\ndescription = \"mine\"\n");
         let info = check("mine", &some, &[]).unwrap();
