@@ -38,7 +38,7 @@ use crate::solve::api::{SolveError, Solver, Status};
 
 use crate::solve::pocket;
 use crate::solve::registry::SolverConfig;
-pub use api::{SizedOutcome, SizedSolver, moves, upright};
+pub use api::{SizedOutcome, SizedSolver, moves, moves_in_words, upright};
 
 /// The 2×2's optimal solver as a one-step run.
 struct Pocket {
@@ -124,35 +124,36 @@ pub fn build_any_pending(
     }
 }
 
-/// Builds solver `config` for an N×N `start`, fully determined by (config,
-/// seed, start). The 3×3 has its own path
-/// ([`SolverConfig::build`](crate::solve::registry::SolverConfig::build));
-/// here it runs like any other size.
-///
-/// # Errors
-/// A solver that runs on the 3×3 only, `reference` on N ≥ 4 ("no reference
-/// for N×N"), a start that is not a valid cube (for `reference`), or a bad
-/// parameter.
-pub fn build(
-    config: &SolverConfig,
-    start: &NxnCube,
-    seed: u64,
-) -> Result<Box<dyn SizedSolver>, SolveError> {
-    let size = start.size();
+impl SolverConfig {
+    /// Whether this solver runs on a cube of `size`, answered without
+    /// building it (no tables, no cube, no wait): every solver runs on the
+    /// 3×3 ([`SolverConfig::build`]); on any other size [`build`] asks
+    /// this same question first, so the answer and a build cannot
+    /// disagree. The error is the one a build gives ("solver `mws` runs
+    /// on the 3x3 only; …", "no reference for 4x4 …").
+    ///
+    /// Parameter values (ranges, a damaged table) are checked when built,
+    /// not here: this is about the size only.
+    ///
+    /// # Errors
+    /// [`SolveError::Config`] or [`SolveError::Parameter`] saying why it
+    /// does not run on `size`.
+    pub fn runs_on(&self, size: Size) -> Result<(), SolveError> {
+        if size == Size::THREE {
+            return Ok(());
+        }
+        runs_past_three(self, size)
+    }
+}
+
+/// Whether `config` runs on an N×N of `size` through [`build`] (the 3×3
+/// counted like any other size: [`build`] runs there too).
+fn runs_past_three(config: &SolverConfig, size: Size) -> Result<(), SolveError> {
     match config {
-        SolverConfig::Sa(p) => Ok(Box::new(anneal::SizedAnnealer::new(p, start, seed)?)),
-        SolverConfig::Ga(p) => Ok(Box::new(ga::SizedGa::new(p, start, seed)?)),
-        SolverConfig::Woc(p) => Ok(Box::new(woc::SizedWoc::new(p, start, seed)?)),
-        SolverConfig::PhasesSa(p) if size == Size::TWO => {
-            Ok(Box::new(phased::Phased::new(p, start, seed)?))
-        }
-        SolverConfig::Reference(_) if size == Size::TWO => {
-            pocket::distance(start).map_err(|e| SolveError::Config(e.to_string()))?;
-            Ok(Box::new(Pocket {
-                start: start.clone(),
-                solution: None,
-            }))
-        }
+        SolverConfig::Sa(p) => anneal::faces_only(p, size),
+        SolverConfig::Ga(_) | SolverConfig::Woc(_) => Ok(()),
+        SolverConfig::PhasesSa(_) | SolverConfig::Reference(_) if size == Size::TWO => Ok(()),
+        SolverConfig::PhasesSa(_) => Err(phased::not_two(size)),
         SolverConfig::Reference(_) => Err(SolveError::Config(no_reference(size))),
         other => Err(SolveError::Config(format!(
             "solver `{}` runs on the 3x3 only; on a {size} use an `sa` or `ga` preset \
@@ -163,6 +164,42 @@ pub fn build(
             } else {
                 ""
             }
+        ))),
+    }
+}
+
+/// Builds solver `config` for an N×N `start`, fully determined by (config,
+/// seed, start). The 3×3 has its own path
+/// ([`SolverConfig::build`](crate::solve::registry::SolverConfig::build));
+/// here it runs like any other size.
+///
+/// # Errors
+/// What [`SolverConfig::runs_on`] says for the size (a solver that runs
+/// on the 3x3 only, `reference` on N ≥ 4: "no reference for N×N"), a start
+/// that is not a valid cube (for `reference`), or a bad parameter.
+pub fn build(
+    config: &SolverConfig,
+    start: &NxnCube,
+    seed: u64,
+) -> Result<Box<dyn SizedSolver>, SolveError> {
+    let size = start.size();
+    runs_past_three(config, size)?;
+    match config {
+        SolverConfig::Sa(p) => Ok(Box::new(anneal::SizedAnnealer::new(p, start, seed)?)),
+        SolverConfig::Ga(p) => Ok(Box::new(ga::SizedGa::new(p, start, seed)?)),
+        SolverConfig::Woc(p) => Ok(Box::new(woc::SizedWoc::new(p, start, seed)?)),
+        SolverConfig::PhasesSa(p) => Ok(Box::new(phased::Phased::new(p, start, seed)?)),
+        SolverConfig::Reference(_) if size == Size::TWO => {
+            pocket::distance(start).map_err(|e| SolveError::Config(e.to_string()))?;
+            Ok(Box::new(Pocket {
+                start: start.clone(),
+                solution: None,
+            }))
+        }
+        // Refused above: the size check is the one `runs_on` makes.
+        _ => Err(SolveError::Config(format!(
+            "solver `{}` does not run on the {size}",
+            config.name()
         ))),
     }
 }
