@@ -3,9 +3,6 @@
 
 use serde::Deserialize;
 
-use crate::cube::nxn::Size;
-use crate::solve::sized::moves_in_words;
-
 /// What a preset says about itself in its `[preset]` table.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
@@ -17,7 +14,8 @@ pub struct PresetInfo {
     #[serde(skip)]
     pub solver: String,
     /// One line saying what it runs, as written: `{moves}` stands for the
-    /// move set of the cube's size ([`Self::description_on`]).
+    /// move set of the cube's size (`PresetInfo::description_on`, beside
+    /// the move sets in `solve::sized`).
     pub description: String,
     /// Its place in the order the screen cycles presets (smallest first).
     pub order: i64,
@@ -40,61 +38,5 @@ impl PresetInfo {
     /// in particular.
     pub fn fits(&self, n: u32) -> bool {
         self.size.is_none_or(|s| s == n)
-    }
-
-    /// Its description on a cube of `size`: `{moves}` replaced by that
-    /// size's move set in words ([`moves_in_words`]: "the 18 face turns"
-    /// on the 3×3, "the 27 outer and inner layer turns of U R F"
-    /// on the 4×4).
-    pub fn description_on(&self, size: Size) -> String {
-        if self.description.contains(MOVES) {
-            self.description.replace(MOVES, &moves_in_words(size))
-        } else {
-            self.description.clone()
-        }
-    }
-}
-
-/// What a description writes for the move set of the cube's size.
-const MOVES: &str = "{moves}";
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_move_set_in_a_description_follows_the_size() {
-        let info = PresetInfo {
-            name: "p".into(),
-            solver: "sa".into(),
-            description: "annealing over {moves}, geometric cooling".into(),
-            order: 1,
-            follows: "f".into(),
-            aliases: Vec::new(),
-            default: false,
-            size: None,
-        };
-        let on = |n| info.description_on(Size::new(n).unwrap());
-        assert_eq!(on(3), "annealing over the 18 face turns, geometric cooling");
-        assert_eq!(
-            on(2),
-            "annealing over the 9 turns of U R F, geometric cooling"
-        );
-        assert!(
-            on(4).contains("the 27 outer and inner layer turns of U R F"),
-            "{}",
-            on(4)
-        );
-        assert!(on(5).contains("the 36 "), "{}", on(5));
-        assert!(on(6).contains("the 45 "), "{}", on(6));
-        assert!(on(7).contains("the 54 "), "{}", on(7));
-        let plain = PresetInfo {
-            description: "no move set named".into(),
-            ..info.clone()
-        };
-        assert_eq!(
-            plain.description_on(Size::new(4).unwrap()),
-            "no move set named"
-        );
     }
 }

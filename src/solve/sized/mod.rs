@@ -37,6 +37,7 @@ use crate::cube::nxn::{NxnAlg, NxnCube, Size};
 use crate::solve::api::{SolveError, Solver, Status};
 
 use crate::solve::pocket;
+use crate::solve::preset::PresetInfo;
 use crate::solve::registry::SolverConfig;
 pub use api::{SizedOutcome, SizedSolver, moves, moves_in_words, upright};
 
@@ -146,6 +147,22 @@ impl SolverConfig {
     }
 }
 
+impl PresetInfo {
+    /// Its description on a cube of `size`: `{moves}` replaced by that
+    /// size's move set in words ([`moves_in_words`]: "the 18 face turns"
+    /// on the 3×3, "the 27 outer and inner layer turns of U R F" on the
+    /// 4×4). Here, beside the move sets, so that the presets need not know
+    /// them.
+    pub fn description_on(&self, size: Size) -> String {
+        const MOVES: &str = "{moves}";
+        if self.description.contains(MOVES) {
+            self.description.replace(MOVES, &moves_in_words(size))
+        } else {
+            self.description.clone()
+        }
+    }
+}
+
 /// Whether `config` runs on an N×N of `size` through [`build`] (the 3×3
 /// counted like any other size: [`build`] runs there too).
 fn runs_past_three(config: &SolverConfig, size: Size) -> Result<(), SolveError> {
@@ -213,7 +230,7 @@ mod tests {
     use crate::cube::nxn::random::{random_2x2, random_moves};
     use crate::solve::anneal::{SaParams, Schedule};
     use crate::solve::api::Outcome;
-    use crate::solve::budget;
+    use crate::solve::{budget, preset};
 
     fn sa() -> SolverConfig {
         SolverConfig::Sa(SaParams {
@@ -443,5 +460,57 @@ mod tests {
         assert_eq!(short.to_string(), "R U'");
         let end = start.after(&walk).unwrap();
         assert_eq!(start.after(&short).unwrap(), end);
+    }
+
+    #[test]
+    fn runs_on_says_without_building_what_a_build_says_on_every_size() {
+        for name in preset::list() {
+            let cfg = preset::get(name).unwrap();
+            for n in 2..=7 {
+                let size = Size::new(n).unwrap();
+                let said = cfg.runs_on(size);
+                let built = build_any(&cfg, &AnyCube::solved(size), 0);
+                assert_eq!(said.is_ok(), built.is_ok(), "{name} on {size}: {said:?}");
+                if let (Err(s), Err(b)) = (said, built) {
+                    assert_eq!(s.to_string(), b.to_string(), "{name} on {size}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_move_set_in_a_description_follows_the_size() {
+        let info = PresetInfo {
+            name: "p".into(),
+            solver: "sa".into(),
+            description: "annealing over {moves}, geometric cooling".into(),
+            order: 1,
+            follows: "f".into(),
+            aliases: Vec::new(),
+            default: false,
+            size: None,
+        };
+        let on = |n| info.description_on(Size::new(n).unwrap());
+        assert_eq!(on(3), "annealing over the 18 face turns, geometric cooling");
+        assert_eq!(
+            on(2),
+            "annealing over the 9 turns of U R F, geometric cooling"
+        );
+        assert!(
+            on(4).contains("the 27 outer and inner layer turns of U R F"),
+            "{}",
+            on(4)
+        );
+        assert!(on(5).contains("the 36 "), "{}", on(5));
+        assert!(on(6).contains("the 45 "), "{}", on(6));
+        assert!(on(7).contains("the 54 "), "{}", on(7));
+        let plain = PresetInfo {
+            description: "no move set named".into(),
+            ..info.clone()
+        };
+        assert_eq!(
+            plain.description_on(Size::new(4).unwrap()),
+            "no move set named"
+        );
     }
 }
