@@ -13,7 +13,9 @@ pub struct PresetInfo {
     /// The solver it runs (the file's `solver` key), filled in on load.
     #[serde(skip)]
     pub solver: String,
-    /// One line saying what it runs.
+    /// One line saying what it runs, as written: `{moves}` stands for the
+    /// move set of the cube's size (`PresetInfo::description_on`, beside
+    /// the move sets in `solve::sized`).
     pub description: String,
     /// Its place in the order the screen cycles presets (smallest first).
     pub order: i64,
