@@ -3,6 +3,8 @@
 
 use std::process::Command;
 
+use cubetui::cube::nxn::Size;
+
 fn run(args: &[&str]) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_cubetui"))
         .args(args)
@@ -22,7 +24,9 @@ fn presets_lists_every_preset_with_its_seed() {
             .iter()
             .position(|l| l.split_whitespace().next() == Some(name))
             .unwrap_or_else(|| panic!("{name} missing:\n{text}"));
-        assert!(lines[at].contains(&info.description), "{}", lines[at]);
+        let description = info.description_on(Size::THREE);
+        assert!(lines[at].contains(&description), "{}", lines[at]);
+        assert!(!lines[at].contains("{moves}"), "{}", lines[at]);
         // The next line says what it follows.
         let follows = format!("follows {}", info.follows);
         assert!(
@@ -46,6 +50,65 @@ fn presets_json_is_one_object_per_preset() {
     let mws = rows.iter().find(|r| r["name"] == "mws").expect("mws row");
     assert_eq!(mws["follows"], "seed 003");
     assert_eq!(mws["aliases"][0], "seed-003");
+}
+
+#[test]
+fn presets_on_a_size_are_those_that_run_there_described_for_it() {
+    let text = |args: &[&str]| {
+        let o = run(args);
+        assert_eq!(o.status.code(), Some(0), "{args:?}");
+        String::from_utf8(o.stdout).unwrap()
+    };
+    let names = |t: &str| -> Vec<String> {
+        t.lines()
+            .filter_map(|l| l.split_whitespace().next())
+            .filter(|w| *w != "follows")
+            .map(String::from)
+            .collect()
+    };
+    for n in 2..=7 {
+        let size = Size::new(n).unwrap();
+        let listed = names(&text(&["presets", "--size", &n.to_string()]));
+        let runs: Vec<String> = cubetui::solve::preset::list()
+            .into_iter()
+            .filter(|p| cubetui::solve::preset::runs_on(p, size).is_ok())
+            .map(String::from)
+            .collect();
+        assert_eq!(listed, runs, "{size}");
+    }
+    let four = text(&["presets", "--size", "4x4"]);
+    let faces = four.lines().find(|l| l.starts_with("sa-faces ")).unwrap();
+    assert!(
+        faces.contains("the 27 outer and inner layer turns of U R F"),
+        "{faces}"
+    );
+    assert!(!four.contains("18 face turns"), "{four}");
+    assert!(!four.lines().any(|l| l.starts_with("mws ")), "{four}");
+    let three = text(&["presets"]);
+    assert!(
+        three.contains("Simulated annealing over the 18 face turns"),
+        "{three}"
+    );
+    // One preset on a size: its description there; refused where it does not run.
+    let one = text(&["presets", "ga", "--size", "5"]);
+    assert!(one.lines().next().unwrap().contains("the 36 "), "{one}");
+    let o = run(&["presets", "mws", "--size", "4"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8(o.stderr).unwrap();
+    assert!(err.contains("`mws` runs on the 3x3 only"), "{err}");
+    let json = text(&["presets", "--json", "--size", "2"]);
+    let ga: serde_json::Value = json
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .find(|r| r["name"] == "ga")
+        .unwrap();
+    assert!(
+        ga["description"]
+            .as_str()
+            .unwrap()
+            .contains("the 9 turns of U R F"),
+        "{ga}"
+    );
 }
 
 #[test]

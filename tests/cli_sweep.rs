@@ -242,6 +242,6 @@ fn sweeps_run_on_every_size_with_the_reference_the_size_has() {
     let o = sweep("4", "phases-sa", "max_steps=1000,2000");
     assert_eq!(code(&o), 2);
     let err = String::from_utf8_lossy(&o.stderr);
-    assert!(err.contains("runs on the 3x3 only"), "{err}");
+    assert!(err.contains("not on the 4x4"), "{err}");
     assert!(o.stdout.is_empty());
 }

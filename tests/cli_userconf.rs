@@ -219,7 +219,10 @@ fn a_broken_user_preset_is_named_by_file_and_line_and_the_rest_still_run() {
         assert!(!out.lines().any(|l| l.starts_with(gone)), "{gone}: {out}");
     }
     // The built-in `ga` is still the built-in one.
-    assert!(out.contains("Genetic algorithm over face-turn"), "{out}");
+    assert!(
+        out.contains("Genetic algorithm over chromosomes of the 18 face turns"),
+        "{out}"
+    );
     let o = run(
         &d,
         &[

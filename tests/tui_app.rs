@@ -324,6 +324,6 @@ fn an_exhausted_run_says_which_budget_was_spent() {
     assert_eq!(app.state(), RunState::Exhausted);
     assert_eq!(
         app.message(),
-        Some("exhausted: plan of 6 moves spent without solving — x, s or a turn starts over")
+        Some("exhausted without solving (plan of 6 moves) — x, s or a turn starts over")
     );
 }

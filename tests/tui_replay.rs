@@ -62,8 +62,23 @@ fn the_cursor_moves_one_a_tenth_or_to_the_ends_and_never_past_them() {
     assert_eq!(cursor(&a), 1);
     update(&mut a, Action::Step);
     assert_eq!(cursor(&a), 2, "n: the next point");
+    // PgDn: a tenth of the run's steps (the plots' width), not of its
+    // points, which are dense at the start.
+    let steps = |a: &App| a.replay().unwrap().step();
+    update(&mut a, Action::PlayEnd);
+    let tenth = steps(&a) / 10;
+    update(&mut a, Action::PlayStart);
+    update(&mut a, Action::Step);
+    update(&mut a, Action::Step);
+    let from = steps(&a);
     update(&mut a, Action::PlayJump(true));
-    assert_eq!(cursor(&a), 2 + n / 10);
+    let (at, c) = (steps(&a), cursor(&a));
+    assert!(at >= from + tenth, "{at} from {from}");
+    update(&mut a, Action::PlayBack);
+    assert!(steps(&a) < from + tenth, "the first point that far");
+    update(&mut a, Action::PlayForward);
+    update(&mut a, Action::PlayJump(false));
+    assert!(steps(&a) <= at - tenth && cursor(&a) < c, "a tenth back");
     update(&mut a, Action::PlayJump(false));
     update(&mut a, Action::PlayJump(false));
     assert_eq!(cursor(&a), 0, "a tenth back stops at the first point");

@@ -1,4 +1,5 @@
-//! `cubetui presets`: every preset with what it runs and the seed it follows;
+//! `cubetui presets`: every preset with what it runs and the seed it follows
+//! (`--size N`: those that run on the N×N, described for it);
 //! `cubetui presets NAME`: one preset's full parameter table, read from its
 //! solver's declaration (key, value in the preset, range, scale, live, meaning).
 
@@ -8,6 +9,7 @@ use clap::Args;
 use color_eyre::eyre::Report;
 use serde::Serialize;
 
+use cubetui::cube::nxn::Size;
 use cubetui::solve::params::{Kind, Value};
 use cubetui::solve::{SolveError, preset};
 
@@ -24,6 +26,11 @@ pub struct PresetsArgs {
     /// One JSON object per line instead of a table.
     #[arg(long)]
     json: bool,
+    /// Only the presets that run on an N×N cube (2 to 32; `4` or `4x4`),
+    /// each described for that size (its move set counted there); with
+    /// NAME, its description on N (exit 2 if it does not run there).
+    #[arg(long, value_name = "N")]
+    size: Option<Size>,
 }
 
 /// One parameter of one preset as `presets NAME --json` prints it.
@@ -44,10 +51,14 @@ struct ParamRow<'a> {
     meaning: &'static str,
 }
 
-/// The parameter table (or JSON lines) of preset `name`.
-pub fn render_one(name: &str, json: bool) -> Result<String, Report> {
+/// The parameter table (or JSON lines) of preset `name`, described for a
+/// cube of `size` (the 3x3 when none), which it must run on.
+pub fn render_one(name: &str, json: bool, size: Option<Size>) -> Result<String, Report> {
     let usage = |e: SolveError| Report::from(UsageError(e.to_string()));
     let info = preset::info(name).map_err(usage)?;
+    if let Some(size) = size {
+        preset::runs_on(name, size).map_err(usage)?;
+    }
     let cfg = preset::get(name).map_err(usage)?;
     let table = toml::Table::try_from(&cfg)?;
     let mut rows = Vec::new();
@@ -93,7 +104,7 @@ pub fn render_one(name: &str, json: bool) -> Result<String, Report> {
         "{} (solver {}): {}\n{}\n",
         info.name,
         info.solver,
-        info.description,
+        info.description_on(size.unwrap_or(Size::THREE)),
         follows_line(&info.follows, "")
     ));
     let columns = [
@@ -144,18 +155,24 @@ struct Row<'a> {
     description: &'a str,
 }
 
-/// The table (or JSON lines) of every preset.
-pub fn render(json: bool) -> Result<String, Report> {
-    let all = preset::all();
+/// The table (or JSON lines) of every preset, described for the 3x3; with
+/// `size`, of those that run on it, described for it.
+pub fn render(json: bool, size: Option<Size>) -> Result<String, Report> {
+    let all: Vec<_> = preset::all()
+        .into_iter()
+        .filter(|i| size.is_none_or(|s| preset::runs_on(&i.name, s).is_ok()))
+        .collect();
+    let describe = |i: &preset::PresetInfo| i.description_on(size.unwrap_or(Size::THREE));
     let mut out = String::new();
     if json {
         for i in &all {
+            let description = describe(i);
             let row = Row {
                 name: &i.name,
                 solver: &i.solver,
                 follows: &i.follows,
                 aliases: &i.aliases,
-                description: &i.description,
+                description: &description,
             };
             out.push_str(&serde_json::to_string(&row)?);
             out.push('\n');
@@ -165,7 +182,7 @@ pub fn render(json: bool) -> Result<String, Report> {
     let w = all.iter().map(|i| i.name.len()).max().unwrap_or(4);
     let sw = all.iter().map(|i| i.solver.len()).max().unwrap_or(6);
     for i in &all {
-        let line = format!("{:<w$}  {:<sw$}  {}", i.name, i.solver, i.description);
+        let line = format!("{:<w$}  {:<sw$}  {}", i.name, i.solver, describe(i));
         out.push_str(line.trim_end());
         out.push('\n');
         let aliases = if i.aliases.is_empty() {
@@ -194,8 +211,8 @@ fn follows_line(follows: &str, tail: &str) -> String {
 
 pub fn run(args: PresetsArgs) -> Result<ExitCode, Report> {
     let text = match &args.name {
-        Some(name) => render_one(name, args.json)?,
-        None => render(args.json)?,
+        Some(name) => render_one(name, args.json, args.size)?,
+        None => render(args.json, args.size)?,
     };
     // A closed pipe (`| head`) is not an error; a full disk is (exit 5).
     super::out::stdout(text.as_bytes())?;

@@ -85,7 +85,7 @@ fn choices() -> Vec<Choice> {
         .into_iter()
         .map(|(name, cfg)| Choice {
             description: preset::info(&name)
-                .map(|i| i.description)
+                .map(|i| i.description_on(Size::THREE))
                 .unwrap_or_default(),
             preset: name,
             solver: cfg.name().to_string(),
@@ -141,7 +141,10 @@ fn presets() -> Vec<(String, SolverConfig)> {
     preset::list()
         .into_iter()
         .filter(|name| {
-            preset::info(name).is_ok_and(|i| SCREEN_SIZES.clone().any(|n| i.fits(n as u32)))
+            SCREEN_SIZES
+                .clone()
+                .filter_map(|n| Size::new(n).ok())
+                .any(|size| preset::runs_on(name, size).is_ok())
         })
         .filter_map(|name| Some((name.to_string(), preset::get(name).ok()?)))
         .collect()
@@ -219,8 +222,11 @@ pub fn run(mut args: TuiArgs, warnings: Vec<String>) -> Result<ExitCode, Report>
         // one asked for (or the default, where it runs) comes first.
         if !app.select(choice) && asked {
             let name = app.choices()[choice].preset.clone();
+            let why = preset::runs_on(&name, size)
+                .err()
+                .map_or_else(String::new, |e| format!(": {e}"));
             return Err(UsageError(format!(
-                "preset `{name}` does not run on the {size} (Tab on the screen offers those that do)"
+                "preset `{name}` does not run on the {size}{why} (Tab on the screen offers those that do)"
             ))
             .into());
         }

@@ -50,8 +50,10 @@ pub struct Snapshot {
     /// was accepted, the new generation's best, …), where the solver says.
     /// Built when the snapshot is taken, from numbers the solver keeps.
     pub last_step: Option<String>,
-    /// Which budget was spent, once [`Status::Exhausted`] (e.g.
-    /// "generation limit 3000", "stagnation 200 generations").
+    /// What stopped the run unsolved, once [`Status::Exhausted`]: a short
+    /// phrase the screen shows in parentheses after "exhausted without
+    /// solving" (e.g. "generation limit 3000", "stagnation 200
+    /// generations", "temperature frozen at 0.0100").
     pub exhausted_by: Option<String>,
     /// One value per series of the solver's [`Profile`], in that order
     /// (NaN where there is no value yet).

@@ -15,6 +15,7 @@ mod user;
 pub use info::{LAST_ORDER, PresetInfo};
 pub use user::UserPresetError;
 
+use crate::cube::nxn::Size;
 use crate::solve::api::SolveError;
 use crate::solve::registry::SolverConfig;
 
@@ -214,6 +215,26 @@ pub fn get(name: &str) -> Result<SolverConfig, SolveError> {
     let table = table(name)?;
     SolverConfig::deserialize(table)
         .map_err(|e| asset_error(canonical(name).unwrap_or(name), &e.to_string()))
+}
+
+/// Whether preset `name` (or an alias) runs on a cube of `size`, without
+/// building it: made for that size (or for none in particular,
+/// [`PresetInfo::fits`]) and its solver runs there
+/// ([`SolverConfig::runs_on`], the check a build makes).
+///
+/// # Errors
+/// An unknown preset, or why it does not run on `size`.
+pub fn runs_on(name: &str, size: Size) -> Result<(), SolveError> {
+    let info = info(name)?;
+    let n = size.get();
+    if !info.fits(n as u32) {
+        let made = info.size.unwrap_or(3);
+        return Err(SolveError::Config(format!(
+            "preset `{}` is made for the {made}x{made}, not the {size}",
+            info.name
+        )));
+    }
+    get(name)?.runs_on(size)
 }
 
 fn asset_error(name: &str, message: &str) -> SolveError {
@@ -460,5 +481,18 @@ mod tests {
                 assert!(seen.contains(&s.key), "{solver}: {} in no preset", s.key);
             }
         }
+    }
+
+    #[test]
+    fn runs_on_asks_the_size_a_preset_is_made_for_and_its_solver() {
+        let four = Size::new(4).unwrap();
+        assert!(runs_on("sa-faces", four).is_ok());
+        assert!(runs_on("4x4-sa", four).is_ok());
+        let err = runs_on("2x2-sa", four).unwrap_err().to_string();
+        assert!(err.contains("made for the 2x2, not the 4x4"), "{err}");
+        let err = runs_on("mws", four).unwrap_err().to_string();
+        assert!(err.contains("`mws` runs on the 3x3 only"), "{err}");
+        assert!(runs_on("reference", Size::TWO).is_ok());
+        assert!(runs_on("no-such-preset", four).is_err());
     }
 }

@@ -7,9 +7,11 @@
 //! most four lines. The strip stacks the moves under the cube; the
 //! cross, being narrow and tall, puts them beside it when there is room.
 //! A big cube on a small terminal gets a compact scale (one-cell or
-//! half-height stickers, fewer gaps); a cross that fits nowhere is drawn
-//! as the strip (a 7×7 at 80×24), and a strip that fits nowhere (a 7×7 in
-//! letters at 80×24) leaves the moves panel one line.
+//! half-height stickers, fewer gaps). A cross one row short of fitting
+//! (the 7×7 at 80×24, in half-height stickers) takes that row from the
+//! plots, which then keep five rows of data; a cross that fits nowhere even
+//! so (a 7×7 in letters at 80×24) is drawn as the strip, and a strip that
+//! fits nowhere leaves the moves panel one line.
 
 use ratatui::layout::{Constraint, Layout, Rect};
 
@@ -33,7 +35,7 @@ const MOVES_SQUEEZED: u16 = 3;
 pub struct Areas {
     pub cube: Rect,
     /// The net drawn: the one asked for, or the strip when a cross of a
-    /// big cube fits nowhere (a 7×7 at 80×24).
+    /// big cube fits nowhere (a 7×7 in letters at 80×24).
     pub net: Net,
     pub scale: Scale,
     pub moves: Rect,
@@ -70,14 +72,24 @@ pub fn areas(area: Rect, shape: impl Into<Shape>, status_lines: u16) -> Areas {
         Constraint::Length(1),
     ])
     .areas(area);
-    let top_max = body.height.saturating_sub(charts_min(area.height));
+    let mut top_max = body.height.saturating_sub(charts_min(area.height));
     let left_w = body.width.saturating_sub(STATUS_WIDTH);
+    let mut placed = place(shape, left_w, top_max);
+    if shape.net == Net::Cross && placed.net == Net::Strip {
+        // A cross one row short (the 7x7 at 80x24) takes that row from the
+        // plots, which keep five rows of data, rather than become the strip.
+        let roomier = place(shape, left_w, top_max + 1);
+        if roomier.net == Net::Cross {
+            top_max += 1;
+            placed = roomier;
+        }
+    }
     let Placed {
         net,
         scale,
         beside,
         moves_min: moves_h,
-    } = place(shape, left_w, top_max);
+    } = placed;
     let (net_w, net_h) = scale.extent(shape.with_net(net));
     let cube_h = net_h + 2;
     let wanted = if beside { cube_h } else { cube_h + moves_h };

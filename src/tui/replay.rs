@@ -304,10 +304,34 @@ impl Replay {
         let last = self.points.len().saturating_sub(1) as i64;
         self.cursor = (self.cursor as i64 + delta).clamp(0, last) as usize;
     }
-    /// Moves the cursor a tenth of the run (at least one point); pauses.
+    /// Moves the cursor a tenth of the run's steps (a tenth of the plots'
+    /// width; at least one point): to the first point at or past that step
+    /// forward, the last at or before it back. Pauses.
     pub fn jump(&mut self, forward: bool) {
-        let tenth = (self.points.len() / 10).max(1) as i64;
-        self.step_by(if forward { tenth } else { -tenth });
+        let (Some(first), Some(last)) = (self.points.first(), self.points.last()) else {
+            return self.step_by(0);
+        };
+        let tenth = (last.step.saturating_sub(first.step) / 10).max(1);
+        let now = self.step();
+        let to = if forward {
+            let target = now.saturating_add(tenth);
+            self.points
+                .iter()
+                .position(|p| p.step >= target)
+                .unwrap_or(self.points.len() - 1)
+        } else {
+            let target = now.saturating_sub(tenth);
+            self.points
+                .iter()
+                .rposition(|p| p.step <= target)
+                .unwrap_or(0)
+        };
+        let to = match to.cmp(&self.cursor) {
+            std::cmp::Ordering::Equal if forward => to + 1,
+            std::cmp::Ordering::Equal => to.saturating_sub(1),
+            _ => to,
+        };
+        self.step_by(to as i64 - self.cursor as i64);
     }
     /// The first point; pauses.
     pub fn home(&mut self) {

@@ -101,12 +101,14 @@ impl Narrator {
     }
 }
 
-/// The message for an exhausted run: which budget was spent.
+/// The message for an exhausted run, with the solver's words for what
+/// stopped it in parentheses (a limit, "temperature frozen at 0.0100", a
+/// search that found nothing) where it says.
 fn exhausted(s: Option<&Snapshot>) -> String {
-    let budget = s
+    let why = s
         .and_then(|s| s.exhausted_by.as_deref())
-        .unwrap_or("the budget");
-    format!("exhausted: {budget} spent without solving — x, s or a turn starts over")
+        .map_or_else(String::new, |why| format!(" ({why})"));
+    format!("exhausted without solving{why} — x, s or a turn starts over")
 }
 
 #[cfg(test)]
@@ -151,11 +153,23 @@ mod tests {
             assert_eq!(
                 n.after(1, r, e, Some(&s)).as_deref(),
                 Some(
-                    "exhausted: generation limit 3000 spent without solving — \
+                    "exhausted without solving (generation limit 3000) — \
                      x, s or a turn starts over"
                 )
             );
         }
+        let frozen = snap(None, Some("temperature frozen at 0.0100"));
+        assert_eq!(
+            n.after(1, r, e, Some(&frozen)).as_deref(),
+            Some(
+                "exhausted without solving (temperature frozen at 0.0100) — \
+                 x, s or a turn starts over"
+            )
+        );
+        assert_eq!(
+            n.after(1, r, e, Some(&snap(None, None))).as_deref(),
+            Some("exhausted without solving — x, s or a turn starts over")
+        );
     }
 
     #[test]

@@ -23,7 +23,10 @@ pub struct PresetInfo {
     /// The solver it runs (the file's `solver` key), filled in on load.
     #[serde(skip)]
     pub solver: String,
-    /// One line saying what it runs (empty: a user preset that says nothing).
+    /// One line saying what it runs, as written: `{moves}` stands for the
+    /// move set of the cube's size (`PresetInfo::description_on`, beside
+    /// the move sets in `solve::sized`); empty: a user preset that says
+    /// nothing.
     #[serde(default)]
     pub description: String,
     /// Its place in the order the screen cycles presets (smallest first); a

@@ -10,7 +10,7 @@ use rand::RngExt;
 
 use super::api::{SizedOutcome, SizedProgress, SizedSolver, misplaced, moves, upright};
 use crate::cube::nxn::simplify::simplify_sized;
-use crate::cube::nxn::{MovePerm, NxnAlg, NxnCube, NxnMove, tables};
+use crate::cube::nxn::{MovePerm, NxnAlg, NxnCube, NxnMove, Size, tables};
 use crate::cube::random::{CubeRng, rng_from_seed};
 use crate::solve::anneal::SaParams;
 use crate::solve::api::{Profile, SeriesSpec, SolveError, Status};
@@ -148,19 +148,28 @@ pub struct SizedAnnealer {
     status: Status,
 }
 
+/// Whether the annealer of `params` runs on an N×N of `size`: its
+/// neighbourhood must be `faces` (the others are 3×3 sequences).
+///
+/// # Errors
+/// [`SolveError::Parameter`] naming the neighbourhood.
+pub fn faces_only(params: &SaParams, size: Size) -> Result<(), SolveError> {
+    if params.neighbourhood == "faces" {
+        return Ok(());
+    }
+    Err(SolveError::Parameter(format!(
+        "neighbourhood `{}` is made of 3x3 sequences; on a {size} use `faces` \
+         (outer and inner layer turns)",
+        params.neighbourhood
+    )))
+}
+
 impl SizedAnnealer {
     /// A run from `start`, fully determined by (`params`, `seed`, `start`).
     /// The neighbourhood must be `faces` (the others are 3×3 sequences).
     pub fn new(params: &SaParams, start: &NxnCube, seed: u64) -> Result<SizedAnnealer, SolveError> {
         params.validate()?;
-        if params.neighbourhood != "faces" {
-            return Err(SolveError::Parameter(format!(
-                "neighbourhood `{}` is made of 3x3 sequences; on a {} use `faces` \
-                 (outer and inner layer turns)",
-                params.neighbourhood,
-                start.size()
-            )));
-        }
+        faces_only(params, start.size())?;
         let (rotation, current) = upright(start);
         let size = start.size();
         let moves = moves(size);
@@ -335,7 +344,7 @@ impl SizedSolver for SizedAnnealer {
         Some(if self.iteration >= self.params.max_steps {
             format!("step limit {}", self.params.max_steps)
         } else {
-            "the cooling schedule".to_string()
+            format!("temperature frozen at {:.4}", self.temperature)
         })
     }
 }

@@ -33,6 +33,25 @@ pub fn moves(size: Size) -> Vec<NxnMove> {
         .collect()
 }
 
+/// The move set [`moves`] of `size` in words, with its count: what a
+/// preset's description says in place of `{moves}`
+/// ([`PresetInfo::description_on`](crate::solve::preset::PresetInfo::description_on)).
+/// "the 18 face turns" on the 3×3, "the 9 turns of U R F" on the 2×2,
+/// "the 27 outer and inner layer turns of U R F" on the 4×4, "the 36 outer
+/// and inner layer turns of all six faces (not the middle slices)" on the
+/// 5×5.
+pub fn moves_in_words(size: Size) -> String {
+    let count = moves(size).len();
+    match size.get() {
+        2 => format!("the {count} turns of U R F"),
+        3 => format!("the {count} face turns"),
+        n if n % 2 == 0 => format!("the {count} outer and inner layer turns of U R F"),
+        _ => format!(
+            "the {count} outer and inner layer turns of all six faces (not the middle slices)"
+        ),
+    }
+}
+
 /// Misplaced stickers of `stickers` (faces of `per_face` stickers in
 /// U R F D L B order), each face counted against its `home` colour: the
 /// energy of the sticker-energy solvers, on the stickers alone (no state).
@@ -103,7 +122,8 @@ pub trait SizedSolver: Send {
     fn progress(&self) -> Option<SizedProgress> {
         None
     }
-    /// Which budget was spent, once [`Status::Exhausted`].
+    /// What stopped the run unsolved, once [`Status::Exhausted`]: a short
+    /// phrase, as [`Snapshot::exhausted_by`](crate::solve::api::Snapshot::exhausted_by).
     fn exhausted_by(&self) -> Option<String> {
         None
     }

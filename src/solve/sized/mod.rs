@@ -37,8 +37,9 @@ use crate::cube::nxn::{NxnAlg, NxnCube, Size};
 use crate::solve::api::{SolveError, Solver, Status};
 
 use crate::solve::pocket;
+use crate::solve::preset::PresetInfo;
 use crate::solve::registry::SolverConfig;
-pub use api::{SizedOutcome, SizedSolver, moves, upright};
+pub use api::{SizedOutcome, SizedSolver, moves, moves_in_words, upright};
 
 /// The 2×2's optimal solver as a one-step run.
 struct Pocket {
@@ -124,35 +125,52 @@ pub fn build_any_pending(
     }
 }
 
-/// Builds solver `config` for an N×N `start`, fully determined by (config,
-/// seed, start). The 3×3 has its own path
-/// ([`SolverConfig::build`](crate::solve::registry::SolverConfig::build));
-/// here it runs like any other size.
-///
-/// # Errors
-/// A solver that runs on the 3×3 only, `reference` on N ≥ 4 ("no reference
-/// for N×N"), a start that is not a valid cube (for `reference`), or a bad
-/// parameter.
-pub fn build(
-    config: &SolverConfig,
-    start: &NxnCube,
-    seed: u64,
-) -> Result<Box<dyn SizedSolver>, SolveError> {
-    let size = start.size();
+impl SolverConfig {
+    /// Whether this solver runs on a cube of `size`, answered without
+    /// building it (no tables, no cube, no wait): every solver runs on the
+    /// 3×3 ([`SolverConfig::build`]); on any other size [`build`] asks
+    /// this same question first, so the answer and a build cannot
+    /// disagree. The error is the one a build gives ("solver `mws` runs
+    /// on the 3x3 only; …", "no reference for 4x4 …").
+    ///
+    /// Parameter values (ranges, a damaged table) are checked when built,
+    /// not here: this is about the size only.
+    ///
+    /// # Errors
+    /// [`SolveError::Config`] or [`SolveError::Parameter`] saying why it
+    /// does not run on `size`.
+    pub fn runs_on(&self, size: Size) -> Result<(), SolveError> {
+        if size == Size::THREE {
+            return Ok(());
+        }
+        runs_past_three(self, size)
+    }
+}
+
+impl PresetInfo {
+    /// Its description on a cube of `size`: `{moves}` replaced by that
+    /// size's move set in words ([`moves_in_words`]: "the 18 face turns"
+    /// on the 3×3, "the 27 outer and inner layer turns of U R F" on the
+    /// 4×4). Here, beside the move sets, so that the presets need not know
+    /// them.
+    pub fn description_on(&self, size: Size) -> String {
+        const MOVES: &str = "{moves}";
+        if self.description.contains(MOVES) {
+            self.description.replace(MOVES, &moves_in_words(size))
+        } else {
+            self.description.clone()
+        }
+    }
+}
+
+/// Whether `config` runs on an N×N of `size` through [`build`] (the 3×3
+/// counted like any other size: [`build`] runs there too).
+fn runs_past_three(config: &SolverConfig, size: Size) -> Result<(), SolveError> {
     match config {
-        SolverConfig::Sa(p) => Ok(Box::new(anneal::SizedAnnealer::new(p, start, seed)?)),
-        SolverConfig::Ga(p) => Ok(Box::new(ga::SizedGa::new(p, start, seed)?)),
-        SolverConfig::Woc(p) => Ok(Box::new(woc::SizedWoc::new(p, start, seed)?)),
-        SolverConfig::PhasesSa(p) if size == Size::TWO => {
-            Ok(Box::new(phased::Phased::new(p, start, seed)?))
-        }
-        SolverConfig::Reference(_) if size == Size::TWO => {
-            pocket::distance(start).map_err(|e| SolveError::Config(e.to_string()))?;
-            Ok(Box::new(Pocket {
-                start: start.clone(),
-                solution: None,
-            }))
-        }
+        SolverConfig::Sa(p) => anneal::faces_only(p, size),
+        SolverConfig::Ga(_) | SolverConfig::Woc(_) => Ok(()),
+        SolverConfig::PhasesSa(_) | SolverConfig::Reference(_) if size == Size::TWO => Ok(()),
+        SolverConfig::PhasesSa(_) => Err(phased::not_two(size)),
         SolverConfig::Reference(_) => Err(SolveError::Config(no_reference(size))),
         other => Err(SolveError::Config(format!(
             "solver `{}` runs on the 3x3 only; on a {size} use an `sa` or `ga` preset \
@@ -167,6 +185,42 @@ pub fn build(
     }
 }
 
+/// Builds solver `config` for an N×N `start`, fully determined by (config,
+/// seed, start). The 3×3 has its own path
+/// ([`SolverConfig::build`](crate::solve::registry::SolverConfig::build));
+/// here it runs like any other size.
+///
+/// # Errors
+/// What [`SolverConfig::runs_on`] says for the size (a solver that runs
+/// on the 3x3 only, `reference` on N ≥ 4: "no reference for N×N"), a start
+/// that is not a valid cube (for `reference`), or a bad parameter.
+pub fn build(
+    config: &SolverConfig,
+    start: &NxnCube,
+    seed: u64,
+) -> Result<Box<dyn SizedSolver>, SolveError> {
+    let size = start.size();
+    runs_past_three(config, size)?;
+    match config {
+        SolverConfig::Sa(p) => Ok(Box::new(anneal::SizedAnnealer::new(p, start, seed)?)),
+        SolverConfig::Ga(p) => Ok(Box::new(ga::SizedGa::new(p, start, seed)?)),
+        SolverConfig::Woc(p) => Ok(Box::new(woc::SizedWoc::new(p, start, seed)?)),
+        SolverConfig::PhasesSa(p) => Ok(Box::new(phased::Phased::new(p, start, seed)?)),
+        SolverConfig::Reference(_) if size == Size::TWO => {
+            pocket::distance(start).map_err(|e| SolveError::Config(e.to_string()))?;
+            Ok(Box::new(Pocket {
+                start: start.clone(),
+                solution: None,
+            }))
+        }
+        // Refused above: the size check is the one `runs_on` makes.
+        _ => Err(SolveError::Config(format!(
+            "solver `{}` does not run on the {size}",
+            config.name()
+        ))),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use rand::SeedableRng;
@@ -176,7 +230,7 @@ mod tests {
     use crate::cube::nxn::random::{random_2x2, random_moves};
     use crate::solve::anneal::{SaParams, Schedule};
     use crate::solve::api::Outcome;
-    use crate::solve::budget;
+    use crate::solve::{budget, preset};
 
     fn sa() -> SolverConfig {
         SolverConfig::Sa(SaParams {
@@ -406,5 +460,57 @@ mod tests {
         assert_eq!(short.to_string(), "R U'");
         let end = start.after(&walk).unwrap();
         assert_eq!(start.after(&short).unwrap(), end);
+    }
+
+    #[test]
+    fn runs_on_says_without_building_what_a_build_says_on_every_size() {
+        for name in preset::list() {
+            let cfg = preset::get(name).unwrap();
+            for n in 2..=7 {
+                let size = Size::new(n).unwrap();
+                let said = cfg.runs_on(size);
+                let built = build_any(&cfg, &AnyCube::solved(size), 0);
+                assert_eq!(said.is_ok(), built.is_ok(), "{name} on {size}: {said:?}");
+                if let (Err(s), Err(b)) = (said, built) {
+                    assert_eq!(s.to_string(), b.to_string(), "{name} on {size}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_move_set_in_a_description_follows_the_size() {
+        let info = PresetInfo {
+            name: "p".into(),
+            solver: "sa".into(),
+            description: "annealing over {moves}, geometric cooling".into(),
+            order: 1,
+            follows: "f".into(),
+            aliases: Vec::new(),
+            default: false,
+            size: None,
+        };
+        let on = |n| info.description_on(Size::new(n).unwrap());
+        assert_eq!(on(3), "annealing over the 18 face turns, geometric cooling");
+        assert_eq!(
+            on(2),
+            "annealing over the 9 turns of U R F, geometric cooling"
+        );
+        assert!(
+            on(4).contains("the 27 outer and inner layer turns of U R F"),
+            "{}",
+            on(4)
+        );
+        assert!(on(5).contains("the 36 "), "{}", on(5));
+        assert!(on(6).contains("the 45 "), "{}", on(6));
+        assert!(on(7).contains("the 54 "), "{}", on(7));
+        let plain = PresetInfo {
+            description: "no move set named".into(),
+            ..info.clone()
+        };
+        assert_eq!(
+            plain.description_on(Size::new(4).unwrap()),
+            "no move set named"
+        );
     }
 }

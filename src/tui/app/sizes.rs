@@ -1,13 +1,34 @@
 //! The cube size on the screen (`--size N`, the `z`/`Z` keys): which
 //! presets run on it, and changing it (a new solved cube, the run reset).
 
-use super::state::App;
+use super::state::{App, Choice};
 use crate::cube::nxn::Size;
 use crate::cube::{AnyAlg, AnyCube};
-use crate::solve::preset;
+use crate::solve::{SolveError, preset};
 
 /// The sizes the screen offers, smallest first.
 pub const SCREEN_SIZES: std::ops::RangeInclusive<usize> = 2..=7;
+
+impl Choice {
+    /// Whether this choice runs on a cube of `size`: a preset as the
+    /// library says, without building it ([`preset::runs_on`]); a choice
+    /// that is no preset (a test's toy) on the 3×3 only.
+    pub fn runs_on(&self, size: Size) -> bool {
+        match preset::runs_on(&self.preset, size) {
+            Ok(()) => true,
+            Err(SolveError::UnknownPreset { .. }) => size == Size::THREE,
+            Err(_) => false,
+        }
+    }
+
+    /// What this choice runs, in words, on a cube of `size`: a preset's
+    /// description for that size ([`preset::PresetInfo::description_on`]:
+    /// its move set counted for the size), else the choice's own.
+    pub fn description_on(&self, size: Size) -> String {
+        preset::info(&self.preset)
+            .map_or_else(|_| self.description.clone(), |i| i.description_on(size))
+    }
+}
 
 impl App {
     /// The size of the cube on the screen.
@@ -20,21 +41,11 @@ impl App {
         self.setup.fits.get(index).copied().unwrap_or(false)
     }
 
-    /// Works out which presets run on the current size: the registry says
-    /// what a preset is made for; past the 3×3 the preset must also build
-    /// on a solved cube of the size (its solver runs there).
+    /// Works out which presets run on the current size, as the library
+    /// says without building them ([`Choice::runs_on`]).
     pub(crate) fn refit(&mut self) {
         let size = self.cube_size();
-        let solved = AnyCube::solved(size);
-        self.setup.fits = self
-            .setup
-            .choices
-            .iter()
-            .map(|c| {
-                let made_for = preset::info(&c.preset).map_or(true, |i| i.fits(size.get() as u32));
-                made_for && (size == Size::THREE || (c.build)(&solved, 0).is_ok())
-            })
-            .collect();
+        self.setup.fits = self.setup.choices.iter().map(|c| c.runs_on(size)).collect();
         if !self.fits(self.setup.choice)
             && let Some(i) = self.setup.fits.iter().position(|&f| f)
         {

@@ -22,7 +22,9 @@ pub type BuildFn = Box<dyn Fn(&AnyCube, u64) -> Result<Box<dyn Solver>, SolveErr
 pub struct Choice {
     pub preset: String,
     pub solver: String,
-    /// One line saying what the preset runs (shown in the status panel).
+    /// One line saying what the preset runs, shown in the status panel for
+    /// a choice that is no preset (a preset's is read for the cube's size:
+    /// [`Choice::description_on`]).
     pub description: String,
     pub build: BuildFn,
 }

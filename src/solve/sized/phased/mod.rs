@@ -27,6 +27,13 @@ use crate::solve::api::{SolveError, Status};
 use crate::solve::phases::SaParams;
 use run::Run;
 
+/// Why `phases-sa` does not run on `size` (any size but the 2×2 and 3×3).
+pub(super) fn not_two(size: Size) -> SolveError {
+    SolveError::Config(format!(
+        "phases-sa runs on the 2x2 and 3x3, not on the {size}"
+    ))
+}
+
 /// A `phases-sa` run on a 2×2.
 pub struct Phased {
     rotation: NxnAlg,
@@ -38,16 +45,11 @@ impl Phased {
     /// (`p`, `seed`, `start`).
     pub fn new(p: &SaParams, start: &NxnCube, seed: u64) -> Result<Phased, SolveError> {
         let size = start.size();
-        let not_two = || {
-            SolveError::Config(format!(
-                "phases-sa runs on the 2x2 and 3x3, not on the {size}"
-            ))
-        };
         if size != Size::TWO {
-            return Err(not_two());
+            return Err(not_two(size));
         }
         let (rotation, cube) = upright(start);
-        let stickers = cube.stickers().try_into().map_err(|_| not_two())?;
+        let stickers = cube.stickers().try_into().map_err(|_| not_two(size))?;
         let run = Run::new(p, stickers, cube.face_colours(), seed)?;
         Ok(Phased { rotation, run })
     }
