@@ -17,7 +17,6 @@ mod race;
 mod replay;
 mod run;
 mod scramble;
-mod sized;
 mod solve;
 mod state;
 mod summary;
@@ -33,7 +32,6 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 use color_eyre::eyre::Report;
 
-use cubetui::cube::nxn::Size;
 use exit::EXIT_CODES;
 
 /// Watch metaheuristic Rubik's cube solvers think.
@@ -118,11 +116,7 @@ pub fn run(cli: Cli, warnings: Vec<String>) -> Result<ExitCode, Report> {
         Some(Command::Scramble(a)) => scramble::run(a),
         Some(Command::Solve(mut a)) => {
             a.size.settle(a.solver.preset.as_deref())?;
-            if a.size.get() == Size::THREE {
-                solve::run(a)
-            } else {
-                sized::solve(&a)
-            }
+            solve::run(a)
         }
         Some(Command::Bench(mut a)) => {
             a.size.settle(a.solver.preset.as_deref())?;

@@ -192,6 +192,8 @@ fn woc_runs_on_other_sizes_and_its_answer_replays() {
             "--seed".into(),
             "3".into(),
             "--json".into(),
+            // An unsolved walk is summarised without it.
+            "--full".into(),
         ];
         if let Some(m) = max {
             args.extend(["--max-steps".to_string(), m.to_string()]);
@@ -275,6 +277,8 @@ fn a_4x4_run_reports_a_walk_that_replays_to_its_energy() {
         "--max-steps",
         "20000",
         "--json",
+        // An unsolved walk is summarised without it.
+        "--full",
     ]);
     assert!(matches!(code(&o), 0 | 4), "{}", err(&o));
     let v = json(&o);
@@ -348,6 +352,8 @@ fn a_preset_made_for_a_size_brings_it_and_refuses_another() {
         ],
         &[
             "sweep",
+            "--size",
+            "3",
             "--preset",
             "2x2-sa",
             "--set",

@@ -194,3 +194,54 @@ fn bench_given_several_values_points_to_sweep() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("`cubetui sweep` runs several"), "{err}");
 }
+
+#[test]
+fn sweeps_run_on_every_size_with_the_reference_the_size_has() {
+    let sweep = |size: &str, preset: &str, set: &str| {
+        cubetui(&[
+            "sweep",
+            "--size",
+            size,
+            "--preset",
+            preset,
+            "--set",
+            set,
+            "--cubes",
+            "2",
+            "--random-state",
+            "--max-steps",
+            "20000",
+            "--jobs",
+            "1",
+        ])
+    };
+    let o = sweep("4", "4x4-sa", "schedule.t0=1,10");
+    let out = String::from_utf8(o.stdout.clone()).unwrap();
+    assert!(matches!(code(&o), 0 | 4), "{out}{o:?}");
+    assert!(
+        out.starts_with(
+            "2 cubes (4x4, random 40-move scrambles), preset 4x4-sa, 2 combinations of schedule.t0"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("\nschedule.t0=1 "), "{out}");
+    assert!(out.contains("\nschedule.t0=10 "), "{out}");
+    assert!(
+        out.contains("× reference: -, no reference for 4x4"),
+        "{out}"
+    );
+    // The 2x2's yardstick is the optimal length.
+    let o = sweep("2", "2x2-sa", "schedule.t0=1,10");
+    let out = String::from_utf8(o.stdout.clone()).unwrap();
+    assert!(matches!(code(&o), 0 | 4), "{out}{o:?}");
+    assert!(
+        out.contains("reference: optimal (the 2x2 distance table)"),
+        "{out}"
+    );
+    // A solver that does not run on the size is refused with the reason.
+    let o = sweep("4", "phases-sa", "max_steps=1000,2000");
+    assert_eq!(code(&o), 2);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("not on the 4x4"), "{err}");
+    assert!(o.stdout.is_empty());
+}

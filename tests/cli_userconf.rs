@@ -118,6 +118,65 @@ fn a_user_preset_is_listed_solved_with_and_raced() {
 }
 
 #[test]
+fn a_minimal_user_preset_needs_only_its_solver_and_parameters() {
+    let d = config_dir("minimal");
+    // No [preset] table: no description, order or follows.
+    let bare = "solver = \"sa\"\nneighbourhood = \"faces\"\nmax_steps = 200000\n";
+    std::fs::write(d.join("presets/bare.toml"), bare).unwrap();
+    // Only a description: ordered after a preset that gives an order.
+    let described = "solver = \"sa\"\n\n[preset]\ndescription = \"a quiet one\"\n";
+    std::fs::write(d.join("presets/aaa.toml"), described).unwrap();
+    std::fs::write(d.join("presets/zzz.toml"), my_preset()).unwrap();
+    let o = run(&d, &["presets"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    assert!(text(&o.stderr).is_empty(), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    let at = |name: &str| {
+        out.lines()
+            .position(|l| l.starts_with(&format!("{name} ")))
+            .unwrap_or_else(|| panic!("{name} listed: {out}"))
+    };
+    // After the built-ins; one with an order before those without.
+    assert!(at("reference") < at("zzz"), "{out}");
+    assert!(at("zzz") < at("aaa") && at("zzz") < at("bare"), "{out}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[at("aaa")].ends_with("a quiet one"), "{out}");
+    // Nothing to say about what it follows: no such line, no trailing blanks.
+    assert_eq!(lines[at("bare")].trim_end(), lines[at("bare")], "{out}");
+    assert!(
+        lines
+            .get(at("bare") + 1)
+            .is_none_or(|l| !l.starts_with(' ')),
+        "{out}"
+    );
+    let o = run(&d, &["presets", "bare"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    assert!(
+        text(&o.stdout).starts_with("bare (solver sa): \n\nkey "),
+        "{}",
+        text(&o.stdout)
+    );
+    let o = run(
+        &d,
+        &[
+            "solve",
+            "--preset",
+            "bare",
+            "--scramble",
+            "R U",
+            "--seed",
+            "1",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    assert!(
+        text(&o.stdout).contains("(preset bare, neighbourhood faces)"),
+        "{}",
+        text(&o.stdout)
+    );
+}
+
+#[test]
 fn a_broken_user_preset_is_named_by_file_and_line_and_the_rest_still_run() {
     let d = config_dir("broken");
     std::fs::write(d.join("presets/my-sa.toml"), my_preset()).unwrap();

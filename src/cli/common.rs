@@ -5,7 +5,7 @@ use clap::Args;
 use color_eyre::eyre::Report;
 
 use cubetui::cube::nxn::random::{random_moves, random_scramble as nxn_scramble, random_state};
-use cubetui::cube::nxn::{NxnCube, Size};
+use cubetui::cube::nxn::{NxnAlg, NxnCube, Size};
 use cubetui::cube::random::{start_rng, start_scramble, start_state};
 use cubetui::cube::{Alg, AnyAlg, AnyCube, Cube};
 
@@ -160,9 +160,17 @@ pub fn random_start(seed: u64, index: u64, size: Size) -> Start {
 }
 
 impl StartArgs {
-    /// The start state; `seed` draws `--random-state`. Bad notation or facelets
-    /// come back as `NotationError`/`FaceletError` (exit 3).
-    pub fn resolve(&self, seed: u64) -> Result<Start, Report> {
+    /// The start state of a cube of `size`; `seed` draws `--random-state`
+    /// (cube 0 of `seed`, as [`random_start`] draws bench's). Bad notation or
+    /// facelets come back as `NotationError`/`FaceletError` or their N×N
+    /// kin (exit 3).
+    pub fn resolve(&self, seed: u64, size: Size) -> Result<Start, Report> {
+        if self.random_state {
+            return Ok(random_start(seed, 0, size));
+        }
+        if size != Size::THREE {
+            return self.resolve_nxn(size);
+        }
         if let Some(s) = &self.scramble {
             let alg: Alg = s.parse()?;
             return Ok(Start::three(Cube::solved().after(&alg), Some(alg)));
@@ -170,12 +178,31 @@ impl StartArgs {
         if let Some(f) = &self.facelets {
             return Ok(Start::three(parse_facelets(f)?, None));
         }
-        if self.random_state {
-            return Ok(random_start(seed, 0, Size::THREE));
-        }
-        Err(UsageError(
-            "give a start state: --scramble ALG, --facelets STR or --random-state".into(),
-        )
-        .into())
+        Err(no_start())
     }
+
+    /// [`StartArgs::resolve`] of `--scramble` or `--facelets` on a cube of
+    /// another size than the 3×3.
+    fn resolve_nxn(&self, size: Size) -> Result<Start, Report> {
+        if let Some(s) = &self.scramble {
+            let alg = NxnAlg::parse_sized(s, size)?;
+            let cube = NxnCube::solved(size).after(&alg).map_err(|(_, e)| e)?;
+            return Ok(Start {
+                cube: cube.into(),
+                scramble: Some(AnyAlg::Nxn(alg, size)),
+            });
+        }
+        if let Some(f) = &self.facelets {
+            let letters: String = f.chars().filter(|c| !c.is_ascii_whitespace()).collect();
+            return Ok(Start {
+                cube: NxnCube::from_facelets(size, &letters)?.into(),
+                scramble: None,
+            });
+        }
+        Err(no_start())
+    }
+}
+
+fn no_start() -> Report {
+    UsageError("give a start state: --scramble ALG, --facelets STR or --random-state".into()).into()
 }

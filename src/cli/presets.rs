@@ -101,11 +101,11 @@ pub fn render_one(name: &str, json: bool, size: Option<Size>) -> Result<String, 
         return Ok(out);
     }
     out.push_str(&format!(
-        "{} (solver {}): {}\nfollows {}\n\n",
+        "{} (solver {}): {}\n{}\n",
         info.name,
         info.solver,
         info.description_on(size.unwrap_or(Size::THREE)),
-        info.follows
+        follows_line(&info.follows, "")
     ));
     let columns = [
         Column::left("key"),
@@ -182,23 +182,31 @@ pub fn render(json: bool, size: Option<Size>) -> Result<String, Report> {
     let w = all.iter().map(|i| i.name.len()).max().unwrap_or(4);
     let sw = all.iter().map(|i| i.solver.len()).max().unwrap_or(6);
     for i in &all {
-        out.push_str(&format!(
-            "{:<w$}  {:<sw$}  {}\n",
-            i.name,
-            i.solver,
-            describe(i)
-        ));
+        let line = format!("{:<w$}  {:<sw$}  {}", i.name, i.solver, describe(i));
+        out.push_str(line.trim_end());
+        out.push('\n');
         let aliases = if i.aliases.is_empty() {
             String::new()
         } else {
             format!("; also called {}", i.aliases.join(", "))
         };
-        out.push_str(&format!(
-            "{:<w$}  {:<sw$}  follows {}{aliases}\n",
-            "", "", i.follows
-        ));
+        let said = follows_line(&i.follows, &aliases);
+        if !said.is_empty() {
+            out.push_str(&format!("{:<w$}  {:<sw$}  {said}", "", ""));
+        }
     }
     Ok(out)
+}
+
+/// `follows F` and `tail`, a line; nothing for a preset that follows
+/// nothing said (a user preset may leave it out) and has no `tail`.
+fn follows_line(follows: &str, tail: &str) -> String {
+    match (follows.is_empty(), tail.strip_prefix("; ")) {
+        (false, _) => format!("follows {follows}{tail}\n"),
+        (true, Some(rest)) => format!("{rest}\n"),
+        (true, None) if tail.is_empty() => String::new(),
+        (true, None) => format!("{tail}\n"),
+    }
 }
 
 pub fn run(args: PresetsArgs) -> Result<ExitCode, Report> {

@@ -114,13 +114,7 @@ pub fn run(mut args: RaceArgs) -> Result<ExitCode, Report> {
     size_arg.settle(Some(&args.presets.join(",")))?;
     args.size = size_arg;
     let size = args.size.get();
-    let start: AnyCube = if size == Size::THREE {
-        args.start.resolve(args.seed)?.cube
-    } else {
-        super::sized::start(&args.start, size, args.seed)?
-            .cube
-            .into()
-    };
+    let start: AnyCube = args.start.resolve(args.seed, size)?.cube;
     // A wrong count, a repeated or unknown preset, a solver that does not
     // run on this size, `reference` past the 3×3: all usage errors.
     let (mut race, solvers) =

@@ -1,10 +1,14 @@
-//! `cubetui solve`: one cube, headless.
+//! `cubetui solve`: one cube of any size (`--size N`), headless: one text
+//! and one `--json` object (the run's [`super::run::RunJson`], with `size`
+//! past the 3×3) for every size.
 
 use std::fmt::Write as _;
 use std::process::ExitCode;
 
 use clap::Args;
 use color_eyre::eyre::Report;
+
+use cubetui::cube::nxn::Size;
 
 use super::common::StartArgs;
 use super::config::SolverArgs;
@@ -52,9 +56,15 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Report> {
         )
         .into());
     }
+    let size = args.size.get();
+    let has_reference = super::bench::engine::has_reference(size);
+    if args.reference && !has_reference {
+        // Refused before the run, not after it.
+        return Err(super::exit::UsageError(cubetui::solve::sized::no_reference(size)).into());
+    }
     let interrupted = super::interrupt::install();
     let resolved = args.solver.resolve()?;
-    let start = args.start.resolve(args.solver.seed)?;
+    let start = args.start.resolve(args.solver.seed, size)?;
     let mut r = run_recorded(
         &resolved,
         &start,
@@ -63,15 +73,16 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Report> {
         args.record.as_deref(),
     )?;
     let reference = if args.reference {
-        let htm = match start.cube.three() {
-            Some(c) => cubetui::solve::reference_htm(c).map_err(|e| e.to_string()),
-            None => Err("the two-phase reference solves the 3x3 only".to_string()),
-        }
-        .map_err(super::exit::InvalidInput)?;
+        let htm = super::bench::engine::exact_htm(&start.cube)?;
         r.json
             .extra
             .insert("reference_htm".into(), serde_json::Value::from(htm));
-        format!("reference:  {htm} HTM (two-phase, an exact method)\n")
+        let how = if size == Size::TWO {
+            "optimal, the 2x2 distance table"
+        } else {
+            "two-phase, an exact method"
+        };
+        format!("reference:  {htm} HTM ({how})\n")
     } else {
         String::new()
     };
@@ -97,12 +108,15 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Report> {
         } else {
             r.solution.to_string()
         };
-        let neighbourhood = r
+        let mut neighbourhood = r
             .json
             .neighbourhood
             .as_deref()
             .map(|n| format!(", neighbourhood {n}"))
             .unwrap_or_default();
+        if size != Size::THREE {
+            let _ = write!(neighbourhood, ", {size}");
+        }
         let _ = write!(
             text,
             "{}\nsolution:   {sol}\nlength:     {} HTM after simplification ({} raw moves)\n\
@@ -112,7 +126,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Report> {
                 (false, false) => "NOT solved",
                 (false, true) => "NOT solved (interrupted)",
             },
-            r.solution.len(),
+            r.solution.turns(),
             r.moves_raw,
             r.energy,
             r.iterations,

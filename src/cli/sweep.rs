@@ -1,6 +1,8 @@
 //! `cubetui sweep --preset P --set key=a,b,c [--set other=lo..hi/N] …`:
 //! every combination of the values on the same cubes, one row each, with
-//! the two-phase reference (solved once per cube) as the yardstick.
+//! the exact reference (solved once per cube: two-phase on the 3×3,
+//! optimal on the 2×2; none past the 3×3) as the yardstick. Every size
+//! (`--size N`), as bench.
 //!
 //! Combinations are taken as nested loops in `--set` order: the first
 //! swept key varies slowest, the last fastest. Keys, types and ranges come
@@ -18,7 +20,7 @@ use color_eyre::eyre::Report;
 use cubetui::solve::params;
 
 use super::bench::args::BatchArgs;
-use super::bench::engine::Lane;
+use super::bench::engine::{Lane, has_reference};
 use super::bench::{Batch, report};
 use super::config::SolverArgs;
 use super::exit::UsageError;
@@ -35,22 +37,25 @@ pub struct SweepArgs {
     #[command(flatten)]
     pub solver: SolverArgs,
     #[command(flatten)]
+    pub size: super::common::SizeArg,
+    #[command(flatten)]
     pub batch: BatchArgs,
 }
 
 /// Runs the sweep: 0 when every combination solved every cube, 4 when
 /// some did not, 130 when interrupted.
-pub fn run(args: SweepArgs) -> Result<ExitCode, Report> {
-    // Sweeps run on the 3x3: a preset made for another size is refused.
-    let mut three = super::common::SizeArg {
-        size: Some(cubetui::cube::nxn::Size::THREE),
-    };
-    three.settle(args.solver.preset.as_deref())?;
+pub fn run(mut args: SweepArgs) -> Result<ExitCode, Report> {
+    // Any size, as bench: a preset made for another size than `--size` is
+    // refused, and so is a solver that does not run on it (as it resolves).
+    args.size.settle(args.solver.preset.as_deref())?;
+    let size = args.size.get();
     let lanes = lanes(&args.solver)?;
-    let batch = Batch::of(&args.batch, cubetui::cube::nxn::Size::THREE)?;
+    let batch = Batch::of(&args.batch, size)?;
     let seed = args.solver.seed;
     let keys = report::keys_of(lanes[0].combination.as_deref().unwrap_or(&[]));
-    let out = batch.run(seed, &lanes, true)?;
+    // The exact reference, where the size has one, is the yardstick; past
+    // the 3×3 the table says there is none.
+    let out = batch.run(seed, &lanes, has_reference(size))?;
     let what = report::sweep_what(&lanes[0].resolved.preset, lanes.len(), &keys);
     out.print(&batch, &what, seed, "combination", &lanes)
 }

@@ -12,7 +12,7 @@ use serde::Deserialize;
 
 mod info;
 mod user;
-pub use info::PresetInfo;
+pub use info::{LAST_ORDER, PresetInfo};
 pub use user::UserPresetError;
 
 use crate::cube::nxn::Size;
@@ -24,8 +24,8 @@ use crate::solve::registry::SolverConfig;
 const FILES: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/presets.rs"));
 
 /// The presets in the order the screen cycles them: the built-in ones by
-/// their `[preset] order` key (a file without a readable one goes last, and
-/// [`info`] reports it), then those [`add_user`] accepted, by theirs.
+/// their `[preset] order` key, then those [`add_user`] accepted, by theirs
+/// (one without it last, [`LAST_ORDER`]).
 static PRESETS: OnceLock<Vec<(&'static str, &'static str)>> = OnceLock::new();
 
 /// The preset table, built-in ones only unless [`add_user`] came first.
@@ -98,7 +98,7 @@ fn order_of(text: &str) -> i64 {
     text.parse::<toml::Table>()
         .ok()
         .and_then(|t| t.get("preset")?.get("order")?.as_integer())
-        .unwrap_or(i64::MAX)
+        .unwrap_or(LAST_ORDER)
 }
 
 /// Names of every preset (not the aliases).
@@ -155,9 +155,12 @@ pub fn info(name: &str) -> Result<PresetInfo, SolveError> {
         None => canonical(name)?,
     };
     let mut t = file_table(name)?;
-    let meta = t
-        .remove("preset")
-        .ok_or_else(|| asset_error(name, "missing [preset] table"))?;
+    // A user preset may leave out its `[preset]` table: every key has a default.
+    let meta = match t.remove("preset") {
+        Some(m) => m,
+        None if !is_builtin(name) => toml::Value::Table(toml::Table::new()),
+        None => return Err(asset_error(name, "missing [preset] table")),
+    };
     let mut info = PresetInfo::deserialize(meta).map_err(|e| asset_error(name, &e.to_string()))?;
     info.name = name.to_string();
     info.solver = t
@@ -298,6 +301,21 @@ mod tests {
             })
             .count();
         assert_eq!(shipped.len(), files);
+    }
+
+    #[test]
+    fn every_builtin_preset_writes_its_description_order_and_follows() {
+        // The keys a user preset may leave out (`PresetInfo`'s defaults).
+        for (name, text) in FILES {
+            let t: toml::Table = text.parse().unwrap_or_else(|e| panic!("{name}: {e}"));
+            let meta = t.get("preset").and_then(|m| m.as_table());
+            for key in ["description", "order", "follows"] {
+                assert!(
+                    meta.is_some_and(|m| m.contains_key(key)),
+                    "{name}: [preset] {key}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -27,7 +27,7 @@ use cubetui::solve::{pocket, reference_htm};
 
 use super::super::common::Start;
 use super::super::config::Resolved;
-use super::super::exit::InvalidInput;
+use super::super::exit::{InvalidInput, UsageError};
 use super::super::out::LineFile;
 use super::super::run::{RunReport, run_one};
 use super::super::summary::Sample;
@@ -281,9 +281,13 @@ pub fn has_reference(size: cubetui::cube::nxn::Size) -> bool {
 }
 
 /// The exact reference's length of `cube`: two-phase on the 3×3, optimal
-/// on the 2×2; a cube it cannot solve (or of a size without one) is bad
-/// input (exit 3).
-fn exact_htm(cube: &AnyCube) -> Result<usize, Report> {
+/// on the 2×2 (`bench`, `sweep` and `solve --reference`); a size without
+/// one is a usage error (exit 2), a cube it cannot solve bad input (exit 3).
+pub fn exact_htm(cube: &AnyCube) -> Result<usize, Report> {
+    let size = cube.size();
+    if !has_reference(size) {
+        return Err(UsageError(cubetui::solve::sized::no_reference(size)).into());
+    }
     let htm = match cube {
         AnyCube::Three(c) => reference_htm(c).map_err(|e| e.to_string()),
         AnyCube::Nxn(c) => pocket::distance(c).map_err(|e| e.to_string()),

@@ -3,7 +3,17 @@
 
 use serde::Deserialize;
 
-/// What a preset says about itself in its `[preset]` table.
+/// The order of a preset that gives none: after every preset that does
+/// (the built-in ones all do).
+pub const LAST_ORDER: i64 = i64::MAX;
+
+fn last() -> i64 {
+    LAST_ORDER
+}
+
+/// What a preset says about itself in its `[preset]` table. A user preset
+/// may leave out the table or any of its keys; the built-in ones write
+/// `description`, `order` and `follows` (a test checks).
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct PresetInfo {
@@ -15,11 +25,17 @@ pub struct PresetInfo {
     pub solver: String,
     /// One line saying what it runs, as written: `{moves}` stands for the
     /// move set of the cube's size (`PresetInfo::description_on`, beside
-    /// the move sets in `solve::sized`).
+    /// the move sets in `solve::sized`); empty: a user preset that says
+    /// nothing.
+    #[serde(default)]
     pub description: String,
-    /// Its place in the order the screen cycles presets (smallest first).
+    /// Its place in the order the screen cycles presets (smallest first); a
+    /// user preset without one comes after those with one ([`LAST_ORDER`]).
+    #[serde(default = "last")]
     pub order: i64,
-    /// The seed document or paper it follows.
+    /// The seed document or paper it follows; empty: none (a user preset
+    /// may leave it out; every built-in one says).
+    #[serde(default)]
     pub follows: String,
     /// Older names that still select it.
     #[serde(default)]

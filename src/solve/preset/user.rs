@@ -53,12 +53,10 @@ pub fn check(name: &str, text: &str, taken: &[String]) -> Result<PresetInfo, Use
         )
     })?;
     let at = |path: &[&str]| key_line(text, path);
-    let meta = table.remove("preset").ok_or_else(|| {
-        fail(
-            None,
-            "missing [preset] table (description, order, follows)".into(),
-        )
-    })?;
+    // The `[preset]` table and each of its keys may be left out.
+    let meta = table
+        .remove("preset")
+        .unwrap_or_else(|| toml::Value::Table(toml::Table::new()));
     let mut info = PresetInfo::deserialize(meta)
         .map_err(|e| fail(at(&["preset"]), format!("[preset]: {}", e.message().trim())))?;
     for a in &info.aliases {
@@ -230,11 +228,23 @@ mod tests {
         let e = err("m", &GOOD.replace("\"sa\"", "\"nope\""));
         assert_eq!(e.line, Some(1));
         assert!(e.message.contains("unknown solver `nope`"), "{e}");
-        let e = err("m", GOOD.split("[preset]").next().unwrap());
-        assert!(e.message.contains("missing [preset]"), "{e}");
-        let e = err("m", &GOOD.replace("order = 1\n", ""));
-        assert!(e.message.contains("order"), "{e}");
+        let e = err("m", &GOOD.replace("order = 1", "order = \"first\""));
+        assert!(e.message.contains("invalid type"), "{e}");
         assert_eq!(e.to_string(), format!("line 8: {}", e.message));
+    }
+
+    #[test]
+    fn a_preset_may_leave_out_its_description_order_and_follows() {
+        let bare = GOOD.split("[preset]").next().unwrap();
+        let info = check("mine", bare, &[]).unwrap();
+        assert_eq!((info.name.as_str(), info.solver.as_str()), ("mine", "sa"));
+        assert_eq!(info.order, super::super::info::LAST_ORDER);
+        assert_eq!((info.description.as_str(), info.follows.as_str()), ("", ""));
+        let some = format!("{bare}[preset]\ndescription = \"mine\"\n");
+        let info = check("mine", &some, &[]).unwrap();
+        assert_eq!((info.description.as_str(), info.order), ("mine", i64::MAX));
+        // Only `solver` is needed.
+        assert!(check("least", "solver = \"ga\"\n", &[]).is_ok());
     }
 
     #[test]
