@@ -132,15 +132,6 @@ fn sizes_past_the_3x3_have_no_reference_and_say_so() {
             "--random-state",
         ][..],
         &[
-            "solve",
-            "--size",
-            "5",
-            "--preset",
-            "sa-faces",
-            "--random-state",
-            "--reference",
-        ],
-        &[
             "race",
             "--size",
             "4",

@@ -88,18 +88,28 @@ fn the_reference_and_a_cut_walk_read_the_same_on_every_size() {
     assert_eq!(v["size"], 2);
     assert!(v["reference_htm"].as_u64().unwrap() <= 11, "{v}");
     assert_eq!(keys(&o).last().map(String::as_str), Some("reference_htm"));
-    // Past the 3x3 there is none: refused before the run.
-    let o = cubetui(&[
+    // Past the 3x3 there is none: the run goes ahead, the yardstick null
+    // and the text saying why.
+    let past = [
         "solve",
         "--size",
         "4",
+        "--preset",
+        "4x4-sa",
         "--random-state",
         "--reference",
-        "--json",
-    ]);
-    assert_eq!(code(&o), 2);
+        "--max-steps",
+        "1000",
+    ];
+    let o = cubetui(&[&past[..], &["--json"]].concat());
+    assert_eq!(code(&o), 4, "{o:?}");
+    let j = json(&o);
+    assert!(j["reference_htm"].is_null(), "{j}");
+    assert_eq!(j["iterations"], 1000, "{j}");
+    let o = cubetui(&past);
+    assert_eq!(code(&o), 4, "{o:?}");
     assert!(
-        String::from_utf8_lossy(&o.stderr).contains("no reference for 4x4"),
+        String::from_utf8_lossy(&o.stdout).contains("reference:  none (no reference for 4x4"),
         "{o:?}"
     );
     // An unsolved 4x4 walk is summarised unless --full, as on the 3x3.
