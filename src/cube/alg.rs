@@ -8,7 +8,7 @@ use super::error::NotationError;
 pub use super::grammar::{MAX_MOVES, MAX_REPEAT};
 use super::grammar::{is_separator, parse_groups, token_at, turns_at};
 use super::kernel::{Lanes, gather};
-use super::moves::{Move, parse_kind};
+use super::moves::{Move, parse_kind, write_spaced};
 use super::perm::Perm;
 
 /// A sequence of moves.
@@ -63,13 +63,7 @@ impl FromIterator<Move> for Alg {
 
 impl fmt::Display for Alg {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, m) in self.0.iter().enumerate() {
-            if i > 0 {
-                f.write_str(" ")?;
-            }
-            write!(f, "{m}")?;
-        }
-        Ok(())
+        write_spaced(f, &self.0)
     }
 }
 
