@@ -41,6 +41,25 @@ pub struct Series<'a> {
     pub traces: &'a [Trace],
 }
 
+impl<'a> Series<'a> {
+    /// One series a lane, from the lanes' labels, samples and traces (each
+    /// in lane order).
+    pub fn lanes(
+        labels: &'a [String],
+        samples: &'a [Vec<Sample>],
+        traces: &'a [Vec<Trace>],
+    ) -> Vec<Series<'a>> {
+        (labels.iter().zip(samples))
+            .zip(traces)
+            .map(|((label, samples), traces)| Series {
+                label,
+                samples,
+                traces,
+            })
+            .collect()
+    }
+}
+
 /// Checks that `path` can be written, before a long run.
 pub fn check(path: &Path) -> Result<(), Report> {
     std::fs::write(path, b"")
