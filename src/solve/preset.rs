@@ -13,7 +13,7 @@ use serde::Deserialize;
 mod info;
 mod user;
 pub use info::PresetInfo;
-pub use user::UserPresetError;
+pub use user::{UserPresetError, line_at};
 
 use crate::solve::api::SolveError;
 use crate::solve::registry::SolverConfig;
