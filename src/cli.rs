@@ -142,20 +142,12 @@ mod readme_tests {
     use clap::Parser;
 
     use super::Cli;
-    use super::readme_commands::{commands, faults};
+    use super::readme_commands::{commands, faults, lines};
 
     const README: &str = include_str!("../README.md");
 
     fn parse(args: &[String]) -> Result<(), clap::Error> {
         Cli::try_parse_from(args).map(|_| ())
-    }
-
-    fn lines(md: &str) -> Vec<String> {
-        commands(md)
-            .unwrap_or_else(|e| panic!("{e}"))
-            .iter()
-            .map(|f| f.args.join(" "))
-            .collect()
     }
 
     #[test]

@@ -5,44 +5,10 @@
 
 mod cli_support;
 
-use std::path::{Path, PathBuf};
-
-use cli_support::{code, cubetui, jsonl_without_times};
+use cli_support::{
+    bench_lines, code, cubetui, jsonl_without_times, p, run, temp_dir, untimed, with_svg,
+};
 use serde_json::Value;
-
-fn dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("cubetui-bench-sizes-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
-
-fn p(path: &Path) -> &str {
-    path.to_str().unwrap()
-}
-
-/// Runs cubetui; (exit code, stdout, stderr).
-fn run(args: &[&str]) -> (i32, String, String) {
-    let o = cubetui(args);
-    (
-        code(&o),
-        String::from_utf8(o.stdout).unwrap(),
-        String::from_utf8(o.stderr).unwrap(),
-    )
-}
-
-/// The text without its first line and a table row's two time cells.
-fn untimed(text: &str) -> Vec<String> {
-    text.lines()
-        .skip(1)
-        .map(|l| {
-            let mut cells: Vec<&str> = l.split_whitespace().collect();
-            if cells.get(3) == Some(&"%") {
-                cells.drain(4..6);
-            }
-            cells.join(" ")
-        })
-        .collect()
-}
 
 /// Lines sorted by cube and preset.
 fn sorted(mut v: Vec<Value>) -> Vec<Value> {
@@ -52,9 +18,8 @@ fn sorted(mut v: Vec<Value>) -> Vec<Value> {
 
 #[test]
 fn a_2x2_bench_in_two_shards_merges_to_the_whole() {
-    let d = dir("shards");
+    let d = temp_dir("bench-sizes", "shards");
     let bench = [
-        "bench",
         "--size",
         "2",
         "--preset",
@@ -66,7 +31,7 @@ fn a_2x2_bench_in_two_shards_merges_to_the_whole() {
         "4",
     ];
     let whole = d.join("whole.jsonl");
-    let (c, one, err) = run(&[&bench[..], &["--jsonl", p(&whole)]].concat());
+    let (c, one, err, lines) = bench_lines(&bench, &whole);
     assert!([0, 4].contains(&c), "{err}");
     assert!(
         one.starts_with("5 cubes (2x2, uniformly random states)"),
@@ -81,7 +46,7 @@ fn a_2x2_bench_in_two_shards_merges_to_the_whole() {
     for i in 1..=2 {
         let f = d.join(format!("s{i}.jsonl"));
         let shard = format!("{i}/2");
-        let (sc, _, err) = run(&[&bench[..], &["--shard", &shard, "--jsonl", p(&f)]].concat());
+        let (sc, _, err, _) = bench_lines(&[&bench[..], &["--shard", &shard]].concat(), &f);
         assert!([0, 4].contains(&sc), "{err}");
         files.push(f);
     }
@@ -91,8 +56,11 @@ fn a_2x2_bench_in_two_shards_merges_to_the_whole() {
         merged.starts_with("5 cubes (2x2, uniformly random states)"),
         "{merged}"
     );
-    assert_eq!(untimed(&merged), untimed(&one), "{merged}\n---\n{one}");
-    let lines = jsonl_without_times(&whole);
+    assert_eq!(
+        untimed(&merged, &[]),
+        untimed(&one, &[]),
+        "{merged}\n---\n{one}"
+    );
     assert_eq!(lines.len(), 10);
     let parts: Vec<Value> = files.iter().flat_map(|f| jsonl_without_times(f)).collect();
     assert_eq!(sorted(parts), sorted(lines.clone()));
@@ -103,20 +71,20 @@ fn a_2x2_bench_in_two_shards_merges_to_the_whole() {
     }
     // A 3x3 file is another run.
     let three = d.join("three.jsonl");
-    let (c3, _, err) = run(&[
-        "bench",
-        "--preset",
-        "reference",
-        "--random-state",
-        "--cubes",
-        "5",
-        "--seed",
-        "4",
-        "--shard",
-        "2/2",
-        "--jsonl",
-        p(&three),
-    ]);
+    let (c3, _, err, _) = bench_lines(
+        &[
+            "--preset",
+            "reference",
+            "--random-state",
+            "--cubes",
+            "5",
+            "--seed",
+            "4",
+            "--shard",
+            "2/2",
+        ],
+        &three,
+    );
     assert_eq!(c3, 0, "{err}");
     let (bad, _, err) = run(&["merge", p(&files[0]), p(&three)]);
     assert_eq!(bad, 3, "{err}");
@@ -125,7 +93,7 @@ fn a_2x2_bench_in_two_shards_merges_to_the_whole() {
 
 #[test]
 fn a_2x2_test_set_of_facelets_and_scrambles_runs_and_a_bad_line_is_named() {
-    let d = dir("states");
+    let d = temp_dir("bench-sizes", "states");
     let o = cubetui(&[
         "scramble",
         "--size",
@@ -145,21 +113,11 @@ fn a_2x2_test_set_of_facelets_and_scrambles_runs_and_a_bad_line_is_named() {
     let set = d.join("set.txt");
     std::fs::write(&set, format!("# a 2x2 test set\n{drawn}\nR U F'\n")).unwrap();
     let jsonl = d.join("set.jsonl");
-    let (c, out, err) = run(&[
-        "bench",
-        "--size",
-        "2",
-        "--preset",
-        "reference",
-        "--states",
-        p(&set),
-        "--jsonl",
-        p(&jsonl),
-    ]);
+    let two_from_set = ["--size", "2", "--preset", "reference", "--states", p(&set)];
+    let (c, out, err, lines) = bench_lines(&two_from_set, &jsonl);
     assert_eq!(c, 0, "{err}");
     assert!(out.contains("4 cubes (2x2, from "), "{out}");
     assert!(out.contains("4/4 (100.0 %)"), "{out}");
-    let lines = jsonl_without_times(&jsonl);
     let at: Vec<(u64, &str)> = lines
         .iter()
         .map(|l| (l["line"].as_u64().unwrap(), l["facelets"].as_str().unwrap()))
@@ -173,17 +131,7 @@ fn a_2x2_test_set_of_facelets_and_scrambles_runs_and_a_bad_line_is_named() {
     let solved3 = "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB";
     std::fs::write(&set, format!("{}\n{solved3}\n", faces[0])).unwrap();
     let bad = d.join("bad.jsonl");
-    let (c, _, err) = run(&[
-        "bench",
-        "--size",
-        "2",
-        "--preset",
-        "reference",
-        "--states",
-        p(&set),
-        "--jsonl",
-        p(&bad),
-    ]);
+    let (c, _, err, _) = bench_lines(&two_from_set, &bad);
     assert_eq!(c, 3, "{err}");
     assert!(err.contains("line 2"), "{err}");
     assert!(err.contains("expected 24"), "{err}");
@@ -197,25 +145,25 @@ fn a_2x2_test_set_of_facelets_and_scrambles_runs_and_a_bad_line_is_named() {
 
 #[test]
 fn a_4x4_bench_plots_without_a_reference_and_its_lines_carry_the_size() {
-    let d = dir("plot4");
+    let d = temp_dir("bench-sizes", "plot4");
     let svg = d.join("four.svg");
     let jsonl = d.join("four.jsonl");
-    let (c, out, err) = run(&[
-        "bench",
-        "--size",
-        "4",
-        "--preset",
-        "4x4-sa,ga",
-        "--random-state",
-        "--cubes",
-        "2",
-        "--max-steps",
-        "2000",
-        "--plot",
-        p(&svg),
-        "--jsonl",
-        p(&jsonl),
-    ]);
+    let (c, out, err, lines) = bench_lines(
+        &[
+            "--size",
+            "4",
+            "--preset",
+            "4x4-sa,ga",
+            "--random-state",
+            "--cubes",
+            "2",
+            "--max-steps",
+            "2000",
+            "--plot",
+            p(&svg),
+        ],
+        &jsonl,
+    );
     assert_eq!(c, 4, "{err}");
     assert!(
         out.starts_with("2 cubes (4x4, random 40-move scrambles)"),
@@ -226,10 +174,9 @@ fn a_4x4_bench_plots_without_a_reference_and_its_lines_carry_the_size() {
         out.contains("4x4-sa: final energy (misplaced stickers)"),
         "{out}"
     );
-    let text = std::fs::read_to_string(&svg).unwrap();
-    let doc = roxmltree::Document::parse(&text).expect("the SVG parses as XML");
-    assert_eq!(doc.root_element().tag_name().name(), "svg");
-    let lines = jsonl_without_times(&jsonl);
+    with_svg(&svg, |doc| {
+        assert_eq!(doc.root_element().tag_name().name(), "svg")
+    });
     assert_eq!(lines.len(), 4);
     for l in &lines {
         assert_eq!(l["size"], 4, "{l}");
@@ -243,42 +190,35 @@ fn a_4x4_bench_plots_without_a_reference_and_its_lines_carry_the_size() {
 
 #[test]
 fn the_3x3_lines_carry_no_size() {
-    let d = dir("three");
+    let d = temp_dir("bench-sizes", "three");
     let jsonl = d.join("three.jsonl");
-    let (c, _, err) = run(&[
-        "bench",
-        "--preset",
-        "reference",
-        "--random-state",
-        "--cubes",
-        "1",
-        "--jsonl",
-        p(&jsonl),
-    ]);
+    let (c, _, err, lines) = bench_lines(
+        &["--preset", "reference", "--random-state", "--cubes", "1"],
+        &jsonl,
+    );
     assert_eq!(c, 0, "{err}");
-    let lines = jsonl_without_times(&jsonl);
     assert!(lines[0].get("size").is_none(), "{}", lines[0]);
 }
 
 #[test]
 fn a_2x2_trace_measures_moves_to_solved_with_the_distance_table() {
-    let d = dir("trace2");
+    let d = temp_dir("bench-sizes", "trace2");
     let jsonl = d.join("two.jsonl");
-    let (c, _, err) = run(&[
-        "bench",
-        "--size",
-        "2",
-        "--preset",
-        "2x2-ga,reference",
-        "--random-state",
-        "--cubes",
-        "2",
-        "--trace",
-        "--jsonl",
-        p(&jsonl),
-    ]);
+    let (c, _, err, lines) = bench_lines(
+        &[
+            "--size",
+            "2",
+            "--preset",
+            "2x2-ga,reference",
+            "--random-state",
+            "--cubes",
+            "2",
+            "--trace",
+        ],
+        &jsonl,
+    );
     assert!([0, 4].contains(&c), "{err}");
-    for l in jsonl_without_times(&jsonl) {
+    for l in lines {
         let trace = l["trace"].as_array().unwrap();
         // The reference's best state is the start until it has solved it.
         if l["preset"] == "reference" {

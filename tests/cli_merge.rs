@@ -3,65 +3,30 @@
 
 mod cli_support;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use cli_support::{code, cubetui, jsonl_without_times};
+use cli_support::{bench_lines, jsonl_without_times, p, run, temp_dir, untimed};
 use serde_json::Value;
 
-fn dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("cubetui-merge-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
-
-/// Runs cubetui; (exit code, stdout, stderr).
-fn run(args: &[&str]) -> (i32, String, String) {
-    let o = cubetui(args);
-    (
-        code(&o),
-        String::from_utf8(o.stdout).unwrap(),
-        String::from_utf8(o.stderr).unwrap(),
-    )
-}
-
-/// The summary without its first line and without what was timed: the
-/// `time (ms)` and `steps/s` lines, and a table row's two time cells.
-fn untimed(text: &str) -> Vec<String> {
-    text.lines()
-        .skip(1)
-        .filter(|l| !l.starts_with("time (ms)") && !l.starts_with("steps/s"))
-        .map(|l| {
-            let mut cells: Vec<&str> = l.split_whitespace().collect();
-            if cells.get(3) == Some(&"%") {
-                cells.drain(4..6);
-            }
-            cells.join(" ")
-        })
-        .collect()
-}
-
-fn p(path: &Path) -> &str {
-    path.to_str().unwrap()
-}
+/// The lines of a summary that say what was timed.
+const TIMED: [&str; 2] = ["time (ms)", "steps/s"];
 
 /// One bench, then the same in 4 shards merged: same summary, same lines.
 fn shards_merge_to_the_whole(name: &str, args: &[&str]) {
-    let d = dir(name);
+    let d = temp_dir("merge", name);
     let whole = d.join("whole.jsonl");
-    let mut all = vec!["bench"];
-    all.extend_from_slice(args);
     // Exit 4 when some cube is unsolved: the merge says so too.
-    let (whole_code, one, err) = run(&[&all[..], &["--jsonl", p(&whole)]].concat());
+    let (whole_code, one, err, whole_lines) = bench_lines(args, &whole);
     assert!([0, 4].contains(&whole_code), "{err}");
     let mut files = Vec::new();
     for i in 1..=4 {
         let f = d.join(format!("s{i}.jsonl"));
         let shard = format!("{i}/4");
-        let (c, out, err) = run(&[&all[..], &["--shard", &shard, "--jsonl", p(&f)]].concat());
+        let (c, out, err, lines) = bench_lines(&[args, &["--shard", &shard]].concat(), &f);
         assert!([0, 4].contains(&c), "{err}");
         assert!(out.starts_with(&format!("shard {i}/4: ")), "{out}");
         // Shard i runs the cubes k with k mod 4 = i - 1, as in the whole run.
-        for l in jsonl_without_times(&f) {
+        for l in lines {
             assert_eq!(l["index"].as_u64().unwrap() % 4, i - 1, "{l}");
         }
         files.push(f);
@@ -77,11 +42,15 @@ fn shards_merge_to_the_whole(name: &str, args: &[&str]) {
         one.lines().next().unwrap().split(", seed").next(),
         "{merged}\n{one}"
     );
-    assert_eq!(untimed(&merged), untimed(&one), "{merged}\n{one}");
+    assert_eq!(
+        untimed(&merged, &TIMED),
+        untimed(&one, &TIMED),
+        "{merged}\n{one}"
+    );
     // The shards' lines are the whole run's lines.
     let mut lines: Vec<Value> = files.iter().flat_map(|f| jsonl_without_times(f)).collect();
     lines.sort_by_key(|l| l["index"].as_u64());
-    assert_eq!(lines, jsonl_without_times(&whole));
+    assert_eq!(lines, whole_lines);
     std::fs::remove_dir_all(d).ok();
 }
 
@@ -147,12 +116,10 @@ fn bad_shards_are_usage_errors_naming_the_fault() {
 
 #[test]
 fn bad_files_are_refused_naming_file_and_line() {
-    let d = dir("bad");
+    let d = temp_dir("merge", "bad");
     let bench = |extra: &[&str], f: &Path| {
-        let mut a = vec!["bench", "--depth", "3", "--cubes", "4", "--jobs", "1"];
-        a.extend_from_slice(extra);
-        a.extend(["--jsonl", p(f)]);
-        let (c, _, err) = run(&a);
+        let a = [&["--depth", "3", "--cubes", "4", "--jobs", "1"], extra].concat();
+        let (c, _, err, _) = bench_lines(&a, f);
         assert_eq!(c, 0, "{err}");
     };
     let s1 = d.join("s1.jsonl");

@@ -8,78 +8,72 @@
 mod cli_support;
 
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use cli_support::{code, cubetui, jsonl_without_times};
+use cli_support::{assert_finished, code, cubetui, jsonl_without_times, p, temp_dir, with_svg};
 use serde_json::Value;
-
-fn dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("cubetui-plot-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
 
 /// The colours of the SVG's lines (polylines not black: the axes are) and
 /// its texts.
 fn read_svg(path: &Path) -> (BTreeSet<String>, Vec<String>) {
-    let text = std::fs::read_to_string(path).unwrap();
-    let doc = roxmltree::Document::parse(&text).expect("the SVG parses as XML");
-    assert_eq!(doc.root_element().tag_name().name(), "svg");
-    let colours = doc
-        .descendants()
-        .filter(|n| n.has_tag_name("polyline"))
-        .filter_map(|n| n.attribute("stroke"))
-        .filter(|c| !c.eq_ignore_ascii_case("#000000"))
-        .map(str::to_uppercase)
-        .collect();
-    let texts = doc
-        .descendants()
-        .filter(|n| n.has_tag_name("text"))
-        .filter_map(|n| n.text())
-        .map(|t| t.trim().to_string())
-        .collect();
-    (colours, texts)
+    with_svg(path, |doc| {
+        assert_eq!(doc.root_element().tag_name().name(), "svg");
+        let colours = doc
+            .descendants()
+            .filter(|n| n.has_tag_name("polyline"))
+            .filter_map(|n| n.attribute("stroke"))
+            .filter(|c| !c.eq_ignore_ascii_case("#000000"))
+            .map(str::to_uppercase)
+            .collect();
+        let texts = doc
+            .descendants()
+            .filter(|n| n.has_tag_name("text"))
+            .filter_map(|n| n.text())
+            .map(|t| t.trim().to_string())
+            .collect();
+        (colours, texts)
+    })
 }
 
 /// How many `tag` elements (polyline, polygon) of each colour the SVG has
 /// (stroke for lines, fill for bands; black left out: the axes).
 fn count(path: &Path, tag: &str) -> std::collections::BTreeMap<String, usize> {
-    let text = std::fs::read_to_string(path).unwrap();
-    let doc = roxmltree::Document::parse(&text).expect("the SVG parses as XML");
-    let mut out = std::collections::BTreeMap::new();
-    for n in doc.descendants().filter(|n| n.has_tag_name(tag)) {
-        let c = n.attribute("stroke").or(n.attribute("fill")).unwrap_or("");
-        if !c.eq_ignore_ascii_case("#000000") && !c.is_empty() {
-            *out.entry(c.to_uppercase()).or_insert(0) += 1;
+    with_svg(path, |doc| {
+        let mut out = std::collections::BTreeMap::new();
+        for n in doc.descendants().filter(|n| n.has_tag_name(tag)) {
+            let c = n.attribute("stroke").or(n.attribute("fill")).unwrap_or("");
+            if !c.eq_ignore_ascii_case("#000000") && !c.is_empty() {
+                *out.entry(c.to_uppercase()).or_insert(0) += 1;
+            }
         }
-    }
-    out
+        out
+    })
 }
 
 /// Polylines and polygons of the convergence panels (the second row of
 /// 440 pixels, between the first row and the legend), each as (tag,
 /// colour, points).
 fn curves(path: &Path) -> Vec<(String, String, String)> {
-    let text = std::fs::read_to_string(path).unwrap();
-    let doc = roxmltree::Document::parse(&text).expect("the SVG parses as XML");
-    let mut out: Vec<(String, String, String)> = doc
-        .descendants()
-        .filter(|n| n.has_tag_name("polyline") || n.has_tag_name("polygon"))
-        .filter_map(|n| {
-            let points = n.attribute("points")?.to_string();
-            let y: f64 = points.split([',', ' ']).nth(1)?.parse().ok()?;
-            let c = n.attribute("stroke").or(n.attribute("fill"))?;
-            ((470.0..900.0).contains(&y) && !c.eq_ignore_ascii_case("#000000"))
-                .then(|| (n.tag_name().name().to_string(), c.to_uppercase(), points))
-        })
-        .collect();
-    out.sort();
-    out
+    with_svg(path, |doc| {
+        let mut out: Vec<(String, String, String)> = doc
+            .descendants()
+            .filter(|n| n.has_tag_name("polyline") || n.has_tag_name("polygon"))
+            .filter_map(|n| {
+                let points = n.attribute("points")?.to_string();
+                let y: f64 = points.split([',', ' ']).nth(1)?.parse().ok()?;
+                let c = n.attribute("stroke").or(n.attribute("fill"))?;
+                ((470.0..900.0).contains(&y) && !c.eq_ignore_ascii_case("#000000"))
+                    .then(|| (n.tag_name().name().to_string(), c.to_uppercase(), points))
+            })
+            .collect();
+        out.sort();
+        out
+    })
 }
 
 #[test]
 fn bench_sweep_and_merge_draw_one_line_per_preset() {
-    let d = dir("all");
+    let d = temp_dir("plot", "all");
     let svg = d.join("bench.svg");
     let jsonl = d.join("bench.jsonl");
     let o = cubetui(&[
@@ -92,15 +86,11 @@ fn bench_sweep_and_merge_draw_one_line_per_preset() {
         "--cubes",
         "4",
         "--jsonl",
-        jsonl.to_str().unwrap(),
+        p(&jsonl),
         "--plot",
-        svg.to_str().unwrap(),
+        p(&svg),
     ]);
-    assert!(
-        [0, 4].contains(&code(&o)),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    assert_finished(&o);
     let (colours, texts) = read_svg(&svg);
     // Two presets and the reference's grey.
     let want: BTreeSet<String> = ["#1F77B4", "#FF7F0E", "#A0A0A0"].map(String::from).into();
@@ -122,17 +112,8 @@ fn bench_sweep_and_merge_draw_one_line_per_preset() {
     );
     // merge draws the same lines from the JSONL.
     let merged = d.join("merged.svg");
-    let o = cubetui(&[
-        "merge",
-        jsonl.to_str().unwrap(),
-        "--plot",
-        merged.to_str().unwrap(),
-    ]);
-    assert!(
-        [0, 4].contains(&code(&o)),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    let o = cubetui(&["merge", p(&jsonl), "--plot", p(&merged)]);
+    assert_finished(&o);
     assert_eq!(read_svg(&merged).0, want);
     // A sweep: one colour per combination, and the reference.
     let swept = d.join("sweep.svg");
@@ -146,13 +127,9 @@ fn bench_sweep_and_merge_draw_one_line_per_preset() {
         "--cubes",
         "3",
         "--plot",
-        swept.to_str().unwrap(),
+        p(&swept),
     ]);
-    assert!(
-        [0, 4].contains(&code(&o)),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    assert_finished(&o);
     let (colours, texts) = read_svg(&swept);
     assert_eq!(colours.len(), 4, "{colours:?}");
     assert!(texts.iter().any(|t| t == "max_steps=40000"), "{texts:?}");
@@ -185,7 +162,7 @@ fn a_plot_that_cannot_be_written_fails_before_solving() {
 
 #[test]
 fn race_draws_one_convergence_curve_per_lane() {
-    let d = dir("race");
+    let d = temp_dir("plot", "race");
     let svg = d.join("race.svg");
     let o = cubetui(&[
         "race",
@@ -195,7 +172,7 @@ fn race_draws_one_convergence_curve_per_lane() {
         "--time-limit",
         "2",
         "--plot",
-        svg.to_str().unwrap(),
+        p(&svg),
     ]);
     assert_eq!(code(&o), 0, "{}", String::from_utf8_lossy(&o.stderr));
     let (colours, texts) = read_svg(&svg);
@@ -206,31 +183,31 @@ fn race_draws_one_convergence_curve_per_lane() {
     }
     // Each lane's line starts where it started and ends solved (energy 0):
     // more than one point each.
-    let text = std::fs::read_to_string(&svg).unwrap();
-    let doc = roxmltree::Document::parse(&text).unwrap();
-    for c in &want {
-        let longest = doc
-            .descendants()
-            .filter(|n| n.has_tag_name("polyline"))
-            .filter(|n| {
-                n.attribute("stroke")
-                    .is_some_and(|s| s.eq_ignore_ascii_case(c))
-            })
-            .map(|n| {
-                n.attribute("points")
-                    .unwrap_or("")
-                    .split_whitespace()
-                    .count()
-            })
-            .max();
-        assert!(longest.unwrap_or(0) >= 2, "{c}: {longest:?}");
-    }
+    with_svg(&svg, |doc| {
+        for c in &want {
+            let longest = doc
+                .descendants()
+                .filter(|n| n.has_tag_name("polyline"))
+                .filter(|n| {
+                    n.attribute("stroke")
+                        .is_some_and(|s| s.eq_ignore_ascii_case(c))
+                })
+                .map(|n| {
+                    n.attribute("points")
+                        .unwrap_or("")
+                        .split_whitespace()
+                        .count()
+                })
+                .max();
+            assert!(longest.unwrap_or(0) >= 2, "{c}: {longest:?}");
+        }
+    });
     std::fs::remove_dir_all(d).ok();
 }
 
 #[test]
 fn tracing_leaves_every_run_as_it_is() {
-    let d = dir("same");
+    let d = temp_dir("plot", "same");
     let (plain, traced) = (d.join("plain.jsonl"), d.join("traced.jsonl"));
     let presets = "sa-pll-conj,sa-faces,sa-faces-hot,ga,woc,mws,mws-short,phases-es,phases-ga,phases-sa,reference";
     let run = |path: &Path, more: &[&str]| {
@@ -248,15 +225,11 @@ fn tracing_leaves_every_run_as_it_is() {
             "--jobs",
             "2",
             "--jsonl",
-            path.to_str().unwrap(),
+            p(path),
         ];
         args.extend_from_slice(more);
         let o = cubetui(&args);
-        assert!(
-            [0, 4].contains(&code(&o)),
-            "{}",
-            String::from_utf8_lossy(&o.stderr)
-        );
+        assert_finished(&o);
     };
     run(&plain, &[]);
     run(&traced, &["--trace"]);
@@ -297,7 +270,7 @@ fn tracing_leaves_every_run_as_it_is() {
 
 #[test]
 fn merged_shards_draw_the_curves_of_the_whole_run() {
-    let d = dir("merge");
+    let d = temp_dir("plot", "merge");
     let (svg, whole) = (d.join("whole.svg"), d.join("whole.jsonl"));
     let o = cubetui(&[
         "bench",
@@ -311,15 +284,11 @@ fn merged_shards_draw_the_curves_of_the_whole_run() {
         "--jobs",
         "2",
         "--jsonl",
-        whole.to_str().unwrap(),
+        p(&whole),
         "--plot",
-        svg.to_str().unwrap(),
+        p(&svg),
     ]);
-    assert!(
-        [0, 4].contains(&code(&o)),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    assert_finished(&o);
     // The whole run's lines in four files as its shards would write them
     // (tests/cli_merge.rs checks that shards write exactly these lines).
     let text = std::fs::read_to_string(&whole).unwrap();
@@ -338,14 +307,10 @@ fn merged_shards_draw_the_curves_of_the_whole_run() {
     let merged = d.join("merged.svg");
     let mut args = vec!["merge".to_string()];
     args.extend(files);
-    args.extend(["--plot".to_string(), merged.to_str().unwrap().to_string()]);
+    args.extend(["--plot".to_string(), p(&merged).to_string()]);
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let o = cubetui(&args);
-    assert!(
-        [0, 4].contains(&code(&o)),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    assert_finished(&o);
     let (one, all) = (curves(&svg), curves(&merged));
     // Two presets: a band and a median line in each of two panels.
     assert_eq!(one.len(), 8, "{one:?}");
@@ -359,21 +324,12 @@ fn merged_shards_draw_the_curves_of_the_whole_run() {
         "--cubes",
         "2",
         "--jsonl",
-        plain.to_str().unwrap(),
+        p(&plain),
     ]);
-    assert!([0, 4].contains(&code(&o)));
+    assert_finished(&o);
     let untraced = d.join("untraced.svg");
-    let o = cubetui(&[
-        "merge",
-        plain.to_str().unwrap(),
-        "--plot",
-        untraced.to_str().unwrap(),
-    ]);
-    assert!(
-        [0, 4].contains(&code(&o)),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    let o = cubetui(&["merge", p(&plain), "--plot", p(&untraced)]);
+    assert_finished(&o);
     // Two panels and the legend's swatch, no band.
     assert_eq!(
         count(&untraced, "polyline"),

@@ -3,6 +3,7 @@
 //! seed, and the command `y` prints reproduces the screen's run.
 
 mod cli_support;
+mod tui_support;
 
 use cli_support::{code, cubetui, json};
 use cubetui::cube::simplify::simplify;
@@ -11,20 +12,13 @@ use cubetui::solve::runner::{Inline, RunState, Speed};
 use cubetui::tui::app::{App, Choice};
 use cubetui::tui::keys::Action;
 use cubetui::tui::reducer::update;
+use tui_support::preset_choice;
 
 /// Every preset, built as the binary builds them (no reference table wait).
 fn choices() -> Vec<Choice> {
     preset::list()
         .into_iter()
-        .map(|name| {
-            let cfg = preset::get(name).unwrap();
-            Choice {
-                preset: name.to_string(),
-                solver: cfg.name().to_string(),
-                description: String::new(),
-                build: Box::new(move |start, seed| cubetui::solve::build_any(&cfg, start, seed)),
-            }
-        })
+        .map(|name| preset_choice(name, String::new()))
         .collect()
 }
 

@@ -3,6 +3,8 @@
 //! 7×7 drawn (snapshots at 80×24 and 160×48, every size from 80×24 to
 //! 200×60 without a panic). The real presets, run inline.
 
+mod tui_support;
+
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use cubetui::cube::nxn::Size;
 use cubetui::cube::{AnyAlg, AnyCube};
@@ -14,20 +16,13 @@ use cubetui::tui::reducer::{Effect, reduce, update};
 use cubetui::tui::ui;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
+use tui_support::preset_choice;
 
 /// Every preset, built for any size as the binary builds them.
 fn choices() -> Vec<Choice> {
     preset::list()
         .into_iter()
-        .map(|name| {
-            let cfg = preset::get(name).expect("preset builds");
-            Choice {
-                preset: name.to_string(),
-                solver: cfg.name().to_string(),
-                description: preset::info(name).unwrap().description,
-                build: Box::new(move |start, seed| cubetui::solve::build_any(&cfg, start, seed)),
-            }
-        })
+        .map(|name| preset_choice(name, preset::info(name).unwrap().description))
         .collect()
 }
 

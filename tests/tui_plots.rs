@@ -36,25 +36,16 @@ fn ran(n: u64, temperature: impl Fn(u64) -> f64) -> App {
         })
         .collect();
     app.absorb(Update {
-        epoch: app.epoch(),
-        state: RunState::Running,
-        snapshot: None,
-        outcome: None,
         points,
         marks: vec![Mark {
             iteration: n / 2,
             label: "generator → pll".into(),
         }],
-        changes: vec![],
-        error: None,
-        elapsed: std::time::Duration::ZERO,
-        cpu: std::time::Duration::ZERO,
-        generators: None,
         profile: Some(Profile {
             step: "step",
             series: vec![SeriesSpec::new("temperature", 4)],
         }),
-        params: None,
+        ..Update::new(app.epoch(), RunState::Running)
     });
     app
 }
@@ -164,21 +155,11 @@ fn phased(n: u64) -> App {
         })
         .collect();
     app.absorb(Update {
-        epoch: app.epoch(),
-        state: RunState::Running,
-        snapshot: None,
-        outcome: None,
         points,
         marks: vec![Mark {
             iteration: n / 2,
             label: "phase 2/4 · G1→G2".into(),
         }],
-        changes: vec![],
-        error: None,
-        elapsed: std::time::Duration::ZERO,
-        cpu: std::time::Duration::ZERO,
-        generators: None,
-        params: None,
         profile: Some(Profile {
             step: "generation",
             series: vec![
@@ -189,6 +170,7 @@ fn phased(n: u64) -> App {
                     .no_row(),
             ],
         }),
+        ..Update::new(app.epoch(), RunState::Running)
     });
     app
 }

@@ -18,7 +18,7 @@ use cubetui::tui::reducer::update;
 use cubetui::tui::ui;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
-use tui_support::toy_app;
+use tui_support::{preset_choice, toy_app};
 
 const SCRAMBLE: &str = "R U F' L2 D B";
 
@@ -50,15 +50,7 @@ impl Driver for Clocked {
 fn choices() -> Vec<Choice> {
     preset::list()
         .into_iter()
-        .map(|name| {
-            let cfg = preset::get(name).unwrap();
-            Choice {
-                preset: name.to_string(),
-                solver: cfg.name().to_string(),
-                description: String::new(),
-                build: Box::new(move |start, seed| cubetui::solve::build_any(&cfg, start, seed)),
-            }
-        })
+        .map(|name| preset_choice(name, String::new()))
         .collect()
 }
 

@@ -3,6 +3,7 @@
 //! it), knob and generator changes, pauses and single steps included, and
 //! every file replays identically (`play::verify`).
 
+mod tui_support;
 use std::path::{Path, PathBuf};
 
 use cubetui::solve::preset;
@@ -12,6 +13,7 @@ use cubetui::tui::app::{App, Choice};
 use cubetui::tui::keys::Action;
 use cubetui::tui::knob_key::KnobKey;
 use cubetui::tui::reducer::update;
+use tui_support::preset_choice;
 
 /// A fresh directory of this test's own (removed when dropped).
 struct Dir(PathBuf);
@@ -34,15 +36,7 @@ fn choices() -> Vec<Choice> {
     preset::all()
         .into_iter()
         .filter(|p| p.fits(3))
-        .map(|p| {
-            let cfg = preset::get(&p.name).unwrap();
-            Choice {
-                preset: p.name.clone(),
-                solver: cfg.name().to_string(),
-                description: p.description,
-                build: Box::new(move |start, seed| cubetui::solve::build_any(&cfg, start, seed)),
-            }
-        })
+        .map(|p| preset_choice(&p.name, p.description))
         .collect()
 }
 

@@ -178,19 +178,9 @@ fn the_solver_profile_decides_rows_and_side_plot() {
         })
         .collect();
     app.absorb(Update {
-        epoch: app.epoch(),
-        state: RunState::Running,
-        snapshot: None,
-        outcome: None,
         points,
-        marks: vec![],
-        changes: vec![],
-        error: None,
-        elapsed: std::time::Duration::ZERO,
-        cpu: std::time::Duration::ZERO,
-        generators: None,
         profile: Some(profile),
-        params: None,
+        ..Update::new(app.epoch(), RunState::Running)
     });
     assert_eq!(app.track().values().len(), 4);
     let mut snap = app.snapshot().cloned().expect("toy snapshot");

@@ -2,6 +2,8 @@
 //! running and solved (the real presets, not a toy): the "too small" notice
 //! below 80×24, the panels with the right preset from there on.
 
+mod tui_support;
+
 use cubetui::solve::preset;
 use cubetui::solve::runner::{Inline, RunState, Speed};
 use cubetui::tui::app::{App, Choice};
@@ -10,21 +12,14 @@ use cubetui::tui::reducer::update;
 use cubetui::tui::{layout, ui};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
+use tui_support::preset_choice;
 
 fn choices() -> Vec<Choice> {
     preset::list()
         .into_iter()
         // The 3x3's presets (the other sizes' screens: tests/tui_nxn.rs).
         .filter(|name| preset::info(name).unwrap().fits(3))
-        .map(|name| {
-            let cfg = preset::get(name).expect("preset builds");
-            Choice {
-                preset: name.to_string(),
-                solver: cfg.name().to_string(),
-                description: preset::info(name).unwrap().description,
-                build: Box::new(move |start, seed| cubetui::solve::build_any(&cfg, start, seed)),
-            }
-        })
+        .map(|name| preset_choice(name, preset::info(name).unwrap().description))
         .collect()
 }
 

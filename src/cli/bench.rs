@@ -255,14 +255,7 @@ impl Finished {
             self.jobs
         );
         if let Some(path) = &batch.args.plot {
-            let series: Vec<super::plot::Series<'_>> = (labels.iter().zip(&o.samples))
-                .zip(&o.traces)
-                .map(|((label, samples), traces)| super::plot::Series {
-                    label,
-                    samples,
-                    traces,
-                })
-                .collect();
+            let series = super::plot::Series::lanes(&labels, &o.samples, &o.traces);
             let title = text.lines().next().unwrap_or_default();
             let name = compare::reference_name(size);
             super::plot::draw(path, title, &series, reference.map(|r| (r, name)))?;

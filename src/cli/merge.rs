@@ -100,14 +100,7 @@ pub fn run(args: MergeArgs) -> Result<ExitCode, Report> {
                 path.display()
             );
         }
-        let series: Vec<super::plot::Series<'_>> = (m.labels.iter().zip(&m.samples))
-            .zip(&m.traces)
-            .map(|((label, samples), traces)| super::plot::Series {
-                label,
-                samples,
-                traces,
-            })
-            .collect();
+        let series = super::plot::Series::lanes(&m.labels, &m.samples, &m.traces);
         let title = text.lines().next().unwrap_or_default();
         let name = super::bench::compare::reference_name(m.size);
         let reference = m.reference.as_deref().map(|r| (r, name));

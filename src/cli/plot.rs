@@ -30,7 +30,7 @@ mod axes;
 mod bands;
 mod convergence;
 
-use axes::{Failure, REFERENCE, colour, draw_legend, span, tick};
+use axes::{Failure, REFERENCE, colour, draw_legend, log_chart, span, tick};
 pub use convergence::draw_curves;
 
 /// One lane: its runs' samples and, when traced, their traces (in the
@@ -39,6 +39,25 @@ pub struct Series<'a> {
     pub label: &'a str,
     pub samples: &'a [Sample],
     pub traces: &'a [Trace],
+}
+
+impl<'a> Series<'a> {
+    /// One series a lane, from the lanes' labels, samples and traces (each
+    /// in lane order).
+    pub fn lanes(
+        labels: &'a [String],
+        samples: &'a [Vec<Sample>],
+        traces: &'a [Vec<Trace>],
+    ) -> Vec<Series<'a>> {
+        (labels.iter().zip(samples))
+            .zip(traces)
+            .map(|((label, samples), traces)| Series {
+                label,
+                samples,
+                traces,
+            })
+            .collect()
+    }
 }
 
 /// Checks that `path` can be written, before a long run.
@@ -160,13 +179,7 @@ fn fraction_panel(
     curves: Vec<Curve>,
 ) -> Result<(), Failure> {
     let (lo, hi) = span(curves.iter().flat_map(|c| c.0.iter().copied()), floor);
-    let mut chart = ChartBuilder::on(area)
-        .caption(caption, ("sans-serif", 14))
-        .margin(12)
-        .margin_right(32)
-        .x_label_area_size(36)
-        .y_label_area_size(44)
-        .build_cartesian_2d((lo..hi).log_scale(), 0.0..1.02)?;
+    let mut chart = log_chart(area, caption, (lo, hi), 0.0..1.02)?;
     chart
         .configure_mesh()
         .x_desc(x_desc)

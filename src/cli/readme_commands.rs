@@ -408,17 +408,19 @@ pub(super) fn faults(readme: &str, parse: Parse) -> Result<Vec<String>, String> 
         .collect())
 }
 
+/// The commands of `md`, each as one line of its arguments (for tests).
+#[cfg(test)]
+pub fn lines(md: &str) -> Vec<String> {
+    commands(md)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .iter()
+        .map(|f| f.args.join(" "))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn lines(md: &str) -> Vec<String> {
-        commands(md)
-            .unwrap_or_else(|e| panic!("{e}"))
-            .iter()
-            .map(|f| f.args.join(" "))
-            .collect()
-    }
 
     #[test]
     fn loops_continuations_and_quotes_are_read_as_a_shell_would() {

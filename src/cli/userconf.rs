@@ -88,19 +88,15 @@ fn broken(path: &Path, line: Option<usize>, why: &str) -> Report {
     InvalidInput(format!("{}{at}: {}", path.display(), why.trim())).into()
 }
 
-fn line_at(text: &str, offset: usize) -> usize {
-    text.get(..offset)
-        .unwrap_or(text)
-        .bytes()
-        .filter(|b| *b == b'\n')
-        .count()
-        + 1
-}
-
 /// Parses and checks a settings text read from `path`.
 pub fn parse_settings(path: &Path, text: &str) -> Result<Settings, Report> {
-    let s: Settings = toml::from_str(text)
-        .map_err(|e| broken(path, e.span().map(|s| line_at(text, s.start)), e.message()))?;
+    let s: Settings = toml::from_str(text).map_err(|e| {
+        broken(
+            path,
+            e.span().map(|s| preset::line_at(text, s.start)),
+            e.message(),
+        )
+    })?;
     let line = |key: &str| {
         text.lines()
             .position(|l| {

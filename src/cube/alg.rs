@@ -4,15 +4,12 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::error::{NotationError, printable};
+use super::error::NotationError;
+pub use super::grammar::{MAX_MOVES, MAX_REPEAT};
+use super::grammar::{is_separator, parse_groups, token_at, turns_at};
 use super::kernel::{Lanes, gather};
-use super::moves::{Move, parse_kind};
+use super::moves::{Move, parse_kind, write_spaced};
 use super::perm::Perm;
-
-/// Longest sequence a parse may expand to (repeat counts multiply).
-pub const MAX_MOVES: usize = 100_000;
-/// Largest repeat count after `)`.
-pub const MAX_REPEAT: usize = 1_000;
 
 /// A sequence of moves.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -66,151 +63,43 @@ impl FromIterator<Move> for Alg {
 
 impl fmt::Display for Alg {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, m) in self.0.iter().enumerate() {
-            if i > 0 {
-                f.write_str(" ")?;
-            }
-            write!(f, "{m}")?;
-        }
-        Ok(())
+        write_spaced(f, &self.0)
     }
-}
-
-fn is_prime(c: char) -> bool {
-    matches!(c, '\'' | '’' | '′')
-}
-
-fn is_separator(c: char) -> bool {
-    c.is_whitespace() || c == '(' || c == ')'
-}
-
-/// Longest token an error message quotes; longer ones are cut with `…`.
-const SHOWN_TOKEN: usize = 40;
-
-/// The run of characters from `start` up to the next separator, for error
-/// messages (invisible characters escaped, so the message shows them).
-fn token_at(chars: &[char], start: usize) -> String {
-    let mut run = chars[start..].iter().take_while(|c| !is_separator(**c));
-    let mut token: String = run.by_ref().take(SHOWN_TOKEN).collect();
-    if run.next().is_some() {
-        token.push('…');
-    }
-    printable(&token)
-}
-
-fn extend(out: &mut Vec<Move>, add: &[Move], times: usize) -> Result<(), NotationError> {
-    if out.len() + add.len().saturating_mul(times) > MAX_MOVES {
-        return Err(NotationError::TooLong { limit: MAX_MOVES });
-    }
-    for _ in 0..times {
-        out.extend_from_slice(add);
-    }
-    Ok(())
 }
 
 impl FromStr for Alg {
     type Err = NotationError;
 
     fn from_str(s: &str) -> Result<Alg, NotationError> {
-        let chars: Vec<char> = s.chars().collect();
-        // Open groups: (moves before the group, column of its `(`).
-        let mut stack: Vec<(Vec<Move>, usize)> = Vec::new();
-        let mut cur: Vec<Move> = Vec::new();
-        let mut i = 0;
-        while i < chars.len() {
-            let c = chars[i];
-            let column = i + 1;
-            if c.is_whitespace() {
-                i += 1;
-            } else if c == '(' {
-                stack.push((std::mem::take(&mut cur), column));
-                i += 1;
-            } else if c == ')' {
-                let (mut outer, _) = stack
-                    .pop()
-                    .ok_or(NotationError::UnmatchedClose { column })?;
-                i += 1;
-                let digits: String = chars[i..]
-                    .iter()
-                    .take_while(|c| c.is_ascii_digit())
-                    .collect();
-                i += digits.len();
-                let times = if digits.is_empty() {
-                    1
-                } else {
-                    match digits.parse::<usize>() {
-                        Ok(n) if (1..=MAX_REPEAT).contains(&n) => n,
-                        _ => {
-                            return Err(NotationError::BadRepeat {
-                                text: digits,
-                                column: column + 1,
-                                max: MAX_REPEAT,
-                            });
-                        }
-                    }
-                };
-                extend(&mut outer, &cur, times)?;
-                cur = outer;
-            } else {
-                let start = i;
-                let letters = if chars.get(i + 1) == Some(&'w') { 2 } else { 1 };
-                let name: String = chars[i..i + letters].iter().collect();
-                let kind = parse_kind(&name).ok_or_else(|| NotationError::UnknownMove {
-                    token: token_at(&chars, start),
-                    column,
-                })?;
-                i += letters;
-                let mut digits: String = chars[i..]
-                    .iter()
-                    .take_while(|c| c.is_ascii_digit())
-                    .collect();
-                i += digits.len();
-                let mut primes = 0;
-                while i < chars.len() && is_prime(chars[i]) {
-                    primes += 1;
-                    i += 1;
-                }
-                if digits.is_empty() && primes > 0 {
-                    // `R'2` is read as `R2'`.
-                    digits = chars[i..]
-                        .iter()
-                        .take_while(|c| c.is_ascii_digit())
-                        .collect();
-                    i += digits.len();
-                }
-                let bad_amount = || NotationError::BadAmount {
-                    token: token_at(&chars, start),
-                    column,
-                };
-                let amount: u8 = match digits.as_str() {
-                    "" => 1,
-                    "1" => 1,
-                    "2" => 2,
-                    "3" => 3,
-                    _ => return Err(bad_amount()),
-                };
-                // `R2'` is `R2`; a prime otherwise inverts.
-                let turns = match (amount, primes) {
-                    (a, 0) => a,
-                    (2, 1) => 2,
-                    (a, 1) => 4 - a,
-                    _ => return Err(bad_amount()),
-                };
-                if i < chars.len() && !is_separator(chars[i]) && !chars[i].is_alphabetic() {
-                    return Err(NotationError::UnknownMove {
-                        token: token_at(&chars, start),
-                        column,
-                    });
-                }
-                let m = Move::new(kind, turns).expect("turns in 1..=3");
-                extend(&mut cur, &[m], 1)?;
-            }
-        }
-        if let Some((_, column)) = stack.pop() {
-            return Err(NotationError::Unclosed { column });
-        }
-        Ok(Alg(cur))
+        parse_groups(s, parse_move).map(Alg)
     }
+}
+
+/// Parses one move token starting at `chars[start]`: (move, next index).
+fn parse_move(chars: &[char], start: usize) -> Result<(Move, usize), NotationError> {
+    let column = start + 1;
+    let letters = if chars.get(start + 1) == Some(&'w') {
+        2
+    } else {
+        1
+    };
+    let name: String = chars[start..start + letters].iter().collect();
+    let kind = parse_kind(&name).ok_or_else(|| NotationError::UnknownMove {
+        token: token_at(chars, start),
+        column,
+    })?;
+    let (turns, i) = turns_at(chars, start + letters).ok_or_else(|| NotationError::BadAmount {
+        token: token_at(chars, start),
+        column,
+    })?;
+    if i < chars.len() && !is_separator(chars[i]) && !chars[i].is_alphabetic() {
+        return Err(NotationError::UnknownMove {
+            token: token_at(chars, start),
+            column,
+        });
+    }
+    let m = Move::new(kind, turns).expect("turns in 1..=3");
+    Ok((m, i))
 }
 
 /// One move token, parsed with the sequence grammar (kept here so `moves` need

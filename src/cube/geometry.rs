@@ -2,7 +2,11 @@
 //! turn of any set of layers. Every move table is derived from this one model.
 //!
 //! Axes: x points to R, y to U, z to F. A sticker is a cubie position in
-//! {-1, 0, 1}³ plus the outward normal of the face it shows.
+//! {-1, 0, 1}³ plus the outward normal of the face it shows. The N×N model
+//! (`cube::nxn::geometry`) takes its normals, quarter turns and depths from
+//! here, in its own (wider) coordinates.
+
+use std::ops::Neg;
 
 use super::face::Face;
 use super::kernel::STICKERS;
@@ -10,16 +14,17 @@ use super::perm::Perm;
 
 type V = [i8; 3];
 
-/// Outward normal of a face.
-pub(crate) const fn normal(face: Face) -> V {
-    match face {
+/// Outward normal of a face, in coordinates of type `T`.
+pub(crate) fn normal<T: From<i8>>(face: Face) -> [T; 3] {
+    let n: V = match face {
         Face::U => [0, 1, 0],
         Face::R => [1, 0, 0],
         Face::F => [0, 0, 1],
         Face::D => [0, -1, 0],
         Face::L => [-1, 0, 0],
         Face::B => [0, 0, -1],
-    }
+    };
+    n.map(T::from)
 }
 
 /// Position of the cubie carrying sticker (face, row, col) in the facelet-string
@@ -44,29 +49,36 @@ pub(crate) fn stickers() -> [(V, V); STICKERS] {
     })
 }
 
-/// Rotates `v` a quarter turn clockwise as seen looking at the face whose normal is `axis`.
-fn quarter(v: V, axis: V) -> V {
+/// Rotates `v` a quarter turn clockwise as seen looking at `face`.
+pub(crate) fn quarter<T: Copy + Neg<Output = T>>(v: [T; 3], face: Face) -> [T; 3] {
     let [x, y, z] = v;
-    match axis {
-        [1, 0, 0] => [x, z, -y],
-        [-1, 0, 0] => [x, -z, y],
-        [0, 1, 0] => [-z, y, x],
-        [0, -1, 0] => [z, y, -x],
-        [0, 0, 1] => [y, -x, z],
-        [0, 0, -1] => [-y, x, z],
-        _ => unreachable!("axis is a unit normal"),
+    match face {
+        Face::R => [x, z, -y],
+        Face::L => [x, -z, y],
+        Face::U => [-z, y, x],
+        Face::D => [z, y, -x],
+        Face::F => [y, -x, z],
+        Face::B => [-y, x, z],
     }
 }
 
-fn dot(a: V, b: V) -> i8 {
-    a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
+/// How far `v` lies toward `face`: its coordinate along the face's normal.
+pub(crate) fn along<T: Copy + Neg<Output = T>>(v: [T; 3], face: Face) -> T {
+    let [x, y, z] = v;
+    match face {
+        Face::R => x,
+        Face::L => -x,
+        Face::U => y,
+        Face::D => -y,
+        Face::F => z,
+        Face::B => -z,
+    }
 }
 
 /// The permutation of a clockwise quarter turn (seen from the face with normal
 /// `normal_of`) of every sticker whose depth along that normal is in `depths`
 /// (1 = the outer layer, 0 = the middle, -1 = the far layer).
 pub(crate) fn quarter_turn(normal_of: Face, depths: &[i8]) -> Perm {
-    let axis = normal(normal_of);
     let all = stickers();
     let index_of = |p: (V, V)| {
         all.iter()
@@ -75,8 +87,8 @@ pub(crate) fn quarter_turn(normal_of: Face, depths: &[i8]) -> Perm {
     };
     let mut table = [0u8; STICKERS];
     for (i, &(pos, nrm)) in all.iter().enumerate() {
-        let dest = if depths.contains(&dot(pos, axis)) {
-            index_of((quarter(pos, axis), quarter(nrm, axis)))
+        let dest = if depths.contains(&along(pos, normal_of)) {
+            index_of((quarter(pos, normal_of), quarter(nrm, normal_of)))
         } else {
             i
         };

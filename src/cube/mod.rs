@@ -5,7 +5,8 @@
 //! `face`, `error` and `kernel` (the sticker layout and the hot loops) import
 //! nothing from here; then `perm` → `geometry` → `moves` → `alg` → `state` →
 //! `cubie` → `cubie_turns` / `validate` / `random`, with `net` and `simplify`
-//! on top, and `any` (a cube or sequence of any size: the 3×3's or `nxn`'s)
+//! on top; `grammar` (what the notations of every size share) on `error`
+//! alone, and `any` (a cube or sequence of any size: the 3×3's or `nxn`'s)
 //! above them all.
 
 pub mod alg;
@@ -15,6 +16,7 @@ pub mod cubie_turns;
 pub mod error;
 pub mod face;
 mod geometry;
+mod grammar;
 pub mod kernel;
 pub mod moves;
 pub mod net;

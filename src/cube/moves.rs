@@ -202,13 +202,33 @@ impl fmt::Display for MoveKind {
 
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let suffix = match self.turns {
-            1 => "",
-            2 => "2",
-            _ => "'",
-        };
-        write!(f, "{}{}", self.kind, suffix)
+        write!(f, "{}{}", self.kind, turns_suffix(self.turns))
     }
+}
+
+/// What follows a move's letters for its clockwise quarter turns (1 to 3):
+/// nothing, `2` or `'` (every size writes them so).
+pub(crate) fn turns_suffix(turns: u8) -> &'static str {
+    match turns {
+        1 => "",
+        2 => "2",
+        _ => "'",
+    }
+}
+
+/// Writes `items` separated by single spaces (a sequence's canonical text,
+/// every size's).
+pub(crate) fn write_spaced<T: fmt::Display>(
+    f: &mut fmt::Formatter<'_>,
+    items: &[T],
+) -> fmt::Result {
+    for (i, m) in items.iter().enumerate() {
+        if i > 0 {
+            f.write_str(" ")?;
+        }
+        write!(f, "{m}")?;
+    }
+    Ok(())
 }
 
 /// Parses the letters of a move (without its amount): `R`, `Rw`, `r`, `M`, `x`.

@@ -69,18 +69,27 @@ impl Layout {
 /// cross has no face. Lines carry no trailing spaces.
 pub fn render(cube: &Cube, layout: Layout) -> String {
     let (rows, cols) = layout.size();
+    grid_text((rows, cols), 3, |r, c| {
+        layout.sticker_at(r, c).map(|i| cube.colour(i).letter())
+    })
+}
+
+/// A net of `rows` × `cols` cells as text (every size's): the letter
+/// `letter_at(row, column)` gives (a blank for `None`), a space between
+/// blocks of `block` columns, no trailing spaces.
+pub(crate) fn grid_text(
+    (rows, cols): (usize, usize),
+    block: usize,
+    letter_at: impl Fn(usize, usize) -> Option<char>,
+) -> String {
     let mut out = String::new();
     for r in 0..rows {
         let mut line = String::new();
         for c in 0..cols {
-            if c > 0 && c % 3 == 0 {
+            if c > 0 && c % block == 0 {
                 line.push(' ');
             }
-            line.push(
-                layout
-                    .sticker_at(r, c)
-                    .map_or(' ', |i| cube.colour(i).letter()),
-            );
+            line.push(letter_at(r, c).unwrap_or(' '));
         }
         out.push_str(line.trim_end());
         out.push('\n');

@@ -13,7 +13,7 @@ use serde::Deserialize;
 mod info;
 mod user;
 pub use info::{LAST_ORDER, PresetInfo};
-pub use user::UserPresetError;
+pub use user::{UserPresetError, line_at};
 
 use crate::cube::nxn::Size;
 use crate::solve::api::SolveError;

@@ -3,7 +3,7 @@
 
 #![allow(dead_code)]
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use serde_json::Value;
@@ -14,6 +14,70 @@ pub fn cubetui(args: &[&str]) -> Output {
         .args(args)
         .output()
         .expect("binary runs")
+}
+
+/// Runs `cubetui` with `args`; (exit code, stdout, stderr).
+pub fn run(args: &[&str]) -> (i32, String, String) {
+    let o = cubetui(args);
+    (
+        code(&o),
+        String::from_utf8(o.stdout).unwrap(),
+        String::from_utf8(o.stderr).unwrap(),
+    )
+}
+
+/// Runs `cubetui bench` with `args` and `--jsonl path`: (exit code, stdout,
+/// stderr) and the JSON lines it wrote without their timing fields (none
+/// when it wrote no file).
+pub fn bench_lines(args: &[&str], path: &Path) -> (i32, String, String, Vec<Value>) {
+    let (c, out, err) = run(&[&["bench"], args, &["--jsonl", p(path)]].concat());
+    (c, out, err, jsonl_without_times(path))
+}
+
+/// Asserts that the run finished: exit 0 (every cube solved) or 4 (some
+/// not); its stderr otherwise.
+pub fn assert_finished(o: &Output) {
+    assert!(
+        [0, 4].contains(&code(o)),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}
+
+/// A fresh folder for a test's files: `cubetui-{file}-{name}-{pid}` in
+/// the temporary folder.
+pub fn temp_dir(file: &str, name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("cubetui-{file}-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// A path as an argument.
+pub fn p(path: &Path) -> &str {
+    path.to_str().unwrap()
+}
+
+/// A summary without its first line, without the lines that start with one
+/// of `timed`, and a table row without its two time cells.
+pub fn untimed(text: &str, timed: &[&str]) -> Vec<String> {
+    text.lines()
+        .skip(1)
+        .filter(|l| !timed.iter().any(|t| l.starts_with(t)))
+        .map(|l| {
+            let mut cells: Vec<&str> = l.split_whitespace().collect();
+            if cells.get(3) == Some(&"%") {
+                cells.drain(4..6);
+            }
+            cells.join(" ")
+        })
+        .collect()
+}
+
+/// `f` of the SVG file at `path`, parsed.
+pub fn with_svg<T>(path: &Path, f: impl FnOnce(&roxmltree::Document) -> T) -> T {
+    let text = std::fs::read_to_string(path).unwrap();
+    let doc = roxmltree::Document::parse(&text).expect("the SVG parses as XML");
+    f(&doc)
 }
 
 /// The exit code.

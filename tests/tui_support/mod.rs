@@ -115,6 +115,18 @@ impl Solver for Toy {
     }
 }
 
+/// Preset `name` as a menu entry with `description`, built as the binary
+/// builds it (any size).
+pub fn preset_choice(name: &str, description: String) -> Choice {
+    let cfg = cubetui::solve::preset::get(name).expect("preset builds");
+    Choice {
+        preset: name.to_string(),
+        solver: cfg.name().to_string(),
+        description,
+        build: Box::new(move |start, seed| cubetui::solve::build_any(&cfg, start, seed)),
+    }
+}
+
 /// Two toy presets for the screen, both undoing `scramble`.
 pub fn toy_choices(scramble: &'static str) -> Vec<Choice> {
     let alg: Alg = scramble.parse().expect("scramble");

@@ -1,7 +1,11 @@
 //! What the pictures of `--plot` share: the lanes' colours, log axes
 //! over whole decades, tick labels and the legend.
 
+use std::ops::Range;
+
 use plotters::coord::Shift;
+use plotters::coord::combinators::LogCoord;
+use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 
 /// What drawing fails with.
@@ -61,6 +65,28 @@ pub fn value(v: &f64) -> String {
         let s = format!("{v:.2}");
         s.trim_end_matches('0').to_string()
     }
+}
+
+/// A chart on a log x axis (time or moves) and a linear y axis.
+pub type LogChart<'a, 'b> =
+    ChartContext<'a, SVGBackend<'b>, Cartesian2d<LogCoord<f64>, RangedCoordf64>>;
+
+/// The chart of every panel of `--plot`: `caption` over it, the pictures'
+/// margins and label areas, a log x axis over `lo..hi` and a linear y axis
+/// over `y`. The caller configures its mesh (axis names and labels).
+pub fn log_chart<'a, 'b>(
+    area: &'a DrawingArea<SVGBackend<'b>, Shift>,
+    caption: &str,
+    (lo, hi): (f64, f64),
+    y: Range<f64>,
+) -> Result<LogChart<'a, 'b>, Failure> {
+    Ok(ChartBuilder::on(area)
+        .caption(caption, ("sans-serif", 14))
+        .margin(12)
+        .margin_right(32)
+        .x_label_area_size(36)
+        .y_label_area_size(44)
+        .build_cartesian_2d((lo..hi).log_scale(), y)?)
 }
 
 /// The legend under the pictures: a swatch and the name of each line, in

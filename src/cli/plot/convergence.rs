@@ -12,7 +12,7 @@ use plotters::prelude::*;
 use cubetui::solve::trace::Trace;
 
 use super::super::exit::OutputError;
-use super::axes::{Failure, colour, draw_legend, span, tick, value};
+use super::axes::{Failure, colour, draw_legend, log_chart, span, tick, value};
 use super::bands::{self, Band, Pick};
 
 /// How opaque a band is.
@@ -68,13 +68,7 @@ fn band_panel(
         .flat_map(|(b, _)| b.upper.iter().copied())
         .filter(|v| v.is_finite())
         .fold(1.0f64, f64::max);
-    let mut chart = ChartBuilder::on(area)
-        .caption(caption, ("sans-serif", 14))
-        .margin(12)
-        .margin_right(32)
-        .x_label_area_size(36)
-        .y_label_area_size(44)
-        .build_cartesian_2d((lo..hi).log_scale(), 0.0..top * 1.05)?;
+    let mut chart = log_chart(area, caption, (lo, hi), 0.0..top * 1.05)?;
     chart
         .configure_mesh()
         .x_desc("ms since the solver started, tracing left out (log)")
@@ -143,16 +137,12 @@ fn curves_svg(
         .map(|&(_, e)| e)
         .filter(|e| e.is_finite())
         .fold(1.0f64, f64::max);
-    let mut chart = ChartBuilder::on(&chart_area)
-        .caption(
-            "best energy so far, as each solver counts it, against CPU time",
-            ("sans-serif", 14),
-        )
-        .margin(12)
-        .margin_right(32)
-        .x_label_area_size(36)
-        .y_label_area_size(44)
-        .build_cartesian_2d((lo..hi).log_scale(), 0.0..top * 1.05)?;
+    let mut chart = log_chart(
+        &chart_area,
+        "best energy so far, as each solver counts it, against CPU time",
+        (lo, hi),
+        0.0..top * 1.05,
+    )?;
     chart
         .configure_mesh()
         .x_desc("CPU ms (log)")

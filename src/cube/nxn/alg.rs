@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use crate::cube::moves::write_spaced;
+
 use super::error::MoveSizeError;
 use super::moves::NxnMove;
 use super::size::Size;
@@ -64,12 +66,6 @@ impl FromIterator<NxnMove> for NxnAlg {
 
 impl fmt::Display for NxnAlg {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, m) in self.0.iter().enumerate() {
-            if i > 0 {
-                f.write_str(" ")?;
-            }
-            write!(f, "{m}")?;
-        }
-        Ok(())
+        write_spaced(f, &self.0)
     }
 }

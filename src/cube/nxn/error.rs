@@ -3,7 +3,7 @@
 
 use thiserror::Error;
 
-use crate::cube::error::{FaceletError, printable};
+use crate::cube::error::{FaceletError, NotationError, printable};
 
 /// A cube size outside the sizes this model builds.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -62,6 +62,28 @@ pub enum NxnNotationError {
     TooLong { limit: usize },
     #[error("`{text}` is not a single move")]
     NotOneMove { text: String },
+}
+
+/// The grammar that the sizes share ([`NotationError`]) says its faults
+/// with the same words.
+impl From<NotationError> for NxnNotationError {
+    fn from(e: NotationError) -> NxnNotationError {
+        match e {
+            NotationError::UnknownMove { token, column } => {
+                NxnNotationError::UnknownMove { token, column }
+            }
+            NotationError::BadAmount { token, column } => {
+                NxnNotationError::BadAmount { token, column }
+            }
+            NotationError::UnmatchedClose { column } => NxnNotationError::UnmatchedClose { column },
+            NotationError::Unclosed { column } => NxnNotationError::Unclosed { column },
+            NotationError::BadRepeat { text, column, max } => {
+                NxnNotationError::BadRepeat { text, column, max }
+            }
+            NotationError::TooLong { limit } => NxnNotationError::TooLong { limit },
+            NotationError::NotOneMove { text } => NxnNotationError::NotOneMove { text },
+        }
+    }
 }
 
 /// A move that a size cannot make.

@@ -1,6 +1,7 @@
 //! Where each sticker of an N×N cube sits in space, and the sticker
 //! permutation of a quarter turn of any run of layers. The 3×3 model
-//! (`cube::geometry`) with the size left free.
+//! (`cube::geometry`, whose normals, quarter turns and depths it uses) with
+//! the size left free.
 //!
 //! Axes: x points to R, y to U, z to F. Coordinates are doubled so they stay
 //! whole: a cubie's coordinate along an axis is `2i - (N - 1)` for layer index
@@ -8,21 +9,15 @@
 //! cubie's position plus the outward normal of the face it shows.
 
 use crate::cube::face::Face;
+use crate::cube::geometry::{along, quarter};
 
 use super::size::Size;
 
 pub(crate) type V = [i16; 3];
 
-/// Outward normal of a face.
-pub(crate) const fn normal(face: Face) -> V {
-    match face {
-        Face::U => [0, 1, 0],
-        Face::R => [1, 0, 0],
-        Face::F => [0, 0, 1],
-        Face::D => [0, -1, 0],
-        Face::L => [-1, 0, 0],
-        Face::B => [0, 0, -1],
-    }
+/// Outward normal of a face (the 3×3's).
+pub(crate) fn normal(face: Face) -> V {
+    crate::cube::geometry::normal(face)
 }
 
 /// Position of the cubie carrying sticker (face, row, col) in the
@@ -74,24 +69,6 @@ pub(crate) fn stickers(size: Size) -> Vec<(V, V)> {
         .collect()
 }
 
-/// Rotates `v` a quarter turn clockwise as seen looking at the face whose normal is `axis`.
-fn quarter(v: V, axis: V) -> V {
-    let [x, y, z] = v;
-    match axis {
-        [1, 0, 0] => [x, z, -y],
-        [-1, 0, 0] => [x, -z, y],
-        [0, 1, 0] => [-z, y, x],
-        [0, -1, 0] => [z, y, -x],
-        [0, 0, 1] => [y, -x, z],
-        [0, 0, -1] => [-y, x, z],
-        _ => unreachable!("axis is a unit normal"),
-    }
-}
-
-fn dot(a: V, b: V) -> i16 {
-    a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
-}
-
 /// The depth coordinate of layer `layer` counted from a face (1 = the outer
 /// layer, N = the far one).
 pub(crate) fn depth(size: Size, layer: usize) -> i16 {
@@ -102,13 +79,11 @@ pub(crate) fn depth(size: Size, layer: usize) -> i16 {
 /// `first..=last` counted from `face` (1 = outer): position `i` receives the
 /// sticker from `table[i]`.
 pub(crate) fn quarter_turn(size: Size, face: Face, first: usize, last: usize) -> Vec<u16> {
-    let axis = normal(face);
     let (lo, hi) = (depth(size, last), depth(size, first));
     let mut table = vec![0u16; size.stickers()];
     for (i, (pos, nrm)) in stickers(size).into_iter().enumerate() {
-        let d = dot(pos, axis);
-        let dest = if (lo..=hi).contains(&d) {
-            index_of(size, quarter(pos, axis), quarter(nrm, axis))
+        let dest = if (lo..=hi).contains(&along(pos, face)) {
+            index_of(size, quarter(pos, face), quarter(nrm, face))
         } else {
             i
         };

@@ -7,7 +7,7 @@
 use std::fmt;
 
 use crate::cube::face::Face;
-use crate::cube::moves::{Rotation, Slice};
+use crate::cube::moves::{Rotation, Slice, turns_suffix};
 
 use super::error::MoveSizeError;
 use super::size::Size;
@@ -247,11 +247,6 @@ impl fmt::Display for NxnKind {
 
 impl fmt::Display for NxnMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let suffix = match self.turns {
-            1 => "",
-            2 => "2",
-            _ => "'",
-        };
-        write!(f, "{}{}", self.kind, suffix)
+        write!(f, "{}{}", self.kind, turns_suffix(self.turns))
     }
 }

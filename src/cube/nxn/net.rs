@@ -3,7 +3,7 @@
 //! row, D below F). Each block shows its face in the facelet-string reading.
 
 use crate::cube::face::Face;
-use crate::cube::net::Layout;
+use crate::cube::net::{Layout, grid_text};
 
 use super::size::Size;
 use super::state::NxnCube;
@@ -42,25 +42,11 @@ pub fn sticker_at(layout: Layout, size: Size, row: usize, col: usize) -> Option<
 /// the cross has no face. Lines carry no trailing spaces.
 pub fn render(cube: &NxnCube, layout: Layout) -> String {
     let size = cube.size();
-    let n = size.get();
-    let (rows, cols) = grid_size(layout, size);
-    let mut out = String::new();
-    for r in 0..rows {
-        let mut line = String::new();
-        for c in 0..cols {
-            if c > 0 && c % n == 0 {
-                line.push(' ');
-            }
-            line.push(
-                sticker_at(layout, size, r, c)
-                    .and_then(|i| cube.colour(i))
-                    .map_or(' ', Face::letter),
-            );
-        }
-        out.push_str(line.trim_end());
-        out.push('\n');
-    }
-    out
+    grid_text(grid_size(layout, size), size.get(), |r, c| {
+        sticker_at(layout, size, r, c)
+            .and_then(|i| cube.colour(i))
+            .map(Face::letter)
+    })
 }
 
 #[cfg(test)]

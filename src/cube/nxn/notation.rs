@@ -1,56 +1,20 @@
 //! Parsing N×N notation: the 3×3 grammar (groups, repeat counts, `R2'`,
 //! `R'2`) with a layer number in front (SiGN `2R`, `3Rw`, `3r`), lower-case
 //! face letters as wide turns (`r` = `Rw`), and a size check that names the
-//! move a size cannot make.
+//! move a size cannot make. The groups, repeat counts and turn amounts are
+//! the 3×3's own (`cube::grammar`).
 
 use std::str::FromStr;
 
-use crate::cube::alg::{MAX_MOVES, MAX_REPEAT};
 use crate::cube::error::printable;
 use crate::cube::face::Face;
+use crate::cube::grammar::{digits_at, is_separator, parse_groups, token_at, turns_at};
 use crate::cube::moves::{Rotation, Slice};
 
 use super::alg::NxnAlg;
 use super::error::NxnNotationError;
 use super::moves::{NxnKind, NxnMove};
 use super::size::Size;
-
-fn is_prime(c: char) -> bool {
-    matches!(c, '\'' | '’' | '′')
-}
-
-fn is_separator(c: char) -> bool {
-    c.is_whitespace() || c == '(' || c == ')'
-}
-
-/// Longest token an error message quotes; longer ones are cut with `…`.
-const SHOWN_TOKEN: usize = 40;
-
-fn token_at(chars: &[char], start: usize) -> String {
-    let mut run = chars[start..].iter().take_while(|c| !is_separator(**c));
-    let mut token: String = run.by_ref().take(SHOWN_TOKEN).collect();
-    if run.next().is_some() {
-        token.push('…');
-    }
-    printable(&token)
-}
-
-fn digits_at(chars: &[char], i: usize) -> String {
-    chars[i..]
-        .iter()
-        .take_while(|c| c.is_ascii_digit())
-        .collect()
-}
-
-fn extend(out: &mut Vec<NxnMove>, add: &[NxnMove], times: usize) -> Result<(), NxnNotationError> {
-    if out.len() + add.len().saturating_mul(times) > MAX_MOVES {
-        return Err(NxnNotationError::TooLong { limit: MAX_MOVES });
-    }
-    for _ in 0..times {
-        out.extend_from_slice(add);
-    }
-    Ok(())
-}
 
 /// The letters of a move after its layer number: (kind with `layer` filled
 /// in, letters used). `None` if unknown or if a layer number stands before a
@@ -127,35 +91,10 @@ fn parse_move(
             column,
         });
     }
-    let mut digits = digits_at(chars, i);
-    i += digits.len();
-    let mut primes = 0;
-    while i < chars.len() && is_prime(chars[i]) {
-        primes += 1;
-        i += 1;
-    }
-    if digits.is_empty() && primes > 0 {
-        // `R'2` is read as `R2'`.
-        digits = digits_at(chars, i);
-        i += digits.len();
-    }
-    let bad_amount = || NxnNotationError::BadAmount {
+    let (turns, i) = turns_at(chars, i).ok_or_else(|| NxnNotationError::BadAmount {
         token: token(),
         column,
-    };
-    let amount: u8 = match digits.as_str() {
-        "" | "1" => 1,
-        "2" => 2,
-        "3" => 3,
-        _ => return Err(bad_amount()),
-    };
-    // `R2'` is `R2`; a prime otherwise inverts.
-    let turns = match (amount, primes) {
-        (a, 0) => a,
-        (2, 1) => 2,
-        (a, 1) => 4 - a,
-        _ => return Err(bad_amount()),
-    };
+    })?;
     if i < chars.len() && !is_separator(chars[i]) && !chars[i].is_alphanumeric() {
         return Err(NxnNotationError::UnknownMove {
             token: token(),
@@ -175,52 +114,7 @@ fn parse_move(
 }
 
 fn parse(s: &str, size: Option<Size>) -> Result<NxnAlg, NxnNotationError> {
-    let chars: Vec<char> = s.chars().collect();
-    // Open groups: (moves before the group, column of its `(`).
-    let mut stack: Vec<(Vec<NxnMove>, usize)> = Vec::new();
-    let mut cur: Vec<NxnMove> = Vec::new();
-    let mut i = 0;
-    while i < chars.len() {
-        let c = chars[i];
-        let column = i + 1;
-        if c.is_whitespace() {
-            i += 1;
-        } else if c == '(' {
-            stack.push((std::mem::take(&mut cur), column));
-            i += 1;
-        } else if c == ')' {
-            let (mut outer, _) = stack
-                .pop()
-                .ok_or(NxnNotationError::UnmatchedClose { column })?;
-            i += 1;
-            let digits = digits_at(&chars, i);
-            i += digits.len();
-            let times = if digits.is_empty() {
-                1
-            } else {
-                match digits.parse::<usize>() {
-                    Ok(n) if (1..=MAX_REPEAT).contains(&n) => n,
-                    _ => {
-                        return Err(NxnNotationError::BadRepeat {
-                            text: digits,
-                            column: column + 1,
-                            max: MAX_REPEAT,
-                        });
-                    }
-                }
-            };
-            extend(&mut outer, &cur, times)?;
-            cur = outer;
-        } else {
-            let (m, next) = parse_move(&chars, i, size)?;
-            extend(&mut cur, &[m], 1)?;
-            i = next;
-        }
-    }
-    if let Some((_, column)) = stack.pop() {
-        return Err(NxnNotationError::Unclosed { column });
-    }
-    Ok(NxnAlg::new(cur))
+    parse_groups(s, |chars, i| parse_move(chars, i, size)).map(NxnAlg::new)
 }
 
 impl NxnAlg {

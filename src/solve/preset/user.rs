@@ -152,8 +152,9 @@ fn leaves(t: &toml::Table, prefix: &str, out: &mut Vec<(String, toml::Value)>) {
     }
 }
 
-/// The line (from 1) of byte `offset` of `text`.
-fn line_at(text: &str, offset: usize) -> usize {
+/// The line (from 1) of byte `offset` of `text` (where a TOML error's span
+/// starts, for its message).
+pub fn line_at(text: &str, offset: usize) -> usize {
     text.get(..offset)
         .unwrap_or(text)
         .bytes()
