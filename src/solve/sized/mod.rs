@@ -173,14 +173,10 @@ fn runs_past_three(config: &SolverConfig, size: Size) -> Result<(), SolveError> 
         SolverConfig::PhasesSa(_) => Err(phased::not_two(size)),
         SolverConfig::Reference(_) => Err(SolveError::Config(no_reference(size))),
         other => Err(SolveError::Config(format!(
-            "solver `{}` runs on the 3x3 only; on a {size} use an `sa` or `ga` preset \
-             (sa-faces, sa-faces-hot, ga, woc, 2x2-sa, 2x2-ga, 4x4-sa){}",
+            "solver `{}` runs on the 3x3 only (`cubetui presets --size {n}` lists the presets \
+             that run on the {size})",
             other.name(),
-            if size == Size::TWO {
-                ", 2x2-phases or reference"
-            } else {
-                ""
-            }
+            n = size.get(),
         ))),
     }
 }
