@@ -1,7 +1,11 @@
 //! The `ga` solver: the genetic algorithm of Zangana (2020), the project's
-//! seed document 002. A chromosome is k genes, each one of the 18 face turns,
-//! no gene the inverse face of its neighbour; its fitness is the `facelets`
-//! energy after applying it (cut where it first solves).
+//! seed document 002. A chromosome is k genes; on the 3×3 each one of the 18
+//! face turns, no gene the inverse face of its neighbour; its fitness is the
+//! `facelets` energy after applying it (cut where it first solves). The same
+//! [`Ga`] runs every size, generic over its [`Genome`]: on an N×N the genes
+//! are the move set of [`sized::moves`](crate::solve::sized::moves) (no gene
+//! on the layer of its neighbour) and the energy is the misplaced stickers of
+//! the upright state.
 //!
 //! One generation: roulette-wheel selection of `population / 2` pairs; one-point
 //! crossover with probability `crossover_rate`, a child entering the mate pool when
@@ -12,39 +16,47 @@
 //! smaller than the population it is topped up with the next best of the current
 //! population, so the population size never shrinks.
 
+mod live;
 mod params;
 
 use rand::RngExt;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use super::chromosome::{Chromosome, genes_alg, random_gene, random_genes, roulette};
+use super::chromosome::{Chromosome, random_gene_in, random_genes_in, roulette};
+use super::genome::{FaceTurns, Genome};
 use crate::cube::Cube;
 use crate::solve::api::{Outcome, Profile, SeriesSpec, Snapshot, SolveError, Solver, Status};
-use crate::solve::params::{self as declared, ParamSpec};
 use crate::solve::popstats::{POPULATION_SERIES, PopStats};
 
 pub use params::{Fitness, GaParams, MAX_GENES_PER_GENERATION, params};
 
 /// The energy a chromosome is judged on and how many of its genes count.
-pub fn judge(c: &Chromosome, start: &Cube, fitness: Fitness) -> (u32, usize) {
+pub fn judge<G: Genome>(
+    c: &Chromosome<G>,
+    set: &G,
+    start: &G::State,
+    fitness: Fitness,
+) -> (u32, usize) {
     match fitness {
-        Fitness::Final => (c.energy(start), c.effective_len()),
-        Fitness::Prefix => c.best_prefix(start),
+        Fitness::Final => (c.energy(set, start), c.effective_len()),
+        Fitness::Prefix => c.best_prefix(set, start),
     }
 }
 
+/// `ga` on the 3×3.
 pub fn build(p: &GaParams, start: Cube, seed: u64) -> Result<Box<dyn Solver>, SolveError> {
-    Ok(Box::new(Ga::new(p.clone(), start, seed)?))
+    Ok(Box::new(Ga::new(FaceTurns::new(), p.clone(), start, seed)?))
 }
 
-/// Roulette-wheel weight of a chromosome with `facelets` energy `e` (lower is better).
-fn weight(e: u32) -> f64 {
-    let f = f64::from(49 - e.min(48));
+/// Roulette-wheel weight of a chromosome with energy `e` out of at most
+/// `max` (lower is better): on the 3×3 `(49 - e)²`.
+fn weight(e: u32, max: u32) -> f64 {
+    let f = f64::from(max + 1 - e.min(max));
     f * f
 }
 
 /// Mean normalised Hamming distance of the population to its best chromosome.
-pub(crate) fn diversity(pop: &[Chromosome]) -> f64 {
+pub(crate) fn diversity<G: Genome>(pop: &[Chromosome<G>]) -> f64 {
     let Some(best) = pop.first() else { return 0.0 };
     if best.is_empty() || pop.len() < 2 {
         return 0.0;
@@ -85,16 +97,17 @@ pub(crate) fn generation_step(
     )
 }
 
-/// A running `ga`.
-pub struct Ga {
+/// A running `ga` over the genes of `G`.
+pub struct Ga<G: Genome> {
+    set: G,
     p: GaParams,
-    start: Cube,
+    start: G::State,
     rng: Xoshiro256PlusPlus,
     /// Sorted by energy, best first.
-    pop: Vec<Chromosome>,
+    pop: Vec<Chromosome<G>>,
     energies: Vec<u32>,
     generation: u64,
-    best: Chromosome,
+    best: Chromosome<G>,
     best_energy: u32,
     best_generation: u64,
     /// Energy of the best chromosome of the previous generation.
@@ -102,14 +115,17 @@ pub struct Ga {
     status: Status,
 }
 
-impl Ga {
-    pub fn new(p: GaParams, start: Cube, seed: u64) -> Result<Ga, SolveError> {
+impl<G: Genome> Ga<G> {
+    /// A run from `start` over the genes of `set`, fully determined by
+    /// (`set`, `p`, `start`, `seed`).
+    pub fn new(set: G, p: GaParams, start: G::State, seed: u64) -> Result<Ga<G>, SolveError> {
         p.validate()?;
         let mut rng = super::chromosome::seeded_rng(seed);
-        let pop: Vec<Chromosome> = (0..p.population)
-            .map(|_| Chromosome::new(&start, random_genes(&mut rng, p.length)))
+        let pop: Vec<Chromosome<G>> = (0..p.population)
+            .map(|_| Chromosome::new(&set, &start, random_genes_in(&set, &mut rng, p.length)))
             .collect();
         let mut ga = Ga {
+            set,
             best: pop[0].clone(),
             best_energy: u32::MAX,
             best_generation: 0,
@@ -127,9 +143,9 @@ impl Ga {
     }
 
     fn sort_and_record(&mut self) {
-        let (start, f) = (self.start, self.p.fitness);
-        self.pop.sort_by_cached_key(|c| judge(c, &start, f));
-        self.energies = self.pop.iter().map(|c| judge(c, &start, f).0).collect();
+        let (set, start, f) = (&self.set, &self.start, self.p.fitness);
+        self.pop.sort_by_cached_key(|c| judge(c, set, start, f));
+        self.energies = self.pop.iter().map(|c| judge(c, set, start, f).0).collect();
         if self.energies[0] < self.best_energy {
             self.best_energy = self.energies[0];
             self.best = self.pop[0].clone();
@@ -150,31 +166,33 @@ impl Ga {
     }
 
     fn roulette(&mut self, total: f64) -> usize {
+        let max = self.set.max_energy();
         roulette(
             &mut self.rng,
-            self.energies.iter().map(|&e| weight(e)),
+            self.energies.iter().map(|&e| weight(e, max)),
             total,
         )
     }
 
     /// Changes one random gene to a different value allowed next to its neighbours.
-    fn mutate(&mut self, c: &mut Chromosome) {
+    fn mutate(&mut self, c: &mut Chromosome<G>) {
         let k = c.len();
         let i = self.rng.random_range(0..k);
         let g = c.genes();
         let prev = i.checked_sub(1).map(|j| g[j]);
         let next = g.get(i + 1).copied();
-        let new = random_gene(&mut self.rng, prev, next, Some(g[i]));
-        c.set_gene(&self.start, i, new);
+        let new = random_gene_in(&self.set, &mut self.rng, prev, next, Some(g[i]));
+        c.set_gene(&self.set, &self.start, i, new);
     }
 
     /// One generation.
     fn generation(&mut self) {
         self.resize();
         let n = self.p.population;
-        let (start, f) = (self.start, self.p.fitness);
-        let total: f64 = self.energies.iter().map(|&e| weight(e)).sum();
-        let mut pool: Vec<Chromosome> = Vec::with_capacity(2 * n);
+        let f = self.p.fitness;
+        let max = self.set.max_energy();
+        let total: f64 = self.energies.iter().map(|&e| weight(e, max)).sum();
+        let mut pool: Vec<Chromosome<G>> = Vec::with_capacity(2 * n);
         for _ in 0..n / 2 {
             let a = self.roulette(total);
             let b = self.roulette(total);
@@ -184,15 +202,16 @@ impl Ga {
             let cut = self.rng.random_range(1..self.p.length);
             let bar = self.energies[a].min(self.energies[b]);
             for (x, y) in [(a, b), (b, a)] {
-                let mut child = self.pop[x].crossover(&self.pop[y], &start, cut);
-                // Repair the junction if it made two neighbours cancel.
+                let (set, start) = (&self.set, &self.start);
+                let mut child = self.pop[x].crossover(&self.pop[y], set, start, cut);
+                // Repair the junction if it made two neighbours disallowed.
                 let g = child.genes();
-                if g[cut] == super::chromosome::inverse_of(g[cut - 1]) {
+                if !set.neighbours(g[cut - 1], g[cut]) {
                     let next = g.get(cut + 1).copied();
-                    let new = random_gene(&mut self.rng, Some(g[cut - 1]), next, None);
-                    child.set_gene(&start, cut, new);
+                    let new = random_gene_in(set, &mut self.rng, Some(g[cut - 1]), next, None);
+                    child.set_gene(set, start, cut, new);
                 }
-                if judge(&child, &start, f).0 <= bar {
+                if judge(&child, set, start, f).0 <= bar {
                     pool.push(child);
                 }
             }
@@ -201,14 +220,15 @@ impl Ga {
             if self.rng.random::<f64>() < self.p.mutation_rate {
                 let mut m = self.pop[i].clone();
                 self.mutate(&mut m);
-                if judge(&m, &start, f).0 != self.energies[i] {
+                if judge(&m, &self.set, &self.start, f).0 != self.energies[i] {
                     pool.push(m);
                 }
             }
         }
         let elite = ((n as f64 * self.p.elite_fraction).round() as usize).min(n);
         pool.extend(self.pop[..elite].iter().cloned());
-        pool.sort_by_cached_key(|c| judge(c, &start, f));
+        let (set, start) = (&self.set, &self.start);
+        pool.sort_by_cached_key(|c| judge(c, set, start, f));
         pool.truncate(n);
         if pool.len() < n {
             let missing = n - pool.len();
@@ -231,7 +251,7 @@ impl Ga {
     }
 }
 
-impl Solver for Ga {
+impl<G: Genome> Solver for Ga<G> {
     fn step(&mut self, n: u64) -> Status {
         for _ in 0..n {
             if self.status != Status::Running {
@@ -248,14 +268,15 @@ impl Solver for Ga {
 
     fn snapshot(&self) -> Snapshot {
         let current = &self.pop[0];
-        let (_, used) = judge(current, &self.start, self.p.fitness);
-        let (_, best_used) = judge(&self.best, &self.start, self.p.fitness);
+        let (set, start) = (&self.set, &self.start);
+        let (_, used) = judge(current, set, start, self.p.fitness);
+        let (_, best_used) = judge(&self.best, set, start, self.p.fitness);
         Snapshot {
             iteration: self.generation,
             energy: f64::from(self.energies[0]),
             best_energy: f64::from(self.best_energy),
-            current: current.state_after(&self.start, used).into(),
-            best: self.best.state_after(&self.start, best_used).into(),
+            current: set.cube(current.state_after(start, used)),
+            best: set.cube(self.best.state_after(start, best_used)),
             sequence_len: used,
             generator: None,
             phase: None,
@@ -309,10 +330,9 @@ impl Solver for Ga {
         extra.insert("population".into(), (self.p.population as u64).into());
         Outcome {
             solved: self.best_energy == 0,
-            solution: genes_alg(
-                &self.best.genes()[..judge(&self.best, &self.start, self.p.fitness).1],
-            )
-            .into(),
+            solution: self.set.alg(
+                &self.best.genes()[..judge(&self.best, &self.set, &self.start, self.p.fitness).1],
+            ),
             energy: f64::from(self.best_energy),
             iterations: self.generation,
             extra,
@@ -325,66 +345,6 @@ impl Solver for Ga {
 
     fn set_param(&mut self, key: &str, value: f64) -> Result<(), SolveError> {
         self.set_live(key, value)
-    }
-}
-
-/// `ga`'s declaration, read by the live changes.
-static DECLARED: std::sync::LazyLock<Vec<ParamSpec>> = std::sync::LazyLock::new(params);
-
-/// The live parameters: the rates, the elite fraction and the population
-/// size. Rates apply from the next generation; a new population size is
-/// reached at the start of the next generation (the worst dropped, or random
-/// chromosomes added), so the run goes on from where it is.
-impl Ga {
-    pub(super) fn live(&self) -> Vec<(String, f64)> {
-        declared::live_values(
-            &DECLARED,
-            &[
-                ("population", self.p.population as f64),
-                ("crossover_rate", self.p.crossover_rate),
-                ("mutation_rate", self.p.mutation_rate),
-                ("elite_fraction", self.p.elite_fraction),
-                ("stagnation", self.p.stagnation as f64),
-            ],
-        )
-    }
-
-    pub(super) fn set_live(&mut self, key: &str, value: f64) -> Result<(), SolveError> {
-        let v = declared::check_live(&DECLARED, key, value)?;
-        let mut p = self.p.clone();
-        match key {
-            "population" => p.population = v as usize,
-            "crossover_rate" => p.crossover_rate = v,
-            "mutation_rate" => p.mutation_rate = v,
-            "elite_fraction" => p.elite_fraction = v,
-            "stagnation" => p.stagnation = v as u64,
-            _ => {
-                return Err(SolveError::Parameter(format!(
-                    "`{key}` cannot change during a run"
-                )));
-            }
-        }
-        p.validate().map_err(|e| declared::refused(key, v, e))?;
-        self.p = p;
-        Ok(())
-    }
-
-    /// Brings the population to the size asked for, before a generation:
-    /// the worst go, or random chromosomes join (and the population is
-    /// sorted again). Nothing happens, and nothing is drawn, at the size.
-    pub(super) fn resize(&mut self) {
-        let n = self.p.population;
-        if self.pop.len() > n {
-            self.pop.truncate(n);
-            self.energies.truncate(n);
-        } else if self.pop.len() < n {
-            let (start, length) = (self.start, self.p.length);
-            while self.pop.len() < n {
-                let genes = random_genes(&mut self.rng, length);
-                self.pop.push(Chromosome::new(&start, genes));
-            }
-            self.sort_and_record();
-        }
     }
 }
 
@@ -403,7 +363,7 @@ mod tests {
             length: 10,
             ..GaParams::default()
         };
-        let mut ga = Ga::new(p, start(), 3).unwrap();
+        let mut ga = Ga::new(FaceTurns::new(), p, start(), 3).unwrap();
         assert_eq!(ga.snapshot().last_step, None, "no generation yet");
         let mut improved = 0;
         for g in 1..=40 {
@@ -436,131 +396,12 @@ mod tests {
             max_generations: 3,
             ..GaParams::default()
         };
-        let mut ga = Ga::new(p, start(), 1).unwrap();
+        let mut ga = Ga::new(FaceTurns::new(), p, start(), 1).unwrap();
         assert_eq!(ga.snapshot().exhausted_by, None);
         assert_eq!(ga.step(10), Status::Exhausted);
         assert_eq!(
             ga.snapshot().exhausted_by.as_deref(),
             Some("generation limit 3")
         );
-    }
-}
-
-#[cfg(test)]
-mod live_tests {
-    use super::*;
-
-    fn ga() -> Ga {
-        let p = GaParams {
-            population: 20,
-            length: 10,
-            ..GaParams::default()
-        };
-        let start = Cube::solved().after(&"R U F' L2 D B R2 U' F".parse().unwrap());
-        Ga::new(p, start, 3).unwrap()
-    }
-
-    fn value(g: &Ga, key: &str) -> f64 {
-        g.live_values()
-            .into_iter()
-            .find(|(k, _)| k == key)
-            .map(|(_, v)| v)
-            .unwrap()
-    }
-
-    #[test]
-    fn the_population_grows_and_shrinks_at_the_next_generation() {
-        let mut g = ga();
-        g.step(3);
-        g.set_param("population", 50.0).unwrap();
-        assert_eq!(value(&g, "population"), 50.0);
-        assert_eq!(g.pop.len(), 20, "not before the next generation");
-        g.step(1);
-        assert_eq!((g.pop.len(), g.energies.len()), (50, 50));
-        assert_eq!(g.snapshot().iteration, 4, "the run goes on");
-        assert!(g.energies.is_sorted());
-        let best = g.best_energy;
-        g.set_param("population", 6.4).unwrap();
-        assert_eq!(value(&g, "population"), 6.0, "whole numbers rounded");
-        g.step(1);
-        assert_eq!(g.pop.len(), 6);
-        assert!(g.best_energy <= best, "shrinking keeps the best");
-    }
-
-    #[test]
-    fn rates_change_what_the_next_generation_does() {
-        let mut g = ga();
-        g.set_param("mutation_rate", 0.0).unwrap();
-        g.set_param("crossover_rate", 0.0).unwrap();
-        g.set_param("elite_fraction", 1.0).unwrap();
-        let before = g.pop.clone();
-        g.step(5);
-        // No offspring: the elite is the whole population, unchanged.
-        let same = g
-            .pop
-            .iter()
-            .zip(&before)
-            .all(|(a, b)| a.genes() == b.genes());
-        assert!(same, "no crossover, no mutation: nothing changes");
-        g.set_param("mutation_rate", 1.0).unwrap();
-        g.step(1);
-        assert!(
-            g.pop
-                .iter()
-                .zip(&before)
-                .any(|(a, b)| a.genes() != b.genes())
-        );
-    }
-
-    #[test]
-    fn a_stagnation_limit_set_during_the_run_ends_it() {
-        let mut g = ga();
-        g.step(2);
-        assert_eq!(value(&g, "stagnation"), 0.0, "off in the preset");
-        g.set_param("stagnation", 1.0).unwrap();
-        assert_eq!(
-            g.status(),
-            Status::Running,
-            "not before the next generation"
-        );
-        for _ in 0..100 {
-            if g.step(1) != Status::Running {
-                break;
-            }
-        }
-        assert_eq!(g.status(), Status::Exhausted);
-        assert_eq!(
-            g.snapshot().exhausted_by.as_deref(),
-            Some("stagnation 1 generations")
-        );
-    }
-
-    #[test]
-    fn bad_values_are_refused_naming_the_key_and_range() {
-        let mut g = ga();
-        g.step(2);
-        let e = g.set_param("mutation_rate", 1.5).unwrap_err().to_string();
-        assert!(
-            e.contains("`mutation_rate`") && e.contains("from 0 to 1"),
-            "{e}"
-        );
-        let e = g.set_param("population", 1.0).unwrap_err().to_string();
-        assert!(
-            e.contains("`population`") && e.contains("from 2 to 100000"),
-            "{e}"
-        );
-        let e = g.set_param("population", 50_000.0).unwrap_err().to_string();
-        assert!(e.contains("population x length"), "{e}");
-        let e = g.set_param("length", 5.0).unwrap_err().to_string();
-        assert!(e.contains("cannot change during a run"), "{e}");
-        let e = g
-            .set_param("elite_fraction", f64::NAN)
-            .unwrap_err()
-            .to_string();
-        assert!(e.contains("`elite_fraction`"), "{e}");
-        assert_eq!(value(&g, "mutation_rate"), 0.2);
-        assert_eq!(value(&g, "population"), 20.0);
-        assert_eq!(g.step(1), Status::Running);
-        assert_eq!(g.snapshot().iteration, 3);
     }
 }

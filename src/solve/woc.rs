@@ -16,7 +16,14 @@
 //! ordered pair of moves at positions (i, i+1), i = 0, 2, 4, …, builds a sequence
 //! from the most frequent pair at each position and cuts it where it first solves.
 //! One `step` is one generation; the crowd step is one more step once the GA stops.
+//!
+//! The same [`Woc`] runs every size, generic over its [`Genome`]: on an N×N
+//! the genes are the move set of [`sized::moves`](crate::solve::sized::moves),
+//! the filter's "face" is the layer a move turns and its "opposite faces"
+//! two layers on one axis, and the energy is the misplaced stickers of the
+//! upright state.
 
+mod live;
 mod params;
 
 use rand::RngExt;
@@ -24,26 +31,34 @@ use rand::seq::index::sample;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use serde_json::json;
 
-use super::chromosome::{Chromosome, GENES, face_of, genes_alg, random_gene, seeded_rng};
+use super::chromosome::{Chromosome, seeded_rng};
 use super::ga::{diversity, generation_step};
+use super::genome::{FaceTurns, Genome};
 use crate::cube::Cube;
 use crate::solve::api::{Outcome, Profile, SeriesSpec, Snapshot, SolveError, Solver, Status};
-use crate::solve::params::{self as declared, ParamSpec};
 use crate::solve::popstats::{POPULATION_SERIES, PopStats};
 
 pub use params::{MAX_GENES_PER_GENERATION, WocParams, params};
 
+/// `woc` on the 3×3.
 pub fn build(p: &WocParams, start: Cube, seed: u64) -> Result<Box<dyn Solver>, SolveError> {
-    Ok(Box::new(Woc::new(p.clone(), start, seed)?))
+    Ok(Box::new(Woc::new(
+        FaceTurns::new(),
+        p.clone(),
+        start,
+        seed,
+    )?))
 }
 
-/// The seed's redundancy filter: 3 if two moves of opposite faces are followed
-/// by a move on their axis, 2 if two neighbours turn the same face, else 1
-/// (the first offending triple decides, as in the seed's code).
-pub fn filter(genes: &[u8]) -> u32 {
+/// The seed's redundancy filter: 3 if two moves of opposite faces (two
+/// layers on one axis) are followed by a move on their axis, 2 if two
+/// neighbours turn the same face (layer), else 1 (the first offending triple
+/// decides, as in the seed's code).
+pub fn filter<G: Genome>(set: &G, genes: &[G::Gene]) -> u32 {
     for w in genes.windows(3) {
-        let (a, b, c) = (face_of(w[0]), face_of(w[1]), face_of(w[2]));
-        if a != b && a % 3 == b % 3 && c % 3 == a % 3 {
+        let (a, b, c) = (set.layer(w[0]), set.layer(w[1]), set.layer(w[2]));
+        let axis = set.axis(w[0]);
+        if a != b && set.axis(w[1]) == axis && set.axis(w[2]) == axis {
             return 3;
         }
         if a == b || b == c {
@@ -54,46 +69,52 @@ pub fn filter(genes: &[u8]) -> u32 {
 }
 
 /// Score: energy × filter (0 when some prefix solves the cube).
-fn score(c: &Chromosome, start: &Cube) -> u32 {
-    c.energy(start) * filter(c.genes())
+fn score<G: Genome>(c: &Chromosome<G>, set: &G, start: &G::State) -> u32 {
+    c.energy(set, start) * filter(set, c.genes())
 }
 
-/// A running `woc`.
-pub struct Woc {
+/// A running `woc` over the genes of `G`.
+pub struct Woc<G: Genome> {
+    set: G,
     p: WocParams,
-    start: Cube,
+    start: G::State,
     rng: Xoshiro256PlusPlus,
     /// Ranked by score, best first.
-    pop: Vec<Chromosome>,
+    pop: Vec<Chromosome<G>>,
     scores: Vec<u32>,
     generation: u64,
     /// Best score of the previous generation.
     prev_top: u32,
     since_better: u64,
-    best: Chromosome,
+    best: Chromosome<G>,
     best_score: u32,
     kept: u64,
-    /// `crowd[i][a * 18 + b]`: how often moves (a, b) sit at positions (2i, 2i+1).
+    /// `crowd[i][a * genes + b]`: how often genes (a, b) sit at positions
+    /// (2i, 2i+1).
     crowd: Vec<Vec<u32>>,
     /// The GA has stopped; the next step is the crowd step.
     ga_done: bool,
     /// The crowd's sequence (cut) once the crowd step has run.
-    wisdom: Option<Vec<u8>>,
+    wisdom: Option<Vec<G::Gene>>,
     status: Status,
 }
 
-impl Woc {
-    pub fn new(p: WocParams, start: Cube, seed: u64) -> Result<Woc, SolveError> {
+impl<G: Genome> Woc<G> {
+    /// A run from `start` over the genes of `set`, fully determined by
+    /// (`set`, `p`, `start`, `seed`).
+    pub fn new(set: G, p: WocParams, start: G::State, seed: u64) -> Result<Woc<G>, SolveError> {
         p.validate()?;
         let mut rng = seeded_rng(seed);
-        let pop: Vec<Chromosome> = (0..p.population)
+        let pop: Vec<Chromosome<G>> = (0..p.population)
             .map(|_| {
-                let genes = (0..p.length).map(|_| rng.random_range(0..GENES)).collect();
-                Chromosome::new(&start, genes)
+                let genes = (0..p.length).map(|_| set.draw(&mut rng)).collect();
+                Chromosome::new(&set, &start, genes)
             })
             .collect();
+        let n = set.count();
         let mut w = Woc {
-            crowd: vec![vec![0; 18 * 18]; p.length / 2],
+            set,
+            crowd: vec![vec![0; n * n]; p.length / 2],
             best: pop[0].clone(),
             best_score: u32::MAX,
             pop,
@@ -115,9 +136,9 @@ impl Woc {
     }
 
     fn rank_and_record(&mut self) {
-        let start = self.start;
-        self.pop.sort_by_cached_key(|c| score(c, &start));
-        self.scores = self.pop.iter().map(|c| score(c, &start)).collect();
+        let (set, start) = (&self.set, &self.start);
+        self.pop.sort_by_cached_key(|c| score(c, set, start));
+        self.scores = self.pop.iter().map(|c| score(c, set, start)).collect();
         let s = self.scores[0];
         if s <= self.best_score {
             if s < self.best_score {
@@ -133,15 +154,17 @@ impl Woc {
     fn keep(&mut self) {
         self.kept += 1;
         let n = (self.pop.len() as f64 * self.p.crowd_fraction) as usize;
+        let (set, genes) = (&self.set, self.set.count());
         for c in &self.pop[..n] {
             for (i, pair) in c.genes().chunks_exact(2).enumerate() {
-                self.crowd[i][pair[0] as usize * 18 + pair[1] as usize] += 1;
+                self.crowd[i][set.index(pair[0]) * genes + set.index(pair[1])] += 1;
             }
         }
     }
 
     fn generation(&mut self) {
-        let (start, n, k) = (self.start, self.p.population, self.p.length);
+        let (n, k) = (self.p.population, self.p.length);
+        let (set, start) = (&self.set, &self.start);
         let from = self.p.parents_from.min(self.pop.len());
         let mut children = Vec::with_capacity(n + 3);
         while children.len() < n {
@@ -149,25 +172,25 @@ impl Woc {
             idx.sort_unstable(); // the population is ranked: lower index = better
             let a = self.rng.random_range(0..k);
             let p = |i: usize| &self.pop[idx[i]];
-            children.push(p(0).crossover(p(1), &start, a));
-            children.push(p(1).crossover(p(0), &start, a));
-            children.push(p(2).crossover(p(3), &start, a));
-            children.push(p(3).crossover(p(2), &start, a));
+            children.push(p(0).crossover(p(1), set, start, a));
+            children.push(p(1).crossover(p(0), set, start, a));
+            children.push(p(2).crossover(p(3), set, start, a));
+            children.push(p(3).crossover(p(2), set, start, a));
         }
         for c in &mut children {
-            if self.rng.random::<f64>() < self.p.mutation_rate && filter(c.genes()) == 1 {
+            if self.rng.random::<f64>() < self.p.mutation_rate && filter(set, c.genes()) == 1 {
                 let i = self.rng.random_range(0..k);
                 let old = c.genes()[i];
                 let mut genes = c.genes().to_vec();
                 let mut ok = false;
                 for _ in 0..1000 {
-                    genes[i] = random_gene(&mut self.rng, None, None, None);
-                    if filter(&genes) == 1 {
+                    genes[i] = set.draw(&mut self.rng);
+                    if filter(set, &genes) == 1 {
                         ok = true;
                         break;
                     }
                 }
-                c.set_gene(&start, i, if ok { genes[i] } else { old });
+                c.set_gene(set, start, i, if ok { genes[i] } else { old });
             }
         }
         self.pop = children;
@@ -182,21 +205,22 @@ impl Woc {
 
     /// The wisdom-of-crowds step: the most frequent pair at each even position.
     fn crowd_step(&mut self) {
+        let (set, n) = (&self.set, self.set.count());
         let mut genes = Vec::with_capacity(self.p.length);
         for counts in &self.crowd {
-            let mut best = (0, 0u8, 0u8);
-            for a in 0..18u8 {
-                for b in 0..18u8 {
-                    let c = counts[a as usize * 18 + b as usize];
+            let mut best = (0, 0, 0);
+            for a in 0..n {
+                for b in 0..n {
+                    let c = counts[a * n + b];
                     if c > best.0 {
                         best = (c, a, b);
                     }
                 }
             }
-            genes.extend([best.1, best.2]);
+            genes.extend([set.gene(best.1), set.gene(best.2)]);
         }
-        let c = Chromosome::new(&self.start, genes);
-        self.wisdom = Some(c.genes()[..c.effective_len()].to_vec());
+        let c = Chromosome::new(set, &self.start, genes);
+        self.wisdom = Some(c.solution().to_vec());
         self.status = if self.best_score == 0 || self.wisdom_energy() == Some(0) {
             Status::Solved
         } else {
@@ -207,7 +231,7 @@ impl Woc {
     fn wisdom_energy(&self) -> Option<u32> {
         self.wisdom
             .as_ref()
-            .map(|w| self.start.after(&genes_alg(w)).misplaced())
+            .map(|w| self.set.energy(&self.set.replay(&self.start, w)))
     }
 
     /// What the last step did: the new generation's best score, or the
@@ -243,11 +267,11 @@ impl Woc {
     }
 
     fn best_energy(&self) -> u32 {
-        self.best.energy(&self.start)
+        self.best.energy(&self.set, &self.start)
     }
 }
 
-impl Solver for Woc {
+impl<G: Genome> Solver for Woc<G> {
     fn step(&mut self, n: u64) -> Status {
         for _ in 0..n {
             if self.status != Status::Running {
@@ -267,16 +291,17 @@ impl Solver for Woc {
     }
 
     fn snapshot(&self) -> Snapshot {
-        let best_state = self.best.final_state(&self.start);
+        let (set, start) = (&self.set, &self.start);
+        let best_state = set.cube(self.best.final_state(start));
         let (phase, current, energy, len) = match &self.wisdom {
             Some(w) => {
-                let c = self.start.after(&genes_alg(w));
-                ("crowd", c, c.misplaced(), w.len())
+                let c = set.replay(start, w);
+                ("crowd", set.cube(&c), set.energy(&c), w.len())
             }
             None => {
                 let c = &self.pop[0];
-                let e = c.energy(&self.start);
-                ("ga", c.final_state(&self.start), e, c.effective_len())
+                let e = c.energy(set, start);
+                ("ga", set.cube(c.final_state(start)), e, c.effective_len())
             }
         };
         let mean =
@@ -285,8 +310,8 @@ impl Solver for Woc {
             iteration: self.generation,
             energy: f64::from(energy),
             best_energy: f64::from(self.best_energy().min(energy)),
-            current: current.into(),
-            best: best_state.into(),
+            current,
+            best: best_state,
             sequence_len: len,
             generator: None,
             phase: Some(phase.into()),
@@ -331,9 +356,9 @@ impl Solver for Woc {
 
     fn outcome(&self) -> Outcome {
         let ga_energy = self.best_energy();
-        let ga_seq = self.best.solution();
+        let ga_seq = self.set.alg(self.best.solution());
         let crowd_energy = self.wisdom_energy();
-        let crowd_seq = self.wisdom.as_ref().map(|w| genes_alg(w));
+        let crowd_seq = self.wisdom.as_ref().map(|w| self.set.alg(w));
         let mut extra = serde_json::Map::new();
         extra.insert("generations".into(), self.generation.into());
         extra.insert("kept_generations".into(), self.kept.into());
@@ -359,7 +384,7 @@ impl Solver for Woc {
         };
         Outcome {
             solved: energy == 0,
-            solution: solution.into(),
+            solution,
             energy: f64::from(energy),
             iterations: self.generation,
             extra,
@@ -372,134 +397,5 @@ impl Solver for Woc {
 
     fn set_param(&mut self, key: &str, value: f64) -> Result<(), SolveError> {
         self.set_live(key, value)
-    }
-}
-
-/// `woc`'s declaration, read by the live changes.
-static DECLARED: std::sync::LazyLock<Vec<ParamSpec>> = std::sync::LazyLock::new(params);
-
-/// The live parameters: population size, mutation rate, stagnation limit
-/// and crowd fraction. Each generation is made wholly of children, so a new
-/// population size is the number of children the next generation makes; a
-/// new stagnation limit may end the GA (or, before the crowd step has run,
-/// let it go on).
-impl Woc {
-    pub(super) fn live(&self) -> Vec<(String, f64)> {
-        declared::live_values(
-            &DECLARED,
-            &[
-                ("population", self.p.population as f64),
-                ("mutation_rate", self.p.mutation_rate),
-                ("stagnation", self.p.stagnation as f64),
-                ("crowd_fraction", self.p.crowd_fraction),
-            ],
-        )
-    }
-
-    pub(super) fn set_live(&mut self, key: &str, value: f64) -> Result<(), SolveError> {
-        let v = declared::check_live(&DECLARED, key, value)?;
-        let mut p = self.p.clone();
-        match key {
-            "population" => p.population = v as usize,
-            "mutation_rate" => p.mutation_rate = v,
-            "stagnation" => p.stagnation = v as u64,
-            "crowd_fraction" => p.crowd_fraction = v,
-            _ => {
-                return Err(SolveError::Parameter(format!(
-                    "`{key}` cannot change during a run"
-                )));
-            }
-        }
-        p.validate().map_err(|e| declared::refused(key, v, e))?;
-        self.p = p;
-        if self.wisdom.is_none() {
-            self.ga_done = self.best_score == 0
-                || self.since_better >= self.p.stagnation
-                || self.generation >= self.p.max_generations;
-        }
-        Ok(())
-    }
-}
-
-#[cfg(test)]
-mod live_tests {
-    use super::*;
-
-    fn woc() -> Woc {
-        let p = WocParams {
-            population: 40,
-            length: 12,
-            parents_from: 12,
-            ..WocParams::default()
-        };
-        let start = Cube::solved().after(&"R U F' L2 D B R2 U' F".parse().unwrap());
-        Woc::new(p, start, 3).unwrap()
-    }
-
-    fn value(w: &Woc, key: &str) -> f64 {
-        w.live_values()
-            .into_iter()
-            .find(|(k, _)| k == key)
-            .map(|(_, v)| v)
-            .unwrap()
-    }
-
-    #[test]
-    fn the_next_generation_has_the_new_population_size() {
-        let mut w = woc();
-        w.step(2);
-        w.set_param("population", 100.0).unwrap();
-        assert_eq!(w.pop.len(), 40, "not before the next generation");
-        w.step(1);
-        assert_eq!(w.pop.len(), 100);
-        w.set_param("population", 20.0).unwrap();
-        w.step(1);
-        assert_eq!(w.pop.len(), 20);
-        assert_eq!(w.snapshot().iteration, 4, "the run goes on");
-    }
-
-    #[test]
-    fn stagnation_ends_the_ga_at_the_next_step_or_lets_it_go_on() {
-        let mut w = woc();
-        w.step(1);
-        while w.since_better == 0 {
-            w.step(1);
-        }
-        let s = w.since_better as f64;
-        w.set_param("stagnation", s).unwrap();
-        assert_eq!(value(&w, "stagnation"), s);
-        assert!(w.ga_done, "{s} generations without a better score");
-        // Raised again before the crowd step: the GA goes on.
-        w.set_param("stagnation", 1000.0).unwrap();
-        assert!(!w.ga_done);
-        w.step(1);
-        assert_eq!(w.snapshot().phase.as_deref(), Some("ga"));
-        w.set_param("crowd_fraction", 0.5).unwrap();
-        w.set_param("mutation_rate", 0.0).unwrap();
-        assert_eq!(value(&w, "crowd_fraction"), 0.5);
-        assert_eq!(value(&w, "mutation_rate"), 0.0);
-    }
-
-    #[test]
-    fn bad_values_are_refused_naming_the_key_and_range() {
-        let mut w = woc();
-        w.step(2);
-        let e = w.set_param("crowd_fraction", -0.1).unwrap_err().to_string();
-        assert!(
-            e.contains("`crowd_fraction`") && e.contains("from 0 to 1"),
-            "{e}"
-        );
-        let e = w.set_param("stagnation", 0.0).unwrap_err().to_string();
-        assert!(e.contains("`stagnation`") && e.contains("from 1"), "{e}");
-        let e = w.set_param("population", 8.0).unwrap_err().to_string();
-        assert!(
-            e.contains("parents_from") && e.contains("population"),
-            "{e}"
-        );
-        let e = w.set_param("parents_from", 8.0).unwrap_err().to_string();
-        assert!(e.contains("cannot change during a run"), "{e}");
-        assert_eq!(value(&w, "population"), 40.0);
-        assert_eq!(w.step(1), Status::Running);
-        assert_eq!(w.snapshot().iteration, 3);
     }
 }

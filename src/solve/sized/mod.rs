@@ -10,10 +10,12 @@
 //! - `sa` (presets `sa-faces`, `sa-faces-hot`, `2x2-sa`, `4x4-sa`): the
 //!   annealer of [`anneal`] with the preset's schedule, budget, restarts and
 //!   acceptance rule, over the move set [`moves`] (neighbourhood `faces`).
-//! - `ga` (presets `ga`, `2x2-ga`, `4x4-ga`): the generation of
-//!   [`ga`] with the preset's parameters, genes from [`moves`].
-//! - `woc` (preset `woc`): the GA + wisdom-of-crowds of [`woc`](mod@woc)
-//!   with the preset's parameters, genes from [`moves`].
+//! - `ga` (presets `ga`, `2x2-ga`, `4x4-ga`): the 3×3's own
+//!   [`Ga`](crate::solve::ga::Ga) with the preset's parameters, over the
+//!   genes [`genes::NxnGenes`] (the move set [`moves`]); population
+//!   statistics, live knobs and step words as on the 3×3.
+//! - `woc` (preset `woc`): the 3×3's own GA + wisdom-of-crowds
+//!   [`Woc`](crate::solve::woc::Woc) over the same genes.
 //! - `phases-sa` (presets `2x2-phases`, `phases-sa`) on the 2×2 only: the
 //!   2×2's two group phases, each by the same sequence annealer ([`phased`]).
 //! - `reference`: on the 2×2 the exact optimal solver ([`crate::solve::pocket`]);
@@ -28,16 +30,17 @@
 pub mod adapter;
 pub mod anneal;
 pub mod api;
-pub mod ga;
+pub mod genes;
 pub mod phased;
-pub mod woc;
 
 use crate::cube::AnyCube;
 use crate::cube::nxn::{NxnAlg, NxnCube, Size};
 use crate::solve::api::{SolveError, Solver, Status};
 
+use crate::solve::ga::Ga;
 use crate::solve::pocket;
 use crate::solve::registry::SolverConfig;
+use crate::solve::woc::Woc;
 pub use api::{SizedOutcome, SizedSolver, moves, upright};
 
 /// The 2×2's optimal solver as a one-step run.
@@ -85,8 +88,7 @@ pub fn no_reference(size: Size) -> String {
 
 /// Builds solver `config` for `start`, of any size, as a [`Solver`], fully
 /// determined by (config, seed, start): the 3×3 by
-/// [`SolverConfig::build`], any other size by [`build`] through the
-/// [`adapter`].
+/// [`SolverConfig::build`], any other size by [`build`].
 ///
 /// # Errors
 /// As [`SolverConfig::build`] and [`build`].
@@ -97,10 +99,7 @@ pub fn build_any(
 ) -> Result<Box<dyn Solver>, SolveError> {
     match start {
         AnyCube::Three(c) => config.build(*c, seed),
-        AnyCube::Nxn(c) => Ok(Box::new(adapter::Adapted::new(
-            c.clone(),
-            build(config, c, seed)?,
-        ))),
+        AnyCube::Nxn(c) => build(config, c, seed),
     }
 }
 
@@ -124,8 +123,10 @@ pub fn build_any_pending(
     }
 }
 
-/// Builds solver `config` for an N×N `start`, fully determined by (config,
-/// seed, start). The 3×3 has its own path
+/// Builds solver `config` for an N×N `start` as a [`Solver`], fully
+/// determined by (config, seed, start): `ga` and `woc` are the 3×3's own
+/// solvers over the genes [`genes::NxnGenes`]; every other solver is a
+/// [`SizedSolver`] through the [`adapter`]. The 3×3 has its own path
 /// ([`SolverConfig::build`](crate::solve::registry::SolverConfig::build));
 /// here it runs like any other size.
 ///
@@ -137,12 +138,32 @@ pub fn build(
     config: &SolverConfig,
     start: &NxnCube,
     seed: u64,
+) -> Result<Box<dyn Solver>, SolveError> {
+    match config {
+        SolverConfig::Ga(p) => {
+            let (set, upright) = genes::NxnGenes::for_start(start)?;
+            Ok(Box::new(Ga::new(set, p.clone(), upright, seed)?))
+        }
+        SolverConfig::Woc(p) => {
+            let (set, upright) = genes::NxnGenes::for_start(start)?;
+            Ok(Box::new(Woc::new(set, p.clone(), upright, seed)?))
+        }
+        _ => Ok(Box::new(adapter::Adapted::new(
+            start.clone(),
+            build_sized(config, start, seed)?,
+        ))),
+    }
+}
+
+/// The [`SizedSolver`]s: every solver but `ga` and `woc`, as [`build`].
+fn build_sized(
+    config: &SolverConfig,
+    start: &NxnCube,
+    seed: u64,
 ) -> Result<Box<dyn SizedSolver>, SolveError> {
     let size = start.size();
     match config {
         SolverConfig::Sa(p) => Ok(Box::new(anneal::SizedAnnealer::new(p, start, seed)?)),
-        SolverConfig::Ga(p) => Ok(Box::new(ga::SizedGa::new(p, start, seed)?)),
-        SolverConfig::Woc(p) => Ok(Box::new(woc::SizedWoc::new(p, start, seed)?)),
         SolverConfig::PhasesSa(p) if size == Size::TWO => {
             Ok(Box::new(phased::Phased::new(p, start, seed)?))
         }
@@ -219,7 +240,7 @@ mod tests {
         let rotation: NxnAlg = "x y'".parse().unwrap();
         for k in 0..3 {
             let start = random_2x2(&mut rng).after(&rotation).unwrap();
-            let mut s = build(&sa(), &start, k).unwrap();
+            let mut s = build_sized(&sa(), &start, k).unwrap();
             while s.step(10_000) == Status::Running {}
             let out = s.outcome();
             assert!(out.solved, "{start:?}");
@@ -235,7 +256,7 @@ mod tests {
             .after(&random_moves(&mut rng, size(4), 40))
             .unwrap();
         let e0 = start.upright().misplaced() as f64;
-        let mut s = build(&sa(), &start, 1).unwrap();
+        let mut s = build_sized(&sa(), &start, 1).unwrap();
         s.step(50_000);
         let out = s.outcome();
         assert!(out.energy < e0, "{} vs {e0}", out.energy);
@@ -256,8 +277,9 @@ mod tests {
         assert_ne!(s.step(100), Status::Running);
         let out = s.outcome();
         assert!(out.iterations <= 20);
-        assert!(out.solution.len() <= 14);
-        let reached = start.after(&out.solution).unwrap();
+        let (rotation, _) = upright(&start);
+        assert!(out.solution.len() <= rotation.len() + 14);
+        let reached = replayed(&start, &out);
         assert_eq!(reached.upright().misplaced() as f64, out.energy);
         assert!(out.energy < start.misplaced() as f64);
     }
@@ -268,7 +290,7 @@ mod tests {
             .after(&"R 2U F' 2L D2 B".parse().unwrap())
             .unwrap();
         let run = || {
-            let mut s = build(&sa(), &start, 9).unwrap();
+            let mut s = build_sized(&sa(), &start, 9).unwrap();
             s.step(5_000);
             s.outcome().solution
         };
@@ -281,7 +303,7 @@ mod tests {
         let start = NxnCube::solved(Size::TWO)
             .after(&"R U F' R2 U'".parse().unwrap())
             .unwrap();
-        let mut s = build(&reference, &start, 0).unwrap();
+        let mut s = build_sized(&reference, &start, 0).unwrap();
         assert_eq!(s.step(1), Status::Solved);
         assert!(s.outcome().solution.len() <= 5);
         for n in [4, 5, 7] {

@@ -1,0 +1,252 @@
+//! The N×N's genes for the evolutionary solvers ([`crate::solve::ga`],
+//! [`crate::solve::woc`]): the move set [`moves`] of the size on the
+//! sticker vector of the upright start, the energy [`misplaced`] stickers
+//! (against the upright start's centre colours), no gene on the layer of its
+//! neighbour. The reported sequence starts with the rotation that turned
+//! the start upright ([`upright`]).
+
+use rand::{Rng, RngExt};
+
+use super::api::{misplaced, moves, upright};
+use crate::cube::nxn::{MovePerm, NxnAlg, NxnCube, NxnKind, NxnMove, Size, tables};
+use crate::cube::{AnyAlg, AnyCube};
+use crate::solve::api::SolveError;
+use crate::solve::genome::Genome;
+
+/// The move set of one size, as genes.
+#[derive(Clone, Debug)]
+pub struct NxnGenes {
+    size: Size,
+    /// The rotation that turned the start upright (leads every sequence).
+    rotation: NxnAlg,
+    /// The upright start (a state's fallback picture).
+    upright: NxnCube,
+    home: [u8; 6],
+    moves: Vec<NxnMove>,
+    perms: Vec<&'static MovePerm>,
+    /// Per gene: its layer (one number per move kind) and its axis.
+    layer: Vec<u16>,
+    axis: Vec<u8>,
+}
+
+impl NxnGenes {
+    /// The genes for `start`, and the upright start's stickers (the state a
+    /// run starts from).
+    ///
+    /// # Errors
+    /// A move without a table for the size (not expected: the move set is
+    /// the size's own).
+    pub fn for_start(start: &NxnCube) -> Result<(NxnGenes, Vec<u8>), SolveError> {
+        let (rotation, upright) = upright(start);
+        let size = upright.size();
+        let moves = moves(size);
+        let t = tables(size);
+        let perms = moves
+            .iter()
+            .map(|&m| t.perm(m).map_err(|e| SolveError::Parameter(e.to_string())))
+            .collect::<Result<Vec<_>, _>>()?;
+        let mut kinds: Vec<NxnKind> = Vec::new();
+        let mut layer = Vec::with_capacity(moves.len());
+        let mut axis = Vec::with_capacity(moves.len());
+        for m in &moves {
+            let k = kinds.iter().position(|&k| k == m.kind).unwrap_or_else(|| {
+                kinds.push(m.kind);
+                kinds.len() - 1
+            });
+            layer.push(k as u16);
+            axis.push(match m.kind {
+                NxnKind::Turn { face, .. } => (face.index() % 3) as u8,
+                NxnKind::Middle(s) => (s.like().index() % 3) as u8,
+                NxnKind::Rotation(r) => (r.like().index() % 3) as u8,
+            });
+        }
+        let stickers = upright.stickers().to_vec();
+        let genes = NxnGenes {
+            size,
+            rotation,
+            home: upright.face_colours(),
+            upright,
+            moves,
+            perms,
+            layer,
+            axis,
+        };
+        Ok((genes, stickers))
+    }
+}
+
+impl Genome for NxnGenes {
+    type Gene = u16;
+    type State = Vec<u8>;
+    /// At most 6 × 32² = 6144 stickers.
+    type Energy = u16;
+
+    fn count(&self) -> usize {
+        self.moves.len()
+    }
+
+    fn gene(&self, i: usize) -> u16 {
+        i as u16
+    }
+
+    fn index(&self, g: u16) -> usize {
+        usize::from(g)
+    }
+
+    fn draw(&self, rng: &mut impl Rng) -> u16 {
+        rng.random_range(0..self.moves.len() as u16)
+    }
+
+    #[inline]
+    fn apply(&self, state: &mut Vec<u8>, g: u16) {
+        self.perms[usize::from(g)].apply(state);
+    }
+
+    #[inline]
+    fn energy(&self, state: &Vec<u8>) -> u32 {
+        misplaced(state, &self.home, self.size.face_stickers())
+    }
+
+    fn max_energy(&self) -> u32 {
+        self.size.stickers() as u32
+    }
+
+    fn neighbours(&self, a: u16, b: u16) -> bool {
+        self.layer[usize::from(a)] != self.layer[usize::from(b)]
+    }
+
+    fn layer(&self, g: u16) -> usize {
+        usize::from(self.layer[usize::from(g)])
+    }
+
+    fn axis(&self, g: u16) -> usize {
+        usize::from(self.axis[usize::from(g)])
+    }
+
+    fn alg(&self, genes: &[u16]) -> AnyAlg {
+        let moves = self.rotation.moves().iter().copied();
+        let alg = moves
+            .chain(genes.iter().map(|&g| self.moves[usize::from(g)]))
+            .collect();
+        AnyAlg::Nxn(alg, self.size)
+    }
+
+    fn cube(&self, state: &Vec<u8>) -> AnyCube {
+        AnyCube::Nxn(
+            NxnCube::from_stickers(self.size, state.clone())
+                .unwrap_or_else(|| self.upright.clone()),
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::chromosome::{Chromosome, random_genes_in, seeded_rng};
+
+    #[test]
+    fn genes_replay_as_their_moves_after_the_rotation() {
+        let size = Size::new(4).unwrap();
+        let start = NxnCube::solved(size)
+            .after(&"x R 2U F'".parse().unwrap())
+            .unwrap();
+        let (set, upright) = NxnGenes::for_start(&start).unwrap();
+        assert_eq!(set.count(), 27);
+        let mut rng = seeded_rng(5);
+        let genes = random_genes_in(&set, &mut rng, 30);
+        assert!(genes.windows(2).all(|w| set.layer(w[0]) != set.layer(w[1])));
+        let c = Chromosome::new(&set, &upright, genes.clone());
+        let AnyAlg::Nxn(alg, s) = set.alg(&genes) else {
+            panic!("a 3x3 sequence")
+        };
+        assert_eq!(s, size);
+        let end = start.after(&alg).unwrap();
+        assert_eq!(end.stickers(), c.state_after(&upright, 30).as_slice());
+        assert_eq!(end.upright().misplaced() as u32, c.energy(&set, &upright));
+    }
+
+    fn four() -> NxnCube {
+        NxnCube::solved(Size::new(4).unwrap())
+            .after(&"R 2U F' 2L D2 B 2R' U 2F L' y".parse().unwrap())
+            .unwrap()
+    }
+
+    fn ga() -> crate::solve::registry::SolverConfig {
+        crate::solve::registry::SolverConfig::Ga(crate::solve::ga::GaParams {
+            population: 30,
+            length: 20,
+            max_generations: 40,
+            ..Default::default()
+        })
+    }
+
+    fn woc() -> crate::solve::registry::SolverConfig {
+        crate::solve::registry::SolverConfig::Woc(crate::solve::woc::WocParams {
+            population: 120,
+            length: 14,
+            parents_from: 40,
+            stagnation: 10,
+            max_generations: 40,
+            ..Default::default()
+        })
+    }
+
+    #[test]
+    fn a_4x4_ga_snapshot_carries_the_population_statistics_and_step_words() {
+        let mut s = super::super::build(&ga(), &four(), 1).unwrap();
+        s.step(3);
+        let snap = s.snapshot();
+        let profile = s.profile();
+        assert_eq!(snap.values.len(), profile.series.len());
+        let population: Vec<f64> = profile
+            .series
+            .iter()
+            .zip(&snap.values)
+            .filter(|(spec, _)| spec.population.is_some())
+            .map(|(_, &v)| v)
+            .collect();
+        assert_eq!(population.len(), 7, "{:?}", profile.series);
+        assert!(population.iter().all(|v| v.is_finite()), "{population:?}");
+        // The fitness min is the generation's best energy.
+        assert_eq!(population[0], snap.energy);
+        assert!(snap.last_step.unwrap().starts_with("generation 3: "));
+        assert!(snap.current.size() == Size::new(4).unwrap());
+    }
+
+    #[test]
+    fn a_live_population_change_takes_effect_on_a_4x4() {
+        let mut s = super::super::build(&ga(), &four(), 2).unwrap();
+        s.step(2);
+        let value = |s: &dyn crate::solve::api::Solver| {
+            s.live_values()
+                .into_iter()
+                .find(|(k, _)| k == "population")
+                .map(|(_, v)| v)
+        };
+        assert_eq!(value(s.as_ref()), Some(30.0));
+        s.set_param("population", 60.0).unwrap();
+        assert_eq!(value(s.as_ref()), Some(60.0));
+        s.step(1);
+        assert_eq!(s.snapshot().iteration, 3, "the run goes on");
+        assert_eq!(s.outcome().extra["population"], 60);
+        let e = s.set_param("length", 5.0).unwrap_err().to_string();
+        assert!(e.contains("cannot change during a run"), "{e}");
+    }
+
+    #[test]
+    fn the_same_seed_gives_the_same_run_on_an_nxn() {
+        for (config, n) in [(ga(), 4), (woc(), 4), (ga(), 5), (woc(), 2)] {
+            let start = NxnCube::solved(Size::new(n).unwrap())
+                .after(&"R U F' D2 L B' U2 x".parse().unwrap())
+                .unwrap();
+            let run = |seed| {
+                let mut s = super::super::build(&config, &start, seed).unwrap();
+                s.step(15);
+                let out = s.outcome();
+                (out.solution.to_string(), out.energy, out.iterations)
+            };
+            assert_eq!(run(7), run(7), "{} on {n}", config.name());
+            assert_ne!(run(7).0, run(8).0, "{} on {n}", config.name());
+        }
+    }
+}
