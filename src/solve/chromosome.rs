@@ -8,7 +8,9 @@
 
 use rand::{Rng, RngExt};
 
-use super::genome::{Energy, FaceTurns, Genome};
+use std::borrow::{Borrow, BorrowMut};
+
+use super::genome::{Energy, FaceTurns, Genome, StateStack};
 use crate::cube::{Alg, Move, Perm};
 
 /// The portable generator every evolutionary solver draws from.
@@ -131,7 +133,7 @@ pub fn random_genes_in<G: Genome>(set: &G, rng: &mut impl Rng, k: usize) -> Vec<
 pub struct Chromosome<G: Genome = FaceTurns> {
     genes: Vec<G::Gene>,
     /// `states[i]` is the start state after `genes[..=i]`.
-    states: Vec<G::State>,
+    states: G::Stack,
     /// `energies[i]` is the energy of `states[i]`.
     energies: Vec<G::Energy>,
 }
@@ -158,8 +160,10 @@ impl<G: Genome> std::fmt::Debug for Chromosome<G> {
 impl<G: Genome> Chromosome<G> {
     /// Evaluates `genes` from `start` (every gene applied once).
     pub fn new(set: &G, start: &G::State, genes: Vec<G::Gene>) -> Chromosome<G> {
+        let mut states = G::Stack::default();
+        states.reserve(genes.len());
         let mut c = Chromosome {
-            states: Vec::with_capacity(genes.len()),
+            states,
             energies: Vec::with_capacity(genes.len()),
             genes,
         };
@@ -179,8 +183,9 @@ impl<G: Genome> Chromosome<G> {
         let mut genes = Vec::with_capacity(other.len());
         genes.extend_from_slice(&self.genes[..cut]);
         genes.extend_from_slice(&other.genes[cut..]);
-        let mut states = Vec::with_capacity(genes.len());
-        states.extend_from_slice(&self.states[..cut]);
+        let mut states = G::Stack::default();
+        states.reserve(genes.len());
+        states.extend_from(&self.states, cut);
         let mut energies = Vec::with_capacity(genes.len());
         energies.extend_from_slice(&self.energies[..cut]);
         let mut c = Chromosome {
@@ -203,15 +208,16 @@ impl<G: Genome> Chromosome<G> {
         let i = i.min(self.states.len());
         self.states.truncate(i);
         self.energies.truncate(i);
-        let mut state = if i == 0 {
-            start.clone()
+        let mut state = set.to_owned(if i == 0 {
+            start
         } else {
-            self.states[i - 1].clone()
-        };
+            self.states.get(i - 1)
+        });
         for &g in &self.genes[i..] {
-            set.apply(&mut state, g);
-            self.energies.push(G::Energy::from_u32(set.energy(&state)));
-            self.states.push(state.clone());
+            set.apply(state.borrow_mut(), g);
+            let s: &G::State = state.borrow();
+            self.energies.push(G::Energy::from_u32(set.energy(s)));
+            self.states.push(s);
         }
     }
 
@@ -263,7 +269,7 @@ impl<G: Genome> Chromosome<G> {
     pub fn state_after<'a>(&'a self, start: &'a G::State, n: usize) -> &'a G::State {
         match n.min(self.states.len()) {
             0 => start,
-            n => &self.states[n - 1],
+            n => self.states.get(n - 1),
         }
     }
 

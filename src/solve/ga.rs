@@ -101,7 +101,7 @@ pub(crate) fn generation_step(
 pub struct Ga<G: Genome> {
     set: G,
     p: GaParams,
-    start: G::State,
+    start: G::Owned,
     rng: Xoshiro256PlusPlus,
     /// Sorted by energy, best first.
     pop: Vec<Chromosome<G>>,
@@ -118,11 +118,17 @@ pub struct Ga<G: Genome> {
 impl<G: Genome> Ga<G> {
     /// A run from `start` over the genes of `set`, fully determined by
     /// (`set`, `p`, `start`, `seed`).
-    pub fn new(set: G, p: GaParams, start: G::State, seed: u64) -> Result<Ga<G>, SolveError> {
+    pub fn new(set: G, p: GaParams, start: G::Owned, seed: u64) -> Result<Ga<G>, SolveError> {
         p.validate()?;
         let mut rng = super::chromosome::seeded_rng(seed);
         let pop: Vec<Chromosome<G>> = (0..p.population)
-            .map(|_| Chromosome::new(&set, &start, random_genes_in(&set, &mut rng, p.length)))
+            .map(|_| {
+                Chromosome::new(
+                    &set,
+                    G::view(&start),
+                    random_genes_in(&set, &mut rng, p.length),
+                )
+            })
             .collect();
         let mut ga = Ga {
             set,
@@ -143,7 +149,7 @@ impl<G: Genome> Ga<G> {
     }
 
     fn sort_and_record(&mut self) {
-        let (set, start, f) = (&self.set, &self.start, self.p.fitness);
+        let (set, start, f) = (&self.set, G::view(&self.start), self.p.fitness);
         self.pop.sort_by_cached_key(|c| judge(c, set, start, f));
         self.energies = self.pop.iter().map(|c| judge(c, set, start, f).0).collect();
         if self.energies[0] < self.best_energy {
@@ -182,7 +188,7 @@ impl<G: Genome> Ga<G> {
         let prev = i.checked_sub(1).map(|j| g[j]);
         let next = g.get(i + 1).copied();
         let new = random_gene_in(&self.set, &mut self.rng, prev, next, Some(g[i]));
-        c.set_gene(&self.set, &self.start, i, new);
+        c.set_gene(&self.set, G::view(&self.start), i, new);
     }
 
     /// One generation.
@@ -202,7 +208,7 @@ impl<G: Genome> Ga<G> {
             let cut = self.rng.random_range(1..self.p.length);
             let bar = self.energies[a].min(self.energies[b]);
             for (x, y) in [(a, b), (b, a)] {
-                let (set, start) = (&self.set, &self.start);
+                let (set, start) = (&self.set, G::view(&self.start));
                 let mut child = self.pop[x].crossover(&self.pop[y], set, start, cut);
                 // Repair the junction if it made two neighbours disallowed.
                 let g = child.genes();
@@ -220,14 +226,14 @@ impl<G: Genome> Ga<G> {
             if self.rng.random::<f64>() < self.p.mutation_rate {
                 let mut m = self.pop[i].clone();
                 self.mutate(&mut m);
-                if judge(&m, &self.set, &self.start, f).0 != self.energies[i] {
+                if judge(&m, &self.set, G::view(&self.start), f).0 != self.energies[i] {
                     pool.push(m);
                 }
             }
         }
         let elite = ((n as f64 * self.p.elite_fraction).round() as usize).min(n);
         pool.extend(self.pop[..elite].iter().cloned());
-        let (set, start) = (&self.set, &self.start);
+        let (set, start) = (&self.set, G::view(&self.start));
         pool.sort_by_cached_key(|c| judge(c, set, start, f));
         pool.truncate(n);
         if pool.len() < n {
@@ -268,7 +274,7 @@ impl<G: Genome> Solver for Ga<G> {
 
     fn snapshot(&self) -> Snapshot {
         let current = &self.pop[0];
-        let (set, start) = (&self.set, &self.start);
+        let (set, start) = (&self.set, G::view(&self.start));
         let (_, used) = judge(current, set, start, self.p.fitness);
         let (_, best_used) = judge(&self.best, set, start, self.p.fitness);
         Snapshot {
@@ -331,7 +337,8 @@ impl<G: Genome> Solver for Ga<G> {
         Outcome {
             solved: self.best_energy == 0,
             solution: self.set.alg(
-                &self.best.genes()[..judge(&self.best, &self.set, &self.start, self.p.fitness).1],
+                &self.best.genes()
+                    [..judge(&self.best, &self.set, G::view(&self.start), self.p.fitness).1],
             ),
             energy: f64::from(self.best_energy),
             iterations: self.generation,

@@ -8,6 +8,7 @@
 //! [`Woc`](super::woc::Woc) are generic over it and monomorphised, so the
 //! 3×3 runs the same code as before, at the same speed.
 
+use std::borrow::{Borrow, BorrowMut};
 use std::fmt::Debug;
 use std::hash::Hash;
 
@@ -20,8 +21,12 @@ use crate::cube::{AnyAlg, AnyCube, Cube, Perm};
 pub trait Genome: Send + Sync + 'static {
     /// One gene: a small index `0..count()`.
     type Gene: Copy + Eq + Hash + Debug + Send + Sync + 'static;
-    /// The cube state a chromosome is evaluated on.
-    type State: Clone + Debug + Send + Sync + 'static;
+    /// The cube state a chromosome is evaluated on (borrowed).
+    type State: ?Sized + Debug + Send + Sync + 'static;
+    /// An owned state (the start, a state being worked on).
+    type Owned: Clone + Debug + Send + Sync + BorrowMut<Self::State> + 'static;
+    /// Where a chromosome keeps the state after every gene.
+    type Stack: StateStack<Self::State>;
     /// An energy as a chromosome stores it (after every gene): the smallest
     /// unsigned type holding [`Self::max_energy`].
     type Energy: Energy;
@@ -51,13 +56,71 @@ pub trait Genome: Send + Sync + 'static {
     /// The state as a cube.
     fn cube(&self, state: &Self::State) -> AnyCube;
 
+    /// `state` as an owned state.
+    fn to_owned(&self, state: &Self::State) -> Self::Owned;
+
+    /// An owned state, borrowed.
+    #[inline]
+    fn view(state: &Self::Owned) -> &Self::State {
+        state.borrow()
+    }
+
     /// `start` after `genes`.
-    fn replay(&self, start: &Self::State, genes: &[Self::Gene]) -> Self::State {
-        let mut s = start.clone();
+    fn replay(&self, start: &Self::State, genes: &[Self::Gene]) -> Self::Owned {
+        let mut s = self.to_owned(start);
         for &g in genes {
-            self.apply(&mut s, g);
+            self.apply(s.borrow_mut(), g);
         }
         s
+    }
+}
+
+/// A stack of states of one kind, one per gene of a chromosome: a `Vec` of
+/// them on the 3×3 (a state is a small `Copy` value), one flat sticker
+/// vector on an N×N (no allocation per state).
+pub trait StateStack<S: ?Sized>: Clone + Default + Send + Sync + 'static {
+    /// Number of states.
+    fn len(&self) -> usize;
+    /// Whether there is none.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// Keeps the first `n` states.
+    fn truncate(&mut self, n: usize);
+    /// Adds a copy of `s` on top.
+    fn push(&mut self, s: &S);
+    /// State `i` (`i < len()`).
+    fn get(&self, i: usize) -> &S;
+    /// Room for `n` states in all.
+    fn reserve(&mut self, n: usize);
+    /// Adds copies of the first `n` states of `other`.
+    fn extend_from(&mut self, other: &Self, n: usize);
+}
+
+impl<S: Copy + Send + Sync + 'static> StateStack<S> for Vec<S> {
+    #[inline]
+    fn len(&self) -> usize {
+        Vec::len(self)
+    }
+    #[inline]
+    fn truncate(&mut self, n: usize) {
+        Vec::truncate(self, n);
+    }
+    #[inline]
+    fn push(&mut self, s: &S) {
+        Vec::push(self, *s);
+    }
+    #[inline]
+    fn get(&self, i: usize) -> &S {
+        &self[i]
+    }
+    #[inline]
+    fn reserve(&mut self, n: usize) {
+        Vec::reserve(self, n.saturating_sub(Vec::len(self)));
+    }
+    #[inline]
+    fn extend_from(&mut self, other: &Self, n: usize) {
+        self.extend_from_slice(&other[..n]);
     }
 }
 
@@ -109,6 +172,8 @@ impl Default for FaceTurns {
 impl Genome for FaceTurns {
     type Gene = u8;
     type State = Cube;
+    type Owned = Cube;
+    type Stack = Vec<Cube>;
     type Energy = u8;
 
     #[inline]
@@ -168,5 +233,10 @@ impl Genome for FaceTurns {
 
     fn cube(&self, state: &Cube) -> AnyCube {
         (*state).into()
+    }
+
+    #[inline]
+    fn to_owned(&self, state: &Cube) -> Cube {
+        *state
     }
 }

@@ -77,7 +77,7 @@ fn score<G: Genome>(c: &Chromosome<G>, set: &G, start: &G::State) -> u32 {
 pub struct Woc<G: Genome> {
     set: G,
     p: WocParams,
-    start: G::State,
+    start: G::Owned,
     rng: Xoshiro256PlusPlus,
     /// Ranked by score, best first.
     pop: Vec<Chromosome<G>>,
@@ -102,13 +102,13 @@ pub struct Woc<G: Genome> {
 impl<G: Genome> Woc<G> {
     /// A run from `start` over the genes of `set`, fully determined by
     /// (`set`, `p`, `start`, `seed`).
-    pub fn new(set: G, p: WocParams, start: G::State, seed: u64) -> Result<Woc<G>, SolveError> {
+    pub fn new(set: G, p: WocParams, start: G::Owned, seed: u64) -> Result<Woc<G>, SolveError> {
         p.validate()?;
         let mut rng = seeded_rng(seed);
         let pop: Vec<Chromosome<G>> = (0..p.population)
             .map(|_| {
                 let genes = (0..p.length).map(|_| set.draw(&mut rng)).collect();
-                Chromosome::new(&set, &start, genes)
+                Chromosome::new(&set, G::view(&start), genes)
             })
             .collect();
         let n = set.count();
@@ -136,7 +136,7 @@ impl<G: Genome> Woc<G> {
     }
 
     fn rank_and_record(&mut self) {
-        let (set, start) = (&self.set, &self.start);
+        let (set, start) = (&self.set, G::view(&self.start));
         self.pop.sort_by_cached_key(|c| score(c, set, start));
         self.scores = self.pop.iter().map(|c| score(c, set, start)).collect();
         let s = self.scores[0];
@@ -164,7 +164,7 @@ impl<G: Genome> Woc<G> {
 
     fn generation(&mut self) {
         let (n, k) = (self.p.population, self.p.length);
-        let (set, start) = (&self.set, &self.start);
+        let (set, start) = (&self.set, G::view(&self.start));
         let from = self.p.parents_from.min(self.pop.len());
         let mut children = Vec::with_capacity(n + 3);
         while children.len() < n {
@@ -219,7 +219,7 @@ impl<G: Genome> Woc<G> {
             }
             genes.extend([set.gene(best.1), set.gene(best.2)]);
         }
-        let c = Chromosome::new(set, &self.start, genes);
+        let c = Chromosome::new(set, G::view(&self.start), genes);
         self.wisdom = Some(c.solution().to_vec());
         self.status = if self.best_score == 0 || self.wisdom_energy() == Some(0) {
             Status::Solved
@@ -229,9 +229,10 @@ impl<G: Genome> Woc<G> {
     }
 
     fn wisdom_energy(&self) -> Option<u32> {
-        self.wisdom
-            .as_ref()
-            .map(|w| self.set.energy(&self.set.replay(&self.start, w)))
+        self.wisdom.as_ref().map(|w| {
+            self.set
+                .energy(G::view(&self.set.replay(G::view(&self.start), w)))
+        })
     }
 
     /// What the last step did: the new generation's best score, or the
@@ -267,7 +268,7 @@ impl<G: Genome> Woc<G> {
     }
 
     fn best_energy(&self) -> u32 {
-        self.best.energy(&self.set, &self.start)
+        self.best.energy(&self.set, G::view(&self.start))
     }
 }
 
@@ -291,12 +292,17 @@ impl<G: Genome> Solver for Woc<G> {
     }
 
     fn snapshot(&self) -> Snapshot {
-        let (set, start) = (&self.set, &self.start);
+        let (set, start) = (&self.set, G::view(&self.start));
         let best_state = set.cube(self.best.final_state(start));
         let (phase, current, energy, len) = match &self.wisdom {
             Some(w) => {
                 let c = set.replay(start, w);
-                ("crowd", set.cube(&c), set.energy(&c), w.len())
+                (
+                    "crowd",
+                    set.cube(G::view(&c)),
+                    set.energy(G::view(&c)),
+                    w.len(),
+                )
             }
             None => {
                 let c = &self.pop[0];

@@ -60,7 +60,7 @@ impl<G: Genome> Ga<G> {
             while self.pop.len() < n {
                 let genes = random_genes_in(&self.set, &mut self.rng, length);
                 self.pop
-                    .push(Chromosome::new(&self.set, &self.start, genes));
+                    .push(Chromosome::new(&self.set, G::view(&self.start), genes));
             }
             self.sort_and_record();
         }

@@ -11,7 +11,7 @@ use super::api::{misplaced, moves, upright};
 use crate::cube::nxn::{MovePerm, NxnAlg, NxnCube, NxnKind, NxnMove, Size, tables};
 use crate::cube::{AnyAlg, AnyCube};
 use crate::solve::api::SolveError;
-use crate::solve::genome::Genome;
+use crate::solve::genome::{Genome, StateStack};
 
 /// The move set of one size, as genes.
 #[derive(Clone, Debug)]
@@ -77,7 +77,9 @@ impl NxnGenes {
 
 impl Genome for NxnGenes {
     type Gene = u16;
-    type State = Vec<u8>;
+    type State = [u8];
+    type Owned = Vec<u8>;
+    type Stack = Stickers;
     /// At most 6 × 32² = 6144 stickers.
     type Energy = u16;
 
@@ -98,12 +100,12 @@ impl Genome for NxnGenes {
     }
 
     #[inline]
-    fn apply(&self, state: &mut Vec<u8>, g: u16) {
+    fn apply(&self, state: &mut [u8], g: u16) {
         self.perms[usize::from(g)].apply(state);
     }
 
     #[inline]
-    fn energy(&self, state: &Vec<u8>) -> u32 {
+    fn energy(&self, state: &[u8]) -> u32 {
         misplaced(state, &self.home, self.size.face_stickers())
     }
 
@@ -131,11 +133,73 @@ impl Genome for NxnGenes {
         AnyAlg::Nxn(alg, self.size)
     }
 
-    fn cube(&self, state: &Vec<u8>) -> AnyCube {
+    fn cube(&self, state: &[u8]) -> AnyCube {
         AnyCube::Nxn(
-            NxnCube::from_stickers(self.size, state.clone())
+            NxnCube::from_stickers(self.size, state.to_vec())
                 .unwrap_or_else(|| self.upright.clone()),
         )
+    }
+
+    fn to_owned(&self, state: &[u8]) -> Vec<u8> {
+        state.to_vec()
+    }
+}
+
+/// The states of an N×N chromosome: their stickers one after another in
+/// one vector (every state as long as the first pushed).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stickers {
+    /// Stickers per state (0 until the first push).
+    stride: usize,
+    cells: Vec<u8>,
+    /// States reserved for before the stride was known.
+    reserved: usize,
+}
+
+impl StateStack<[u8]> for Stickers {
+    #[inline]
+    fn len(&self) -> usize {
+        self.cells.len().checked_div(self.stride).unwrap_or(0)
+    }
+
+    #[inline]
+    fn truncate(&mut self, n: usize) {
+        self.cells.truncate(n * self.stride);
+    }
+
+    #[inline]
+    fn push(&mut self, s: &[u8]) {
+        if self.stride == 0 {
+            self.stride = s.len();
+            self.cells.reserve(self.reserved * s.len());
+        }
+        self.cells.extend_from_slice(s);
+    }
+
+    #[inline]
+    fn get(&self, i: usize) -> &[u8] {
+        &self.cells[i * self.stride..(i + 1) * self.stride]
+    }
+
+    fn reserve(&mut self, n: usize) {
+        if self.stride == 0 {
+            self.reserved = n;
+        } else {
+            self.cells
+                .reserve((n * self.stride).saturating_sub(self.cells.len()));
+        }
+    }
+
+    fn extend_from(&mut self, other: &Self, n: usize) {
+        if n == 0 {
+            return;
+        }
+        if self.stride == 0 {
+            self.stride = other.stride;
+            self.cells.reserve(self.reserved * other.stride);
+        }
+        self.cells
+            .extend_from_slice(&other.cells[..n * other.stride]);
     }
 }
 
@@ -161,7 +225,7 @@ mod tests {
         };
         assert_eq!(s, size);
         let end = start.after(&alg).unwrap();
-        assert_eq!(end.stickers(), c.state_after(&upright, 30).as_slice());
+        assert_eq!(end.stickers(), c.state_after(&upright, 30));
         assert_eq!(end.upright().misplaced() as u32, c.energy(&set, &upright));
     }
 
