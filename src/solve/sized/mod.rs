@@ -11,11 +11,11 @@
 //!   annealer of [`anneal`] with the preset's schedule, budget, restarts and
 //!   acceptance rule, over the move set [`moves`] (neighbourhood `faces`).
 //! - `ga` (presets `ga`, `2x2-ga`, `4x4-ga`): the 3×3's own
-//!   [`Ga`](crate::solve::ga::Ga) with the preset's parameters, over the
+//!   [`Ga`] with the preset's parameters, over the
 //!   genes [`genes::NxnGenes`] (the move set [`moves`]); population
 //!   statistics, live knobs and step words as on the 3×3.
 //! - `woc` (preset `woc`): the 3×3's own GA + wisdom-of-crowds
-//!   [`Woc`](crate::solve::woc::Woc) over the same genes.
+//!   [`Woc`] over the same genes.
 //! - `phases-sa` (presets `2x2-phases`, `phases-sa`) on the 2×2 only: the
 //!   2×2's two group phases, each by the same sequence annealer ([`phased`]).
 //! - `reference`: on the 2×2 the exact optimal solver ([`crate::solve::pocket`]);
