@@ -3,7 +3,7 @@
 //! A [`Chromosome`] is generic over its [`Genome`] (what a gene is); it keeps
 //! the cube state after every gene, so changing gene `i` re-applies only
 //! genes `i..k`. On the 3×3 ([`FaceTurns`]) a gene is one of the 18 face
-//! turns, numbered like [`Move::FACE_TURNS`] (`face * 3 + turns - 1`:
+//! turns, numbered like [`Move::FACE_TURNS`](crate::cube::Move::FACE_TURNS) (`face * 3 + turns - 1`:
 //! `U U2 U' R R2 R' …`); the helpers on `u8` genes below are the 3×3's.
 
 use rand::{Rng, RngExt};
@@ -11,7 +11,7 @@ use rand::{Rng, RngExt};
 use std::borrow::{Borrow, BorrowMut};
 
 use super::genome::{Energy, FaceTurns, Genome, StateStack};
-use crate::cube::{Alg, Move, Perm};
+pub use super::genome::{GENES, face_of, gene_move, gene_perms, genes_alg, inverse_of};
 
 /// The portable generator every evolutionary solver draws from.
 pub fn seeded_rng(seed: u64) -> rand_xoshiro::Xoshiro256PlusPlus {
@@ -35,37 +35,6 @@ pub fn roulette(
         }
     }
     last
-}
-
-/// Number of distinct genes (the 18 face turns).
-pub const GENES: u8 = 18;
-
-/// The sticker permutation of every gene, looked up once.
-pub fn gene_perms() -> &'static [Perm; 18] {
-    static TABLE: std::sync::OnceLock<[Perm; 18]> = std::sync::OnceLock::new();
-    TABLE.get_or_init(|| Move::FACE_TURNS.map(|m| *m.perm()))
-}
-
-/// The face a gene turns (0..6, facelet-string order).
-#[inline]
-pub const fn face_of(g: u8) -> u8 {
-    g / 3
-}
-
-/// The gene that undoes `g` (`U` ↔ `U'`, `U2` ↔ `U2`).
-#[inline]
-pub const fn inverse_of(g: u8) -> u8 {
-    (g / 3) * 3 + (2 - g % 3)
-}
-
-/// The move a gene stands for (its entry in [`Move::FACE_TURNS`]).
-pub fn gene_move(g: u8) -> Move {
-    Move::FACE_TURNS[g as usize]
-}
-
-/// The genes as a move sequence.
-pub fn genes_alg(genes: &[u8]) -> Alg {
-    Alg::new(genes.iter().map(|&g| gene_move(g)).collect())
 }
 
 /// Whether `g` may sit between `prev` and `next`: it is not the inverse of

@@ -14,8 +14,7 @@ use std::hash::Hash;
 
 use rand::{Rng, RngExt};
 
-use super::chromosome::{GENES, face_of, gene_perms, genes_alg, inverse_of};
-use crate::cube::{AnyAlg, AnyCube, Cube, Perm};
+use crate::cube::{Alg, AnyAlg, AnyCube, Cube, Move, Perm};
 
 /// A set of genes (moves) and the states they act on.
 pub trait Genome: Send + Sync + 'static {
@@ -145,6 +144,37 @@ impl Energy for u16 {
     fn from_u32(e: u32) -> u16 {
         e.min(u32::from(u16::MAX)) as u16
     }
+}
+
+/// Number of distinct genes (the 18 face turns).
+pub const GENES: u8 = 18;
+
+/// The sticker permutation of every gene, looked up once.
+pub fn gene_perms() -> &'static [Perm; 18] {
+    static TABLE: std::sync::OnceLock<[Perm; 18]> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| Move::FACE_TURNS.map(|m| *m.perm()))
+}
+
+/// The face a gene turns (0..6, facelet-string order).
+#[inline]
+pub const fn face_of(g: u8) -> u8 {
+    g / 3
+}
+
+/// The gene that undoes `g` (`U` ↔ `U'`, `U2` ↔ `U2`).
+#[inline]
+pub const fn inverse_of(g: u8) -> u8 {
+    (g / 3) * 3 + (2 - g % 3)
+}
+
+/// The move a gene stands for (its entry in [`Move::FACE_TURNS`]).
+pub fn gene_move(g: u8) -> Move {
+    Move::FACE_TURNS[g as usize]
+}
+
+/// The genes as a move sequence.
+pub fn genes_alg(genes: &[u8]) -> Alg {
+    Alg::new(genes.iter().map(|&g| gene_move(g)).collect())
 }
 
 /// The 3×3's genes: the 18 face turns numbered like

@@ -1,6 +1,7 @@
 //! `ga`'s live parameters (`live_values`, `set_param`), on every size.
 
-use super::{Ga, params};
+use super::engine::Ga;
+use super::params::params;
 use crate::solve::api::SolveError;
 use crate::solve::chromosome::{Chromosome, random_genes_in};
 use crate::solve::genome::Genome;
@@ -72,7 +73,7 @@ mod tests {
     use super::*;
     use crate::cube::Cube;
     use crate::solve::api::{Solver, Status};
-    use crate::solve::ga::GaParams;
+    use crate::solve::ga::params::GaParams;
     use crate::solve::genome::FaceTurns;
 
     fn ga() -> Ga<FaceTurns> {

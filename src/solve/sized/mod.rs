@@ -429,4 +429,78 @@ mod tests {
         let end = start.after(&walk).unwrap();
         assert_eq!(start.after(&short).unwrap(), end);
     }
+
+    fn four() -> NxnCube {
+        NxnCube::solved(Size::new(4).unwrap())
+            .after(&"R 2U F' 2L D2 B 2R' U 2F L' y".parse().unwrap())
+            .unwrap()
+    }
+
+    fn ga() -> SolverConfig {
+        SolverConfig::Ga(crate::solve::ga::GaParams {
+            population: 30,
+            length: 20,
+            max_generations: 40,
+            ..Default::default()
+        })
+    }
+
+    #[test]
+    fn a_4x4_ga_snapshot_carries_the_population_statistics_and_step_words() {
+        let mut s = build(&ga(), &four(), 1).unwrap();
+        s.step(3);
+        let snap = s.snapshot();
+        let profile = s.profile();
+        assert_eq!(snap.values.len(), profile.series.len());
+        let population: Vec<f64> = profile
+            .series
+            .iter()
+            .zip(&snap.values)
+            .filter(|(spec, _)| spec.population.is_some())
+            .map(|(_, &v)| v)
+            .collect();
+        assert_eq!(population.len(), 7, "{:?}", profile.series);
+        assert!(population.iter().all(|v| v.is_finite()), "{population:?}");
+        // The fitness min is the generation's best energy.
+        assert_eq!(population[0], snap.energy);
+        assert!(snap.last_step.unwrap().starts_with("generation 3: "));
+        assert!(snap.current.size() == Size::new(4).unwrap());
+    }
+
+    #[test]
+    fn a_live_population_change_takes_effect_on_a_4x4() {
+        let mut s = build(&ga(), &four(), 2).unwrap();
+        s.step(2);
+        let value = |s: &dyn crate::solve::api::Solver| {
+            s.live_values()
+                .into_iter()
+                .find(|(k, _)| k == "population")
+                .map(|(_, v)| v)
+        };
+        assert_eq!(value(s.as_ref()), Some(30.0));
+        s.set_param("population", 60.0).unwrap();
+        assert_eq!(value(s.as_ref()), Some(60.0));
+        s.step(1);
+        assert_eq!(s.snapshot().iteration, 3, "the run goes on");
+        assert_eq!(s.outcome().extra["population"], 60);
+        let e = s.set_param("length", 5.0).unwrap_err().to_string();
+        assert!(e.contains("cannot change during a run"), "{e}");
+    }
+
+    #[test]
+    fn the_same_seed_gives_the_same_run_on_an_nxn() {
+        for (config, n) in [(ga(), 4), (woc(), 4), (ga(), 5), (woc(), 2)] {
+            let start = NxnCube::solved(Size::new(n).unwrap())
+                .after(&"R U F' D2 L B' U2 x".parse().unwrap())
+                .unwrap();
+            let run = |seed| {
+                let mut s = build(&config, &start, seed).unwrap();
+                s.step(15);
+                let out = s.outcome();
+                (out.solution.to_string(), out.energy, out.iterations)
+            };
+            assert_eq!(run(7), run(7), "{} on {n}", config.name());
+            assert_ne!(run(7).0, run(8).0, "{} on {n}", config.name());
+        }
+    }
 }

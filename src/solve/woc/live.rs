@@ -1,6 +1,7 @@
 //! `woc`'s live parameters (`live_values`, `set_param`), on every size.
 
-use super::{Woc, params};
+use super::engine::Woc;
+use super::params::params;
 use crate::solve::api::SolveError;
 use crate::solve::genome::Genome;
 use crate::solve::params::{self as declared, ParamSpec};
@@ -57,7 +58,7 @@ mod tests {
     use crate::cube::Cube;
     use crate::solve::api::{Solver, Status};
     use crate::solve::genome::FaceTurns;
-    use crate::solve::woc::WocParams;
+    use crate::solve::woc::params::WocParams;
 
     fn woc() -> Woc<FaceTurns> {
         let p = WocParams {
