@@ -7,6 +7,7 @@ use std::hint::black_box;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use cubetui::cube::Cube;
 use cubetui::solve::chromosome::{Chromosome, genes_alg, random_genes, seeded_rng};
+use cubetui::solve::genome::FaceTurns;
 use cubetui::solve::mws::pieces::blocks;
 use cubetui::solve::mws::window::{Objective, best_prefix};
 use rand::RngExt;
@@ -14,14 +15,15 @@ use rand::RngExt;
 fn genes(c: &mut Criterion) {
     let mut rng = seeded_rng(1);
     let start = Cube::solved().after(&genes_alg(&random_genes(&mut rng, 40)));
-    let mut chrom = Chromosome::new(&start, random_genes(&mut rng, 50));
+    let set = FaceTurns::new();
+    let mut chrom = Chromosome::new(&set, &start, random_genes(&mut rng, 50));
     let mut g = c.benchmark_group("genes");
     // Full re-evaluation: 50 gene applications per iteration.
     g.throughput(Throughput::Elements(50));
     g.bench_function("chromosome re-evaluate 50 genes", |b| {
         b.iter(|| {
-            chrom.reevaluate_from(black_box(&start), 0);
-            black_box(chrom.energy(&start))
+            chrom.reevaluate_from(&set, black_box(&start), 0);
+            black_box(chrom.energy(&set, &start))
         })
     });
     // A mutation near the middle: 25 gene applications.
@@ -29,8 +31,8 @@ fn genes(c: &mut Criterion) {
     g.bench_function("chromosome set gene 25 of 50", |b| {
         b.iter(|| {
             let v = rng.random_range(0..18);
-            chrom.set_gene(&start, 25, v);
-            black_box(chrom.energy(&start))
+            chrom.set_gene(&set, &start, 25, v);
+            black_box(chrom.energy(&set, &start))
         })
     });
     // The moving window's phase-1 evaluation (`pairs` on a block) over 10 turns.

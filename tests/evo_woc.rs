@@ -1,8 +1,13 @@
 //! GA + wisdom of crowds (seed 004) through the library API.
 
 use cubetui::cube::{Alg, Cube};
-use cubetui::solve::woc::{self, WocParams, filter};
+use cubetui::solve::genome::FaceTurns;
+use cubetui::solve::woc::{self, WocParams};
 use cubetui::solve::{SolverConfig, Status, preset};
+
+fn filter(genes: &[u8]) -> u32 {
+    woc::filter(&FaceTurns::new(), genes)
+}
 
 #[test]
 fn the_redundancy_filter_scores_like_the_seed() {

@@ -330,3 +330,18 @@ fn w_races_the_presets_of_the_size_on_a_4x4() {
         a.message()
     );
 }
+
+#[test]
+fn the_population_view_works_on_a_4x4_ga() {
+    let mut a = app(4, "ga");
+    update(&mut a, Action::ApplyAlg("R 2U F' 2L D2 B".into()));
+    update(&mut a, Action::StartPause);
+    for _ in 0..5 {
+        update(&mut a, Action::Tick);
+    }
+    update(&mut a, Action::TogglePopulation);
+    assert!(a.population_view(), "{:?}", a.message());
+    assert!(a.message().unwrap().starts_with("population view"));
+    let text = render(&a, 160, 48);
+    assert!(text.contains("fitness"), "{text}");
+}

@@ -1,12 +1,17 @@
 //! Move-sequence chromosomes shared by the evolutionary solvers (`ga`, `woc`).
 //!
-//! A gene is one of the 18 face turns, numbered like [`Move::FACE_TURNS`]
-//! (`face * 3 + turns - 1`: `U U2 U' R R2 R' …`). A [`Chromosome`] keeps the cube
-//! state after every gene, so changing gene `i` re-applies only genes `i..k`.
+//! A [`Chromosome`] is generic over its [`Genome`] (what a gene is); it keeps
+//! the cube state after every gene, so changing gene `i` re-applies only
+//! genes `i..k`. On the 3×3 ([`FaceTurns`]) a gene is one of the 18 face
+//! turns, numbered like [`Move::FACE_TURNS`](crate::cube::Move::FACE_TURNS) (`face * 3 + turns - 1`:
+//! `U U2 U' R R2 R' …`); the helpers on `u8` genes below are the 3×3's.
 
 use rand::{Rng, RngExt};
 
-use crate::cube::{Alg, Cube, Move, Perm};
+use std::borrow::{Borrow, BorrowMut};
+
+use super::genome::{Energy, FaceTurns, Genome, StateStack};
+pub use super::genome::{GENES, face_of, gene_move, gene_perms, genes_alg, inverse_of};
 
 /// The portable generator every evolutionary solver draws from.
 pub fn seeded_rng(seed: u64) -> rand_xoshiro::Xoshiro256PlusPlus {
@@ -32,42 +37,22 @@ pub fn roulette(
     last
 }
 
-/// Number of distinct genes (the 18 face turns).
-pub const GENES: u8 = 18;
-
-/// The sticker permutation of every gene, looked up once.
-pub fn gene_perms() -> &'static [Perm; 18] {
-    static TABLE: std::sync::OnceLock<[Perm; 18]> = std::sync::OnceLock::new();
-    TABLE.get_or_init(|| Move::FACE_TURNS.map(|m| *m.perm()))
-}
-
-/// The face a gene turns (0..6, facelet-string order).
-#[inline]
-pub const fn face_of(g: u8) -> u8 {
-    g / 3
-}
-
-/// The gene that undoes `g` (`U` ↔ `U'`, `U2` ↔ `U2`).
-#[inline]
-pub const fn inverse_of(g: u8) -> u8 {
-    (g / 3) * 3 + (2 - g % 3)
-}
-
-/// The move a gene stands for (its entry in [`Move::FACE_TURNS`]).
-pub fn gene_move(g: u8) -> Move {
-    Move::FACE_TURNS[g as usize]
-}
-
-/// The genes as a move sequence.
-pub fn genes_alg(genes: &[u8]) -> Alg {
-    Alg::new(genes.iter().map(|&g| gene_move(g)).collect())
-}
-
 /// Whether `g` may sit between `prev` and `next`: it is not the inverse of
 /// either neighbour (the seed's "opposite movement" rule).
 #[inline]
 pub fn allowed(prev: Option<u8>, g: u8, next: Option<u8>) -> bool {
-    prev.is_none_or(|p| g != inverse_of(p)) && next.is_none_or(|n| g != inverse_of(n))
+    allowed_in(&FaceTurns::new(), prev, g, next)
+}
+
+/// Whether `g` may sit between `prev` and `next` by the rule of `set`.
+#[inline]
+pub fn allowed_in<G: Genome>(
+    set: &G,
+    prev: Option<G::Gene>,
+    g: G::Gene,
+    next: Option<G::Gene>,
+) -> bool {
+    prev.is_none_or(|p| set.neighbours(p, g)) && next.is_none_or(|n| set.neighbours(g, n))
 }
 
 /// A random gene allowed between `prev` and `next`, different from `avoid`.
@@ -77,9 +62,21 @@ pub fn random_gene(
     next: Option<u8>,
     avoid: Option<u8>,
 ) -> u8 {
+    random_gene_in(&FaceTurns::new(), rng, prev, next, avoid)
+}
+
+/// A random gene of `set` allowed between `prev` and `next`, different from
+/// `avoid`.
+pub fn random_gene_in<G: Genome>(
+    set: &G,
+    rng: &mut impl Rng,
+    prev: Option<G::Gene>,
+    next: Option<G::Gene>,
+    avoid: Option<G::Gene>,
+) -> G::Gene {
     loop {
-        let g = rng.random_range(0..GENES);
-        if allowed(prev, g, next) && Some(g) != avoid {
+        let g = set.draw(rng);
+        if allowed_in(set, prev, g, next) && Some(g) != avoid {
             return g;
         }
     }
@@ -87,44 +84,77 @@ pub fn random_gene(
 
 /// `k` random genes with no gene the inverse of its neighbour.
 pub fn random_genes(rng: &mut impl Rng, k: usize) -> Vec<u8> {
-    let mut genes: Vec<u8> = Vec::with_capacity(k);
+    random_genes_in(&FaceTurns::new(), rng, k)
+}
+
+/// `k` random genes of `set`, each allowed next to the one before.
+pub fn random_genes_in<G: Genome>(set: &G, rng: &mut impl Rng, k: usize) -> Vec<G::Gene> {
+    let mut genes: Vec<G::Gene> = Vec::with_capacity(k);
     for _ in 0..k {
-        let g = random_gene(rng, genes.last().copied(), None, None);
+        let g = random_gene_in(set, rng, genes.last().copied(), None, None);
         genes.push(g);
     }
     genes
 }
 
-/// A gene sequence with the state and `facelets` energy after every gene.
-#[derive(Clone, Debug)]
-pub struct Chromosome {
-    genes: Vec<u8>,
+/// A gene sequence with the state and energy after every gene. The gene set
+/// `G` is passed to the methods that apply genes.
+pub struct Chromosome<G: Genome = FaceTurns> {
+    genes: Vec<G::Gene>,
     /// `states[i]` is the start state after `genes[..=i]`.
-    states: Vec<Cube>,
-    /// `energies[i]` is the `facelets` energy of `states[i]`.
-    energies: Vec<u8>,
+    states: G::Stack,
+    /// `energies[i]` is the energy of `states[i]`.
+    energies: Vec<G::Energy>,
 }
 
-impl Chromosome {
+impl<G: Genome> Clone for Chromosome<G> {
+    fn clone(&self) -> Self {
+        Chromosome {
+            genes: self.genes.clone(),
+            states: self.states.clone(),
+            energies: self.energies.clone(),
+        }
+    }
+}
+
+impl<G: Genome> std::fmt::Debug for Chromosome<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Chromosome")
+            .field("genes", &self.genes)
+            .field("energies", &self.energies)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<G: Genome> Chromosome<G> {
     /// Evaluates `genes` from `start` (every gene applied once).
-    pub fn new(start: &Cube, genes: Vec<u8>) -> Chromosome {
+    pub fn new(set: &G, start: &G::State, genes: Vec<G::Gene>) -> Chromosome<G> {
+        let mut states = G::Stack::default();
+        states.reserve(genes.len());
         let mut c = Chromosome {
-            states: Vec::with_capacity(genes.len()),
+            states,
             energies: Vec::with_capacity(genes.len()),
             genes,
         };
-        c.reevaluate_from(start, 0);
+        c.reevaluate_from(set, start, 0);
         c
     }
 
     /// `self[..cut]` followed by `other[cut..]`; re-applies only the genes from `cut`.
-    pub fn crossover(&self, other: &Chromosome, start: &Cube, cut: usize) -> Chromosome {
+    pub fn crossover(
+        &self,
+        other: &Chromosome<G>,
+        set: &G,
+        start: &G::State,
+        cut: usize,
+    ) -> Chromosome<G> {
         let cut = cut.min(self.len()).min(other.len());
         let mut genes = Vec::with_capacity(other.len());
         genes.extend_from_slice(&self.genes[..cut]);
         genes.extend_from_slice(&other.genes[cut..]);
-        let mut states = Vec::with_capacity(genes.len());
-        states.extend_from_slice(&self.states[..cut]);
+        let mut states = G::Stack::default();
+        states.reserve(genes.len());
+        states.extend_from(&self.states, cut);
         let mut energies = Vec::with_capacity(genes.len());
         energies.extend_from_slice(&self.energies[..cut]);
         let mut c = Chromosome {
@@ -132,31 +162,35 @@ impl Chromosome {
             states,
             energies,
         };
-        c.reevaluate_from(start, cut);
+        c.reevaluate_from(set, start, cut);
         c
     }
 
     /// Sets gene `i` to `g` and re-applies genes `i..`.
-    pub fn set_gene(&mut self, start: &Cube, i: usize, g: u8) {
+    pub fn set_gene(&mut self, set: &G, start: &G::State, i: usize, g: G::Gene) {
         self.genes[i] = g;
-        self.reevaluate_from(start, i);
+        self.reevaluate_from(set, start, i);
     }
 
     /// Recomputes the states and energies from gene `i` on.
-    pub fn reevaluate_from(&mut self, start: &Cube, i: usize) {
+    pub fn reevaluate_from(&mut self, set: &G, start: &G::State, i: usize) {
         let i = i.min(self.states.len());
         self.states.truncate(i);
         self.energies.truncate(i);
-        let perms = gene_perms();
-        let mut cube = if i == 0 { *start } else { self.states[i - 1] };
+        let mut state = set.to_owned(if i == 0 {
+            start
+        } else {
+            self.states.get(i - 1)
+        });
         for &g in &self.genes[i..] {
-            cube.apply_perm(&perms[g as usize]);
-            self.states.push(cube);
-            self.energies.push(cube.misplaced() as u8);
+            set.apply(state.borrow_mut(), g);
+            let s: &G::State = state.borrow();
+            self.energies.push(G::Energy::from_u32(set.energy(s)));
+            self.states.push(s);
         }
     }
 
-    pub fn genes(&self) -> &[u8] {
+    pub fn genes(&self) -> &[G::Gene] {
         &self.genes
     }
 
@@ -173,58 +207,56 @@ impl Chromosome {
     pub fn effective_len(&self) -> usize {
         self.energies
             .iter()
-            .position(|&e| e == 0)
+            .position(|&e| e == G::Energy::ZERO)
             .map_or(self.genes.len(), |i| i + 1)
     }
 
     /// Energy after the chromosome, cut where it first solves the cube
     /// (`start` energy for an empty chromosome).
-    pub fn energy(&self, start: &Cube) -> u32 {
-        if self.energies.contains(&0) {
+    pub fn energy(&self, set: &G, start: &G::State) -> u32 {
+        if self.energies.contains(&G::Energy::ZERO) {
             return 0;
         }
         self.energies
             .last()
-            .map_or(start.misplaced(), |&e| u32::from(e))
+            .map_or_else(|| set.energy(start), |&e| e.into())
     }
 
     /// The lowest energy over every non-empty prefix, and the shortest prefix
     /// length reaching it (`start` energy and 0 for an empty chromosome).
-    pub fn best_prefix(&self, start: &Cube) -> (u32, usize) {
-        let mut best = (start.misplaced(), 0);
+    pub fn best_prefix(&self, set: &G, start: &G::State) -> (u32, usize) {
+        let mut best = (set.energy(start), 0);
         for (i, &e) in self.energies.iter().enumerate() {
-            if u32::from(e) < best.0 {
-                best = (u32::from(e), i + 1);
+            if e.into() < best.0 {
+                best = (e.into(), i + 1);
             }
         }
         best
     }
 
     /// The state after the first `n` genes.
-    pub fn state_after(&self, start: &Cube, n: usize) -> Cube {
+    pub fn state_after<'a>(&'a self, start: &'a G::State, n: usize) -> &'a G::State {
         match n.min(self.states.len()) {
-            0 => *start,
-            n => self.states[n - 1],
+            0 => start,
+            n => self.states.get(n - 1),
         }
     }
 
     /// The state reached by the (cut) chromosome.
-    pub fn final_state(&self, start: &Cube) -> Cube {
-        match self.effective_len() {
-            0 => *start,
-            n => self.states[n - 1],
-        }
+    pub fn final_state<'a>(&'a self, start: &'a G::State) -> &'a G::State {
+        self.state_after(start, self.effective_len())
     }
 
-    /// The (cut) gene sequence as moves.
-    pub fn solution(&self) -> Alg {
-        genes_alg(&self.genes[..self.effective_len()])
+    /// The (cut) gene sequence.
+    pub fn solution(&self) -> &[G::Gene] {
+        &self.genes[..self.effective_len()]
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cube::Cube;
     use rand::SeedableRng;
     use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -255,11 +287,12 @@ mod tests {
     fn cached_states_match_full_replay() {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
         let start = Cube::solved().after(&genes_alg(&random_genes(&mut rng, 30)));
-        let a = Chromosome::new(&start, random_genes(&mut rng, 25));
-        let b = Chromosome::new(&start, random_genes(&mut rng, 25));
-        let mut c = a.crossover(&b, &start, 11);
-        c.set_gene(&start, 17, 4);
-        let replay = Chromosome::new(&start, c.genes().to_vec());
+        let set = FaceTurns::new();
+        let a = Chromosome::new(&set, &start, random_genes(&mut rng, 25));
+        let b = Chromosome::new(&set, &start, random_genes(&mut rng, 25));
+        let mut c = a.crossover(&b, &set, &start, 11);
+        c.set_gene(&set, &start, 17, 4);
+        let replay = Chromosome::new(&set, &start, c.genes().to_vec());
         assert_eq!(c.states, replay.states);
         assert_eq!(c.energies, replay.energies);
         assert_eq!(c.genes()[..11], a.genes()[..11]);
@@ -273,10 +306,11 @@ mod tests {
         let undo: Vec<u8> = scramble.iter().rev().map(|&g| inverse_of(g)).collect();
         let mut genes = undo.clone();
         genes.extend([9, 12]);
-        let c = Chromosome::new(&start, genes);
-        assert_eq!(c.energy(&start), 0);
+        let set = FaceTurns::new();
+        let c = Chromosome::new(&set, &start, genes);
+        assert_eq!(c.energy(&set, &start), 0);
         assert_eq!(c.effective_len(), 3);
-        assert_eq!(c.solution(), genes_alg(&undo));
+        assert_eq!(c.solution(), &undo[..]);
         assert!(c.final_state(&start).is_solved());
     }
 }

@@ -14,6 +14,7 @@ pub mod budget;
 pub mod chromosome;
 pub mod energy;
 pub mod ga;
+pub mod genome;
 pub mod mws;
 pub mod neighbourhood;
 pub mod params;

@@ -9,6 +9,8 @@
 //! A solver reports these as the [`POPULATION_SERIES`] of its profile, in
 //! that order ([`PopStats::values`]).
 
+use std::hash::Hash;
+
 use rustc_hash::FxHashSet;
 
 use super::profile::{PopRole, SeriesSpec};
@@ -45,10 +47,10 @@ pub struct PopStats {
 impl PopStats {
     /// The statistics of a population whose members have `fitness` and are
     /// `items`, compared by `genes`.
-    pub fn of<T>(
+    pub fn of<T, G: Eq + Hash>(
         fitness: impl IntoIterator<Item = f64>,
         items: &[T],
-        genes: impl Fn(&T) -> &[u8],
+        genes: impl Fn(&T) -> &[G],
     ) -> Self {
         let mut f: Vec<f64> = fitness.into_iter().collect();
         PopStats {
@@ -86,7 +88,7 @@ pub fn five_numbers(v: &mut [f64]) -> [f64; 5] {
 /// Distance between two gene sequences, 0–1: the positions that differ
 /// (a position only one of them has counts as differing) over the longer
 /// length; 0 for two empty sequences.
-pub fn distance(a: &[u8], b: &[u8]) -> f64 {
+pub fn distance<G: PartialEq>(a: &[G], b: &[G]) -> f64 {
     let long = a.len().max(b.len());
     if long == 0 {
         return 0.0;
@@ -112,7 +114,7 @@ fn below(r: u64, n: usize) -> usize {
 /// Mean [`distance`] between two different members of `items`: over every
 /// pair when there are at most [`PAIRS`], else over [`PAIRS`] pairs drawn
 /// by a fixed sequence. 0 with fewer than two members.
-pub fn diversity<T>(items: &[T], genes: impl Fn(&T) -> &[u8]) -> f64 {
+pub fn diversity<T, G: PartialEq>(items: &[T], genes: impl Fn(&T) -> &[G]) -> f64 {
     let n = items.len();
     if n < 2 {
         return 0.0;
@@ -137,11 +139,11 @@ pub fn diversity<T>(items: &[T], genes: impl Fn(&T) -> &[u8]) -> f64 {
 }
 
 /// Share of distinct gene sequences among `items`, 0–1 (0 when empty).
-pub fn distinct_share<T>(items: &[T], genes: impl Fn(&T) -> &[u8]) -> f64 {
+pub fn distinct_share<T, G: Eq + Hash>(items: &[T], genes: impl Fn(&T) -> &[G]) -> f64 {
     if items.is_empty() {
         return 0.0;
     }
-    let mut seen: FxHashSet<&[u8]> = FxHashSet::default();
+    let mut seen: FxHashSet<&[G]> = FxHashSet::default();
     seen.reserve(items.len());
     for it in items {
         seen.insert(genes(it));
@@ -201,7 +203,7 @@ mod tests {
     #[test]
     fn sequences_of_different_lengths_count_the_missing_genes() {
         assert_eq!(distance(&[1, 2], &[1, 2, 3, 4]), 0.5);
-        assert_eq!(distance(&[], &[]), 0.0);
+        assert_eq!(distance::<u8>(&[], &[]), 0.0);
         assert_eq!(distance(&[], &[5]), 1.0);
         assert_eq!(distance(&[1, 2, 3], &[1, 9, 3]), 1.0 / 3.0);
     }

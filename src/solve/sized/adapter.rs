@@ -1,5 +1,6 @@
-//! Every [`SizedSolver`] as a [`Solver`]: the one path by which N×N runs
-//! reach the runner, `budget::run_timed`, bench, race and record. Snapshots
+//! Every [`SizedSolver`] as a [`Solver`]: the path by which the N×N-only
+//! solvers reach the runner, `budget::run_timed`, bench, race and record
+//! (`ga` and `woc` are [`Solver`]s on every size already). Snapshots
 //! and the outcome carry the N×N state and sequence
 //! ([`AnyCube::Nxn`], [`AnyAlg::Nxn`]).
 

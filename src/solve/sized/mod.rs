@@ -10,10 +10,12 @@
 //! - `sa` (presets `sa-faces`, `sa-faces-hot`, `2x2-sa`, `4x4-sa`): the
 //!   annealer of [`anneal`] with the preset's schedule, budget, restarts and
 //!   acceptance rule, over the move set [`moves`] (neighbourhood `faces`).
-//! - `ga` (presets `ga`, `2x2-ga`, `4x4-ga`): the generation of
-//!   [`ga`] with the preset's parameters, genes from [`moves`].
-//! - `woc` (preset `woc`): the GA + wisdom-of-crowds of [`woc`](mod@woc)
-//!   with the preset's parameters, genes from [`moves`].
+//! - `ga` (presets `ga`, `2x2-ga`, `4x4-ga`): the 3×3's own
+//!   [`Ga`] with the preset's parameters, over the
+//!   genes [`genes::NxnGenes`] (the move set [`moves`]); population
+//!   statistics, live knobs and step words as on the 3×3.
+//! - `woc` (preset `woc`): the 3×3's own GA + wisdom-of-crowds
+//!   [`Woc`] over the same genes.
 //! - `phases-sa` (presets `2x2-phases`, `phases-sa`) on the 2×2 only: the
 //!   2×2's two group phases, each by the same sequence annealer ([`phased`]).
 //! - `reference`: on the 2×2 the exact optimal solver ([`crate::solve::pocket`]);
@@ -28,17 +30,18 @@
 pub mod adapter;
 pub mod anneal;
 pub mod api;
-pub mod ga;
+pub mod genes;
 pub mod phased;
-pub mod woc;
 
 use crate::cube::AnyCube;
 use crate::cube::nxn::{NxnAlg, NxnCube, Size};
 use crate::solve::api::{SolveError, Solver, Status};
 
+use crate::solve::ga::Ga;
 use crate::solve::pocket;
 use crate::solve::preset::PresetInfo;
 use crate::solve::registry::SolverConfig;
+use crate::solve::woc::Woc;
 pub use api::{SizedOutcome, SizedSolver, moves, moves_in_words, upright};
 
 /// The 2×2's optimal solver as a one-step run.
@@ -86,8 +89,7 @@ pub fn no_reference(size: Size) -> String {
 
 /// Builds solver `config` for `start`, of any size, as a [`Solver`], fully
 /// determined by (config, seed, start): the 3×3 by
-/// [`SolverConfig::build`], any other size by [`build`] through the
-/// [`adapter`].
+/// [`SolverConfig::build`], any other size by [`build`].
 ///
 /// # Errors
 /// As [`SolverConfig::build`] and [`build`].
@@ -98,10 +100,7 @@ pub fn build_any(
 ) -> Result<Box<dyn Solver>, SolveError> {
     match start {
         AnyCube::Three(c) => config.build(*c, seed),
-        AnyCube::Nxn(c) => Ok(Box::new(adapter::Adapted::new(
-            c.clone(),
-            build(config, c, seed)?,
-        ))),
+        AnyCube::Nxn(c) => build(config, c, seed),
     }
 }
 
@@ -181,8 +180,10 @@ fn runs_past_three(config: &SolverConfig, size: Size) -> Result<(), SolveError> 
     }
 }
 
-/// Builds solver `config` for an N×N `start`, fully determined by (config,
-/// seed, start). The 3×3 has its own path
+/// Builds solver `config` for an N×N `start` as a [`Solver`], fully
+/// determined by (config, seed, start): `ga` and `woc` are the 3×3's own
+/// solvers over the genes [`genes::NxnGenes`]; every other solver is a
+/// [`SizedSolver`] through the [`adapter`]. The 3×3 has its own path
 /// ([`SolverConfig::build`](crate::solve::registry::SolverConfig::build));
 /// here it runs like any other size.
 ///
@@ -194,13 +195,33 @@ pub fn build(
     config: &SolverConfig,
     start: &NxnCube,
     seed: u64,
+) -> Result<Box<dyn Solver>, SolveError> {
+    runs_past_three(config, start.size())?;
+    match config {
+        SolverConfig::Ga(p) => {
+            let (set, upright) = genes::NxnGenes::for_start(start)?;
+            Ok(Box::new(Ga::new(set, p.clone(), upright, seed)?))
+        }
+        SolverConfig::Woc(p) => {
+            let (set, upright) = genes::NxnGenes::for_start(start)?;
+            Ok(Box::new(Woc::new(set, p.clone(), upright, seed)?))
+        }
+        _ => Ok(Box::new(adapter::Adapted::new(
+            start.clone(),
+            build_sized(config, start, seed)?,
+        ))),
+    }
+}
+
+/// The [`SizedSolver`]s: every solver but `ga` and `woc`, as [`build`].
+fn build_sized(
+    config: &SolverConfig,
+    start: &NxnCube,
+    seed: u64,
 ) -> Result<Box<dyn SizedSolver>, SolveError> {
     let size = start.size();
-    runs_past_three(config, size)?;
     match config {
         SolverConfig::Sa(p) => Ok(Box::new(anneal::SizedAnnealer::new(p, start, seed)?)),
-        SolverConfig::Ga(p) => Ok(Box::new(ga::SizedGa::new(p, start, seed)?)),
-        SolverConfig::Woc(p) => Ok(Box::new(woc::SizedWoc::new(p, start, seed)?)),
         SolverConfig::PhasesSa(p) => Ok(Box::new(phased::Phased::new(p, start, seed)?)),
         SolverConfig::Reference(_) if size == Size::TWO => {
             pocket::distance(start).map_err(|e| SolveError::Config(e.to_string()))?;
@@ -209,7 +230,7 @@ pub fn build(
                 solution: None,
             }))
         }
-        // Refused above: the size check is the one `runs_on` makes.
+        // Refused by `build`: the size check is the one `runs_on` makes.
         _ => Err(SolveError::Config(format!(
             "solver `{}` does not run on the {size}",
             config.name()
@@ -269,7 +290,7 @@ mod tests {
         let rotation: NxnAlg = "x y'".parse().unwrap();
         for k in 0..3 {
             let start = random_2x2(&mut rng).after(&rotation).unwrap();
-            let mut s = build(&sa(), &start, k).unwrap();
+            let mut s = build_sized(&sa(), &start, k).unwrap();
             while s.step(10_000) == Status::Running {}
             let out = s.outcome();
             assert!(out.solved, "{start:?}");
@@ -285,7 +306,7 @@ mod tests {
             .after(&random_moves(&mut rng, size(4), 40))
             .unwrap();
         let e0 = start.upright().misplaced() as f64;
-        let mut s = build(&sa(), &start, 1).unwrap();
+        let mut s = build_sized(&sa(), &start, 1).unwrap();
         s.step(50_000);
         let out = s.outcome();
         assert!(out.energy < e0, "{} vs {e0}", out.energy);
@@ -306,8 +327,9 @@ mod tests {
         assert_ne!(s.step(100), Status::Running);
         let out = s.outcome();
         assert!(out.iterations <= 20);
-        assert!(out.solution.len() <= 14);
-        let reached = start.after(&out.solution).unwrap();
+        let (rotation, _) = upright(&start);
+        assert!(out.solution.len() <= rotation.len() + 14);
+        let reached = replayed(&start, &out);
         assert_eq!(reached.upright().misplaced() as f64, out.energy);
         assert!(out.energy < start.misplaced() as f64);
     }
@@ -318,7 +340,7 @@ mod tests {
             .after(&"R 2U F' 2L D2 B".parse().unwrap())
             .unwrap();
         let run = || {
-            let mut s = build(&sa(), &start, 9).unwrap();
+            let mut s = build_sized(&sa(), &start, 9).unwrap();
             s.step(5_000);
             s.outcome().solution
         };
@@ -331,7 +353,7 @@ mod tests {
         let start = NxnCube::solved(Size::TWO)
             .after(&"R U F' R2 U'".parse().unwrap())
             .unwrap();
-        let mut s = build(&reference, &start, 0).unwrap();
+        let mut s = build_sized(&reference, &start, 0).unwrap();
         assert_eq!(s.step(1), Status::Solved);
         assert!(s.outcome().solution.len() <= 5);
         for n in [4, 5, 7] {
@@ -508,5 +530,79 @@ mod tests {
             plain.description_on(Size::new(4).unwrap()),
             "no move set named"
         );
+    }
+
+    fn four() -> NxnCube {
+        NxnCube::solved(Size::new(4).unwrap())
+            .after(&"R 2U F' 2L D2 B 2R' U 2F L' y".parse().unwrap())
+            .unwrap()
+    }
+
+    fn ga() -> SolverConfig {
+        SolverConfig::Ga(crate::solve::ga::GaParams {
+            population: 30,
+            length: 20,
+            max_generations: 40,
+            ..Default::default()
+        })
+    }
+
+    #[test]
+    fn a_4x4_ga_snapshot_carries_the_population_statistics_and_step_words() {
+        let mut s = build(&ga(), &four(), 1).unwrap();
+        s.step(3);
+        let snap = s.snapshot();
+        let profile = s.profile();
+        assert_eq!(snap.values.len(), profile.series.len());
+        let population: Vec<f64> = profile
+            .series
+            .iter()
+            .zip(&snap.values)
+            .filter(|(spec, _)| spec.population.is_some())
+            .map(|(_, &v)| v)
+            .collect();
+        assert_eq!(population.len(), 7, "{:?}", profile.series);
+        assert!(population.iter().all(|v| v.is_finite()), "{population:?}");
+        // The fitness min is the generation's best energy.
+        assert_eq!(population[0], snap.energy);
+        assert!(snap.last_step.unwrap().starts_with("generation 3: "));
+        assert!(snap.current.size() == Size::new(4).unwrap());
+    }
+
+    #[test]
+    fn a_live_population_change_takes_effect_on_a_4x4() {
+        let mut s = build(&ga(), &four(), 2).unwrap();
+        s.step(2);
+        let value = |s: &dyn crate::solve::api::Solver| {
+            s.live_values()
+                .into_iter()
+                .find(|(k, _)| k == "population")
+                .map(|(_, v)| v)
+        };
+        assert_eq!(value(s.as_ref()), Some(30.0));
+        s.set_param("population", 60.0).unwrap();
+        assert_eq!(value(s.as_ref()), Some(60.0));
+        s.step(1);
+        assert_eq!(s.snapshot().iteration, 3, "the run goes on");
+        assert_eq!(s.outcome().extra["population"], 60);
+        let e = s.set_param("length", 5.0).unwrap_err().to_string();
+        assert!(e.contains("cannot change during a run"), "{e}");
+    }
+
+    #[test]
+    fn the_same_seed_gives_the_same_run_on_an_nxn() {
+        for (config, n) in [(ga(), 4), (woc(), 4), (ga(), 5), (woc(), 2)] {
+            let start = NxnCube::solved(Size::new(n).unwrap())
+                .after(&"R U F' D2 L B' U2 x".parse().unwrap())
+                .unwrap();
+            let run = |seed| {
+                let mut s = build(&config, &start, seed).unwrap();
+                s.step(15);
+                let out = s.outcome();
+                (out.solution.to_string(), out.energy, out.iterations)
+            };
+            assert_eq!(run(7), run(7), "{} on {n}", config.name());
+            assert_ne!(run(7).0, run(8).0, "{} on {n}", config.name());
+        }
     }
 }
