@@ -69,7 +69,7 @@ impl Solver for Adapted {
             current: AnyCube::Nxn(p.current),
             best: AnyCube::Nxn(p.best),
             sequence_len: p.sequence_len,
-            generator: None,
+            generator: self.inner.generator(),
             phase: None,
             status,
             last_step: None,
@@ -92,7 +92,7 @@ impl Solver for Adapted {
             solution: AnyAlg::Nxn(o.solution, self.size()),
             energy: o.energy,
             iterations: o.iterations,
-            extra: serde_json::Map::new(),
+            extra: self.inner.extra(),
         }
     }
 }

@@ -145,6 +145,9 @@ pub struct SizedAnnealer {
     temperature: f64,
     ratio: f64,
     level_left: u64,
+    /// Proposals accepted and restarts so far (the 3×3 annealer's extras).
+    accepted: u64,
+    restarts: u64,
     status: Status,
 }
 
@@ -202,6 +205,8 @@ impl SizedAnnealer {
             temperature: params.schedule.initial(),
             ratio: params.schedule.ratio(params.max_steps),
             level_left: params.schedule.level_len(),
+            accepted: 0,
+            restarts: 0,
             status: if energy == 0 {
                 Status::Solved
             } else {
@@ -230,6 +235,7 @@ impl SizedAnnealer {
         self.last_improvement = self.iteration;
         self.temperature = self.params.schedule.initial();
         self.level_left = self.params.schedule.level_len();
+        self.restarts += 1;
     }
 }
 
@@ -259,6 +265,7 @@ impl SizedSolver for SizedAnnealer {
                     .apply_move(self.moves[k])
                     .expect("a move of this size");
                 self.energy = e;
+                self.accepted += 1;
                 self.history.push(k as u16);
                 if self.params.cut_loops && self.seen.len() < self.seen_cap {
                     self.seen.insert(self.current.clone());
@@ -326,6 +333,17 @@ impl SizedSolver for SizedAnnealer {
             step: "iteration",
             series: vec![SeriesSpec::new("temperature", 4)],
         }
+    }
+
+    fn generator(&self) -> Option<String> {
+        Some(self.params.neighbourhood.clone())
+    }
+
+    fn extra(&self) -> serde_json::Map<String, serde_json::Value> {
+        let mut extra = serde_json::Map::new();
+        extra.insert("accepted".into(), self.accepted.into());
+        extra.insert("restarts".into(), self.restarts.into());
+        extra
     }
 
     fn progress(&self) -> Option<SizedProgress> {

@@ -122,6 +122,16 @@ pub trait SizedSolver: Send {
     fn progress(&self) -> Option<SizedProgress> {
         None
     }
+    /// The neighbourhood generator in use, for solvers that have one (none
+    /// by default).
+    fn generator(&self) -> Option<String> {
+        None
+    }
+    /// Solver-specific results for the outcome (`accepted`, `restarts`, …;
+    /// none by default).
+    fn extra(&self) -> serde_json::Map<String, serde_json::Value> {
+        serde_json::Map::new()
+    }
     /// What stopped the run unsolved, once [`Status::Exhausted`]: a short
     /// phrase, as [`Snapshot::exhausted_by`](crate::solve::api::Snapshot::exhausted_by).
     fn exhausted_by(&self) -> Option<String> {
