@@ -152,7 +152,7 @@ fn a_minimal_user_preset_needs_only_its_solver_and_parameters() {
     let o = run(&d, &["presets", "bare"]);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
     assert!(
-        text(&o.stdout).starts_with("bare (solver sa): \n\nkey "),
+        text(&o.stdout).starts_with("bare (solver sa)\n\nkey "),
         "{}",
         text(&o.stdout)
     );

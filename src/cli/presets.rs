@@ -100,11 +100,16 @@ pub fn render_one(name: &str, json: bool, size: Option<Size>) -> Result<String, 
         }
         return Ok(out);
     }
+    let description = info.description_on(size.unwrap_or(Size::THREE));
+    let said = if description.is_empty() {
+        String::new()
+    } else {
+        format!(": {description}")
+    };
     out.push_str(&format!(
-        "{} (solver {}): {}\n{}\n",
+        "{} (solver {}){said}\n{}\n",
         info.name,
         info.solver,
-        info.description_on(size.unwrap_or(Size::THREE)),
         follows_line(&info.follows, "")
     ));
     let columns = [
