@@ -345,3 +345,22 @@ fn the_population_view_works_on_a_4x4_ga() {
     let text = render(&a, 160, 48);
     assert!(text.contains("fitness"), "{text}");
 }
+
+#[test]
+fn a_solver_without_side_series_gives_the_side_column_to_moves_to_solved() {
+    // The 2x2 has the measure (the distance table); `2x2-phases` plots no
+    // series of its own, so the side column is the measure's, even at 80x24
+    // where a solver with series keeps it for them.
+    let mut a = app(2, "2x2-phases");
+    update(&mut a, Action::ApplyAlg("R U F' R2".into()));
+    update(&mut a, Action::StartPause);
+    for _ in 0..5 {
+        update(&mut a, Action::Tick);
+    }
+    let text = render(&a, 80, 24);
+    assert!(text.contains("moves to solved"), "{text}");
+    assert!(!text.contains("nothing to plot"), "{text}");
+    // Past the 3x3 there is no measure: the side plot stays the solver's.
+    let text = render(&app(4, "4x4-sa"), 80, 24);
+    assert!(text.contains("temperature"), "{text}");
+}

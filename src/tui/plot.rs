@@ -363,8 +363,27 @@ pub fn draw_energy(f: &mut Frame, app: &App, area: Rect) {
 /// when its measure takes the main plot, the misplaced stickers of its
 /// best state come first.
 pub fn draw_aux(f: &mut Frame, app: &App, area: Rect) {
+    let series = aux_series(app);
+    if series.is_empty() {
+        f.render_widget(
+            Paragraph::new("nothing to plot yet").block(
+                Block::bordered()
+                    .title(" aux ")
+                    .border_style(Style::default().fg(app.theme().accent)),
+            ),
+            area,
+        );
+        return;
+    }
+    draw_series(f, app, area, &series);
+}
+
+/// What the side plot draws: the series the solver asks for there (at
+/// most three), after the misplaced stickers when its measure takes the
+/// main plot; empty when it asks for none.
+pub fn aux_series(app: &App) -> Vec<(&'static str, &Series)> {
     let p = &app.track();
-    let mut series: Vec<(&str, &Series)> = Vec::new();
+    let mut series: Vec<(&'static str, &Series)> = Vec::new();
     if let Some(profile) = app.profile() {
         if profile.main(MainRole::Best).is_some() {
             series.push(("misplaced", p.best()));
@@ -379,17 +398,11 @@ pub fn draw_aux(f: &mut Frame, app: &App, area: Rect) {
         );
     }
     series.truncate(3);
-    if series.is_empty() {
-        f.render_widget(
-            Paragraph::new("nothing to plot yet").block(
-                Block::bordered()
-                    .title(" aux ")
-                    .border_style(Style::default().fg(app.theme().accent)),
-            ),
-            area,
-        );
-        return;
-    }
+    series
+}
+
+/// The side plot of `series`.
+fn draw_series(f: &mut Frame, app: &App, area: Rect, series: &[(&str, &Series)]) {
     let unit = app.step_name();
     let all: Vec<&[(f64, f64)]> = series.iter().map(|(_, s)| s.points()).collect();
     let Framed {

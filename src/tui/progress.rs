@@ -8,7 +8,8 @@ use ratatui::widgets::Chart;
 
 use super::app::App;
 use super::plot::{
-    Framed, MIN_STEPS, axes, colour, draw_aux, entry, frame_for, render_plot, series_line,
+    Framed, MIN_STEPS, aux_series, axes, colour, draw_aux, entry, frame_for, render_plot,
+    series_line,
 };
 
 /// Rows the side column needs before it splits into the auxiliary plot and
@@ -22,6 +23,12 @@ pub fn draw_side(f: &mut Frame, app: &App, area: Rect) {
     // A replay has no measure of moves to solved (it is not recorded), and
     // past the 3x3 there is none (no reference).
     let measured = app.cube_size().get() <= 3 && app.replay().is_none();
+    if measured && aux_series(app).is_empty() {
+        // A solver with no side series of its own: the column is the
+        // measure's, at every height.
+        draw_to_solved(f, app, area);
+        return;
+    }
     if area.height < SPLIT_MIN_ROWS || !measured {
         draw_aux(f, app, area);
         return;
