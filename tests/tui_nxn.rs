@@ -12,6 +12,7 @@ use cubetui::solve::preset;
 use cubetui::solve::runner::{Inline, RunState, Speed};
 use cubetui::tui::app::{App, Choice};
 use cubetui::tui::keys::{Action, action_for};
+use cubetui::tui::race::RaceMeasure;
 use cubetui::tui::reducer::{Effect, reduce, update};
 use cubetui::tui::ui;
 use ratatui::Terminal;
@@ -322,7 +323,23 @@ fn w_races_the_presets_of_the_size_on_a_4x4() {
             eprintln!("{text}");
         }
         assert!(text.contains("lanes"), "{w}x{h}:\n{text}");
+        // No reference past the 3x3: the shared plot is the energy, and
+        // `m` is not offered.
+        assert!(
+            text.contains("misplaced-sticker energy"),
+            "{w}x{h}:\n{text}"
+        );
+        assert!(!text.contains("m to solved"), "{w}x{h}:\n{text}");
     }
+    let view = a.race().unwrap();
+    assert_eq!(view.measure(), RaceMeasure::Misplaced);
+    update(&mut a, Action::ToggleRaceMeasure);
+    assert_eq!(a.race().unwrap().measure(), RaceMeasure::Misplaced);
+    assert!(
+        a.message().unwrap().contains("no moves to solved on a 4x4"),
+        "{:?}",
+        a.message()
+    );
     update(&mut a, Action::CopyCommand);
     assert!(
         a.message().unwrap().contains("--size 4 "),

@@ -64,10 +64,11 @@ pub struct RaceView {
 /// What the race's shared plot shows for each lane.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RaceMeasure {
-    /// Moves to solved from the lane's best state (the default: the one
-    /// measure every solver shares).
+    /// Moves to solved from the lane's best state (the default up to the
+    /// 3×3: the one measure every solver shares).
     ToSolved,
-    /// Misplaced stickers of the lane's current state (its energy).
+    /// Misplaced stickers of the lane's current state (its energy; the
+    /// only measure past the 3×3).
     Misplaced,
 }
 
@@ -102,6 +103,8 @@ impl RaceView {
         make: &LaneDriverFn,
         records: Vec<Option<Live<File>>>,
     ) -> Result<RaceView, String> {
+        // Moves to solved is known up to the 3x3 only (no reference past it).
+        let measured = start.size().get() <= 3;
         let race = Race::new(names, start, seed).map_err(|e| e.to_string())?;
         let drivers = solvers
             .into_iter()
@@ -116,7 +119,11 @@ impl RaceView {
         let mut view = RaceView {
             race,
             drivers,
-            measure: RaceMeasure::ToSolved,
+            measure: if measured {
+                RaceMeasure::ToSolved
+            } else {
+                RaceMeasure::Misplaced
+            },
             focus: None,
             records,
         };
@@ -127,6 +134,12 @@ impl RaceView {
     /// The race model (lanes, ranks, results).
     pub fn race(&self) -> &Race {
         &self.race
+    }
+
+    /// Whether moves to solved is known on this race's cube (up to the 3×3:
+    /// past it there is no reference), so that `m` may switch to it.
+    pub fn measured(&self) -> bool {
+        self.race.start().size().get() <= 3
     }
 
     /// What the shared plot shows (`m` switches).
@@ -298,6 +311,12 @@ pub fn handle(view: &mut RaceView, action: &Action, help: bool) -> Reply {
         Action::Step => {
             view.send_all(|| Command::Step(1));
             Reply::Done(None)
+        }
+        Action::ToggleRaceMeasure if !view.measured() => {
+            let n = view.race.start().size().get();
+            Reply::Done(Some(format!(
+                "race plot: misplaced stickers (no moves to solved on a {n}x{n}: no reference)"
+            )))
         }
         Action::ToggleRaceMeasure => {
             view.measure = view.measure.toggled();

@@ -147,6 +147,9 @@ pub fn draw(f: &mut Frame, app: &App) {
     );
     // At most 80 columns (the smallest screen).
     let keys_text = match view.measure() {
+        _ if !view.measured() => {
+            "space pause  n step  +- speed  p knobs  w/esc leave  y cmd  q quit"
+        }
         RaceMeasure::ToSolved => {
             "space pause  n step  +- speed  p knobs  m misplaced  w/esc leave  y cmd  q quit"
         }
