@@ -8,9 +8,9 @@ use std::collections::{HashMap, HashSet};
 
 use rand::RngExt;
 
-use super::api::{SizedOutcome, SizedProgress, SizedSolver, misplaced, moves, upright};
+use super::api::{SizedOutcome, SizedProgress, SizedSolver, misplaced, moves_and_perms, upright};
 use crate::cube::nxn::simplify::simplify_sized;
-use crate::cube::nxn::{MovePerm, NxnAlg, NxnCube, NxnMove, Size, tables};
+use crate::cube::nxn::{MovePerm, NxnAlg, NxnCube, NxnMove, Size};
 use crate::cube::random::{CubeRng, rng_from_seed};
 use crate::solve::anneal::SaParams;
 use crate::solve::api::{Profile, SeriesSpec, SolveError, Status};
@@ -175,14 +175,9 @@ impl SizedAnnealer {
         faces_only(params, start.size())?;
         let (rotation, current) = upright(start);
         let size = start.size();
-        let moves = moves(size);
+        let (moves, perms) = moves_and_perms(size)?;
         let seen_cap = (SEEN_BYTES / (size.stickers() + 48))
             .min(SEEN_WORK / (size.stickers() * moves.len().max(1)));
-        let t = tables(size);
-        let perms = moves
-            .iter()
-            .map(|&m| t.perm(m).map_err(|e| SolveError::Parameter(e.to_string())))
-            .collect::<Result<Vec<_>, _>>()?;
         let home = current.face_colours();
         let energy = current.misplaced() as u32;
         Ok(SizedAnnealer {

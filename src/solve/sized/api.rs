@@ -4,8 +4,8 @@
 //! [`Solver`](crate::solve::api::Solver) through [`super::adapter`].
 
 use crate::cube::face::Face;
-use crate::cube::nxn::{NxnAlg, NxnCube, NxnKind, NxnMove, Size};
-use crate::solve::api::{Profile, Status};
+use crate::cube::nxn::{MovePerm, NxnAlg, NxnCube, NxnKind, NxnMove, Size, tables};
+use crate::solve::api::{Profile, SolveError, Status};
 use crate::solve::pocket;
 
 /// The move set of the sticker-energy solvers on `size`, every kind by 1, 2
@@ -50,6 +50,22 @@ pub fn moves_in_words(size: Size) -> String {
             "the {count} outer and inner layer turns of all six faces (not the middle slices)"
         ),
     }
+}
+
+/// The move set [`moves`] of `size` and each move's sticker permutation,
+/// looked up once (the tables are built once per size).
+///
+/// # Errors
+/// [`SolveError::Parameter`] for a move without a table for the size (not
+/// expected: the move set is the size's own).
+pub fn moves_and_perms(size: Size) -> Result<(Vec<NxnMove>, Vec<&'static MovePerm>), SolveError> {
+    let moves = moves(size);
+    let t = tables(size);
+    let perms = moves
+        .iter()
+        .map(|&m| t.perm(m).map_err(|e| SolveError::Parameter(e.to_string())))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok((moves, perms))
 }
 
 /// Misplaced stickers of `stickers` (faces of `per_face` stickers in

@@ -1,5 +1,5 @@
 //! The N×N's genes for the evolutionary solvers ([`crate::solve::ga`],
-//! [`crate::solve::woc`]): the move set [`moves`] of the size on the
+//! [`crate::solve::woc`]): the move set [`moves_and_perms`] of the size on the
 //! sticker vector of the upright start, the energy [`misplaced`] stickers
 //! (against the upright start's centre colours), no gene on the layer of its
 //! neighbour. The reported sequence starts with the rotation that turned
@@ -7,8 +7,8 @@
 
 use rand::{Rng, RngExt};
 
-use super::api::{misplaced, moves, upright};
-use crate::cube::nxn::{MovePerm, NxnAlg, NxnCube, NxnKind, NxnMove, Size, tables};
+use super::api::{misplaced, moves_and_perms, upright};
+use crate::cube::nxn::{MovePerm, NxnAlg, NxnCube, NxnKind, NxnMove, Size};
 use crate::cube::{AnyAlg, AnyCube};
 use crate::solve::api::SolveError;
 use crate::solve::genome::{Genome, StateStack};
@@ -39,12 +39,7 @@ impl NxnGenes {
     pub fn for_start(start: &NxnCube) -> Result<(NxnGenes, Vec<u8>), SolveError> {
         let (rotation, upright) = upright(start);
         let size = upright.size();
-        let moves = moves(size);
-        let t = tables(size);
-        let perms = moves
-            .iter()
-            .map(|&m| t.perm(m).map_err(|e| SolveError::Parameter(e.to_string())))
-            .collect::<Result<Vec<_>, _>>()?;
+        let (moves, perms) = moves_and_perms(size)?;
         let mut kinds: Vec<NxnKind> = Vec::new();
         let mut layer = Vec::with_capacity(moves.len());
         let mut axis = Vec::with_capacity(moves.len());
@@ -54,11 +49,7 @@ impl NxnGenes {
                 kinds.len() - 1
             });
             layer.push(k as u16);
-            axis.push(match m.kind {
-                NxnKind::Turn { face, .. } => (face.index() % 3) as u8,
-                NxnKind::Middle(s) => (s.like().index() % 3) as u8,
-                NxnKind::Rotation(r) => (r.like().index() % 3) as u8,
-            });
+            axis.push(m.kind.axis() as u8);
         }
         let stickers = upright.stickers().to_vec();
         let genes = NxnGenes {
