@@ -147,6 +147,18 @@ pub struct Stickers {
     reserved: usize,
 }
 
+impl Stickers {
+    /// Fixes the stickers per state at the first state (and makes the room
+    /// reserved before it was known); later calls keep it.
+    #[inline]
+    fn set_stride(&mut self, stride: usize) {
+        if self.stride == 0 {
+            self.stride = stride;
+            self.cells.reserve(self.reserved * stride);
+        }
+    }
+}
+
 impl StateStack<[u8]> for Stickers {
     #[inline]
     fn len(&self) -> usize {
@@ -160,10 +172,7 @@ impl StateStack<[u8]> for Stickers {
 
     #[inline]
     fn push(&mut self, s: &[u8]) {
-        if self.stride == 0 {
-            self.stride = s.len();
-            self.cells.reserve(self.reserved * s.len());
-        }
+        self.set_stride(s.len());
         self.cells.extend_from_slice(s);
     }
 
@@ -185,10 +194,7 @@ impl StateStack<[u8]> for Stickers {
         if n == 0 {
             return;
         }
-        if self.stride == 0 {
-            self.stride = other.stride;
-            self.cells.reserve(self.reserved * other.stride);
-        }
+        self.set_stride(other.stride);
         self.cells
             .extend_from_slice(&other.cells[..n * other.stride]);
     }
