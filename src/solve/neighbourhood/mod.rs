@@ -16,6 +16,7 @@
 
 pub mod catalogue;
 mod comm;
+pub mod cycles;
 mod sequences;
 pub mod sparse;
 mod table;

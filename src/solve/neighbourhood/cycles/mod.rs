@@ -1,0 +1,97 @@
+//! Seed 001's commutator machine on every size (SPEC §11): a catalogue of
+//! commutators that move few pieces, generated at start from the cube's own
+//! layer turns (no hand-written formulas).
+//!
+//! 1. **Screen** ([`catalogue`]): commutators [X, Y] = X Y X⁻¹ Y⁻¹ with X one
+//!    layer turn about the R axis and Y = A B A⁻¹ (A an outer U or D turn, B
+//!    one layer turn about the R or F axis). Where X and Y overlap on one
+//!    piece, [X, Y] is a 3-cycle (seed 001: small overlap, small support).
+//!    Those that move the pieces of one orbit only, three of them, are kept:
+//!    corner, midge, wing and centre 3-cycles.
+//! 2. **Close under conjugation**: S C S⁻¹ for every layer turn S, breadth
+//!    first, until every 3-cycle of the orbit is there (or the size's memory
+//!    bound is reached: the catalogue says it is capped).
+//! 3. **Twists and flips**: the products of two 3-cycles of the same three
+//!    corners (midges) that leave all pieces in place with two of them
+//!    turned: pair twists of corners, pair flips of midges.
+//!
+//! These generate the even permutations of every orbit (with the orientation
+//! sums of a legal cube), so from any unsolved state with even orbits some
+//! entry lowers the number of misplaced stickers. What 3-cycles cannot do is
+//! an odd orbit permutation: [`parity_turns`] gives the layer turns that
+//! make every orbit even (an outer turn for the corners, an inner slice for
+//! a wing orbit); the annealer applies them once before its first proposal.
+
+mod catalogue;
+pub mod sparse;
+
+pub use catalogue::{Cycles, Entry, Shape, cycles};
+
+use crate::cube::face::Face;
+use crate::cube::nxn::orbits::{OrbitKind, orbits};
+use crate::cube::nxn::{NxnKind, NxnMove, Size};
+
+/// The quarter turns that make every orbit of `stickers` even, in the order
+/// to apply them (each changes the parity of the orbits named): an outer U
+/// turn if the corners are odd (on odd sizes the midges are then odd too,
+/// and it fixes both); for each odd wing orbit, the inner R-axis slice that
+/// four-cycles it. `home[f]`: the colour of face `f` when solved. Orbits
+/// whose pieces cannot be told apart (an impossible cube) are left as they
+/// are.
+pub fn parity_turns(size: Size, stickers: &[u8], home: &[u8; 6]) -> Vec<NxnMove> {
+    let o = orbits(size);
+    let mut out = Vec::new();
+    for (i, orbit) in o.all().iter().enumerate() {
+        if o.odd(i, stickers, home) != Some(true) {
+            continue;
+        }
+        let kind = match orbit.kind {
+            OrbitKind::Corners => NxnKind::outer(Face::U),
+            OrbitKind::Wings { from_corner } => NxnKind::slice(Face::R, from_corner as u8 + 1),
+            // Odd midges alone are not a legal cube; with odd corners the
+            // corners' turn fixed them.
+            _ => continue,
+        };
+        if let Some(m) = NxnMove::new(kind, 1) {
+            out.push(m);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cube::nxn::{NxnAlg, NxnCube};
+
+    #[test]
+    fn parity_turns_make_every_orbit_even() {
+        let home = [0, 1, 2, 3, 4, 5];
+        for (n, alg, want) in [
+            (4, "U", "U"),
+            (4, "2R", "2R"),
+            (4, "U 2R", "U 2R"),
+            (5, "R", "U"),
+            (6, "3U", "3R"),
+            (6, "2F 3F", "2R 3R"),
+            (3, "R U", ""),
+        ] {
+            let size = Size::new(n).unwrap();
+            let c = NxnCube::solved(size)
+                .after(&alg.parse::<NxnAlg>().unwrap())
+                .unwrap();
+            let turns = parity_turns(size, c.stickers(), &home);
+            let text: Vec<String> = turns.iter().map(|m| m.to_string()).collect();
+            assert_eq!(text.join(" "), want, "{n} {alg}");
+            let fixed = c.after(&NxnAlg::new(turns)).unwrap();
+            let o = orbits(size);
+            for i in 0..o.all().len() {
+                assert_ne!(
+                    o.odd(i, fixed.stickers(), &home),
+                    Some(true),
+                    "{n} {alg} {i}"
+                );
+            }
+        }
+    }
+}
