@@ -28,7 +28,6 @@
 //! that rotation. "Solved" is every face one colour.
 
 pub mod adapter;
-pub mod anneal;
 pub mod api;
 pub mod genes;
 pub mod phased;
@@ -162,11 +161,28 @@ impl PresetInfo {
     }
 }
 
+/// Whether the annealer of `params` runs on an N×N of `size`: its
+/// neighbourhood must be one of the N×N's (`faces`, `comm`; the others are
+/// 3×3 sequences).
+///
+/// # Errors
+/// [`SolveError::Parameter`] naming the neighbourhood.
+fn anneal_runs_on(params: &crate::solve::anneal::SaParams, size: Size) -> Result<(), SolveError> {
+    if crate::solve::anneal::NXN_NAMES.contains(&params.neighbourhood.as_str()) {
+        return Ok(());
+    }
+    Err(SolveError::Parameter(format!(
+        "neighbourhood `{}` is made of 3x3 sequences; on a {size} use `faces` \
+         (outer and inner layer turns) or `comm` (commutators)",
+        params.neighbourhood
+    )))
+}
+
 /// Whether `config` runs on an N×N of `size` through [`build`] (the 3×3
 /// counted like any other size: [`build`] runs there too).
 fn runs_past_three(config: &SolverConfig, size: Size) -> Result<(), SolveError> {
     match config {
-        SolverConfig::Sa(p) => anneal::faces_only(p, size),
+        SolverConfig::Sa(p) => anneal_runs_on(p, size),
         SolverConfig::Ga(_) | SolverConfig::Woc(_) => Ok(()),
         SolverConfig::PhasesSa(_) | SolverConfig::Reference(_) if size == Size::TWO => Ok(()),
         SolverConfig::PhasesSa(_) => Err(phased::not_two(size)),
@@ -206,6 +222,7 @@ pub fn build(
             let (set, upright) = genes::NxnGenes::for_start(start)?;
             Ok(Box::new(Woc::new(set, p.clone(), upright, seed)?))
         }
+        SolverConfig::Sa(p) => crate::solve::anneal::build_nxn(p, start, seed),
         _ => Ok(Box::new(adapter::Adapted::new(
             start.clone(),
             build_sized(config, start, seed)?,
@@ -221,7 +238,6 @@ fn build_sized(
 ) -> Result<Box<dyn SizedSolver>, SolveError> {
     let size = start.size();
     match config {
-        SolverConfig::Sa(p) => Ok(Box::new(anneal::SizedAnnealer::new(p, start, seed)?)),
         SolverConfig::PhasesSa(p) => Ok(Box::new(phased::Phased::new(p, start, seed)?)),
         SolverConfig::Reference(_) if size == Size::TWO => {
             pocket::distance(start).map_err(|e| SolveError::Config(e.to_string()))?;
@@ -290,12 +306,12 @@ mod tests {
         let rotation: NxnAlg = "x y'".parse().unwrap();
         for k in 0..3 {
             let start = random_2x2(&mut rng).after(&rotation).unwrap();
-            let mut s = build_sized(&sa(), &start, k).unwrap();
+            let mut s = build(&sa(), &start, k).unwrap();
             while s.step(10_000) == Status::Running {}
             let out = s.outcome();
             assert!(out.solved, "{start:?}");
             assert_eq!(out.energy, 0.0);
-            assert!(start.after(&out.solution).unwrap().is_solved());
+            assert!(replayed(&start, &out).is_solved());
         }
     }
 
@@ -306,11 +322,11 @@ mod tests {
             .after(&random_moves(&mut rng, size(4), 40))
             .unwrap();
         let e0 = start.upright().misplaced() as f64;
-        let mut s = build_sized(&sa(), &start, 1).unwrap();
+        let mut s = build(&sa(), &start, 1).unwrap();
         s.step(50_000);
         let out = s.outcome();
         assert!(out.energy < e0, "{} vs {e0}", out.energy);
-        let reached = start.after(&out.solution).unwrap();
+        let reached = replayed(&start, &out);
         assert_eq!(reached.upright().misplaced() as f64, out.energy);
     }
 
@@ -340,9 +356,9 @@ mod tests {
             .after(&"R 2U F' 2L D2 B".parse().unwrap())
             .unwrap();
         let run = || {
-            let mut s = build_sized(&sa(), &start, 9).unwrap();
+            let mut s = build(&sa(), &start, 9).unwrap();
             s.step(5_000);
-            s.outcome().solution
+            s.outcome().solution.to_string()
         };
         assert_eq!(run(), run());
     }
@@ -468,16 +484,9 @@ mod tests {
     fn loops_are_cut_and_the_end_state_kept() {
         let start = NxnCube::solved(Size::TWO);
         let path: NxnAlg = "R U U' R' F R2 R2 U".parse().unwrap();
-        let cut = anneal::cut_loops(&start, &path);
+        let cut = crate::solve::anneal::cut_loops(&start, &path);
         assert_eq!(cut.to_string(), "F U");
         assert_eq!(start.after(&cut).unwrap(), start.after(&path).unwrap());
-        // The walk passes R U and R U2 to R U', one U' from R: that detour
-        // through visited states (no loop) is cut too.
-        let walk: NxnAlg = "R U U U".parse().unwrap();
-        let short = anneal::shortcut(&start, &walk, &moves(Size::TWO), &Default::default());
-        assert_eq!(short.to_string(), "R U'");
-        let end = start.after(&walk).unwrap();
-        assert_eq!(start.after(&short).unwrap(), end);
     }
 
     #[test]

@@ -229,6 +229,12 @@ impl Cycles {
         self.size
     }
 
+    /// The layer turns entries are conjugated by (every single layer of
+    /// the R, U and F axes, 1 to 3 quarter turns).
+    pub fn turns(&self) -> &[NxnMove] {
+        &self.turns
+    }
+
     /// Every entry.
     pub fn entries(&self) -> &[Entry] {
         &self.entries

@@ -25,11 +25,92 @@
 mod catalogue;
 pub mod sparse;
 
-pub use catalogue::{Cycles, Entry, Shape, cycles};
+pub use catalogue::{Cycles, Entry, MAX_ENTRIES, Shape, cycles};
+
+use rand::{Rng, RngExt};
 
 use crate::cube::face::Face;
 use crate::cube::nxn::orbits::{OrbitKind, orbits};
 use crate::cube::nxn::{NxnKind, NxnMove, Size};
+
+/// How proposals admit the orbits (`comm.stages`): all at once, or in the
+/// stages of Chen & Ding's dynamic annealing — centres, then edges (midges
+/// and wings), then corners; a stage is over when its orbits are solved.
+pub const STAGINGS: [&str; 2] = ["one", "centres-edges-corners"];
+
+/// The stages' names, by [`stage_of`].
+pub const STAGE_NAMES: [&str; 3] = ["centres", "edges", "corners"];
+
+/// The stage of orbits of `kind`: 0 for all when not `staged`.
+pub fn stage_of(kind: OrbitKind, staged: bool) -> usize {
+    match kind {
+        _ if !staged => 0,
+        k if k.is_centre() => 0,
+        k if k.is_edge() => 1,
+        _ => 2,
+    }
+}
+
+/// The orbits a proposal may draw from now, written to `out`: those with
+/// misplaced stickers (`bad[o] > 0`; the fixed centres never count: no
+/// commutator moves them), in the first stage that has any. Returns that
+/// stage (`None`: no such orbit).
+pub fn active(size: Size, bad: &[u32], staged: bool, out: &mut Vec<u16>) -> Option<usize> {
+    out.clear();
+    let o = orbits(size);
+    let open =
+        |i: usize, kind: OrbitKind| kind != OrbitKind::Fixed && bad.get(i).is_some_and(|&b| b > 0);
+    let stage = o
+        .all()
+        .iter()
+        .enumerate()
+        .filter(|&(i, orbit)| open(i, orbit.kind))
+        .map(|(_, orbit)| stage_of(orbit.kind, staged))
+        .min()?;
+    out.extend(
+        o.all()
+            .iter()
+            .enumerate()
+            .filter(|&(i, orbit)| open(i, orbit.kind) && stage_of(orbit.kind, staged) == stage)
+            .map(|(i, _)| i as u16),
+    );
+    Some(stage)
+}
+
+/// Draws `candidates` entries (an orbit of `active` uniformly, then one of
+/// its entries uniformly) and keeps the one whose `delta` is lowest, the
+/// one of fewer moves among equals: (its energy change, its index). `None`
+/// when `active` is empty.
+#[inline]
+pub fn draw<R: Rng>(
+    c: &Cycles,
+    rng: &mut R,
+    active: &[u16],
+    candidates: u32,
+    mut delta: impl FnMut(&[[u16; 2]]) -> i32,
+) -> Option<(i32, usize)> {
+    if active.is_empty() {
+        return None;
+    }
+    let mut best: Option<(i32, usize)> = None;
+    for _ in 0..candidates.max(1) {
+        let o = active[rng.random_range(0..active.len())] as usize;
+        let list = c.of_orbit(o);
+        if list.is_empty() {
+            continue;
+        }
+        let e = list[rng.random_range(0..list.len())] as usize;
+        let d = delta(c.pairs_of(e));
+        let better = match best {
+            None => true,
+            Some((bd, be)) => d < bd || (d == bd && c.entries()[e].moves < c.entries()[be].moves),
+        };
+        if better {
+            best = Some((d, e));
+        }
+    }
+    best
+}
 
 /// The quarter turns that make every orbit of `stickers` even, in the order
 /// to apply them (each changes the parity of the orbits named): an outer U
