@@ -221,7 +221,8 @@ pub fn orbits(size: Size) -> &'static Orbits {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cube::nxn::{NxnAlg, NxnCube};
+    use crate::cube::nxn::alg::NxnAlg;
+    use crate::cube::nxn::state::NxnCube;
 
     #[test]
     fn orbit_counts_follow_the_spec() {

@@ -68,7 +68,11 @@ impl NxnCube {
     /// does not have, leaves the cube as it is).
     pub fn permute_pairs(&mut self, pairs: &[[u16; 2]]) {
         let n = self.stickers.len();
-        if pairs.len() > 16 || pairs.iter().any(|p| p[0] as usize >= n || p[1] as usize >= n) {
+        if pairs.len() > 16
+            || pairs
+                .iter()
+                .any(|p| p[0] as usize >= n || p[1] as usize >= n)
+        {
             return;
         }
         let mut taken = [0u8; 16];

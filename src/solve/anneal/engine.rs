@@ -4,7 +4,7 @@
 use rand::{Rng, RngExt};
 
 use super::params::{SaParams, T_FLOOR};
-use super::space::{Proposer, Record, Space};
+use super::space::{Proposer, Record, Runner, Space};
 use crate::cube::random::{CubeRng, rng_from_seed};
 use crate::solve::api::{Outcome, Profile, SeriesSpec, Snapshot, SolveError, Solver, Status};
 
@@ -109,6 +109,8 @@ impl<S: Space> Annealer<S> {
         seed: u64,
     ) -> Result<Annealer<S>, SolveError> {
         params.validate()?;
+        let mut space = space;
+        space.configure(&params.comm);
         let generator = space.generator(&params.neighbourhood)?;
         let current = space.prepare(&start);
         let e = S::energy(&current);
@@ -206,7 +208,7 @@ impl<S: Space> Annealer<S> {
     /// Runs up to `n` proposals from `p`. The hot loop keeps the schedule
     /// state in locals and touches `self` only on acceptance.
     #[inline(always)]
-    pub(super) fn run<P: Proposer<S>>(&mut self, p: &P, n: u64) -> Status {
+    fn run_proposals<P: Proposer<S>>(&mut self, p: &P, n: u64) -> Status {
         let schedule = self.params.schedule.clone();
         let zero_as_one = self.params.zero_delta_as_one;
         let restart_after = self.params.restart_after;
@@ -274,7 +276,12 @@ impl<S: Space> Annealer<S> {
     fn last_step(&self) -> Option<String> {
         let p = self.last?;
         let op = self.space.describe(p.generator, p.code);
-        let name = self.space.names().get(p.generator as usize).copied().unwrap_or("?");
+        let name = self
+            .space
+            .names()
+            .get(p.generator as usize)
+            .copied()
+            .unwrap_or("?");
         let verdict = if p.accepted { "accepted" } else { "rejected" };
         let restart = if p.restarted {
             ", then restarted from the best state"
@@ -283,8 +290,7 @@ impl<S: Space> Annealer<S> {
         };
         Some(format!(
             "proposed {op} ({name}): Δenergy {:+}, {verdict} at T {:.4}{restart}",
-            p.delta,
-            self.temperature
+            p.delta, self.temperature
         ))
     }
 
@@ -332,9 +338,16 @@ impl<S: Space> Annealer<S> {
     }
 }
 
+impl<S: Space> Runner<S> for Annealer<S> {
+    #[inline(always)]
+    fn run<P: Proposer<S>>(&mut self, p: &P, n: u64) -> Status {
+        self.run_proposals(p, n)
+    }
+}
+
 impl<S: Space> Solver for Annealer<S> {
     fn step(&mut self, n: u64) -> Status {
-        S::run(self, n)
+        S::run(self, self.generator, n)
     }
 
     fn status(&self) -> Status {
@@ -364,6 +377,9 @@ impl<S: Space> Solver for Annealer<S> {
             status: self.status,
             last_step: self.last_step(),
             exhausted_by: self.exhausted_by(),
+            rows: self
+                .space
+                .rows(self.generator, self.history.last().copied()),
             values: vec![self.temperature, self.acceptance().unwrap_or(f64::NAN)],
         }
     }
@@ -377,6 +393,9 @@ impl<S: Space> Solver for Annealer<S> {
         let mut extra = serde_json::Map::new();
         extra.insert("accepted".into(), self.accepted.into());
         extra.insert("restarts".into(), self.restarts.into());
+        for (k, v) in self.space.extra(self.generator) {
+            extra.insert(k.into(), v);
+        }
         Outcome {
             solved: self.best_energy == 0,
             solution,
@@ -411,7 +430,7 @@ impl<S: Space> Solver for Annealer<S> {
 mod tests {
     use super::*;
     use crate::cube::Cube;
-    use crate::solve::anneal::Three;
+    use crate::solve::anneal::three::Three;
 
     #[test]
     fn acceptance_table_matches_the_metropolis_rule() {

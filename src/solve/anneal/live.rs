@@ -5,9 +5,9 @@
 use std::sync::LazyLock;
 
 use super::engine::Annealer;
-use super::space::Space;
 use super::params::{TEMPERATURE, params};
 use super::schedule::Schedule;
+use super::space::Space;
 use crate::solve::api::SolveError;
 use crate::solve::params::{self, ParamSpec};
 
@@ -32,6 +32,12 @@ impl<S: Space> Annealer<S> {
         match key {
             TEMPERATURE => self.temperature = v,
             "restart_after" => self.params.restart_after = v as u64,
+            "comm.candidates" if S::name(self.generator()) != "comm" => {
+                return Err(SolveError::Parameter(format!(
+                    "`{key}` is not used by the {} generator of this run (`g` switches to comm)",
+                    S::name(self.generator())
+                )));
+            }
             "comm.candidates" => {
                 self.params.comm.candidates = v as u32;
                 let comm = self.params.comm.clone();
@@ -76,7 +82,7 @@ mod tests {
     use super::super::params::SaParams;
     use super::*;
     use crate::cube::Cube;
-    use crate::solve::anneal::Three;
+    use crate::solve::anneal::three::Three;
     use crate::solve::api::{Solver, Status};
 
     fn start() -> Cube {

@@ -15,15 +15,14 @@ use crate::cube::nxn::{NxnAlg, NxnCube, NxnMove, Size};
 use crate::cube::random::CubeRng;
 use crate::cube::{AnyAlg, AnyCube};
 use crate::solve::api::{SolveError, Status};
+use crate::solve::moveset::{moves_and_perms, upright};
 use crate::solve::neighbourhood::comm::PARITY;
 use crate::solve::neighbourhood::cycles::sparse::of_gather;
 use crate::solve::neighbourhood::cycles::{self, Cycles, parity_turns};
-use crate::solve::moveset::{moves_and_perms, upright};
 
-use super::engine::Annealer;
 use super::params::CommParams;
-use super::space::{Proposer, Record, Space};
-use super::three::stage_words;
+use super::space::{Proposer, Record, Runner, Space};
+use super::three::{comm_extra, comm_rows, stage_words};
 
 /// The generators of every size past the 3×3, in the order the screen
 /// cycles them.
@@ -220,10 +219,10 @@ impl Space for Nxn {
         }
     }
 
-    fn run(a: &mut Annealer<Nxn>, n: u64) -> Status {
-        match a.generator() {
-            NxnGen::Faces(f) => a.run(f, n),
-            NxnGen::Comm(c) => a.run(c, n),
+    fn run<R: Runner<Nxn>>(r: &mut R, g: NxnGen, n: u64) -> Status {
+        match g {
+            NxnGen::Faces(f) => r.run(f, n),
+            NxnGen::Comm(c) => r.run(c, n),
         }
     }
 
@@ -265,6 +264,20 @@ impl Space for Nxn {
         match g {
             NxnGen::Comm(_) => Some(stage_words(current.stage?, self.comm.staged())),
             NxnGen::Faces(_) => None,
+        }
+    }
+
+    fn rows(&self, g: NxnGen, last: Option<Record>) -> Vec<(String, String)> {
+        match g {
+            NxnGen::Comm(c) => comm_rows(c, last, 1),
+            NxnGen::Faces(_) => Vec::new(),
+        }
+    }
+
+    fn extra(&self, g: NxnGen) -> Vec<(&'static str, serde_json::Value)> {
+        match g {
+            NxnGen::Comm(c) => comm_extra(c),
+            NxnGen::Faces(_) => Vec::new(),
         }
     }
 

@@ -4,8 +4,8 @@ use serde::{Deserialize, Serialize};
 
 use super::schedule::Schedule;
 use crate::solve::api::SolveError;
-use crate::solve::params::{Live, ParamSpec, Scale, within};
 use crate::solve::neighbourhood::cycles::STAGINGS;
+use crate::solve::params::{Live, ParamSpec, Scale, within};
 use crate::solve::{energy, neighbourhood};
 
 /// Every parameter of an annealing run. Missing fields take the defaults of

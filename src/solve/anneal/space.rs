@@ -13,8 +13,6 @@ use crate::cube::random::CubeRng;
 use crate::cube::{AnyAlg, AnyCube};
 use crate::solve::api::{SolveError, Status};
 
-use super::engine::Annealer;
-
 /// One accepted operator: which generator (its index in the space's
 /// [`Space::names`]), and its code there.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,9 +53,10 @@ pub trait Space: Sized + Send + 'static {
     /// The name of a generator.
     fn name(g: Self::Gen) -> &'static str;
 
-    /// Runs up to `n` proposals of the annealer's generator: dispatches to
-    /// [`Annealer::run`] with the generator's [`Proposer`], monomorphised.
-    fn run(a: &mut Annealer<Self>, n: u64) -> Status;
+    /// Runs up to `n` proposals of generator `g` on `runner` (the
+    /// annealer): dispatches to [`Runner::run`] with the generator's
+    /// [`Proposer`], monomorphised.
+    fn run<R: Runner<Self>>(runner: &mut R, g: Self::Gen, n: u64) -> Status;
     /// Operators a generator applies before its first proposal (the parity
     /// turns of the commutator generator), each applied as accepted.
     fn prelude(&self, g: Self::Gen, current: &Self::Current) -> Vec<u64>;
@@ -73,6 +72,12 @@ pub trait Space: Sized + Send + 'static {
     /// The current stage of the proposals, where the generator has stages
     /// (shown as the run's phase).
     fn stage(&self, g: Self::Gen, current: &Self::Current) -> Option<String>;
+    /// Status rows for the snapshot, given the last operator on the current
+    /// path (the commutator generator names the orbit it cycled).
+    fn rows(&self, g: Self::Gen, last: Option<Record>) -> Vec<(String, String)>;
+    /// Fields for the outcome's `--json` (the commutator catalogue's size,
+    /// and whether it was capped).
+    fn extra(&self, g: Self::Gen) -> Vec<(&'static str, serde_json::Value)>;
     /// The reported solution: the moves of `ops` from `start`, with loops
     /// cut out when `cut_loops` (never changes the end state).
     fn solution(&self, start: &Self::State, ops: &[Record], cut_loops: bool) -> AnyAlg;
@@ -82,8 +87,12 @@ pub trait Space: Sized + Send + 'static {
 /// plus the candidate state when computing the change already built it;
 /// and how an accepted operator changes the current state.
 pub trait Proposer<S: Space> {
-    fn propose(&self, space: &S, rng: &mut CubeRng, current: &S::Current)
-    -> (i32, u64, Option<S::State>);
+    fn propose(
+        &self,
+        space: &S,
+        rng: &mut CubeRng,
+        current: &S::Current,
+    ) -> (i32, u64, Option<S::State>);
     /// Makes `current` the state after operator `code` (of energy
     /// `energy`), using `cand` where the proposal built it.
     fn accept(
@@ -94,4 +103,11 @@ pub trait Proposer<S: Space> {
         cand: Option<S::State>,
         energy: u32,
     );
+}
+
+/// What runs proposals (the annealer), for [`Space::run`] to hand its
+/// generator's [`Proposer`] to.
+pub trait Runner<S: Space> {
+    /// Runs up to `n` proposals of `p`.
+    fn run<P: Proposer<S>>(&mut self, p: &P, n: u64) -> Status;
 }

@@ -10,13 +10,12 @@ use crate::cube::{Alg, AnyAlg, AnyCube, Cube, Perm};
 use crate::solve::api::{SolveError, Status};
 use crate::solve::energy::{Energy, Facelets};
 use crate::solve::neighbourhood::comm::PARITY;
-use crate::solve::neighbourhood::cycles::{self, STAGE_NAMES, parity_turns, stage_of};
+use crate::solve::neighbourhood::cycles::{self, Cycles, STAGE_NAMES, parity_turns, stage_of};
 use crate::solve::neighbourhood::sparse::Prepared;
 use crate::solve::neighbourhood::{Comm, Generator, NAMES, Table};
 
-use super::engine::Annealer;
 use super::params::CommParams;
-use super::space::{Proposer, Record, Space};
+use super::space::{Proposer, Record, Runner, Space};
 
 /// The 3×3 space, with the commutator generator's settings.
 #[derive(Clone, Debug, Default)]
@@ -79,10 +78,10 @@ impl Space for Three {
         g.name()
     }
 
-    fn run(a: &mut Annealer<Three>, n: u64) -> Status {
-        match a.generator() {
-            Generator::Table(t) => a.run(t, n),
-            Generator::Comm(c) => a.run(c.as_ref(), n),
+    fn run<R: Runner<Three>>(r: &mut R, g: &'static Generator, n: u64) -> Status {
+        match g {
+            Generator::Table(t) => r.run(t, n),
+            Generator::Comm(c) => r.run(c.as_ref(), n),
         }
     }
 
@@ -130,6 +129,20 @@ impl Space for Three {
         Some(stage_words(stage, staged))
     }
 
+    fn rows(&self, g: &'static Generator, last: Option<Record>) -> Vec<(String, String)> {
+        let Generator::Comm(c) = g else {
+            return Vec::new();
+        };
+        comm_rows(c.cycles(), last, index_of_comm())
+    }
+
+    fn extra(&self, g: &'static Generator) -> Vec<(&'static str, serde_json::Value)> {
+        match g {
+            Generator::Comm(c) => comm_extra(c.cycles()),
+            Generator::Table(_) => Vec::new(),
+        }
+    }
+
     fn solution(&self, start: &Cube, ops: &[Record], cut_loops: bool) -> AnyAlg {
         let ops: Vec<(Alg, Perm)> = ops
             .iter()
@@ -147,6 +160,35 @@ pub fn stage_words(stage: usize, staged: bool) -> String {
     } else {
         "all orbits".to_string()
     }
+}
+
+/// The index of `comm` in [`NAMES`].
+fn index_of_comm() -> u8 {
+    NAMES.iter().position(|&n| n == "comm").unwrap_or(0) as u8
+}
+
+/// The commutator generator's status row: the orbit the last operator on
+/// the current path cycled (a parity turn says so).
+pub fn comm_rows(c: &Cycles, last: Option<Record>, comm: u8) -> Vec<(String, String)> {
+    let what = match last {
+        Some(r) if r.generator == comm && r.code & PARITY != 0 && r.code != u64::MAX => {
+            "parity turn".to_string()
+        }
+        Some(r) if r.generator == comm && (r.code as usize) < c.entries().len() => {
+            c.orbit_words(r.code as usize)
+        }
+        _ => "–".to_string(),
+    };
+    vec![("last cycled".to_string(), what)]
+}
+
+/// The commutator generator's `--json` fields: its catalogue's size, and
+/// whether the memory bound capped it.
+pub fn comm_extra(c: &Cycles) -> Vec<(&'static str, serde_json::Value)> {
+    vec![
+        ("commutators", c.entries().len().into()),
+        ("catalogue_capped", c.capped().into()),
+    ]
 }
 
 fn generator_at(g: u8) -> Option<&'static Generator> {

@@ -277,6 +277,12 @@ impl Cycles {
         }
     }
 
+    /// The orbit entry `i` cycles, in words ("wings 1", "centres (1,2)").
+    pub fn orbit_words(&self, i: usize) -> String {
+        let o = orbits(self.size);
+        o.all()[self.entries[i].orbit as usize].kind.to_string()
+    }
+
     /// Entry `i` in words: "3-cycle of wings 1 (U F R)", "pair twist of
     /// corners (U D)": its shape, orbit and the faces of the pieces moved.
     pub fn describe(&self, i: usize) -> String {
