@@ -192,7 +192,7 @@ impl<S: Space> Annealer<S> {
             generator: self.gen_index,
             code,
         });
-        self.current_moves += self.space.moves(self.gen_index, code);
+        self.current_moves += self.space.moves(self.generator, code);
         if e < self.best_energy {
             self.best = S::state(&self.current).clone();
             self.best_energy = e;

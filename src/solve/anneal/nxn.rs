@@ -256,8 +256,12 @@ impl Space for Nxn {
         }
     }
 
-    fn moves(&self, g: u8, code: u64) -> usize {
-        self.alg(g, code).len()
+    fn moves(&self, g: NxnGen, code: u64) -> usize {
+        match g {
+            NxnGen::Faces(_) => 1,
+            NxnGen::Comm(_) if code & PARITY != 0 && code != u64::MAX => 1,
+            NxnGen::Comm(c) => c.entries().get(code as usize).map_or(0, |e| e.moves as usize),
+        }
     }
 
     fn stage(&self, g: NxnGen, current: &NxnCurrent) -> Option<String> {

@@ -67,8 +67,8 @@ pub trait Space: Sized + Send + 'static {
     /// Operator `code` of generator number `g` in words (its moves, and for
     /// a commutator what it cycles).
     fn describe(&self, g: u8, code: u64) -> String;
-    /// Number of moves of operator `code` of generator number `g`.
-    fn moves(&self, g: u8, code: u64) -> usize;
+    /// Number of moves of operator `code` of generator `g`.
+    fn moves(&self, g: Self::Gen, code: u64) -> usize;
     /// The current stage of the proposals, where the generator has stages
     /// (shown as the run's phase).
     fn stage(&self, g: Self::Gen, current: &Self::Current) -> Option<String>;

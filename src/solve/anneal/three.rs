@@ -111,8 +111,8 @@ impl Space for Three {
         }
     }
 
-    fn moves(&self, g: u8, code: u64) -> usize {
-        generator_at(g).map_or(0, |t| t.moves(code))
+    fn moves(&self, g: &'static Generator, code: u64) -> usize {
+        g.moves(code)
     }
 
     fn stage(&self, g: &'static Generator, current: &Current) -> Option<String> {
@@ -231,8 +231,8 @@ impl Proposer<Three> for Comm {
             .min();
         let mut active = [0u16; 2];
         let mut n = 0;
-        for i in 0..2 {
-            if bad[i] > 0 && Some(stage_of(o.all()[i].kind, staged)) == stage {
+        for (i, &b) in bad.iter().take(2).enumerate() {
+            if b > 0 && Some(stage_of(o.all()[i].kind, staged)) == stage {
                 active[n] = i as u16;
                 n += 1;
             }

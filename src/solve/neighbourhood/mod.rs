@@ -67,7 +67,7 @@ impl Generator {
             0 => Generator::Table(Table::faces()),
             1 => Generator::Table(Table::pll(catalogue)),
             2 => Generator::Table(Table::pll_conj(catalogue)),
-            _ => Generator::Comm(Box::new(Comm::new())),
+            _ => Generator::Comm(Box::default()),
         })
     }
 

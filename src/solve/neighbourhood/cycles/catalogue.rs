@@ -149,7 +149,7 @@ impl Cycles {
             for &i in group {
                 for &j in group {
                     let p = scratch.product(&[
-                        &cycles.pairs_of(i as usize).to_vec(),
+                        cycles.pairs_of(i as usize),
                         cycles.pairs_of(j as usize),
                     ]);
                     if p.is_empty() || seen.contains(&p) {
