@@ -260,7 +260,10 @@ impl Space for Nxn {
         match g {
             NxnGen::Faces(_) => 1,
             NxnGen::Comm(_) if code & PARITY != 0 && code != u64::MAX => 1,
-            NxnGen::Comm(c) => c.entries().get(code as usize).map_or(0, |e| e.moves as usize),
+            NxnGen::Comm(c) => c
+                .entries()
+                .get(code as usize)
+                .map_or(0, |e| e.moves as usize),
         }
     }
 

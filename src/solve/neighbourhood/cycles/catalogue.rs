@@ -148,10 +148,8 @@ impl Cycles {
             let group = &groups[key];
             for &i in group {
                 for &j in group {
-                    let p = scratch.product(&[
-                        cycles.pairs_of(i as usize),
-                        cycles.pairs_of(j as usize),
-                    ]);
+                    let p = scratch
+                        .product(&[cycles.pairs_of(i as usize), cycles.pairs_of(j as usize)]);
                     if p.is_empty() || seen.contains(&p) {
                         continue;
                     }
