@@ -7,9 +7,10 @@
 //! [`SizedSolver`]) and the [`adapter`]. The same [`SolverConfig`] (same
 //! parameters declaration) as on the 3×3, the same seed rule. What runs:
 //!
-//! - `sa` (presets `sa-faces`, `sa-faces-hot`, `2x2-sa`, `4x4-sa`): the
-//!   annealer of [`anneal`] with the preset's schedule, budget, restarts and
-//!   acceptance rule, over the move set [`moves`] (neighbourhood `faces`).
+//! - `sa` (presets `sa-comm`, `sa-faces`, `sa-faces-hot`, `2x2-sa`,
+//!   `4x4-sa`): the 3×3's own annealer ([`crate::solve::anneal`]) over the
+//!   sticker vectors of the size: neighbourhood `faces` (the move set
+//!   [`moves`]) or `comm` (the commutator machine).
 //! - `ga` (presets `ga`, `2x2-ga`, `4x4-ga`): the 3×3's own
 //!   [`Ga`] with the preset's parameters, over the
 //!   genes [`genes::NxnGenes`] (the move set [`moves`]); population

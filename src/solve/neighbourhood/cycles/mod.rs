@@ -2,7 +2,7 @@
 //! commutators that move few pieces, generated at start from the cube's own
 //! layer turns (no hand-written formulas).
 //!
-//! 1. **Screen** ([`catalogue`]): commutators [X, Y] = X Y X⁻¹ Y⁻¹ with X one
+//! 1. **Screen** (`catalogue.rs`): commutators [X, Y] = X Y X⁻¹ Y⁻¹ with X one
 //!    layer turn about the R axis and Y = A B A⁻¹ (A an outer U or D turn, B
 //!    one layer turn about the R or F axis). Where X and Y overlap on one
 //!    piece, [X, Y] is a 3-cycle (seed 001: small overlap, small support).
