@@ -326,7 +326,10 @@ impl Proposer<Nxn> for Cycles {
     #[inline]
     fn propose(&self, s: &Nxn, rng: &mut CubeRng, a: &NxnCurrent) -> (i32, u64, Option<NxnCube>) {
         let st = a.cube.stickers();
-        match cycles::draw(self, rng, &a.active, s.comm.candidates, |p| s.delta(st, p)) {
+        let misplaced = |i: usize| st[i] != s.want[i];
+        match cycles::draw(self, rng, &a.active, s.comm.candidates, misplaced, |p| {
+            s.delta(st, p)
+        }) {
             Some((d, e)) => (d, e as u64, None),
             None => (0, u64::MAX, None),
         }

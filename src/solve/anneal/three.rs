@@ -237,9 +237,15 @@ impl Proposer<Three> for Comm {
                 n += 1;
             }
         }
-        match cycles::draw(self.cycles(), rng, &active[..n], s.comm.candidates, |p| {
-            a.prepared.delta_pairs(p)
-        }) {
+        let misplaced = |i: usize| a.prepared.misplaced_at(i);
+        match cycles::draw(
+            self.cycles(),
+            rng,
+            &active[..n],
+            s.comm.candidates,
+            misplaced,
+            |p| a.prepared.delta_pairs(p),
+        ) {
             Some((d, e)) => (d, e as u64, None),
             // Nothing to cycle (the centres are wrong: not a cube): a no-op.
             None => (0, u64::MAX, None),

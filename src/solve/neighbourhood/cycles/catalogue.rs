@@ -57,6 +57,9 @@ pub struct Cycles {
     pairs: Vec<[u16; 2]>,
     /// Entry indices of each orbit (index as in [`orbits`]).
     by_orbit: Vec<Vec<u32>>,
+    /// Entry indices that move each sticker (filled once the catalogue is
+    /// complete).
+    by_sticker: Vec<Vec<u32>>,
     capped: bool,
 }
 
@@ -86,6 +89,7 @@ impl Cycles {
             entries: Vec::new(),
             pairs: Vec::new(),
             by_orbit: vec![Vec::new(); n_orbits],
+            by_sticker: Vec::new(),
             capped: false,
         };
         let mut seen: HashSet<Pairs> = HashSet::new();
@@ -164,6 +168,13 @@ impl Cycles {
             }
         }
         debug_assert!(cycles.entries.len() >= before);
+        let mut by_sticker = vec![Vec::new(); size.stickers()];
+        for (i, e) in cycles.entries.iter().enumerate() {
+            for &[d, _] in &cycles.pairs[e.start as usize..e.start as usize + e.len as usize] {
+                by_sticker[d as usize].push(i as u32);
+            }
+        }
+        cycles.by_sticker = by_sticker;
         cycles
     }
 
@@ -241,6 +252,11 @@ impl Cycles {
     /// The entries (indices) that move pieces of orbit `o`.
     pub fn of_orbit(&self, o: usize) -> &[u32] {
         self.by_orbit.get(o).map_or(&[], Vec::as_slice)
+    }
+
+    /// The entries (indices) that move sticker `s`.
+    pub fn moving(&self, s: usize) -> &[u32] {
+        self.by_sticker.get(s).map_or(&[], Vec::as_slice)
     }
 
     /// Whether the memory bound kept some 3-cycles out (sizes past 16).

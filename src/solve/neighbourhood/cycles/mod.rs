@@ -77,25 +77,37 @@ pub fn active(size: Size, bad: &[u32], staged: bool, out: &mut Vec<u16>) -> Opti
     Some(stage)
 }
 
-/// Draws `candidates` entries (an orbit of `active` uniformly, then one of
-/// its entries uniformly) and keeps the one whose `delta` is lowest, the
-/// one of fewer moves among equals: (its energy change, its index). `None`
-/// when `active` is empty.
+/// Draws `candidates` entries and keeps the one whose `delta` is lowest,
+/// the one of fewer moves among equals: (its energy change, its index);
+/// `None` when `active` is empty. A draw picks an orbit of `active`
+/// uniformly, then a misplaced sticker of it (`misplaced(s)`; a few tries,
+/// else any of its stickers), then one of the entries that move that
+/// sticker: every draw can put something right.
 #[inline]
 pub fn draw<R: Rng>(
     c: &Cycles,
     rng: &mut R,
     active: &[u16],
     candidates: u32,
+    misplaced: impl Fn(usize) -> bool,
     mut delta: impl FnMut(&[[u16; 2]]) -> i32,
 ) -> Option<(i32, usize)> {
     if active.is_empty() {
         return None;
     }
+    let o = orbits(c.size());
     let mut best: Option<(i32, usize)> = None;
     for _ in 0..candidates.max(1) {
-        let o = active[rng.random_range(0..active.len())] as usize;
-        let list = c.of_orbit(o);
+        let orbit = &o.all()[active[rng.random_range(0..active.len())] as usize];
+        let mut sticker = 0;
+        for _ in 0..16 {
+            let piece = &orbit.pieces[rng.random_range(0..orbit.pieces.len())];
+            sticker = piece[rng.random_range(0..piece.len())] as usize;
+            if misplaced(sticker) {
+                break;
+            }
+        }
+        let list = c.moving(sticker);
         if list.is_empty() {
             continue;
         }
