@@ -26,7 +26,7 @@ fn throughput(c: &mut Criterion) {
     for name in ["pll-conj", "pll", "faces", "comm"] {
         let p = SaParams {
             neighbourhood: name.into(),
-            max_steps: u64::MAX,
+            max_steps: i64::MAX as u64,
             ..SaParams::default()
         };
         let steps = if name == "comm" { STEPS / 20 } else { STEPS };

@@ -32,7 +32,7 @@ fn steady_state(c: &mut Criterion) {
     let name = std::env::var("SA_GEN").unwrap_or_else(|_| "pll-conj".into());
     let p = SaParams {
         neighbourhood: name.clone(),
-        max_steps: u64::MAX,
+        max_steps: i64::MAX as u64,
         ..SaParams::default()
     };
     let mut a = Annealer::new(Three::default(), &p, unsolvable(), 7).expect("valid params");
