@@ -76,18 +76,14 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Report> {
             .insert("reference_htm".into(), serde_json::Value::Null);
         format!(
             "reference:  none ({})\n",
-            cubetui::solve::sized::no_reference(size)
+            cubetui::solve::yardstick::none_for(size)
         )
     } else if args.reference {
         let htm = super::bench::engine::exact_htm(&start.cube)?;
         r.json
             .extra
             .insert("reference_htm".into(), serde_json::Value::from(htm));
-        let how = if size == Size::TWO {
-            "optimal, the 2x2 distance table"
-        } else {
-            "two-phase, an exact method"
-        };
+        let how = cubetui::solve::yardstick::Yardstick::of(size).map_or("", |y| y.how());
         format!("reference:  {htm} HTM ({how})\n")
     } else {
         String::new()
