@@ -1,10 +1,12 @@
 //! Reliability, third round: each test reproduces one failure of the probe
 //! (the results a long run records, files that are what they claim, …).
 
+mod cli_support;
 mod tui_support;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+use cli_support::{cubetui, json, run};
 use cubetui::solve::preset;
 use cubetui::solve::record::{Event, RunFile};
 use cubetui::solve::runner::{Command, Driver, Inline, RunState, Speed, Update};
@@ -108,4 +110,103 @@ fn the_result_recorded_on_quit_is_where_the_run_stopped() {
     let result = file.result.expect("a result");
     assert!(result.interrupted);
     assert_eq!(result.steps, last, "the result is at the run's last step");
+}
+
+/// Item 13: `solve` (text and JSON) names why an unsolved run stopped.
+#[test]
+fn solve_names_the_stop_reason() {
+    let cases: [(&[&str], &str); 4] = [
+        (
+            &["--preset", "sa-faces", "--set", "max_steps=2000"],
+            "step limit 2000",
+        ),
+        (
+            &["--preset", "sa-faces", "--max-steps", "3000"],
+            "step limit 3000",
+        ),
+        (
+            &[
+                "--preset",
+                "ga",
+                "--set",
+                "max_generations=3",
+                "--set",
+                "length=5",
+            ],
+            "generation limit 3",
+        ),
+        (
+            &[
+                "--preset",
+                "ga",
+                "--set",
+                "stagnation=2",
+                "--set",
+                "length=2",
+                "--set",
+                "population=4",
+            ],
+            "stagnation 2 generations",
+        ),
+    ];
+    for (args, words) in cases {
+        let base = [&["solve", "--random-state", "--seed", "3"], args].concat();
+        let o = cubetui(&[&base[..], &["--json"]].concat());
+        let v = json(&o);
+        assert_eq!(v["solved"], false, "{args:?}");
+        assert_eq!(v["stopped_by"], words, "{args:?}");
+        let (code, out, _) = run(&base);
+        assert_eq!(code, 4);
+        assert!(out.contains(&format!("stopped by: {words}\n")), "{out}");
+    }
+    let (code, out, _) = run(&[
+        "solve",
+        "--random-state",
+        "--seed",
+        "3",
+        "--preset",
+        "sa-faces",
+        "--set",
+        "max_steps=9000000000000000000",
+        "--set",
+        "schedule.alpha=0.999999",
+        "--time-limit",
+        "0.3",
+    ]);
+    assert_eq!(code, 4);
+    assert!(out.contains("stopped by: time limit 0.3 s\n"), "{out}");
+    let (code, out, _) = run(&[
+        "solve",
+        "--random-state",
+        "--seed",
+        "3",
+        "--preset",
+        "sa-faces",
+        "--set",
+        "max_steps=9000000000000000000",
+    ]);
+    assert_eq!(code, 4);
+    assert!(
+        out.contains("stopped by: temperature frozen at 0.04"),
+        "{out}"
+    );
+}
+
+/// Item 13: `bench` counts why its unsolved runs stopped.
+#[test]
+fn bench_counts_the_stop_reasons() {
+    let (code, out, _) = run(&[
+        "bench",
+        "--preset",
+        "sa-faces",
+        "--set",
+        "max_steps=1000",
+        "--random-state",
+        "--cubes",
+        "3",
+        "--jobs",
+        "1",
+    ]);
+    assert_eq!(code, 4);
+    assert!(out.contains("unsolved by   step limit 3\n"), "{out}");
 }

@@ -14,6 +14,7 @@ use cubetui::cube::random::cube_seed;
 use cubetui::solve::trace::Trace;
 
 use super::super::exit::InvalidInput;
+use super::super::run::StopKind;
 use super::super::summary::Sample;
 
 /// Largest file read, in bytes.
@@ -49,6 +50,8 @@ struct Line {
     /// Null when it was not a number.
     energy: Option<f64>,
     iterations: u64,
+    /// Why the run stopped (absent in older lines).
+    stopped_by: Option<String>,
     elapsed_ms: f64,
     search_ms: f64,
     reference_htm: Option<usize>,
@@ -217,6 +220,10 @@ pub fn read(paths: &[impl AsRef<Path>]) -> Result<Merged, Report> {
                     .ok_or_else(|| bad(&loc, "elapsed_ms is not a time"))?,
                 search: millis(l.search_ms).ok_or_else(|| bad(&loc, "search_ms is not a time"))?,
                 energy: l.energy.unwrap_or(f64::NAN),
+                stop: l
+                    .stopped_by
+                    .as_deref()
+                    .map_or(StopKind::Other, StopKind::of_words),
             };
             lines.push(Got {
                 label,
