@@ -210,3 +210,94 @@ fn bench_counts_the_stop_reasons() {
     assert_eq!(code, 4);
     assert!(out.contains("unsolved by   step limit 3\n"), "{out}");
 }
+
+/// `tests/data/run-mws.jsonl` with `edit` applied to its text, written to
+/// `dir/name`.
+fn edited(dir: &std::path::Path, name: &str, edit: impl Fn(String) -> String) -> PathBuf {
+    let text = std::fs::read_to_string("tests/data/run-mws.jsonl").unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, edit(text)).unwrap();
+    path
+}
+
+/// Item 3: `replay --verify` and `--summary` check the header against the
+/// solver it names and the result against its own solution: an edited
+/// file is never "identical".
+#[test]
+fn replay_checks_what_the_file_claims() {
+    let d = dir_named("claims");
+    let p = |path: &PathBuf| path.to_str().unwrap().to_string();
+    let (code, out, _) = run(&["replay", "tests/data/run-mws.jsonl", "--verify"]);
+    assert_eq!(
+        (code, out.as_str()),
+        (0, "identical: solved, 6 HTM, 17 window moves\n")
+    );
+    let cases: [(&str, fn(String) -> String, &str); 6] = [
+        (
+            "preset",
+            |t| t.replacen("\"preset\":\"mws\"", "\"preset\":\"sa-pll-conj\"", 1),
+            "runs solver sa",
+        ),
+        (
+            "nope",
+            |t| t.replacen("\"preset\":\"mws\"", "\"preset\":\"nope\"", 1),
+            "is no preset",
+        ),
+        (
+            "htm",
+            |t| t.replacen("\"htm\":6", "\"htm\":1", 1),
+            "htm 1, but the solution is 6 HTM",
+        ),
+        (
+            "solution",
+            |t| {
+                t.replacen(
+                    "\"solution\":\"D' F2 U R U' R'\"",
+                    "\"solution\":\"D' F2 U R U'\"",
+                    1,
+                )
+            },
+            "does not solve",
+        ),
+        (
+            "facelets",
+            |t| {
+                t.replacen(
+                    "\"kind\":\"point\",\"step\":0,",
+                    "\"kind\":\"point\",\"step\":0,\"facelets\":\"XYZ\",",
+                    1,
+                )
+            },
+            "point at step 0: facelets",
+        ),
+        (
+            "late-knob",
+            |t| {
+                t.replacen(
+                "{\"kind\":\"result\"",
+                "{\"kind\":\"knob\",\"knob\":\"phase1.trials\",\"from\":null,\"to\":5.0,\"step\":99}\n{\"kind\":\"result\"",
+                1,
+            )
+            },
+            "after the run's end",
+        ),
+    ];
+    for (name, edit, says) in cases {
+        let f = edited(&d.0, &format!("{name}.jsonl"), edit);
+        let (code, out, err) = run(&["replay", &p(&f), "--verify"]);
+        assert!(
+            (code == 4 && out.contains(says)) || (code == 3 && err.contains(says)),
+            "{name}: {code} {out} {err}"
+        );
+        assert!(!out.contains("identical"), "{name}: {out}");
+        let (code, out, err) = run(&["replay", &p(&f), "--summary"]);
+        assert_eq!(code, 3, "{name}: {out}");
+        assert!(err.contains(says), "{name}: {err}");
+    }
+    let f = edited(&d.0, "format0.jsonl", |t| {
+        t.replacen("\"format\":1", "\"format\":0", 1)
+    });
+    let (code, _, err) = run(&["replay", &p(&f), "--verify"]);
+    assert_eq!(code, 3);
+    assert!(err.contains("format 0"), "{err}");
+}

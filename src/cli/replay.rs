@@ -18,7 +18,7 @@ use color_eyre::eyre::Report;
 use cubetui::cube::AnyCube;
 use cubetui::solve::Solver;
 use cubetui::solve::budget::{Budget, Ran};
-use cubetui::solve::record::{self, Event, Header, RunFile, Writer, play};
+use cubetui::solve::record::{self, Event, Header, RunFile, Writer, check, play};
 use cubetui::solve::runner::{Inline, Speed};
 use cubetui::tui::app::App;
 use cubetui::tui::replay::Replay;
@@ -83,9 +83,30 @@ fn read(path: &Path) -> Result<RunFile, Report> {
     Ok(RunFile::parse(&bytes).map_err(|e| InvalidInput(format!("{shown}: {e}")))?)
 }
 
+/// What `file` claims that does not hold (see [`check::problems`]).
+fn problems(file: &RunFile) -> Vec<String> {
+    let solver = match (file.header.config(), file.header.start()) {
+        (Ok(cfg), Ok(start)) => cubetui::solve::build_any(&cfg, &start, file.header.seed).ok(),
+        _ => None,
+    };
+    check::problems(file, solver.as_deref())
+}
+
 /// `cubetui replay FILE [--verify | --summary]`.
 pub fn run(args: ReplayArgs) -> Result<ExitCode, Report> {
     let file = read(&args.file)?;
+    if !args.verify {
+        // The summary and the screen show only a file that holds.
+        let found = problems(&file);
+        if !found.is_empty() {
+            return Err(InvalidInput(format!(
+                "{}: the file does not hold: {}",
+                args.file.display(),
+                found.join("; ")
+            ))
+            .into());
+        }
+    }
     // The screen shows the 2x2 to the 7x7; a file of another size is summarised.
     let shown_size = cubetui::tui::app::SCREEN_SIZES.contains(&(file.header.size as usize));
     if !args.verify && !args.summary && shown_size && std::io::stdout().is_terminal() {

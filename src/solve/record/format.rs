@@ -192,6 +192,11 @@ fn header(n: usize, line: &str) -> Result<Header, RecordError> {
         .get("format")
         .and_then(serde_json::Value::as_u64)
         .ok_or_else(|| bad("the header has no format version".into()))?;
+    if format == 0 {
+        return Err(bad(format!(
+            "format 0 is no run-file format (1 to {FORMAT})"
+        )));
+    }
     if format > u64::from(FORMAT) {
         return Err(RecordError::Newer {
             found: u32::try_from(format).unwrap_or(u32::MAX),

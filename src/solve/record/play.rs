@@ -271,6 +271,10 @@ pub fn verify(file: &RunFile, cancel: Option<&AtomicBool>) -> Result<Verdict, Re
     let config = file.header.config()?;
     let mut solver = build_any(&config, &file.header.start()?, file.header.seed)
         .map_err(|e| RecordError::Header(e.to_string()))?;
+    // What the file claims that does not hold is a difference too: the
+    // header against the solver it re-runs, the result against its
+    // solution on the start state.
+    let mut differences = super::check::problems(file, Some(solver.as_ref()));
     let limits = Budget {
         max_steps: Some(recorded.steps),
         deadline: None,
@@ -279,7 +283,6 @@ pub fn verify(file: &RunFile, cancel: Option<&AtomicBool>) -> Result<Verdict, Re
         Ok(())
     })?;
     let again = played.result;
-    let mut differences = Vec::new();
     if again.solved != recorded.solved {
         differences.push(format!(
             "solved: recorded {}, again {}",
