@@ -301,3 +301,70 @@ fn replay_checks_what_the_file_claims() {
     assert_eq!(code, 3);
     assert!(err.contains("format 0"), "{err}");
 }
+
+/// Item 4: `merge` replays each line's solution on its cube: a "solved"
+/// line whose solution does not solve, a length that is not the
+/// solution's, a start that is not the cube's are refused, naming the line.
+#[test]
+fn merge_replays_each_solution_on_its_cube() {
+    let d = dir_named("merge");
+    let good = d.0.join("b.jsonl");
+    let (code, _, err) = run(&[
+        "bench",
+        "--preset",
+        "sa-pll-conj",
+        "--random-state",
+        "--cubes",
+        "2",
+        "--jobs",
+        "1",
+        "--jsonl",
+        good.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let (code, out, err) = run(&["merge", good.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("solved        2/2"), "{out}");
+    let text = std::fs::read_to_string(&good).unwrap();
+    let first: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    let edit = |name: &str, f: &dyn Fn(&mut serde_json::Value)| {
+        let mut v = first.clone();
+        f(&mut v);
+        let mut lines: Vec<String> = text.lines().map(String::from).collect();
+        lines[0] = v.to_string();
+        let path = d.0.join(name);
+        std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+        run(&["merge", path.to_str().unwrap()])
+    };
+    let cases: [(&str, &dyn Fn(&mut serde_json::Value), &str); 5] = [
+        ("qqq", &|v| v["solution"] = "Q Q Q".into(), "solution"),
+        (
+            "ru",
+            &|v| {
+                v["solution"] = "R U".into();
+                v["moves_htm"] = 2.into();
+            },
+            "does not solve its cube",
+        ),
+        (
+            "htm",
+            &|v| v["moves_htm"] = 1.into(),
+            "moves_htm 1, but the solution is",
+        ),
+        (
+            "solved-start",
+            &|v| v["facelets"] = "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB".into(),
+            "facelets are not cube 0's start",
+        ),
+        (
+            "solver",
+            &|v| v["solver"] = "mws".into(),
+            "solver sa preset",
+        ),
+    ];
+    for (name, f, says) in cases {
+        let (code, out, err) = edit(name, f);
+        assert_eq!(code, 3, "{name}: {out} {err}");
+        assert!(err.contains(says), "{name}: {err}");
+    }
+}

@@ -10,6 +10,7 @@ use std::time::Duration;
 use color_eyre::eyre::Report;
 use serde::Deserialize;
 
+use cubetui::cube::nxn::Size;
 use cubetui::cube::random::cube_seed;
 use cubetui::solve::trace::Trace;
 
@@ -46,6 +47,12 @@ struct Line {
     line: Option<u64>,
     depth: Option<u64>,
     solved: bool,
+    /// The start state.
+    facelets: String,
+    /// The simplified solution, whole in `bench --jsonl`.
+    solution: String,
+    #[serde(default)]
+    solution_truncated: bool,
     moves_htm: usize,
     /// Null when it was not a number.
     energy: Option<f64>,
@@ -159,6 +166,19 @@ pub fn read(paths: &[impl AsRef<Path>]) -> Result<Merged, Report> {
                 reference: l.reference_htm.is_some(),
             };
             check_line(&l, &loc)?;
+            super::solves::check(&super::solves::Claim {
+                size: Size::new(run.size).map_err(|e| bad(&loc, format!("size: {e}")))?,
+                base_seed: l.base_seed,
+                index: l.index,
+                depth: l.depth,
+                test_set: run.test_set,
+                facelets: &l.facelets,
+                solution: &l.solution,
+                truncated: l.solution_truncated,
+                solved: l.solved,
+                moves_htm: l.moves_htm,
+            })
+            .map_err(|why| bad(&loc, format!("cube {}: {why}", l.index)))?;
             match &first {
                 None => first = Some((run, loc.clone(), l.clone())),
                 Some((r, at, _)) if *r != run => {
@@ -186,9 +206,10 @@ pub fn read(paths: &[impl AsRef<Path>]) -> Result<Merged, Report> {
                     return Err(bad(
                         &loc,
                         format!(
-                            "`{label}` ran with other settings than at {at} (preset {} config \
-                             {} there, preset {} config {} here): lines of incompatible runs",
-                            s.preset, s.config, mine.preset, mine.config
+                            "`{label}` ran with other settings than at {at} (solver {} preset {} \
+                             config {} there, solver {} preset {} config {} here): lines of \
+                             incompatible runs",
+                            s.solver, s.preset, s.config, mine.solver, mine.preset, mine.config
                         ),
                     ));
                 }
