@@ -368,3 +368,52 @@ fn merge_replays_each_solution_on_its_cube() {
         assert!(err.contains(says), "{name}: {err}");
     }
 }
+
+/// Item 5: Ctrl-C during `replay --verify` says "interrupted" and exits
+/// 130, not "DIFFERENT" and 4.
+#[test]
+fn ctrl_c_during_verify_is_interrupted() {
+    let d = dir_named("verify-int");
+    let f = d.0.join("long.jsonl");
+    let (code, _, err) = run(&[
+        "solve",
+        "--random-state",
+        "--seed",
+        "4",
+        "--preset",
+        "sa-faces",
+        "--set",
+        "max_steps=9000000000000000000",
+        "--set",
+        "schedule.alpha=0.999999",
+        "--time-limit",
+        "0.05",
+        "--record",
+        f.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 4, "{err}");
+    // A run that stopped at its time limit replays to its recorded step:
+    // make that step far off, so the replay is still running at Ctrl-C.
+    let text = std::fs::read_to_string(&f).unwrap();
+    let (head, last) = text.trim_end().rsplit_once('\n').unwrap();
+    let mut result: serde_json::Value = serde_json::from_str(last).unwrap();
+    result["steps"] = 4_000_000_000u64.into();
+    std::fs::write(&f, format!("{head}\n{result}\n")).unwrap();
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_cubetui"))
+        .args(["replay", f.to_str().unwrap(), "--verify"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(700));
+    let killed = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let o = child.wait_with_output().unwrap();
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(130), "{out}");
+    assert!(out.starts_with("interrupted after "), "{out}");
+    assert!(!out.contains("DIFFERENT"), "{out}");
+}

@@ -24,7 +24,7 @@ use cubetui::tui::app::App;
 use cubetui::tui::replay::Replay;
 
 use super::config::Resolved;
-use super::exit::{EXIT_OK, EXIT_UNSOLVED, InvalidInput, OutputError};
+use super::exit::{EXIT_INTERRUPTED, EXIT_OK, EXIT_UNSOLVED, InvalidInput, OutputError};
 
 #[derive(Debug, Args)]
 pub struct ReplayArgs {
@@ -119,6 +119,17 @@ pub fn run(args: ReplayArgs) -> Result<ExitCode, Report> {
         let verdict = play::verify(&file, Some(&interrupted))
             .map_err(|e| InvalidInput(format!("{shown}: {e}")))?;
         let again = &verdict.again;
+        if verdict.interrupted {
+            let _ = writeln!(
+                text,
+                "interrupted after {} of {} {}s: nothing compared",
+                again.steps,
+                file.result.as_ref().map_or(0, |r| r.steps),
+                file.header.step_unit,
+            );
+            super::out::stdout(text.as_bytes())?;
+            return Ok(ExitCode::from(EXIT_INTERRUPTED));
+        }
         if verdict.differences.is_empty() {
             let _ = writeln!(
                 text,

@@ -256,6 +256,9 @@ pub struct Verdict {
     pub again: RunResult,
     /// Each difference from the recorded result, in words (empty: identical).
     pub differences: Vec<String>,
+    /// The cancel flag stopped the run made again before the recorded
+    /// step: nothing was compared.
+    pub interrupted: bool,
 }
 
 /// Re-runs `file` from its header and its recorded changes, for exactly the
@@ -283,6 +286,13 @@ pub fn verify(file: &RunFile, cancel: Option<&AtomicBool>) -> Result<Verdict, Re
         Ok(())
     })?;
     let again = played.result;
+    if played.stop == Stop::Cancelled {
+        return Ok(Verdict {
+            again,
+            differences: Vec::new(),
+            interrupted: true,
+        });
+    }
     if again.solved != recorded.solved {
         differences.push(format!(
             "solved: recorded {}, again {}",
@@ -301,5 +311,9 @@ pub fn verify(file: &RunFile, cancel: Option<&AtomicBool>) -> Result<Verdict, Re
             recorded.solution, recorded.htm, again.solution, again.htm
         ));
     }
-    Ok(Verdict { again, differences })
+    Ok(Verdict {
+        again,
+        differences,
+        interrupted: false,
+    })
 }
