@@ -417,3 +417,95 @@ fn ctrl_c_during_verify_is_interrupted() {
     assert!(out.starts_with("interrupted after "), "{out}");
     assert!(!out.contains("DIFFERENT"), "{out}");
 }
+
+/// Runs the binary with `args` and `CUBETUI_CONFIG_DIR=config`, killed
+/// after 20 s (an endless read would never end): (exit code, stdout, stderr).
+fn run_bounded(args: &[&str], config: &std::path::Path) -> (Option<i32>, String, String) {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_cubetui"))
+        .args(args)
+        .env("CUBETUI_CONFIG_DIR", config)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let t0 = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if t0.elapsed() > Duration::from_secs(20) {
+            let _ = child.kill();
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let o = child.wait_with_output().unwrap();
+    (
+        o.status.code(),
+        String::from_utf8_lossy(&o.stdout).into_owned(),
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+    )
+}
+
+/// Item 6: every input file is checked for its kind and size before it is
+/// read: `/dev/zero` (endless) in each place a file is read, and a file
+/// over the limit, are refused naming the file, never read.
+#[test]
+fn every_input_file_has_a_kind_check_and_a_size_limit() {
+    let d = dir_named("files");
+    let empty = d.0.join("empty");
+    std::fs::create_dir_all(&empty).unwrap();
+    let device = "it is a character device, not a regular file";
+    for args in [
+        &["replay", "/dev/zero"][..],
+        &["replay", "/dev/zero", "--verify"],
+        &["replay", "/dev/zero", "--summary"],
+        &["--theme", "/dev/zero"],
+        &["bench", "--states", "/dev/zero", "--preset", "mws"],
+        &["merge", "/dev/zero"],
+    ] {
+        let (code, _, err) = run_bounded(args, &empty);
+        assert!(matches!(code, Some(2 | 3)), "{args:?}: {code:?} {err}");
+        assert!(
+            err.contains(&format!("/dev/zero: {device}"))
+                || err.contains(&format!("/dev/zero: theme file: {device}")),
+            "{args:?}: {err}"
+        );
+    }
+    #[cfg(unix)]
+    {
+        // config.toml itself a link to /dev/zero.
+        let linked = d.0.join("linked");
+        std::fs::create_dir_all(&linked).unwrap();
+        std::os::unix::fs::symlink("/dev/zero", linked.join("config.toml")).unwrap();
+        let (code, _, err) = run_bounded(&["--seed", "1"], &linked);
+        assert_eq!(code, Some(3), "{err}");
+        assert!(err.contains(&format!("config.toml: {device}")), "{err}");
+        // A user preset that is such a link: skipped with a warning, every
+        // other command goes on.
+        let presets = d.0.join("presets-dir");
+        std::fs::create_dir_all(presets.join("presets")).unwrap();
+        std::os::unix::fs::symlink("/dev/zero", presets.join("presets/zero.toml")).unwrap();
+        let (code, out, err) = run_bounded(&["presets"], &presets);
+        assert_eq!(code, Some(0), "{err}");
+        assert!(out.contains("sa-pll-conj"), "{out}");
+        assert!(
+            err.contains(&format!("zero.toml: {device}; preset skipped")),
+            "{err}"
+        );
+    }
+    // theme = "/dev/zero" in config.toml.
+    let themed = d.0.join("themed");
+    std::fs::create_dir_all(&themed).unwrap();
+    std::fs::write(themed.join("config.toml"), "theme = \"/dev/zero\"\n").unwrap();
+    let (code, _, err) = run_bounded(&["--seed", "1"], &themed);
+    assert_eq!(code, Some(3), "{err}");
+    assert!(err.contains(device), "{err}");
+    // Too large: a theme file of 1 MiB.
+    let big = d.0.join("big.toml");
+    std::fs::write(&big, vec![b'#'; 1 << 20]).unwrap();
+    let (code, _, err) = run_bounded(&["--theme", big.to_str().unwrap()], &empty);
+    assert_eq!(code, Some(3), "{err}");
+    assert!(
+        err.contains("larger than 65536 bytes, the limit for a theme file"),
+        "{err}"
+    );
+}

@@ -75,11 +75,15 @@ pub fn record(
     })
 }
 
+/// The largest run file `replay` reads (a long screen session writes a
+/// few MB; a whole walk of millions of moves tens of MB).
+pub const RUN_FILE_LIMIT: u64 = 256 << 20;
+
 /// Reads and checks a run file: any failure is exit 3 with the reason.
 fn read(path: &Path) -> Result<RunFile, Report> {
     let shown = path.display();
-    let bytes =
-        std::fs::read(path).map_err(|e| InvalidInput(format!("cannot read {shown}: {e}")))?;
+    let bytes = cubetui::files::read_bounded(path, RUN_FILE_LIMIT, "a run file")
+        .map_err(|e| InvalidInput(format!("{shown}: {e}")))?;
     Ok(RunFile::parse(&bytes).map_err(|e| InvalidInput(format!("{shown}: {e}")))?)
 }
 

@@ -11,6 +11,7 @@ use clap::{Args, Subcommand};
 use color_eyre::eyre::Report;
 use serde::Deserialize;
 
+use cubetui::files::read_text;
 use cubetui::solve::preset;
 
 use cubetui::tui::theme::{Depth, Theme};
@@ -20,6 +21,13 @@ use super::exit::{InvalidInput, UsageError};
 /// The variable that names the configuration directory (it wins over the
 /// platform's one).
 pub const DIR_VAR: &str = "CUBETUI_CONFIG_DIR";
+
+/// The largest `config.toml` read.
+pub const CONFIG_LIMIT: u64 = 64 << 10;
+/// The largest user preset file read.
+pub const PRESET_LIMIT: u64 = 64 << 10;
+/// The largest theme file read.
+pub const THEME_LIMIT: u64 = 64 << 10;
 
 /// The directory of `config.toml` and `presets/`, if one can be named.
 pub fn dir() -> Option<PathBuf> {
@@ -75,9 +83,9 @@ pub fn settings() -> Result<Settings, Report> {
     let Some(path) = config_file() else {
         return Ok(Settings::default());
     };
-    let text = match std::fs::read_to_string(&path) {
+    let text = match read_text(&path, CONFIG_LIMIT, "config.toml") {
         Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Settings::default()),
+        Err(e) if e.not_found() => return Ok(Settings::default()),
         Err(e) => return Err(broken(&path, None, &e.to_string())),
     };
     parse_settings(&path, &text)
@@ -153,7 +161,7 @@ pub fn load_presets() -> Vec<String> {
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_default();
-        match std::fs::read_to_string(path) {
+        match read_text(path, PRESET_LIMIT, "a preset file") {
             Ok(text) => texts.push((name, text)),
             Err(e) => warnings.push(format!("{}: {e}; preset skipped", path.display())),
         }
@@ -184,7 +192,7 @@ pub fn theme(spec: &str, base: Option<&Path>, depth: Depth) -> Result<Theme, Rep
         Some(b) if Path::new(spec).is_relative() => b.join(spec),
         _ => PathBuf::from(spec),
     };
-    let text = std::fs::read_to_string(&path)
+    let text = read_text(&path, THEME_LIMIT, "a theme file")
         .map_err(|e| broken(&path, None, &format!("theme file: {e}")))?;
     Theme::parse(&text, depth).map_err(|e| broken(&path, None, &format!("theme file: {e}")))
 }

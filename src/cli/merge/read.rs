@@ -264,20 +264,8 @@ pub fn read(paths: &[impl AsRef<Path>]) -> Result<Merged, Report> {
 
 /// The file's text, or why it cannot be read.
 fn read_text(path: &Path) -> Result<String, Report> {
-    let shown = path.display();
-    let meta = std::fs::metadata(path)
-        .map_err(|e| InvalidInput(format!("{shown}: cannot read it: {e}")))?;
-    if meta.len() > MAX_BYTES {
-        return Err(InvalidInput(format!(
-            "{shown}: {} bytes, more than the {MAX_BYTES} merge reads",
-            meta.len()
-        ))
-        .into());
-    }
-    let bytes =
-        std::fs::read(path).map_err(|e| InvalidInput(format!("{shown}: cannot read it: {e}")))?;
-    String::from_utf8(bytes)
-        .map_err(|e| InvalidInput(format!("{shown}: not UTF-8 text: {e}")).into())
+    cubetui::files::read_text(path, MAX_BYTES, "a merge file")
+        .map_err(|e| InvalidInput(format!("{}: {e}", path.display())).into())
 }
 
 /// Checks what one line says of itself.
