@@ -509,3 +509,28 @@ fn every_input_file_has_a_kind_check_and_a_size_limit() {
         "{err}"
     );
 }
+
+/// Item 2: the GA at its allowed limits honours the time limit (one
+/// generation was quadratic in the population: 2.8 to 4 s for 0.5 s).
+#[test]
+fn the_ga_at_its_limits_stops_near_its_time_limit() {
+    let o = cubetui(&[
+        "solve",
+        "--preset",
+        "ga",
+        "--set",
+        "population=100000",
+        "--set",
+        "length=2",
+        "--time-limit",
+        "0.5",
+        "--random-state",
+        "--seed",
+        "1",
+        "--json",
+    ]);
+    let v = json(&o);
+    assert_eq!(v["stopped_by"], "time limit 0.5 s");
+    let ms = v["elapsed_ms"].as_f64().unwrap();
+    assert!(ms < 2000.0, "{ms} ms for a 0.5 s limit");
+}
