@@ -534,3 +534,35 @@ fn the_ga_at_its_limits_stops_near_its_time_limit() {
     let ms = v["elapsed_ms"].as_f64().unwrap();
     assert!(ms < 2000.0, "{ms} ms for a 0.5 s limit");
 }
+
+/// Item 8: a paste into an open knob field goes to that field, not to the
+/// algorithm prompt (which would turn the cube and reset the run).
+#[test]
+fn a_paste_goes_to_the_open_knob_field() {
+    use cubetui::tui::knob_key::KnobKey;
+    let all: Vec<_> = preset::all()
+        .into_iter()
+        .filter(|p| p.fits(3))
+        .map(|p| preset_choice(&p.name, p.description))
+        .collect();
+    let i = all.iter().position(|c| c.preset == "sa-pll-conj").unwrap();
+    let mut app = App::new(all, i, 5, Box::new(Inline::new(Speed::PerFrame(1))));
+    update(&mut app, Action::Tick);
+    let start = app.start();
+    update(&mut app, Action::Knob(KnobKey::Toggle));
+    update(&mut app, Action::Knob(KnobKey::Edit));
+    update(&mut app, Action::Paste("0.5".into()));
+    assert_eq!(app.prompt(), None, "the prompt stays closed");
+    assert_eq!(
+        app.knobs().and_then(|k| k.typing.as_deref()),
+        Some("0.5"),
+        "the paste is in the field"
+    );
+    update(&mut app, Action::Knob(KnobKey::Erase));
+    update(&mut app, Action::Knob(KnobKey::Erase));
+    update(&mut app, Action::Knob(KnobKey::Erase));
+    update(&mut app, Action::Paste("R U".into()));
+    update(&mut app, Action::Knob(KnobKey::Submit));
+    assert_eq!(app.prompt(), None);
+    assert_eq!(app.start(), start, "the cube did not turn");
+}

@@ -23,7 +23,7 @@ pub const LOG_STEP: f64 = 1.333_521_432_163_324;
 pub const LINEAR_STEPS: f64 = 20.0;
 
 /// Characters a typed value may hold.
-const TYPED_MAX: usize = 32;
+pub(crate) const TYPED_MAX: usize = 32;
 
 /// One row of the panel.
 #[derive(Clone, Debug, PartialEq)]
