@@ -566,3 +566,24 @@ fn a_paste_goes_to_the_open_knob_field() {
     assert_eq!(app.prompt(), None);
     assert_eq!(app.start(), start, "the cube did not turn");
 }
+
+/// Item 11: `cubetui presets` shows a user preset's control characters
+/// escaped, never raw (an escape sequence would clear the screen, set the
+/// window title).
+#[test]
+fn presets_escape_control_characters_of_user_presets() {
+    let d = dir_named("presets-esc");
+    std::fs::create_dir_all(d.0.join("presets")).unwrap();
+    std::fs::write(
+        d.0.join("presets/evil.toml"),
+        "solver = \"sa\"\n[preset]\ndescription = \"x\\u001b[2J\\u001b]0;PWNED\\u0007 y\"\n",
+    )
+    .unwrap();
+    std::fs::write(d.0.join("presets/esc\u{1b}name.toml"), "solver = \"sa\"\n").unwrap();
+    let (code, out, err) = run_bounded(&["presets"], &d.0);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("evil"), "{out}");
+    assert!(!out.contains('\u{1b}') && !out.contains('\u{7}'), "{out:?}");
+    assert!(out.contains("x\\u{1b}[2J\\u{1b}]0;PWNED\\u{7} y"), "{out}");
+    assert!(!err.contains('\u{1b}'), "{err:?}");
+}
