@@ -616,3 +616,112 @@ fn readme_installs_locked_and_examples_write_scratch_files() {
         }
     }
 }
+
+/// Items 9 and 10: the knobs panel reads a number as `--set` does (one
+/// parser): integers stay integers, `1e3` and 2^63 are refused for a
+/// whole-number knob, a value the knob cannot carry exactly is refused,
+/// and `→` at the top says "stays at".
+#[test]
+fn knobs_and_set_read_numbers_alike() {
+    use cubetui::solve::SolverConfig;
+    use cubetui::tui::knobs::{Row, parse, stepped};
+    let spec = SolverConfig::declared("sa")
+        .unwrap()
+        .iter()
+        .find(|s| s.key == "restart_after")
+        .unwrap();
+    let row = |value: f64| Row {
+        key: "restart_after".into(),
+        value,
+        initial: None,
+        spec: Some(spec),
+    };
+    assert_eq!(parse(&row(0.0), "1_000"), Ok(1000.0));
+    let e = parse(&row(0.0), "1e3").unwrap_err();
+    assert!(e.contains("expected a whole number, got 1e3"), "{e}");
+    let e = parse(&row(0.0), "9223372036854775808").unwrap_err();
+    assert!(e.contains("out of range"), "{e}");
+    let e = parse(&row(0.0), "9007199254740993").unwrap_err();
+    assert!(e.contains("--set restart_after=9007199254740993"), "{e}");
+    assert_eq!(parse(&row(0.0), "9007199254740992"), Ok(9007199254740992.0));
+    // `--set` says the same of `1e3`.
+    let (code, _, err) = run(&[
+        "solve",
+        "--random-state",
+        "--preset",
+        "sa-faces",
+        "--set",
+        "restart_after=1e3",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("expected a whole number, got 1e3"), "{err}");
+    // → at the top stays there; from 2^63 (set from the command line) too.
+    let top = stepped(9e18, Some(spec), true);
+    assert!(
+        top <= 9223372036854775807.0 && top as i128 <= i64::MAX as i128,
+        "{top}"
+    );
+    assert_eq!(stepped(top, Some(spec), true), top);
+    assert_eq!(
+        stepped(9223372036854775808.0, Some(spec), true),
+        9223372036854775808.0
+    );
+}
+
+/// Item 9: `y` prints integer knobs as integers, exactly, and says beside
+/// the command what the command line cannot carry (a knob of the run only
+/// set before the first step).
+#[test]
+fn y_prints_integers_whole_and_says_what_it_cannot_carry() {
+    use cubetui::tui::knob_key::KnobKey;
+    let all: Vec<_> = preset::all()
+        .into_iter()
+        .filter(|p| p.fits(3))
+        .map(|p| preset_choice(&p.name, p.description))
+        .collect();
+    let i = all.iter().position(|c| c.preset == "sa-faces").unwrap();
+    let mut app = App::new(all, i, 5, Box::new(Inline::new(Speed::PerFrame(1))));
+    update(&mut app, Action::Tick);
+    update(&mut app, Action::Knob(KnobKey::Toggle));
+    let set = |app: &mut App, key: &str, text: &str| {
+        let rows = cubetui::tui::knobs::rows(app);
+        let at = rows.iter().position(|r| r.key == key).unwrap_or_else(|| {
+            panic!(
+                "no row {key}: {:?}",
+                rows.iter().map(|r| &r.key).collect::<Vec<_>>()
+            )
+        });
+        for _ in 0..rows.len() {
+            update(app, Action::Knob(KnobKey::Prev));
+        }
+        for _ in 0..at {
+            update(app, Action::Knob(KnobKey::Next));
+        }
+        update(app, Action::Knob(KnobKey::Edit));
+        for c in text.chars() {
+            update(app, Action::Knob(KnobKey::Char(c)));
+        }
+        update(app, Action::Knob(KnobKey::Submit));
+    };
+    set(&mut app, "restart_after", "9007199254740992");
+    set(&mut app, "temperature", "0.5");
+    update(&mut app, Action::CopyCommand);
+    let cmd = app.message().unwrap().to_string();
+    assert!(
+        cmd.contains(" --set restart_after=9007199254740992"),
+        "{cmd}"
+    );
+    assert!(cmd.contains("# not on the command line"), "{cmd}");
+    assert!(cmd.contains("temperature=0.5"), "{cmd}");
+    // The command, pasted, runs (the comment is the shell's).
+    let line = cmd.split("  #").next().unwrap();
+    let args: Vec<String> = line
+        .split_whitespace()
+        .skip(1)
+        .map(|a| a.trim_matches('"').to_string())
+        .collect();
+    let mut args: Vec<&str> = args.iter().map(String::as_str).collect();
+    args.extend(["--max-steps", "10"]);
+    let (code, _, err) = run(&args);
+    assert!(code == 0 || code == 4, "{err}");
+}

@@ -33,6 +33,7 @@ pub mod sized;
 #[cfg(test)]
 pub mod throwaway;
 pub mod trace;
+pub mod typed;
 pub mod woc;
 
 pub use api::{Outcome, Snapshot, SolveError, Solver, Status};

@@ -625,7 +625,10 @@ mod tests {
                 update(&mut a, Action::Knob(KnobKey::Char(c)));
             }
             update(&mut a, Action::Knob(KnobKey::Submit));
-            assert_eq!(a.message(), Some("refused: `tries`: `x2` is not a number"));
+            assert_eq!(
+                a.message(),
+                Some("refused: `tries`: expected a whole number, got x2")
+            );
             update(&mut a, Action::Knob(KnobKey::Edit));
             update(&mut a, Action::Knob(KnobKey::Char('9')));
             update(&mut a, Action::Knob(KnobKey::Char('9')));
