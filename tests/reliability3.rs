@@ -725,3 +725,88 @@ fn y_prints_integers_whole_and_says_what_it_cannot_carry() {
     let (code, _, err) = run(&args);
     assert!(code == 0 || code == 4, "{err}");
 }
+
+/// Item 12: errors name their file and reason on one line, with the
+/// documented exit code.
+#[test]
+fn errors_name_the_file_the_reason_and_the_documented_code() {
+    let d = dir_named("errors");
+    // theme = "nope" in config.toml: the file, the line, exit 3.
+    let conf = d.0.join("conf");
+    std::fs::create_dir_all(&conf).unwrap();
+    std::fs::write(conf.join("config.toml"), "fps = 30\ntheme = \"nope\"\n").unwrap();
+    let (code, _, err) = run_bounded(&["--seed", "1"], &conf);
+    assert_eq!(code, Some(3), "{err}");
+    assert!(
+        err.contains("config.toml:2: theme = \"nope\": unknown theme"),
+        "{err}"
+    );
+    // A theme file's TOML error: one line with its line number, no `\u{a}`.
+    let empty = d.0.join("empty");
+    std::fs::create_dir_all(&empty).unwrap();
+    let bad = d.0.join("bad.toml");
+    std::fs::write(&bad, "name = \"x\"\n[faces\nU = 1\n").unwrap();
+    let (code, _, err) = run_bounded(&["--theme", bad.to_str().unwrap()], &empty);
+    assert_eq!(code, Some(3), "{err}");
+    assert!(
+        !err.contains("\\u{a}") && err.trim_end().lines().count() == 1,
+        "{err}"
+    );
+    assert!(err.contains("line 2"), "{err}");
+    // Unknown keys in a theme are refused, as config.toml refuses them.
+    let classic = std::fs::read_to_string("assets/themes/classic.toml").unwrap();
+    let extra = d.0.join("extra.toml");
+    std::fs::write(&extra, format!("colour_of_the_year = \"red\"\n{classic}")).unwrap();
+    let (code, _, err) = run_bounded(&["--theme", extra.to_str().unwrap()], &empty);
+    assert_eq!(code, Some(3), "{err}");
+    assert!(err.contains("colour_of_the_year"), "{err}");
+    // The turn-amount hint names what is taken (`R3` is).
+    let (code, _, err) = run(&["solve", "--scramble", "R4"]);
+    assert_eq!(code, 3);
+    assert!(err.contains("use nothing, 1, 2 or 3"), "{err}");
+    // A run file of NUL bytes is called binary; one with a byte-order mark reads.
+    let nul = d.0.join("nul.jsonl");
+    std::fs::write(&nul, [0u8; 64]).unwrap();
+    let (code, _, err) = run(&["replay", nul.to_str().unwrap(), "--summary"]);
+    assert_eq!(code, 3);
+    assert!(err.contains("NUL bytes"), "{err}");
+    let bom = d.0.join("bom.jsonl");
+    let mws = std::fs::read("tests/data/run-mws.jsonl").unwrap();
+    std::fs::write(&bom, [&b"\xef\xbb\xbf"[..], &mws].concat()).unwrap();
+    let (code, out, err) = run(&["replay", bom.to_str().unwrap(), "--verify"]);
+    assert_eq!(code, 0, "{out}{err}");
+    // sweep refuses a key given twice (it ran only one of them).
+    let (code, _, err) = run(&[
+        "sweep",
+        "--preset",
+        "sa-faces",
+        "--set",
+        "max_steps=10,20",
+        "--set",
+        "max_steps=30,40",
+        "--random-state",
+        "--cubes",
+        "1",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("max_steps is given twice"), "{err}");
+    // --help and --version to a full disk: exit 5, as every other output.
+    #[cfg(target_os = "linux")]
+    for arg in ["--help", "--version"] {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_cubetui"))
+            .arg(arg)
+            .stdout(full)
+            .output()
+            .unwrap();
+        assert_eq!(
+            o.status.code(),
+            Some(5),
+            "{arg}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+    }
+}

@@ -132,6 +132,19 @@ pub fn parse_settings(path: &Path, text: &str) -> Result<Settings, Report> {
             &format!("speed = {v}: takes {SPEED_NAMES}"),
         ));
     }
+    if let Some(t) = &s.theme
+        && !is_theme_path(t)
+        && !Theme::names().contains(&t.as_str())
+    {
+        return Err(broken(
+            path,
+            line("theme"),
+            &format!(
+                "theme = {t:?}: unknown theme (available: {}; or a theme file's path)",
+                Theme::names().join(", ")
+            ),
+        ));
+    }
     if let Some(p) = &s.preset
         && let Err(e) = preset::canonical(p)
     {
@@ -179,13 +192,18 @@ pub fn load_presets() -> Vec<String> {
     warnings
 }
 
+/// Whether theme `spec` names a file (a path, or a name ending in `.toml`)
+/// rather than a built-in theme.
+fn is_theme_path(spec: &str) -> bool {
+    spec.contains(['/', std::path::MAIN_SEPARATOR]) || spec.ends_with(".toml")
+}
+
 /// Loads theme `spec`: a built-in theme's name, else a theme file (a path,
 /// or a name ending in `.toml`; relative to `base` when given). An unknown
 /// name is `Err(None-file message)`; a file that cannot be read or parsed
 /// names the file.
 pub fn theme(spec: &str, base: Option<&Path>, depth: Depth) -> Result<Theme, Report> {
-    let is_path = spec.contains(['/', std::path::MAIN_SEPARATOR]) || spec.ends_with(".toml");
-    if !is_path {
+    if !is_theme_path(spec) {
         return Theme::load(spec, depth).map_err(|e| UsageError(e).into());
     }
     let path = match base {

@@ -264,8 +264,13 @@ pub fn read(paths: &[impl AsRef<Path>]) -> Result<Merged, Report> {
 
 /// The file's text, or why it cannot be read.
 fn read_text(path: &Path) -> Result<String, Report> {
-    cubetui::files::read_text(path, MAX_BYTES, "a merge file")
-        .map_err(|e| InvalidInput(format!("{}: {e}", path.display())).into())
+    let text = cubetui::files::read_text(path, MAX_BYTES, "a merge file")
+        .map_err(|e| InvalidInput(format!("{}: {e}", path.display())))?;
+    // A byte-order mark some editors write is not part of the first line.
+    Ok(match text.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_string(),
+        None => text,
+    })
 }
 
 /// Checks what one line says of itself.
