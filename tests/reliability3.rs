@@ -232,7 +232,8 @@ fn replay_checks_what_the_file_claims() {
         (code, out.as_str()),
         (0, "identical: solved, 6 HTM, 17 window moves\n")
     );
-    let cases: [(&str, fn(String) -> String, &str); 6] = [
+    type Edit = fn(String) -> String;
+    let cases: [(&str, Edit, &str); 6] = [
         (
             "preset",
             |t| t.replacen("\"preset\":\"mws\"", "\"preset\":\"sa-pll-conj\"", 1),
@@ -336,7 +337,8 @@ fn merge_replays_each_solution_on_its_cube() {
         std::fs::write(&path, lines.join("\n") + "\n").unwrap();
         run(&["merge", path.to_str().unwrap()])
     };
-    let cases: [(&str, &dyn Fn(&mut serde_json::Value), &str); 5] = [
+    type Edit<'a> = &'a dyn Fn(&mut serde_json::Value);
+    let cases: [(&str, Edit, &str); 5] = [
         ("qqq", &|v| v["solution"] = "Q Q Q".into(), "solution"),
         (
             "ru",
