@@ -122,7 +122,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Report> {
         let _ = write!(
             text,
             "{}\nsolution:   {sol}\nlength:     {} HTM after simplification ({} raw moves)\n\
-             energy:     {}\niterations: {}\ntime:       {:.1} ms\nsolver:     {} (preset {}{neighbourhood})\n",
+             energy:     {}\niterations: {}\nstopped by: {}\ntime:       {:.1} ms\nsolver:     {} (preset {}{neighbourhood})\n",
             match (r.solved, r.cancelled) {
                 (true, _) => "solved",
                 (false, false) => "NOT solved",
@@ -132,6 +132,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Report> {
             r.moves_raw,
             r.energy,
             r.iterations,
+            r.stopped_by,
             r.elapsed.as_secs_f64() * 1e3,
             r.json.solver,
             resolved.preset,

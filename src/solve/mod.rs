@@ -34,6 +34,7 @@ pub mod sized;
 #[cfg(test)]
 pub mod throwaway;
 pub mod trace;
+pub mod typed;
 pub mod woc;
 pub mod yardstick;
 

@@ -152,6 +152,7 @@ impl fmt::Display for Comparison {
 mod tests {
     use std::time::Duration;
 
+    use super::super::super::run::StopKind;
     use super::*;
 
     fn sample(solved: bool, moves: usize, ms: u64) -> Sample {
@@ -162,6 +163,11 @@ mod tests {
             elapsed: Duration::from_millis(ms),
             search: Duration::from_millis(ms),
             energy: 0.0,
+            stop: if solved {
+                StopKind::Solved
+            } else {
+                StopKind::Steps
+            },
         }
     }
 
