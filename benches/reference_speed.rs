@@ -8,8 +8,9 @@
 //! budget (target 20, 150 000 nodes, `solve --reference`) is a third row.
 //! Every solution of both is applied to its cube and must solve it, and none
 //! may be longer than its bound (the run fails otherwise). Prints, per solver
-//! and mode, the median, p90 and max time per solve (tables loaded and warmed
-//! first) and the mean and max length.
+//! and mode, the median, p90 and max wall time per solve (tables loaded and
+//! warmed first), the median and p90 CPU time of the thread (what a shared
+//! machine's load disturbs least) and the mean and max length.
 //!
 //! `cargo bench --bench reference_speed -- [N] [seed=S]` (N = 100 by
 //! default, about half a minute; `REFERENCE_SPEED_STATES=200` or `-- 200`
@@ -88,6 +89,27 @@ fn quantile(xs: &[Duration], q: f64) -> Duration {
     xs[i]
 }
 
+/// CPU time of this thread (the machine may be shared: wall time then
+/// counts the waits for a core too).
+fn cpu_now() -> Duration {
+    #[cfg(unix)]
+    {
+        let ts = rustix::time::clock_gettime(rustix::time::ClockId::ThreadCPUTime);
+        Duration::new(
+            u64::try_from(ts.tv_sec).unwrap_or(0),
+            u32::try_from(ts.tv_nsec.clamp(0, 999_999_999)).unwrap_or(0),
+        )
+    }
+    #[cfg(not(unix))]
+    Duration::ZERO
+}
+
+fn sorted(xs: &[Duration]) -> Vec<Duration> {
+    let mut v = xs.to_vec();
+    v.sort_unstable();
+    v
+}
+
 fn ms(d: Duration) -> String {
     format!("{:.3}", d.as_secs_f64() * 1e3)
 }
@@ -117,12 +139,14 @@ fn main() {
 
     // Interleaved per cube, so a change in machine load hits every row alike.
     let mut times = vec![Vec::with_capacity(n); ENTRIES.len()];
+    let mut cpu = vec![Vec::with_capacity(n); ENTRIES.len()];
     let mut lengths = vec![Vec::with_capacity(n); ENTRIES.len()];
     for (k, cube) in cubes.iter().enumerate() {
         for (i, e) in ENTRIES.iter().enumerate() {
-            let t0 = Instant::now();
+            let (t0, c0) = (Instant::now(), cpu_now());
             let alg = (e.run)(t, cube);
             times[i].push(t0.elapsed());
+            cpu[i].push(cpu_now().saturating_sub(c0));
             assert!(
                 cube.after(&alg).is_solved(),
                 "{} {}: cube {k}: {alg} does not solve it",
@@ -145,35 +169,43 @@ fn main() {
         tables.as_secs_f64()
     );
     println!(
-        "{:<18} {:<8} {:>10} {:>10} {:>10} {:>9} {:>4}",
-        "solver", "mode", "median ms", "p90 ms", "max ms", "mean HTM", "max"
+        "{:<18} {:<8} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9} {:>4}",
+        "solver", "mode", "median ms", "p90 ms", "max ms", "cpu med", "cpu p90", "mean HTM", "max"
     );
     for (i, e) in ENTRIES.iter().enumerate() {
-        let mut ts = times[i].clone();
-        ts.sort_unstable();
-        let mean = lengths[i].iter().sum::<usize>() as f64 / n.max(1) as f64;
+        let (ts, cs) = (sorted(&times[i]), sorted(&cpu[i]));
+        let mean = lengths[i].iter().sum::<usize>() as f64 / n as f64;
         println!(
-            "{:<18} {:<8} {:>10} {:>10} {:>10} {:>9.2} {:>4}",
+            "{:<18} {:<8} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9.2} {:>4}",
             e.solver,
             e.mode,
             ms(quantile(&ts, 0.5)),
             ms(quantile(&ts, 0.9)),
             ms(quantile(&ts, 1.0)),
+            ms(quantile(&cs, 0.5)),
+            ms(quantile(&cs, 0.9)),
             mean,
             lengths[i].iter().max().unwrap_or(&0)
         );
     }
     for mode in ["≤ 21", "≤ 20"] {
-        let median = |solver: &str| {
+        let median = |solver: &str, of: &[Vec<Duration>]| {
             let i = ENTRIES
                 .iter()
                 .position(|e| e.solver == solver && e.mode == mode)?;
-            let mut ts = times[i].clone();
-            ts.sort_unstable();
-            Some(quantile(&ts, 0.5).as_secs_f64())
+            Some(quantile(&sorted(&of[i]), 0.5).as_secs_f64())
         };
-        if let (Some(a), Some(b)) = (median("cubetui reference"), median("min2phase")) {
-            println!("{mode}: cubetui median / min2phase median = {:.2}", a / b);
+        if let (Some(a), Some(b), Some(ca), Some(cb)) = (
+            median("cubetui reference", &times),
+            median("min2phase", &times),
+            median("cubetui reference", &cpu),
+            median("min2phase", &cpu),
+        ) {
+            println!(
+                "{mode}: cubetui median / min2phase median = {:.2} (wall), {:.2} (cpu)",
+                a / b,
+                ca / cb
+            );
         }
     }
 }

@@ -17,6 +17,7 @@ pub mod multi;
 pub mod pending;
 pub mod search;
 pub mod solver;
+pub mod sym;
 pub mod tables;
 
 use std::time::Instant;

@@ -13,6 +13,9 @@ use crate::cube::cubie_turns::face_turn_cubies;
 /// is 18, but short phase-2 parts are what make short totals).
 const PHASE2_CAP: usize = 12;
 
+/// A phase-1 node in G1 with fewer moves than this left is not expanded.
+const REENTER: usize = 5;
+
 /// One level of the phase-1 stack: coordinates after the moves so far and the
 /// next move to try from here.
 #[derive(Clone, Copy)]
@@ -22,6 +25,34 @@ struct Frame {
     slice: u16,
     next: u8,
 }
+
+/// Whether the frame's cube is in G1 (the phase-1 goal).
+#[inline]
+fn in_g1(f: &Frame) -> bool {
+    f.twist == 0 && f.flip == 0 && (f.slice as usize) < coord::N_SLICE_PERM
+}
+
+/// Bit `m` set: move `m` may follow the move of the index (18: none), see
+/// [`allowed`].
+const ALLOWED_AFTER: [u32; N_MOVES + 1] = {
+    let mut out = [0u32; N_MOVES + 1];
+    let mut l = 0;
+    while l <= N_MOVES {
+        let mut m = 0;
+        while m < N_MOVES {
+            let ok = l == N_MOVES || {
+                let (fl, fm) = (face_of(l), face_of(m));
+                fl != fm && fl != fm + 3
+            };
+            if ok {
+                out[l] |= 1 << m;
+            }
+            m += 1;
+        }
+        l += 1;
+    }
+    out
+};
 
 /// Whether move `m` may follow `last`: never the same face twice, and of two
 /// opposite faces only in one order (`U D`, not `D U`).
@@ -40,8 +71,6 @@ fn allowed(last: Option<usize>, m: usize) -> bool {
 pub struct Search<'t> {
     t: &'t Tables,
     start: CubieCube,
-    /// Corner permutation of `start`.
-    start_cperm: usize,
     /// Longest total still wanted: `max_len`, then one less than the best
     /// known (here or, through [`Search::set_limit`], elsewhere).
     limit: usize,
@@ -52,6 +81,10 @@ pub struct Search<'t> {
     stack: Vec<Frame>,
     path: Vec<u8>,
     best: Option<Vec<u8>>,
+    /// Corner permutation and edges after each prefix of `path` (entry 0:
+    /// the start); entries past `valid` are stale.
+    prefix: Vec<(u16, [u8; 12])>,
+    valid: usize,
     /// Phase-1 and phase-2 nodes expanded so far.
     nodes: u64,
     finished: bool,
@@ -71,13 +104,14 @@ impl<'t> Search<'t> {
         Search {
             t,
             start,
-            start_cperm: coord::cperm(&start),
             limit: max_len,
             target,
             depth1: h as usize,
             stack: vec![root],
             path: Vec::new(),
             best: None,
+            prefix: vec![(coord::cperm(&start) as u16, start.ep)],
+            valid: 0,
             nodes: 0,
             finished: h as usize > max_len,
         }
@@ -122,13 +156,15 @@ impl<'t> Search<'t> {
     pub fn run(&mut self, budget: u64) -> bool {
         let limit = self.nodes.saturating_add(budget);
         while !self.finished && self.nodes < limit {
-            self.advance();
+            self.advance(limit);
         }
         self.finished
     }
 
-    /// One unit of work: one move tried, one leaf handled, or one depth started.
-    fn advance(&mut self) {
+    /// One unit of work: the moves of the top frame tried up to the first
+    /// child within the bound (or `limit` nodes), one leaf handled, or one
+    /// depth started.
+    fn advance(&mut self, limit: u64) {
         let Some(&top) = self.stack.last() else {
             self.depth1 += 1;
             if self.best.is_some() && self.best.as_ref().is_some_and(|b| b.len() <= self.target)
@@ -152,35 +188,46 @@ impl<'t> Search<'t> {
             self.pop();
             return;
         }
-        if top.next as usize >= N_MOVES {
+        // In G1 with fewer than `REENTER` moves left: leaving G1 and coming
+        // back that fast only makes phase-1 solutions that the phase-2
+        // search from here already covers or that are rarely shorter, and
+        // every move inside G1 keeps the bound 0, so that subtree is
+        // unpruned (min2phase's rule).
+        if top.next == 0 && self.depth1 - k < REENTER && in_g1(&top) {
             self.pop();
             return;
         }
-        let m = top.next as usize;
-        self.stack[k].next += 1;
-        if !allowed(last, m) {
-            return;
-        }
-        self.nodes += 1;
+        let room = self.depth1 - k - 1;
+        let mask = ALLOWED_AFTER[last.unwrap_or(N_MOVES)];
         let t = self.t;
-        let twist = t.twist_mv[top.twist as usize * N_MOVES + m];
-        let flip = t.flip_mv[top.flip as usize * N_MOVES + m];
-        let slice = t.slice_mv[top.slice as usize * N_MOVES + m];
-        if !t.phase1_within(
-            twist as usize,
-            flip as usize,
-            slice as usize,
-            self.depth1 - k - 1,
-        ) {
-            return;
+        let mut m = top.next as usize;
+        while m < N_MOVES && self.nodes < limit {
+            if mask >> m & 1 == 0 {
+                m += 1;
+                continue;
+            }
+            self.nodes += 1;
+            let twist = t.twist_mv[top.twist as usize * N_MOVES + m];
+            let flip = t.flip_mv[top.flip as usize * N_MOVES + m];
+            let slice = t.slice_mv[top.slice as usize * N_MOVES + m];
+            if t.phase1_within(twist as usize, flip as usize, slice as usize, room) {
+                self.stack[k].next = (m + 1) as u8;
+                self.stack.push(Frame {
+                    twist,
+                    flip,
+                    slice,
+                    next: 0,
+                });
+                self.valid = self.valid.min(self.path.len());
+                self.path.push(m as u8);
+                return;
+            }
+            m += 1;
         }
-        self.stack.push(Frame {
-            twist,
-            flip,
-            slice,
-            next: 0,
-        });
-        self.path.push(m as u8);
+        self.stack[k].next = m as u8;
+        if m >= N_MOVES {
+            self.pop();
+        }
     }
 
     fn root(&self) -> Frame {
@@ -196,6 +243,7 @@ impl<'t> Search<'t> {
         self.stack.pop();
         if self.path.len() > self.stack.len().saturating_sub(1) {
             self.path.pop();
+            self.valid = self.valid.min(self.path.len());
         }
     }
 
@@ -207,17 +255,27 @@ impl<'t> Search<'t> {
         };
         let room = room.min(PHASE2_CAP);
         let slice = at.slice as usize;
-        let cperm = self.path.iter().fold(self.start_cperm, |c, &m| {
-            self.t.cperm_mv[c * N_MOVES + m as usize] as usize
-        });
+        // The corner and edge permutations along the path, extended from the
+        // part still valid (consecutive leaves share most of their path).
+        let n = self.path.len();
+        if self.prefix.len() <= n {
+            self.prefix.resize(n + 1, self.prefix[0]);
+        }
+        for i in self.valid..n {
+            let m = self.path[i] as usize;
+            let (c, ep) = self.prefix[i];
+            let mv = &face_turn_cubies()[m].ep;
+            self.prefix[i + 1] = (
+                self.t.cperm_mv[c as usize * N_MOVES + m],
+                std::array::from_fn(|j| ep[mv[j] as usize]),
+            );
+        }
+        self.valid = n;
+        let (cperm, ep) = self.prefix[n];
+        let cperm = cperm as usize;
         let h_corner = self.t.phase2_corner_bound(cperm, slice) as usize;
         if h_corner > room {
             return;
-        }
-        let mut ep = self.start.ep;
-        for &m in &self.path {
-            let mv = &face_turn_cubies()[m as usize].ep;
-            ep = std::array::from_fn(|i| ep[mv[i] as usize]);
         }
         let udedge = coord::perm_rank(&ep[..8]);
         let h = h_corner.max(self.t.phase2_edge_bound(udedge, slice) as usize);

@@ -4,6 +4,7 @@
 
 use super::coord::{self, N_CPERM, N_FLIP, N_SLICE, N_SLICE_PERM, N_SLICE_POS, N_TWIST, N_UDEDGE};
 use super::cubie::N_MOVES;
+use super::sym::SymPrune;
 use crate::cube::CubieCube;
 use crate::cube::cubie_turns::turn;
 
@@ -41,6 +42,9 @@ pub struct Tables {
     pub cperm_slice_pr: Vec<u8>,
     /// Phase-2 distance in (U/D edge permutation, slice order).
     pub udedge_slice_pr: Vec<u8>,
+    /// The three phase-1 tables reduced by symmetry (derived; what the
+    /// search reads).
+    pub sym: SymPrune,
 }
 
 /// A move table for `n` coordinate values over `moves`, through the cubie model.
@@ -200,7 +204,9 @@ impl Tables {
             .into_iter()
             .map(|s| s.min(u8::MAX as u16) as u8)
             .collect();
+        let sym = SymPrune::new(&twist_slice_pr, &flip_slice_pr, &twist_flip_pr);
         Tables {
+            sym,
             twist_mv,
             flip_mv,
             slice_mv,
@@ -220,18 +226,18 @@ impl Tables {
     #[inline]
     pub fn phase1_within(&self, twist: usize, flip: usize, slice: usize, room: usize) -> bool {
         let pos = slice / N_SLICE_PERM;
-        self.twist_slice_pr[twist * N_SLICE_POS + pos] as usize <= room
-            && self.flip_slice_pr[flip * N_SLICE_POS + pos] as usize <= room
-            && self.twist_flip_pr[twist * N_FLIP + flip] as usize <= room
+        self.sym.twist_slice(twist, pos) as usize <= room
+            && self.sym.flip_slice(flip, pos) as usize <= room
+            && self.sym.twist_flip(twist, flip) as usize <= room
     }
 
     /// Phase-1 lower bound on the moves to G1.
     #[inline]
     pub fn phase1_bound(&self, twist: usize, flip: usize, slice: usize) -> u8 {
         let pos = slice / N_SLICE_PERM;
-        let a = self.twist_slice_pr[twist * N_SLICE_POS + pos];
-        let b = self.flip_slice_pr[flip * N_SLICE_POS + pos];
-        let c = self.twist_flip_pr[twist * N_FLIP + flip];
+        let a = self.sym.twist_slice(twist, pos);
+        let b = self.sym.flip_slice(flip, pos);
+        let c = self.sym.twist_flip(twist, flip);
         a.max(b).max(c)
     }
 
