@@ -10,6 +10,7 @@
 
 pub mod base;
 pub mod cache;
+pub mod comb;
 pub mod coord;
 pub mod cubie;
 pub mod disk;

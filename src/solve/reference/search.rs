@@ -3,7 +3,7 @@
 //! of nodes and resume), and for each phase-1 solution a bounded phase-2 IDA*
 //! that only accepts totals shorter than the best so far.
 
-use super::coord;
+use super::coord::{self, N_SLICE_PERM};
 use super::cubie::{N_MOVES, face_of};
 use super::tables::{N_P2, P2_MOVES, Tables};
 use crate::cube::CubieCube;
@@ -22,14 +22,15 @@ const REENTER: usize = 5;
 struct Frame {
     twist: u16,
     flip: u16,
-    slice: u16,
+    /// Slice positions (the slice coordinate / 24): phase 1 needs no more.
+    pos: u16,
     next: u8,
 }
 
 /// Whether the frame's cube is in G1 (the phase-1 goal).
 #[inline]
 fn in_g1(f: &Frame) -> bool {
-    f.twist == 0 && f.flip == 0 && (f.slice as usize) < coord::N_SLICE_PERM
+    f.twist == 0 && f.flip == 0 && f.pos == 0
 }
 
 /// Bit `m` set: move `m` may follow the move of the index (18: none), see
@@ -81,9 +82,9 @@ pub struct Search<'t> {
     stack: Vec<Frame>,
     path: Vec<u8>,
     best: Option<Vec<u8>>,
-    /// Corner permutation and edges after each prefix of `path` (entry 0:
+    /// Corner permutation, slice coordinate and edges after each prefix of `path` (entry 0:
     /// the start); entries past `valid` are stale.
-    prefix: Vec<(u16, [u8; 12])>,
+    prefix: Vec<(u16, u16, [u8; 12])>,
     valid: usize,
     /// Phase-1 and phase-2 nodes expanded so far.
     nodes: u64,
@@ -97,10 +98,14 @@ impl<'t> Search<'t> {
         let root = Frame {
             twist: coord::twist(&start) as u16,
             flip: coord::flip(&start) as u16,
-            slice: coord::slice(&start) as u16,
+            pos: (coord::slice(&start) / N_SLICE_PERM) as u16,
             next: 0,
         };
-        let h = t.phase1_bound(root.twist as usize, root.flip as usize, root.slice as usize);
+        let h = t.phase1_bound(
+            root.twist as usize,
+            root.flip as usize,
+            root.pos as usize * N_SLICE_PERM,
+        );
         Search {
             t,
             start,
@@ -110,7 +115,11 @@ impl<'t> Search<'t> {
             stack: vec![root],
             path: Vec::new(),
             best: None,
-            prefix: vec![(coord::cperm(&start) as u16, start.ep)],
+            prefix: vec![(
+                coord::cperm(&start) as u16,
+                coord::slice(&start) as u16,
+                start.ep,
+            )],
             valid: 0,
             nodes: 0,
             finished: h as usize > max_len,
@@ -183,7 +192,7 @@ impl<'t> Search<'t> {
             // At a leaf the pruning bound is 0: the cube is in G1. A last move
             // inside G1 would repeat a shorter phase-1 solution.
             if last.is_none_or(|m| !P2_MOVES.contains(&m)) {
-                self.phase2(top);
+                self.phase2();
             }
             self.pop();
             return;
@@ -209,13 +218,13 @@ impl<'t> Search<'t> {
             self.nodes += 1;
             let twist = t.twist_mv[top.twist as usize * N_MOVES + m];
             let flip = t.flip_mv[top.flip as usize * N_MOVES + m];
-            let slice = t.slice_mv[top.slice as usize * N_MOVES + m];
-            if t.phase1_within(twist as usize, flip as usize, slice as usize, room) {
+            let pos = t.pos_mv[top.pos as usize * N_MOVES + m];
+            if t.phase1_within_pos(twist as usize, flip as usize, pos as usize, room) {
                 self.stack[k].next = (m + 1) as u8;
                 self.stack.push(Frame {
                     twist,
                     flip,
-                    slice,
+                    pos,
                     next: 0,
                 });
                 self.valid = self.valid.min(self.path.len());
@@ -234,7 +243,7 @@ impl<'t> Search<'t> {
         Frame {
             twist: coord::twist(&self.start) as u16,
             flip: coord::flip(&self.start) as u16,
-            slice: coord::slice(&self.start) as u16,
+            pos: (coord::slice(&self.start) / N_SLICE_PERM) as u16,
             next: 0,
         }
     }
@@ -249,12 +258,11 @@ impl<'t> Search<'t> {
 
     /// Tries to finish from a phase-1 solution with a phase-2 part short
     /// enough to beat the best total.
-    fn phase2(&mut self, at: Frame) {
+    fn phase2(&mut self) {
         let Some(room) = self.bound().checked_sub(self.depth1) else {
             return;
         };
         let room = room.min(PHASE2_CAP);
-        let slice = at.slice as usize;
         // The corner and edge permutations along the path, extended from the
         // part still valid (consecutive leaves share most of their path).
         let n = self.path.len();
@@ -263,42 +271,49 @@ impl<'t> Search<'t> {
         }
         for i in self.valid..n {
             let m = self.path[i] as usize;
-            let (c, ep) = self.prefix[i];
+            let (c, s, ep) = self.prefix[i];
             let mv = &face_turn_cubies()[m].ep;
             self.prefix[i + 1] = (
                 self.t.cperm_mv[c as usize * N_MOVES + m],
+                self.t.slice_mv[s as usize * N_MOVES + m],
                 std::array::from_fn(|j| ep[mv[j] as usize]),
             );
         }
         self.valid = n;
-        let (cperm, ep) = self.prefix[n];
-        let cperm = cperm as usize;
+        let (cperm, slice, ep) = self.prefix[n];
+        let (cperm, slice) = (cperm as usize, slice as usize);
         let h_corner = self.t.phase2_corner_bound(cperm, slice) as usize;
         if h_corner > room {
             return;
         }
         let udedge = coord::perm_rank(&ep[..8]);
-        let h = h_corner.max(self.t.phase2_edge_bound(udedge, slice) as usize);
+        let h = h_corner
+            .max(self.t.phase2_edge_bound(udedge, slice) as usize)
+            .max(self.t.comb.bound(udedge, cperm) as usize);
         if h > room {
             return;
         }
         let last = self.path.last().map(|&m| m as usize);
         let mut moves = Vec::with_capacity(room);
-        for depth in h..=room {
-            if self.dfs2(cperm, udedge, slice, depth, last, &mut moves) {
-                let mut sol = self.path.clone();
-                sol.extend(moves.iter().rev());
-                self.limit = sol.len().saturating_sub(1);
-                self.best = Some(sol);
-                if self.best.as_ref().is_some_and(|b| b.len() <= self.target) {
-                    self.finished = true;
-                }
+        // One bounded search finds some phase-2 part of at most `room` moves
+        // (cheaper than deepening one move at a time); then shorter ones
+        // are looked for under the new, lower limit.
+        let mut room = room;
+        while h <= room && self.dfs2(cperm, udedge, slice, room, last, &mut moves) {
+            let mut sol = self.path.clone();
+            sol.extend(moves.iter().rev());
+            self.limit = sol.len().saturating_sub(1);
+            self.best = Some(sol);
+            if self.best.as_ref().is_some_and(|b| b.len() <= self.target) || moves.is_empty() {
+                self.finished |= self.best.as_ref().is_some_and(|b| b.len() <= self.target);
                 return;
             }
+            room = moves.len() - 1;
+            moves.clear();
         }
     }
 
-    /// Phase-2 depth-first search for exactly `depth` more moves; on success
+    /// Phase-2 depth-first search for at most `depth` more moves; on success
     /// `moves` holds them in reverse order.
     fn dfs2(
         &mut self,
@@ -309,8 +324,8 @@ impl<'t> Search<'t> {
         last: Option<usize>,
         moves: &mut Vec<u8>,
     ) -> bool {
-        if depth == 0 {
-            return cperm == 0 && udedge == 0 && slice == 0;
+        if cperm == 0 && udedge == 0 && slice == 0 {
+            return true;
         }
         let t = self.t;
         for (k, &m) in P2_MOVES.iter().enumerate() {
@@ -324,7 +339,7 @@ impl<'t> Search<'t> {
                 continue;
             }
             let u = t.udedge_mv[udedge * N_P2 + k] as usize;
-            if t.phase2_edge_bound(u, s) as usize >= depth {
+            if t.phase2_edge_bound(u, s) as usize >= depth || t.comb.bound(u, c) as usize >= depth {
                 continue;
             }
             if self.dfs2(c, u, s, depth - 1, Some(m), moves) {

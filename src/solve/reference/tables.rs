@@ -2,6 +2,7 @@
 //! distances to the phase goal in a pair of coordinates), built from the cubie
 //! model by breadth-first search.
 
+use super::comb::CombPrune;
 use super::coord::{self, N_CPERM, N_FLIP, N_SLICE, N_SLICE_PERM, N_SLICE_POS, N_TWIST, N_UDEDGE};
 use super::cubie::N_MOVES;
 use super::sym::SymPrune;
@@ -42,6 +43,10 @@ pub struct Tables {
     pub cperm_slice_pr: Vec<u8>,
     /// Phase-2 distance in (U/D edge permutation, slice order).
     pub udedge_slice_pr: Vec<u8>,
+    /// Slice positions (0..495) × 18 moves (from `slice_mv`, for phase 1).
+    pub pos_mv: Vec<u16>,
+    /// Phase-2 distance in (U/D edges, corner combination) (derived).
+    pub comb: CombPrune,
     /// The three phase-1 tables reduced by symmetry (derived; what the
     /// search reads).
     pub sym: SymPrune,
@@ -66,7 +71,7 @@ fn move_table(
 }
 
 /// Breadth-first distances from entry 0 over `n` entries with `n_moves` moves.
-fn bfs(n: usize, n_moves: usize, next: impl Fn(usize, usize) -> usize) -> Vec<u8> {
+pub(super) fn bfs(n: usize, n_moves: usize, next: impl Fn(usize, usize) -> usize) -> Vec<u8> {
     let mut dist = vec![UNSEEN; n];
     dist[0] = 0;
     let mut depth = 0u8;
@@ -204,8 +209,17 @@ impl Tables {
             .into_iter()
             .map(|s| s.min(u8::MAX as u16) as u8)
             .collect();
+        let pos_mv = (0..N_SLICE_POS)
+            .flat_map(|p| {
+                let row = &slice_mv[p * N_SLICE_PERM * N_MOVES..][..N_MOVES];
+                row.iter().map(|&s| s / N_SLICE_PERM as u16)
+            })
+            .collect();
         let sym = SymPrune::new(&twist_slice_pr, &flip_slice_pr, &twist_flip_pr);
+        let comb = CombPrune::new(&cperm2_mv, &udedge_mv);
         Tables {
+            comb,
+            pos_mv,
             sym,
             twist_mv,
             flip_mv,
@@ -225,7 +239,12 @@ impl Tables {
     /// Whether the phase-1 bound is at most `room` (cheapest table first).
     #[inline]
     pub fn phase1_within(&self, twist: usize, flip: usize, slice: usize, room: usize) -> bool {
-        let pos = slice / N_SLICE_PERM;
+        self.phase1_within_pos(twist, flip, slice / N_SLICE_PERM, room)
+    }
+
+    /// [`Tables::phase1_within`] with the slice positions alone (`slice / 24`).
+    #[inline]
+    pub fn phase1_within_pos(&self, twist: usize, flip: usize, pos: usize, room: usize) -> bool {
         self.sym.twist_slice(twist, pos) as usize <= room
             && self.sym.flip_slice(flip, pos) as usize <= room
             && self.sym.twist_flip(twist, flip) as usize <= room
