@@ -15,6 +15,12 @@ use crate::cube::{Alg, Cube, CubieCube, Move, MoveKind, Rotation, STICKERS};
 /// Nodes one view expands before the next view may take a turn.
 const SLICE: u64 = 2_000;
 
+/// The pre-moves (min2phase's): a view may solve the cube with one of these
+/// turns made first, `R F L B` (each a quarter turn out of G1), and append
+/// the turn to its solution. Each pre-move gives every length another set of
+/// phase-1 solutions, so a short total is met at a shallower phase-1 depth.
+const PRE_MOVES: [u8; 4] = [3, 6, 12, 15];
+
 /// One view of the cube.
 struct View<'t> {
     search: Search<'t>,
@@ -22,6 +28,21 @@ struct View<'t> {
     faces: [usize; 6],
     /// The view solves the inverse cube.
     inverse: bool,
+    /// The view's cube is the cube after this turn (a pre-move, see
+    /// [`PRE_MOVES`]), which ends the view's solutions.
+    pre: Option<u8>,
+}
+
+impl View<'_> {
+    /// Moves the view's solutions spend outside its search.
+    fn extra(&self) -> usize {
+        usize::from(self.pre.is_some())
+    }
+
+    /// The length order views advance in: phase-1 depth plus pre-moves.
+    fn key(&self) -> usize {
+        self.search.phase1_depth() + self.extra()
+    }
 }
 
 /// `cube` turned by `rotation` and recoloured so its centres read U R F D L B,
@@ -51,6 +72,48 @@ fn view_of(cube: &Cube, rotation: Option<Rotation>) -> Option<(Cube, [usize; 6])
     Some((Cube::from_stickers(stickers)?, faces))
 }
 
+/// `moves` with turns of one face that meet (next to each other, or with
+/// only a turn of the opposite face between them) made one turn or none, as
+/// where a pre-move follows its view's solution (`R2 R` is `R'`, `R L2 R'` is
+/// `L2`). The result never turns one face twice in a row.
+fn merged(moves: &[u8]) -> Vec<u8> {
+    let mut out: Vec<u8> = Vec::with_capacity(moves.len());
+    for &m in moves {
+        push_merged(&mut out, m);
+    }
+    out
+}
+
+fn push_merged(out: &mut Vec<u8>, m: u8) {
+    let face = face_of(m as usize);
+    let opposite = |f: usize| f % 3 == face % 3 && f != face;
+    let n = out.len();
+    let at = if n >= 1 && face_of(out[n - 1] as usize) == face {
+        Some(n - 1)
+    } else if n >= 2
+        && opposite(face_of(out[n - 1] as usize))
+        && face_of(out[n - 2] as usize) == face
+    {
+        Some(n - 2)
+    } else {
+        None
+    };
+    let Some(at) = at else {
+        out.push(m);
+        return;
+    };
+    // Quarter turns: m % 3 is 0, 1, 2 for 1, 2, 3 quarter turns.
+    let turns = (out[at] % 3 + 1 + m % 3 + 1) % 4;
+    let rest = out.split_off(at + 1);
+    out.pop();
+    if turns != 0 {
+        push_merged(out, (face * 3) as u8 + turns - 1);
+    }
+    for r in rest {
+        push_merged(out, r);
+    }
+}
+
 /// The six searches for one cube, sharing the best length.
 pub struct MultiSearch<'t> {
     cube: Cube,
@@ -68,7 +131,8 @@ impl<'t> MultiSearch<'t> {
         target: usize,
     ) -> Result<MultiSearch<'t>, ReferenceError> {
         cubies(cube)?;
-        let mut views = Vec::with_capacity(6);
+        let mut views = Vec::with_capacity(6 * (1 + PRE_MOVES.len()));
+        let mut pre_views = Vec::new();
         for rotation in [None, Some(Rotation::X), Some(Rotation::Z)] {
             let (seen, faces) = view_of(cube, rotation).ok_or(ReferenceError::Internal)?;
             let c = cubies(&seen)?;
@@ -78,9 +142,29 @@ impl<'t> MultiSearch<'t> {
                     search: Search::new(t, start, max_len, target),
                     faces,
                     inverse,
+                    pre: None,
                 });
+                for m in PRE_MOVES {
+                    // Solving `m · start` with S solves `start` with S m.
+                    let moved =
+                        cubie_turns::multiply(&cubie_turns::face_turn_cubies()[m as usize], &start);
+                    pre_views.push(View {
+                        search: Search::new(
+                            t,
+                            moved,
+                            max_len.saturating_sub(1),
+                            target.saturating_sub(1),
+                        ),
+                        faces,
+                        inverse,
+                        pre: Some(m),
+                    });
+                }
             }
         }
+        // Plain views first: of two views at the same length, the plain
+        // one goes first.
+        views.append(&mut pre_views);
         Ok(MultiSearch {
             cube: *cube,
             views,
@@ -109,7 +193,7 @@ impl<'t> MultiSearch<'t> {
         self.views
             .iter()
             .filter(|v| !v.search.finished())
-            .map(|v| v.search.phase1_depth())
+            .map(View::key)
             .min()
             .unwrap_or(0)
     }
@@ -124,12 +208,12 @@ impl<'t> MultiSearch<'t> {
             }
             let Some(i) = (0..self.views.len())
                 .filter(|&i| !self.views[i].search.finished())
-                .min_by_key(|&i| self.views[i].search.phase1_depth())
+                .min_by_key(|&i| self.views[i].key())
             else {
                 break;
             };
             let before = self.views[i].search.best().map(|b| b.len());
-            self.views[i].search.run(SLICE.min(limit - nodes));
+            self.views[i].search.run_depth(SLICE.min(limit - nodes));
             let after = self.views[i].search.best().map(|b| b.to_vec());
             if let Some(moves) = after.filter(|m| Some(m.len()) != before) {
                 self.accept(i, &moves);
@@ -140,20 +224,7 @@ impl<'t> MultiSearch<'t> {
 
     /// Takes a view's solution over to the cube as given and bounds every view.
     fn accept(&mut self, i: usize, moves: &[u8]) {
-        let view = &self.views[i];
-        let mut ms: Vec<u8> = moves.to_vec();
-        if view.inverse {
-            ms.reverse();
-            for m in &mut ms {
-                *m = *m - *m % 3 + (2 - *m % 3);
-            }
-        }
-        let mapped: Vec<u8> = ms
-            .iter()
-            .map(|&m| (view.faces[face_of(m as usize)] * 3 + m as usize % 3) as u8)
-            .collect();
-        debug_assert!(mapped.iter().all(|&m| (m as usize) < N_MOVES));
-        let alg = to_alg(&mapped);
+        let alg = self.mapped(i, moves);
         let improves = self.best.as_ref().is_none_or(|b| alg.len() < b.len());
         if !improves || !self.cube.after(&alg).is_solved() {
             return;
@@ -161,13 +232,33 @@ impl<'t> MultiSearch<'t> {
         let limit = alg.len().saturating_sub(1);
         self.best = Some(alg);
         for v in &mut self.views {
-            v.search.set_limit(limit);
+            let extra = v.extra();
+            v.search.set_limit(limit.saturating_sub(extra));
         }
         if limit < self.target {
             for v in &mut self.views {
                 v.search.set_limit(0);
             }
         }
+    }
+
+    /// A solution of view `i`'s cube as a solution of the cube as given.
+    fn mapped(&self, i: usize, moves: &[u8]) -> Alg {
+        let view = &self.views[i];
+        let mut ms: Vec<u8> = moves.to_vec();
+        ms.extend(view.pre);
+        if view.inverse {
+            ms.reverse();
+            for m in &mut ms {
+                *m = *m - *m % 3 + (2 - *m % 3);
+            }
+        }
+        let mapped: Vec<u8> = merged(&ms)
+            .iter()
+            .map(|&m| (view.faces[face_of(m as usize)] * 3 + m as usize % 3) as u8)
+            .collect();
+        debug_assert!(mapped.iter().all(|&m| (m as usize) < N_MOVES));
+        to_alg(&mapped)
     }
 }
 
@@ -176,6 +267,51 @@ mod tests {
     use super::*;
     use crate::cube::random::{random_state, rng_from_seed};
     use crate::solve::reference::cubie;
+
+    #[test]
+    fn every_view_solves_the_cube_as_given_pre_moves_and_inverses_too() {
+        let t = crate::solve::reference::cache::tables();
+        let mut rng = rng_from_seed(23);
+        for _ in 0..3 {
+            let cube = random_state(&mut rng);
+            let mut multi = MultiSearch::new(t, &cube, 24, 0).unwrap();
+            assert_eq!(multi.views.len(), 6 * (1 + PRE_MOVES.len()));
+            assert_eq!(multi.views.iter().filter(|v| v.pre.is_some()).count(), 24);
+            for i in 0..multi.views.len() {
+                let v = &mut multi.views[i].search;
+                while v.best().is_none() && !v.finished() {
+                    v.run(100_000);
+                }
+                let moves = v.best().expect("a solution within 24").to_vec();
+                let alg = multi.mapped(i, &moves);
+                assert!(cube.after(&alg).is_solved(), "view {i}");
+                assert!(alg.len() <= moves.len() + multi.views[i].extra());
+            }
+        }
+    }
+
+    #[test]
+    fn meeting_turns_of_one_face_merge() {
+        // R2 R → R'; R L2 R' → L2; U R R' U → U2; R R' → nothing.
+        assert_eq!(merged(&[4, 3]), vec![5]);
+        assert_eq!(merged(&[3, 13, 5]), vec![13]);
+        assert_eq!(merged(&[0, 3, 5, 0]), vec![1]);
+        assert_eq!(merged(&[3, 5]), Vec::<u8>::new());
+        assert_eq!(merged(&[0, 9, 3]), vec![0, 9, 3]);
+        let mut rng = rng_from_seed(3);
+        for _ in 0..200 {
+            let moves: Vec<u8> = (0..12)
+                .map(|_| rand::RngExt::random_range(&mut rng, 0..18u8))
+                .collect();
+            let m = merged(&moves);
+            let before = Cube::solved().after(&to_alg(&moves));
+            assert_eq!(Cube::solved().after(&to_alg(&m)), before, "{moves:?}");
+            assert!(
+                m.windows(2)
+                    .all(|w| face_of(w[0] as usize) != face_of(w[1] as usize))
+            );
+        }
+    }
 
     #[test]
     fn a_turn_in_a_view_is_the_mapped_turn_of_the_cube() {

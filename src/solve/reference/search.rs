@@ -24,7 +24,10 @@ struct Frame {
     flip: u16,
     /// Slice positions (the slice coordinate / 24): phase 1 needs no more.
     pos: u16,
+    /// Position in [`ORDER`] of the next move to try.
     next: u8,
+    /// Moves known to fail the bound here (half turns, see `advance`).
+    skip: u32,
 }
 
 /// Whether the frame's cube is in G1 (the phase-1 goal).
@@ -51,6 +54,21 @@ const ALLOWED_AFTER: [u32; N_MOVES + 1] = {
             m += 1;
         }
         l += 1;
+    }
+    out
+};
+
+/// The order phase 1 tries moves in: per face the two quarter turns, then
+/// the half turn (which either quarter turn may rule out).
+const ORDER: [u8; N_MOVES] = [0, 2, 1, 3, 5, 4, 6, 8, 7, 9, 11, 10, 12, 14, 13, 15, 17, 16];
+
+/// Bit `m` set: move `m` is not one of the G1 moves [`P2_MOVES`].
+const NOT_G1: u32 = {
+    let mut out = (1u32 << N_MOVES) - 1;
+    let mut k = 0;
+    while k < P2_MOVES.len() {
+        out &= !(1 << P2_MOVES[k]);
+        k += 1;
     }
     out
 };
@@ -100,6 +118,7 @@ impl<'t> Search<'t> {
             flip: coord::flip(&start) as u16,
             pos: (coord::slice(&start) / N_SLICE_PERM) as u16,
             next: 0,
+            skip: 0,
         };
         let h = t.phase1_bound(
             root.twist as usize,
@@ -170,6 +189,17 @@ impl<'t> Search<'t> {
         self.finished
     }
 
+    /// [`Search::run`], returning early when the phase-1 depth has grown (so
+    /// several searches can be kept at the same depth).
+    pub fn run_depth(&mut self, budget: u64) -> bool {
+        let limit = self.nodes.saturating_add(budget);
+        let depth = self.depth1;
+        while !self.finished && self.nodes < limit && self.depth1 == depth {
+            self.advance(limit);
+        }
+        self.finished
+    }
+
     /// One unit of work: the moves of the top frame tried up to the first
     /// child within the bound (or `limit` nodes), one leaf handled, or one
     /// depth started.
@@ -207,34 +237,55 @@ impl<'t> Search<'t> {
             return;
         }
         let room = self.depth1 - k - 1;
-        let mask = ALLOWED_AFTER[last.unwrap_or(N_MOVES)];
+        let mut mask = ALLOWED_AFTER[last.unwrap_or(N_MOVES)];
+        if room == 0 {
+            // The last phase-1 move: only a move outside G1 makes a new
+            // phase-1 solution (see the leaf), and only the goal itself is at
+            // distance 0.
+            mask &= NOT_G1;
+        }
         let t = self.t;
-        let mut m = top.next as usize;
-        while m < N_MOVES && self.nodes < limit {
-            if mask >> m & 1 == 0 {
-                m += 1;
+        let mut i = top.next as usize;
+        let mut skip = top.skip;
+        while i < N_MOVES && self.nodes < limit {
+            let m = ORDER[i] as usize;
+            i += 1;
+            if (mask & !skip) >> m & 1 == 0 {
                 continue;
             }
             self.nodes += 1;
             let twist = t.twist_mv[top.twist as usize * N_MOVES + m];
             let flip = t.flip_mv[top.flip as usize * N_MOVES + m];
             let pos = t.pos_mv[top.pos as usize * N_MOVES + m];
-            if t.phase1_within_pos(twist as usize, flip as usize, pos as usize, room) {
-                self.stack[k].next = (m + 1) as u8;
+            let over = if room == 0 {
+                usize::from(twist != 0 || flip != 0 || pos != 0)
+            } else {
+                t.phase1_excess(twist as usize, flip as usize, pos as usize, room)
+            };
+            if over == 0 {
+                self.stack[k].next = i as u8;
+                self.stack[k].skip = skip;
                 self.stack.push(Frame {
                     twist,
                     flip,
                     pos,
                     next: 0,
+                    skip: 0,
                 });
                 self.valid = self.valid.min(self.path.len());
                 self.path.push(m as u8);
                 return;
             }
-            m += 1;
+            // A quarter turn two over the room: every table is an exact
+            // distance in its own coordinates, so one more quarter turn (the
+            // half turn of that face) lowers it by one at most and stays over.
+            if over >= room + 2 && m % 3 != 1 {
+                skip |= 1 << (m - m % 3 + 1);
+            }
         }
-        self.stack[k].next = m as u8;
-        if m >= N_MOVES {
+        self.stack[k].next = i as u8;
+        self.stack[k].skip = skip;
+        if i >= N_MOVES {
             self.pop();
         }
     }
@@ -245,6 +296,7 @@ impl<'t> Search<'t> {
             flip: coord::flip(&self.start) as u16,
             pos: (coord::slice(&self.start) / N_SLICE_PERM) as u16,
             next: 0,
+            skip: 0,
         }
     }
 
@@ -350,3 +402,5 @@ impl<'t> Search<'t> {
         false
     }
 }
+pub static ROOMS: [std::sync::atomic::AtomicU64; 20] =
+    [const { std::sync::atomic::AtomicU64::new(0) }; 20];

@@ -250,6 +250,25 @@ impl Tables {
             && self.sym.twist_flip(twist, flip) as usize <= room
     }
 
+    /// 0 if the phase-1 bound is at most `room` (`room` ≥ 1), else the value
+    /// of the first table over it (cheapest table first).
+    #[inline]
+    pub fn phase1_excess(&self, twist: usize, flip: usize, pos: usize, room: usize) -> usize {
+        let a = self.sym.twist_slice(twist, pos) as usize;
+        if a > room {
+            return a;
+        }
+        let b = self.sym.flip_slice(flip, pos) as usize;
+        if b > room {
+            return b;
+        }
+        let c = self.sym.twist_flip(twist, flip) as usize;
+        if c > room {
+            return c;
+        }
+        0
+    }
+
     /// Phase-1 lower bound on the moves to G1.
     #[inline]
     pub fn phase1_bound(&self, twist: usize, flip: usize, slice: usize) -> u8 {
