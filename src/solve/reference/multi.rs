@@ -21,6 +21,11 @@ const SLICE: u64 = 2_000;
 /// phase-1 solutions, so a short total is met at a shallower phase-1 depth.
 const PRE_MOVES: [u8; 4] = [3, 6, 12, 15];
 
+/// Shortest phase-1 part a pre-move view searches (min2phase's 7): below
+/// it the plain views' few phase-1 solutions are tried alone, so a short
+/// scramble still gets its short solution first.
+const PRE_MIN_DEPTH1: usize = 7;
+
 /// One view of the cube.
 struct View<'t> {
     search: Search<'t>,
@@ -116,10 +121,33 @@ fn push_merged(out: &mut Vec<u8>, m: u8) {
 
 /// The six searches for one cube, sharing the best length.
 pub struct MultiSearch<'t> {
+    t: &'t Tables,
     cube: Cube,
     views: Vec<View<'t>>,
     best: Option<Alg>,
     target: usize,
+    max_len: usize,
+    /// The cubes of the plain views (`views[..6]`), for the short passes.
+    starts: Vec<CubieCube>,
+    /// The pass for short totals under way, if any (see [`Short`]).
+    short: Option<Short<'t>>,
+    /// Nodes of the short passes already over.
+    short_nodes: u64,
+}
+
+/// Longest total the short passes look for.
+const SHORT_MAX: usize = 7;
+
+/// A pass for totals of at most `total` moves on one plain view, run before
+/// the views proper for `total` = 0, 1, …, [`SHORT_MAX`]: the views go by
+/// phase-1 depth and accept a long phase-2 part early, so without these
+/// passes a cube a few moves from solved could get a solution of a dozen.
+/// A pass whose phase-1 bound is over its total ends at once, so a random
+/// cube spends little here.
+struct Short<'t> {
+    total: usize,
+    view: usize,
+    search: Search<'t>,
 }
 
 impl<'t> MultiSearch<'t> {
@@ -131,7 +159,7 @@ impl<'t> MultiSearch<'t> {
         target: usize,
     ) -> Result<MultiSearch<'t>, ReferenceError> {
         cubies(cube)?;
-        let mut views = Vec::with_capacity(6 * (1 + PRE_MOVES.len()));
+        let mut views: Vec<View<'t>> = Vec::with_capacity(6 * (1 + PRE_MOVES.len()));
         let mut pre_views = Vec::new();
         for rotation in [None, Some(Rotation::X), Some(Rotation::Z)] {
             let (seen, faces) = view_of(cube, rotation).ok_or(ReferenceError::Internal)?;
@@ -149,11 +177,12 @@ impl<'t> MultiSearch<'t> {
                     let moved =
                         cubie_turns::multiply(&cubie_turns::face_turn_cubies()[m as usize], &start);
                     pre_views.push(View {
-                        search: Search::new(
+                        search: Search::from_depth(
                             t,
                             moved,
                             max_len.saturating_sub(1),
                             target.saturating_sub(1),
+                            PRE_MIN_DEPTH1,
                         ),
                         faces,
                         inverse,
@@ -165,11 +194,26 @@ impl<'t> MultiSearch<'t> {
         // Plain views first: of two views at the same length, the plain
         // one goes first.
         views.append(&mut pre_views);
+        let starts: Vec<CubieCube> = views
+            .iter()
+            .filter(|v| v.pre.is_none())
+            .map(|v| v.search.start())
+            .collect();
+        let short = Some(Short {
+            total: 0,
+            view: 0,
+            search: Search::new(t, starts[0], 0, 0),
+        });
         Ok(MultiSearch {
+            t,
             cube: *cube,
             views,
             best: None,
             target,
+            max_len,
+            starts,
+            short,
+            short_nodes: 0,
         })
     }
 
@@ -180,12 +224,41 @@ impl<'t> MultiSearch<'t> {
 
     /// Nodes expanded by all views.
     pub fn nodes(&self) -> u64 {
-        self.views.iter().map(|v| v.search.nodes()).sum()
+        let short = self.short.as_ref().map_or(0, |s| s.search.nodes());
+        self.views.iter().map(|v| v.search.nodes()).sum::<u64>() + self.short_nodes + short
     }
 
     /// Whether every view is finished (or the target is met).
     pub fn finished(&self) -> bool {
-        self.views.iter().all(|v| v.search.finished())
+        self.short.is_none() && self.views.iter().all(|v| v.search.finished())
+    }
+
+    /// Advances the short passes (see [`Short`]) by up to `budget` nodes.
+    fn run_short(&mut self, budget: u64) {
+        let Some(short) = self.short.as_mut() else {
+            return;
+        };
+        short.search.run(budget);
+        if let Some(moves) = short.search.best().map(<[u8]>::to_vec) {
+            let view = short.view;
+            self.short_nodes += short.search.nodes();
+            self.short = None;
+            self.accept(view, &moves);
+            return;
+        }
+        if !short.search.finished() {
+            return;
+        }
+        self.short_nodes += short.search.nodes();
+        let (mut total, mut view) = (short.total, short.view + 1);
+        if view == self.starts.len() {
+            (total, view) = (total + 1, 0);
+        }
+        self.short = (total <= SHORT_MAX.min(self.max_len)).then(|| Short {
+            total,
+            view,
+            search: Search::new(self.t, self.starts[view], total, total),
+        });
     }
 
     /// Shallowest phase-1 depth any unfinished view is searching.
@@ -203,8 +276,12 @@ impl<'t> MultiSearch<'t> {
         let limit = self.nodes().saturating_add(budget);
         loop {
             let nodes = self.nodes();
-            if nodes >= limit {
+            if nodes >= limit || self.finished() {
                 break;
+            }
+            if self.short.is_some() {
+                self.run_short(SLICE.min(limit - nodes));
+                continue;
             }
             let Some(i) = (0..self.views.len())
                 .filter(|&i| !self.views[i].search.finished())

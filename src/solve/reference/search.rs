@@ -113,6 +113,19 @@ impl<'t> Search<'t> {
     /// A search for `start` (a valid cube) accepting totals up to `max_len`
     /// and stopping early at `target` moves or fewer.
     pub fn new(t: &'t Tables, start: CubieCube, max_len: usize, target: usize) -> Search<'t> {
+        Search::from_depth(t, start, max_len, target, 0)
+    }
+
+    /// [`Search::new`] whose phase-1 solutions are at least `min_depth1`
+    /// moves long (the pre-move views', so that short solutions come from
+    /// the plain views first).
+    pub fn from_depth(
+        t: &'t Tables,
+        start: CubieCube,
+        max_len: usize,
+        target: usize,
+        min_depth1: usize,
+    ) -> Search<'t> {
         let root = Frame {
             twist: coord::twist(&start) as u16,
             flip: coord::flip(&start) as u16,
@@ -130,7 +143,7 @@ impl<'t> Search<'t> {
             start,
             limit: max_len,
             target,
-            depth1: h as usize,
+            depth1: (h as usize).max(min_depth1),
             stack: vec![root],
             path: Vec::new(),
             best: None,
@@ -141,8 +154,13 @@ impl<'t> Search<'t> {
             )],
             valid: 0,
             nodes: 0,
-            finished: h as usize > max_len,
+            finished: (h as usize).max(min_depth1) > max_len,
         }
+    }
+
+    /// The cube searched.
+    pub fn start(&self) -> CubieCube {
+        self.start
     }
 
     /// The shortest solution found so far, as move indices (0..18).
