@@ -11,7 +11,7 @@ use crate::cube::cubie_turns::face_turn_cubies;
 
 /// Longest phase-2 part tried for one phase-1 solution (the phase-2 diameter
 /// is 18, but short phase-2 parts are what make short totals).
-const PHASE2_CAP: usize = 12;
+const PHASE2_CAP: usize = 13;
 
 /// A phase-1 node in G1 with fewer moves than this left is not expanded.
 const REENTER: usize = 5;
@@ -36,8 +36,9 @@ fn in_g1(f: &Frame) -> bool {
     f.twist == 0 && f.flip == 0 && f.pos == 0
 }
 
-/// Bit `m` set: move `m` may follow the move of the index (18: none), see
-/// [`allowed`].
+/// Bit `m` set: move `m` may follow the move of the index (18: none): never
+/// the same face twice, and of two opposite faces only in one order (`U D`,
+/// not `D U`).
 const ALLOWED_AFTER: [u32; N_MOVES + 1] = {
     let mut out = [0u32; N_MOVES + 1];
     let mut l = 0;
@@ -72,19 +73,6 @@ const NOT_G1: u32 = {
     }
     out
 };
-
-/// Whether move `m` may follow `last`: never the same face twice, and of two
-/// opposite faces only in one order (`U D`, not `D U`).
-#[inline]
-fn allowed(last: Option<usize>, m: usize) -> bool {
-    match last {
-        None => true,
-        Some(l) => {
-            let (fl, fm) = (face_of(l), face_of(m));
-            fl != fm && fl != fm + 3
-        }
-    }
-}
 
 /// A two-phase search for one cube, advanced in node-bounded slices.
 pub struct Search<'t> {
@@ -398,8 +386,9 @@ impl<'t> Search<'t> {
             return true;
         }
         let t = self.t;
+        let mask = ALLOWED_AFTER[last.unwrap_or(N_MOVES)];
         for (k, &m) in P2_MOVES.iter().enumerate() {
-            if !allowed(last, m) {
+            if mask >> m & 1 == 0 {
                 continue;
             }
             self.nodes += 1;
@@ -420,5 +409,3 @@ impl<'t> Search<'t> {
         false
     }
 }
-pub static ROOMS: [std::sync::atomic::AtomicU64; 20] =
-    [const { std::sync::atomic::AtomicU64::new(0) }; 20];
