@@ -5,7 +5,7 @@
 //! tables when the tables are assembled (the cache file's format stays).
 
 use super::coord::{self, N_CPERM, N_UDEDGE};
-use super::tables::{N_P2, bfs};
+use super::cubie::{N_P2, bfs};
 
 /// Corner combinations: C(8, 4).
 pub const N_CCOMB: usize = 70;
@@ -67,38 +67,14 @@ impl CombPrune {
         self.udedge_ccomb[udedge * N_CCOMB + self.ccomb_of[cperm] as usize]
     }
 
+    /// The corner combination (0..70, 0 when solved) of a corner permutation.
+    #[inline]
+    pub fn ccomb(&self, cperm: usize) -> u8 {
+        self.ccomb_of[cperm]
+    }
+
     /// Bytes held.
     pub fn bytes(&self) -> usize {
         self.ccomb_of.len() + self.udedge_ccomb.len()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::cube::cubie_turns::turn;
-    use crate::cube::random::rng_from_seed;
-    use crate::solve::reference::Tables;
-    use crate::solve::reference::tables::P2_MOVES;
-    use rand::RngExt;
-
-    #[test]
-    fn the_bound_never_exceeds_a_known_phase2_solution_and_is_0_only_when_solved() {
-        let t = Tables::build();
-        assert_eq!(t.comb.bound(0, 0), 0);
-        let mut rng = rng_from_seed(5);
-        for _ in 0..200 {
-            // A G1 cube made of n random G1 moves is at most n from solved.
-            let n = rng.random_range(0..14usize);
-            let mut c = crate::cube::CubieCube::SOLVED;
-            for _ in 0..n {
-                let k = rng.random_range(0..N_P2);
-                c = turn(&c, P2_MOVES[k]);
-            }
-            let b = t.comb.bound(coord::udedge(&c), coord::cperm(&c)) as usize;
-            assert!(b <= n, "bound {b} after {n} moves");
-            let solved = coord::udedge(&c) == 0 && t.comb.ccomb_of[coord::cperm(&c)] == 0;
-            assert_eq!(b == 0, solved);
-        }
     }
 }

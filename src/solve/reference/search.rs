@@ -260,13 +260,14 @@ impl<'t> Search<'t> {
                 continue;
             }
             self.nodes += 1;
-            let twist = t.twist_mv[top.twist as usize * N_MOVES + m];
-            let flip = t.flip_mv[top.flip as usize * N_MOVES + m];
+            let twist_x = t.twist_mvx[top.twist as usize * N_MOVES + m];
+            let flip_x = t.flip_mvx[top.flip as usize * N_MOVES + m];
+            let (twist, flip) = (twist_x as u16, flip_x as u16);
             let pos = t.pos_mv[top.pos as usize * N_MOVES + m];
             let over = if room == 0 {
                 usize::from(twist != 0 || flip != 0 || pos != 0)
             } else {
-                t.phase1_excess(twist as usize, flip as usize, pos as usize, room)
+                t.phase1_excess_x(twist_x, flip_x, pos as usize, room)
             };
             if over == 0 {
                 self.stack[k].next = i as u8;

@@ -136,6 +136,39 @@ impl SymPrune {
         }
     }
 
+    /// Twist → class << 2 | symmetry (see [`SymPrune::twist_slice_of`]).
+    #[inline]
+    pub fn twist_class(&self, twist: usize) -> u16 {
+        self.twist_class[twist]
+    }
+
+    /// Flip → class << 2 | symmetry (see [`SymPrune::flip_slice_of`]).
+    #[inline]
+    pub fn flip_class(&self, flip: usize) -> u16 {
+        self.flip_class[flip]
+    }
+
+    /// [`SymPrune::twist_slice`] from the twist's class and symmetry `e`.
+    #[inline]
+    pub fn twist_slice_of(&self, e: usize, pos: usize) -> u8 {
+        let p = self.pos_conj[pos * N_SYM + (e & 3)] as usize;
+        self.twist_slice[(e >> 2) * N_SLICE_POS + p]
+    }
+
+    /// [`SymPrune::flip_slice`] from the flip's class and symmetry `e`.
+    #[inline]
+    pub fn flip_slice_of(&self, e: usize, pos: usize) -> u8 {
+        let p = self.pos_conj[pos * N_SYM + (e & 3)] as usize;
+        self.flip_slice[(e >> 2) * N_SLICE_POS + p]
+    }
+
+    /// [`SymPrune::twist_flip`] from the twist's class and symmetry `e`.
+    #[inline]
+    pub fn twist_flip_of(&self, e: usize, flip: usize) -> u8 {
+        let f = self.flip_conj[flip * N_SYM + (e & 3)] as usize;
+        self.twist_flip[(e >> 2) * N_FLIP + f]
+    }
+
     /// Phase-1 distance bound in (twist, slice positions).
     #[inline]
     pub fn twist_slice(&self, twist: usize, pos: usize) -> u8 {
@@ -175,31 +208,6 @@ impl SymPrune {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solve::reference::Tables;
-
-    #[test]
-    fn the_reduced_tables_agree_with_the_full_ones_everywhere() {
-        let t = Tables::build();
-        let s = &t.sym;
-        assert!(s.twist_slice.len() * 3 < t.twist_slice_pr.len(), "reduced");
-        for tw in 0..N_TWIST {
-            for p in 0..N_SLICE_POS {
-                assert_eq!(
-                    s.twist_slice(tw, p),
-                    t.twist_slice_pr[tw * N_SLICE_POS + p],
-                    "twist {tw}, pos {p}"
-                );
-            }
-            for f in 0..N_FLIP {
-                assert_eq!(s.twist_flip(tw, f), t.twist_flip_pr[tw * N_FLIP + f]);
-            }
-        }
-        for f in 0..N_FLIP {
-            for p in 0..N_SLICE_POS {
-                assert_eq!(s.flip_slice(f, p), t.flip_slice_pr[f * N_SLICE_POS + p]);
-            }
-        }
-    }
 
     #[test]
     fn a_symmetry_is_its_own_inverse_and_keeps_the_goal() {
