@@ -13,7 +13,7 @@
 //! machine's load disturbs least) and the mean and max length.
 //!
 //! `cargo bench --bench reference_speed -- [N] [seed=S]` (N = 100 by
-//! default, about half a minute; `REFERENCE_SPEED_STATES=200` or `-- 200`
+//! default, a few seconds; `REFERENCE_SPEED_STATES=200` or `-- 200`
 //! for the 200 states).
 
 use std::str::FromStr;
