@@ -4,9 +4,13 @@
 use rand::{Rng, RngExt};
 
 use super::params::{SaParams, T_FLOOR};
-use super::space::{Proposer, Record, Runner, Space};
+use super::space::{LINK, Proposer, Record, Runner, Space};
 use crate::cube::random::{CubeRng, rng_from_seed};
 use crate::solve::api::{Outcome, Profile, SeriesSpec, Snapshot, SolveError, Solver, Status};
+
+/// Records the path keeps before long stretches of it become links
+/// ([`Space::link`]): 16 MB.
+const HISTORY_CAP: usize = 1 << 20;
 
 /// Proposals the acceptance rate is measured over.
 const WINDOW: u64 = 1024;
@@ -79,6 +83,10 @@ pub struct Annealer<S: Space> {
     /// Accepted operators from the start to the current state. The best state
     /// is always reached by a prefix of it.
     history: Vec<Record>,
+    /// What the [`LINK`] records of `history` stand for.
+    links: Vec<S::Link>,
+    /// `history` is shortened with links when it reaches this length.
+    pub(super) history_cap: usize,
     current_moves: usize,
     best_prefix: usize,
     best_moves: usize,
@@ -123,6 +131,8 @@ impl<S: Space> Annealer<S> {
             current,
             best_energy: e,
             history: Vec::new(),
+            links: Vec::new(),
+            history_cap: HISTORY_CAP,
             current_moves: 0,
             best_prefix: 0,
             best_moves: 0,
@@ -203,6 +213,47 @@ impl<S: Space> Annealer<S> {
                 self.status = Status::Solved;
             }
         }
+        if self.history.len() >= self.history_cap {
+            self.compact();
+        }
+    }
+
+    /// Replaces the path to the best state, and the path from there to the
+    /// current state, with one link each (when the space finds both), so
+    /// that the history stays bounded. The states, the energies and the
+    /// end of every reported path stay as they are.
+    fn compact(&mut self) {
+        let mut links = Vec::new();
+        let mut history = Vec::new();
+        let mut best_moves = 0;
+        if self.best_prefix > 0 {
+            let Some(l) = self.space.link(&self.start, &self.best) else {
+                return;
+            };
+            best_moves = S::link_moves(&l);
+            links.push(l);
+            history.push(Record {
+                generator: LINK,
+                code: 0,
+            });
+        }
+        let mut current_moves = best_moves;
+        if self.history.len() > self.best_prefix {
+            let Some(l) = self.space.link(&self.best, S::state(&self.current)) else {
+                return;
+            };
+            current_moves += S::link_moves(&l);
+            links.push(l);
+            history.push(Record {
+                generator: LINK,
+                code: links.len() as u64 - 1,
+            });
+        }
+        self.best_prefix = usize::from(self.best_prefix > 0);
+        self.best_moves = best_moves;
+        self.current_moves = current_moves;
+        self.history = history;
+        self.links = links;
     }
 
     /// Runs up to `n` proposals from `p`. The hot loop keeps the schedule
@@ -388,6 +439,7 @@ impl<S: Space> Solver for Annealer<S> {
         let solution = self.space.solution(
             &self.start,
             &self.history[..self.best_prefix],
+            &self.links,
             self.params.cut_loops,
         );
         let mut extra = serde_json::Map::new();
@@ -489,6 +541,38 @@ mod tests {
             }
         }
         assert!(accepted > 0 && rejected > 0, "{accepted} / {rejected}");
+    }
+
+    #[test]
+    fn a_long_hot_run_keeps_its_history_bounded_and_its_path_exact() {
+        use crate::solve::anneal::Schedule;
+        let p = SaParams {
+            neighbourhood: "faces".into(),
+            zero_delta_as_one: false,
+            max_steps: i64::MAX as u64,
+            schedule: Schedule::Geometric {
+                t0: 1.0,
+                alpha: 0.99,
+                per_temperature: 1_000_000_000,
+                t_min: 0.05,
+            },
+            ..SaParams::default()
+        };
+        let start = Cube::solved().after(&"R U F' L2 D B R2 U'".parse().unwrap());
+        let mut a = Annealer::new(Three::default(), &p, start, 4).unwrap();
+        a.history_cap = 1000;
+        for _ in 0..50 {
+            a.step(4_000);
+            assert!(a.history.len() < 1000, "{}", a.history.len());
+            assert!(a.links.len() <= 2);
+        }
+        assert!(a.accepted > 10_000, "the walk went far: {}", a.accepted);
+        assert!(!a.links.is_empty(), "it was shortened");
+        let s = a.snapshot();
+        let out = a.outcome();
+        let best = *s.best.three().unwrap();
+        assert_eq!(start.after(out.solution.three().unwrap()), best);
+        assert_eq!(out.energy, f64::from(best.misplaced()));
     }
 
     #[test]

@@ -21,7 +21,7 @@ use crate::solve::neighbourhood::cycles::sparse::of_gather;
 use crate::solve::neighbourhood::cycles::{self, Cycles, parity_turns};
 
 use super::params::CommParams;
-use super::space::{Proposer, Record, Runner, Space};
+use super::space::{LINK, Proposer, Record, Runner, Space};
 use super::three::{comm_extra, comm_rows, stage_words};
 
 /// The generators of every size past the 3×3, in the order the screen
@@ -162,6 +162,7 @@ impl Space for Nxn {
     type State = NxnCube;
     type Current = NxnCurrent;
     type Gen = NxnGen;
+    type Link = NxnAlg;
 
     fn configure(&mut self, comm: &CommParams) {
         self.comm = comm.clone();
@@ -288,10 +289,27 @@ impl Space for Nxn {
         }
     }
 
-    fn solution(&self, start: &NxnCube, ops: &[Record], cut: bool) -> AnyAlg {
+    fn link(&self, _: &NxnCube, _: &NxnCube) -> Option<NxnAlg> {
+        // No exact method past the 3×3 (the 2×2's table gives distances
+        // to solved, not between two states): the path is kept whole.
+        None
+    }
+
+    fn link_moves(link: &NxnAlg) -> usize {
+        link.len()
+    }
+
+    fn solution(&self, start: &NxnCube, ops: &[Record], links: &[NxnAlg], cut: bool) -> AnyAlg {
         let path: NxnAlg = ops
             .iter()
-            .flat_map(|r| self.alg(r.generator, r.code).into_moves())
+            .flat_map(|r| match r.generator {
+                LINK => links
+                    .get(r.code as usize)
+                    .cloned()
+                    .unwrap_or_default()
+                    .into_moves(),
+                g => self.alg(g, r.code).into_moves(),
+            })
             .collect();
         let path = if cut && path.len().saturating_mul(self.size.stickers() + 64) <= CUT_BYTES {
             simplify_sized(&cut_loops(start, &path), self.size)

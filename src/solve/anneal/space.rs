@@ -21,6 +21,12 @@ pub struct Record {
     pub code: u64,
 }
 
+/// The generator number of a record that stands for a link (a short
+/// sequence an exact method found between two states of the path, which
+/// replaced the operators between them): its code indexes the annealer's
+/// links.
+pub const LINK: u8 = u8::MAX;
+
 /// A search space for the annealer.
 pub trait Space: Sized + Send + 'static {
     /// A state (a cube of the space's size).
@@ -30,6 +36,8 @@ pub trait Space: Sized + Send + 'static {
     type Current: Clone + Debug + Send;
     /// A neighbourhood generator of this space (a cheap handle).
     type Gen: Copy + Debug + Send + Sync + 'static;
+    /// A link: a sequence from one state of the path to another.
+    type Link: Clone + Debug + Send;
 
     /// Takes the commutator generator's settings (at the start, and when a
     /// live one changes).
@@ -78,9 +86,23 @@ pub trait Space: Sized + Send + 'static {
     /// Fields for the outcome's `--json` (the commutator catalogue's size,
     /// and whether it was capped).
     fn extra(&self, g: Self::Gen) -> Vec<(&'static str, serde_json::Value)>;
-    /// The reported solution: the moves of `ops` from `start`, with loops
-    /// cut out when `cut_loops` (never changes the end state).
-    fn solution(&self, start: &Self::State, ops: &[Record], cut_loops: bool) -> AnyAlg;
+    /// A short sequence from `from` to `to`, where the space has an exact
+    /// method to find one (the 3×3's two-phase reference): the annealer
+    /// replaces long stretches of its path with links, so that its memory
+    /// stays bounded however long it runs. `None`: the path is kept whole.
+    fn link(&self, from: &Self::State, to: &Self::State) -> Option<Self::Link>;
+    /// The number of moves of a link.
+    fn link_moves(link: &Self::Link) -> usize;
+    /// The reported solution: the moves of `ops` from `start` (a [`LINK`]
+    /// record stands for `links[code]`), with loops cut out when
+    /// `cut_loops` (never changes the end state).
+    fn solution(
+        &self,
+        start: &Self::State,
+        ops: &[Record],
+        links: &[Self::Link],
+        cut_loops: bool,
+    ) -> AnyAlg;
 }
 
 /// How one generator proposes: the energy change and the operator's code,

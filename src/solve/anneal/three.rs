@@ -13,9 +13,10 @@ use crate::solve::neighbourhood::comm::PARITY;
 use crate::solve::neighbourhood::cycles::{self, Cycles, STAGE_NAMES, parity_turns, stage_of};
 use crate::solve::neighbourhood::sparse::Prepared;
 use crate::solve::neighbourhood::{Comm, Generator, NAMES, Table};
+use crate::solve::reference;
 
 use super::params::CommParams;
-use super::space::{Proposer, Record, Runner, Space};
+use super::space::{LINK, Proposer, Record, Runner, Space};
 
 /// The 3×3 space, with the commutator generator's settings.
 #[derive(Clone, Debug, Default)]
@@ -45,6 +46,7 @@ impl Space for Three {
     type State = Cube;
     type Current = Current;
     type Gen = &'static Generator;
+    type Link = (Alg, Perm);
 
     fn configure(&mut self, comm: &CommParams) {
         self.comm = comm.clone();
@@ -143,12 +145,31 @@ impl Space for Three {
         }
     }
 
-    fn solution(&self, start: &Cube, ops: &[Record], cut_loops: bool) -> AnyAlg {
+    fn link(&self, from: &Cube, to: &Cube) -> Option<(Alg, Perm)> {
+        // from → solved → to: two-phase solutions of both, the second undone.
+        let solve = |c: &Cube| reference::solve(c, 30, reference::Budget::default()).ok();
+        let there = solve(from)?;
+        let back = solve(to)?.inverse();
+        let alg: Alg = there.moves().iter().chain(back.moves()).copied().collect();
+        (from.after(&alg) == *to).then(|| {
+            let p = alg.perm();
+            (alg, p)
+        })
+    }
+
+    fn link_moves(link: &(Alg, Perm)) -> usize {
+        link.0.len()
+    }
+
+    fn solution(&self, start: &Cube, ops: &[Record], links: &[(Alg, Perm)], cut: bool) -> AnyAlg {
         let ops: Vec<(Alg, Perm)> = ops
             .iter()
-            .filter_map(|r| Some(generator_at(r.generator)?.op(r.code)))
+            .filter_map(|r| match r.generator {
+                LINK => links.get(r.code as usize).cloned(),
+                g => Some(generator_at(g)?.op(r.code)),
+            })
             .collect();
-        super::path::expand(start, &ops, cut_loops).into()
+        super::path::expand(start, &ops, cut).into()
     }
 }
 
