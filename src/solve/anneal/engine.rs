@@ -545,7 +545,7 @@ mod tests {
 
     #[test]
     fn a_long_hot_run_keeps_its_history_bounded_and_its_path_exact() {
-        use crate::solve::anneal::Schedule;
+        use crate::solve::anneal::schedule::Schedule;
         let p = SaParams {
             neighbourhood: "faces".into(),
             zero_delta_as_one: false,
