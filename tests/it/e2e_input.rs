@@ -249,12 +249,14 @@ fn the_wheel_zooms_the_plot_and_the_help_scrolls() {
     session.screen.wait("the help, cut", |s| {
         s.contains("keys (? or esc") && s.contains("more ↓")
     });
-    // End (as xterm sends it) scrolls to the last row.
+    // End (as xterm sends it) scrolls to the last row. Both ends of the
+    // popup in one wait: a frame is read back while it is being painted.
     session.send("\x1b[F");
-    let s = session
+    session
         .screen
-        .wait("the help's end", |s| s.contains("↑ more"));
-    assert!(s.contains("stopped"), "{s}");
+        .wait("the help's end, down to its last row", |s| {
+            s.contains("↑ more") && s.contains("stopped")
+        });
     session.send("q");
     let st = ended_within(&mut session, 20).expect("q quits");
     assert!(st.success(), "{st:?}");

@@ -73,10 +73,10 @@ fn raising_the_ga_mutation_rate_from_the_panel_shows_in_the_panel_and_on_the_plo
         session.send(DOWN);
         screen.wait("the next row", |s| s != was);
     }
-    let s = screen.wait("the mutation rate selected", |s| {
-        row(s, "mutation_rate").is_some_and(|(sel, _)| sel)
+    // The row and its meaning in one wait (a frame may be read half-painted).
+    screen.wait("the mutation rate selected and its meaning shown", |s| {
+        row(s, "mutation_rate").is_some_and(|(sel, _)| sel) && s.contains("probability")
     });
-    assert!(s.contains("probability"), "its meaning is shown:\n{s}");
     // Raise it: count the screens until the panel shows the new value.
     let was = screen.text();
     session.send(RIGHT);

@@ -90,14 +90,14 @@ fn binary_in_a_pty_races_and_quits() {
     );
     let screen = Screen(Arc::clone(&session.screen.0));
     // Every lane, the shared plot and the note under it.
-    let s = screen.wait("the race", |s| {
+    screen.wait("the race", |s| {
         s.contains("race · 3 lanes")
             && ["sa-pll-conj", "mws", "reference"]
                 .iter()
                 .all(|p| s.contains(p))
             && s.contains("each lane's own CPU time")
+            && s.contains("moves to solved")
     });
-    assert!(s.contains("moves to solved"), "{s}");
     // m switches the shared plot to misplaced stickers.
     session.send("m");
     screen.wait("the misplaced-sticker plot", |s| {
