@@ -9,7 +9,7 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use cubetui::cube::Cube;
 use cubetui::cube::random::{random_state, rng_from_seed, with_corner_twisted};
 use cubetui::solve::Solver;
-use cubetui::solve::anneal::{Annealer, SaParams};
+use cubetui::solve::anneal::{Annealer, SaParams, Three};
 
 const STEPS: u64 = 200_000;
 
@@ -26,14 +26,14 @@ fn throughput(c: &mut Criterion) {
     for name in ["pll-conj", "pll", "faces", "comm"] {
         let p = SaParams {
             neighbourhood: name.into(),
-            max_steps: u64::MAX,
+            max_steps: i64::MAX as u64,
             ..SaParams::default()
         };
         let steps = if name == "comm" { STEPS / 20 } else { STEPS };
         g.throughput(Throughput::Elements(steps));
         g.bench_function(name, |b| {
             b.iter(|| {
-                let mut a = Annealer::new(&p, start, 7).expect("valid params");
+                let mut a = Annealer::new(Three::default(), &p, start, 7).expect("valid params");
                 a.step(steps);
                 a.snapshot().iteration
             })

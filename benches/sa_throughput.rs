@@ -18,7 +18,7 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use cubetui::cube::Cube;
 use cubetui::cube::random::{random_state, rng_from_seed, with_corner_twisted};
 use cubetui::solve::Solver;
-use cubetui::solve::anneal::{Annealer, SaParams};
+use cubetui::solve::anneal::{Annealer, SaParams, Three};
 
 /// Proposals per measured iteration.
 const STEPS: u64 = 1_000_000;
@@ -32,10 +32,10 @@ fn steady_state(c: &mut Criterion) {
     let name = std::env::var("SA_GEN").unwrap_or_else(|_| "pll-conj".into());
     let p = SaParams {
         neighbourhood: name.clone(),
-        max_steps: u64::MAX,
+        max_steps: i64::MAX as u64,
         ..SaParams::default()
     };
-    let mut a = Annealer::new(&p, unsolvable(), 7).expect("valid params");
+    let mut a = Annealer::new(Three::default(), &p, unsolvable(), 7).expect("valid params");
     let mut g = c.benchmark_group("sa_throughput");
     g.throughput(Throughput::Elements(STEPS));
     g.sample_size(10);

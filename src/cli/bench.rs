@@ -94,7 +94,7 @@ pub(crate) fn resolve_all(args: &SolverArgs) -> Result<Vec<Resolved>, Report> {
 /// Runs the bench: 0 when every cube was solved (by every preset), 4 when
 /// some cube was not, 130 when interrupted.
 pub fn run(args: BenchArgs) -> Result<ExitCode, Report> {
-    let presets = resolve_all(&args.solver).map_err(|e| {
+    let presets = resolve_all(&args.solver.on_size(args.size.get())).map_err(|e| {
         let listed = args
             .solver
             .set

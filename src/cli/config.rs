@@ -113,6 +113,24 @@ fn usage(msg: impl Into<String>) -> Report {
 }
 
 impl SolverArgs {
+    /// These arguments for a cube of `size`: with neither `--preset` nor
+    /// `--solver`, and the default preset made of 3×3 sequences, the first
+    /// preset (in list order) that runs on `size` instead — `sa-comm` past
+    /// the 3×3.
+    pub fn on_size(&self, size: cubetui::cube::nxn::Size) -> SolverArgs {
+        let mut out = self.clone();
+        if out.preset.is_none() && out.solver.is_none() {
+            let default = preset::default_for(&preset::default_solver()).unwrap_or_default();
+            if preset::runs_on(default, size).is_err() {
+                out.preset = preset::list()
+                    .into_iter()
+                    .find(|p| preset::runs_on(p, size).is_ok())
+                    .map(str::to_string);
+            }
+        }
+        out
+    }
+
     /// Resolves preset, overrides and budget; every mistake is a usage error.
     pub fn resolve(&self) -> Result<Resolved, Report> {
         install_formulas(self.formulas.as_deref())?;

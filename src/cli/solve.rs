@@ -60,7 +60,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Report> {
     let size = args.size.get();
     let has_reference = super::bench::engine::has_reference(size);
     let interrupted = super::interrupt::install();
-    let resolved = args.solver.resolve()?;
+    let resolved = args.solver.on_size(size).resolve()?;
     let start = args.start.resolve(args.solver.seed, size)?;
     let mut r = run_recorded(
         &resolved,

@@ -49,7 +49,7 @@ pub fn run(mut args: SweepArgs) -> Result<ExitCode, Report> {
     // refused, and so is a solver that does not run on it (as it resolves).
     args.size.settle(args.solver.preset.as_deref())?;
     let size = args.size.get();
-    let lanes = lanes(&args.solver)?;
+    let lanes = lanes(&args.solver.on_size(size))?;
     let batch = Batch::of(&args.batch, size)?;
     let seed = args.solver.seed;
     let keys = report::keys_of(lanes[0].combination.as_deref().unwrap_or(&[]));

@@ -55,6 +55,10 @@ pub struct Snapshot {
     /// solving" (e.g. "generation limit 3000", "stagnation 200
     /// generations", "temperature frozen at 0.0100").
     pub exhausted_by: Option<String>,
+    /// Rows the solver adds to the status panel, (label, value), where it
+    /// has more to say than the common rows (the commutator generator: the
+    /// orbit its last accepted commutator cycled). Empty for most.
+    pub rows: Vec<(String, String)>,
     /// One value per series of the solver's [`Profile`], in that order
     /// (NaN where there is no value yet).
     pub values: Vec<f64>,

@@ -282,6 +282,7 @@ mod tests {
                 status: self.status(),
                 last_step: None,
                 exhausted_by: None,
+                rows: Vec::new(),
                 values: Vec::new(),
             }
         }

@@ -15,6 +15,7 @@ pub mod chromosome;
 pub mod energy;
 pub mod ga;
 pub mod genome;
+pub mod moveset;
 pub mod mws;
 pub mod neighbourhood;
 pub mod params;

@@ -274,6 +274,7 @@ mod tests {
             shipped,
             [
                 "sa-pll-conj",
+                "sa-comm",
                 "sa-faces",
                 "sa-faces-hot",
                 "ga",

@@ -109,6 +109,7 @@ impl Solver for Throwaway {
             status: self.status(),
             last_step: None,
             exhausted_by: None,
+            rows: Vec::new(),
             values: vec![self.tried as f64],
         }
     }

@@ -95,6 +95,9 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
     if let Some(g) = s.and_then(|s| s.generator.clone()) {
         lines.push(row("generator", g));
     }
+    for (label, value) in s.map(|s| s.rows.clone()).unwrap_or_default() {
+        lines.push(row(&label, value));
+    }
     lines.push(row(app.step_name(), thousands(iters)));
     lines.push(row(
         "energy",

@@ -130,6 +130,7 @@ mod tests {
             status: Status::Running,
             last_step: last_step.map(String::from),
             exhausted_by: exhausted_by.map(String::from),
+            rows: Vec::new(),
             values: Vec::new(),
         }
     }

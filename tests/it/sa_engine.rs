@@ -3,7 +3,7 @@
 use cubetui::cube::random::{random_state, rng_from_seed};
 use cubetui::cube::simplify::simplify;
 use cubetui::cube::{Alg, Cube};
-use cubetui::solve::anneal::{Annealer, SaParams, Schedule};
+use cubetui::solve::anneal::{Annealer, SaParams, Schedule, Three};
 use cubetui::solve::{Snapshot, Solver, SolverConfig, Status, preset};
 
 fn seed001() -> SaParams {
@@ -18,7 +18,7 @@ fn random_cube(seed: u64) -> Cube {
 }
 
 /// The annealer's temperature, as its snapshot reports it.
-fn temperature(a: &Annealer) -> f64 {
+fn temperature(a: &Annealer<Three>) -> f64 {
     let values = a.snapshot().values;
     a.profile()
         .value(&values, "temperature")
@@ -42,7 +42,7 @@ fn key(s: &Snapshot) -> String {
 }
 
 fn trace(p: &SaParams, start: Cube, seed: u64) -> (Vec<String>, String) {
-    let mut a = Annealer::new(p, start, seed).unwrap();
+    let mut a = Annealer::new(Three::default(), p, start, seed).unwrap();
     let mut snaps = Vec::new();
     for _ in 0..20 {
         a.step(2_000);
@@ -68,7 +68,7 @@ fn seed_001_solves_random_states_and_the_solution_checks_out() {
     let p = seed001();
     for i in 0..5 {
         let start = random_cube(100 + i);
-        let mut a = Annealer::new(&p, start, i).unwrap();
+        let mut a = Annealer::new(Three::default(), &p, start, i).unwrap();
         let status = a.step(u64::MAX);
         assert_eq!(status, Status::Solved, "cube {i}");
         let out = a.outcome();
@@ -93,7 +93,7 @@ fn solved_start_is_solved_at_once_with_an_empty_solution() {
         let SolverConfig::Sa(p) = preset::get(name).unwrap() else {
             continue;
         };
-        let mut a = Annealer::new(&p, Cube::solved(), 1).unwrap();
+        let mut a = Annealer::new(Three::default(), &p, Cube::solved(), 1).unwrap();
         assert_eq!(a.status(), Status::Solved);
         assert_eq!(a.step(1000), Status::Solved);
         let out = a.outcome();
@@ -105,7 +105,7 @@ fn solved_start_is_solved_at_once_with_an_empty_solution() {
 fn swapping_generators_keeps_state_and_history() {
     let start = random_cube(3);
     let p = seed001();
-    let mut a = Annealer::new(&p, start, 9).unwrap();
+    let mut a = Annealer::new(Three::default(), &p, start, 9).unwrap();
     a.step(3_000);
     let before = a.snapshot();
     let sol_before = a.outcome().solution;
@@ -143,7 +143,7 @@ fn current_sequence_length_matches_the_moves_to_the_current_state() {
     let mut p = seed001();
     p.neighbourhood = "faces".into();
     p.zero_delta_as_one = false;
-    let mut a = Annealer::new(&p, start, 5).unwrap();
+    let mut a = Annealer::new(Three::default(), &p, start, 5).unwrap();
     a.step(700);
     let s = a.snapshot();
     // With `faces` every accepted operator is one move; at least the best
@@ -171,7 +171,7 @@ fn zero_delta_switch_controls_sideways_moves() {
             max_steps: 20_000,
             ..SaParams::default()
         };
-        let mut a = Annealer::new(&p, start, 1).unwrap();
+        let mut a = Annealer::new(Three::default(), &p, start, 1).unwrap();
         a.step(20_000);
         a.outcome().extra["accepted"].as_u64().unwrap()
     };
@@ -195,7 +195,7 @@ fn geometric_schedule_freezes_and_exponential_spends_its_budget() {
         max_steps: 1_000_000,
         ..SaParams::default()
     };
-    let mut a = Annealer::new(&p, start, 1).unwrap();
+    let mut a = Annealer::new(Three::default(), &p, start, 1).unwrap();
     assert_eq!(a.step(u64::MAX), Status::Exhausted);
     // 10 → 5 → 2.5 → 1.25 → 0.625: frozen after 4 blocks of 100.
     assert_eq!(a.snapshot().iteration, 400);
@@ -203,7 +203,7 @@ fn geometric_schedule_freezes_and_exponential_spends_its_budget() {
         max_steps: 1234,
         ..seed001()
     };
-    let mut b = Annealer::new(&q, random_cube(2), 1).unwrap();
+    let mut b = Annealer::new(Three::default(), &q, random_cube(2), 1).unwrap();
     b.step(100);
     let t = temperature(&b);
     assert!(t < 0.37 && t > 0.355);
@@ -225,7 +225,7 @@ fn restarts_go_back_to_the_best_state() {
         max_steps: 20_000,
         ..SaParams::default()
     };
-    let mut a = Annealer::new(&p, start, 2).unwrap();
+    let mut a = Annealer::new(Three::default(), &p, start, 2).unwrap();
     a.step(20_000);
     let out = a.outcome();
     assert!(out.extra["restarts"].as_u64().unwrap() > 0);
@@ -259,7 +259,10 @@ fn bad_parameters_are_rejected() {
         },
     ];
     for p in bad {
-        assert!(Annealer::new(&p, Cube::solved(), 0).is_err(), "{p:?}");
+        assert!(
+            Annealer::new(Three::default(), &p, Cube::solved(), 0).is_err(),
+            "{p:?}"
+        );
     }
 }
 
@@ -279,7 +282,7 @@ fn cutting_loops_keeps_the_end_state_and_never_lengthens() {
                 max_steps: 3_000,
                 ..seed001()
             };
-            let mut a = Annealer::new(&p, start, seed).unwrap();
+            let mut a = Annealer::new(Three::default(), &p, start, seed).unwrap();
             a.step(u64::MAX);
             let out = a.outcome().solution.three().unwrap().clone();
             (out, *a.snapshot().best.three().unwrap())

@@ -6,7 +6,7 @@
 //!
 //! Files build on each other one way: `error` → `size` → `geometry` →
 //! `moves` → `alg` → `notation` → `tables` → `state` → `pieces` →
-//! `validate` → `random`, with `simplify` beside `alg` and `net` on `state`.
+//! `orbits` → `validate` → `random`, with `simplify` beside `alg` and `net` on `state`.
 
 pub mod alg;
 pub mod error;
@@ -14,6 +14,7 @@ mod geometry;
 pub mod moves;
 pub mod net;
 pub mod notation;
+pub mod orbits;
 pub mod pieces;
 pub mod random;
 pub mod simplify;

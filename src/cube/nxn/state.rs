@@ -62,6 +62,28 @@ impl NxnCube {
         Ok(())
     }
 
+    /// Applies a sparse sticker permutation in place: after it, position
+    /// `d` shows the sticker that was at `s`, for each `[d, s]` of `pairs`
+    /// (at most 16 pairs; a longer list, or one naming a sticker this size
+    /// does not have, leaves the cube as it is).
+    pub fn permute_pairs(&mut self, pairs: &[[u16; 2]]) {
+        let n = self.stickers.len();
+        if pairs.len() > 16
+            || pairs
+                .iter()
+                .any(|p| p[0] as usize >= n || p[1] as usize >= n)
+        {
+            return;
+        }
+        let mut taken = [0u8; 16];
+        for (t, &[_, s]) in taken.iter_mut().zip(pairs) {
+            *t = self.stickers[s as usize];
+        }
+        for (&t, &[d, _]) in taken.iter().zip(pairs) {
+            self.stickers[d as usize] = t;
+        }
+    }
+
     /// Applies every move of `alg` in place. Checks every move first: on an
     /// error the cube is unchanged; the error carries the move's index.
     pub fn apply_alg(&mut self, alg: &NxnAlg) -> Result<(), (usize, MoveSizeError)> {

@@ -1,14 +1,12 @@
-//! The annealing engine as a stepping state machine.
+//! The annealing engine as a stepping state machine, one for every space
+//! ([`Space`]: the 3×3 kernel, the N×N sticker vectors).
 
 use rand::{Rng, RngExt};
 
 use super::params::{SaParams, T_FLOOR};
+use super::space::{Proposer, Record, Runner, Space};
 use crate::cube::random::{CubeRng, rng_from_seed};
-use crate::cube::{Alg, Cube, Perm};
 use crate::solve::api::{Outcome, Profile, SeriesSpec, Snapshot, SolveError, Solver, Status};
-use crate::solve::energy::{Energy, Facelets};
-use crate::solve::neighbourhood::sparse::Prepared;
-use crate::solve::neighbourhood::{Comm, Generator, NAMES, Table};
 
 /// Proposals the acceptance rate is measured over.
 const WINDOW: u64 = 1024;
@@ -53,17 +51,10 @@ impl AcceptTable {
     }
 }
 
-/// One accepted operator: which generator, and its code there.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Record {
-    generator: u8,
-    code: u64,
-}
-
 /// The last proposal of a step, kept to describe it (see [`Solver::snapshot`]).
 #[derive(Clone, Copy, Debug)]
 struct Proposal {
-    generator: &'static Generator,
+    generator: u8,
     code: u64,
     /// Energy change the operator would make.
     delta: i32,
@@ -72,66 +63,18 @@ struct Proposal {
     restarted: bool,
 }
 
-/// How one generator proposes: the energy change and operator code, plus the
-/// candidate state when computing the change already built it.
-trait Proposer {
-    fn propose(&self, rng: &mut CubeRng, a: &Current) -> (i32, u64, Option<Cube>);
-    fn apply(&self, cube: &Cube, code: u64) -> Cube;
-}
-
-impl Proposer for Table {
-    #[inline(always)]
-    fn propose(&self, rng: &mut CubeRng, a: &Current) -> (i32, u64, Option<Cube>) {
-        let k = self.draw(rng);
-        (self.delta(k, &a.prepared), k as u64, None)
-    }
-
-    #[inline(always)]
-    fn apply(&self, cube: &Cube, code: u64) -> Cube {
-        cube.permuted(&self.perms()[code as usize])
-    }
-}
-
-impl Proposer for Comm {
-    #[inline(always)]
-    fn propose(&self, rng: &mut CubeRng, a: &Current) -> (i32, u64, Option<Cube>) {
-        let (cand, code) = Comm::propose(self, rng, &a.cube);
-        let d = Facelets.eval(&cand) as i32 - a.energy as i32;
-        (d, code, Some(cand))
-    }
-
-    fn apply(&self, cube: &Cube, code: u64) -> Cube {
-        cube.permuted(&self.perm_of(code))
-    }
-}
-
-/// The current state, its energy, and its sparse-delta form.
-#[derive(Clone, Copy, Debug)]
-struct Current {
-    cube: Cube,
-    energy: u32,
-    prepared: Prepared,
-}
-
-impl Current {
-    fn new(cube: Cube, energy: u32) -> Current {
-        Current {
-            cube,
-            energy,
-            prepared: Prepared::new(&cube),
-        }
-    }
-}
-
-/// A simulated-annealing run.
+/// A simulated-annealing run over space `S`.
 #[derive(Debug)]
-pub struct Annealer {
+pub struct Annealer<S: Space> {
     pub(super) params: SaParams,
-    generator: &'static Generator,
+    space: S,
+    generator: S::Gen,
+    /// The generator's index in the space's names (recorded with each operator).
+    gen_index: u8,
     rng: CubeRng,
-    start: Cube,
-    current: Current,
-    best: Cube,
+    start: S::State,
+    current: S::Current,
+    best: S::State,
     best_energy: u32,
     /// Accepted operators from the start to the current state. The best state
     /// is always reached by a prefix of it.
@@ -156,18 +99,28 @@ pub struct Annealer {
     status: Status,
 }
 
-impl Annealer {
-    /// A run from `start`, fully determined by (`params`, `seed`, `start`).
-    pub fn new(params: &SaParams, start: Cube, seed: u64) -> Result<Annealer, SolveError> {
+impl<S: Space> Annealer<S> {
+    /// A run from `start` over `space`, fully determined by (`params`,
+    /// `seed`, `start`).
+    pub fn new(
+        space: S,
+        params: &SaParams,
+        start: S::State,
+        seed: u64,
+    ) -> Result<Annealer<S>, SolveError> {
         params.validate()?;
-        let generator = Generator::get(&params.neighbourhood)?;
-        let e = Facelets.eval(&start);
-        Ok(Annealer {
+        let mut space = space;
+        space.configure(&params.comm);
+        let generator = space.generator(&params.neighbourhood)?;
+        let current = space.prepare(&start);
+        let e = S::energy(&current);
+        let mut a = Annealer {
+            gen_index: index_in(space.names(), S::name(generator)),
             generator,
             rng: rng_from_seed(seed),
+            best: start.clone(),
             start,
-            current: Current::new(start, e),
-            best: start,
+            current,
             best_energy: e,
             history: Vec::new(),
             current_moves: 0,
@@ -190,7 +143,23 @@ impl Annealer {
                 Status::Running
             },
             params: params.clone(),
-        })
+            space,
+        };
+        a.apply_prelude();
+        Ok(a)
+    }
+
+    /// Applies the generator's prelude (operators it needs before its
+    /// first proposal), each recorded as accepted.
+    fn apply_prelude(&mut self) {
+        if self.status != Status::Running {
+            return;
+        }
+        for code in self.space.prelude(self.generator, &self.current) {
+            self.space.force(self.generator, &mut self.current, code);
+            let e = S::energy(&self.current);
+            self.note_accepted(e, code, self.iteration);
+        }
     }
 
     /// The parameters of this run (the generator may since have been swapped).
@@ -205,25 +174,27 @@ impl Annealer {
 
     /// Goes back to the best state and restarts the schedule.
     fn restart(&mut self) {
-        self.current = Current::new(self.best, self.best_energy);
+        self.current = self.space.prepare(&self.best);
         self.history.truncate(self.best_prefix);
         self.current_moves = self.best_moves;
         self.last_improvement = self.iteration;
         self.temperature = self.params.schedule.initial();
         self.level_left = self.params.schedule.level_len();
         self.restarts += 1;
+        // The best state may come before the generator's prelude.
+        self.apply_prelude();
     }
 
-    fn accept(&mut self, cand: Cube, e: u32, code: u64, iteration: u64) {
-        self.current = Current::new(cand, e);
+    /// Books an operator that made the current state (of energy `e`).
+    fn note_accepted(&mut self, e: u32, code: u64, iteration: u64) {
         self.accepted += 1;
         self.history.push(Record {
-            generator: self.generator.index(),
+            generator: self.gen_index,
             code,
         });
-        self.current_moves += self.generator.moves(code);
+        self.current_moves += self.space.moves(self.generator, code);
         if e < self.best_energy {
-            self.best = cand;
+            self.best = S::state(&self.current).clone();
             self.best_energy = e;
             self.best_prefix = self.history.len();
             self.best_moves = self.current_moves;
@@ -237,7 +208,7 @@ impl Annealer {
     /// Runs up to `n` proposals from `p`. The hot loop keeps the schedule
     /// state in locals and touches `self` only on acceptance.
     #[inline(always)]
-    fn run<P: Proposer>(&mut self, p: &P, n: u64) -> Status {
+    fn run_proposals<P: Proposer<S>>(&mut self, p: &P, n: u64) -> Status {
         let schedule = self.params.schedule.clone();
         let zero_as_one = self.params.zero_delta_as_one;
         let restart_after = self.params.restart_after;
@@ -252,16 +223,16 @@ impl Annealer {
         let restarts = self.restarts;
         let mut last = None;
         while it < limit && self.status == Status::Running && !schedule.frozen(t) {
-            let (d, code, cand) = p.propose(&mut rng, &self.current);
+            let (d, code, cand) = p.propose(&self.space, &mut rng, &self.current);
             let delta = if d == 0 && zero_as_one { 1 } else { d };
             let ok = delta <= 0 || table.accepts(delta, t, &mut rng);
             block += ok as u32;
             last = Some((code, d, ok));
             if ok {
-                let cand = cand.unwrap_or_else(|| p.apply(&self.current.cube, code));
-                let e = (self.current.energy as i32 + d) as u32;
-                debug_assert_eq!(e, Facelets.eval(&cand));
-                self.accept(cand, e, code, it);
+                let e = (S::energy(&self.current) as i32 + d) as u32;
+                p.accept(&self.space, &mut self.current, code, cand, e);
+                debug_assert_eq!(e, S::energy(&self.space.prepare(S::state(&self.current))));
+                self.note_accepted(e, code, it);
             }
             t = schedule.advance(t, &mut level_left, self.ratio);
             it += 1;
@@ -287,7 +258,7 @@ impl Annealer {
         self.block_accepted = block;
         if let Some((code, delta, accepted)) = last {
             self.last = Some(Proposal {
-                generator: self.generator,
+                generator: self.gen_index,
                 code,
                 delta,
                 accepted,
@@ -304,7 +275,13 @@ impl Annealer {
     /// whether it was accepted.
     fn last_step(&self) -> Option<String> {
         let p = self.last?;
-        let (alg, _) = p.generator.op(p.code);
+        let op = self.space.describe(p.generator, p.code);
+        let name = self
+            .space
+            .names()
+            .get(p.generator as usize)
+            .copied()
+            .unwrap_or("?");
         let verdict = if p.accepted { "accepted" } else { "rejected" };
         let restart = if p.restarted {
             ", then restarted from the best state"
@@ -312,10 +289,8 @@ impl Annealer {
             ""
         };
         Some(format!(
-            "proposed {alg} ({}): Δenergy {:+}, {verdict} at T {:.4}{restart}",
-            p.generator.name(),
-            p.delta,
-            self.temperature
+            "proposed {op} ({name}): Δenergy {:+}, {verdict} at T {:.4}{restart}",
+            p.delta, self.temperature
         ))
     }
 
@@ -344,12 +319,35 @@ impl Annealer {
     }
 }
 
-impl Solver for Annealer {
+/// The index of `name` in `names` (0 if absent: names come from the space).
+fn index_in(names: &[&str], name: &str) -> u8 {
+    names.iter().position(|n| *n == name).unwrap_or(0) as u8
+}
+
+impl<S: Space> Annealer<S> {
+    /// The space's generator in use (for its `run`).
+    pub(super) fn generator(&self) -> S::Gen {
+        self.generator
+    }
+
+    /// Hands the space new commutator settings.
+    pub(super) fn configure(&mut self, comm: &super::params::CommParams) {
+        self.space.configure(comm);
+        // The orbits a proposal draws from depend on the stages.
+        self.current = self.space.prepare(S::state(&self.current));
+    }
+}
+
+impl<S: Space> Runner<S> for Annealer<S> {
+    #[inline(always)]
+    fn run<P: Proposer<S>>(&mut self, p: &P, n: u64) -> Status {
+        self.run_proposals(p, n)
+    }
+}
+
+impl<S: Space> Solver for Annealer<S> {
     fn step(&mut self, n: u64) -> Status {
-        match self.generator {
-            Generator::Table(t) => self.run(t, n),
-            Generator::Comm(c) => self.run(c, n),
-        }
+        S::run(self, self.generator, n)
     }
 
     fn status(&self) -> Status {
@@ -369,35 +367,38 @@ impl Solver for Annealer {
     fn snapshot(&self) -> Snapshot {
         Snapshot {
             iteration: self.iteration,
-            energy: self.current.energy as f64,
+            energy: S::energy(&self.current) as f64,
             best_energy: self.best_energy as f64,
-            current: self.current.cube.into(),
-            best: self.best.into(),
+            current: self.space.cube(S::state(&self.current)),
+            best: self.space.cube(&self.best),
             sequence_len: self.current_moves,
-            generator: Some(self.generator.name().to_string()),
-            phase: None,
+            generator: Some(S::name(self.generator).to_string()),
+            phase: self.space.stage(self.generator, &self.current),
             status: self.status,
             last_step: self.last_step(),
             exhausted_by: self.exhausted_by(),
+            rows: self
+                .space
+                .rows(self.generator, self.history.last().copied()),
             values: vec![self.temperature, self.acceptance().unwrap_or(f64::NAN)],
         }
     }
 
     fn outcome(&self) -> Outcome {
-        let ops: Vec<(Alg, Perm)> = self.history[..self.best_prefix]
-            .iter()
-            .map(|r| {
-                let g = Generator::get(NAMES[r.generator as usize]).expect("recorded generator");
-                g.op(r.code)
-            })
-            .collect();
-        let solution = super::path::expand(&self.start, &ops, self.params.cut_loops);
+        let solution = self.space.solution(
+            &self.start,
+            &self.history[..self.best_prefix],
+            self.params.cut_loops,
+        );
         let mut extra = serde_json::Map::new();
         extra.insert("accepted".into(), self.accepted.into());
         extra.insert("restarts".into(), self.restarts.into());
+        for (k, v) in self.space.extra(self.generator) {
+            extra.insert(k.into(), v);
+        }
         Outcome {
             solved: self.best_energy == 0,
-            solution: solution.into(),
+            solution,
             energy: self.best_energy as f64,
             iterations: self.iteration,
             extra,
@@ -405,12 +406,14 @@ impl Solver for Annealer {
     }
 
     fn generators(&self) -> Vec<String> {
-        NAMES.iter().map(|s| s.to_string()).collect()
+        self.space.names().iter().map(|s| s.to_string()).collect()
     }
 
     fn set_generator(&mut self, name: &str) -> Result<(), SolveError> {
-        self.generator = Generator::get(name)?;
+        self.generator = self.space.generator(name)?;
+        self.gen_index = index_in(self.space.names(), name);
         self.params.neighbourhood = name.to_string();
+        self.apply_prelude();
         Ok(())
     }
 
@@ -426,6 +429,8 @@ impl Solver for Annealer {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cube::Cube;
+    use crate::solve::anneal::three::Three;
 
     #[test]
     fn acceptance_table_matches_the_metropolis_rule() {
@@ -458,7 +463,7 @@ mod tests {
     #[test]
     fn last_step_describes_each_proposal_and_its_verdict() {
         let start = Cube::solved().after(&"R U F' L2 D B".parse().unwrap());
-        let mut a = Annealer::new(&SaParams::default(), start, 4).unwrap();
+        let mut a = Annealer::new(Three::default(), &SaParams::default(), start, 4).unwrap();
         assert_eq!(a.snapshot().last_step, None, "no step yet");
         let (mut accepted, mut rejected) = (0, 0);
         for _ in 0..300 {
@@ -467,8 +472,8 @@ mod tests {
             let s = a.snapshot();
             let p = a.last.expect("a step proposes");
             let text = s.last_step.expect("described");
-            let (alg, _) = p.generator.op(p.code);
-            assert!(text.starts_with(&format!("proposed {alg} ")), "{text}");
+            let op = a.space.describe(p.generator, p.code);
+            assert!(text.starts_with(&format!("proposed {op} ")), "{text}");
             assert!(text.contains(&format!("Δenergy {:+}", p.delta)), "{text}");
             if p.accepted {
                 accepted += 1;
@@ -493,7 +498,7 @@ mod tests {
             ..SaParams::default()
         };
         let start = Cube::solved().after(&"R U F' L2 D B".parse().unwrap());
-        let mut a = Annealer::new(&p, start, 4).unwrap();
+        let mut a = Annealer::new(Three::default(), &p, start, 4).unwrap();
         assert_eq!(a.snapshot().exhausted_by, None);
         assert_eq!(a.step(100), Status::Exhausted);
         assert_eq!(a.snapshot().exhausted_by.as_deref(), Some("step limit 50"));

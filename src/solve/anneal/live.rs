@@ -7,17 +7,21 @@ use std::sync::LazyLock;
 use super::engine::Annealer;
 use super::params::{TEMPERATURE, params};
 use super::schedule::Schedule;
+use super::space::Space;
 use crate::solve::api::SolveError;
 use crate::solve::params::{self, ParamSpec};
 
 static DECLARED: LazyLock<Vec<ParamSpec>> = LazyLock::new(params);
 
-impl Annealer {
+impl<S: Space> Annealer<S> {
     /// The live values that apply now (the schedule's keys of its kind).
     pub(super) fn live(&self) -> Vec<(String, f64)> {
         let mut v = vec![(TEMPERATURE, self.temperature)];
         v.extend(self.params.schedule.values());
         v.push(("restart_after", self.params.restart_after as f64));
+        if S::name(self.generator()) == "comm" {
+            v.push(("comm.candidates", f64::from(self.params.comm.candidates)));
+        }
         params::live_values(&DECLARED, &v)
     }
 
@@ -28,6 +32,17 @@ impl Annealer {
         match key {
             TEMPERATURE => self.temperature = v,
             "restart_after" => self.params.restart_after = v as u64,
+            "comm.candidates" if S::name(self.generator()) != "comm" => {
+                return Err(SolveError::Parameter(format!(
+                    "`{key}` is not used by the {} generator of this run (`g` switches to comm)",
+                    S::name(self.generator())
+                )));
+            }
+            "comm.candidates" => {
+                self.params.comm.candidates = v as u32;
+                let comm = self.params.comm.clone();
+                self.configure(&comm);
+            }
             _ => {
                 let mut s = self.params.schedule.clone();
                 match (&mut s, key) {
@@ -67,13 +82,14 @@ mod tests {
     use super::super::params::SaParams;
     use super::*;
     use crate::cube::Cube;
+    use crate::solve::anneal::three::Three;
     use crate::solve::api::{Solver, Status};
 
     fn start() -> Cube {
         Cube::solved().after(&"R U F' L2 D B R2 U'".parse().unwrap())
     }
 
-    fn value(a: &Annealer, key: &str) -> Option<f64> {
+    fn value(a: &Annealer<Three>, key: &str) -> Option<f64> {
         a.live_values()
             .into_iter()
             .find(|(k, _)| k == key)
@@ -82,7 +98,7 @@ mod tests {
 
     #[test]
     fn the_temperature_set_now_is_the_one_the_next_step_starts_from() {
-        let mut a = Annealer::new(&SaParams::default(), start(), 5).unwrap();
+        let mut a = Annealer::new(Three::default(), &SaParams::default(), start(), 5).unwrap();
         a.step(1000);
         let before = a.snapshot().iteration;
         a.set_param("temperature", 3.0).unwrap();
@@ -104,7 +120,7 @@ mod tests {
             max_steps: 10_000,
             ..SaParams::default()
         };
-        let mut a = Annealer::new(&p, start(), 5).unwrap();
+        let mut a = Annealer::new(Three::default(), &p, start(), 5).unwrap();
         a.step(10);
         let t = a.temperature();
         a.set_param("schedule.t_min", 0.01).unwrap();
@@ -124,7 +140,7 @@ mod tests {
 
     #[test]
     fn bad_changes_are_refused_naming_the_key_and_range_and_the_run_goes_on() {
-        let mut a = Annealer::new(&SaParams::default(), start(), 5).unwrap();
+        let mut a = Annealer::new(Three::default(), &SaParams::default(), start(), 5).unwrap();
         a.step(10);
         let e = a.set_param("temperature", 0.0).unwrap_err().to_string();
         assert!(
@@ -155,7 +171,7 @@ mod tests {
             },
             ..SaParams::default()
         };
-        let mut a = Annealer::new(&p, start(), 5).unwrap();
+        let mut a = Annealer::new(Three::default(), &p, start(), 5).unwrap();
         let keys: Vec<String> = a.live_values().into_iter().map(|(k, _)| k).collect();
         assert_eq!(
             keys,

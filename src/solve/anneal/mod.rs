@@ -12,20 +12,45 @@
 //! each block of N proposals (seeds 000 and 002). The parameters are in
 //! `params`, the temperature in `schedule`, the proposal loop in `engine`.
 
+//!
+//! The engine is one for every cube size: it anneals over a [`Space`]
+//! (`space`): the 3×3 on its kernel ([`Three`]: `faces`, `pll`,
+//! `pll-conj`, `comm`) or any size on sticker vectors ([`Nxn`]: `faces`,
+//! `comm`).
+
 mod engine;
 mod live;
+mod nxn;
 mod params;
 mod path;
 mod schedule;
+mod space;
+mod three;
 
 use crate::cube::Cube;
+use crate::cube::nxn::NxnCube;
 use crate::solve::api::{SolveError, Solver};
 
 pub use engine::Annealer;
-pub use params::{SaParams, params};
+pub use nxn::{NXN_NAMES, Nxn, cut_loops};
+pub use params::{CommParams, SaParams, params};
 pub use schedule::Schedule;
+pub use space::{Proposer, Record, Runner, Space};
+pub use three::Three;
 
-/// Builds an annealer for `start`, fully determined by (`p`, `seed`, `start`).
+/// Builds an annealer for a 3×3 `start`, fully determined by (`p`, `seed`,
+/// `start`).
 pub fn build(p: &SaParams, start: Cube, seed: u64) -> Result<Box<dyn Solver>, SolveError> {
-    Ok(Box::new(Annealer::new(p, start, seed)?))
+    let space = Three {
+        comm: p.comm.clone(),
+    };
+    Ok(Box::new(Annealer::new(space, p, start, seed)?))
+}
+
+/// Builds an annealer for `start` of any size on sticker vectors (turned
+/// upright first; the rotation leads the solution), fully determined by
+/// (`p`, `seed`, `start`).
+pub fn build_nxn(p: &SaParams, start: &NxnCube, seed: u64) -> Result<Box<dyn Solver>, SolveError> {
+    let (space, upright) = Nxn::new(start, p.comm.clone());
+    Ok(Box::new(Annealer::new(space, p, upright, seed)?))
 }

@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use super::schedule::Schedule;
 use crate::solve::api::SolveError;
+use crate::solve::neighbourhood::cycles::STAGINGS;
 use crate::solve::params::{Live, ParamSpec, Scale, within};
 use crate::solve::{energy, neighbourhood};
 
@@ -30,6 +31,37 @@ pub struct SaParams {
     /// When the best energy has not improved for this many proposals, go back
     /// to the best state and restart the schedule (reheat). 0 = off.
     pub restart_after: u64,
+    /// The commutator generator's settings (used by `comm` only).
+    pub comm: CommParams,
+}
+
+/// How the commutator generator (`comm`) proposes.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct CommParams {
+    /// Which orbits a proposal may cycle: `one` (every unsolved orbit) or
+    /// `centres-edges-corners` (Chen & Ding's stages: the centres first,
+    /// then the edges, then the corners).
+    pub stages: String,
+    /// Commutators drawn per proposal; the one of lowest ΔE (then fewest
+    /// moves) is proposed. 1 = seed 001's single random operator.
+    pub candidates: u32,
+}
+
+impl Default for CommParams {
+    fn default() -> Self {
+        CommParams {
+            stages: "one".into(),
+            candidates: 1,
+        }
+    }
+}
+
+impl CommParams {
+    /// Whether proposals go in stages.
+    pub fn staged(&self) -> bool {
+        self.stages != "one"
+    }
 }
 
 impl Default for SaParams {
@@ -42,6 +74,7 @@ impl Default for SaParams {
             schedule: Schedule::default(),
             restart_after: 0,
             cut_loops: true,
+            comm: CommParams::default(),
         }
     }
 }
@@ -52,10 +85,18 @@ impl SaParams {
     pub fn validate(&self) -> Result<(), SolveError> {
         neighbourhood::Generator::get(&self.neighbourhood)?;
         energy::check(&self.energy)?;
+        if !STAGINGS.contains(&self.comm.stages.as_str()) {
+            return Err(SolveError::Parameter(format!(
+                "`comm.stages` must be one of {}, got `{}`",
+                STAGINGS.join(", "),
+                self.comm.stages
+            )));
+        }
         let declared = params();
         let own = [
             ("max_steps", self.max_steps as f64),
             ("restart_after", self.restart_after as f64),
+            ("comm.candidates", f64::from(self.comm.candidates)),
         ];
         for (key, v) in own.into_iter().chain(self.schedule.values()) {
             within(&declared, key, v)?;
@@ -184,6 +225,23 @@ pub fn params() -> Vec<ParamSpec> {
             Linear,
             Yes,
             "reheat from the best state after this many proposals without a better one (0 = off)",
+        ),
+        ParamSpec::choice(
+            "comm.stages",
+            &STAGINGS,
+            "one",
+            No,
+            "comm: which orbits a proposal cycles: every unsolved one, or centres, then \
+             edges, then corners (Chen & Ding's stages)",
+        ),
+        ParamSpec::int(
+            "comm.candidates",
+            (1, 1000),
+            d.comm.candidates,
+            Log,
+            Yes,
+            "comm: commutators drawn per proposal; the one of lowest Δenergy (then fewest \
+             moves) is proposed",
         ),
     ]
 }

@@ -277,6 +277,7 @@ impl<G: Genome> Solver for Ga<G> {
                     format!("stagnation {} generations", self.p.stagnation)
                 }
             }),
+            rows: Vec::new(),
             values: [
                 self.mean_energy(),
                 f64::from(*self.energies.last().unwrap_or(&0)),

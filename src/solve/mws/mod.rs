@@ -361,6 +361,7 @@ impl Solver for Mws {
             last_step: self.last_step(),
             exhausted_by: (self.status == Status::Exhausted)
                 .then(|| format!("round limit {}", self.p.max_rounds)),
+            rows: Vec::new(),
             values: vec![
                 // The leader's fitness in its phase, 0..1 (1 = phase solved).
                 lead.progress() - lead.phase.min(3) as f64,

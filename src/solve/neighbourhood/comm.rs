@@ -1,62 +1,48 @@
-//! `comm`: seed 001's commutator generator.
+//! `comm` on the 3×3 kernel: seed 001's commutator machine (the catalogue
+//! of [`super::cycles`] for the 3×3: every corner and edge 3-cycle, pair
+//! twists and flips) with each operator as the kernel's permutation and
+//! moves, so the 3×3 annealer applies it like any table operator.
 //!
-//! X ∈ {F,B,L,R,U,D,nothing}³ and S ∈ {F,B,L,R,U,D,nothing}². A commutator
-//! C = [X₁, X₂] = X₁X₂X₁⁻¹X₂⁻¹; the operator is S·C1·S⁻¹ with C1 = [C₁, C₂]
-//! (two commutators), or S·C2·S⁻¹ with C2 = [C, S'] (a second setup), each
-//! half of the time, with a fresh S.
+//! Codes: an entry's index, or [`PARITY`] plus the index of a layer turn
+//! in [`Cycles::turns`] (the parity turn applied before the first proposal).
 
-use rand::{Rng, RngExt};
+use crate::cube::nxn::simplify::canonical;
+use crate::cube::nxn::{NxnAlg, Size};
+use crate::cube::{Alg, Perm, STICKERS};
 
-use crate::cube::{Alg, Cube, Perm};
+use super::cycles::{Cycles, cycles};
 
-use super::sequences::{basic_sequences, concat};
+/// The bit that marks a code as a parity turn.
+pub const PARITY: u64 = 1 << 62;
 
-const X_COUNT: u64 = 343;
-const S_COUNT: u64 = 49;
-
-/// The commutator generator: triples and setups kept as permutations.
+/// The commutator generator on the 3×3.
 #[derive(Debug)]
 pub struct Comm {
-    x: Vec<Alg>,
-    x_perm: Vec<Perm>,
-    x_inv: Vec<Perm>,
-    s: Vec<Alg>,
-    s_perm: Vec<Perm>,
-    s_inv: Vec<Perm>,
+    cycles: &'static Cycles,
+    perms: Vec<Perm>,
+    algs: Vec<Alg>,
+    /// The orbit of each sticker (index as in the catalogue's orbits).
+    orbit_of: [u8; STICKERS],
 }
 
-fn commutator(a: &Perm, ai: &Perm, b: &Perm, bi: &Perm) -> Perm {
-    a.then(b).then(ai).then(bi)
+/// An N×N sequence of the 3×3 as the kernel's moves (outer turns and the
+/// middle slices; `None` for a move the kernel cannot name).
+pub fn to_three(alg: &NxnAlg) -> Option<Alg> {
+    let words: Vec<String> = alg
+        .moves()
+        .iter()
+        .map(|&m| canonical(m, Size::THREE).to_string())
+        .collect();
+    words.join(" ").parse().ok()
 }
 
-fn comm_alg(a: &Alg, b: &Alg) -> Alg {
-    concat(&[a, b, &a.inverse(), &b.inverse()])
-}
-
-/// A decoded `comm` operator.
-struct Parts {
-    second_setup: bool,
-    s: usize,
-    a: [usize; 4],
-}
-
-impl Parts {
-    fn decode(code: u64) -> Parts {
-        let f = |shift: u32| ((code >> shift) & 0x1ff) as usize % X_COUNT as usize;
-        Parts {
-            second_setup: code & 1 == 1,
-            s: ((code >> 1) & 0x3f) as usize % S_COUNT as usize,
-            a: [f(7), f(16), f(25), f(34)],
-        }
+/// The kernel permutation of a sparse one.
+fn perm_of(pairs: &[[u16; 2]]) -> Perm {
+    let mut table = *Perm::IDENTITY.table();
+    for &[d, s] in pairs {
+        table[d as usize] = s as u8;
     }
-
-    fn encode(&self) -> u64 {
-        let mut c = self.second_setup as u64 | (self.s as u64) << 1;
-        for (i, &v) in self.a.iter().enumerate() {
-            c |= (v as u64) << (7 + 9 * i as u32);
-        }
-        c
-    }
+    Perm::from_gather(table).unwrap_or_default()
 }
 
 impl Default for Comm {
@@ -66,82 +52,75 @@ impl Default for Comm {
 }
 
 impl Comm {
-    /// Precomputes the 343 triples and 49 setups.
+    /// The 3×3's catalogue in the kernel's types.
     pub fn new() -> Comm {
-        let x = basic_sequences(3);
-        let s = basic_sequences(2);
-        let x_perm: Vec<Perm> = x.iter().map(Alg::perm).collect();
-        let s_perm: Vec<Perm> = s.iter().map(Alg::perm).collect();
+        let cycles = cycles(Size::THREE);
+        let n = cycles.entries().len();
+        let orbits = crate::cube::nxn::orbits::orbits(Size::THREE);
+        let mut orbit_of = [0u8; STICKERS];
+        for (i, o) in orbit_of.iter_mut().enumerate() {
+            *o = orbits.orbit_of(i) as u8;
+        }
         Comm {
-            x_inv: x_perm.iter().map(Perm::inverse).collect(),
-            s_inv: s_perm.iter().map(Perm::inverse).collect(),
-            x,
-            x_perm,
-            s,
-            s_perm,
+            cycles,
+            perms: (0..n).map(|i| perm_of(cycles.pairs_of(i))).collect(),
+            algs: (0..n)
+                .map(|i| to_three(&cycles.alg(i)).unwrap_or_default())
+                .collect(),
+            orbit_of,
         }
     }
 
-    fn perm(&self, p: &Parts) -> Perm {
-        let [a, b, c, d] = p.a;
-        let xc = |i: usize, j: usize| {
-            commutator(
-                &self.x_perm[i],
-                &self.x_inv[i],
-                &self.x_perm[j],
-                &self.x_inv[j],
-            )
-        };
-        let inner = if p.second_setup {
-            // C2 = [C, S'] with C = [X_a, X_b] and S' = setup number c.
-            let cab = xc(a, b);
-            let cba = xc(b, a); // [X_a, X_b]⁻¹ = [X_b, X_a]
-            let s2 = c % S_COUNT as usize;
-            commutator(&cab, &cba, &self.s_perm[s2], &self.s_inv[s2])
-        } else {
-            commutator(&xc(a, b), &xc(b, a), &xc(c, d), &xc(d, c))
-        };
-        self.s_perm[p.s].then(&inner).then(&self.s_inv[p.s])
+    /// The catalogue.
+    pub fn cycles(&self) -> &'static Cycles {
+        self.cycles
     }
 
-    /// Draws an operator and applies it to `cube`.
+    /// The orbit of sticker `i`.
     #[inline]
-    pub fn propose<R: Rng>(&self, rng: &mut R, cube: &Cube) -> (Cube, u64) {
-        let second_setup = rng.random::<bool>();
-        let s = rng.random_range(0..S_COUNT as u32) as usize;
-        let mut a = [0usize; 4];
-        for v in a.iter_mut() {
-            *v = rng.random_range(0..X_COUNT as u32) as usize;
+    pub fn orbit_of(&self, i: usize) -> usize {
+        self.orbit_of[i] as usize
+    }
+
+    /// The permutation of operator `code`.
+    pub fn perm(&self, code: u64) -> Perm {
+        if code & PARITY != 0 {
+            self.turn(code).perm()
+        } else {
+            self.perms.get(code as usize).copied().unwrap_or_default()
         }
-        if second_setup {
-            a[2] %= S_COUNT as usize;
-            a[3] = 0;
-        }
-        let parts = Parts { second_setup, s, a };
-        (cube.permuted(&self.perm(&parts)), parts.encode())
+    }
+
+    fn turn(&self, code: u64) -> Alg {
+        let i = (code & !PARITY) as usize;
+        self.cycles
+            .turns()
+            .get(i)
+            .and_then(|&m| to_three(&NxnAlg::new(vec![m])))
+            .unwrap_or_default()
     }
 
     /// The moves of operator `code`.
     pub fn alg(&self, code: u64) -> Alg {
-        let p = Parts::decode(code);
-        let [a, b, c, d] = p.a;
-        let inner = if p.second_setup {
-            comm_alg(
-                &comm_alg(&self.x[a], &self.x[b]),
-                &self.s[c % S_COUNT as usize],
-            )
+        if code & PARITY != 0 {
+            self.turn(code)
         } else {
-            comm_alg(
-                &comm_alg(&self.x[a], &self.x[b]),
-                &comm_alg(&self.x[c], &self.x[d]),
-            )
-        };
-        let s = &self.s[p.s];
-        concat(&[s, &inner, &s.inverse()])
+            self.algs.get(code as usize).cloned().unwrap_or_default()
+        }
     }
 
-    /// The permutation of operator `code` (for tests).
-    pub fn perm_of(&self, code: u64) -> Perm {
-        self.perm(&Parts::decode(code))
+    /// Operator `code` in words: what it cycles, then its moves.
+    pub fn describe(&self, code: u64) -> String {
+        if code & PARITY != 0 {
+            format!("parity turn {}", self.turn(code))
+        } else if (code as usize) < self.algs.len() {
+            format!(
+                "{}: {}",
+                self.cycles.describe(code as usize),
+                self.alg(code)
+            )
+        } else {
+            "nothing".to_string()
+        }
     }
 }

@@ -80,6 +80,30 @@ impl Prepared {
     }
 }
 
+impl Prepared {
+    /// Energy change of the sparse permutation `pairs` ((position, source),
+    /// 3×3 sticker indices) on this state.
+    #[inline]
+    pub fn delta_pairs(&self, pairs: &[[u16; 2]]) -> i32 {
+        let mut d = 0;
+        for &[i, src] in pairs {
+            let here = self.packed[i as usize & 63];
+            let want = here >> 8;
+            let new_bad = (self.packed[src as usize & 63] & 0xff) != want;
+            let old_bad = (here & 0xff) != want;
+            d += new_bad as i32 - old_bad as i32;
+        }
+        d
+    }
+
+    /// Whether position `i` shows a colour other than its face's centre.
+    #[inline]
+    pub fn misplaced_at(&self, i: usize) -> bool {
+        let here = self.packed[i & 63];
+        (here & 0xff) != here >> 8
+    }
+}
+
 impl Sparse {
     pub fn new(perms: &[Perm]) -> Sparse {
         let rots = rotations();

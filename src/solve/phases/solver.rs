@@ -82,6 +82,7 @@ impl Solver for PhaseSolver {
             status: self.run.status(),
             last_step: self.run.last_step(),
             exhausted_by: self.run.exhausted_by(),
+            rows: Vec::new(),
             values: self.values(fitness, now),
         }
     }

@@ -104,6 +104,7 @@ impl Solver for Pending {
             exhausted_by: self
                 .failed
                 .then(|| "the solver could not be built from the tables".to_string()),
+            rows: Vec::new(),
             values: vec![f64::NAN, 0.0, 0.0],
         }
     }

@@ -267,6 +267,7 @@ impl Solver for Reference {
             status: self.status,
             last_step: self.last_step(),
             exhausted_by: self.exhausted_by(),
+            rows: Vec::new(),
             values: vec![
                 best_len.map_or(f64::NAN, |l| l as f64),
                 self.search.phase1_depth() as f64,

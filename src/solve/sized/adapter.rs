@@ -76,6 +76,7 @@ impl Solver for Adapted {
             exhausted_by: (status == Status::Exhausted)
                 .then(|| self.inner.exhausted_by())
                 .flatten(),
+            rows: Vec::new(),
             values: {
                 let n = self.inner.profile().series.len();
                 let mut v = p.values;

@@ -7,9 +7,10 @@
 //! [`SizedSolver`]) and the [`adapter`]. The same [`SolverConfig`] (same
 //! parameters declaration) as on the 3×3, the same seed rule. What runs:
 //!
-//! - `sa` (presets `sa-faces`, `sa-faces-hot`, `2x2-sa`, `4x4-sa`): the
-//!   annealer of [`anneal`] with the preset's schedule, budget, restarts and
-//!   acceptance rule, over the move set [`moves`] (neighbourhood `faces`).
+//! - `sa` (presets `sa-comm`, `sa-faces`, `sa-faces-hot`, `2x2-sa`,
+//!   `4x4-sa`): the 3×3's own annealer ([`crate::solve::anneal`]) over the
+//!   sticker vectors of the size: neighbourhood `faces` (the move set
+//!   [`moves`]) or `comm` (the commutator machine).
 //! - `ga` (presets `ga`, `2x2-ga`, `4x4-ga`): the 3×3's own
 //!   [`Ga`] with the preset's parameters, over the
 //!   genes [`genes::NxnGenes`] (the move set [`moves`]); population
@@ -28,7 +29,6 @@
 //! that rotation. "Solved" is every face one colour.
 
 pub mod adapter;
-pub mod anneal;
 pub mod api;
 pub mod genes;
 pub mod phased;
@@ -162,11 +162,28 @@ impl PresetInfo {
     }
 }
 
+/// Whether the annealer of `params` runs on an N×N of `size`: its
+/// neighbourhood must be one of the N×N's (`faces`, `comm`; the others are
+/// 3×3 sequences).
+///
+/// # Errors
+/// [`SolveError::Parameter`] naming the neighbourhood.
+fn anneal_runs_on(params: &crate::solve::anneal::SaParams, size: Size) -> Result<(), SolveError> {
+    if crate::solve::anneal::NXN_NAMES.contains(&params.neighbourhood.as_str()) {
+        return Ok(());
+    }
+    Err(SolveError::Parameter(format!(
+        "neighbourhood `{}` is made of 3x3 sequences; on a {size} use `faces` \
+         (outer and inner layer turns) or `comm` (commutators)",
+        params.neighbourhood
+    )))
+}
+
 /// Whether `config` runs on an N×N of `size` through [`build`] (the 3×3
 /// counted like any other size: [`build`] runs there too).
 fn runs_past_three(config: &SolverConfig, size: Size) -> Result<(), SolveError> {
     match config {
-        SolverConfig::Sa(p) => anneal::faces_only(p, size),
+        SolverConfig::Sa(p) => anneal_runs_on(p, size),
         SolverConfig::Ga(_) | SolverConfig::Woc(_) => Ok(()),
         SolverConfig::PhasesSa(_) | SolverConfig::Reference(_) if size == Size::TWO => Ok(()),
         SolverConfig::PhasesSa(_) => Err(phased::not_two(size)),
@@ -206,6 +223,7 @@ pub fn build(
             let (set, upright) = genes::NxnGenes::for_start(start)?;
             Ok(Box::new(Woc::new(set, p.clone(), upright, seed)?))
         }
+        SolverConfig::Sa(p) => crate::solve::anneal::build_nxn(p, start, seed),
         _ => Ok(Box::new(adapter::Adapted::new(
             start.clone(),
             build_sized(config, start, seed)?,
@@ -221,7 +239,6 @@ fn build_sized(
 ) -> Result<Box<dyn SizedSolver>, SolveError> {
     let size = start.size();
     match config {
-        SolverConfig::Sa(p) => Ok(Box::new(anneal::SizedAnnealer::new(p, start, seed)?)),
         SolverConfig::PhasesSa(p) => Ok(Box::new(phased::Phased::new(p, start, seed)?)),
         SolverConfig::Reference(_) if size == Size::TWO => {
             pocket::distance(start).map_err(|e| SolveError::Config(e.to_string()))?;
@@ -290,12 +307,12 @@ mod tests {
         let rotation: NxnAlg = "x y'".parse().unwrap();
         for k in 0..3 {
             let start = random_2x2(&mut rng).after(&rotation).unwrap();
-            let mut s = build_sized(&sa(), &start, k).unwrap();
+            let mut s = build(&sa(), &start, k).unwrap();
             while s.step(10_000) == Status::Running {}
             let out = s.outcome();
             assert!(out.solved, "{start:?}");
             assert_eq!(out.energy, 0.0);
-            assert!(start.after(&out.solution).unwrap().is_solved());
+            assert!(replayed(&start, &out).is_solved());
         }
     }
 
@@ -306,11 +323,11 @@ mod tests {
             .after(&random_moves(&mut rng, size(4), 40))
             .unwrap();
         let e0 = start.upright().misplaced() as f64;
-        let mut s = build_sized(&sa(), &start, 1).unwrap();
+        let mut s = build(&sa(), &start, 1).unwrap();
         s.step(50_000);
         let out = s.outcome();
         assert!(out.energy < e0, "{} vs {e0}", out.energy);
-        let reached = start.after(&out.solution).unwrap();
+        let reached = replayed(&start, &out);
         assert_eq!(reached.upright().misplaced() as f64, out.energy);
     }
 
@@ -340,9 +357,9 @@ mod tests {
             .after(&"R 2U F' 2L D2 B".parse().unwrap())
             .unwrap();
         let run = || {
-            let mut s = build_sized(&sa(), &start, 9).unwrap();
+            let mut s = build(&sa(), &start, 9).unwrap();
             s.step(5_000);
-            s.outcome().solution
+            s.outcome().solution.to_string()
         };
         assert_eq!(run(), run());
     }
@@ -468,16 +485,9 @@ mod tests {
     fn loops_are_cut_and_the_end_state_kept() {
         let start = NxnCube::solved(Size::TWO);
         let path: NxnAlg = "R U U' R' F R2 R2 U".parse().unwrap();
-        let cut = anneal::cut_loops(&start, &path);
+        let cut = crate::solve::anneal::cut_loops(&start, &path);
         assert_eq!(cut.to_string(), "F U");
         assert_eq!(start.after(&cut).unwrap(), start.after(&path).unwrap());
-        // The walk passes R U and R U2 to R U', one U' from R: that detour
-        // through visited states (no loop) is cut too.
-        let walk: NxnAlg = "R U U U".parse().unwrap();
-        let short = anneal::shortcut(&start, &walk, &moves(Size::TWO), &Default::default());
-        assert_eq!(short.to_string(), "R U'");
-        let end = start.after(&walk).unwrap();
-        assert_eq!(start.after(&short).unwrap(), end);
     }
 
     #[test]
@@ -604,5 +614,153 @@ mod tests {
             assert_eq!(run(7), run(7), "{} on {n}", config.name());
             assert_ne!(run(7).0, run(8).0, "{} on {n}", config.name());
         }
+    }
+}
+
+/// The commutator machine (`comm`, preset `sa-comm`) on every size: it
+/// solves, every reported solution replays to solved on the cube model, the
+/// same seed gives the same run, parity and stages work as documented.
+#[cfg(test)]
+mod comm_tests {
+    use rand::SeedableRng;
+    use rand::rngs::StdRng;
+
+    use super::build_any;
+    use crate::cube::nxn::random::random_moves;
+    use crate::cube::nxn::{NxnAlg, NxnCube, Size};
+    use crate::cube::{AnyAlg, AnyCube, Cube};
+    use crate::solve::api::{Outcome, Solver, Status};
+    use crate::solve::preset;
+    use crate::solve::registry::SolverConfig;
+
+    fn sa_comm() -> SolverConfig {
+        preset::get("sa-comm").unwrap()
+    }
+
+    fn scrambled(n: usize, seed: u64) -> AnyCube {
+        let size = Size::new(n).unwrap();
+        let mut rng = StdRng::seed_from_u64(seed);
+        let c = NxnCube::solved(size)
+            .after(&random_moves(&mut rng, size, 20 * n))
+            .unwrap();
+        match c.to_three() {
+            Some(three) if n == 3 => three.into(),
+            _ => c.into(),
+        }
+    }
+
+    fn run(s: &mut dyn Solver, limit: u64) -> Outcome {
+        let mut steps = 0;
+        while s.status() == Status::Running && steps < limit {
+            s.step(100);
+            steps += 100;
+        }
+        s.outcome()
+    }
+
+    #[test]
+    fn sa_comm_solves_every_size_and_every_solution_replays_to_solved() {
+        for n in 2..=7 {
+            for seed in 1..=3 {
+                let start = scrambled(n, seed);
+                let mut s = build_any(&sa_comm(), &start, seed).unwrap();
+                let out = run(s.as_mut(), 200_000);
+                assert!(out.solved, "{n}x{n} seed {seed}: energy {}", out.energy);
+                let end = start.after(&out.solution).expect("a sequence of its size");
+                assert!(end.is_solved(), "{n}x{n} seed {seed}: {}", out.solution);
+                assert_eq!(out.energy, 0.0);
+            }
+        }
+    }
+
+    #[test]
+    fn the_same_seed_gives_the_same_run_and_another_seed_another() {
+        let start = scrambled(5, 4);
+        let solve = |seed| {
+            let mut s = build_any(&sa_comm(), &start, seed).unwrap();
+            run(s.as_mut(), 100_000).solution.to_string()
+        };
+        assert_eq!(solve(7), solve(7));
+        assert_ne!(solve(7), solve(8));
+    }
+
+    #[test]
+    fn odd_orbits_get_their_parity_turn_first() {
+        // One inner slice: a 4x4's wings 1 are odd; one outer turn: corners odd.
+        for (n, scramble, turns) in [(4, "2R", 1), (4, "U", 1), (4, "U 2R", 2), (5, "R2 U", 1)] {
+            let size = Size::new(n).unwrap();
+            let start = NxnCube::solved(size)
+                .after(&scramble.parse::<NxnAlg>().unwrap())
+                .unwrap();
+            let mut s = build_any(&sa_comm(), &start.clone().into(), 1).unwrap();
+            // Applied when built, before any proposal: the current sequence.
+            assert_eq!(s.snapshot().sequence_len, turns, "{n} {scramble}");
+            let out = run(s.as_mut(), 100_000);
+            assert!(out.solved, "{n} {scramble}");
+            let AnyAlg::Nxn(alg, _) = &out.solution else {
+                panic!("an N×N sequence");
+            };
+            assert!(start.after(alg).unwrap().is_solved());
+        }
+        // Even orbits need none.
+        let start = NxnCube::solved(Size::new(4).unwrap())
+            .after(&"U2 2R2".parse::<NxnAlg>().unwrap())
+            .unwrap();
+        let s = build_any(&sa_comm(), &start.into(), 1).unwrap();
+        assert_eq!(s.snapshot().sequence_len, 0);
+    }
+
+    #[test]
+    fn stages_go_centres_then_edges_then_corners() {
+        let start = scrambled(5, 2);
+        let mut s = build_any(&sa_comm(), &start, 3).unwrap();
+        let mut seen: Vec<String> = Vec::new();
+        while s.status() == Status::Running {
+            s.step(1);
+            if let Some(p) = s.snapshot().phase
+                && seen.last() != Some(&p)
+            {
+                seen.push(p);
+            }
+        }
+        assert_eq!(s.status(), Status::Solved);
+        assert_eq!(seen, ["centres", "edges", "corners"]);
+    }
+
+    #[test]
+    fn each_step_says_which_commutator_it_proposed_and_what_it_cycles() {
+        let start = scrambled(4, 5);
+        let mut s = build_any(&sa_comm(), &start, 1).unwrap();
+        s.step(1);
+        let words = s.snapshot().last_step.unwrap();
+        assert!(words.starts_with("proposed "), "{words}");
+        assert!(words.contains("(comm): Δenergy"), "{words}");
+        assert!(
+            words.contains("3-cycle of ") || words.contains("parity turn"),
+            "{words}"
+        );
+    }
+
+    #[test]
+    fn on_a_4x4_knobs_and_generators_work_as_on_the_3x3() {
+        let start = scrambled(4, 6);
+        let mut s = build_any(&sa_comm(), &start, 1).unwrap();
+        assert_eq!(s.generators(), ["faces", "comm"]);
+        let keys: Vec<String> = s.live_values().into_iter().map(|(k, _)| k).collect();
+        assert!(keys.contains(&"comm.candidates".to_string()), "{keys:?}");
+        assert!(keys.contains(&"temperature".to_string()), "{keys:?}");
+        s.set_param("comm.candidates", 5.0).unwrap();
+        assert!(s.set_param("comm.candidates", 0.0).is_err());
+        s.step(10);
+        let before = s.snapshot();
+        s.set_generator("faces").unwrap();
+        let after = s.snapshot();
+        assert_eq!(after.generator.as_deref(), Some("faces"));
+        assert_eq!(after.current, before.current, "the state is kept");
+        assert!(!s.live_values().iter().any(|(k, _)| k == "comm.candidates"));
+        assert!(s.set_generator("pll").is_err(), "3x3 formulas on a 4x4");
+        // The 3x3 offers all four, comm among them.
+        let three = build_any(&sa_comm(), &Cube::solved().into(), 1).unwrap();
+        assert_eq!(three.generators(), ["faces", "pll", "pll-conj", "comm"]);
     }
 }

@@ -288,6 +288,7 @@ impl<G: Genome> Solver for Woc<G> {
             status: self.status,
             last_step: self.last_step(),
             exhausted_by: self.exhausted_by(),
+            rows: Vec::new(),
             values: [
                 f64::from(self.scores[0]),
                 mean,

@@ -87,6 +87,7 @@ impl Solver for Toy {
             }),
             exhausted_by: (self.status() == Status::Exhausted)
                 .then(|| format!("plan of {} moves", self.plan.len())),
+            rows: Vec::new(),
             values: vec![1.0 / (1.0 + self.iteration as f64), 0.5, 7.0],
         }
     }
