@@ -10,7 +10,7 @@ mod config;
 pub mod exit;
 mod interrupt;
 mod merge;
-mod out;
+pub mod out;
 mod plot;
 mod presets;
 mod race;

@@ -11,7 +11,23 @@ fn main() -> ExitCode {
     }
     // The user's presets join the built-in ones before anything reads them.
     let warnings = cli::userconf::load_presets();
-    let args = cli::Cli::parse();
+    let args = match cli::Cli::try_parse() {
+        Ok(args) => args,
+        Err(e) if !e.use_stderr() => {
+            // `--help`, `--version`: to stdout, whose failure (a full disk,
+            // `/dev/full`) is exit 5 as for every other output.
+            let text = e.render().to_string();
+            return match cli::out::stdout(text.as_bytes()) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(err) => {
+                    let msg = cubetui::cube::error::printable(&format!("{err:#}"));
+                    let _ = writeln!(std::io::stderr(), "error: {msg}");
+                    ExitCode::from(cli::exit::exit_code(&err))
+                }
+            };
+        }
+        Err(e) => e.exit(),
+    };
     match cli::run(args, warnings) {
         Ok(code) => code,
         Err(err) => {

@@ -316,7 +316,18 @@ fn set_key(
         )),
         _ => usage(format!("bad value for `{shown}`: {e}")),
     };
-    let value = parse_value(raw, old).map_err(bad)?;
+    // A number is read as the knobs panel reads it (one parser for both).
+    let value = match spec {
+        Some(s)
+            if matches!(
+                s.kind,
+                params::Kind::Int { .. } | params::Kind::Float { .. }
+            ) =>
+        {
+            cubetui::solve::typed::read_value(s, raw).map_err(bad)?
+        }
+        _ => parse_value(raw, old).map_err(bad)?,
+    };
     let outside = spec.filter(|s| s.check(&value).is_err());
     if let Some(spec) = outside
         && let params::Kind::Choice(_) = spec.kind

@@ -15,6 +15,7 @@ use super::bench::report;
 use super::exit::{EXIT_OK, EXIT_UNSOLVED};
 
 mod read;
+mod solves;
 
 #[derive(Debug, Args)]
 pub struct MergeArgs {

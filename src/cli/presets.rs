@@ -215,10 +215,19 @@ fn follows_line(follows: &str, tail: &str) -> String {
 }
 
 pub fn run(args: PresetsArgs) -> Result<ExitCode, Report> {
-    let text = match &args.name {
+    let mut text = match &args.name {
         Some(name) => render_one(name, args.json, args.size)?,
         None => render(args.json, args.size)?,
     };
+    if !args.json {
+        // A user preset's name or words may hold control characters (an
+        // escape sequence would clear the screen, set the title): shown
+        // escaped, line by line, as `--json` and the screen show them.
+        text = text
+            .lines()
+            .map(|l| cubetui::cube::error::printable(l) + "\n")
+            .collect();
+    }
     // A closed pipe (`| head`) is not an error; a full disk is (exit 5).
     super::out::stdout(text.as_bytes())?;
     Ok(ExitCode::SUCCESS)

@@ -16,7 +16,6 @@ use cubetui::solve::{Solver, preset};
 use serde::Serialize;
 
 use cubetui::cube::AnyCube;
-use cubetui::cube::nxn::Size;
 use cubetui::solve::race::{LaneResult, Race, Results, run_lane, run_lane_traced};
 
 use super::common::{StartArgs, check_preset_list};
@@ -123,10 +122,8 @@ pub fn run(mut args: RaceArgs) -> Result<ExitCode, Report> {
     // from the cache; built once, on stderr, if there is none): the
     // two-phase tables on the 3×3, the distance table on the 2×2; none
     // past the 3×3 (the column says `-`).
-    if size == Size::THREE {
-        cubetui::solve::reference::cache::tables();
-    } else if size == Size::TWO {
-        cubetui::solve::pocket::table::table();
+    if let Some(y) = cubetui::solve::yardstick::Yardstick::of(size) {
+        y.prepare();
     }
     if let Some(path) = &args.plot {
         super::plot::check(path)?;

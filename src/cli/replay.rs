@@ -18,13 +18,13 @@ use color_eyre::eyre::Report;
 use cubetui::cube::AnyCube;
 use cubetui::solve::Solver;
 use cubetui::solve::budget::{Budget, Ran};
-use cubetui::solve::record::{self, Event, Header, RunFile, Writer, play};
+use cubetui::solve::record::{self, Event, Header, RunFile, Writer, check, play};
 use cubetui::solve::runner::{Inline, Speed};
 use cubetui::tui::app::App;
 use cubetui::tui::replay::Replay;
 
 use super::config::Resolved;
-use super::exit::{EXIT_OK, EXIT_UNSOLVED, InvalidInput, OutputError};
+use super::exit::{EXIT_INTERRUPTED, EXIT_OK, EXIT_UNSOLVED, InvalidInput, OutputError};
 
 #[derive(Debug, Args)]
 pub struct ReplayArgs {
@@ -75,17 +75,42 @@ pub fn record(
     })
 }
 
+/// The largest run file `replay` reads (a long screen session writes a
+/// few MB; a whole walk of millions of moves tens of MB).
+pub const RUN_FILE_LIMIT: u64 = 256 << 20;
+
 /// Reads and checks a run file: any failure is exit 3 with the reason.
 fn read(path: &Path) -> Result<RunFile, Report> {
     let shown = path.display();
-    let bytes =
-        std::fs::read(path).map_err(|e| InvalidInput(format!("cannot read {shown}: {e}")))?;
+    let bytes = cubetui::files::read_bounded(path, RUN_FILE_LIMIT, "a run file")
+        .map_err(|e| InvalidInput(format!("{shown}: {e}")))?;
     Ok(RunFile::parse(&bytes).map_err(|e| InvalidInput(format!("{shown}: {e}")))?)
+}
+
+/// What `file` claims that does not hold (see [`check::problems`]).
+fn problems(file: &RunFile) -> Vec<String> {
+    let solver = match (file.header.config(), file.header.start()) {
+        (Ok(cfg), Ok(start)) => cubetui::solve::build_any(&cfg, &start, file.header.seed).ok(),
+        _ => None,
+    };
+    check::problems(file, solver.as_deref())
 }
 
 /// `cubetui replay FILE [--verify | --summary]`.
 pub fn run(args: ReplayArgs) -> Result<ExitCode, Report> {
     let file = read(&args.file)?;
+    if !args.verify {
+        // The summary and the screen show only a file that holds.
+        let found = problems(&file);
+        if !found.is_empty() {
+            return Err(InvalidInput(format!(
+                "{}: the file does not hold: {}",
+                args.file.display(),
+                found.join("; ")
+            ))
+            .into());
+        }
+    }
     // The screen shows the 2x2 to the 7x7; a file of another size is summarised.
     let shown_size = cubetui::tui::app::SCREEN_SIZES.contains(&(file.header.size as usize));
     if !args.verify && !args.summary && shown_size && std::io::stdout().is_terminal() {
@@ -98,6 +123,17 @@ pub fn run(args: ReplayArgs) -> Result<ExitCode, Report> {
         let verdict = play::verify(&file, Some(&interrupted))
             .map_err(|e| InvalidInput(format!("{shown}: {e}")))?;
         let again = &verdict.again;
+        if verdict.interrupted {
+            let _ = writeln!(
+                text,
+                "interrupted after {} of {} {}s: nothing compared",
+                again.steps,
+                file.result.as_ref().map_or(0, |r| r.steps),
+                file.header.step_unit,
+            );
+            super::out::stdout(text.as_bytes())?;
+            return Ok(ExitCode::from(EXIT_INTERRUPTED));
+        }
         if verdict.differences.is_empty() {
             let _ = writeln!(
                 text,

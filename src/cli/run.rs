@@ -31,6 +31,11 @@ pub struct RunReport {
     pub search: Duration,
     /// Whether the run was cancelled (Ctrl-C) before it finished.
     pub cancelled: bool,
+    /// Why the run stopped, in words (`solved`, `step limit 1000000`,
+    /// `time limit 10 s`, `temperature frozen at 0.0500`, …).
+    pub stopped_by: String,
+    /// Why the run stopped, as a kind the bench summary counts.
+    pub stop: StopKind,
     /// The `--json` object.
     pub json: RunJson,
 }
@@ -79,6 +84,8 @@ pub struct RunJson {
     pub moves_raw: usize,
     pub energy: f64,
     pub iterations: u64,
+    /// Why the run stopped, in words (see [`RunReport::stopped_by`]).
+    pub stopped_by: String,
     pub elapsed_ms: f64,
     pub search_ms: f64,
     pub version: &'static str,
@@ -120,6 +127,7 @@ const RESERVED: &[&str] = &[
     "moves_raw",
     "energy",
     "iterations",
+    "stopped_by",
     "elapsed_ms",
     "search_ms",
     "version",
@@ -209,6 +217,8 @@ fn run_with(
     let cancelled = ran.stop == Stop::Cancelled;
     let out = solver.outcome();
     let snap = solver.snapshot();
+    let stopped_by = stop_words(ran.stop, snap.exhausted_by.as_deref(), r);
+    let stop = StopKind::of(ran.stop, &stopped_by);
     let solution = out.solution.simplified();
     // The time includes building the solver and writing out its solution
     // (not the tracing).
@@ -237,6 +247,7 @@ fn run_with(
         moves_raw: out.solution.len(),
         energy: out.energy,
         iterations: out.iterations,
+        stopped_by: stopped_by.clone(),
         elapsed_ms: elapsed.as_secs_f64() * 1e3,
         search_ms: ran.search.as_secs_f64() * 1e3,
         version: env!("CARGO_PKG_VERSION"),
@@ -254,6 +265,95 @@ fn run_with(
         elapsed,
         search: ran.search,
         cancelled,
+        stopped_by,
+        stop,
         json,
     })
+}
+
+/// Why a run stopped, in words: the solver's own phrase when it spent its
+/// budget (`step limit N`, `temperature frozen at T`, `generation limit
+/// N`, `stagnation N generations`), else the budget the run was given.
+pub fn stop_words(stop: Stop, exhausted_by: Option<&str>, r: &Resolved) -> String {
+    match stop {
+        Stop::Solved => "solved".into(),
+        Stop::Exhausted => exhausted_by.unwrap_or("the solver's own budget").into(),
+        Stop::Steps => match r.max_steps {
+            Some(n) => format!("step limit {n} (--max-steps)"),
+            None => "step limit".into(),
+        },
+        Stop::Time => match r.time_limit {
+            Some(t) => format!("time limit {} s", t.as_secs_f64()),
+            None => "time limit".into(),
+        },
+        Stop::Stalled => "stalled: a step batch made no progress".into(),
+        Stop::Cancelled => "interrupted".into(),
+    }
+}
+
+/// The kinds of stop the bench summary counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum StopKind {
+    Solved,
+    /// A step budget: the solver's own or `--max-steps`.
+    Steps,
+    Time,
+    /// The annealing schedule froze.
+    Frozen,
+    Stagnation,
+    Generations,
+    Interrupted,
+    /// Anything else (a stalled run, a solver's own phrase not listed
+    /// here, a line that does not say).
+    Other,
+}
+
+impl StopKind {
+    /// The kind of `stop` whose words are `words` (see [`stop_words`]).
+    pub fn of(stop: Stop, words: &str) -> StopKind {
+        match stop {
+            Stop::Solved => StopKind::Solved,
+            Stop::Steps => StopKind::Steps,
+            Stop::Time => StopKind::Time,
+            Stop::Cancelled => StopKind::Interrupted,
+            Stop::Stalled => StopKind::Other,
+            Stop::Exhausted => StopKind::of_words(words),
+        }
+    }
+
+    /// The kind of a stop said in `words` (a `stopped_by` field).
+    pub fn of_words(words: &str) -> StopKind {
+        let starts = |p: &str| words.starts_with(p);
+        if words == "solved" {
+            StopKind::Solved
+        } else if starts("step limit") {
+            StopKind::Steps
+        } else if starts("time limit") {
+            StopKind::Time
+        } else if starts("temperature frozen") {
+            StopKind::Frozen
+        } else if starts("stagnation") {
+            StopKind::Stagnation
+        } else if starts("generation limit") {
+            StopKind::Generations
+        } else if words == "interrupted" {
+            StopKind::Interrupted
+        } else {
+            StopKind::Other
+        }
+    }
+
+    /// What the summary calls it.
+    pub fn name(self) -> &'static str {
+        match self {
+            StopKind::Solved => "solved",
+            StopKind::Steps => "step limit",
+            StopKind::Time => "time limit",
+            StopKind::Frozen => "frozen schedule",
+            StopKind::Stagnation => "stagnation",
+            StopKind::Generations => "generation limit",
+            StopKind::Interrupted => "interrupted",
+            StopKind::Other => "other",
+        }
+    }
 }

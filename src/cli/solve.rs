@@ -76,18 +76,14 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Report> {
             .insert("reference_htm".into(), serde_json::Value::Null);
         format!(
             "reference:  none ({})\n",
-            cubetui::solve::sized::no_reference(size)
+            cubetui::solve::yardstick::none_for(size)
         )
     } else if args.reference {
         let htm = super::bench::engine::exact_htm(&start.cube)?;
         r.json
             .extra
             .insert("reference_htm".into(), serde_json::Value::from(htm));
-        let how = if size == Size::TWO {
-            "optimal, the 2x2 distance table"
-        } else {
-            "two-phase, an exact method"
-        };
+        let how = cubetui::solve::yardstick::Yardstick::of(size).map_or("", |y| y.how());
         format!("reference:  {htm} HTM ({how})\n")
     } else {
         String::new()
@@ -126,7 +122,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Report> {
         let _ = write!(
             text,
             "{}\nsolution:   {sol}\nlength:     {} HTM after simplification ({} raw moves)\n\
-             energy:     {}\niterations: {}\ntime:       {:.1} ms\nsolver:     {} (preset {}{neighbourhood})\n",
+             energy:     {}\niterations: {}\nstopped by: {}\ntime:       {:.1} ms\nsolver:     {} (preset {}{neighbourhood})\n",
             match (r.solved, r.cancelled) {
                 (true, _) => "solved",
                 (false, false) => "NOT solved",
@@ -136,6 +132,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Report> {
             r.moves_raw,
             r.energy,
             r.iterations,
+            r.stopped_by,
             r.elapsed.as_secs_f64() * 1e3,
             r.json.solver,
             resolved.preset,

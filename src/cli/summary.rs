@@ -3,7 +3,7 @@
 use std::fmt;
 use std::time::Duration;
 
-use super::run::RunReport;
+use super::run::{RunReport, StopKind};
 
 /// What the summary keeps of one run (a few bytes, so a long bench stays small).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -16,6 +16,8 @@ pub struct Sample {
     pub search: Duration,
     /// The final energy (past the 3×3 and on the 2×2: misplaced stickers).
     pub energy: f64,
+    /// Why the run stopped.
+    pub stop: StopKind,
 }
 
 impl From<&RunReport> for Sample {
@@ -28,6 +30,7 @@ impl From<&RunReport> for Sample {
             elapsed: r.elapsed,
             search: r.search,
             energy: r.energy,
+            stop: r.stop,
         }
     }
 }
@@ -56,6 +59,8 @@ pub struct Summary {
     pub steps_per_sec: f64,
     /// Elementary steps per second of search time (inside `step` only).
     pub search_steps_per_sec: f64,
+    /// Why the unsolved runs stopped: each kind and how many, most first.
+    pub unsolved_by: Vec<(StopKind, usize)>,
 }
 
 /// The `q`-quantile (nearest rank) of sorted `v`.
@@ -90,7 +95,16 @@ impl Summary {
         let steps: u64 = reports.iter().map(|r| r.iterations).sum();
         let secs: f64 = reports.iter().map(|r| r.elapsed.as_secs_f64()).sum();
         let search: f64 = reports.iter().map(|r| r.search.as_secs_f64()).sum();
+        let mut unsolved_by: Vec<(StopKind, usize)> = Vec::new();
+        for r in reports.iter().filter(|r| !r.solved) {
+            match unsolved_by.iter_mut().find(|(k, _)| *k == r.stop) {
+                Some((_, n)) => *n += 1,
+                None => unsolved_by.push((r.stop, 1)),
+            }
+        }
+        unsolved_by.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
         Summary {
+            unsolved_by,
             cubes: reports.len(),
             solved: moves.len(),
             moves: (!moves.is_empty()).then(|| Lengths {
@@ -124,6 +138,14 @@ impl fmt::Display for Summary {
             "solved        {}/{} ({rate:.1} %)",
             self.solved, self.cubes
         )?;
+        if !self.unsolved_by.is_empty() {
+            let by: Vec<String> = self
+                .unsolved_by
+                .iter()
+                .map(|(k, n)| format!("{} {n}", k.name()))
+                .collect();
+            writeln!(f, "unsolved by   {}", by.join(", "))?;
+        }
         match self.moves {
             Some(m) => writeln!(
                 f,

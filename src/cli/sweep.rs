@@ -75,6 +75,15 @@ fn lanes(solver: &SolverArgs) -> Result<Vec<Lane>, Report> {
         .map(|kv| values::parse(kv, |k| params::find(declared, k)))
         .collect::<Result<_, _>>()
         .map_err(usage)?;
+    // A key given twice would run only one of its values: refused.
+    for (i, a) in axes.iter().enumerate() {
+        if axes[..i].iter().any(|b| b.key == a.key) {
+            return Err(usage(format!(
+                "sweep: --set {} is given twice; give its values once (KEY=a,b,…)",
+                a.key
+            )));
+        }
+    }
     if axes.iter().all(|a| a.values.len() < 2) {
         return Err(usage(
             "sweep: give at least one --set KEY=a,b,… or KEY=lo..hi/N with several values".into(),

@@ -11,6 +11,7 @@ use clap::{Args, Subcommand};
 use color_eyre::eyre::Report;
 use serde::Deserialize;
 
+use cubetui::files::read_text;
 use cubetui::solve::preset;
 
 use cubetui::tui::theme::{Depth, Theme};
@@ -20,6 +21,13 @@ use super::exit::{InvalidInput, UsageError};
 /// The variable that names the configuration directory (it wins over the
 /// platform's one).
 pub const DIR_VAR: &str = "CUBETUI_CONFIG_DIR";
+
+/// The largest `config.toml` read.
+pub const CONFIG_LIMIT: u64 = 64 << 10;
+/// The largest user preset file read.
+pub const PRESET_LIMIT: u64 = 64 << 10;
+/// The largest theme file read.
+pub const THEME_LIMIT: u64 = 64 << 10;
 
 /// The directory of `config.toml` and `presets/`, if one can be named.
 pub fn dir() -> Option<PathBuf> {
@@ -75,9 +83,9 @@ pub fn settings() -> Result<Settings, Report> {
     let Some(path) = config_file() else {
         return Ok(Settings::default());
     };
-    let text = match std::fs::read_to_string(&path) {
+    let text = match read_text(&path, CONFIG_LIMIT, "config.toml") {
         Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Settings::default()),
+        Err(e) if e.not_found() => return Ok(Settings::default()),
         Err(e) => return Err(broken(&path, None, &e.to_string())),
     };
     parse_settings(&path, &text)
@@ -124,6 +132,19 @@ pub fn parse_settings(path: &Path, text: &str) -> Result<Settings, Report> {
             &format!("speed = {v}: takes {SPEED_NAMES}"),
         ));
     }
+    if let Some(t) = &s.theme
+        && !is_theme_path(t)
+        && !Theme::names().contains(&t.as_str())
+    {
+        return Err(broken(
+            path,
+            line("theme"),
+            &format!(
+                "theme = {t:?}: unknown theme (available: {}; or a theme file's path)",
+                Theme::names().join(", ")
+            ),
+        ));
+    }
     if let Some(p) = &s.preset
         && let Err(e) = preset::canonical(p)
     {
@@ -153,7 +174,7 @@ pub fn load_presets() -> Vec<String> {
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_default();
-        match std::fs::read_to_string(path) {
+        match read_text(path, PRESET_LIMIT, "a preset file") {
             Ok(text) => texts.push((name, text)),
             Err(e) => warnings.push(format!("{}: {e}; preset skipped", path.display())),
         }
@@ -171,20 +192,25 @@ pub fn load_presets() -> Vec<String> {
     warnings
 }
 
+/// Whether theme `spec` names a file (a path, or a name ending in `.toml`)
+/// rather than a built-in theme.
+fn is_theme_path(spec: &str) -> bool {
+    spec.contains(['/', std::path::MAIN_SEPARATOR]) || spec.ends_with(".toml")
+}
+
 /// Loads theme `spec`: a built-in theme's name, else a theme file (a path,
 /// or a name ending in `.toml`; relative to `base` when given). An unknown
 /// name is `Err(None-file message)`; a file that cannot be read or parsed
 /// names the file.
 pub fn theme(spec: &str, base: Option<&Path>, depth: Depth) -> Result<Theme, Report> {
-    let is_path = spec.contains(['/', std::path::MAIN_SEPARATOR]) || spec.ends_with(".toml");
-    if !is_path {
+    if !is_theme_path(spec) {
         return Theme::load(spec, depth).map_err(|e| UsageError(e).into());
     }
     let path = match base {
         Some(b) if Path::new(spec).is_relative() => b.join(spec),
         _ => PathBuf::from(spec),
     };
-    let text = std::fs::read_to_string(&path)
+    let text = read_text(&path, THEME_LIMIT, "a theme file")
         .map_err(|e| broken(&path, None, &format!("theme file: {e}")))?;
     Theme::parse(&text, depth).map_err(|e| broken(&path, None, &format!("theme file: {e}")))
 }

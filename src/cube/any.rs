@@ -32,6 +32,20 @@ impl AnyCube {
         }
     }
 
+    /// The cube of `size` whose facelet string is `facelets`; why not,
+    /// in words.
+    pub fn from_facelets(size: Size, facelets: &str) -> Result<AnyCube, String> {
+        if size == Size::THREE {
+            Cube::from_facelets(facelets)
+                .map(AnyCube::Three)
+                .map_err(|e| e.to_string())
+        } else {
+            NxnCube::from_facelets(size, facelets)
+                .map(AnyCube::Nxn)
+                .map_err(|e| e.to_string())
+        }
+    }
+
     /// The solved cube of `size`.
     pub fn solved(size: Size) -> AnyCube {
         if size == Size::THREE {

@@ -33,7 +33,9 @@ fn invisible(c: char) -> bool {
 pub enum NotationError {
     #[error("unknown move `{token}` at column {column}")]
     UnknownMove { token: String, column: usize },
-    #[error("bad turn amount in `{token}` at column {column} (use nothing, 2 or ')")]
+    #[error(
+        "bad turn amount in `{token}` at column {column} (use nothing, 1, 2 or 3, and at most one ')"
+    )]
     BadAmount { token: String, column: usize },
     #[error("`)` at column {column} has no matching `(`")]
     UnmatchedClose { column: usize },

@@ -34,9 +34,11 @@ pub mod sized;
 #[cfg(test)]
 pub mod throwaway;
 pub mod trace;
+pub mod typed;
 pub mod woc;
+pub mod yardstick;
 
 pub use api::{Outcome, Snapshot, SolveError, Solver, Status};
 pub use profile::{MainRole, PopRole, Profile, SeriesSpec};
-pub use registry::{SolverConfig, reference_htm};
+pub use registry::SolverConfig;
 pub use sized::{build_any, build_any_pending};

@@ -133,11 +133,3 @@ impl SolverConfig {
         }
     }
 }
-
-/// Length (HTM) of the two-phase reference solution of `cube`: the yardstick
-/// that races and `solve --reference` compare a metaheuristic's length with.
-pub fn reference_htm(cube: &Cube) -> Result<usize, SolveError> {
-    reference::solve(cube, 30, reference::Budget::default())
-        .map(|alg| alg.len())
-        .map_err(|e| SolveError::Parameter(e.to_string()))
-}

@@ -22,8 +22,9 @@ pub enum Action {
     PromptBackspace,
     PromptSubmit,
     PromptCancel,
-    /// Text pasted into the terminal (bracketed paste): into the prompt,
-    /// which opens if it is closed; never run as keys.
+    /// Text pasted into the terminal (bracketed paste): into an open knob
+    /// value, else into the prompt, which opens if it is closed; never run
+    /// as keys.
     Paste(String),
     /// Apply an algorithm typed elsewhere (the prompt submits through this).
     ApplyAlg(String),

@@ -15,6 +15,7 @@ use crate::numbers::knob;
 use crate::solve::SolverConfig;
 use crate::solve::params::{Kind, ParamSpec, Scale, find};
 use crate::solve::runner::Track;
+use crate::solve::typed::{exact_on_a_knob, int_top, read_value};
 
 /// A log-scale parameter's step: ×/÷ 10^(1/8), eight steps a decade.
 pub const LOG_STEP: f64 = 1.333_521_432_163_324;
@@ -23,7 +24,7 @@ pub const LOG_STEP: f64 = 1.333_521_432_163_324;
 pub const LINEAR_STEPS: f64 = 20.0;
 
 /// Characters a typed value may hold.
-const TYPED_MAX: usize = 32;
+pub(crate) const TYPED_MAX: usize = 32;
 
 /// One row of the panel.
 #[derive(Clone, Debug, PartialEq)]
@@ -66,8 +67,18 @@ pub fn note_before_start(app: &mut App, key: &str, value: f64) {
     let Some(preset) = app.current_choice().map(|c| c.preset.clone()) else {
         return;
     };
-    if spec_of(app, &preset, key).is_some_and(|s| s.in_preset) {
-        app.note_override(key, &format!("{value}"));
+    let Some(spec) = spec_of(app, &preset, key) else {
+        return;
+    };
+    // Whole numbers as integers, reals in Rust's shortest exact form.
+    let shown = match spec.kind {
+        Kind::Int { .. } => format!("{}", value as i128),
+        _ => format!("{value:?}"),
+    };
+    if spec.in_preset {
+        app.note_override(key, &shown);
+    } else {
+        app.note_run_only(key, &shown);
     }
 }
 
@@ -130,7 +141,7 @@ pub fn stepped(value: f64, spec: Option<&ParamSpec>, up: bool) -> f64 {
         };
     };
     let (min, max, int) = match spec.kind {
-        Kind::Int { min, max } => (min as f64, max as f64, true),
+        Kind::Int { min, max } => (min as f64, int_top(max), true),
         Kind::Float { min, max } => (min, max, false),
         Kind::Bool => (0.0, 1.0, true),
         Kind::Choice(c) => (0.0, c.len().saturating_sub(1) as f64, true),
@@ -162,7 +173,13 @@ pub fn stepped(value: f64, spec: Option<&ParamSpec>, up: bool) -> f64 {
             next = value + sign;
         }
     }
-    tidy(next.clamp(min, max))
+    let next = tidy(next).clamp(min, max);
+    // A value past the top a knob holds (set from the command line) stays.
+    if (up && next < value) || (!up && next > value) {
+        value
+    } else {
+        next
+    }
 }
 
 /// `value` if `key` takes it, else why not (naming the key and the range).
@@ -173,21 +190,32 @@ pub fn checked(row: &Row, value: f64) -> Result<f64, String> {
     let Some(spec) = row.spec else {
         return Ok(value);
     };
-    let v = if matches!(spec.kind, Kind::Int { .. }) && value.fract() == 0.0 {
-        toml::Value::Integer(value as i64)
-    } else {
-        toml::Value::Float(value)
+    // Whole numbers as integers, compared exactly (`as i64` would make
+    // 2^63 into i64::MAX, inside the range).
+    let v = match i64::try_from(value as i128) {
+        Ok(i) if matches!(spec.kind, Kind::Int { .. }) && value.fract() == 0.0 => {
+            toml::Value::Integer(i)
+        }
+        _ => toml::Value::Float(value),
     };
     spec.check(&v).map(|()| value)
 }
 
 /// A typed value, checked.
+/// A typed value, checked: read as `--set` reads it ([`read_value`]: a
+/// whole-number knob takes digits only), in its range, and exact as the
+/// number the run's knob carries.
 pub fn parse(row: &Row, text: &str) -> Result<f64, String> {
     let text = text.trim();
-    let v: f64 = text
-        .parse()
-        .map_err(|_| format!("`{}`: `{text}` is not a number", row.key))?;
-    checked(row, v)
+    let Some(spec) = row.spec else {
+        let v: f64 = text
+            .parse()
+            .map_err(|_| format!("`{}`: `{text}` is not a number", row.key))?;
+        return checked(row, v);
+    };
+    let v = read_value(spec, text).map_err(|e| format!("`{}`: {e}", row.key))?;
+    spec.check(&v)?;
+    exact_on_a_knob(&row.key, &v)
 }
 
 /// Applies a knobs-panel action (or `p`) to the app; the change to send

@@ -22,9 +22,14 @@ const SETTLE: Duration = Duration::from_millis(500);
 
 /// Calls `running` (which polls a paused driver and folds its news) until
 /// it says the run stopped running, for at most [`SETTLE`].
-pub(crate) fn settle(mut running: impl FnMut() -> bool) {
+pub(crate) fn settle(running: impl FnMut() -> bool) {
+    settle_for(SETTLE, running);
+}
+
+/// [`settle`], waiting at most `limit`.
+pub(crate) fn settle_for(limit: Duration, mut running: impl FnMut() -> bool) {
     let t0 = Instant::now();
-    while running() && t0.elapsed() < SETTLE {
+    while running() && t0.elapsed() < limit {
         std::thread::sleep(Duration::from_millis(1));
     }
 }

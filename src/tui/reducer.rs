@@ -341,6 +341,28 @@ fn paste(app: &mut App, text: &str) {
         .chars()
         .map(|c| if c.is_control() { ' ' } else { c })
         .collect();
+    // The field that has focus takes it: an open knob field, else the
+    // prompt (opened if it is closed); the knobs panel without a field
+    // open takes nothing.
+    if let Some(knobs) = app.view.knobs.as_mut()
+        && app.view.prompt.is_none()
+    {
+        let Some(field) = knobs.typing.as_mut() else {
+            app.message = Some("a paste goes into a knob's value: enter opens it first".into());
+            return;
+        };
+        let room = knobs::TYPED_MAX.saturating_sub(field.chars().count());
+        let typed = text.trim();
+        field.extend(typed.chars().take(room));
+        if typed.chars().count() > room {
+            app.message = Some(format!(
+                "a knob's value holds at most {} characters: {} pasted characters were not taken",
+                knobs::TYPED_MAX,
+                typed.chars().count() - room
+            ));
+        }
+        return;
+    }
     let p = app.view.prompt.get_or_insert_with(String::new);
     let room = PROMPT_MAX.saturating_sub(p.len());
     let mut taken = 0;
@@ -613,7 +635,10 @@ mod tests {
                 update(&mut a, Action::Knob(KnobKey::Char(c)));
             }
             update(&mut a, Action::Knob(KnobKey::Submit));
-            assert_eq!(a.message(), Some("refused: `tries`: `x2` is not a number"));
+            assert_eq!(
+                a.message(),
+                Some("refused: `tries`: expected a whole number, got x2")
+            );
             update(&mut a, Action::Knob(KnobKey::Edit));
             update(&mut a, Action::Knob(KnobKey::Char('9')));
             update(&mut a, Action::Knob(KnobKey::Char('9')));

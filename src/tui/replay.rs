@@ -8,8 +8,8 @@
 
 use thiserror::Error;
 
-use crate::cube::nxn::{NxnCube, Size};
-use crate::cube::{AnyCube, Cube};
+use crate::cube::AnyCube;
+use crate::cube::nxn::Size;
 use crate::solve::record::{Event, Header, RecordError, RunFile, RunResult};
 use crate::solve::runner::{Mark, Point, RunState, Update};
 use crate::solve::{Profile, SeriesSpec};
@@ -54,15 +54,7 @@ struct Change {
 
 /// A recorded state of `size` from its facelets (the 3×3 on its kernel).
 fn state(size: Size, facelets: &str) -> Result<AnyCube, String> {
-    if size == Size::THREE {
-        Cube::from_facelets(facelets)
-            .map(AnyCube::Three)
-            .map_err(|e| e.to_string())
-    } else {
-        NxnCube::from_facelets(size, facelets)
-            .map(AnyCube::Nxn)
-            .map_err(|e| e.to_string())
-    }
+    AnyCube::from_facelets(size, facelets)
 }
 
 /// The stickers off their face's colour (the `facelets` energy), any size.

@@ -83,13 +83,7 @@ fn terminfo_colours(term: &str) -> Option<i32> {
         for sub in [first.to_string(), hex.clone()] {
             let path = dir.join(&sub).join(term);
             // A regular, small file only: never a FIFO or a device.
-            let Ok(meta) = std::fs::metadata(&path) else {
-                continue;
-            };
-            if !meta.is_file() || meta.len() > 1 << 16 {
-                continue;
-            }
-            if let Ok(bytes) = std::fs::read(&path) {
+            if let Ok(bytes) = crate::files::read_bounded(&path, 1 << 16, "a terminfo entry") {
                 return parse_colours(&bytes);
             }
         }

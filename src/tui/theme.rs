@@ -61,6 +61,7 @@ impl Depth {
 }
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct ThemeFile {
     name: String,
     faces: FacesFile,
@@ -68,6 +69,7 @@ struct ThemeFile {
 }
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 #[allow(non_snake_case)]
 struct FacesFile {
     U: String,
@@ -79,6 +81,7 @@ struct FacesFile {
 }
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct UiFile {
     energy: String,
     best: String,
@@ -183,7 +186,20 @@ impl Theme {
 
     /// Parses a theme file.
     pub fn parse(text: &str, depth: Depth) -> Result<Theme, String> {
-        let f: ThemeFile = toml::from_str(text).map_err(|e| e.to_string())?;
+        // One line: the line number and the reason (the TOML error's own
+        // text spans several lines, with the source quoted).
+        let f: ThemeFile = toml::from_str(text).map_err(|e| {
+            let at = e
+                .span()
+                .map(|s| {
+                    format!(
+                        "line {}: ",
+                        text.get(..s.start).unwrap_or(text).matches('\n').count() + 1
+                    )
+                })
+                .unwrap_or_default();
+            format!("{at}{}", e.message().trim())
+        })?;
         let c = |s: &str| colour(s, depth);
         Ok(Theme {
             name: f.name,

@@ -86,11 +86,11 @@ fn errors_name_token_and_column() {
     assert_eq!(err("R U Q2"), "unknown move `Q2` at column 5");
     assert_eq!(
         err("R U F'' D"),
-        "bad turn amount in `F''` at column 5 (use nothing, 2 or ')"
+        "bad turn amount in `F''` at column 5 (use nothing, 1, 2 or 3, and at most one ')"
     );
     assert_eq!(
         err("R4"),
-        "bad turn amount in `R4` at column 1 (use nothing, 2 or ')"
+        "bad turn amount in `R4` at column 1 (use nothing, 1, 2 or 3, and at most one ')"
     );
     assert_eq!(err("R U) F"), "`)` at column 4 has no matching `(`");
     assert_eq!(err("R (U F"), "`(` at column 3 is never closed");

@@ -68,6 +68,7 @@ mod population_series;
 mod race_core;
 mod record_format;
 mod reference;
+mod reliability3;
 mod sa_engine;
 mod sa_generators;
 mod seed_rule;

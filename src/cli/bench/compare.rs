@@ -3,6 +3,7 @@
 //! two-phase on the 3×3, optimal (the distance table) on the 2×2, none
 //! past the 3×3 (`-`).
 
+use cubetui::solve::yardstick::Yardstick;
 use std::fmt;
 
 use cubetui::cube::nxn::Size;
@@ -29,11 +30,7 @@ pub struct Row {
 /// The exact reference of cubes of `size`, in a word: `optimal` on the
 /// 2×2, `two-phase` on the 3×3 (none past it).
 pub fn reference_name(size: Size) -> &'static str {
-    if size == Size::TWO {
-        "optimal"
-    } else {
-        "two-phase"
-    }
+    Yardstick::of(size).map_or("none", Yardstick::name)
 }
 
 fn mean(v: &[f64]) -> Option<f64> {
@@ -124,7 +121,7 @@ impl fmt::Display for Comparison {
             writeln!(
                 f,
                 "× reference: -, {}",
-                cubetui::solve::sized::no_reference(self.size)
+                cubetui::solve::yardstick::none_for(self.size)
             )?;
         }
         if let Some(m) = mean(&refs) {
@@ -155,6 +152,7 @@ impl fmt::Display for Comparison {
 mod tests {
     use std::time::Duration;
 
+    use super::super::super::run::StopKind;
     use super::*;
 
     fn sample(solved: bool, moves: usize, ms: u64) -> Sample {
@@ -165,6 +163,11 @@ mod tests {
             elapsed: Duration::from_millis(ms),
             search: Duration::from_millis(ms),
             energy: 0.0,
+            stop: if solved {
+                StopKind::Solved
+            } else {
+                StopKind::Steps
+            },
         }
     }
 

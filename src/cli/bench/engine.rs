@@ -23,7 +23,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use cubetui::cube::AnyCube;
 use cubetui::cube::random::cube_seed;
 use cubetui::solve::trace::Trace;
-use cubetui::solve::{pocket, reference_htm};
+use cubetui::solve::yardstick::{self, Yardstick};
 
 use super::super::common::Start;
 use super::super::config::Resolved;
@@ -274,25 +274,19 @@ fn one_cube(
     Ok(Some((reports, reference)))
 }
 
-/// Whether cubes of `size` have an exact reference: the 2×2 (optimal) and
-/// the 3×3 (two-phase).
+/// Whether cubes of `size` have an exact reference ([`Yardstick::of`]).
 pub fn has_reference(size: cubetui::cube::nxn::Size) -> bool {
-    size.get() <= 3
+    Yardstick::of(size).is_some()
 }
 
-/// The exact reference's length of `cube`: two-phase on the 3×3, optimal
-/// on the 2×2 (`bench`, `sweep` and `solve --reference`); a size without
-/// one is a usage error (exit 2), a cube it cannot solve bad input (exit 3).
+/// The exact reference's length of `cube` ([`yardstick::length`]: `bench`,
+/// `sweep` and `solve --reference`); a size without one is a usage error
+/// (exit 2), a cube it cannot solve bad input (exit 3).
 pub fn exact_htm(cube: &AnyCube) -> Result<usize, Report> {
-    let size = cube.size();
-    if !has_reference(size) {
-        return Err(UsageError(cubetui::solve::sized::no_reference(size)).into());
-    }
-    let htm = match cube {
-        AnyCube::Three(c) => reference_htm(c).map_err(|e| e.to_string()),
-        AnyCube::Nxn(c) => pocket::distance(c).map_err(|e| e.to_string()),
-    };
-    htm.map_err(|e| InvalidInput(e).into())
+    yardstick::length(cube).map_err(|e| match e {
+        cubetui::solve::SolveError::Config(m) => UsageError(m).into(),
+        other => InvalidInput(other.to_string()).into(),
+    })
 }
 
 /// A progress bar on stderr when it is a terminal.

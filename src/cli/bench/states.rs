@@ -11,6 +11,7 @@ use color_eyre::eyre::Report;
 
 use cubetui::cube::nxn::{NxnAlg, NxnCube, Size};
 use cubetui::cube::{Alg, AnyAlg, Cube};
+use cubetui::files::{FileError, read_text};
 
 use super::super::common::{Start, parse_facelets};
 use super::super::exit::{InvalidInput, UsageError};
@@ -28,19 +29,10 @@ pub struct Entry {
 /// Reads and checks a test set of cubes of `size`; every cube in file order.
 pub fn load(path: &Path, size: Size) -> Result<Vec<Entry>, Report> {
     let shown = path.display();
-    let meta = std::fs::metadata(path)
-        .map_err(|e| UsageError(format!("--states {shown}: cannot read it: {e}")))?;
-    if meta.len() > MAX_BYTES {
-        return Err(UsageError(format!(
-            "--states {shown}: {} bytes, more than the {MAX_BYTES} a test set may have",
-            meta.len()
-        ))
-        .into());
-    }
-    let bytes = std::fs::read(path)
-        .map_err(|e| UsageError(format!("--states {shown}: cannot read it: {e}")))?;
-    let text = String::from_utf8(bytes)
-        .map_err(|e| InvalidInput(format!("--states {shown}: not UTF-8 text: {e}")))?;
+    let text = read_text(path, MAX_BYTES, "a test set").map_err(|e| match e {
+        FileError::NotText => Report::new(InvalidInput(format!("--states {shown}: {e}"))),
+        e => Report::new(UsageError(format!("--states {shown}: {e}"))),
+    })?;
     let entries = parse(&text, size).map_err(|(line, why)| {
         Report::new(InvalidInput(format!("--states {shown} line {line}: {why}")))
     })?;

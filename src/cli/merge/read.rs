@@ -10,10 +10,12 @@ use std::time::Duration;
 use color_eyre::eyre::Report;
 use serde::Deserialize;
 
+use cubetui::cube::nxn::Size;
 use cubetui::cube::random::cube_seed;
 use cubetui::solve::trace::Trace;
 
 use super::super::exit::InvalidInput;
+use super::super::run::StopKind;
 use super::super::summary::Sample;
 
 /// Largest file read, in bytes.
@@ -45,10 +47,18 @@ struct Line {
     line: Option<u64>,
     depth: Option<u64>,
     solved: bool,
+    /// The start state.
+    facelets: String,
+    /// The simplified solution, whole in `bench --jsonl`.
+    solution: String,
+    #[serde(default)]
+    solution_truncated: bool,
     moves_htm: usize,
     /// Null when it was not a number.
     energy: Option<f64>,
     iterations: u64,
+    /// Why the run stopped (absent in older lines).
+    stopped_by: Option<String>,
     elapsed_ms: f64,
     search_ms: f64,
     reference_htm: Option<usize>,
@@ -156,6 +166,19 @@ pub fn read(paths: &[impl AsRef<Path>]) -> Result<Merged, Report> {
                 reference: l.reference_htm.is_some(),
             };
             check_line(&l, &loc)?;
+            super::solves::check(&super::solves::Claim {
+                size: Size::new(run.size).map_err(|e| bad(&loc, format!("size: {e}")))?,
+                base_seed: l.base_seed,
+                index: l.index,
+                depth: l.depth,
+                test_set: run.test_set,
+                facelets: &l.facelets,
+                solution: &l.solution,
+                truncated: l.solution_truncated,
+                solved: l.solved,
+                moves_htm: l.moves_htm,
+            })
+            .map_err(|why| bad(&loc, format!("cube {}: {why}", l.index)))?;
             match &first {
                 None => first = Some((run, loc.clone(), l.clone())),
                 Some((r, at, _)) if *r != run => {
@@ -183,9 +206,10 @@ pub fn read(paths: &[impl AsRef<Path>]) -> Result<Merged, Report> {
                     return Err(bad(
                         &loc,
                         format!(
-                            "`{label}` ran with other settings than at {at} (preset {} config \
-                             {} there, preset {} config {} here): lines of incompatible runs",
-                            s.preset, s.config, mine.preset, mine.config
+                            "`{label}` ran with other settings than at {at} (solver {} preset {} \
+                             config {} there, solver {} preset {} config {} here): lines of \
+                             incompatible runs",
+                            s.solver, s.preset, s.config, mine.solver, mine.preset, mine.config
                         ),
                     ));
                 }
@@ -217,6 +241,10 @@ pub fn read(paths: &[impl AsRef<Path>]) -> Result<Merged, Report> {
                     .ok_or_else(|| bad(&loc, "elapsed_ms is not a time"))?,
                 search: millis(l.search_ms).ok_or_else(|| bad(&loc, "search_ms is not a time"))?,
                 energy: l.energy.unwrap_or(f64::NAN),
+                stop: l
+                    .stopped_by
+                    .as_deref()
+                    .map_or(StopKind::Other, StopKind::of_words),
             };
             lines.push(Got {
                 label,
@@ -236,20 +264,13 @@ pub fn read(paths: &[impl AsRef<Path>]) -> Result<Merged, Report> {
 
 /// The file's text, or why it cannot be read.
 fn read_text(path: &Path) -> Result<String, Report> {
-    let shown = path.display();
-    let meta = std::fs::metadata(path)
-        .map_err(|e| InvalidInput(format!("{shown}: cannot read it: {e}")))?;
-    if meta.len() > MAX_BYTES {
-        return Err(InvalidInput(format!(
-            "{shown}: {} bytes, more than the {MAX_BYTES} merge reads",
-            meta.len()
-        ))
-        .into());
-    }
-    let bytes =
-        std::fs::read(path).map_err(|e| InvalidInput(format!("{shown}: cannot read it: {e}")))?;
-    String::from_utf8(bytes)
-        .map_err(|e| InvalidInput(format!("{shown}: not UTF-8 text: {e}")).into())
+    let text = cubetui::files::read_text(path, MAX_BYTES, "a merge file")
+        .map_err(|e| InvalidInput(format!("{}: {e}", path.display())))?;
+    // A byte-order mark some editors write is not part of the first line.
+    Ok(match text.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_string(),
+        None => text,
+    })
 }
 
 /// Checks what one line says of itself.

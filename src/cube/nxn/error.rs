@@ -29,7 +29,9 @@ pub enum ParseSizeError {
 pub enum NxnNotationError {
     #[error("unknown move `{token}` at column {column}")]
     UnknownMove { token: String, column: usize },
-    #[error("bad turn amount in `{token}` at column {column} (use nothing, 2 or ')")]
+    #[error(
+        "bad turn amount in `{token}` at column {column} (use nothing, 1, 2 or 3, and at most one ')"
+    )]
     BadAmount { token: String, column: usize },
     #[error("`{token}` at column {column}: a wide turn turns 2 or more layers")]
     WideTooThin { token: String, column: usize },

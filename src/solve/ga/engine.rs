@@ -3,7 +3,9 @@ use rand::RngExt;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::solve::api::{Outcome, Profile, SeriesSpec, Snapshot, SolveError, Solver, Status};
-use crate::solve::chromosome::{Chromosome, random_gene_in, random_genes_in, roulette};
+use crate::solve::chromosome::{
+    Chromosome, cumulative, random_gene_in, random_genes_in, roulette_in,
+};
 use crate::solve::genome::Genome;
 use crate::solve::popstats::{POPULATION_SERIES, PopStats};
 
@@ -145,15 +147,6 @@ impl<G: Genome> Ga<G> {
         self.p.stagnation > 0 && self.generation - self.best_generation >= self.p.stagnation
     }
 
-    fn roulette(&mut self, total: f64) -> usize {
-        let max = self.set.max_energy();
-        roulette(
-            &mut self.rng,
-            self.energies.iter().map(|&e| weight(e, max)),
-            total,
-        )
-    }
-
     /// Changes one random gene to a different value allowed next to its neighbours.
     fn mutate(&mut self, c: &mut Chromosome<G>) {
         let k = c.len();
@@ -171,11 +164,13 @@ impl<G: Genome> Ga<G> {
         let n = self.p.population;
         let f = self.p.fitness;
         let max = self.set.max_energy();
-        let total: f64 = self.energies.iter().map(|&e| weight(e, max)).sum();
+        // The wheel as running sums: a pick is a binary search, so a
+        // generation costs O(n log n), not O(n²) (the same picks).
+        let wheel = cumulative(self.energies.iter().map(|&e| weight(e, max)));
         let mut pool: Vec<Chromosome<G>> = Vec::with_capacity(2 * n);
         for _ in 0..n / 2 {
-            let a = self.roulette(total);
-            let b = self.roulette(total);
+            let a = roulette_in(&mut self.rng, &wheel);
+            let b = roulette_in(&mut self.rng, &wheel);
             if self.rng.random::<f64>() >= self.p.crossover_rate || self.p.length < 2 {
                 continue;
             }

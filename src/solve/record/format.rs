@@ -112,6 +112,8 @@ pub enum RecordError {
     Empty,
     #[error("not a run file: it is not UTF-8 text")]
     NotText,
+    #[error("not a run file: it holds NUL bytes (a binary file)")]
+    Binary,
     #[error("line {line}: the line is cut short (truncated file)")]
     CutLine { line: usize },
     #[error("line {line}: {message}")]
@@ -136,6 +138,11 @@ impl RunFile {
     /// that is not a header or event, a newer format, events after the result.
     pub fn parse(bytes: &[u8]) -> Result<RunFile, RecordError> {
         let text = std::str::from_utf8(bytes).map_err(|_| RecordError::NotText)?;
+        if text.contains('\0') {
+            return Err(RecordError::Binary);
+        }
+        // A byte-order mark some editors write is not part of the header.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         if text.trim().is_empty() {
             return Err(RecordError::Empty);
         }
@@ -192,6 +199,11 @@ fn header(n: usize, line: &str) -> Result<Header, RecordError> {
         .get("format")
         .and_then(serde_json::Value::as_u64)
         .ok_or_else(|| bad("the header has no format version".into()))?;
+    if format == 0 {
+        return Err(bad(format!(
+            "format 0 is no run-file format (1 to {FORMAT})"
+        )));
+    }
     if format > u64::from(FORMAT) {
         return Err(RecordError::Newer {
             found: u32::try_from(format).unwrap_or(u32::MAX),

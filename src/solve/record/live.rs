@@ -166,6 +166,25 @@ impl<W: Write> Live<W> {
         self.ended
     }
 
+    /// Whether the latest outcome is at the furthest step seen (a running
+    /// solver's outcome comes only now and then: a result written from an
+    /// older one would not be where the run stopped).
+    pub fn outcome_current(&self) -> bool {
+        self.outcome
+            .as_ref()
+            .is_some_and(|o| o.iterations >= self.steps)
+    }
+
+    /// The step of the latest outcome, if one came.
+    pub fn outcome_step(&self) -> Option<u64> {
+        self.outcome.as_ref().map(|o| o.iterations)
+    }
+
+    /// The furthest step seen.
+    pub fn steps(&self) -> u64 {
+        self.steps
+    }
+
     /// Writes what `u` tells (before the caller folds it): its changes, its
     /// points, a phase change its snapshot shows, and the result when it
     /// says the run finished.

@@ -13,6 +13,7 @@
 //! SIGTERM leaves a file whose last line is complete. [`RunFile::parse`]
 //! refuses a newer format, a line cut short and garbage with the reason.
 
+pub mod check;
 pub mod format;
 pub mod live;
 pub mod play;

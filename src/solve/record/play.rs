@@ -256,6 +256,9 @@ pub struct Verdict {
     pub again: RunResult,
     /// Each difference from the recorded result, in words (empty: identical).
     pub differences: Vec<String>,
+    /// The cancel flag stopped the run made again before the recorded
+    /// step: nothing was compared.
+    pub interrupted: bool,
 }
 
 /// Re-runs `file` from its header and its recorded changes, for exactly the
@@ -271,6 +274,10 @@ pub fn verify(file: &RunFile, cancel: Option<&AtomicBool>) -> Result<Verdict, Re
     let config = file.header.config()?;
     let mut solver = build_any(&config, &file.header.start()?, file.header.seed)
         .map_err(|e| RecordError::Header(e.to_string()))?;
+    // What the file claims that does not hold is a difference too: the
+    // header against the solver it re-runs, the result against its
+    // solution on the start state.
+    let mut differences = super::check::problems(file, Some(solver.as_ref()));
     let limits = Budget {
         max_steps: Some(recorded.steps),
         deadline: None,
@@ -279,7 +286,13 @@ pub fn verify(file: &RunFile, cancel: Option<&AtomicBool>) -> Result<Verdict, Re
         Ok(())
     })?;
     let again = played.result;
-    let mut differences = Vec::new();
+    if played.stop == Stop::Cancelled {
+        return Ok(Verdict {
+            again,
+            differences: Vec::new(),
+            interrupted: true,
+        });
+    }
     if again.solved != recorded.solved {
         differences.push(format!(
             "solved: recorded {}, again {}",
@@ -298,5 +311,9 @@ pub fn verify(file: &RunFile, cancel: Option<&AtomicBool>) -> Result<Verdict, Re
             recorded.solution, recorded.htm, again.solution, again.htm
         ));
     }
-    Ok(Verdict { again, differences })
+    Ok(Verdict {
+        again,
+        differences,
+        interrupted: false,
+    })
 }

@@ -5,7 +5,7 @@
 //! `NAME.tmp<PID>` that is removed on every failure, by [`remove_temp`]
 //! (signal handlers, quitting), or by a later writer once its process is gone.
 
-use std::fs::{self, File, OpenOptions};
+use std::fs::{self, File};
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -14,6 +14,7 @@ use std::time::Duration;
 use thiserror::Error;
 
 use crate::cube::error::printable;
+use crate::files::{kind_of, open_nonblocking};
 
 /// A path as messages show it: control and invisible characters escaped.
 pub fn shown(path: &Path) -> String {
@@ -62,43 +63,6 @@ fn io_error(path: &Path) -> impl FnOnce(io::Error) -> CacheError + '_ {
         path: path.to_path_buf(),
         source,
     }
-}
-
-/// What a non-regular file is, for messages.
-fn kind_of(t: fs::FileType) -> &'static str {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileTypeExt;
-        if t.is_fifo() {
-            return "a FIFO";
-        }
-        if t.is_char_device() {
-            return "a character device";
-        }
-        if t.is_block_device() {
-            return "a block device";
-        }
-        if t.is_socket() {
-            return "a socket";
-        }
-    }
-    if t.is_dir() {
-        "a directory"
-    } else {
-        "not a regular file"
-    }
-}
-
-/// Opens `path` for reading without ever blocking (a FIFO with no writer).
-fn open_nonblocking(path: &Path) -> io::Result<File> {
-    let mut options = OpenOptions::new();
-    options.read(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        options.custom_flags(libc::O_NONBLOCK);
-    }
-    options.open(path)
 }
 
 /// The contents of `path`, which must be a regular file (a symbolic link to

@@ -20,7 +20,7 @@
 //! - `phases-sa` (presets `2x2-phases`, `phases-sa`) on the 2×2 only: the
 //!   2×2's two group phases, each by the same sequence annealer ([`phased`]).
 //! - `reference`: on the 2×2 the exact optimal solver ([`crate::solve::pocket`]);
-//!   on N ≥ 4 a refusal, [`no_reference`] ("no reference for 4x4").
+//!   on N ≥ 4 a refusal, [`yardstick::none_for`] ("no reference for 4x4").
 //! - every other solver: refused with a message naming the 3×3-only solver.
 //!
 //! A start in any orientation is accepted: it is turned upright first
@@ -42,6 +42,7 @@ use crate::solve::pocket;
 use crate::solve::preset::PresetInfo;
 use crate::solve::registry::SolverConfig;
 use crate::solve::woc::Woc;
+use crate::solve::yardstick;
 pub use api::{SizedOutcome, SizedSolver, moves, moves_in_words, upright};
 
 /// The 2×2's optimal solver as a one-step run.
@@ -80,11 +81,6 @@ impl SizedSolver for Pocket {
             iterations: u64::from(self.solution.is_some()),
         }
     }
-}
-
-/// The message for sizes without an exact reference.
-pub fn no_reference(size: Size) -> String {
-    format!("no reference for {size} (an exact reference exists for the 2x2 and 3x3 only)")
 }
 
 /// Builds solver `config` for `start`, of any size, as a [`Solver`], fully
@@ -187,7 +183,7 @@ fn runs_past_three(config: &SolverConfig, size: Size) -> Result<(), SolveError> 
         SolverConfig::Ga(_) | SolverConfig::Woc(_) => Ok(()),
         SolverConfig::PhasesSa(_) | SolverConfig::Reference(_) if size == Size::TWO => Ok(()),
         SolverConfig::PhasesSa(_) => Err(phased::not_two(size)),
-        SolverConfig::Reference(_) => Err(SolveError::Config(no_reference(size))),
+        SolverConfig::Reference(_) => Err(SolveError::Config(yardstick::none_for(size))),
         other => Err(SolveError::Config(format!(
             "solver `{}` runs on the 3x3 only (`cubetui presets --size {n}` lists the presets \
              that run on the {size})",

@@ -33,6 +33,7 @@ impl App {
                 draws: 0,
                 index: 0,
                 overrides: Vec::new(),
+                run_only: Vec::new(),
                 choice: choice.min(choices.len().saturating_sub(1)),
                 choices,
                 seed,

@@ -17,7 +17,11 @@ use crate::solve::api::Solver;
 use crate::solve::preset;
 use crate::solve::record::{Header, Live, beside};
 use crate::solve::runner::{Command, RunState, Update};
-use crate::tui::race::settle;
+use crate::tui::race::settle_for;
+
+/// How long ending a recorded run waits for its paused solver's outcome
+/// (a long annealing run's takes seconds to build).
+const RESULT_WAIT: std::time::Duration = std::time::Duration::from_secs(60);
 
 /// The header of a run of preset `name`, built as `solver` from `start`
 /// with `seed` (the preset's parameters; changes come as knob events).
@@ -142,23 +146,43 @@ impl App {
         if !open {
             return;
         }
-        if self.state() == RunState::Running {
-            // A pause the user did not ask for: the message line stays.
+        let current = |app: &App| {
+            app.record
+                .as_ref()
+                .and_then(|r| r.live.as_ref())
+                .is_none_or(Live::outcome_current)
+        };
+        if self.state() == RunState::Running || !current(self) {
+            // A pause the user did not ask for: the message line stays. A
+            // long run's outcome takes a while to build: wait for the one
+            // at the step where the run stopped.
             let said = self.message.clone();
             self.run.driver.send(Command::Pause);
-            settle(|| {
+            settle_for(RESULT_WAIT, || {
                 let u = self.run.driver.poll();
                 self.absorb(u);
-                self.state() == RunState::Running
+                let alive = self.state() != RunState::Stopped;
+                alive && (self.state() == RunState::Running || !current(self))
             });
             self.message = said;
         }
         let finished = self.state().finished();
         if let Some(r) = self.record.as_mut()
             && let Some(live) = r.live.as_mut()
-            && let Err(e) = live.end(!finished)
         {
-            self.message = Some(format!("recording stopped: {}: {e}", r.path.display()));
+            let stale = (!live.outcome_current()).then(|| {
+                format!(
+                    "{}: the result is at step {} (the solver did not answer at step {})",
+                    r.path.display(),
+                    live.outcome_step().unwrap_or(0),
+                    live.steps()
+                )
+            });
+            if let Err(e) = live.end(!finished) {
+                self.message = Some(format!("recording stopped: {}: {e}", r.path.display()));
+            } else if let Some(s) = stale {
+                self.message = Some(s);
+            }
         }
     }
 

@@ -23,9 +23,20 @@ impl App {
             .push((key.to_string(), value.to_string()));
     }
 
+    /// Records that knob `key` of the run only (no `--set` exists for it)
+    /// was set to `value` before the first step: `y` says so beside the
+    /// command, which cannot express it.
+    pub fn note_run_only(&mut self, key: &str, value: &str) {
+        self.setup.run_only.retain(|(k, _)| k != key);
+        self.setup
+            .run_only
+            .push((key.to_string(), value.to_string()));
+    }
+
     /// Forgets the overrides (a new preset starts from its own values).
     pub fn clear_overrides(&mut self) {
         self.setup.overrides.clear();
+        self.setup.run_only.clear();
     }
 
     /// The command that reproduces the shown run: `cubetui race …` while a
@@ -48,6 +59,19 @@ impl App {
         let mut cmd = format!("cubetui solve --preset {preset} {start} --seed {seed}");
         for (k, v) in self.overrides() {
             cmd.push_str(&format!(" --set {k}={v}"));
+        }
+        if !self.setup.run_only.is_empty() {
+            let said: Vec<String> = self
+                .setup
+                .run_only
+                .iter()
+                .map(|(k, v)| format!("{k}={v}"))
+                .collect();
+            // A shell comment: the line still runs as pasted.
+            cmd.push_str(&format!(
+                "  # not on the command line (knobs of the run only, set before the first step): {}",
+                said.join(", ")
+            ));
         }
         cmd
     }

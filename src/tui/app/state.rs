@@ -87,6 +87,9 @@ pub(crate) struct Setup {
     /// `y` prints them. The hook for the knobs panel: it records each knob
     /// the user changed before the run started (see [`App::note_override`]).
     pub(crate) overrides: Vec<(String, String)>,
+    /// Knobs of the run only (no `--set`: the annealer's temperature now)
+    /// set before the first step: `y` says them beside the command.
+    pub(crate) run_only: Vec<(String, String)>,
     pub(crate) choices: Vec<Choice>,
     pub(crate) choice: usize,
     /// The base seed (`--seed`).

@@ -1,0 +1,148 @@
+//! Reading an input file safely: the one helper every file the program
+//! reads goes through (run files, themes, `config.toml`, user presets,
+//! `bench --states`, `merge`'s files, `--formulas`, the reference tables).
+//! The file must be a regular file (a symbolic link to one is fine: a
+//! device, FIFO, socket or directory is refused by kind before a byte is
+//! read, and opening never blocks), and no larger than the caller's limit
+//! (checked on its size, then while reading, so a file that grows is cut
+//! at the limit and refused). A leaf: it imports nothing of the crate.
+
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, Read};
+use std::path::Path;
+
+use thiserror::Error;
+
+/// Why an input file was not read.
+#[derive(Debug, Error)]
+pub enum FileError {
+    #[error("cannot read it: {0}")]
+    Io(#[from] io::Error),
+    #[error("it is {kind}, not a regular file")]
+    NotRegular { kind: &'static str },
+    #[error("it is larger than {limit} bytes, the limit for {what}")]
+    TooBig { limit: u64, what: &'static str },
+    #[error("it is not UTF-8 text")]
+    NotText,
+}
+
+impl FileError {
+    /// Whether the file does not exist.
+    pub fn not_found(&self) -> bool {
+        matches!(self, FileError::Io(e) if e.kind() == io::ErrorKind::NotFound)
+    }
+}
+
+/// What a non-regular file is, for messages.
+pub fn kind_of(t: fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if t.is_fifo() {
+            return "a FIFO";
+        }
+        if t.is_char_device() {
+            return "a character device";
+        }
+        if t.is_block_device() {
+            return "a block device";
+        }
+        if t.is_socket() {
+            return "a socket";
+        }
+    }
+    if t.is_dir() {
+        "a directory"
+    } else {
+        "not a regular file"
+    }
+}
+
+/// Opens `path` for reading without ever blocking (a FIFO with no writer).
+pub fn open_nonblocking(path: &Path) -> io::Result<File> {
+    let mut options = OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    options.open(path)
+}
+
+/// The bytes of the regular file `path`, of at most `limit` bytes (`what`
+/// names the kind of file in the message: "a theme file").
+///
+/// # Errors
+/// The file cannot be read, is not a regular file or is larger than `limit`.
+pub fn read_bounded(path: &Path, limit: u64, what: &'static str) -> Result<Vec<u8>, FileError> {
+    let check = |meta: &fs::Metadata| {
+        if !meta.is_file() {
+            return Err(FileError::NotRegular {
+                kind: kind_of(meta.file_type()),
+            });
+        }
+        if meta.len() > limit {
+            return Err(FileError::TooBig { limit, what });
+        }
+        Ok(())
+    };
+    // By name first so nothing odd is even opened, then through the open
+    // file in case the path changed in between.
+    check(&fs::metadata(path)?)?;
+    let file = open_nonblocking(path)?;
+    check(&file.metadata()?)?;
+    let mut bytes = Vec::new();
+    file.take(limit.saturating_add(1)).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > limit {
+        return Err(FileError::TooBig { limit, what });
+    }
+    Ok(bytes)
+}
+
+/// [`read_bounded`], as UTF-8 text.
+///
+/// # Errors
+/// As [`read_bounded`], and a file that is not UTF-8.
+pub fn read_text(path: &Path, limit: u64, what: &'static str) -> Result<String, FileError> {
+    String::from_utf8(read_bounded(path, limit, what)?).map_err(|_| FileError::NotText)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn devices_and_large_files_are_refused_by_kind_and_size() {
+        let zero = read_bounded(Path::new("/dev/zero"), 1 << 20, "a test file");
+        assert!(
+            matches!(
+                zero,
+                Err(FileError::NotRegular {
+                    kind: "a character device"
+                })
+            ),
+            "{zero:?}"
+        );
+        let dir = read_bounded(Path::new("/"), 1 << 20, "a test file");
+        assert!(matches!(
+            dir,
+            Err(FileError::NotRegular {
+                kind: "a directory"
+            })
+        ));
+        let path = std::env::temp_dir().join(format!("cubetui-files-{}", std::process::id()));
+        fs::write(&path, [b'a'; 100]).unwrap();
+        assert_eq!(read_bounded(&path, 100, "a test file").unwrap().len(), 100);
+        let big = read_bounded(&path, 99, "a test file").unwrap_err();
+        assert_eq!(
+            big.to_string(),
+            "it is larger than 99 bytes, the limit for a test file"
+        );
+        fs::write(&path, [0xff, 0xfe]).unwrap();
+        assert!(matches!(read_text(&path, 10, "x"), Err(FileError::NotText)));
+        fs::remove_file(&path).unwrap();
+        let missing = read_bounded(&path, 10, "x").unwrap_err();
+        assert!(missing.not_found());
+    }
+}
