@@ -10,6 +10,7 @@
 
 pub mod base;
 pub mod cache;
+pub mod comb;
 pub mod coord;
 pub mod cubie;
 pub mod disk;
@@ -17,6 +18,7 @@ pub mod multi;
 pub mod pending;
 pub mod search;
 pub mod solver;
+pub mod sym;
 pub mod tables;
 
 use std::time::Instant;

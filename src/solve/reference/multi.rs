@@ -15,6 +15,17 @@ use crate::cube::{Alg, Cube, CubieCube, Move, MoveKind, Rotation, STICKERS};
 /// Nodes one view expands before the next view may take a turn.
 const SLICE: u64 = 2_000;
 
+/// The pre-moves (min2phase's): a view may solve the cube with one of these
+/// turns made first, `R F L B` (each a quarter turn out of G1), and append
+/// the turn to its solution. Each pre-move gives every length another set of
+/// phase-1 solutions, so a short total is met at a shallower phase-1 depth.
+const PRE_MOVES: [u8; 4] = [3, 6, 12, 15];
+
+/// Shortest phase-1 part a pre-move view searches (min2phase's 7): below
+/// it the plain views' few phase-1 solutions are tried alone, so a short
+/// scramble still gets its short solution first.
+const PRE_MIN_DEPTH1: usize = 7;
+
 /// One view of the cube.
 struct View<'t> {
     search: Search<'t>,
@@ -22,6 +33,21 @@ struct View<'t> {
     faces: [usize; 6],
     /// The view solves the inverse cube.
     inverse: bool,
+    /// The view's cube is the cube after this turn (a pre-move, see
+    /// [`PRE_MOVES`]), which ends the view's solutions.
+    pre: Option<u8>,
+}
+
+impl View<'_> {
+    /// Moves the view's solutions spend outside its search.
+    fn extra(&self) -> usize {
+        usize::from(self.pre.is_some())
+    }
+
+    /// The length order views advance in: phase-1 depth plus pre-moves.
+    fn key(&self) -> usize {
+        self.search.phase1_depth() + self.extra()
+    }
 }
 
 /// `cube` turned by `rotation` and recoloured so its centres read U R F D L B,
@@ -51,12 +77,77 @@ fn view_of(cube: &Cube, rotation: Option<Rotation>) -> Option<(Cube, [usize; 6])
     Some((Cube::from_stickers(stickers)?, faces))
 }
 
+/// `moves` with turns of one face that meet (next to each other, or with
+/// only a turn of the opposite face between them) made one turn or none, as
+/// where a pre-move follows its view's solution (`R2 R` is `R'`, `R L2 R'` is
+/// `L2`). The result never turns one face twice in a row.
+fn merged(moves: &[u8]) -> Vec<u8> {
+    let mut out: Vec<u8> = Vec::with_capacity(moves.len());
+    for &m in moves {
+        push_merged(&mut out, m);
+    }
+    out
+}
+
+fn push_merged(out: &mut Vec<u8>, m: u8) {
+    let face = face_of(m as usize);
+    let opposite = |f: usize| f % 3 == face % 3 && f != face;
+    let n = out.len();
+    let at = if n >= 1 && face_of(out[n - 1] as usize) == face {
+        Some(n - 1)
+    } else if n >= 2
+        && opposite(face_of(out[n - 1] as usize))
+        && face_of(out[n - 2] as usize) == face
+    {
+        Some(n - 2)
+    } else {
+        None
+    };
+    let Some(at) = at else {
+        out.push(m);
+        return;
+    };
+    // Quarter turns: m % 3 is 0, 1, 2 for 1, 2, 3 quarter turns.
+    let turns = (out[at] % 3 + 1 + m % 3 + 1) % 4;
+    let rest = out.split_off(at + 1);
+    out.pop();
+    if turns != 0 {
+        push_merged(out, (face * 3) as u8 + turns - 1);
+    }
+    for r in rest {
+        push_merged(out, r);
+    }
+}
+
 /// The six searches for one cube, sharing the best length.
 pub struct MultiSearch<'t> {
+    t: &'t Tables,
     cube: Cube,
     views: Vec<View<'t>>,
     best: Option<Alg>,
     target: usize,
+    max_len: usize,
+    /// The cubes of the plain views (`views[..6]`), for the short passes.
+    starts: Vec<CubieCube>,
+    /// The pass for short totals under way, if any (see [`Short`]).
+    short: Option<Short<'t>>,
+    /// Nodes of the short passes already over.
+    short_nodes: u64,
+}
+
+/// Longest total the short passes look for.
+const SHORT_MAX: usize = 7;
+
+/// A pass for totals of at most `total` moves on one plain view, run before
+/// the views proper for `total` = 0, 1, …, [`SHORT_MAX`]: the views go by
+/// phase-1 depth and accept a long phase-2 part early, so without these
+/// passes a cube a few moves from solved could get a solution of a dozen.
+/// A pass whose phase-1 bound is over its total ends at once, so a random
+/// cube spends little here.
+struct Short<'t> {
+    total: usize,
+    view: usize,
+    search: Search<'t>,
 }
 
 impl<'t> MultiSearch<'t> {
@@ -68,7 +159,8 @@ impl<'t> MultiSearch<'t> {
         target: usize,
     ) -> Result<MultiSearch<'t>, ReferenceError> {
         cubies(cube)?;
-        let mut views = Vec::with_capacity(6);
+        let mut views: Vec<View<'t>> = Vec::with_capacity(6 * (1 + PRE_MOVES.len()));
+        let mut pre_views = Vec::new();
         for rotation in [None, Some(Rotation::X), Some(Rotation::Z)] {
             let (seen, faces) = view_of(cube, rotation).ok_or(ReferenceError::Internal)?;
             let c = cubies(&seen)?;
@@ -78,14 +170,50 @@ impl<'t> MultiSearch<'t> {
                     search: Search::new(t, start, max_len, target),
                     faces,
                     inverse,
+                    pre: None,
                 });
+                for m in PRE_MOVES {
+                    // Solving `m · start` with S solves `start` with S m.
+                    let moved =
+                        cubie_turns::multiply(&cubie_turns::face_turn_cubies()[m as usize], &start);
+                    pre_views.push(View {
+                        search: Search::from_depth(
+                            t,
+                            moved,
+                            max_len.saturating_sub(1),
+                            target.saturating_sub(1),
+                            PRE_MIN_DEPTH1,
+                        ),
+                        faces,
+                        inverse,
+                        pre: Some(m),
+                    });
+                }
             }
         }
+        // Plain views first: of two views at the same length, the plain
+        // one goes first.
+        views.append(&mut pre_views);
+        let starts: Vec<CubieCube> = views
+            .iter()
+            .filter(|v| v.pre.is_none())
+            .map(|v| v.search.start())
+            .collect();
+        let short = Some(Short {
+            total: 0,
+            view: 0,
+            search: Search::new(t, starts[0], 0, 0),
+        });
         Ok(MultiSearch {
+            t,
             cube: *cube,
             views,
             best: None,
             target,
+            max_len,
+            starts,
+            short,
+            short_nodes: 0,
         })
     }
 
@@ -96,12 +224,41 @@ impl<'t> MultiSearch<'t> {
 
     /// Nodes expanded by all views.
     pub fn nodes(&self) -> u64 {
-        self.views.iter().map(|v| v.search.nodes()).sum()
+        let short = self.short.as_ref().map_or(0, |s| s.search.nodes());
+        self.views.iter().map(|v| v.search.nodes()).sum::<u64>() + self.short_nodes + short
     }
 
     /// Whether every view is finished (or the target is met).
     pub fn finished(&self) -> bool {
-        self.views.iter().all(|v| v.search.finished())
+        self.short.is_none() && self.views.iter().all(|v| v.search.finished())
+    }
+
+    /// Advances the short passes (see [`Short`]) by up to `budget` nodes.
+    fn run_short(&mut self, budget: u64) {
+        let Some(short) = self.short.as_mut() else {
+            return;
+        };
+        short.search.run(budget);
+        if let Some(moves) = short.search.best().map(<[u8]>::to_vec) {
+            let view = short.view;
+            self.short_nodes += short.search.nodes();
+            self.short = None;
+            self.accept(view, &moves);
+            return;
+        }
+        if !short.search.finished() {
+            return;
+        }
+        self.short_nodes += short.search.nodes();
+        let (mut total, mut view) = (short.total, short.view + 1);
+        if view == self.starts.len() {
+            (total, view) = (total + 1, 0);
+        }
+        self.short = (total <= SHORT_MAX.min(self.max_len)).then(|| Short {
+            total,
+            view,
+            search: Search::new(self.t, self.starts[view], total, total),
+        });
     }
 
     /// Shallowest phase-1 depth any unfinished view is searching.
@@ -109,7 +266,7 @@ impl<'t> MultiSearch<'t> {
         self.views
             .iter()
             .filter(|v| !v.search.finished())
-            .map(|v| v.search.phase1_depth())
+            .map(View::key)
             .min()
             .unwrap_or(0)
     }
@@ -119,17 +276,21 @@ impl<'t> MultiSearch<'t> {
         let limit = self.nodes().saturating_add(budget);
         loop {
             let nodes = self.nodes();
-            if nodes >= limit {
+            if nodes >= limit || self.finished() {
                 break;
+            }
+            if self.short.is_some() {
+                self.run_short(SLICE.min(limit - nodes));
+                continue;
             }
             let Some(i) = (0..self.views.len())
                 .filter(|&i| !self.views[i].search.finished())
-                .min_by_key(|&i| self.views[i].search.phase1_depth())
+                .min_by_key(|&i| self.views[i].key())
             else {
                 break;
             };
             let before = self.views[i].search.best().map(|b| b.len());
-            self.views[i].search.run(SLICE.min(limit - nodes));
+            self.views[i].search.run_depth(SLICE.min(limit - nodes));
             let after = self.views[i].search.best().map(|b| b.to_vec());
             if let Some(moves) = after.filter(|m| Some(m.len()) != before) {
                 self.accept(i, &moves);
@@ -140,20 +301,7 @@ impl<'t> MultiSearch<'t> {
 
     /// Takes a view's solution over to the cube as given and bounds every view.
     fn accept(&mut self, i: usize, moves: &[u8]) {
-        let view = &self.views[i];
-        let mut ms: Vec<u8> = moves.to_vec();
-        if view.inverse {
-            ms.reverse();
-            for m in &mut ms {
-                *m = *m - *m % 3 + (2 - *m % 3);
-            }
-        }
-        let mapped: Vec<u8> = ms
-            .iter()
-            .map(|&m| (view.faces[face_of(m as usize)] * 3 + m as usize % 3) as u8)
-            .collect();
-        debug_assert!(mapped.iter().all(|&m| (m as usize) < N_MOVES));
-        let alg = to_alg(&mapped);
+        let alg = self.mapped(i, moves);
         let improves = self.best.as_ref().is_none_or(|b| alg.len() < b.len());
         if !improves || !self.cube.after(&alg).is_solved() {
             return;
@@ -161,13 +309,33 @@ impl<'t> MultiSearch<'t> {
         let limit = alg.len().saturating_sub(1);
         self.best = Some(alg);
         for v in &mut self.views {
-            v.search.set_limit(limit);
+            let extra = v.extra();
+            v.search.set_limit(limit.saturating_sub(extra));
         }
         if limit < self.target {
             for v in &mut self.views {
                 v.search.set_limit(0);
             }
         }
+    }
+
+    /// A solution of view `i`'s cube as a solution of the cube as given.
+    fn mapped(&self, i: usize, moves: &[u8]) -> Alg {
+        let view = &self.views[i];
+        let mut ms: Vec<u8> = moves.to_vec();
+        ms.extend(view.pre);
+        if view.inverse {
+            ms.reverse();
+            for m in &mut ms {
+                *m = *m - *m % 3 + (2 - *m % 3);
+            }
+        }
+        let mapped: Vec<u8> = merged(&ms)
+            .iter()
+            .map(|&m| (view.faces[face_of(m as usize)] * 3 + m as usize % 3) as u8)
+            .collect();
+        debug_assert!(mapped.iter().all(|&m| (m as usize) < N_MOVES));
+        to_alg(&mapped)
     }
 }
 
@@ -176,6 +344,51 @@ mod tests {
     use super::*;
     use crate::cube::random::{random_state, rng_from_seed};
     use crate::solve::reference::cubie;
+
+    #[test]
+    fn every_view_solves_the_cube_as_given_pre_moves_and_inverses_too() {
+        let t = crate::solve::reference::cache::tables();
+        let mut rng = rng_from_seed(23);
+        for _ in 0..3 {
+            let cube = random_state(&mut rng);
+            let mut multi = MultiSearch::new(t, &cube, 24, 0).unwrap();
+            assert_eq!(multi.views.len(), 6 * (1 + PRE_MOVES.len()));
+            assert_eq!(multi.views.iter().filter(|v| v.pre.is_some()).count(), 24);
+            for i in 0..multi.views.len() {
+                let v = &mut multi.views[i].search;
+                while v.best().is_none() && !v.finished() {
+                    v.run(100_000);
+                }
+                let moves = v.best().expect("a solution within 24").to_vec();
+                let alg = multi.mapped(i, &moves);
+                assert!(cube.after(&alg).is_solved(), "view {i}");
+                assert!(alg.len() <= moves.len() + multi.views[i].extra());
+            }
+        }
+    }
+
+    #[test]
+    fn meeting_turns_of_one_face_merge() {
+        // R2 R → R'; R L2 R' → L2; U R R' U → U2; R R' → nothing.
+        assert_eq!(merged(&[4, 3]), vec![5]);
+        assert_eq!(merged(&[3, 13, 5]), vec![13]);
+        assert_eq!(merged(&[0, 3, 5, 0]), vec![1]);
+        assert_eq!(merged(&[3, 5]), Vec::<u8>::new());
+        assert_eq!(merged(&[0, 9, 3]), vec![0, 9, 3]);
+        let mut rng = rng_from_seed(3);
+        for _ in 0..200 {
+            let moves: Vec<u8> = (0..12)
+                .map(|_| rand::RngExt::random_range(&mut rng, 0..18u8))
+                .collect();
+            let m = merged(&moves);
+            let before = Cube::solved().after(&to_alg(&moves));
+            assert_eq!(Cube::solved().after(&to_alg(&m)), before, "{moves:?}");
+            assert!(
+                m.windows(2)
+                    .all(|w| face_of(w[0] as usize) != face_of(w[1] as usize))
+            );
+        }
+    }
 
     #[test]
     fn a_turn_in_a_view_is_the_mapped_turn_of_the_cube() {

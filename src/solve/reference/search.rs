@@ -3,7 +3,7 @@
 //! of nodes and resume), and for each phase-1 solution a bounded phase-2 IDA*
 //! that only accepts totals shorter than the best so far.
 
-use super::coord;
+use super::coord::{self, N_SLICE_PERM};
 use super::cubie::{N_MOVES, face_of};
 use super::tables::{N_P2, P2_MOVES, Tables};
 use crate::cube::CubieCube;
@@ -11,7 +11,10 @@ use crate::cube::cubie_turns::face_turn_cubies;
 
 /// Longest phase-2 part tried for one phase-1 solution (the phase-2 diameter
 /// is 18, but short phase-2 parts are what make short totals).
-const PHASE2_CAP: usize = 12;
+const PHASE2_CAP: usize = 13;
+
+/// A phase-1 node in G1 with fewer moves than this left is not expanded.
+const REENTER: usize = 5;
 
 /// One level of the phase-1 stack: coordinates after the moves so far and the
 /// next move to try from here.
@@ -19,29 +22,62 @@ const PHASE2_CAP: usize = 12;
 struct Frame {
     twist: u16,
     flip: u16,
-    slice: u16,
+    /// Slice positions (the slice coordinate / 24): phase 1 needs no more.
+    pos: u16,
+    /// Position in [`ORDER`] of the next move to try.
     next: u8,
+    /// Moves known to fail the bound here (half turns, see `advance`).
+    skip: u32,
 }
 
-/// Whether move `m` may follow `last`: never the same face twice, and of two
-/// opposite faces only in one order (`U D`, not `D U`).
+/// Whether the frame's cube is in G1 (the phase-1 goal).
 #[inline]
-fn allowed(last: Option<usize>, m: usize) -> bool {
-    match last {
-        None => true,
-        Some(l) => {
-            let (fl, fm) = (face_of(l), face_of(m));
-            fl != fm && fl != fm + 3
-        }
-    }
+fn in_g1(f: &Frame) -> bool {
+    f.twist == 0 && f.flip == 0 && f.pos == 0
 }
+
+/// Bit `m` set: move `m` may follow the move of the index (18: none): never
+/// the same face twice, and of two opposite faces only in one order (`U D`,
+/// not `D U`).
+const ALLOWED_AFTER: [u32; N_MOVES + 1] = {
+    let mut out = [0u32; N_MOVES + 1];
+    let mut l = 0;
+    while l <= N_MOVES {
+        let mut m = 0;
+        while m < N_MOVES {
+            let ok = l == N_MOVES || {
+                let (fl, fm) = (face_of(l), face_of(m));
+                fl != fm && fl != fm + 3
+            };
+            if ok {
+                out[l] |= 1 << m;
+            }
+            m += 1;
+        }
+        l += 1;
+    }
+    out
+};
+
+/// The order phase 1 tries moves in: per face the two quarter turns, then
+/// the half turn (which either quarter turn may rule out).
+const ORDER: [u8; N_MOVES] = [0, 2, 1, 3, 5, 4, 6, 8, 7, 9, 11, 10, 12, 14, 13, 15, 17, 16];
+
+/// Bit `m` set: move `m` is not one of the G1 moves [`P2_MOVES`].
+const NOT_G1: u32 = {
+    let mut out = (1u32 << N_MOVES) - 1;
+    let mut k = 0;
+    while k < P2_MOVES.len() {
+        out &= !(1 << P2_MOVES[k]);
+        k += 1;
+    }
+    out
+};
 
 /// A two-phase search for one cube, advanced in node-bounded slices.
 pub struct Search<'t> {
     t: &'t Tables,
     start: CubieCube,
-    /// Corner permutation of `start`.
-    start_cperm: usize,
     /// Longest total still wanted: `max_len`, then one less than the best
     /// known (here or, through [`Search::set_limit`], elsewhere).
     limit: usize,
@@ -52,6 +88,10 @@ pub struct Search<'t> {
     stack: Vec<Frame>,
     path: Vec<u8>,
     best: Option<Vec<u8>>,
+    /// Corner permutation, slice coordinate and edges after each prefix of `path` (entry 0:
+    /// the start); entries past `valid` are stale.
+    prefix: Vec<(u16, u16, [u8; 12])>,
+    valid: usize,
     /// Phase-1 and phase-2 nodes expanded so far.
     nodes: u64,
     finished: bool,
@@ -61,26 +101,54 @@ impl<'t> Search<'t> {
     /// A search for `start` (a valid cube) accepting totals up to `max_len`
     /// and stopping early at `target` moves or fewer.
     pub fn new(t: &'t Tables, start: CubieCube, max_len: usize, target: usize) -> Search<'t> {
+        Search::from_depth(t, start, max_len, target, 0)
+    }
+
+    /// [`Search::new`] whose phase-1 solutions are at least `min_depth1`
+    /// moves long (the pre-move views', so that short solutions come from
+    /// the plain views first).
+    pub fn from_depth(
+        t: &'t Tables,
+        start: CubieCube,
+        max_len: usize,
+        target: usize,
+        min_depth1: usize,
+    ) -> Search<'t> {
         let root = Frame {
             twist: coord::twist(&start) as u16,
             flip: coord::flip(&start) as u16,
-            slice: coord::slice(&start) as u16,
+            pos: (coord::slice(&start) / N_SLICE_PERM) as u16,
             next: 0,
+            skip: 0,
         };
-        let h = t.phase1_bound(root.twist as usize, root.flip as usize, root.slice as usize);
+        let h = t.phase1_bound(
+            root.twist as usize,
+            root.flip as usize,
+            root.pos as usize * N_SLICE_PERM,
+        );
         Search {
             t,
             start,
-            start_cperm: coord::cperm(&start),
             limit: max_len,
             target,
-            depth1: h as usize,
+            depth1: (h as usize).max(min_depth1),
             stack: vec![root],
             path: Vec::new(),
             best: None,
+            prefix: vec![(
+                coord::cperm(&start) as u16,
+                coord::slice(&start) as u16,
+                start.ep,
+            )],
+            valid: 0,
             nodes: 0,
-            finished: h as usize > max_len,
+            finished: (h as usize).max(min_depth1) > max_len,
         }
+    }
+
+    /// The cube searched.
+    pub fn start(&self) -> CubieCube {
+        self.start
     }
 
     /// The shortest solution found so far, as move indices (0..18).
@@ -122,13 +190,26 @@ impl<'t> Search<'t> {
     pub fn run(&mut self, budget: u64) -> bool {
         let limit = self.nodes.saturating_add(budget);
         while !self.finished && self.nodes < limit {
-            self.advance();
+            self.advance(limit);
         }
         self.finished
     }
 
-    /// One unit of work: one move tried, one leaf handled, or one depth started.
-    fn advance(&mut self) {
+    /// [`Search::run`], returning early when the phase-1 depth has grown (so
+    /// several searches can be kept at the same depth).
+    pub fn run_depth(&mut self, budget: u64) -> bool {
+        let limit = self.nodes.saturating_add(budget);
+        let depth = self.depth1;
+        while !self.finished && self.nodes < limit && self.depth1 == depth {
+            self.advance(limit);
+        }
+        self.finished
+    }
+
+    /// One unit of work: the moves of the top frame tried up to the first
+    /// child within the bound (or `limit` nodes), one leaf handled, or one
+    /// depth started.
+    fn advance(&mut self, limit: u64) {
         let Some(&top) = self.stack.last() else {
             self.depth1 += 1;
             if self.best.is_some() && self.best.as_ref().is_some_and(|b| b.len() <= self.target)
@@ -147,48 +228,82 @@ impl<'t> Search<'t> {
             // At a leaf the pruning bound is 0: the cube is in G1. A last move
             // inside G1 would repeat a shorter phase-1 solution.
             if last.is_none_or(|m| !P2_MOVES.contains(&m)) {
-                self.phase2(top);
+                self.phase2();
             }
             self.pop();
             return;
         }
-        if top.next as usize >= N_MOVES {
+        // In G1 with fewer than `REENTER` moves left: leaving G1 and coming
+        // back that fast only makes phase-1 solutions that the phase-2
+        // search from here already covers or that are rarely shorter, and
+        // every move inside G1 keeps the bound 0, so that subtree is
+        // unpruned (min2phase's rule).
+        if top.next == 0 && self.depth1 - k < REENTER && in_g1(&top) {
             self.pop();
             return;
         }
-        let m = top.next as usize;
-        self.stack[k].next += 1;
-        if !allowed(last, m) {
-            return;
+        let room = self.depth1 - k - 1;
+        let mut mask = ALLOWED_AFTER[last.unwrap_or(N_MOVES)];
+        if room == 0 {
+            // The last phase-1 move: only a move outside G1 makes a new
+            // phase-1 solution (see the leaf), and only the goal itself is at
+            // distance 0.
+            mask &= NOT_G1;
         }
-        self.nodes += 1;
         let t = self.t;
-        let twist = t.twist_mv[top.twist as usize * N_MOVES + m];
-        let flip = t.flip_mv[top.flip as usize * N_MOVES + m];
-        let slice = t.slice_mv[top.slice as usize * N_MOVES + m];
-        if !t.phase1_within(
-            twist as usize,
-            flip as usize,
-            slice as usize,
-            self.depth1 - k - 1,
-        ) {
-            return;
+        let mut i = top.next as usize;
+        let mut skip = top.skip;
+        while i < N_MOVES && self.nodes < limit {
+            let m = ORDER[i] as usize;
+            i += 1;
+            if (mask & !skip) >> m & 1 == 0 {
+                continue;
+            }
+            self.nodes += 1;
+            let twist_x = t.twist_mvx[top.twist as usize * N_MOVES + m];
+            let flip_x = t.flip_mvx[top.flip as usize * N_MOVES + m];
+            let (twist, flip) = (twist_x as u16, flip_x as u16);
+            let pos = t.pos_mv[top.pos as usize * N_MOVES + m];
+            let over = if room == 0 {
+                usize::from(twist != 0 || flip != 0 || pos != 0)
+            } else {
+                t.phase1_excess_x(twist_x, flip_x, pos as usize, room)
+            };
+            if over == 0 {
+                self.stack[k].next = i as u8;
+                self.stack[k].skip = skip;
+                self.stack.push(Frame {
+                    twist,
+                    flip,
+                    pos,
+                    next: 0,
+                    skip: 0,
+                });
+                self.valid = self.valid.min(self.path.len());
+                self.path.push(m as u8);
+                return;
+            }
+            // A quarter turn two over the room: every table is an exact
+            // distance in its own coordinates, so one more quarter turn (the
+            // half turn of that face) lowers it by one at most and stays over.
+            if over >= room + 2 && m % 3 != 1 {
+                skip |= 1 << (m - m % 3 + 1);
+            }
         }
-        self.stack.push(Frame {
-            twist,
-            flip,
-            slice,
-            next: 0,
-        });
-        self.path.push(m as u8);
+        self.stack[k].next = i as u8;
+        self.stack[k].skip = skip;
+        if i >= N_MOVES {
+            self.pop();
+        }
     }
 
     fn root(&self) -> Frame {
         Frame {
             twist: coord::twist(&self.start) as u16,
             flip: coord::flip(&self.start) as u16,
-            slice: coord::slice(&self.start) as u16,
+            pos: (coord::slice(&self.start) / N_SLICE_PERM) as u16,
             next: 0,
+            skip: 0,
         }
     }
 
@@ -196,51 +311,68 @@ impl<'t> Search<'t> {
         self.stack.pop();
         if self.path.len() > self.stack.len().saturating_sub(1) {
             self.path.pop();
+            self.valid = self.valid.min(self.path.len());
         }
     }
 
     /// Tries to finish from a phase-1 solution with a phase-2 part short
     /// enough to beat the best total.
-    fn phase2(&mut self, at: Frame) {
+    fn phase2(&mut self) {
         let Some(room) = self.bound().checked_sub(self.depth1) else {
             return;
         };
         let room = room.min(PHASE2_CAP);
-        let slice = at.slice as usize;
-        let cperm = self.path.iter().fold(self.start_cperm, |c, &m| {
-            self.t.cperm_mv[c * N_MOVES + m as usize] as usize
-        });
+        // The corner and edge permutations along the path, extended from the
+        // part still valid (consecutive leaves share most of their path).
+        let n = self.path.len();
+        if self.prefix.len() <= n {
+            self.prefix.resize(n + 1, self.prefix[0]);
+        }
+        for i in self.valid..n {
+            let m = self.path[i] as usize;
+            let (c, s, ep) = self.prefix[i];
+            let mv = &face_turn_cubies()[m].ep;
+            self.prefix[i + 1] = (
+                self.t.cperm_mv[c as usize * N_MOVES + m],
+                self.t.slice_mv[s as usize * N_MOVES + m],
+                std::array::from_fn(|j| ep[mv[j] as usize]),
+            );
+        }
+        self.valid = n;
+        let (cperm, slice, ep) = self.prefix[n];
+        let (cperm, slice) = (cperm as usize, slice as usize);
         let h_corner = self.t.phase2_corner_bound(cperm, slice) as usize;
         if h_corner > room {
             return;
         }
-        let mut ep = self.start.ep;
-        for &m in &self.path {
-            let mv = &face_turn_cubies()[m as usize].ep;
-            ep = std::array::from_fn(|i| ep[mv[i] as usize]);
-        }
         let udedge = coord::perm_rank(&ep[..8]);
-        let h = h_corner.max(self.t.phase2_edge_bound(udedge, slice) as usize);
+        let h = h_corner
+            .max(self.t.phase2_edge_bound(udedge, slice) as usize)
+            .max(self.t.comb.bound(udedge, cperm) as usize);
         if h > room {
             return;
         }
         let last = self.path.last().map(|&m| m as usize);
         let mut moves = Vec::with_capacity(room);
-        for depth in h..=room {
-            if self.dfs2(cperm, udedge, slice, depth, last, &mut moves) {
-                let mut sol = self.path.clone();
-                sol.extend(moves.iter().rev());
-                self.limit = sol.len().saturating_sub(1);
-                self.best = Some(sol);
-                if self.best.as_ref().is_some_and(|b| b.len() <= self.target) {
-                    self.finished = true;
-                }
+        // One bounded search finds some phase-2 part of at most `room` moves
+        // (cheaper than deepening one move at a time); then shorter ones
+        // are looked for under the new, lower limit.
+        let mut room = room;
+        while h <= room && self.dfs2(cperm, udedge, slice, room, last, &mut moves) {
+            let mut sol = self.path.clone();
+            sol.extend(moves.iter().rev());
+            self.limit = sol.len().saturating_sub(1);
+            self.best = Some(sol);
+            if self.best.as_ref().is_some_and(|b| b.len() <= self.target) || moves.is_empty() {
+                self.finished |= self.best.as_ref().is_some_and(|b| b.len() <= self.target);
                 return;
             }
+            room = moves.len() - 1;
+            moves.clear();
         }
     }
 
-    /// Phase-2 depth-first search for exactly `depth` more moves; on success
+    /// Phase-2 depth-first search for at most `depth` more moves; on success
     /// `moves` holds them in reverse order.
     fn dfs2(
         &mut self,
@@ -251,12 +383,13 @@ impl<'t> Search<'t> {
         last: Option<usize>,
         moves: &mut Vec<u8>,
     ) -> bool {
-        if depth == 0 {
-            return cperm == 0 && udedge == 0 && slice == 0;
+        if cperm == 0 && udedge == 0 && slice == 0 {
+            return true;
         }
         let t = self.t;
+        let mask = ALLOWED_AFTER[last.unwrap_or(N_MOVES)];
         for (k, &m) in P2_MOVES.iter().enumerate() {
-            if !allowed(last, m) {
+            if mask >> m & 1 == 0 {
                 continue;
             }
             self.nodes += 1;
@@ -266,7 +399,7 @@ impl<'t> Search<'t> {
                 continue;
             }
             let u = t.udedge_mv[udedge * N_P2 + k] as usize;
-            if t.phase2_edge_bound(u, s) as usize >= depth {
+            if t.phase2_edge_bound(u, s) as usize >= depth || t.comb.bound(u, c) as usize >= depth {
                 continue;
             }
             if self.dfs2(c, u, s, depth - 1, Some(m), moves) {

@@ -2,17 +2,14 @@
 //! distances to the phase goal in a pair of coordinates), built from the cubie
 //! model by breadth-first search.
 
+use super::comb::CombPrune;
 use super::coord::{self, N_CPERM, N_FLIP, N_SLICE, N_SLICE_PERM, N_SLICE_POS, N_TWIST, N_UDEDGE};
-use super::cubie::N_MOVES;
+use super::cubie::{N_MOVES, bfs};
+use super::sym::SymPrune;
 use crate::cube::CubieCube;
 use crate::cube::cubie_turns::turn;
 
-/// The ten G1 moves as indices into the 18 face turns: U U2 U' R2 F2 D D2 D' L2 B2.
-pub const P2_MOVES: [usize; 10] = [0, 1, 2, 4, 7, 9, 10, 11, 13, 16];
-/// Number of G1 moves.
-pub const N_P2: usize = P2_MOVES.len();
-/// Pruning entry not yet reached.
-const UNSEEN: u8 = u8::MAX;
+pub use super::cubie::{N_P2, P2_MOVES};
 
 /// Every table the two-phase search reads.
 #[derive(Clone, PartialEq, Eq)]
@@ -41,6 +38,17 @@ pub struct Tables {
     pub cperm_slice_pr: Vec<u8>,
     /// Phase-2 distance in (U/D edge permutation, slice order).
     pub udedge_slice_pr: Vec<u8>,
+    /// twist × 18 moves → twist | (class << 2 | symmetry) << 16 (derived).
+    pub twist_mvx: Vec<u32>,
+    /// flip × 18 moves → flip | (class << 2 | symmetry) << 16 (derived).
+    pub flip_mvx: Vec<u32>,
+    /// Slice positions (0..495) × 18 moves (from `slice_mv`, for phase 1).
+    pub pos_mv: Vec<u16>,
+    /// Phase-2 distance in (U/D edges, corner combination) (derived).
+    pub comb: CombPrune,
+    /// The three phase-1 tables reduced by symmetry (derived; what the
+    /// search reads).
+    pub sym: SymPrune,
 }
 
 /// A move table for `n` coordinate values over `moves`, through the cubie model.
@@ -59,31 +67,6 @@ fn move_table(
         }
     }
     out
-}
-
-/// Breadth-first distances from entry 0 over `n` entries with `n_moves` moves.
-fn bfs(n: usize, n_moves: usize, next: impl Fn(usize, usize) -> usize) -> Vec<u8> {
-    let mut dist = vec![UNSEEN; n];
-    dist[0] = 0;
-    let mut depth = 0u8;
-    let mut frontier = 1usize;
-    while frontier > 0 {
-        frontier = 0;
-        for i in 0..n {
-            if dist[i] != depth {
-                continue;
-            }
-            for m in 0..n_moves {
-                let j = next(i, m);
-                if dist[j] == UNSEEN {
-                    dist[j] = depth + 1;
-                    frontier += 1;
-                }
-            }
-        }
-        depth += 1;
-    }
-    dist
 }
 
 impl std::fmt::Debug for Tables {
@@ -200,7 +183,28 @@ impl Tables {
             .into_iter()
             .map(|s| s.min(u8::MAX as u16) as u8)
             .collect();
+        let pos_mv = (0..N_SLICE_POS)
+            .flat_map(|p| {
+                let row = &slice_mv[p * N_SLICE_PERM * N_MOVES..][..N_MOVES];
+                row.iter().map(|&s| s / N_SLICE_PERM as u16)
+            })
+            .collect();
+        let sym = SymPrune::new(&twist_slice_pr, &flip_slice_pr, &twist_flip_pr);
+        let comb = CombPrune::new(&cperm2_mv, &udedge_mv);
+        let twist_mvx = twist_mv
+            .iter()
+            .map(|&x| u32::from(x) | u32::from(sym.twist_class(x as usize)) << 16)
+            .collect();
+        let flip_mvx = flip_mv
+            .iter()
+            .map(|&x| u32::from(x) | u32::from(sym.flip_class(x as usize)) << 16)
+            .collect();
         Tables {
+            twist_mvx,
+            flip_mvx,
+            comb,
+            pos_mv,
+            sym,
             twist_mv,
             flip_mv,
             slice_mv,
@@ -219,19 +223,62 @@ impl Tables {
     /// Whether the phase-1 bound is at most `room` (cheapest table first).
     #[inline]
     pub fn phase1_within(&self, twist: usize, flip: usize, slice: usize, room: usize) -> bool {
-        let pos = slice / N_SLICE_PERM;
-        self.twist_slice_pr[twist * N_SLICE_POS + pos] as usize <= room
-            && self.flip_slice_pr[flip * N_SLICE_POS + pos] as usize <= room
-            && self.twist_flip_pr[twist * N_FLIP + flip] as usize <= room
+        self.phase1_within_pos(twist, flip, slice / N_SLICE_PERM, room)
+    }
+
+    /// [`Tables::phase1_within`] with the slice positions alone (`slice / 24`).
+    #[inline]
+    pub fn phase1_within_pos(&self, twist: usize, flip: usize, pos: usize, room: usize) -> bool {
+        self.sym.twist_slice(twist, pos) as usize <= room
+            && self.sym.flip_slice(flip, pos) as usize <= room
+            && self.sym.twist_flip(twist, flip) as usize <= room
+    }
+
+    /// 0 if the phase-1 bound is at most `room` (`room` ≥ 1), else the value
+    /// of the first table over it (cheapest table first).
+    #[inline]
+    pub fn phase1_excess(&self, twist: usize, flip: usize, pos: usize, room: usize) -> usize {
+        let a = self.sym.twist_slice(twist, pos) as usize;
+        if a > room {
+            return a;
+        }
+        let b = self.sym.flip_slice(flip, pos) as usize;
+        if b > room {
+            return b;
+        }
+        let c = self.sym.twist_flip(twist, flip) as usize;
+        if c > room {
+            return c;
+        }
+        0
+    }
+
+    /// [`Tables::phase1_excess`] from entries of `twist_mvx` and `flip_mvx`.
+    #[inline]
+    pub fn phase1_excess_x(&self, twist: u32, flip: u32, pos: usize, room: usize) -> usize {
+        let (te, fe) = ((twist >> 16) as usize, (flip >> 16) as usize);
+        let a = self.sym.twist_slice_of(te, pos) as usize;
+        if a > room {
+            return a;
+        }
+        let b = self.sym.flip_slice_of(fe, pos) as usize;
+        if b > room {
+            return b;
+        }
+        let c = self.sym.twist_flip_of(te, (flip & 0xffff) as usize) as usize;
+        if c > room {
+            return c;
+        }
+        0
     }
 
     /// Phase-1 lower bound on the moves to G1.
     #[inline]
     pub fn phase1_bound(&self, twist: usize, flip: usize, slice: usize) -> u8 {
         let pos = slice / N_SLICE_PERM;
-        let a = self.twist_slice_pr[twist * N_SLICE_POS + pos];
-        let b = self.flip_slice_pr[flip * N_SLICE_POS + pos];
-        let c = self.twist_flip_pr[twist * N_FLIP + flip];
+        let a = self.sym.twist_slice(twist, pos);
+        let b = self.sym.flip_slice(flip, pos);
+        let c = self.sym.twist_flip(twist, flip);
         a.max(b).max(c)
     }
 
@@ -245,5 +292,57 @@ impl Tables {
     #[inline]
     pub fn phase2_edge_bound(&self, udedge: usize, slice: usize) -> u8 {
         self.udedge_slice_pr[udedge * N_SLICE_PERM + slice]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cube::cubie_turns::turn;
+    use crate::cube::random::rng_from_seed;
+    use rand::RngExt;
+
+    #[test]
+    fn the_reduced_phase1_tables_agree_with_the_full_ones_everywhere() {
+        let t = Tables::build();
+        let s = &t.sym;
+        let full = t.twist_slice_pr.len() + t.flip_slice_pr.len() + t.twist_flip_pr.len();
+        assert!(s.bytes() * 3 < full, "reduced: {} of {full}", s.bytes());
+        for tw in 0..N_TWIST {
+            for p in 0..N_SLICE_POS {
+                assert_eq!(
+                    s.twist_slice(tw, p),
+                    t.twist_slice_pr[tw * N_SLICE_POS + p],
+                    "twist {tw}, pos {p}"
+                );
+            }
+            for f in 0..N_FLIP {
+                assert_eq!(s.twist_flip(tw, f), t.twist_flip_pr[tw * N_FLIP + f]);
+            }
+        }
+        for f in 0..N_FLIP {
+            for p in 0..N_SLICE_POS {
+                assert_eq!(s.flip_slice(f, p), t.flip_slice_pr[f * N_SLICE_POS + p]);
+            }
+        }
+    }
+
+    #[test]
+    fn the_corner_combination_bound_never_exceeds_a_known_phase2_solution() {
+        let t = Tables::build();
+        assert_eq!(t.comb.bound(0, 0), 0);
+        let mut rng = rng_from_seed(5);
+        for _ in 0..300 {
+            // A G1 cube made of n random G1 moves is at most n from solved.
+            let n = rng.random_range(0..14usize);
+            let mut c = CubieCube::SOLVED;
+            for _ in 0..n {
+                c = turn(&c, P2_MOVES[rng.random_range(0..N_P2)]);
+            }
+            let (u, p) = (coord::udedge(&c), coord::cperm(&c));
+            let b = t.comb.bound(u, p) as usize;
+            assert!(b <= n, "bound {b} after {n} moves");
+            assert_eq!(b == 0, u == 0 && t.comb.ccomb(p) == 0);
+        }
     }
 }

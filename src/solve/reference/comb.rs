@@ -1,0 +1,80 @@
+//! A third phase-2 pruning table, min2phase's: the U/D-edge permutation
+//! against which four of the eight corner positions hold the U-layer
+//! corners (70 combinations). It bounds many phase-2 searches the two
+//! permutation-and-slice tables let through, and is derived from the move
+//! tables when the tables are assembled (the cache file's format stays).
+
+use super::coord::{self, N_CPERM, N_UDEDGE};
+use super::cubie::{N_P2, bfs};
+
+/// Corner combinations: C(8, 4).
+pub const N_CCOMB: usize = 70;
+
+/// The U/D-edge × corner-combination table and the combination of each
+/// corner permutation.
+#[derive(Clone, PartialEq, Eq)]
+pub struct CombPrune {
+    /// Corner permutation → combination (0..70; 0 when solved).
+    ccomb_of: Vec<u8>,
+    /// Phase-2 distance in (U/D edge permutation, corner combination).
+    udedge_ccomb: Vec<u8>,
+}
+
+impl CombPrune {
+    /// Derives the table from the phase-2 move tables (corner permutation ×
+    /// 10 G1 moves, U/D edges × 10 G1 moves).
+    pub fn new(cperm2_mv: &[u16], udedge_mv: &[u16]) -> CombPrune {
+        // Combination index of each 8-bit mask with four bits set, the solved
+        // mask (U corners at positions 0..4) first.
+        let mut index = [u8::MAX; 256];
+        let mut next = 0u8;
+        for mask in std::iter::once(0x0fusize).chain((0..256).filter(|&m| m != 0x0f)) {
+            if mask.count_ones() == 4 {
+                index[mask] = next;
+                next += 1;
+            }
+        }
+        let mut cp = [0u8; 8];
+        let ccomb_of: Vec<u8> = (0..N_CPERM)
+            .map(|c| {
+                coord::perm_unrank(c, &mut cp);
+                let mask = (0..8).filter(|&i| cp[i] < 4).fold(0, |m, i| m | 1 << i);
+                index[mask]
+            })
+            .collect();
+        // A corner permutation with each combination, to move combinations.
+        let mut rep = [0usize; N_CCOMB];
+        for c in (0..N_CPERM).rev() {
+            rep[ccomb_of[c] as usize] = c;
+        }
+        let ccomb_mv: Vec<u8> = (0..N_CCOMB)
+            .flat_map(|x| (0..N_P2).map(move |k| (x, k)))
+            .map(|(x, k)| ccomb_of[cperm2_mv[rep[x] * N_P2 + k] as usize])
+            .collect();
+        let udedge_ccomb = bfs(N_UDEDGE * N_CCOMB, N_P2, |i, k| {
+            let (u, x) = (i / N_CCOMB, i % N_CCOMB);
+            udedge_mv[u * N_P2 + k] as usize * N_CCOMB + ccomb_mv[x * N_P2 + k] as usize
+        });
+        CombPrune {
+            ccomb_of,
+            udedge_ccomb,
+        }
+    }
+
+    /// Phase-2 lower bound from the U/D edges and the corners' combination.
+    #[inline]
+    pub fn bound(&self, udedge: usize, cperm: usize) -> u8 {
+        self.udedge_ccomb[udedge * N_CCOMB + self.ccomb_of[cperm] as usize]
+    }
+
+    /// The corner combination (0..70, 0 when solved) of a corner permutation.
+    #[inline]
+    pub fn ccomb(&self, cperm: usize) -> u8 {
+        self.ccomb_of[cperm]
+    }
+
+    /// Bytes held.
+    pub fn bytes(&self) -> usize {
+        self.ccomb_of.len() + self.udedge_ccomb.len()
+    }
+}
