@@ -3,7 +3,7 @@
 //! exist. The tests in `cli.rs` pass the binary's real parser in, so a
 //! table's command cannot silently stop working. Nothing is solved: the
 //! lines are only parsed (the `console` blocks, which may show a refusal on
-//! purpose, are run whole and compared by tests/cli_readme.rs).
+//! purpose, are run whole and compared by tests/it/cli_readme.rs).
 //!
 //! Looked at: `sh`/`bash` blocks (loops `for d in …; do … done` expanded,
 //! `\` continuations joined, heredoc bodies, comments, pipes and

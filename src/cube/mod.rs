@@ -1,7 +1,7 @@
 //! The puzzle: stickers, moves, notation, validation, random states,
 //! simplification and text nets. Knows nothing of solvers or screens.
 //!
-//! Modules build on each other one way (`tests/module_graph.rs` checks it):
+//! Modules build on each other one way (`tests/it/module_graph.rs` checks it):
 //! `face`, `error` and `kernel` (the sticker layout and the hot loops) import
 //! nothing from here; then `perm` → `geometry` → `moves` → `alg` → `state` →
 //! `cubie` → `cubie_turns` / `validate` / `random`, with `net` and `simplify`

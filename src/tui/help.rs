@@ -7,11 +7,10 @@
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
-use ratatui::style::{Style, Stylize};
+use ratatui::style::{Color, Style, Stylize};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph};
 
-use super::app::App;
 use super::keys::{BINDINGS, HelpScroll};
 use super::words::WORDS;
 
@@ -108,10 +107,19 @@ pub fn scrolled(offset: u16, how: HelpScroll, g: &HelpGeometry) -> u16 {
     to.min(g.max_scroll())
 }
 
-/// Draws the popup over `area`, scrolled as the app says.
-pub fn draw(f: &mut Frame, app: &App, area: Rect) {
+/// What the popup draws from (not the whole app).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HelpView {
+    /// Rows scrolled past (clamped to the popup's last row).
+    pub scroll: u16,
+    /// The colour of the keys and the border.
+    pub accent: Color,
+}
+
+/// Draws the popup over `area`, scrolled as `view` says.
+pub fn draw(f: &mut Frame, view: HelpView, area: Rect) {
     let g = geometry(area);
-    let offset = app.help_scroll().min(g.max_scroll());
+    let offset = view.scroll.min(g.max_scroll());
     let lines: Vec<Line> = rows(g.popup.width)
         .into_iter()
         .map(|(key, text)| {
@@ -121,7 +129,7 @@ pub fn draw(f: &mut Frame, app: &App, area: Rect) {
             Line::from(vec![
                 Span::styled(
                     format!(" {key:<w$}", w = usize::from(KEY_COLUMN - 1)),
-                    Style::default().fg(app.theme().accent).bold(),
+                    Style::default().fg(view.accent).bold(),
                 ),
                 Span::raw(text),
             ])
@@ -129,7 +137,7 @@ pub fn draw(f: &mut Frame, app: &App, area: Rect) {
         .collect();
     let mut b = Block::bordered()
         .title(" keys (? or esc to close) ")
-        .border_style(Style::default().fg(app.theme().accent));
+        .border_style(Style::default().fg(view.accent));
     if offset > 0 {
         b = b.title(Line::from(" ↑ more ").right_aligned());
     }

@@ -37,12 +37,11 @@ pub(crate) fn route(app: &mut App, action: &Action) -> bool {
     }
 }
 
-/// Sends a live parameter change: to the single run, or in a race to
-/// every lane that has the key (the message line names the lanes left
-/// alone).
+/// Sends a live parameter change to every lane of the open race that has
+/// the key (the message line names the lanes left alone); nothing without
+/// a race (the single run's change is the reducer's).
 pub(crate) fn set_param(app: &mut App, key: String, value: f64) {
     let Some(view) = app.race.as_mut() else {
-        app.run.driver.send(Command::SetParam { key, value });
         return;
     };
     let (changed, alone) = view.set_param(&key, value);

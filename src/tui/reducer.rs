@@ -69,10 +69,20 @@ pub fn update(app: &mut App, action: Action) {
             }
             Effect::Restart => app.rebuild(),
             Effect::OpenRace => race::open_default(app),
-            Effect::SetParam { key, value } => race::set_param(app, key, value),
+            Effect::SetParam { key, value } => set_param(app, key, value),
         }
     }
     app.absorb_pending();
+}
+
+/// Sends a live parameter change to the single run, or in a race to the
+/// lanes (the race glue's).
+fn set_param(app: &mut App, key: String, value: f64) {
+    if app.race.is_some() {
+        race::set_param(app, key, value);
+    } else {
+        app.run.driver.send(Command::SetParam { key, value });
+    }
 }
 
 /// The new state after `action`, and what must happen outside it. Touches
@@ -655,11 +665,11 @@ mod tests {
             let mut a = app();
             update(&mut a, Action::Knob(KnobKey::Toggle));
             // Sent past the panel's check: the solver's own check speaks.
-            crate::tui::race_glue::set_param(&mut a, "tries".into(), 2.5);
+            super::super::set_param(&mut a, "tries".into(), 2.5);
             update(&mut a, Action::Tick);
             let m = a.message().unwrap();
             assert!(m.contains("`tries` takes a whole number"), "{m}");
-            crate::tui::race_glue::set_param(&mut a, "nope".into(), 1.0);
+            super::super::set_param(&mut a, "nope".into(), 1.0);
             update(&mut a, Action::Tick);
             assert!(a.message().unwrap().contains("unknown key `nope`"));
             assert_eq!(tries(&a), Some(18.0));

@@ -47,7 +47,7 @@ fn draw_screen(f: &mut Frame, app: &App) {
             knobs_ui::draw(f, app, panel);
         }
         if app.help() {
-            help::draw(f, app, area);
+            help::draw(f, help_view(app), area);
         }
         return;
     }
@@ -75,7 +75,15 @@ fn draw_screen(f: &mut Frame, app: &App) {
     draw_message(f, app, a.message);
     draw_keys(f, app, a.keys);
     if app.help() {
-        help::draw(f, app, area);
+        help::draw(f, help_view(app), area);
+    }
+}
+
+/// The help popup's view data.
+fn help_view(app: &App) -> help::HelpView {
+    help::HelpView {
+        scroll: app.help_scroll(),
+        accent: app.theme().accent,
     }
 }
 

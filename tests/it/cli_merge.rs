@@ -1,0 +1,203 @@
+//! `bench --shard i/n` and `cubetui merge`: four shards merged print what
+//! one machine prints (times aside), and bad files are refused by name.
+
+use crate::cli_support;
+
+use std::path::Path;
+
+use cli_support::{bench_lines, jsonl_without_times, p, run, temp_dir, untimed};
+use serde_json::Value;
+
+/// The lines of a summary that say what was timed.
+const TIMED: [&str; 2] = ["time (ms)", "steps/s"];
+
+/// One bench, then the same in 4 shards merged: same summary, same lines.
+fn shards_merge_to_the_whole(name: &str, args: &[&str]) {
+    let d = temp_dir("merge", name);
+    let whole = d.join("whole.jsonl");
+    // Exit 4 when some cube is unsolved: the merge says so too.
+    let (whole_code, one, err, whole_lines) = bench_lines(args, &whole);
+    assert!([0, 4].contains(&whole_code), "{err}");
+    let mut files = Vec::new();
+    for i in 1..=4 {
+        let f = d.join(format!("s{i}.jsonl"));
+        let shard = format!("{i}/4");
+        let (c, out, err, lines) = bench_lines(&[args, &["--shard", &shard]].concat(), &f);
+        assert!([0, 4].contains(&c), "{err}");
+        assert!(out.starts_with(&format!("shard {i}/4: ")), "{out}");
+        // Shard i runs the cubes k with k mod 4 = i - 1, as in the whole run.
+        for l in lines {
+            assert_eq!(l["index"].as_u64().unwrap() % 4, i - 1, "{l}");
+        }
+        files.push(f);
+    }
+    // Given in any order.
+    files.reverse();
+    let names: Vec<&str> = files.iter().map(|f| p(f)).collect();
+    let (c, merged, err) = run(&[&["merge"], &names[..]].concat());
+    assert_eq!(c, whole_code, "{err}");
+    assert!(merged.contains("merged from 4 file(s)"), "{merged}");
+    assert_eq!(
+        merged.lines().next().unwrap().split(", seed").next(),
+        one.lines().next().unwrap().split(", seed").next(),
+        "{merged}\n{one}"
+    );
+    assert_eq!(
+        untimed(&merged, &TIMED),
+        untimed(&one, &TIMED),
+        "{merged}\n{one}"
+    );
+    // The shards' lines are the whole run's lines.
+    let mut lines: Vec<Value> = files.iter().flat_map(|f| jsonl_without_times(f)).collect();
+    lines.sort_by_key(|l| l["index"].as_u64());
+    assert_eq!(lines, whole_lines);
+    std::fs::remove_dir_all(d).ok();
+}
+
+#[test]
+fn four_shards_merged_equal_one_machine_for_one_preset() {
+    // 20000 steps leave some of these cubes unsolved (exit 4 both ways).
+    shards_merge_to_the_whole(
+        "one",
+        &[
+            "--preset",
+            "sa-pll-conj",
+            "--max-steps",
+            "20000",
+            "--depth",
+            "5",
+            "--cubes",
+            "9",
+            "--seed",
+            "7",
+            "--jobs",
+            "2",
+        ],
+    );
+}
+
+#[test]
+fn four_shards_merged_equal_one_machine_for_a_comparison() {
+    shards_merge_to_the_whole(
+        "compare",
+        &[
+            "--preset",
+            "sa-pll-conj,reference",
+            "--max-steps",
+            "20000",
+            "--random-state",
+            "--cubes",
+            "6",
+            "--jobs",
+            "2",
+        ],
+    );
+}
+
+#[test]
+fn bad_shards_are_usage_errors_naming_the_fault() {
+    for (shard, said) in [
+        ("0/4", "numbered from 1 to 4"),
+        ("5/4", "got 5"),
+        ("a/b", "`a` is not a whole number"),
+        ("2", "expected I/N"),
+    ] {
+        let (c, _, err) = run(&["bench", "--depth", "2", "--cubes", "4", "--shard", shard]);
+        assert_eq!(c, 2, "{shard}: {err}");
+        assert!(
+            err.contains(said) && err.contains("--shard"),
+            "{shard}: {err}"
+        );
+    }
+    let (c, _, err) = run(&["bench", "--depth", "2", "--cubes", "2", "--shard", "3/4"]);
+    assert_eq!(c, 2, "{err}");
+    assert!(err.contains("no cube for shard 3"), "{err}");
+}
+
+#[test]
+fn bad_files_are_refused_naming_file_and_line() {
+    let d = temp_dir("merge", "bad");
+    let bench = |extra: &[&str], f: &Path| {
+        let a = [&["--depth", "3", "--cubes", "4", "--jobs", "1"], extra].concat();
+        let (c, _, err, _) = bench_lines(&a, f);
+        assert_eq!(c, 0, "{err}");
+    };
+    let s1 = d.join("s1.jsonl");
+    let s2 = d.join("s2.jsonl");
+    bench(&["--shard", "1/2"], &s1);
+    bench(&["--shard", "2/2"], &s2);
+    let other_seed = d.join("seed.jsonl");
+    bench(&["--shard", "2/2", "--seed", "9"], &other_seed);
+    let other_set = d.join("set.jsonl");
+    bench(
+        &["--shard", "2/2", "--set", "schedule.t_max=0.5"],
+        &other_set,
+    );
+    let other_presets = d.join("presets.jsonl");
+    bench(
+        &["--shard", "2/2", "--preset", "sa-pll-conj,reference"],
+        &other_presets,
+    );
+    let garbage = d.join("garbage.jsonl");
+    let text = std::fs::read_to_string(&s2).unwrap();
+    std::fs::write(
+        &garbage,
+        format!(
+            "{}not json\n",
+            text.lines().next().unwrap().to_owned() + "\n"
+        ),
+    )
+    .unwrap();
+    let missing = d.join("missing.jsonl");
+    for (second, said) in [
+        (&missing, format!("{}: cannot read it", p(&missing))),
+        (
+            &garbage,
+            format!("{} line 2: not a line of bench --jsonl", p(&garbage)),
+        ),
+        (
+            &s1,
+            format!(
+                "{} line 1: cube 0 of `sa-pll-conj` again (first at {} line 1)",
+                p(&s1),
+                p(&s1)
+            ),
+        ),
+        (
+            &other_seed,
+            format!(
+                "{} line 1: from another run than {} line 1: base seed 1 there, 9 here",
+                p(&other_seed),
+                p(&s1)
+            ),
+        ),
+        (
+            &other_set,
+            format!(
+                "{} line 1: `sa-pll-conj` ran with other settings",
+                p(&other_set)
+            ),
+        ),
+        (
+            &other_presets,
+            format!("{} line 1: from another run", p(&other_presets)),
+        ),
+    ] {
+        let (c, out, err) = run(&["merge", p(&s1), p(second)]);
+        assert_eq!(c, 3, "{said}: {err}");
+        assert!(out.is_empty(), "{out}");
+        assert!(err.contains(&said), "wanted `{said}` in {err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+    let (c, out, err) = run(&["merge", p(&s1), p(&s2)]);
+    assert_eq!(c, 0, "{err}");
+    assert!(
+        out.starts_with("4 cubes (random 3-move scrambles)"),
+        "{out}"
+    );
+    // A missing shard: the cubes present, named missing, exit 4.
+    let (c, out, _) = run(&["merge", p(&s2)]);
+    assert_eq!(c, 4);
+    assert!(out.starts_with("2 of 4 cubes (missing: 0, 2)"), "{out}");
+    std::fs::remove_dir_all(d).ok();
+}

@@ -1,0 +1,111 @@
+//! The `:` prompt takes long input whole, refuses what does not fit out
+//! loud, and an empty prompt changes nothing.
+
+use crate::tui_support;
+
+use cubetui::cube::{Alg, Cube};
+use cubetui::tui::app::PROMPT_MAX;
+use cubetui::tui::keys::Action;
+use cubetui::tui::reducer::update;
+use cubetui::tui::ui;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use tui_support::toy_app;
+
+fn type_in(app: &mut cubetui::tui::app::App, text: &str) {
+    update(app, Action::OpenPrompt);
+    for c in text.chars() {
+        update(app, Action::PromptChar(c));
+    }
+}
+
+#[test]
+fn a_long_algorithm_is_taken_whole_and_its_tail_shown() {
+    let mut app = toy_app("R");
+    // 201 characters and far more: the old prompt cut at 200 bytes.
+    let long = ["R U R' U'"; 300].join(" ") + " F";
+    assert!(long.len() > 2_400);
+    type_in(&mut app, &long);
+    assert_eq!(app.prompt(), Some(long.as_str()));
+    let mut t = Terminal::new(TestBackend::new(100, 30)).unwrap();
+    t.draw(|f| ui::draw(f, &app)).unwrap();
+    let text = format!("{}", t.backend());
+    assert!(
+        text.contains(&format!("({} chars)", long.chars().count())),
+        "{text}"
+    );
+    assert!(
+        text.contains("U' F█"),
+        "the end of the input is in view:\n{text}"
+    );
+    update(&mut app, Action::PromptSubmit);
+    let alg: Alg = long.parse().unwrap();
+    assert_eq!(
+        app.start().three(),
+        Some(
+            &Cube::solved()
+                .after(&"R".parse::<Alg>().unwrap())
+                .after(&alg)
+        )
+    );
+    assert_eq!(app.message(), Some("applied 1201 moves"));
+}
+
+#[test]
+fn input_past_the_limit_is_refused_visibly() {
+    let mut app = toy_app("R");
+    app.set_message(None);
+    update(&mut app, Action::OpenPrompt);
+    for _ in 0..PROMPT_MAX {
+        update(&mut app, Action::PromptChar('R'));
+    }
+    assert_eq!(app.message(), None);
+    update(&mut app, Action::PromptChar('U'));
+    assert_eq!(app.prompt().map(|p| p.len()), Some(PROMPT_MAX));
+    let m = app.message().expect("a refusal is said");
+    assert!(
+        m.contains(&PROMPT_MAX.to_string()) && m.contains("`U`"),
+        "{m}"
+    );
+}
+
+#[test]
+fn an_empty_prompt_applies_nothing_and_keeps_the_run() {
+    let mut app = toy_app("R U");
+    update(&mut app, Action::StartPause);
+    update(&mut app, Action::Tick);
+    let (start, epoch, iteration) = (app.start(), app.epoch(), app.snapshot().unwrap().iteration);
+    for text in ["", "   "] {
+        type_in(&mut app, text);
+        update(&mut app, Action::PromptSubmit);
+        assert_eq!(app.start(), start);
+        assert_eq!(app.epoch(), epoch, "the run was not reset");
+        assert_eq!(app.snapshot().unwrap().iteration, iteration);
+        assert!(app.message().unwrap().contains("nothing to apply"));
+    }
+}
+
+#[test]
+fn a_paste_is_prompt_text_with_line_breaks_as_spaces() {
+    let mut app = toy_app("R");
+    // Outside the prompt a paste opens it; nothing runs as a key.
+    update(&mut app, Action::Paste("R U\nq\r\n x".into()));
+    assert_eq!(app.prompt(), Some("R U q   x"));
+    // Into the open prompt it appends.
+    update(&mut app, Action::Paste("\tF'".into()));
+    assert_eq!(app.prompt(), Some("R U q   x F'"));
+    update(&mut app, Action::PromptCancel);
+    assert_eq!(app.prompt(), None);
+}
+
+#[test]
+fn a_paste_past_the_limit_keeps_what_fits_and_says_so() {
+    let mut app = toy_app("R");
+    update(&mut app, Action::Paste("R".repeat(PROMPT_MAX - 2)));
+    update(&mut app, Action::Paste("U2 F".into()));
+    let p = app.prompt().unwrap().to_string();
+    assert_eq!(p.len(), PROMPT_MAX);
+    assert!(p.ends_with("RU2"), "{}", &p[p.len() - 5..]);
+    let msg = app.message().unwrap_or_default().to_string();
+    assert!(msg.contains("2 pasted characters were not taken"), "{msg}");
+}
