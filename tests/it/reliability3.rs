@@ -233,7 +233,7 @@ fn replay_checks_what_the_file_claims() {
         (0, "identical: solved, 6 HTM, 17 window moves\n")
     );
     type Edit = fn(String) -> String;
-    let cases: [(&str, Edit, &str); 6] = [
+    let cases: [(&str, Edit, &str); 7] = [
         (
             "preset",
             |t| t.replacen("\"preset\":\"mws\"", "\"preset\":\"sa-pll-conj\"", 1),
@@ -270,6 +270,13 @@ fn replay_checks_what_the_file_claims() {
                 )
             },
             "point at step 0: facelets",
+        ),
+        (
+            // Item 7: a value the plots cannot draw (the replay screen hung
+            // inside the chart's line drawing) is refused before drawing.
+            "huge",
+            |t| t.replacen("\"values\":[0.6363636363636364,", "\"values\":[1e308,", 1),
+            "point at step 0: value 1e308",
         ),
         (
             "late-knob",

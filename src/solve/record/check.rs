@@ -31,6 +31,16 @@ pub fn replay_solution(start: &AnyCube, text: &str) -> Result<(AnyCube, usize), 
     Ok((cube, turns))
 }
 
+/// The largest magnitude a recorded plot value may have: every series a
+/// solver reports (energies, temperatures up to 10⁹, lengths, rates) stays
+/// far below it, and the plots draw anything below it.
+pub const MAX_VALUE: f64 = 1e15;
+
+/// Whether `v` is a value the plots can draw.
+fn plottable(v: f64) -> bool {
+    v.is_finite() && v.abs() <= MAX_VALUE
+}
+
 /// Everything `file` claims that does not hold, in words (empty: all of
 /// it holds). `solver` is the solver built from the header, when it could
 /// be (its profile is compared with the header's).
@@ -82,7 +92,17 @@ pub fn problems(file: &RunFile, solver: Option<&dyn Solver>) -> Vec<String> {
     let end = file.result.as_ref().map(|r| r.steps);
     for e in &file.events {
         let (step, what) = match e {
-            Event::Point { step, facelets, .. } => {
+            Event::Point {
+                step,
+                facelets,
+                values,
+            } => {
+                if let Some(v) = values.iter().flatten().find(|v| !plottable(**v)) {
+                    out.push(format!(
+                        "point at step {step}: value {v:e} is outside ±{MAX_VALUE:e}, \
+                         which no solver reports and the plots cannot draw"
+                    ));
+                }
                 if let Some(f) = facelets
                     && let Err(why) = AnyCube::from_facelets(start.size(), f)
                 {
