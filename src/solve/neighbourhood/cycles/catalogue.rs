@@ -210,6 +210,18 @@ impl Cycles {
             .iter()
             .map(|&m| t.perm(m).expect("a layer turn").gather())
             .collect();
+        // A turn that moves none of an entry's stickers conjugates it to
+        // itself: skipped before the work (the same entries, found in the
+        // same order).
+        let moved: Vec<Vec<bool>> = gathers
+            .iter()
+            .map(|g| {
+                g.iter()
+                    .enumerate()
+                    .map(|(i, &j)| i != j as usize)
+                    .collect()
+            })
+            .collect();
         let mut queue: VecDeque<u32> = (0..self.entries.len() as u32).collect();
         while let Some(i) = queue.pop_front() {
             let e = self.entries[i as usize];
@@ -217,6 +229,13 @@ impl Cycles {
                 if self.by_orbit[e.orbit as usize].len() >= cap {
                     self.capped = true;
                     break;
+                }
+                if !self
+                    .pairs_of(i as usize)
+                    .iter()
+                    .any(|&[d, _]| moved[k][d as usize])
+                {
+                    continue;
                 }
                 let c = conjugate(self.pairs_of(i as usize), g);
                 if seen.contains(&c) {
