@@ -381,6 +381,18 @@ impl<S: Space> Annealer<S> {
         self.generator
     }
 
+    /// Records on the current path (tests: it stays bounded).
+    #[cfg(test)]
+    pub(super) fn history_len(&self) -> usize {
+        self.history.len()
+    }
+
+    /// Links in use (tests).
+    #[cfg(test)]
+    pub(super) fn links_len(&self) -> usize {
+        self.links.len()
+    }
+
     /// Hands the space new commutator settings.
     pub(super) fn configure(&mut self, comm: &super::params::CommParams) {
         self.space.configure(comm);

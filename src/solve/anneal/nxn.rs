@@ -14,13 +14,15 @@ use crate::cube::nxn::simplify::simplify_sized;
 use crate::cube::nxn::{NxnAlg, NxnCube, NxnMove, Size};
 use crate::cube::random::CubeRng;
 use crate::cube::{AnyAlg, AnyCube};
-use crate::solve::api::{SolveError, Status};
+use crate::solve::api::{SolveError, Solver, Status};
 use crate::solve::moveset::{moves_and_perms, upright};
 use crate::solve::neighbourhood::comm::PARITY;
 use crate::solve::neighbourhood::cycles::sparse::of_gather;
 use crate::solve::neighbourhood::cycles::{self, Cycles, parity_turns};
 
-use super::params::CommParams;
+use super::engine::Annealer;
+use super::params::{CommParams, SaParams};
+use super::schedule::Schedule;
 use super::space::{LINK, Proposer, Record, Runner, Space};
 use super::three::{comm_extra, comm_rows, stage_words};
 
@@ -289,10 +291,13 @@ impl Space for Nxn {
         }
     }
 
-    fn link(&self, _: &NxnCube, _: &NxnCube) -> Option<NxnAlg> {
-        // No exact method past the 3×3 (the 2×2's table gives distances
-        // to solved, not between two states): the path is kept whole.
-        None
+    fn link(&self, from: &NxnCube, to: &NxnCube) -> Option<NxnAlg> {
+        // No exact method past the 3×3: the commutator machine solves both
+        // states, and from → solved → to is the link.
+        let there = solve_by_comm(from)?;
+        let back = solve_by_comm(to)?.inverse();
+        let alg: NxnAlg = there.moves().iter().chain(back.moves()).copied().collect();
+        (from.after(&alg).ok()? == *to).then_some(alg)
     }
 
     fn link_moves(link: &NxnAlg) -> usize {
@@ -360,6 +365,39 @@ impl Proposer<Nxn> for Cycles {
     }
 }
 
+/// Proposals the commutator machine may take to solve a state for a link.
+const LINK_STEPS: u64 = 2_000_000;
+
+/// The moves the commutator machine (`sa-comm`'s settings) finds from the
+/// upright `state` to the solved cube; `None` if it does not solve it
+/// within [`LINK_STEPS`] proposals (not a valid cube).
+fn solve_by_comm(state: &NxnCube) -> Option<NxnAlg> {
+    let p = SaParams {
+        neighbourhood: "comm".into(),
+        zero_delta_as_one: true,
+        max_steps: LINK_STEPS,
+        schedule: Schedule::Exponential {
+            t_max: 0.37,
+            t_min: 0.05,
+        },
+        restart_after: 0,
+        cut_loops: true,
+        comm: CommParams {
+            stages: "one".into(),
+            candidates: 1000,
+        },
+        ..SaParams::default()
+    };
+    let (space, upright) = Nxn::new(state, p.comm.clone());
+    let mut a = Annealer::new(space, &p, upright, 1).ok()?;
+    while a.step(10_000) == Status::Running {}
+    let out = a.outcome();
+    match out.solution {
+        AnyAlg::Nxn(alg, _) if out.solved => Some(alg),
+        _ => None,
+    }
+}
+
 /// `path` from `start` with every loop (a return to a state seen before)
 /// cut out: the same end state, each state on the way visited once.
 pub fn cut_loops(start: &NxnCube, path: &NxnAlg) -> NxnAlg {
@@ -388,4 +426,43 @@ pub fn cut_loops(start: &NxnCube, path: &NxnAlg) -> NxnAlg {
         }
     }
     out.into()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_walk_on_a_4x4_keeps_its_history_bounded_and_its_path_exact() {
+        let size = Size::new(4).unwrap();
+        let start = NxnCube::solved(size)
+            .after(&"R 2U F' 3R D2 B 2F U'".parse::<NxnAlg>().unwrap())
+            .unwrap();
+        let p = SaParams {
+            neighbourhood: "faces".into(),
+            zero_delta_as_one: false,
+            max_steps: i64::MAX as u64,
+            schedule: Schedule::Geometric {
+                t0: 1.0,
+                alpha: 0.99,
+                per_temperature: 1_000_000_000,
+                t_min: 0.05,
+            },
+            ..SaParams::default()
+        };
+        let (space, upright) = Nxn::new(&start, p.comm.clone());
+        let mut a = Annealer::new(space, &p, upright, 3).unwrap();
+        a.history_cap = 2000;
+        for _ in 0..10 {
+            a.step(5_000);
+            assert!(a.history_len() < 2000, "{}", a.history_len());
+        }
+        let s = a.snapshot();
+        let out = a.outcome();
+        let AnyAlg::Nxn(alg, _) = &out.solution else {
+            panic!("an N×N sequence");
+        };
+        assert!(a.links_len() > 0, "the walk was shortened");
+        assert_eq!(AnyCube::from(start.after(alg).unwrap()), s.best);
+    }
 }
