@@ -557,19 +557,7 @@ mod tests {
 
     #[test]
     fn a_long_hot_run_keeps_its_history_bounded_and_its_path_exact() {
-        use crate::solve::anneal::schedule::Schedule;
-        let p = SaParams {
-            neighbourhood: "faces".into(),
-            zero_delta_as_one: false,
-            max_steps: i64::MAX as u64,
-            schedule: Schedule::Geometric {
-                t0: 1.0,
-                alpha: 0.99,
-                per_temperature: 1_000_000_000,
-                t_min: 0.05,
-            },
-            ..SaParams::default()
-        };
+        let p = super::super::params::hot_walk();
         let start = Cube::solved().after(&"R U F' L2 D B R2 U'".parse().unwrap());
         let mut a = Annealer::new(Three::default(), &p, start, 4).unwrap();
         a.history_cap = 1000;

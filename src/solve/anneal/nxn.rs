@@ -438,18 +438,7 @@ mod tests {
         let start = NxnCube::solved(size)
             .after(&"R 2U F' 3R D2 B 2F U'".parse::<NxnAlg>().unwrap())
             .unwrap();
-        let p = SaParams {
-            neighbourhood: "faces".into(),
-            zero_delta_as_one: false,
-            max_steps: i64::MAX as u64,
-            schedule: Schedule::Geometric {
-                t0: 1.0,
-                alpha: 0.99,
-                per_temperature: 1_000_000_000,
-                t_min: 0.05,
-            },
-            ..SaParams::default()
-        };
+        let p = super::super::params::hot_walk();
         let (space, upright) = Nxn::new(&start, p.comm.clone());
         let mut a = Annealer::new(space, &p, upright, 3).unwrap();
         a.history_cap = 2000;

@@ -105,6 +105,24 @@ impl SaParams {
     }
 }
 
+/// The issue's `sa-long` walk for tests: `faces`, T = 1 that never cools,
+/// no step budget — a random walk that accepts for ever.
+#[cfg(test)]
+pub(super) fn hot_walk() -> SaParams {
+    SaParams {
+        neighbourhood: "faces".into(),
+        zero_delta_as_one: false,
+        max_steps: i64::MAX as u64,
+        schedule: Schedule::Geometric {
+            t0: 1.0,
+            alpha: 0.99,
+            per_temperature: 1_000_000_000,
+            t_min: 0.05,
+        },
+        ..SaParams::default()
+    }
+}
+
 /// Largest temperature any schedule key takes.
 const T_MAX: f64 = 1e9;
 /// Smallest temperature any schedule key takes.
