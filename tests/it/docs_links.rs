@@ -239,3 +239,44 @@ fn no_page_heading_prose_or_preset_names_a_tracker_number() {
         }
     }
 }
+
+/// The README's subcommands table has a row for every subcommand that
+/// `cubetui --help` lists (and none that it does not).
+#[test]
+fn the_readme_subcommands_table_lists_every_subcommand() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_cubetui"))
+        .arg("--help")
+        .output()
+        .expect("binary runs");
+    let help = String::from_utf8_lossy(&out.stdout);
+    let listed: BTreeSet<String> = help
+        .lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|c| *c != "help")
+        .map(String::from)
+        .collect();
+    assert!(listed.len() >= 10, "{help}");
+    let readme = std::fs::read_to_string("README.md").unwrap();
+    let mut rows = BTreeSet::new();
+    let mut inside = false;
+    for line in readme.lines() {
+        if line.starts_with("| command | what it does |") {
+            inside = true;
+            continue;
+        }
+        if !line.starts_with('|') {
+            inside = false;
+        }
+        let cell = line.split('|').nth(1).unwrap_or("").trim();
+        if inside && cell.starts_with('`') {
+            rows.insert(cell.trim_matches('`').to_string());
+        }
+    }
+    assert_eq!(
+        rows, listed,
+        "README subcommands table against `cubetui --help`"
+    );
+}
