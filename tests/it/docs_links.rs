@@ -280,3 +280,14 @@ fn the_readme_subcommands_table_lists_every_subcommand() {
         "README subcommands table against `cubetui --help`"
     );
 }
+
+/// The README stays a page read in five minutes; the rest goes to docs/.
+#[test]
+fn the_readme_stays_short() {
+    let readme = std::fs::read_to_string("README.md").unwrap();
+    let lines = readme.lines().count();
+    assert!(
+        lines <= 300,
+        "README.md has {lines} lines; move detail to docs/"
+    );
+}
