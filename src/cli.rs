@@ -136,36 +136,71 @@ mod readme_commands;
 
 #[cfg(test)]
 mod readme_tests {
-    //! The README's command lines ([`readme_commands`] finds them) against
-    //! the real parser: a table's command that stops parsing fails here.
+    //! The command lines of the README, CONTRIBUTING.md and every
+    //! docs/*.md ([`readme_commands`] finds them) against the real parser:
+    //! a table's command that stops parsing fails here.
 
     use clap::Parser;
 
     use super::Cli;
     use super::readme_commands::{commands, faults, lines};
 
-    const README: &str = include_str!("../README.md");
+    /// The README, CONTRIBUTING.md and every docs/*.md: (path, text), read
+    /// when the test runs.
+    fn pages() -> Vec<(String, String)> {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut names = vec!["README.md".to_string(), "CONTRIBUTING.md".to_string()];
+        let mut docs: Vec<String> = std::fs::read_dir(root.join("docs"))
+            .expect("docs/")
+            .filter_map(|e| e.ok()?.file_name().into_string().ok())
+            .filter(|n| n.ends_with(".md"))
+            .map(|n| format!("docs/{n}"))
+            .collect();
+        docs.sort();
+        names.extend(docs);
+        names
+            .into_iter()
+            .map(|n| {
+                let text =
+                    std::fs::read_to_string(root.join(&n)).unwrap_or_else(|e| panic!("{n}: {e}"));
+                (n, text)
+            })
+            .collect()
+    }
 
     fn parse(args: &[String]) -> Result<(), clap::Error> {
         Cli::try_parse_from(args).map(|_| ())
     }
 
     #[test]
-    fn every_readme_command_parses_and_names_real_presets() {
-        let found = commands(README).unwrap_or_else(|e| panic!("{e}"));
-        assert!(found.len() >= 100, "found only {}", found.len());
-        let faults = faults(README, &parse).unwrap_or_else(|e| panic!("{e}"));
-        assert!(faults.is_empty(), "{}", faults.join("\n"));
+    fn every_documented_command_parses_and_names_real_presets() {
+        let pages = pages();
+        assert!(pages.len() >= 10, "README, CONTRIBUTING and docs/");
+        let mut found = 0;
+        let mut all = Vec::new();
+        for (name, text) in &pages {
+            let here = commands(text).unwrap_or_else(|e| panic!("{name}: {e}"));
+            if name == "README.md" {
+                assert!(here.len() >= 10, "README: found only {}", here.len());
+            }
+            found += here.len();
+            all.extend(faults(name, text, &parse).unwrap_or_else(|e| panic!("{name}: {e}")));
+        }
+        assert!(found >= 100, "found only {found}");
+        assert!(all.is_empty(), "{}", all.join("\n"));
     }
 
     #[test]
-    fn the_readme_tables_commands_are_among_those_checked() {
-        let all = lines(README);
+    fn the_documented_tables_commands_are_among_those_checked() {
+        let all: Vec<String> = pages().iter().flat_map(|(_, t)| lines(t)).collect();
         let has = |cmd: &str| assert!(all.iter().any(|c| c == cmd), "not checked: `{cmd}`");
-        // The 200-state comparison, a loop of the annealing table expanded,
+        // The README's subcommand table (prose in a table), the 200-state
+        // comparison, a loop of the annealing table expanded,
         // a `$ ` line of a `text` block, a prose run, a quoted command,
         // a continued Slurm line, a GNU parallel line and the loops beside
         // the annealing and evolutionary tables.
+        has("cubetui replay tests/data/run-mws.jsonl --verify");
+        has("cubetui config path");
         has(
             "cubetui bench --preset sa-pll-conj,sa-faces,sa-faces-hot,ga,woc,mws,mws-short,phases-es,phases-ga,phases-sa,reference --random-state --cubes 200 --jobs 1 --seed 1",
         );
@@ -205,7 +240,7 @@ mod readme_tests {
                   ```text\n$ cubetui bnch\n```\n\
                   One run of `cubetui bench --preset no-such --cubes 2`; `cubetui nosub`;\n\
                   `cubetui bench … --jobz 1` (a synopsis may leave out required options only).\n";
-        let faults = faults(md, &parse).unwrap_or_else(|e| panic!("{e}"));
+        let faults = faults("README", md, &parse).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(faults.len(), 5, "{faults:#?}");
         assert!(
             faults[0].starts_with("README line 4: `cubetui bench --cubez 3`"),

@@ -1,4 +1,5 @@
-//! Finds every `cubetui …` command line the README shows and says what is
+//! Finds every `cubetui …` command line a page of the documentation (the
+//! README, CONTRIBUTING.md, docs/*.md) shows and says what is
 //! wrong with one: the parser refuses it, or a preset it names does not
 //! exist. The tests in `cli.rs` pass the binary's real parser in, so a
 //! table's command cannot silently stop working. Nothing is solved: the
@@ -267,12 +268,23 @@ fn synopsis(span: &str) -> Result<String, String> {
         rest = &rest[i + end + 1..];
     }
     s.push_str(rest);
+    // Words inside quotes (`--scramble "R U"`) are values, not placeholders.
+    let mut quote: Option<char> = None;
     let words: Result<Vec<String>, String> = s
         .replace(['[', ']'], "")
         .split_whitespace()
         .filter(|w| *w != "…")
         .map(|w| {
-            let caps = w.chars().all(|c| c.is_ascii_uppercase()) || w == "a,b,c";
+            let quoted = quote.is_some() || w.starts_with(['"', '\'']);
+            if quote.is_none() {
+                quote = w.chars().next().filter(|c| *c == '"' || *c == '\'');
+                if quote.is_some_and(|q| w.len() > 1 && w.ends_with(q)) {
+                    quote = None;
+                }
+            } else if quote.is_some_and(|q| w.ends_with(q)) {
+                quote = None;
+            }
+            let caps = !quoted && w.chars().all(|c| c.is_ascii_uppercase()) || w == "a,b,c";
             match (caps, placeholder(w)) {
                 (false, _) => Ok(w.to_string()),
                 (true, Some(v)) => Ok(v.to_string()),
@@ -373,6 +385,8 @@ fn fault(found: &Found, readme: &str, parse: Parse) -> Option<String> {
     }
     match parse(args) {
         Err(e) if found.elided && e.kind() == ErrorKind::MissingRequiredArgument => {}
+        // `cubetui solve --help`: the help it asks for.
+        Err(e) if e.kind() == ErrorKind::DisplayHelp => {}
         Err(e) => return Some(e.to_string()),
         Ok(_) => {}
     }
@@ -389,8 +403,9 @@ fn fault(found: &Found, readme: &str, parse: Parse) -> Option<String> {
     None
 }
 
-/// Every fault, one line each: `README line N: \`command\`: why`.
-pub(super) fn faults(readme: &str, parse: Parse) -> Result<Vec<String>, String> {
+/// Every fault, one line each: `NAME line N: \`command\`: why` (`name`:
+/// the page, e.g. `docs/cli.md`).
+pub(super) fn faults(name: &str, readme: &str, parse: Parse) -> Result<Vec<String>, String> {
     Ok(commands(readme)?
         .iter()
         .filter_map(|f| {
@@ -398,7 +413,7 @@ pub(super) fn faults(readme: &str, parse: Parse) -> Result<Vec<String>, String> 
                 // clap's message up to its usage line.
                 let why: Vec<&str> = e.lines().take_while(|l| !l.is_empty()).collect();
                 format!(
-                    "README line {}: `{}`: {}",
+                    "{name} line {}: `{}`: {}",
                     f.line,
                     f.args.join(" "),
                     why.join(" ")
@@ -431,7 +446,8 @@ mod tests {
                   parallel cubetui bench --shard {}/2 --jsonl s-{}.jsonl ::: 1 2\n```\n\
                   ```text\n$ cubetui scramble --seed 5\noutput cubetui line\n```\n\
                   Prose: `cubetui presets\nNAME` and `tmux new \"./target/release/cubetui --seed 2\"`, \
-                  `$XDG/cubetui`, `cubetui solve … --record FILE --seed <its seed>`.\n";
+                  `$XDG/cubetui`, `cubetui solve … --record FILE --seed <its seed>`, \
+                  `cubetui state --scramble \"R U R' U'\" --size N`.\n";
         assert_eq!(
             lines(md),
             [
@@ -446,6 +462,7 @@ mod tests {
                 "cubetui presets ga",
                 "cubetui --seed 2",
                 "cubetui solve --record run.jsonl --seed 1",
+                "cubetui state --scramble R U R' U' --size 4",
             ]
         );
         assert_eq!(commands(md).unwrap_or_default()[2].line, 4);

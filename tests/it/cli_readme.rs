@@ -1,6 +1,7 @@
-//! Every `console` example in the README runs as shown: each `$ cubetui …`
-//! line is run through the real binary and its output (stdout, then stderr)
-//! must be the lines that follow it.
+//! Every `console` example in the README, CONTRIBUTING.md and docs/*.md
+//! runs as shown: each `$ cubetui …` line is run through the real binary
+//! (from the repository's root) and its output (stdout, then stderr) must
+//! be the lines that follow it.
 
 use std::process::Command;
 
@@ -57,27 +58,37 @@ fn examples(readme: &str) -> Vec<(String, Vec<String>)> {
 }
 
 #[test]
-fn readme_console_examples_print_what_they_show() {
-    let readme = include_str!("../../README.md");
-    let examples = examples(readme);
-    assert!(
-        examples.len() >= 7,
-        "found only {} examples",
-        examples.len()
-    );
-    for (cmd, expected) in examples {
-        let args = words(&cmd);
-        assert_eq!(args[0], "cubetui", "{cmd}");
-        let o = Command::new(env!("CARGO_BIN_EXE_cubetui"))
-            .args(&args[1..])
-            .output()
-            .expect("binary runs");
-        let text = format!(
-            "{}{}",
-            String::from_utf8_lossy(&o.stdout),
-            String::from_utf8_lossy(&o.stderr)
-        );
-        let got: Vec<&str> = text.lines().collect();
-        assert_eq!(got, expected, "README example `{cmd}`");
+fn documented_console_examples_print_what_they_show() {
+    let mut count = 0;
+    for (path, page) in crate::docs_links::pages() {
+        for (cmd, expected) in examples(&page) {
+            count += 1;
+            let args = words(&cmd);
+            assert_eq!(args[0], "cubetui", "{}: {cmd}", path.display());
+            let o = Command::new(env!("CARGO_BIN_EXE_cubetui"))
+                .args(&args[1..])
+                .output()
+                .expect("binary runs");
+            let text = format!(
+                "{}{}",
+                String::from_utf8_lossy(&o.stdout),
+                String::from_utf8_lossy(&o.stderr)
+            );
+            let got: Vec<&str> = text.lines().collect();
+            assert_eq!(got, expected, "{} example `{cmd}`", path.display());
+        }
     }
+    assert!(count >= 7, "found only {count} examples");
+}
+
+#[test]
+fn a_console_block_is_read_as_commands_and_their_output() {
+    let md = "```console\n$ cubetui state --scramble \"R U\"\nline 1\n\nline 3\n\
+              $ cubetui presets\n```\n```text\n$ cubetui not run\n```\n";
+    let ex = examples(md);
+    assert_eq!(ex.len(), 2);
+    assert_eq!(ex[0].0, "cubetui state --scramble \"R U\"");
+    assert_eq!(ex[0].1, ["line 1", "", "line 3"]);
+    assert_eq!(words(&ex[0].0), ["cubetui", "state", "--scramble", "R U"]);
+    assert!(ex[1].1.is_empty());
 }

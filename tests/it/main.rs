@@ -38,6 +38,8 @@ mod cube_net;
 mod cube_notation;
 mod cube_random;
 mod cube_simplify;
+mod docs_keys;
+mod docs_links;
 mod e2e_copy;
 mod e2e_input;
 mod e2e_knobs;

@@ -598,29 +598,32 @@ fn presets_escape_control_characters_of_user_presets() {
 }
 
 /// Item 14: the README installs from the lock file, and no example command
-/// overwrites a tracked file (the committed pictures under `assets/`).
+/// of the README or the docs overwrites a tracked file (the committed
+/// pictures under `assets/`).
 #[test]
 fn readme_installs_locked_and_examples_write_scratch_files() {
     let readme = std::fs::read_to_string("README.md").unwrap();
     assert!(readme.contains("cargo install --locked --path ."));
-    assert!(!readme.contains("cargo install --path ."));
-    let mut in_sh = false;
-    for line in readme.lines() {
-        if line.starts_with("```") {
-            in_sh = line == "```sh";
-            continue;
-        }
-        if in_sh && line.starts_with("cubetui ") {
-            for out in [
-                "--plot assets/",
-                "--jsonl assets/",
-                "--record assets/",
-                "> assets/",
-            ] {
-                assert!(
-                    !line.contains(out),
-                    "an example writes into assets/: {line}"
-                );
+    for (path, page) in crate::docs_links::pages() {
+        assert!(!page.contains("cargo install --path ."), "{path:?}");
+        let mut in_sh = false;
+        for line in page.lines() {
+            if line.starts_with("```") {
+                in_sh = line == "```sh";
+                continue;
+            }
+            if in_sh && line.starts_with("cubetui ") {
+                for out in [
+                    "--plot assets/",
+                    "--jsonl assets/",
+                    "--record assets/",
+                    "> assets/",
+                ] {
+                    assert!(
+                        !line.contains(out),
+                        "{path:?}: an example writes into assets/: {line}"
+                    );
+                }
             }
         }
     }
