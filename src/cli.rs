@@ -16,6 +16,7 @@ mod presets;
 mod race;
 mod replay;
 mod run;
+mod schema;
 mod scramble;
 mod solve;
 mod state;

@@ -1,6 +1,6 @@
 //! `cubetui solve`: one cube of any size (`--size N`), headless: one text
-//! and one `--json` object (the run's [`super::run::RunJson`], with `size`
-//! past the 3×3) for every size.
+//! and one `--json` object (the run's [`super::schema::ResultLine`], with
+//! `size` past the 3×3) for every size.
 
 use std::fmt::Write as _;
 use std::process::ExitCode;
@@ -14,6 +14,7 @@ use super::common::StartArgs;
 use super::config::SolverArgs;
 use super::exit::{EXIT_INTERRUPTED, EXIT_OK, EXIT_UNSOLVED};
 use super::run::run_recorded;
+use super::schema::Reference;
 
 #[derive(Debug, Args)]
 pub struct SolveArgs {
@@ -71,18 +72,14 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Report> {
     )?;
     let reference = if args.reference && !has_reference {
         // The run goes ahead; the yardstick says why it is missing.
-        r.json
-            .extra
-            .insert("reference_htm".into(), serde_json::Value::Null);
+        r.json.tail.reference = Reference::NoneForSize;
         format!(
             "reference:  none ({})\n",
             cubetui::solve::yardstick::none_for(size)
         )
     } else if args.reference {
         let htm = super::bench::engine::exact_htm(&start.cube)?;
-        r.json
-            .extra
-            .insert("reference_htm".into(), serde_json::Value::from(htm));
+        r.json.tail.reference = Reference::Htm(htm);
         let how = cubetui::solve::yardstick::Yardstick::of(size).map_or("", |y| y.how());
         format!("reference:  {htm} HTM ({how})\n")
     } else {
@@ -90,14 +87,13 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Report> {
     };
     // A walk can be hundreds of thousands of moves, solved or not: shown, not dumped.
     let short = (!args.full)
-        .then(|| super::out::summary(&r.json.solution))
+        .then(|| super::out::summary(&r.json.run.solution))
         .flatten();
     let mut text = String::new();
     if args.json {
         // A solution is the result: whole; an unsolved walk is summarised.
-        let full = args.full || r.solved;
-        super::out::cut_solution(&mut r.json.solution, &mut r.json.extra, full);
-        text = serde_json::to_string(&r.json)?;
+        r.json.cut_solution(args.full);
+        text = r.json.to_line()?;
         text.push('\n');
     } else {
         let sol = if r.solution.is_empty() {
@@ -112,6 +108,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Report> {
         };
         let mut neighbourhood = r
             .json
+            .run
             .neighbourhood
             .as_deref()
             .map(|n| format!(", neighbourhood {n}"))
@@ -134,7 +131,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Report> {
             r.iterations,
             r.stopped_by,
             r.elapsed.as_secs_f64() * 1e3,
-            r.json.solver,
+            r.json.run.solver,
             resolved.preset,
         );
         text.push_str(&reference);

@@ -30,6 +30,7 @@ use super::super::config::Resolved;
 use super::super::exit::{InvalidInput, UsageError};
 use super::super::out::LineFile;
 use super::super::run::{RunReport, run_one};
+use super::super::schema::Reference;
 use super::super::summary::Sample;
 use super::order::InOrder;
 use super::shard::Shard;
@@ -154,7 +155,7 @@ pub fn run(plan: &Plan<'_>) -> Result<Outcome, Report> {
                 Err(RecvTimeoutError::Disconnected) => break,
             };
             for (report, lane) in done.reports.iter_mut().zip(plan.lanes) {
-                let j = &mut report.json;
+                let j = &mut report.json.run;
                 j.index = Some(done.index);
                 j.depth = plan.depth;
                 j.line = plan.source.line(done.index);
@@ -163,17 +164,14 @@ pub fn run(plan: &Plan<'_>) -> Result<Outcome, Report> {
                 j.config = Some(lane.config.clone());
                 j.combination = lane.combination.clone();
                 if let Some(r) = done.reference {
-                    j.extra.insert("reference_htm".into(), r.into());
+                    report.json.tail.reference = Reference::Htm(r);
                 }
             }
             if let Some(w) = jsonl.as_mut()
                 && failure.is_none()
             {
-                let lines: Result<Vec<String>, _> = done
-                    .reports
-                    .iter()
-                    .map(|r| serde_json::to_string(&r.json))
-                    .collect();
+                let lines: Result<Vec<String>, _> =
+                    done.reports.iter().map(|r| r.json.to_line()).collect();
                 if let Err(e) = lines
                     .map_err(Report::from)
                     .and_then(|l| w.push(done.pos, l))
@@ -183,7 +181,7 @@ pub fn run(plan: &Plan<'_>) -> Result<Outcome, Report> {
                 }
             }
             if neighbourhood.is_none() {
-                neighbourhood = done.reports[0].json.neighbourhood.clone();
+                neighbourhood = done.reports[0].json.run.neighbourhood.clone();
             }
             for (s, r) in samples.iter_mut().zip(&done.reports) {
                 s.push(Sample::from(r));
