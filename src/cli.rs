@@ -13,6 +13,7 @@ mod merge;
 pub mod out;
 mod plot;
 mod presets;
+mod progress;
 mod race;
 mod replay;
 mod run;

@@ -4,6 +4,8 @@
 
 use std::fmt::Write as _;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
 
 use clap::Args;
 use color_eyre::eyre::Report;
@@ -63,13 +65,19 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Report> {
     let interrupted = super::interrupt::install();
     let resolved = args.solver.on_size(size).resolve()?;
     let start = args.start.resolve(args.solver.seed, size)?;
-    let mut r = run_recorded(
-        &resolved,
-        &start,
-        args.solver.seed,
-        Some(&interrupted),
-        args.record.as_deref(),
-    )?;
+    let running = AtomicBool::new(true);
+    let mut r = std::thread::scope(|s| {
+        s.spawn(|| progress(&running, &resolved));
+        let r = run_recorded(
+            &resolved,
+            &start,
+            args.solver.seed,
+            Some(&interrupted),
+            args.record.as_deref(),
+        );
+        running.store(false, Ordering::SeqCst);
+        r
+    })?;
     let reference = if args.reference && !has_reference {
         // The run goes ahead; the yardstick says why it is missing.
         r.json.tail.reference = Reference::NoneForSize;
@@ -144,4 +152,22 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Report> {
     } else {
         EXIT_UNSOLVED
     }))
+}
+
+/// While `running`, a progress line every few seconds when stderr is not
+/// a terminal: `solve: 10.0 s elapsed (time limit 60 s)`.
+fn progress(running: &AtomicBool, r: &super::config::Resolved) {
+    let mut ticker = super::progress::Ticker::new();
+    if !ticker.on() {
+        return;
+    }
+    let budget = match (r.time_limit, r.max_steps) {
+        (Some(t), _) => format!(" (time limit {} s)", t.as_secs_f64()),
+        (None, Some(n)) => format!(" (step limit {n})"),
+        (None, None) => String::new(),
+    };
+    while running.load(Ordering::SeqCst) {
+        std::thread::sleep(Duration::from_millis(50));
+        ticker.tick(|secs| format!("solve: {}{budget}", super::progress::elapsed(secs)));
+    }
 }
