@@ -36,6 +36,7 @@ use super::exit::{EXIT_INTERRUPTED, EXIT_OK, EXIT_UNSOLVED, UsageError};
 pub mod args;
 pub mod compare;
 pub mod engine;
+pub mod json;
 mod order;
 pub mod report;
 pub mod shard;
@@ -250,15 +251,43 @@ impl Finished {
         let labels: Vec<String> = lanes.iter().map(|l| l.label.clone()).collect();
         let reference = self.reference.then_some(&o.reference[..]);
         let (body, all_solved) = report::body(first, &labels, &o.samples, reference, size);
-        let text = format!(
+        let mut text = format!(
             "{count} ({start}), {what}, seed {seed}, {} job(s)\n{body}",
             self.jobs
         );
+        let title = text.lines().next().unwrap_or_default().to_string();
+        if batch.args.json {
+            let rows: Vec<json::Lane<'_>> = lanes
+                .iter()
+                .zip(&o.samples)
+                .map(|(l, samples)| json::Lane {
+                    label: &l.label,
+                    preset: &l.resolved.preset,
+                    combination: l.combination.as_deref(),
+                    samples,
+                })
+                .collect();
+            let head = json::Head {
+                // A sweep's rows are its combinations.
+                command: if first == "combination" {
+                    "sweep"
+                } else {
+                    "bench"
+                },
+                size,
+                seed,
+                start: start.clone(),
+                cubes: batch.cubes,
+                shard: batch.shard,
+                interrupted: o.interrupted,
+            };
+            text = serde_json::to_string(&json::summary(head, &rows, reference))?;
+            text.push('\n');
+        }
         if let Some(path) = &batch.args.plot {
             let series = super::plot::Series::lanes(&labels, &o.samples, &o.traces);
-            let title = text.lines().next().unwrap_or_default();
             let name = compare::reference_name(size);
-            super::plot::draw(path, title, &series, reference.map(|r| (r, name)))?;
+            super::plot::draw(path, &title, &series, reference.map(|r| (r, name)))?;
         }
         super::out::stdout(text.as_bytes())?;
         Ok(ExitCode::from(if o.interrupted {

@@ -27,6 +27,10 @@ pub struct MergeArgs {
     /// convergence curves when the lines carry traces (`bench --trace`).
     #[arg(long, value_name = "FILE.svg")]
     pub plot: Option<PathBuf>,
+    /// Print the summary (or table) as one JSON object on stdout instead of
+    /// text, as `bench --json` does (`"command": "merge"`).
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// Most missing indices listed by name.
@@ -87,10 +91,14 @@ pub fn run(args: MergeArgs) -> Result<ExitCode, Report> {
     let (body, all_solved) =
         report::body(first, &m.labels, &m.samples, m.reference.as_deref(), m.size);
     let files = args.files.len();
-    let text = format!(
+    let mut text = format!(
         "{count} ({start}), {what}, seed {}, merged from {files} file(s)\n{body}",
         m.base_seed
     );
+    let title = text.lines().next().unwrap_or_default().to_string();
+    if args.json {
+        text = json(&m, start)?;
+    }
     if let Some(path) = &args.plot {
         if let Some(n) = m.some_traced {
             use std::io::Write;
@@ -102,10 +110,9 @@ pub fn run(args: MergeArgs) -> Result<ExitCode, Report> {
             );
         }
         let series = super::plot::Series::lanes(&m.labels, &m.samples, &m.traces);
-        let title = text.lines().next().unwrap_or_default();
         let name = super::bench::compare::reference_name(m.size);
         let reference = m.reference.as_deref().map(|r| (r, name));
-        super::plot::draw(path, title, &series, reference)?;
+        super::plot::draw(path, &title, &series, reference)?;
     }
     super::out::stdout(text.as_bytes())?;
     Ok(ExitCode::from(if all_solved && present == m.cubes {
@@ -113,4 +120,41 @@ pub fn run(args: MergeArgs) -> Result<ExitCode, Report> {
     } else {
         EXIT_UNSOLVED
     }))
+}
+
+/// `merge --json`: the summary as `bench --json` prints it, and a newline.
+fn json(m: &read::Merged, start: String) -> Result<String, Report> {
+    use super::bench::json;
+    let lanes: Vec<json::Lane<'_>> = m
+        .labels
+        .iter()
+        .zip(&m.samples)
+        .enumerate()
+        .map(|(i, (label, samples))| {
+            let combination = m.combinations.as_ref().map(|c| &c[i][..]);
+            json::Lane {
+                label,
+                // Presets compared are the rows; a sweep's rows share one.
+                preset: if combination.is_none() && m.labels.len() > 1 {
+                    label
+                } else {
+                    &m.preset
+                },
+                combination,
+                samples,
+            }
+        })
+        .collect();
+    let head = json::Head {
+        command: "merge",
+        size: m.size,
+        seed: m.base_seed,
+        start,
+        cubes: m.cubes,
+        shard: super::bench::shard::Shard::ALL,
+        interrupted: false,
+    };
+    let mut text = serde_json::to_string(&json::summary(head, &lanes, m.reference.as_deref()))?;
+    text.push('\n');
+    Ok(text)
 }

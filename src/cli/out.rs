@@ -28,23 +28,6 @@ pub fn summary(moves: &str) -> Option<String> {
     })
 }
 
-/// Summarises a result's `solution` in place unless `full` (a `solve --json`
-/// object), marking it with `"solution_truncated":
-/// true` in `extra`; the result's `moves_htm` keeps the length.
-pub fn cut_solution(
-    solution: &mut String,
-    extra: &mut serde_json::Map<String, serde_json::Value>,
-    full: bool,
-) {
-    if full {
-        return;
-    }
-    if let Some(short) = summary(solution) {
-        *solution = short;
-        extra.insert("solution_truncated".into(), true.into());
-    }
-}
-
 /// Writes `bytes` to stdout and flushes. A closed pipe is not an error (the
 /// reader has what it wanted); any other failure is an [`OutputError`] (exit 5).
 pub fn stdout(bytes: &[u8]) -> Result<(), Report> {

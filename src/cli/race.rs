@@ -5,6 +5,7 @@
 use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::mpsc::RecvTimeoutError;
 use std::time::Duration;
 
 use clap::Args;
@@ -159,9 +160,20 @@ pub fn run(mut args: RaceArgs) -> Result<ExitCode, Report> {
             }));
         }
         drop(tx);
-        // In finishing order.
-        for (i, u) in rx {
-            race.absorb(i, u);
+        // In finishing order; a progress line now and then when stderr is
+        // not a terminal.
+        let mut ticker = super::progress::Ticker::new();
+        loop {
+            match rx.recv_timeout(Duration::from_millis(100)) {
+                Ok((i, u)) => race.absorb(i, u),
+                Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Disconnected) => break,
+            }
+            let done = lanes.iter().filter(|l| l.is_finished()).count();
+            ticker.tick(|secs| {
+                let elapsed = super::progress::elapsed(secs);
+                format!("race: {done}/{} lanes finished, {elapsed}", lanes.len())
+            });
         }
         lanes.into_iter().find_map(|l| l.join().ok().flatten())
     });

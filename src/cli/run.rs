@@ -1,21 +1,20 @@
 //! Runs one solver on one cube under a budget and reports the result in the
-//! `solve --json` form (also one `bench --jsonl` line).
+//! `solve --json` form (also one `bench --jsonl` line: [`ResultLine`]).
 
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use color_eyre::eyre::Report;
-use serde::Serialize;
-use serde_json::{Map, Value};
 
 use cubetui::cube::AnyAlg;
 use cubetui::solve::budget::{self, Budget, Stop};
-use cubetui::solve::trace::{Trace, run_traced};
+use cubetui::solve::trace::run_traced;
 
 use super::common::Start;
 use super::config::Resolved;
 use super::exit::UsageError;
+use super::schema::{ResultLine, Run, Tail};
 
 /// The result of one run.
 #[derive(Debug, Clone)]
@@ -36,105 +35,9 @@ pub struct RunReport {
     pub stopped_by: String,
     /// Why the run stopped, as a kind the bench summary counts.
     pub stop: StopKind,
-    /// The `--json` object.
-    pub json: RunJson,
+    /// The `--json` object (one `--jsonl` line).
+    pub json: ResultLine,
 }
-
-/// One `solve --json` object (one `bench --jsonl` line).
-#[derive(Debug, Clone, Serialize)]
-pub struct RunJson {
-    /// The cube's size N, on every size but the 3×3 (whose lines stay as
-    /// they were).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub size: Option<usize>,
-    pub solver: &'static str,
-    pub preset: String,
-    /// The neighbourhood generator in use, for solvers that have them.
-    pub neighbourhood: Option<String>,
-    pub seed: u64,
-    /// The start state.
-    pub facelets: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub scramble: Option<String>,
-    /// The cube's index in a bench.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub index: Option<u64>,
-    /// The cube's line in a `bench --states` file.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub line: Option<u64>,
-    /// The bench's scramble depth.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub depth: Option<u64>,
-    /// The bench's base seed (`seed` is cube `index`'s seed drawn from it).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub base_seed: Option<u64>,
-    /// How many cubes the whole bench (all its shards) runs.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub cubes: Option<u64>,
-    /// A fingerprint (CRC-32) of the bench's solver configuration and budget.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub config: Option<String>,
-    /// A sweep's combination, as `--set` arguments (`key=value`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub combination: Option<Vec<String>>,
-    pub solved: bool,
-    /// Simplified to face turns.
-    pub solution: String,
-    pub moves_htm: usize,
-    pub moves_raw: usize,
-    pub energy: f64,
-    pub iterations: u64,
-    /// Why the run stopped, in words (see [`RunReport::stopped_by`]).
-    pub stopped_by: String,
-    pub elapsed_ms: f64,
-    pub search_ms: f64,
-    pub version: &'static str,
-    /// Present (and true) only when Ctrl-C stopped the run.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub interrupted: bool,
-    /// With a trace: the wall time the tracing took, left out of
-    /// `elapsed_ms` (and of the run's time limit).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub trace_ms: Option<f64>,
-    /// The solver's own fields (never one of the above or below).
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
-    /// The convergence trace (`bench --trace` or `--plot`): points
-    /// `[ms, best energy, moves to solved]`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub trace: Option<Trace>,
-}
-
-/// Field names of [`RunJson`]; a solver's extra field of the same name is dropped.
-const RESERVED: &[&str] = &[
-    "size",
-    "solver",
-    "preset",
-    "neighbourhood",
-    "seed",
-    "facelets",
-    "scramble",
-    "index",
-    "line",
-    "depth",
-    "base_seed",
-    "cubes",
-    "config",
-    "combination",
-    "solved",
-    "solution",
-    "moves_htm",
-    "moves_raw",
-    "energy",
-    "iterations",
-    "stopped_by",
-    "elapsed_ms",
-    "search_ms",
-    "version",
-    "interrupted",
-    "trace_ms",
-    "trace",
-];
 
 /// Runs `r` from `start` with `seed` until solved, exhausted, out of budget,
 /// or `cancel` is raised (then the report has `cancelled` set and holds the
@@ -223,12 +126,10 @@ fn run_with(
     // The time includes building the solver and writing out its solution
     // (not the tracing).
     let elapsed = t0.elapsed().saturating_sub(tracing.unwrap_or_default());
-    let mut extra = out.extra;
-    extra.retain(|k, _| !RESERVED.contains(&k.as_str()));
     let size = start.cube.size().get();
-    let json = RunJson {
+    let run = Run {
         size: (size != 3).then_some(size),
-        solver: r.config.name(),
+        solver: r.config.name().to_string(),
         preset: r.preset.clone(),
         neighbourhood: snap.generator.clone(),
         seed,
@@ -247,13 +148,16 @@ fn run_with(
         moves_raw: out.solution.len(),
         energy: out.energy,
         iterations: out.iterations,
-        stopped_by: stopped_by.clone(),
+        stopped_by: Some(stopped_by.clone()),
         elapsed_ms: elapsed.as_secs_f64() * 1e3,
         search_ms: ran.search.as_secs_f64() * 1e3,
-        version: env!("CARGO_PKG_VERSION"),
+        version: env!("CARGO_PKG_VERSION").to_string(),
         interrupted: cancelled,
         trace_ms: tracing.map(|t| t.as_secs_f64() * 1e3),
-        extra,
+    };
+    let json = ResultLine {
+        run,
+        tail: Tail::of(out.extra),
         trace,
     };
     Ok(RunReport {

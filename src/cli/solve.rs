@@ -1,9 +1,11 @@
 //! `cubetui solve`: one cube of any size (`--size N`), headless: one text
-//! and one `--json` object (the run's [`super::run::RunJson`], with `size`
-//! past the 3×3) for every size.
+//! and one `--json` object (the run's [`super::schema::ResultLine`], with
+//! `size` past the 3×3) for every size.
 
 use std::fmt::Write as _;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
 
 use clap::Args;
 use color_eyre::eyre::Report;
@@ -14,6 +16,7 @@ use super::common::StartArgs;
 use super::config::SolverArgs;
 use super::exit::{EXIT_INTERRUPTED, EXIT_OK, EXIT_UNSOLVED};
 use super::run::run_recorded;
+use super::schema::Reference;
 
 #[derive(Debug, Args)]
 pub struct SolveArgs {
@@ -62,27 +65,29 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Report> {
     let interrupted = super::interrupt::install();
     let resolved = args.solver.on_size(size).resolve()?;
     let start = args.start.resolve(args.solver.seed, size)?;
-    let mut r = run_recorded(
-        &resolved,
-        &start,
-        args.solver.seed,
-        Some(&interrupted),
-        args.record.as_deref(),
-    )?;
+    let running = AtomicBool::new(true);
+    let mut r = std::thread::scope(|s| {
+        s.spawn(|| progress(&running, &resolved));
+        let r = run_recorded(
+            &resolved,
+            &start,
+            args.solver.seed,
+            Some(&interrupted),
+            args.record.as_deref(),
+        );
+        running.store(false, Ordering::SeqCst);
+        r
+    })?;
     let reference = if args.reference && !has_reference {
         // The run goes ahead; the yardstick says why it is missing.
-        r.json
-            .extra
-            .insert("reference_htm".into(), serde_json::Value::Null);
+        r.json.tail.reference = Reference::NoneForSize;
         format!(
             "reference:  none ({})\n",
             cubetui::solve::yardstick::none_for(size)
         )
     } else if args.reference {
         let htm = super::bench::engine::exact_htm(&start.cube)?;
-        r.json
-            .extra
-            .insert("reference_htm".into(), serde_json::Value::from(htm));
+        r.json.tail.reference = Reference::Htm(htm);
         let how = cubetui::solve::yardstick::Yardstick::of(size).map_or("", |y| y.how());
         format!("reference:  {htm} HTM ({how})\n")
     } else {
@@ -90,14 +95,13 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Report> {
     };
     // A walk can be hundreds of thousands of moves, solved or not: shown, not dumped.
     let short = (!args.full)
-        .then(|| super::out::summary(&r.json.solution))
+        .then(|| super::out::summary(&r.json.run.solution))
         .flatten();
     let mut text = String::new();
     if args.json {
         // A solution is the result: whole; an unsolved walk is summarised.
-        let full = args.full || r.solved;
-        super::out::cut_solution(&mut r.json.solution, &mut r.json.extra, full);
-        text = serde_json::to_string(&r.json)?;
+        r.json.cut_solution(args.full);
+        text = r.json.to_line()?;
         text.push('\n');
     } else {
         let sol = if r.solution.is_empty() {
@@ -112,6 +116,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Report> {
         };
         let mut neighbourhood = r
             .json
+            .run
             .neighbourhood
             .as_deref()
             .map(|n| format!(", neighbourhood {n}"))
@@ -134,7 +139,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Report> {
             r.iterations,
             r.stopped_by,
             r.elapsed.as_secs_f64() * 1e3,
-            r.json.solver,
+            r.json.run.solver,
             resolved.preset,
         );
         text.push_str(&reference);
@@ -147,4 +152,22 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Report> {
     } else {
         EXIT_UNSOLVED
     }))
+}
+
+/// While `running`, a progress line every few seconds when stderr is not
+/// a terminal: `solve: 10.0 s elapsed (time limit 60 s)`.
+fn progress(running: &AtomicBool, r: &super::config::Resolved) {
+    let mut ticker = super::progress::Ticker::new();
+    if !ticker.on() {
+        return;
+    }
+    let budget = match (r.time_limit, r.max_steps) {
+        (Some(t), _) => format!(" (time limit {} s)", t.as_secs_f64()),
+        (None, Some(n)) => format!(" (step limit {n})"),
+        (None, None) => String::new(),
+    };
+    while running.load(Ordering::SeqCst) {
+        std::thread::sleep(Duration::from_millis(50));
+        ticker.tick(|secs| format!("solve: {}{budget}", super::progress::elapsed(secs)));
+    }
 }

@@ -36,7 +36,7 @@ impl From<&RunReport> for Sample {
 }
 
 /// Solution lengths (HTM) of the solved runs.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
 pub struct Lengths {
     pub median: f64,
     pub mean: f64,

@@ -201,3 +201,45 @@ fn bad_files_are_refused_naming_file_and_line() {
     assert!(out.starts_with("2 of 4 cubes (missing: 0, 2)"), "{out}");
     std::fs::remove_dir_all(d).ok();
 }
+
+/// Files written by version 0.1.0 (and one from before `stopped_by`) merge
+/// to exactly what that version printed of them (their times are in the
+/// files, so every line is fixed).
+#[test]
+fn files_of_earlier_versions_merge_as_they_did() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/lines");
+    for (file, code, want) in [
+        (
+            "bench-0.1.0.jsonl",
+            0,
+            "2 cubes (random 3-move scrambles), solver sa preset sa-pll-conj, neighbourhood \
+             pll-conj, seed 1, merged from 1 file(s)\n\
+             solved        2/2 (100.0 %)\n\
+             moves (HTM)   median 400  mean 456.0  p90 512  min 400  max 512\n\
+             time (ms)     median 0.19  p90 1.60  p99 1.60  max 1.60\n\
+             steps/s       5.191e7 in the search, 5.863e6 overall\n",
+        ),
+        (
+            "sweep-0.1.0.jsonl",
+            4,
+            "2 cubes (random 2-move scrambles), preset sa-faces, 2 combinations of \
+             schedule.alpha on the same cubes, seed 1, merged from 1 file(s)\n\
+             combination                solved  median ms  p90 ms  mean HTM  median HTM  min HTM  max HTM  × reference\n\
+             schedule.alpha=0.99   1/2  50.0 %       2.15    48.3       2.0           2        2        2         1.00\n\
+             schedule.alpha=0.999  1/2  50.0 %       0.02     175       2.0           2        2        2         1.00\n",
+        ),
+        (
+            "compare-before-stopped-by.jsonl",
+            0,
+            "2 cubes (uniformly random states), 2 presets on the same cubes one after another, \
+             seed 1, merged from 1 file(s)\n\
+             preset            solved  median ms  p90 ms  mean HTM  median HTM  min HTM  max HTM  × reference\n\
+             sa-pll-conj  2/2 100.0 %       1.64    16.5     927.5         921      921      934        45.26\n\
+             reference    2/2 100.0 %       3.56    15.7      20.5          20       20       21         1.00\n",
+        ),
+    ] {
+        let (c, out, err) = run(&["merge", p(&dir.join(file))]);
+        assert_eq!(c, code, "{file}: {err}");
+        assert!(out.starts_with(want), "{file}:\n{out}\nwanted:\n{want}");
+    }
+}

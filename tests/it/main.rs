@@ -29,6 +29,7 @@ mod cli_sizes;
 mod cli_solve;
 mod cli_solve_sizes;
 mod cli_states;
+mod cli_summary_json;
 mod cli_sweep;
 mod cli_userconf;
 mod cube_facelets;

@@ -58,6 +58,11 @@ pub struct BatchArgs {
     /// time, with the 25-75 % band). Implies --trace.
     #[arg(long, value_name = "FILE.svg")]
     pub plot: Option<PathBuf>,
+    /// Print the summary (or table) as one JSON object on stdout instead
+    /// of text: per preset (or combination) the cubes, solved, times,
+    /// lengths and the ratio to the reference.
+    #[arg(long)]
+    pub json: bool,
     /// Record each run's convergence trace (best energy and moves to
     /// solved on a log time grid) in its --jsonl line, for `cubetui merge
     /// --plot`. The runs take the same steps as without.

@@ -8,7 +8,6 @@ use std::path::Path;
 use std::time::Duration;
 
 use color_eyre::eyre::Report;
-use serde::Deserialize;
 
 use cubetui::cube::nxn::Size;
 use cubetui::cube::random::cube_seed;
@@ -16,6 +15,7 @@ use cubetui::solve::trace::Trace;
 
 use super::super::exit::InvalidInput;
 use super::super::run::StopKind;
+use super::super::schema::ResultLine;
 use super::super::summary::Sample;
 
 /// Largest file read, in bytes.
@@ -34,42 +34,26 @@ impl fmt::Display for Loc {
     }
 }
 
-/// The fields of a bench line that `merge` reads (others are ignored).
-#[derive(Debug, Clone, Deserialize)]
-struct Line {
-    /// The cube's size; absent on the 3×3.
-    size: Option<usize>,
-    solver: String,
-    preset: String,
-    neighbourhood: Option<String>,
-    seed: u64,
+/// What a bench line has beyond a `solve --json` object: where its cube
+/// is in which run.
+struct Bench {
     index: u64,
-    line: Option<u64>,
-    depth: Option<u64>,
-    solved: bool,
-    /// The start state.
-    facelets: String,
-    /// The simplified solution, whole in `bench --jsonl`.
-    solution: String,
-    #[serde(default)]
-    solution_truncated: bool,
-    moves_htm: usize,
-    /// Null when it was not a number.
-    energy: Option<f64>,
-    iterations: u64,
-    /// Why the run stopped (absent in older lines).
-    stopped_by: Option<String>,
-    elapsed_ms: f64,
-    search_ms: f64,
-    reference_htm: Option<usize>,
     base_seed: u64,
     cubes: u64,
     config: String,
-    combination: Option<Vec<String>>,
-    #[serde(default)]
-    interrupted: bool,
-    /// The convergence trace, when the run recorded it (`--trace`, `--plot`).
-    trace: Option<Trace>,
+}
+
+impl Bench {
+    /// The bench fields of `l`, or the name of one it lacks.
+    fn of(l: &ResultLine) -> Result<Bench, &'static str> {
+        let r = &l.run;
+        Ok(Bench {
+            index: r.index.ok_or("index")?,
+            base_seed: r.base_seed.ok_or("base_seed")?,
+            cubes: r.cubes.ok_or("cubes")?,
+            config: r.config.clone().ok_or("config")?,
+        })
+    }
 }
 
 /// What makes lines part of one run: the same values here.
@@ -139,7 +123,7 @@ struct Got {
 
 /// Reads and checks every file; the cubes in index order.
 pub fn read(paths: &[impl AsRef<Path>]) -> Result<Merged, Report> {
-    let mut first: Option<(Run, Loc, Line)> = None;
+    let mut first: Option<(Run, Loc, ResultLine)> = None;
     let mut settings: BTreeMap<String, (Settings, Loc)> = BTreeMap::new();
     let mut cubes: BTreeMap<u64, Vec<Got>> = BTreeMap::new();
     for path in paths {
@@ -154,31 +138,38 @@ pub fn read(paths: &[impl AsRef<Path>]) -> Result<Merged, Report> {
             if raw.trim().is_empty() {
                 continue;
             }
-            let l: Line = serde_json::from_str(raw)
+            let l: ResultLine = serde_json::from_str(raw)
                 .map_err(|e| bad(&loc, format!("not a line of bench --jsonl: {e}")))?;
+            let b = Bench::of(&l).map_err(|field| {
+                bad(
+                    &loc,
+                    format!("not a line of bench --jsonl: missing field `{field}`"),
+                )
+            })?;
+            let reference_htm = l.tail.reference.htm();
             let run = Run {
-                size: l.size.unwrap_or(3),
-                base_seed: l.base_seed,
-                cubes: l.cubes,
-                depth: l.depth,
-                test_set: l.line.is_some(),
-                sweep: l.combination.is_some(),
-                reference: l.reference_htm.is_some(),
+                size: l.run.size.unwrap_or(3),
+                base_seed: b.base_seed,
+                cubes: b.cubes,
+                depth: l.run.depth,
+                test_set: l.run.line.is_some(),
+                sweep: l.run.combination.is_some(),
+                reference: reference_htm.is_some(),
             };
-            check_line(&l, &loc)?;
+            check_line(&l, &b, &loc)?;
             super::solves::check(&super::solves::Claim {
                 size: Size::new(run.size).map_err(|e| bad(&loc, format!("size: {e}")))?,
-                base_seed: l.base_seed,
-                index: l.index,
-                depth: l.depth,
+                base_seed: b.base_seed,
+                index: b.index,
+                depth: l.run.depth,
                 test_set: run.test_set,
-                facelets: &l.facelets,
-                solution: &l.solution,
-                truncated: l.solution_truncated,
-                solved: l.solved,
-                moves_htm: l.moves_htm,
+                facelets: &l.run.facelets,
+                solution: &l.run.solution,
+                truncated: l.tail.solution_truncated,
+                solved: l.run.solved,
+                moves_htm: l.run.moves_htm,
             })
-            .map_err(|why| bad(&loc, format!("cube {}: {why}", l.index)))?;
+            .map_err(|why| bad(&loc, format!("cube {}: {why}", b.index)))?;
             match &first {
                 None => first = Some((run, loc.clone(), l.clone())),
                 Some((r, at, _)) if *r != run => {
@@ -189,14 +180,14 @@ pub fn read(paths: &[impl AsRef<Path>]) -> Result<Merged, Report> {
                 }
                 Some(_) => {}
             }
-            let label = match &l.combination {
+            let label = match &l.run.combination {
                 Some(c) => c.join(" "),
-                None => l.preset.clone(),
+                None => l.run.preset.clone(),
             };
             let mine = Settings {
-                solver: l.solver.clone(),
-                preset: l.preset.clone(),
-                config: l.config.clone(),
+                solver: l.run.solver.clone(),
+                preset: l.run.preset.clone(),
+                config: b.config,
             };
             match settings.get(&label) {
                 None => {
@@ -215,43 +206,44 @@ pub fn read(paths: &[impl AsRef<Path>]) -> Result<Merged, Report> {
                 }
                 Some(_) => {}
             }
-            let lines = cubes.entry(l.index).or_default();
+            let lines = cubes.entry(b.index).or_default();
             if let Some(g) = lines.iter().find(|g| g.label == label) {
                 return Err(bad(
                     &loc,
-                    format!("cube {} of `{label}` again (first at {})", l.index, g.loc),
+                    format!("cube {} of `{label}` again (first at {})", b.index, g.loc),
                 ));
             }
             if let Some(g) = lines.first()
-                && g.reference != l.reference_htm
+                && g.reference != reference_htm
             {
                 return Err(bad(
                     &loc,
                     format!(
                         "cube {}: another reference length than at {}",
-                        l.index, g.loc
+                        b.index, g.loc
                     ),
                 ));
             }
+            let r = &l.run;
             let sample = Sample {
-                solved: l.solved,
-                moves: l.moves_htm,
-                iterations: l.iterations,
-                elapsed: millis(l.elapsed_ms)
+                solved: r.solved,
+                moves: r.moves_htm,
+                iterations: r.iterations,
+                elapsed: millis(r.elapsed_ms)
                     .ok_or_else(|| bad(&loc, "elapsed_ms is not a time"))?,
-                search: millis(l.search_ms).ok_or_else(|| bad(&loc, "search_ms is not a time"))?,
-                energy: l.energy.unwrap_or(f64::NAN),
-                stop: l
+                search: millis(r.search_ms).ok_or_else(|| bad(&loc, "search_ms is not a time"))?,
+                energy: r.energy,
+                stop: r
                     .stopped_by
                     .as_deref()
                     .map_or(StopKind::Other, StopKind::of_words),
             };
             lines.push(Got {
                 label,
-                combination: l.combination,
+                combination: l.run.combination,
                 sample,
                 trace: l.trace,
-                reference: l.reference_htm,
+                reference: reference_htm,
                 loc,
             });
         }
@@ -274,22 +266,22 @@ fn read_text(path: &Path) -> Result<String, Report> {
 }
 
 /// Checks what one line says of itself.
-fn check_line(l: &Line, loc: &Loc) -> Result<(), Report> {
-    if l.interrupted {
+fn check_line(l: &ResultLine, b: &Bench, loc: &Loc) -> Result<(), Report> {
+    if l.run.interrupted {
         return Err(bad(loc, "a run cut short by Ctrl-C"));
     }
-    if l.index >= l.cubes {
+    if b.index >= b.cubes {
         return Err(bad(
             loc,
-            format!("index {} outside the run's {} cubes", l.index, l.cubes),
+            format!("index {} outside the run's {} cubes", b.index, b.cubes),
         ));
     }
-    if l.seed != cube_seed(l.base_seed, l.index) {
+    if l.run.seed != cube_seed(b.base_seed, b.index) {
         return Err(bad(
             loc,
             format!(
                 "seed {} is not cube {}'s seed under base seed {}",
-                l.seed, l.index, l.base_seed
+                l.run.seed, b.index, b.base_seed
             ),
         ));
     }
@@ -331,7 +323,7 @@ fn millis(ms: f64) -> Option<Duration> {
 /// Puts the cubes in lanes, checking every cube ran the same lanes.
 fn assemble(
     run: Run,
-    head: Line,
+    head: ResultLine,
     head_loc: &Loc,
     cubes: BTreeMap<u64, Vec<Got>>,
 ) -> Result<Merged, Report> {
@@ -391,8 +383,8 @@ fn assemble(
         base_seed: run.base_seed,
         depth: run.depth,
         test_set: run.test_set,
-        solver: head.solver,
-        preset: head.preset,
-        neighbourhood: head.neighbourhood,
+        solver: head.run.solver,
+        preset: head.run.preset,
+        neighbourhood: head.run.neighbourhood,
     })
 }
