@@ -7,9 +7,11 @@
 //! A start in any orientation is accepted: it is turned as a whole so DBL is
 //! home, solved there, and the moves are turned back into the start's frame
 //! (a U in the upright view may be an L on the cube as given), so the
-//! solution is face turns only and replays on the start as given.
+//! solution is face turns only and replays on the start as given. As the
+//! `reference` solver on the 2×2: [`solver`].
 
 pub mod coord;
+pub mod solver;
 pub mod table;
 
 use thiserror::Error;
@@ -18,6 +20,7 @@ use crate::cube::moves::Rotation;
 use crate::cube::nxn::{NxnAlg, NxnCube, NxnFaceletError, NxnKind, NxnMove, Size, tables};
 
 use coord::{Corners, N_MOVES, search_move};
+pub use solver::build;
 pub use table::{GODS_NUMBER, Table};
 
 /// Why a 2×2 was not solved.
