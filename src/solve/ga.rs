@@ -23,7 +23,8 @@ mod params;
 use crate::cube::Cube;
 use crate::cube::nxn::NxnCube;
 use crate::solve::api::{SolveError, Solver};
-use crate::solve::genome::{FaceTurns, NxnGenes};
+use crate::solve::genome::FaceTurns;
+use crate::solve::nxn_genes::NxnGenes;
 
 pub use engine::{Ga, judge};
 pub(crate) use engine::{diversity, generation_step};

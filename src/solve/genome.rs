@@ -2,13 +2,11 @@
 //! size: the [`Genome`] trait, and [`FaceTurns`], the 3×3's 18 face turns on
 //! its own kernel. The N×N's genes (the move set of
 //! [`moves`](crate::solve::moveset::moves) on the sticker vector) are
-//! [`NxnGenes`] ([`nxn`]).
+//! [`NxnGenes`](crate::solve::nxn_genes::NxnGenes).
 //!
 //! [`Chromosome`](super::chromosome::Chromosome), [`Ga`](super::ga::Ga) and
 //! [`Woc`](super::woc::Woc) are generic over it and monomorphised, so the
 //! 3×3 runs the same code as before, at the same speed.
-
-pub mod nxn;
 
 use std::borrow::{Borrow, BorrowMut};
 use std::fmt::Debug;
@@ -17,8 +15,6 @@ use std::hash::Hash;
 use rand::{Rng, RngExt};
 
 use crate::cube::{Alg, AnyAlg, AnyCube, Cube, Move, Perm};
-
-pub use nxn::NxnGenes;
 
 /// A set of genes (moves) and the states they act on.
 pub trait Genome: Send + Sync + 'static {

@@ -18,6 +18,7 @@ pub mod genome;
 pub mod moveset;
 pub mod mws;
 pub mod neighbourhood;
+pub mod nxn_genes;
 pub mod params;
 pub mod phases;
 pub mod pocket;

@@ -30,7 +30,8 @@ mod params;
 use crate::cube::Cube;
 use crate::cube::nxn::NxnCube;
 use crate::solve::api::{SolveError, Solver};
-use crate::solve::genome::{FaceTurns, NxnGenes};
+use crate::solve::genome::FaceTurns;
+use crate::solve::nxn_genes::NxnGenes;
 
 pub use engine::{Woc, filter};
 pub use params::{MAX_GENES_PER_GENERATION, WocParams, params};

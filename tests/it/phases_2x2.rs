@@ -10,7 +10,8 @@ use rand::rngs::StdRng;
 use cubetui::cube::nxn::random::random_2x2;
 use cubetui::cube::nxn::{NxnAlg, NxnCube, NxnKind, Size};
 use cubetui::cube::{AnyAlg, AnyCube};
-use cubetui::solve::phases::SaParams;
+use cubetui::solve::phases::urf::ALL;
+use cubetui::solve::phases::{Ladder, SaParams, UrfLadder};
 use cubetui::solve::{Outcome, SolveError, Solver, SolverConfig, Status, build_any, preset};
 
 fn config() -> SaParams {
@@ -128,4 +129,47 @@ fn a_solved_start_is_solved_at_once() {
     assert_eq!(s.status(), Status::Solved);
     let out = finish(&mut s);
     assert!(out.solved && alg(&out).is_empty() && out.iterations == 0);
+}
+
+#[test]
+fn a_climb_whose_phase_freezes_outside_its_group_is_given_up_for_a_fresh_one() {
+    use cubetui::solve::phases::sa::SaPhase;
+    // Phase 1 freezes after one proposal, with two moves: from a start no
+    // two turns orient, every climb is given up and a fresh one begins.
+    let frozen = SaPhase {
+        length: 2,
+        t0: 1.0,
+        alpha: 0.01,
+        per_temperature: 1,
+        t_min: 0.5,
+        polish: 3,
+    };
+    let mut p = config();
+    p.phase1 = frozen;
+    p.max_steps = 40;
+    let far = NxnCube::solved(Size::TWO)
+        .after(&"R F U R' F2".parse::<NxnAlg>().unwrap())
+        .unwrap();
+    // No sequence of two turns orients it (checked by trying them).
+    let (ladder, upright) = UrfLadder::for_start(&far).unwrap();
+    for &a in ALL {
+        for &b in ALL {
+            let two = ladder.turn(&ladder.turn(&upright, a), b);
+            assert!(ladder.fitness(1, &two) > 0, "{a} {b}");
+        }
+    }
+    let mut s = build(&p, &far, 1).unwrap();
+    let mut climbs = std::collections::HashSet::new();
+    while s.step(1) == Status::Running {
+        climbs.insert(format!("{:?}", s.snapshot().current));
+        let phase = s.snapshot().phase.unwrap();
+        assert!(phase.starts_with("phase 1/2"), "{phase}");
+    }
+    let out = s.outcome();
+    assert_eq!(s.status(), Status::Exhausted);
+    assert!(!out.solved && out.extra["climbs"] == 0);
+    let given_up = out.extra["climbs_given_up"].as_u64().unwrap();
+    assert!(given_up >= 20, "{:?}", out.extra);
+    // Each fresh climb draws its own sequence.
+    assert!(climbs.len() > 3, "{climbs:?}");
 }

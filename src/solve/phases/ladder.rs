@@ -8,7 +8,7 @@
 //!
 //! Two ladders: Thistlethwaite's four groups on the 3×3 ([`Thistlethwaite`],
 //! on the cubie view) and the 2×2's ⟨U,R,F⟩ ⊃ ⟨U,R2,F2⟩ ⊃ {solved}
-//! ([`super::pocket::UrfLadder`], on stickers). A ladder value is built for
+//! ([`super::urf::UrfLadder`], on stickers). A ladder value is built for
 //! one start: it also knows how a gene list reads on that start as given
 //! (its orientation), for the pictures and the reported solution.
 
