@@ -164,7 +164,7 @@ pub enum Sizes<P: 'static> {
     Every(NxnBuild<P>),
     /// The sizes the first function accepts (it may look at the
     /// parameters: the annealer's neighbourhood), built there by the second.
-    Some(RunsOn<P>, NxnBuild<P>),
+    Checked(RunsOn<P>, NxnBuild<P>),
 }
 
 impl<P> Sizes<P> {
@@ -182,7 +182,7 @@ impl<P> Sizes<P> {
                 n = size.get(),
             ))),
             Sizes::Every(_) => Ok(()),
-            Sizes::Some(runs_on, _) => runs_on(p, size),
+            Sizes::Checked(runs_on, _) => runs_on(p, size),
         }
     }
 
@@ -203,7 +203,7 @@ impl<P> Sizes<P> {
             Sizes::Three => Err(SolveError::Config(format!(
                 "solver `{name}` runs on the 3x3 only"
             ))),
-            Sizes::Every(build) | Sizes::Some(_, build) => build(p, start, seed),
+            Sizes::Every(build) | Sizes::Checked(_, build) => build(p, start, seed),
         }
     }
 }

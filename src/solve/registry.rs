@@ -1,6 +1,7 @@
-//! The one list of solvers: their names, their parameter types and how each
-//! is built. This is the only module that imports every solver; the solvers
-//! themselves import only the API ([`super::api`]), so arrows run one way.
+//! The one list of solvers: their names, their parameter types, the sizes
+//! each runs on and how each is built. This is the only module that imports
+//! every solver; the solvers themselves import only the API ([`super::api`]),
+//! so arrows run one way.
 //!
 //! # Adding a solver
 //!
@@ -124,14 +125,14 @@ macro_rules! solvers {
 }
 
 solvers! {
-    "sa" => Sa(crate::solve::anneal::SaParams, crate::solve::anneal::build, crate::solve::anneal::params, Sizes::Some(crate::solve::anneal::runs_on, crate::solve::anneal::build_nxn)),
+    "sa" => Sa(crate::solve::anneal::SaParams, crate::solve::anneal::build, crate::solve::anneal::params, Sizes::Checked(crate::solve::anneal::runs_on, crate::solve::anneal::build_nxn)),
     "ga" => Ga(crate::solve::ga::GaParams, crate::solve::ga::build, crate::solve::ga::params, Sizes::Every(crate::solve::ga::build_nxn)),
     "woc" => Woc(crate::solve::woc::WocParams, crate::solve::woc::build, crate::solve::woc::params, Sizes::Every(crate::solve::woc::build_nxn)),
     "mws" => Mws(crate::solve::mws::MwsParams, crate::solve::mws::build, crate::solve::mws::params, Sizes::Three),
     "phases-es" => PhasesEs(crate::solve::phases::EsParams, crate::solve::phases::build_es, crate::solve::phases::params_es, Sizes::Three),
     "phases-ga" => PhasesGa(crate::solve::phases::GaParams, crate::solve::phases::build_ga, crate::solve::phases::params_ga, Sizes::Three),
-    "phases-sa" => PhasesSa(crate::solve::phases::SaParams, crate::solve::phases::build_sa, crate::solve::phases::params_sa, Sizes::Some(crate::solve::phases::runs_on_sa, crate::solve::phases::build_sa_nxn)),
-    "reference" => Reference(crate::solve::reference::ReferenceParams, crate::solve::reference::build, crate::solve::reference::params, Sizes::Some(crate::solve::yardstick::reference_runs_on, crate::solve::pocket::build)),
+    "phases-sa" => PhasesSa(crate::solve::phases::SaParams, crate::solve::phases::build_sa, crate::solve::phases::params_sa, Sizes::Checked(crate::solve::phases::runs_on_sa, crate::solve::phases::build_sa_nxn)),
+    "reference" => Reference(crate::solve::reference::ReferenceParams, crate::solve::reference::build, crate::solve::reference::params, Sizes::Checked(crate::solve::yardstick::reference_runs_on, crate::solve::pocket::build)),
     #[cfg(test)]
     "throwaway" => Throwaway(crate::solve::throwaway::Params, crate::solve::throwaway::build, crate::solve::throwaway::params, Sizes::Three),
 }
