@@ -1,6 +1,6 @@
 //! What every solver implements and every user of a solver sees: the
 //! [`Solver`] trait, its [`Snapshot`]s and [`Outcome`], [`Status`] and
-//! [`SolveError`]. States and sequences are of any size ([`AnyCube`],
+//! [`SolveError`], and the [`Sizes`] a solver declares it runs on. States and sequences are of any size ([`AnyCube`],
 //! [`AnyAlg`]): a 3×3 solver hands out its kernel's `Cube` and `Alg`
 //! (wrapped once per snapshot, never per step), an N×N one its `NxnCube`
 //! and `NxnAlg`. Imports no solver (the registry, `super::registry`, is
@@ -10,6 +10,7 @@
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use crate::cube::nxn::{NxnCube, Size};
 use crate::cube::{AnyAlg, AnyCube};
 pub use crate::solve::profile::{MainRole, Profile, SeriesSpec};
 
@@ -143,4 +144,66 @@ pub enum SolveError {
     },
     #[error("{0}")]
     Config(String),
+}
+
+/// Builds a solver for a start past the 3×3 (never a 3×3: that size has
+/// the solver's own build), fully determined by (params, start, seed).
+pub type NxnBuild<P> = fn(&P, &NxnCube, u64) -> Result<Box<dyn Solver>, SolveError>;
+
+/// Says whether a solver with these parameters runs on a cube of a size
+/// (not the 3×3: every solver runs there); the error says why not.
+pub type RunsOn<P> = fn(&P, Size) -> Result<(), SolveError>;
+
+/// The sizes a solver runs on besides the 3×3 (every solver runs there),
+/// and how it is built on them: declared once per solver, on its line of
+/// the registry (`solve::registry`).
+pub enum Sizes<P: 'static> {
+    /// The 3×3 only.
+    Three,
+    /// Every size, built there by this.
+    Every(NxnBuild<P>),
+    /// The sizes the first function accepts (it may look at the
+    /// parameters: the annealer's neighbourhood), built there by the second.
+    Checked(RunsOn<P>, NxnBuild<P>),
+}
+
+impl<P> Sizes<P> {
+    /// Whether solver `name` with parameters `p` runs on `size`, without
+    /// building it.
+    ///
+    /// # Errors
+    /// [`SolveError::Config`] or [`SolveError::Parameter`] saying why not.
+    pub fn runs_on(&self, name: &str, p: &P, size: Size) -> Result<(), SolveError> {
+        match self {
+            _ if size == Size::THREE => Ok(()),
+            Sizes::Three => Err(SolveError::Config(format!(
+                "solver `{name}` runs on the 3x3 only (`cubetui presets --size {n}` lists the \
+                 presets that run on the {size})",
+                n = size.get(),
+            ))),
+            Sizes::Every(_) => Ok(()),
+            Sizes::Checked(runs_on, _) => runs_on(p, size),
+        }
+    }
+
+    /// Builds solver `name` with parameters `p` for `start` past the 3×3,
+    /// after the check [`Sizes::runs_on`] makes.
+    ///
+    /// # Errors
+    /// What [`Sizes::runs_on`] says, or what the build says.
+    pub fn build(
+        &self,
+        name: &str,
+        p: &P,
+        start: &NxnCube,
+        seed: u64,
+    ) -> Result<Box<dyn Solver>, SolveError> {
+        self.runs_on(name, p, start.size())?;
+        match self {
+            Sizes::Three => Err(SolveError::Config(format!(
+                "solver `{name}` runs on the 3x3 only"
+            ))),
+            Sizes::Every(build) | Sizes::Checked(_, build) => build(p, start, seed),
+        }
+    }
 }

@@ -3,7 +3,7 @@
 //! face turns, no gene the inverse face of its neighbour; its fitness is the
 //! `facelets` energy after applying it (cut where it first solves). The same
 //! [`Ga`] runs every size, generic over its [`Genome`](crate::solve::genome::Genome): on an N×N the genes
-//! are the move set of [`sized::moves`](crate::solve::sized::moves) (no gene
+//! are the move set of [`moves`](crate::solve::moveset::moves) (no gene
 //! on the layer of its neighbour) and the energy is the misplaced stickers of
 //! the upright state.
 //!
@@ -21,8 +21,10 @@ mod live;
 mod params;
 
 use crate::cube::Cube;
+use crate::cube::nxn::NxnCube;
 use crate::solve::api::{SolveError, Solver};
 use crate::solve::genome::FaceTurns;
+use crate::solve::nxn_genes::NxnGenes;
 
 pub use engine::{Ga, judge};
 pub(crate) use engine::{diversity, generation_step};
@@ -31,4 +33,10 @@ pub use params::{Fitness, GaParams, MAX_GENES_PER_GENERATION, params};
 /// `ga` on the 3×3.
 pub fn build(p: &GaParams, start: Cube, seed: u64) -> Result<Box<dyn Solver>, SolveError> {
     Ok(Box::new(Ga::new(FaceTurns::new(), p.clone(), start, seed)?))
+}
+
+/// `ga` past the 3×3, over the genes of the size ([`NxnGenes`]).
+pub fn build_nxn(p: &GaParams, start: &NxnCube, seed: u64) -> Result<Box<dyn Solver>, SolveError> {
+    let (genes, upright) = NxnGenes::for_start(start)?;
+    Ok(Box::new(Ga::new(genes, p.clone(), upright, seed)?))
 }

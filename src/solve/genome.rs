@@ -1,8 +1,8 @@
 //! What a gene is, for the evolutionary solvers (`ga`, `woc`) on every cube
 //! size: the [`Genome`] trait, and [`FaceTurns`], the 3×3's 18 face turns on
 //! its own kernel. The N×N's genes (the move set of
-//! [`sized::moves`](crate::solve::sized::moves) on the sticker vector) are
-//! [`sized::genes::NxnGenes`](crate::solve::sized::genes::NxnGenes).
+//! [`moves`](crate::solve::moveset::moves) on the sticker vector) are
+//! [`NxnGenes`](crate::solve::nxn_genes::NxnGenes).
 //!
 //! [`Chromosome`](super::chromosome::Chromosome), [`Ga`](super::ga::Ga) and
 //! [`Woc`](super::woc::Woc) are generic over it and monomorphised, so the

@@ -4,8 +4,8 @@
 //!
 //! [`api`] is what every solver implements; [`registry`] is the one list of
 //! solvers (and the steps to add one); [`preset`] holds the named parameter
-//! sets of `assets/presets/`; [`build_any`] builds a preset for a start of
-//! any size (the 3×3 by the registry, other sizes by [`sized`]). Files inside `solve` import from those modules
+//! sets of `assets/presets/`; [`build_any`] (in the registry) builds any
+//! solver for a start of any size. Files inside `solve` import from those modules
 //! directly; the re-exports below are for the rest of the crate.
 
 pub mod anneal;
@@ -18,6 +18,7 @@ pub mod genome;
 pub mod moveset;
 pub mod mws;
 pub mod neighbourhood;
+pub mod nxn_genes;
 pub mod params;
 pub mod phases;
 pub mod pocket;
@@ -30,7 +31,6 @@ pub mod reference;
 pub mod registry;
 pub mod reorient;
 pub mod runner;
-pub mod sized;
 #[cfg(test)]
 pub mod throwaway;
 pub mod trace;
@@ -41,4 +41,4 @@ pub mod yardstick;
 pub use api::{Outcome, Snapshot, SolveError, Solver, Status};
 pub use profile::{MainRole, PopRole, Profile, SeriesSpec};
 pub use registry::SolverConfig;
-pub use sized::{build_any, build_any_pending};
+pub use registry::{build_any, build_any_pending};

@@ -1,6 +1,7 @@
-//! The one list of solvers: their names, their parameter types and how each
-//! is built. This is the only module that imports every solver; the solvers
-//! themselves import only the API ([`super::api`]), so arrows run one way.
+//! The one list of solvers: their names, their parameter types, the sizes
+//! each runs on and how each is built. This is the only module that imports
+//! every solver; the solvers themselves import only the API ([`super::api`]),
+//! so arrows run one way.
 //!
 //! # Adding a solver
 //!
@@ -11,9 +12,13 @@
 //!    [`Solver`] (importing it from `crate::solve::api`), and
 //!    `pub fn build(p: &Params, start: Cube, seed: u64) -> Result<Box<dyn Solver>, SolveError>`.
 //! 2. Add one line to the `solvers!` list below:
-//!    `"my-name" => MyName(crate::solve::my_module::Params, crate::solve::my_module::build, crate::solve::my_module::params),`,
+//!    `"my-name" => MyName(crate::solve::my_module::Params, crate::solve::my_module::build, crate::solve::my_module::params, Sizes::Three),`,
 //!    where `pub fn params() -> Vec<ParamSpec>` declares every parameter
-//!    ([`crate::solve::params`]).
+//!    ([`crate::solve::params`]) and the last item the sizes it runs on
+//!    ([`Sizes`]: the 3×3 only; every size, built there by a function of
+//!    the solver's taking an [`NxnCube`]; or the sizes a function of the
+//!    solver's accepts). That item is the one place a solver's sizes are
+//!    said: [`SolverConfig::runs_on`] and [`build_any`] both read it.
 //!    The string is the solver's name everywhere: the `solver = "…"` key of
 //!    presets, [`SolverConfig::name`], the reports. (Nothing else in this
 //!    file changes: the line carries its own paths.)
@@ -22,11 +27,9 @@
 //!    `follows` and `default = true`); the build script embeds it, nothing
 //!    lists it by hand.
 //!
-//! A solver that also runs on other sizes implements
-//! [`SizedSolver`](crate::solve::sized::SizedSolver) for an N×N start and
-//! gets its arm in [`sized::build`](crate::solve::sized::build);
-//! [`sized::build_any`](crate::solve::sized::build_any) is the one entry
-//! for a start of any size.
+//! [`build_any`] is the one entry that builds any solver for a start of any
+//! size: the 3×3 by the solver's own build (after [`reorient`]), any other
+//! size by the build its line declares, after the size check.
 //!
 //! The test-only solver `throwaway` (`src/solve/throwaway.rs`) is registered
 //! by exactly these steps, under `#[cfg(test)]` (its preset sits in
@@ -38,17 +41,19 @@ use std::sync::LazyLock;
 
 use serde::{Deserialize, Serialize};
 
-use crate::cube::Cube;
-use crate::solve::api::{Profile, SolveError, Solver};
+use crate::cube::nxn::{NxnCube, Size};
+use crate::cube::{AnyCube, Cube};
+use crate::solve::api::{Profile, Sizes, SolveError, Solver};
 use crate::solve::params::ParamSpec;
 use crate::solve::{reference, reorient};
 
 /// Generates [`SolverConfig`] (a serde enum tagged by `solver`), its
 /// [`SolverConfig::name`] and the dispatch to each solver's build function
-/// from one line per solver: `"name" => Variant(ParamsType, build_fn),`.
+/// and the sizes it runs on from one line per solver:
+/// `"name" => Variant(ParamsType, build_fn, declare_fn, sizes),`.
 /// Lines marked `#[cfg(test)]` exist only in the test build.
 macro_rules! solvers {
-    ($($(#[$attr:meta])* $name:literal => $variant:ident($params:ty, $build:path, $declare:path),)+) => {
+    ($($(#[$attr:meta])* $name:literal => $variant:ident($params:ty, $build:path, $declare:path, $sizes:expr),)+) => {
         /// A solver with all its parameters, as stored in a preset.
         #[derive(Clone, Debug, Serialize, Deserialize)]
         #[serde(tag = "solver")]
@@ -84,21 +89,52 @@ macro_rules! solvers {
                     $($(#[$attr])* SolverConfig::$variant(p) => $build(p, start, seed),)+
                 }
             }
+
+            /// Whether this solver runs on a cube of `size`, answered
+            /// without building it (no tables, no cube, no wait), from the
+            /// sizes its line declares ([`Sizes::runs_on`]); a build
+            /// past the 3×3 asks the same question first, so the answer and
+            /// a build cannot disagree. Parameter values (ranges, a damaged
+            /// table) are checked when built, not here.
+            ///
+            /// # Errors
+            /// [`SolveError::Config`] or [`SolveError::Parameter`] saying
+            /// why it does not run on `size` ("solver `mws` runs on the
+            /// 3x3 only; …", "no reference for 4x4 …").
+            pub fn runs_on(&self, size: Size) -> Result<(), SolveError> {
+                match self {
+                    $($(#[$attr])* SolverConfig::$variant(p) => {
+                        let sizes: Sizes<$params> = $sizes;
+                        sizes.runs_on($name, p, size)
+                    })+
+                }
+            }
+
+            /// Builds this solver for `start` past the 3×3, as its line
+            /// declares ([`Sizes::build`]).
+            fn build_nxn(&self, start: &NxnCube, seed: u64) -> Result<Box<dyn Solver>, SolveError> {
+                match self {
+                    $($(#[$attr])* SolverConfig::$variant(p) => {
+                        let sizes: Sizes<$params> = $sizes;
+                        sizes.build($name, p, start, seed)
+                    })+
+                }
+            }
         }
     };
 }
 
 solvers! {
-    "sa" => Sa(crate::solve::anneal::SaParams, crate::solve::anneal::build, crate::solve::anneal::params),
-    "ga" => Ga(crate::solve::ga::GaParams, crate::solve::ga::build, crate::solve::ga::params),
-    "woc" => Woc(crate::solve::woc::WocParams, crate::solve::woc::build, crate::solve::woc::params),
-    "mws" => Mws(crate::solve::mws::MwsParams, crate::solve::mws::build, crate::solve::mws::params),
-    "phases-es" => PhasesEs(crate::solve::phases::EsParams, crate::solve::phases::build_es, crate::solve::phases::params_es),
-    "phases-ga" => PhasesGa(crate::solve::phases::GaParams, crate::solve::phases::build_ga, crate::solve::phases::params_ga),
-    "phases-sa" => PhasesSa(crate::solve::phases::SaParams, crate::solve::phases::build_sa, crate::solve::phases::params_sa),
-    "reference" => Reference(crate::solve::reference::ReferenceParams, crate::solve::reference::build, crate::solve::reference::params),
+    "sa" => Sa(crate::solve::anneal::SaParams, crate::solve::anneal::build, crate::solve::anneal::params, Sizes::Checked(crate::solve::anneal::runs_on, crate::solve::anneal::build_nxn)),
+    "ga" => Ga(crate::solve::ga::GaParams, crate::solve::ga::build, crate::solve::ga::params, Sizes::Every(crate::solve::ga::build_nxn)),
+    "woc" => Woc(crate::solve::woc::WocParams, crate::solve::woc::build, crate::solve::woc::params, Sizes::Every(crate::solve::woc::build_nxn)),
+    "mws" => Mws(crate::solve::mws::MwsParams, crate::solve::mws::build, crate::solve::mws::params, Sizes::Three),
+    "phases-es" => PhasesEs(crate::solve::phases::EsParams, crate::solve::phases::build_es, crate::solve::phases::params_es, Sizes::Three),
+    "phases-ga" => PhasesGa(crate::solve::phases::GaParams, crate::solve::phases::build_ga, crate::solve::phases::params_ga, Sizes::Three),
+    "phases-sa" => PhasesSa(crate::solve::phases::SaParams, crate::solve::phases::build_sa, crate::solve::phases::params_sa, Sizes::Checked(crate::solve::phases::runs_on_sa, crate::solve::phases::build_sa_nxn)),
+    "reference" => Reference(crate::solve::reference::ReferenceParams, crate::solve::reference::build, crate::solve::reference::params, Sizes::Checked(crate::solve::yardstick::reference_runs_on, crate::solve::pocket::build)),
     #[cfg(test)]
-    "throwaway" => Throwaway(crate::solve::throwaway::Params, crate::solve::throwaway::build, crate::solve::throwaway::params),
+    "throwaway" => Throwaway(crate::solve::throwaway::Params, crate::solve::throwaway::build, crate::solve::throwaway::params, Sizes::Three),
 }
 
 impl SolverConfig {
@@ -131,5 +167,43 @@ impl SolverConfig {
             )),
             _ => self.build_centred(start, seed),
         }
+    }
+}
+
+/// Builds solver `config` for `start` of any size, fully determined by
+/// (config, seed, start): the 3×3 by [`SolverConfig::build`], any other
+/// size by the build its registry line declares, after the size check
+/// ([`SolverConfig::runs_on`]: "solver `mws` runs on the 3x3 only", "no
+/// reference for 4x4"). A start in any orientation is accepted; the
+/// reported solution replays on it as given.
+///
+/// # Errors
+/// Why the solver does not run on the size, a start that is not a valid
+/// cube, or a bad parameter.
+pub fn build_any(
+    config: &SolverConfig,
+    start: &AnyCube,
+    seed: u64,
+) -> Result<Box<dyn Solver>, SolveError> {
+    match start {
+        AnyCube::Three(c) => config.build(*c, seed),
+        AnyCube::Nxn(c) => config.build_nxn(c, seed),
+    }
+}
+
+/// [`build_any`] for a screen that must not wait: the 3×3 reference gets
+/// a stand-in solver while its tables are read or built on a thread of
+/// their own ([`reference::pending`]); everything else as [`build_any`].
+///
+/// # Errors
+/// As [`build_any`].
+pub fn build_any_pending(
+    config: &SolverConfig,
+    start: &AnyCube,
+    seed: u64,
+) -> Result<Box<dyn Solver>, SolveError> {
+    match (config, start) {
+        (SolverConfig::Reference(p), AnyCube::Three(c)) => reference::pending::build(p, *c, seed),
+        _ => build_any(config, start, seed),
     }
 }

@@ -18,7 +18,7 @@
 //! One `step` is one generation; the crowd step is one more step once the GA stops.
 //!
 //! The same [`Woc`] runs every size, generic over its [`Genome`](crate::solve::genome::Genome): on an N×N
-//! the genes are the move set of [`sized::moves`](crate::solve::sized::moves),
+//! the genes are the move set of [`moves`](crate::solve::moveset::moves),
 //! the filter's "face" is the layer a move turns and its "opposite faces"
 //! two layers on one axis, and the energy is the misplaced stickers of the
 //! upright state.
@@ -28,8 +28,10 @@ mod live;
 mod params;
 
 use crate::cube::Cube;
+use crate::cube::nxn::NxnCube;
 use crate::solve::api::{SolveError, Solver};
 use crate::solve::genome::FaceTurns;
+use crate::solve::nxn_genes::NxnGenes;
 
 pub use engine::{Woc, filter};
 pub use params::{MAX_GENES_PER_GENERATION, WocParams, params};
@@ -42,4 +44,10 @@ pub fn build(p: &WocParams, start: Cube, seed: u64) -> Result<Box<dyn Solver>, S
         start,
         seed,
     )?))
+}
+
+/// `woc` past the 3×3, over the genes of the size ([`NxnGenes`]).
+pub fn build_nxn(p: &WocParams, start: &NxnCube, seed: u64) -> Result<Box<dyn Solver>, SolveError> {
+    let (genes, upright) = NxnGenes::for_start(start)?;
+    Ok(Box::new(Woc::new(genes, p.clone(), upright, seed)?))
 }

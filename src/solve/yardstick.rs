@@ -63,6 +63,19 @@ pub fn none_for(size: Size) -> String {
     format!("no reference for {size} (an exact reference exists for the 2x2 and 3x3 only)")
 }
 
+/// The sizes the `reference` solver runs on: those with a yardstick (the
+/// 2×2 by its distance table, the 3×3 by two-phase). Its one declaration of
+/// sizes, named on its registry line.
+///
+/// # Errors
+/// [`SolveError::Config`] for any other size ([`none_for`]).
+pub fn reference_runs_on(_: &reference::ReferenceParams, size: Size) -> Result<(), SolveError> {
+    match Yardstick::of(size) {
+        Some(_) => Ok(()),
+        None => Err(SolveError::Config(none_for(size))),
+    }
+}
+
 /// Length (HTM) of the two-phase reference solution of the 3×3 `cube`.
 ///
 /// # Errors

@@ -6,7 +6,7 @@
 
 use cubetui::cube::{Alg, Cube, CubieCube};
 use cubetui::solve::params::{self, Kind, ParamSpec, Scale};
-use cubetui::solve::phases::cubie::GROUP_MOVES;
+use cubetui::solve::phases::Thistlethwaite;
 use cubetui::solve::phases::ga::{Ga, GaPhase};
 use cubetui::solve::phases::sa::{Sa, SaPhase};
 use cubetui::solve::phases::search::PhaseSearch;
@@ -244,7 +244,7 @@ fn a_phase_ga_takes_a_new_population_size_and_length_at_the_next_generation() {
         polish: 10,
         stagnation: 1000,
     };
-    let mut g = Ga::new(p, 1, GROUP_MOVES[0], phase1_start(), 5);
+    let mut g = Ga::new(p, &Thistlethwaite::upright(), 1, phase1_start(), 5);
     g.step();
     g.set_param("phase1.population", 35.0).unwrap();
     g.set_param("phase1.length", 14.0).unwrap();
@@ -296,7 +296,7 @@ fn a_phase_annealer_takes_a_new_length_and_keeps_t_min_below_t0() {
         t_min: 0.05,
         polish: 100,
     };
-    let mut a = Sa::new(p, 1, GROUP_MOVES[0], phase1_start(), 5);
+    let mut a = Sa::new(p, &Thistlethwaite::upright(), 1, phase1_start(), 5);
     a.step();
     a.set_param("phase1.length", 20.0).unwrap();
     a.step();

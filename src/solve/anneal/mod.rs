@@ -28,7 +28,7 @@ mod space;
 mod three;
 
 use crate::cube::Cube;
-use crate::cube::nxn::NxnCube;
+use crate::cube::nxn::{NxnCube, Size};
 use crate::solve::api::{SolveError, Solver};
 
 pub use engine::Annealer;
@@ -45,6 +45,23 @@ pub fn build(p: &SaParams, start: Cube, seed: u64) -> Result<Box<dyn Solver>, So
         comm: p.comm.clone(),
     };
     Ok(Box::new(Annealer::new(space, p, start, seed)?))
+}
+
+/// The sizes the annealer runs on past the 3×3: all of them, with a
+/// neighbourhood of the N×N's ([`NXN_NAMES`]: `faces`, `comm`; the others
+/// are 3×3 sequences).
+///
+/// # Errors
+/// [`SolveError::Parameter`] naming the neighbourhood.
+pub fn runs_on(p: &SaParams, size: Size) -> Result<(), SolveError> {
+    if NXN_NAMES.contains(&p.neighbourhood.as_str()) {
+        return Ok(());
+    }
+    Err(SolveError::Parameter(format!(
+        "neighbourhood `{}` is made of 3x3 sequences; on a {size} use `faces` \
+         (outer and inner layer turns) or `comm` (commutators)",
+        p.neighbourhood
+    )))
 }
 
 /// Builds an annealer for `start` of any size on sticker vectors (turned

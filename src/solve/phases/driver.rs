@@ -1,46 +1,45 @@
-//! Runs one [`PhaseSearch`] per phase, G0 → G1 → G2 → G3 → solved, each from
-//! where the last one ended, and reports the whole run as a [`Solver`](crate::solve::Solver).
+//! Runs one [`PhaseSearch`] per phase of a [`Ladder`] (G0 → G1 → … →
+//! solved), each from where the last one ended, and reports the whole run
+//! as a [`Solver`](crate::solve::Solver) ([`super::PhaseSolver`]). A
+//! ladder that [`repeats`](Ladder::repeats) is climbed again from phase 1
+//! until the step budget is spent; the shortest whole solution is kept.
 
-use super::cubie::{GROUP_MOVES, apply_all};
-use super::group::in_group;
+use super::ladder::Ladder;
 use super::search::PhaseSearch;
 use super::seq::merge_same_face;
 use crate::cube::random::derive_seed;
-use crate::cube::state::{CENTRES, whole_cube_rotations};
-use crate::cube::{Alg, Cube, CubieCube};
+use crate::cube::{AnyAlg, AnyCube};
 use crate::solve::api::{SolveError, Status};
-use crate::solve::chromosome::genes_alg;
 use crate::solve::popstats::PopStats;
 
-/// Number of phases.
+/// The most phases a ladder has (the parameter tables' count).
 pub const PHASES: usize = 4;
 
-/// Builds the search of phase `phase` (1..=4) from `start`, using the moves of
-/// G(phase − 1), with its own seed.
-pub type MakeSearch =
-    Box<dyn Fn(usize, &'static [u8], CubieCube, u64) -> Box<dyn PhaseSearch> + Send>;
+/// Builds the search of phase `phase` (1..=phases) of the ladder from
+/// `start`, using the moves of G(phase − 1), with its own seed.
+pub type MakeSearch<L> =
+    Box<dyn Fn(&L, usize, <L as Ladder>::State, u64) -> Box<dyn PhaseSearch<L>> + Send>;
 
-/// The label of phase `i` (1..=4), e.g. `phase 2/4 · G1→G2`.
-pub fn phase_label(i: usize) -> String {
-    match i {
-        1..=3 => format!("phase {i}/4 · G{}→G{i}", i - 1),
-        4 => "phase 4/4 · G3→solved".into(),
-        _ => "solved".into(),
-    }
+/// A whole solution of a repeating run, and how its phases went.
+struct Climb {
+    genes: Vec<u8>,
+    lengths: Vec<usize>,
+    steps: Vec<u64>,
+    restarts: Vec<u64>,
 }
 
-/// A run through the four phases.
-pub struct Phased {
-    make: MakeSearch,
+/// A run through the phases of ladder `L`.
+pub struct Phased<L: Ladder> {
+    ladder: L,
+    make: MakeSearch<L>,
     seed: u64,
-    start_cube: Cube,
-    /// Upright gene → gene on `start_cube` (identity unless its centres are turned).
-    face_map: [u8; 18],
-    /// 1..=4 while searching; 5 once solved.
+    /// The upright start (every climb starts there).
+    start: L::State,
+    /// 1..=phases while searching; phases + 1 once solved.
     phase: usize,
-    phase_start: CubieCube,
-    search: Option<Box<dyn PhaseSearch>>,
-    /// Genes of the finished phases, in the upright frame.
+    phase_start: L::State,
+    search: Option<Box<dyn PhaseSearch<L>>>,
+    /// Genes of the finished phases, in the ladder's frame.
     done: Vec<u8>,
     phase_lengths: Vec<usize>,
     phase_steps: Vec<u64>,
@@ -49,41 +48,29 @@ pub struct Phased {
     iteration: u64,
     max_steps: u64,
     status: Status,
+    /// A repeating run: climbs finished so far, and the shortest.
+    climbs: u64,
+    /// A repeating run: climbs given up.
+    abandoned: u64,
+    shortest: Option<Climb>,
 }
 
-/// The cube turned as a whole so its centres are home, and the map from a
-/// face turn of that cube to the same physical turn of `cube`.
-fn upright(cube: &Cube) -> Result<(CubieCube, [u8; 18]), SolveError> {
-    let cc = CubieCube::from_cube(cube).map_err(|e| SolveError::Parameter(e.to_string()))?;
-    cc.check()
-        .map_err(|e| SolveError::Parameter(format!("the start cube is not solvable: {e}")))?;
-    let r = whole_cube_rotations()
-        .iter()
-        .find(|r| cube.permuted(r).stickers() == cc.to_cube().stickers())
-        .ok_or_else(|| SolveError::Parameter("the start cube has stray stickers".into()))?;
-    let map = std::array::from_fn(|g| {
-        let face = r.table()[CENTRES[g / 3]] as usize / 9;
-        (face * 3 + g % 3) as u8
-    });
-    Ok((cc, map))
-}
-
-impl Phased {
-    /// A run from `start`; fails on a cube that cannot be solved.
+impl<L: Ladder> Phased<L> {
+    /// A run up `ladder` from its upright `start` state.
     pub fn new(
-        make: MakeSearch,
-        start: Cube,
+        ladder: L,
+        make: MakeSearch<L>,
+        start: L::State,
         seed: u64,
         max_steps: u64,
-    ) -> Result<Phased, SolveError> {
-        let (cc, face_map) = upright(&start)?;
+    ) -> Phased<L> {
         let mut p = Phased {
+            ladder,
             make,
             seed,
-            start_cube: start,
-            face_map,
+            start,
             phase: 1,
-            phase_start: cc,
+            phase_start: start,
             search: None,
             done: Vec::new(),
             phase_lengths: Vec::new(),
@@ -93,41 +80,101 @@ impl Phased {
             iteration: 0,
             max_steps,
             status: Status::Running,
+            climbs: 0,
+            abandoned: 0,
+            shortest: None,
         };
         p.enter_phase();
-        Ok(p)
+        p
+    }
+
+    /// The ladder climbed.
+    pub fn ladder(&self) -> &L {
+        &self.ladder
     }
 
     /// Starts the current phase, skipping phases whose group the state is already in.
     fn enter_phase(&mut self) {
-        while self.phase <= PHASES && in_group(self.phase, &self.phase_start) {
+        let phases = self.ladder.phases();
+        while self.phase <= phases && self.ladder.in_group(self.phase, &self.phase_start) {
             self.phase_lengths.push(0);
             self.phase_steps.push(0);
             self.phase_restarts.push(0);
             self.phase += 1;
         }
-        if self.phase > PHASES {
+        if self.phase > phases {
             self.search = None;
-            self.status = Status::Solved;
+            self.finish_climb();
             return;
         }
-        let seed = derive_seed(self.seed, self.phase as u64);
-        let set = GROUP_MOVES[self.phase - 1];
-        self.search = Some((self.make)(self.phase, set, self.phase_start, seed));
+        // The first climb's seeds are the phase numbers' own.
+        let climb = self.climbs + self.abandoned;
+        let seed = derive_seed(self.seed, climb * 256 + self.phase as u64);
+        self.search = Some((self.make)(
+            &self.ladder,
+            self.phase,
+            self.phase_start,
+            seed,
+        ));
         self.steps_in_phase = 0;
     }
 
+    /// The last phase is done: the run is solved, or (a repeating ladder)
+    /// keeps the climb if it is the shortest and climbs again.
+    fn finish_climb(&mut self) {
+        if !self.ladder.repeats() {
+            self.status = Status::Solved;
+            return;
+        }
+        let climb = Climb {
+            genes: std::mem::take(&mut self.done),
+            lengths: std::mem::take(&mut self.phase_lengths),
+            steps: std::mem::take(&mut self.phase_steps),
+            restarts: std::mem::take(&mut self.phase_restarts),
+        };
+        self.climbs += 1;
+        if self
+            .shortest
+            .as_ref()
+            .is_none_or(|s| climb.genes.len() < s.genes.len())
+        {
+            self.shortest = Some(climb);
+        }
+        if self.shortest.as_ref().is_some_and(|s| s.genes.is_empty()) {
+            // Solved at the start: nothing is shorter.
+            self.status = Status::Solved;
+            return;
+        }
+        self.phase = 1;
+        self.phase_start = self.start;
+        self.enter_phase();
+    }
+
+    /// Drops the climb under way and climbs again from phase 1.
+    fn abandon_climb(&mut self) {
+        self.abandoned += 1;
+        self.done.clear();
+        self.phase_lengths.clear();
+        self.phase_steps.clear();
+        self.phase_restarts.clear();
+        self.phase = 1;
+        self.phase_start = self.start;
+        self.enter_phase();
+    }
+
     /// Ends the current phase with its search's best sequence.
-    fn finish_phase(&mut self, search: &dyn PhaseSearch) {
+    fn finish_phase(&mut self, search: &dyn PhaseSearch<L>) {
         let mut genes = search.best().useful().to_vec();
         merge_same_face(&mut genes);
-        let end = apply_all(&self.phase_start, &genes);
+        let end = genes
+            .iter()
+            .fold(self.phase_start, |s, &g| self.ladder.turn(&s, g));
         assert!(
-            in_group(self.phase, &end),
+            self.ladder.in_group(self.phase, &end),
             "phase {} ended outside its group",
             self.phase
         );
-        let set = GROUP_MOVES[self.phase - 1];
+        let set = self.ladder.moves(self.phase - 1);
         assert!(
             genes.iter().all(|g| set.contains(g)),
             "a move outside G{}",
@@ -149,7 +196,13 @@ impl Phased {
                 break;
             }
             if self.iteration >= self.max_steps {
-                self.status = Status::Exhausted;
+                self.status = if self.shortest.is_some() {
+                    self.phase = self.ladder.phases() + 1;
+                    self.search = None;
+                    Status::Solved
+                } else {
+                    Status::Exhausted
+                };
                 break;
             }
             let Some(mut search) = self.search.take() else {
@@ -160,6 +213,10 @@ impl Phased {
             self.steps_in_phase += 1;
             if search.finished() {
                 self.finish_phase(search.as_ref());
+            } else if self.ladder.repeats() && search.restarts() > 0 {
+                // A repeating run gives up a climb whose search had to
+                // start afresh: climbing again from phase 1 costs less.
+                self.abandon_climb();
             } else {
                 self.search = Some(search);
             }
@@ -177,9 +234,14 @@ impl Phased {
         self.iteration
     }
 
-    /// The current phase (1..=4; 5 once solved).
+    /// The current phase (1..=phases; phases + 1 once solved).
     pub fn phase(&self) -> usize {
         self.phase
+    }
+
+    /// The label of the current phase.
+    pub fn phase_label(&self) -> String {
+        self.ladder.label(self.phase)
     }
 
     /// The phase fitness of the current phase's best and current sequences.
@@ -201,46 +263,77 @@ impl Phased {
         self.search.as_ref().map_or(0, |s| s.best().score.used)
     }
 
-    fn physical(&self, genes: impl Iterator<Item = u8>) -> Vec<u8> {
-        genes.map(|g| self.face_map[g as usize]).collect()
-    }
-
     /// Genes of the finished phases followed by `tail` (turns of one face
-    /// merged), on the start cube's frame. Turns are not merged across phase
+    /// merged), in the ladder's frame. Turns are not merged across phase
     /// ends, so the path splits into phases by [`Phased::phase_lengths`].
     fn path(&self, tail: &[u8]) -> Vec<u8> {
         let mut tail = tail.to_vec();
         merge_same_face(&mut tail);
-        self.physical(self.done.iter().chain(&tail).copied())
+        self.done.iter().chain(&tail).copied().collect()
     }
 
-    /// The start cube after the finished phases and the current phase's
-    /// current (`best = false`) or best sequence.
-    pub fn state(&self, best: bool) -> (Cube, usize) {
+    /// The genes of the best state (`best`) or of the current one: the
+    /// finished phases and the current phase's sequence; a repeating run's
+    /// shortest whole solution once it has one (for the current state:
+    /// once the run is over).
+    fn genes(&self, best: bool) -> Vec<u8> {
+        if let Some(s) = &self.shortest
+            && (best || self.status != Status::Running)
+        {
+            return s.genes.clone();
+        }
         let tail = match &self.search {
             Some(s) if best => s.best().useful(),
             Some(s) => s.current().useful(),
             None => &[],
         };
-        let genes = self.path(tail);
-        (self.start_cube.after(&genes_alg(&genes)), genes.len())
+        self.path(tail)
+    }
+
+    /// The start cube after the best (`best`) or current moves, its
+    /// misplaced stickers and the number of moves.
+    pub fn state(&self, best: bool) -> (AnyCube, u32, usize) {
+        let genes = self.genes(best);
+        let (cube, misplaced) = self.ladder.after(&genes);
+        (cube, misplaced, genes.len())
     }
 
     /// The moves to the best state: the finished phases and the current
     /// phase's best sequence (the whole solution once solved).
-    pub fn best_solution(&self) -> Alg {
-        let tail = self.search.as_ref().map_or(&[][..], |s| s.best().useful());
-        genes_alg(&self.path(tail))
+    pub fn best_solution(&self) -> AnyAlg {
+        self.ladder.solution(&self.genes(true))
     }
 
-    /// Moves each finished phase added.
+    /// Moves each finished phase added (a repeating run: of its shortest
+    /// solution, once it has one).
     pub fn phase_lengths(&self) -> &[usize] {
-        &self.phase_lengths
+        self.shortest
+            .as_ref()
+            .map_or(&self.phase_lengths, |s| &s.lengths)
     }
 
     /// Elementary steps each finished phase took.
     pub fn phase_steps(&self) -> &[u64] {
-        &self.phase_steps
+        self.shortest
+            .as_ref()
+            .map_or(&self.phase_steps, |s| &s.steps)
+    }
+
+    /// Restarts of each finished phase's search.
+    pub fn phase_restarts(&self) -> &[u64] {
+        self.shortest
+            .as_ref()
+            .map_or(&self.phase_restarts, |s| &s.restarts)
+    }
+
+    /// Whole solutions found (a repeating run; 0 otherwise).
+    pub fn climbs(&self) -> u64 {
+        self.climbs
+    }
+
+    /// Climbs given up (a repeating run; 0 otherwise).
+    pub fn abandoned(&self) -> u64 {
+        self.abandoned
     }
 
     /// What the last step did: the current phase's best and current
@@ -250,22 +343,31 @@ impl Phased {
         if it == 0 {
             return None;
         }
+        let phases = self.ladder.phases();
         if self.steps_in_phase == 0 || self.search.is_none() {
+            if self.phase_lengths.is_empty() && self.climbs > 0 {
+                let shortest = self.shortest.as_ref().map_or(0, |s| s.genes.len());
+                return Some(format!(
+                    "step {it}: climb {} done (shortest so far {shortest} moves); {} begins",
+                    self.climbs,
+                    self.ladder.label(self.phase)
+                ));
+            }
             let done = self.phase - 1;
             let len = self.phase_lengths.last().copied().unwrap_or(0);
-            let next = if self.phase > PHASES {
+            let next = if self.phase > phases {
                 "solved".to_string()
             } else {
-                format!("{} begins", phase_label(self.phase))
+                format!("{} begins", self.ladder.label(self.phase))
             };
             return Some(format!(
-                "step {it}: phase {done}/4 done with {len} moves; {next}"
+                "step {it}: phase {done}/{phases} done with {len} moves; {next}"
             ));
         }
         let (best, current) = self.phase_fitness();
         Some(format!(
             "step {it}: {}, step {} of the phase: best fitness {best} ({} moves), current {current}",
-            phase_label(self.phase),
+            self.ladder.label(self.phase),
             self.steps_in_phase,
             self.phase_length()
         ))
@@ -291,11 +393,12 @@ impl Phased {
             .and_then(|(head, _)| head.strip_prefix("phase"))
             .and_then(|n| n.parse::<usize>().ok());
         let running = self.phase;
+        let phases = self.ladder.phases();
         match (&mut self.search, asked) {
             (Some(s), Some(n)) if n == running => s.set_param(key, value),
-            (_, Some(n)) if (1..=PHASES).contains(&n) => {
+            (_, Some(n)) if (1..=phases).contains(&n) => {
                 let now = match running {
-                    1..=PHASES => format!("{} runs", phase_label(running)),
+                    r if (1..=phases).contains(&r) => format!("{} runs", self.ladder.label(r)),
                     _ => "the run is over".to_string(),
                 };
                 Err(SolveError::Parameter(format!(
@@ -307,10 +410,5 @@ impl Phased {
                 "`{key}` cannot change during a run"
             ))),
         }
-    }
-
-    /// Restarts of each finished phase's search.
-    pub fn phase_restarts(&self) -> &[u64] {
-        &self.phase_restarts
     }
 }

@@ -10,8 +10,8 @@
 use rand::RngExt;
 use serde::{Deserialize, Serialize};
 
-use super::cubie::pack;
 use super::knobs::{self, Knobs};
+use super::ladder::Ladder;
 use super::population::{Budget, Evolution, Operators, Population};
 use super::search::{Candidate, common_prefix};
 use super::seq::{merge_same_face, random_move};
@@ -123,10 +123,11 @@ pub fn params(p: &str, d: &EsPhase) -> Vec<ParamSpec> {
     ]
 }
 
-pub type Es = Evolution<EsPhase>;
+/// `phases-es`'s search of one phase, on ladder `L`.
+pub type Es<L> = Evolution<EsPhase, L>;
 
 /// A mutated copy of `parent`'s useful prefix.
-fn child(p: &EsPhase, s: &mut Population, parent: usize) -> Candidate {
+fn child<L: Ladder>(p: &EsPhase, s: &mut Population<L>, parent: usize) -> Candidate<L> {
     let src = &s.pop[parent];
     let mut g = src.genes[..src.score.used].to_vec();
     let ops = s.rng.random_range(1..=p.mutations);
@@ -170,7 +171,7 @@ fn child(p: &EsPhase, s: &mut Population, parent: usize) -> Candidate {
     g.truncate(p.max_length);
     let parent = &s.pop[parent];
     let same = common_prefix(&g, &parent.genes);
-    Candidate::derive(&s.start, s.phase, Some(parent), g, same)
+    Candidate::derive(&s.ladder, &s.start, s.phase, Some(parent), g, same)
 }
 
 impl Operators for EsPhase {
@@ -183,16 +184,16 @@ impl Operators for EsPhase {
         }
     }
 
-    fn next_generation(&self, s: &mut Population) -> Vec<Candidate> {
-        let mut next: Vec<Candidate> = Vec::with_capacity(self.parents + self.offspring);
+    fn next_generation<L: Ladder>(&self, s: &mut Population<L>) -> Vec<Candidate<L>> {
+        let mut next: Vec<Candidate<L>> = Vec::with_capacity(self.parents + self.offspring);
         for _ in 0..self.offspring {
             let parent = s.rng.random_range(0..s.pop.len());
             next.push(child(self, s, parent));
         }
         next.append(&mut s.pop);
         // One candidate per end state: the best-scored.
-        next.sort_by_cached_key(|c| (pack(&c.end), c.score));
-        next.dedup_by_key(|c| pack(&c.end));
+        next.sort_by_cached_key(|c| (s.ladder.key(&c.end), c.score));
+        next.dedup_by_key(|c| s.ladder.key(&c.end));
         next.sort_by_key(|c| c.score);
         next.truncate(self.parents);
         next

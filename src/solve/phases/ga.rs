@@ -10,8 +10,8 @@
 use rand::RngExt;
 use serde::{Deserialize, Serialize};
 
-use super::group::max_fitness;
 use super::knobs::{self, Knobs};
+use super::ladder::Ladder;
 use super::population::{Budget, Evolution, Operators, Population};
 use super::search::{Candidate, common_prefix};
 use super::seq::{random_move, random_moves};
@@ -107,16 +107,18 @@ pub fn params(p: &str, d: &GaPhase) -> Vec<ParamSpec> {
     ]
 }
 
-pub type Ga = Evolution<GaPhase>;
+/// `phases-ga`'s search of one phase, on ladder `L`.
+pub type Ga<L> = Evolution<GaPhase, L>;
 
-fn weight(phase: usize, c: &Candidate) -> f64 {
-    let f = f64::from(max_fitness(phase) + 1 - c.score.wrong.min(max_fitness(phase)));
+fn weight<L: Ladder>(ladder: &L, phase: usize, c: &Candidate<L>) -> f64 {
+    let max = ladder.max_fitness(phase);
+    let f = f64::from(max + 1 - c.score.wrong.min(max));
     f * f
 }
 
 /// `a[..cut]` + `b[cut..]`, the gene after the cut redrawn if it turns the
 /// same face as the one before it.
-fn crossover(s: &mut Population, a: usize, b: usize, cut: usize) -> Candidate {
+fn crossover<L: Ladder>(s: &mut Population<L>, a: usize, b: usize, cut: usize) -> Candidate<L> {
     let mut g = s.pop[a].genes[..cut].to_vec();
     g.extend_from_slice(&s.pop[b].genes[cut..]);
     if face_of(g[cut]) == face_of(g[cut - 1]) {
@@ -124,11 +126,11 @@ fn crossover(s: &mut Population, a: usize, b: usize, cut: usize) -> Candidate {
     }
     let parent = &s.pop[a];
     let same = common_prefix(&g, &parent.genes);
-    Candidate::derive(&s.start, s.phase, Some(parent), g, same)
+    Candidate::derive(&s.ladder, &s.start, s.phase, Some(parent), g, same)
 }
 
 /// One gene changed to another move allowed next to its neighbours.
-fn mutate(s: &mut Population, i: usize) -> Candidate {
+fn mutate<L: Ladder>(s: &mut Population<L>, i: usize) -> Candidate<L> {
     let mut g = s.pop[i].genes.clone();
     let k = s.rng.random_range(0..g.len());
     let prev = k.checked_sub(1).map(|j| g[j]);
@@ -141,7 +143,7 @@ fn mutate(s: &mut Population, i: usize) -> Candidate {
         }
     }
     let parent = &s.pop[i];
-    Candidate::derive(&s.start, s.phase, Some(parent), g, k)
+    Candidate::derive(&s.ladder, &s.start, s.phase, Some(parent), g, k)
 }
 
 impl Operators for GaPhase {
@@ -154,11 +156,15 @@ impl Operators for GaPhase {
         }
     }
 
-    fn next_generation(&self, s: &mut Population) -> Vec<Candidate> {
+    fn next_generation<L: Ladder>(&self, s: &mut Population<L>) -> Vec<Candidate<L>> {
         let n = self.population;
-        let weights: Vec<f64> = s.pop.iter().map(|c| weight(s.phase, c)).collect();
+        let weights: Vec<f64> = s
+            .pop
+            .iter()
+            .map(|c| weight(&s.ladder, s.phase, c))
+            .collect();
         let total: f64 = weights.iter().sum();
-        let mut pool: Vec<Candidate> = Vec::with_capacity(2 * n);
+        let mut pool: Vec<Candidate<L>> = Vec::with_capacity(2 * n);
         for _ in 0..n / 2 {
             let a = roulette(&mut s.rng, weights.iter().copied(), total);
             let b = roulette(&mut s.rng, weights.iter().copied(), total);
@@ -196,7 +202,7 @@ impl Operators for GaPhase {
 
     /// A new length: each chromosome cut, or filled with random moves; a
     /// new population size: the worst dropped, or random chromosomes added.
-    fn adjust(&self, s: &mut Population) -> bool {
+    fn adjust<L: Ladder>(&self, s: &mut Population<L>) -> bool {
         let (n, k) = (self.population, self.length);
         if s.pop.len() == n && s.pop.iter().all(|c| c.genes.len() == k) {
             return false;
@@ -213,13 +219,14 @@ impl Operators for GaPhase {
                 let m = random_move(&mut s.rng, s.set, g.last().copied(), None);
                 g.push(m);
             }
-            s.pop[i] = Candidate::derive(&s.start, s.phase, Some(&s.pop[i]), g, same);
+            s.pop[i] = Candidate::derive(&s.ladder, &s.start, s.phase, Some(&s.pop[i]), g, same);
         }
         s.pop.sort_by_key(|c| c.score);
         s.pop.truncate(n);
         while s.pop.len() < n {
             let genes = random_moves(&mut s.rng, s.set, k);
-            s.pop.push(Candidate::new(&s.start, s.phase, genes));
+            s.pop
+                .push(Candidate::new(&s.ladder, &s.start, s.phase, genes));
         }
         s.pop.sort_by_key(|c| c.score);
         true

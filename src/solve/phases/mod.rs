@@ -1,16 +1,21 @@
-//! Thistlethwaite's group phases as objectives for face-turn metaheuristics
-//! (El-Sourani, Hauke and Borschbach, "An evolutionary approach for solving
-//! the Rubik's cube incorporating exact methods", EvoApplications 2010).
+//! Group phases as objectives for face-turn metaheuristics (El-Sourani,
+//! Hauke and Borschbach, "An evolutionary approach for solving the Rubik's
+//! cube incorporating exact methods", EvoApplications 2010), over a
+//! [`Ladder`] of nested groups.
 //!
+//! On the 3×3, Thistlethwaite's ([`ladder::Thistlethwaite`]):
 //! G0 = ⟨U,D,L,R,F,B⟩ ⊃ G1 = ⟨U2,D2,L,R,F,B⟩ ⊃ G2 = ⟨U2,D2,L,R,F2,B2⟩ ⊃
 //! G3 = ⟨U2,D2,L2,R2,F2,B2⟩ ⊃ {solved}. Phase i takes a state of G(i−1) into
 //! Gi with G(i−1)'s moves only; its fitness ([`group::phase_fitness`]) counts
 //! what is still wrong for Gi, with the sequence length second. Membership is
-//! an exact test on the cubie state ([`group`]); no distance tables.
+//! an exact test on the cubie state ([`group`]); no distance tables. On the
+//! 2×2, ⟨U,R,F⟩ ⊃ ⟨U,R2,F2⟩ ⊃ {solved} on stickers ([`urf::UrfLadder`],
+//! preset `2x2-phases`; `phases-sa` only).
 //!
-//! Three searches plug into the same phase driver ([`driver::Phased`]):
-//! `phases-es` ([`es`]), `phases-ga` ([`ga`]) and `phases-sa` ([`sa`]); the
-//! two population searches share their bookkeeping ([`population::Evolution`]).
+//! Three searches plug into the same phase driver ([`driver::Phased`]), each
+//! generic over the ladder: `phases-es` ([`es`]), `phases-ga` ([`ga`]) and
+//! `phases-sa` ([`sa`]); the two population searches share their
+//! bookkeeping ([`population::Evolution`]).
 
 pub mod cubie;
 pub mod driver;
@@ -18,19 +23,24 @@ pub mod es;
 pub mod ga;
 pub mod group;
 pub mod knobs;
+pub mod ladder;
 pub mod population;
 pub mod sa;
 pub mod search;
 pub mod seq;
 mod solver;
+pub mod urf;
 
 use serde::{Deserialize, Serialize};
 
-use crate::cube::{Cube, CubieCube};
+use crate::cube::nxn::{NxnCube, Size};
+use crate::cube::{AnyCube, Cube};
 use crate::solve::api::{SolveError, Solver};
 use crate::solve::params::{Live, ParamSpec, Scale, per_phase};
 
+pub use ladder::{Ladder, Thistlethwaite};
 pub use solver::PhaseSolver;
+pub use urf::UrfLadder;
 
 /// Parameters of a phase solver: a step budget and one table per phase.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -150,48 +160,111 @@ pub fn params_sa() -> Vec<ParamSpec> {
     )
 }
 
-/// Builds a phase solver for `start`, whose phase `i` runs the search
-/// `new` makes from phase `i`'s parameters; `unit` names one elementary step;
-/// `population`: the searches have populations (and report them).
-fn build<P, S>(
+/// The search of one phase: `new(params, ladder, phase, start, seed)`.
+type NewSearch<P, L> =
+    fn(P, &L, usize, <L as Ladder>::State, u64) -> Box<dyn search::PhaseSearch<L>>;
+
+/// A phase solver up `ladder` from its upright `start`, whose phase `i`
+/// runs the search `new` makes from phase `i`'s parameters; `unit` names one
+/// elementary step; `population`: the searches have populations (and
+/// report them).
+fn climb<P, L>(
     unit: &'static str,
     population: bool,
     p: &PhasesParams<P>,
-    new: fn(P, usize, &'static [u8], CubieCube, u64) -> S,
-    start: Cube,
+    new: NewSearch<P, L>,
+    (ladder, start): (L, L::State),
     seed: u64,
-) -> Result<Box<dyn Solver>, SolveError>
+) -> Box<dyn Solver>
 where
     P: Clone + Send + 'static,
-    S: search::PhaseSearch + 'static,
+    L: Ladder,
 {
     let phases = p.phases();
-    let make: driver::MakeSearch =
-        Box::new(move |i, set, s, seed| Box::new(new(phases[i - 1].clone(), i, set, s, seed)));
-    Ok(Box::new(PhaseSolver::new(
+    let make: driver::MakeSearch<L> =
+        Box::new(move |l, i, s, seed| new(phases[i - 1].clone(), l, i, s, seed));
+    Box::new(PhaseSolver::new(
         unit,
         population,
+        ladder,
         make,
         start,
         seed,
         p.max_steps,
-    )?))
+    ))
 }
 
 /// Builds a `phases-es` run for `start`, fully determined by (`p`, `seed`, `start`).
 pub fn build_es(p: &EsParams, start: Cube, seed: u64) -> Result<Box<dyn Solver>, SolveError> {
     p.validate()?;
-    build("generation", true, p, es::Es::new, start, seed)
+    let new: NewSearch<_, _> = |q, l, i, s, seed| Box::new(es::Es::new(q, l, i, s, seed));
+    let ladder = Thistlethwaite::for_start(&start)?;
+    Ok(climb("generation", true, p, new, ladder, seed))
 }
 
 /// Builds a `phases-ga` run for `start`, fully determined by (`p`, `seed`, `start`).
 pub fn build_ga(p: &GaParams, start: Cube, seed: u64) -> Result<Box<dyn Solver>, SolveError> {
     p.validate()?;
-    build("generation", true, p, ga::Ga::new, start, seed)
+    let new: NewSearch<_, _> = |q, l, i, s, seed| Box::new(ga::Ga::new(q, l, i, s, seed));
+    let ladder = Thistlethwaite::for_start(&start)?;
+    Ok(climb("generation", true, p, new, ladder, seed))
 }
 
 /// Builds a `phases-sa` run for `start`, fully determined by (`p`, `seed`, `start`).
 pub fn build_sa(p: &SaParams, start: Cube, seed: u64) -> Result<Box<dyn Solver>, SolveError> {
+    build_sa_on(p, &AnyCube::Three(start), seed)
+}
+
+/// Builds a `phases-sa` run for `start` of a size it runs on
+/// ([`runs_on_sa`]: the 3×3 up Thistlethwaite's ladder, the 2×2 up
+/// ⟨U,R,F⟩'s), fully determined by (`p`, `seed`, `start`).
+///
+/// # Errors
+/// A bad parameter, a start that is not a valid cube, or a size it does
+/// not run on.
+pub fn build_sa_on(
+    p: &SaParams,
+    start: &AnyCube,
+    seed: u64,
+) -> Result<Box<dyn Solver>, SolveError> {
     p.validate()?;
-    build("proposal", false, p, sa::Sa::new, start, seed)
+    runs_on_sa(p, start.size())?;
+    match start {
+        AnyCube::Three(c) => {
+            let new: NewSearch<_, _> = |q, l, i, s, seed| Box::new(sa::Sa::new(q, l, i, s, seed));
+            let ladder = Thistlethwaite::for_start(c)?;
+            Ok(climb("proposal", false, p, new, ladder, seed))
+        }
+        AnyCube::Nxn(c) => {
+            let new: NewSearch<_, _> = |q, l, i, s, seed| Box::new(sa::Sa::new(q, l, i, s, seed));
+            let ladder = UrfLadder::for_start(c)?;
+            Ok(climb("proposal", false, p, new, ladder, seed))
+        }
+    }
+}
+
+/// `phases-sa` past the 3×3: on the 2×2 ([`build_sa_on`]).
+///
+/// # Errors
+/// As [`build_sa_on`].
+pub fn build_sa_nxn(
+    p: &SaParams,
+    start: &NxnCube,
+    seed: u64,
+) -> Result<Box<dyn Solver>, SolveError> {
+    build_sa_on(p, &AnyCube::from(start.clone()), seed)
+}
+
+/// The sizes `phases-sa` runs on: the 2×2 and the 3×3, the two that have a
+/// ladder.
+///
+/// # Errors
+/// [`SolveError::Config`] for any other size.
+pub fn runs_on_sa(_: &SaParams, size: Size) -> Result<(), SolveError> {
+    match size.get() {
+        2 | 3 => Ok(()),
+        _ => Err(SolveError::Config(format!(
+            "phases-sa runs on the 2x2 and 3x3, not on the {size}"
+        ))),
+    }
 }

@@ -6,9 +6,9 @@
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::knobs::{self, Knobs};
+use super::ladder::Ladder;
 use super::search::{Candidate, PhaseSearch};
 use super::seq::random_moves;
-use crate::cube::CubieCube;
 use crate::solve::api::SolveError;
 use crate::solve::chromosome::seeded_rng;
 use crate::solve::popstats::PopStats;
@@ -31,42 +31,45 @@ pub trait Operators: Send {
     /// The search's sizes.
     fn budget(&self) -> Budget;
     /// The next generation from `pop`, sorted by score, best first.
-    fn next_generation(&self, pop: &mut Population) -> Vec<Candidate>;
+    fn next_generation<L: Ladder>(&self, pop: &mut Population<L>) -> Vec<Candidate<L>>;
     /// Brings `pop` in line with parameters changed during the run (its
     /// size, its sequences' length) before a generation, sorted again;
     /// whether it changed anything. Draws nothing when nothing changed.
-    fn adjust(&self, pop: &mut Population) -> bool {
+    fn adjust<L: Ladder>(&self, pop: &mut Population<L>) -> bool {
         let _ = pop;
         false
     }
 }
 
-/// A population of one phase, sorted by score, with its search state.
-pub struct Population {
-    /// The phase searched (1..=4).
+/// A population of one phase of ladder `L`, sorted by score, with its
+/// search state.
+pub struct Population<L: Ladder> {
+    /// The ladder climbed.
+    pub ladder: L,
+    /// The phase searched (1..=the ladder's phases).
     pub phase: usize,
     /// The phase's move set.
     pub set: &'static [u8],
     /// The phase's start state.
-    pub start: CubieCube,
+    pub start: L::State,
     /// The search's random source.
     pub rng: Xoshiro256PlusPlus,
     /// Sorted by score, best first.
-    pub pop: Vec<Candidate>,
-    best: Candidate,
+    pub pop: Vec<Candidate<L>>,
+    best: Candidate<L>,
     generation: u64,
     last_better: u64,
     hit: Option<u64>,
     restarts: u64,
 }
 
-impl Population {
+impl<L: Ladder> Population<L> {
     /// Replaces the population with `size` random sequences of `length` moves.
     fn populate(&mut self, size: usize, length: usize) {
-        let mut pop: Vec<Candidate> = (0..size)
+        let mut pop: Vec<Candidate<L>> = (0..size)
             .map(|_| {
                 let genes = random_moves(&mut self.rng, self.set, length);
-                Candidate::new(&self.start, self.phase, genes)
+                Candidate::new(&self.ladder, &self.start, self.phase, genes)
             })
             .collect();
         pop.sort_by_key(|c| c.score);
@@ -87,23 +90,20 @@ impl Population {
     }
 }
 
-/// A population search of one phase: [`Population`] driven by operators `O`.
-pub struct Evolution<O> {
+/// A population search of one phase of ladder `L`: [`Population`] driven
+/// by operators `O`.
+pub struct Evolution<O, L: Ladder> {
     ops: O,
-    state: Population,
+    state: Population<L>,
 }
 
-impl<O: Operators> Evolution<O> {
-    /// A fresh population for `phase` (1..=4) from `start`.
-    pub fn new(
-        ops: O,
-        phase: usize,
-        set: &'static [u8],
-        start: CubieCube,
-        seed: u64,
-    ) -> Evolution<O> {
+impl<O: Operators, L: Ladder> Evolution<O, L> {
+    /// A fresh population for `ladder`'s `phase` (its moves) from `start`.
+    pub fn new(ops: O, ladder: &L, phase: usize, start: L::State, seed: u64) -> Evolution<O, L> {
         let mut state = Population {
-            best: Candidate::empty(&start, phase),
+            best: Candidate::empty(ladder, &start, phase),
+            ladder: ladder.clone(),
+            set: ladder.moves(phase - 1),
             pop: Vec::new(),
             rng: seeded_rng(seed),
             generation: 0,
@@ -111,7 +111,6 @@ impl<O: Operators> Evolution<O> {
             hit: None,
             restarts: 0,
             phase,
-            set,
             start,
         };
         let b = ops.budget();
@@ -120,12 +119,12 @@ impl<O: Operators> Evolution<O> {
     }
 
     /// The population now, sorted by score, best first.
-    pub fn population(&self) -> &[Candidate] {
+    pub fn population(&self) -> &[Candidate<L>] {
         &self.state.pop
     }
 }
 
-impl<O: Operators + Knobs> PhaseSearch for Evolution<O> {
+impl<O: Operators + Knobs, L: Ladder> PhaseSearch<L> for Evolution<O, L> {
     fn step(&mut self) {
         if self.finished() {
             return;
@@ -146,11 +145,11 @@ impl<O: Operators + Knobs> PhaseSearch for Evolution<O> {
         }
     }
 
-    fn best(&self) -> &Candidate {
+    fn best(&self) -> &Candidate<L> {
         &self.state.best
     }
 
-    fn current(&self) -> &Candidate {
+    fn current(&self) -> &Candidate<L> {
         self.state.pop.first().unwrap_or(&self.state.best)
     }
 

@@ -13,9 +13,9 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::{Deserialize, Serialize};
 
 use super::knobs::{self, Knobs};
+use super::ladder::Ladder;
 use super::search::{Candidate, PhaseSearch, common_prefix};
 use super::seq::{random_move, random_moves};
-use crate::cube::CubieCube;
 use crate::solve::api::SolveError;
 use crate::solve::chromosome::seeded_rng;
 use crate::solve::params::{Live, ParamSpec, Scale};
@@ -110,15 +110,16 @@ pub fn params(p: &str, d: &SaPhase) -> Vec<ParamSpec> {
     ]
 }
 
-/// One phase of the annealer.
-pub struct Sa {
+/// One phase of the annealer, on ladder `L`.
+pub struct Sa<L: Ladder> {
     p: SaPhase,
+    ladder: L,
     phase: usize,
     set: &'static [u8],
-    start: CubieCube,
+    start: L::State,
     rng: Xoshiro256PlusPlus,
-    current: Candidate,
-    best: Candidate,
+    current: Candidate<L>,
+    best: Candidate<L>,
     temperature: f64,
     level_left: u64,
     proposals: u64,
@@ -126,17 +127,20 @@ pub struct Sa {
     restarts: u64,
 }
 
-fn energy(c: &Candidate, length: usize) -> f64 {
+fn energy<L: Ladder>(c: &Candidate<L>, length: usize) -> f64 {
     f64::from(c.score.wrong) + c.score.used as f64 / (length as f64 + 1.0)
 }
 
-impl Sa {
-    /// A random sequence for `phase` (1..=4) from `start`, at temperature `t0`.
-    pub fn new(p: SaPhase, phase: usize, set: &'static [u8], start: CubieCube, seed: u64) -> Sa {
+impl<L: Ladder> Sa<L> {
+    /// A random sequence of `ladder`'s `phase` (its moves) from `start`, at
+    /// temperature `t0`.
+    pub fn new(p: SaPhase, ladder: &L, phase: usize, start: L::State, seed: u64) -> Sa<L> {
         let mut rng = seeded_rng(seed);
-        let current = Candidate::new(&start, phase, random_moves(&mut rng, set, p.length));
+        let set = ladder.moves(phase - 1);
+        let current = Candidate::new(ladder, &start, phase, random_moves(&mut rng, set, p.length));
         let mut sa = Sa {
-            best: Candidate::empty(&start, phase),
+            best: Candidate::empty(ladder, &start, phase),
+            ladder: ladder.clone(),
             temperature: p.t0,
             level_left: p.per_temperature,
             proposals: 0,
@@ -165,7 +169,7 @@ impl Sa {
     /// The current sequence with one face turn replaced, inserted or deleted
     /// (the length stays `length`: an insertion drops the last move, a
     /// deletion appends a random one).
-    fn neighbour(&mut self) -> Candidate {
+    fn neighbour(&mut self) -> Candidate<L> {
         let mut g = self.current.genes.clone();
         let len = g.len();
         let i = self.rng.random_range(0..len);
@@ -188,7 +192,14 @@ impl Sa {
             }
         }
         let same = common_prefix(&g, &self.current.genes);
-        Candidate::derive(&self.start, self.phase, Some(&self.current), g, same)
+        Candidate::derive(
+            &self.ladder,
+            &self.start,
+            self.phase,
+            Some(&self.current),
+            g,
+            same,
+        )
     }
 
     /// The current temperature.
@@ -210,12 +221,19 @@ impl Sa {
             let m = random_move(&mut self.rng, self.set, g.last().copied(), None);
             g.push(m);
         }
-        self.current = Candidate::derive(&self.start, self.phase, Some(&self.current), g, same);
+        self.current = Candidate::derive(
+            &self.ladder,
+            &self.start,
+            self.phase,
+            Some(&self.current),
+            g,
+            same,
+        );
         self.record();
     }
 }
 
-impl PhaseSearch for Sa {
+impl<L: Ladder> PhaseSearch<L> for Sa<L> {
     fn step(&mut self) {
         if self.finished() {
             return;
@@ -247,15 +265,15 @@ impl PhaseSearch for Sa {
                     None,
                 );
             }
-            self.current = Candidate::new(&self.start, self.phase, g);
+            self.current = Candidate::new(&self.ladder, &self.start, self.phase, g);
         }
     }
 
-    fn best(&self) -> &Candidate {
+    fn best(&self) -> &Candidate<L> {
         &self.best
     }
 
-    fn current(&self) -> &Candidate {
+    fn current(&self) -> &Candidate<L> {
         &self.current
     }
 

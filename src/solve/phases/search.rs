@@ -1,53 +1,52 @@
 //! What the phase searches share: a scored candidate sequence and the stepping
-//! interface the phase driver runs.
+//! interface the phase driver runs, both over any [`Ladder`].
 
-use super::cubie::turn;
-use super::group::phase_fitness;
+use super::ladder::Ladder;
 use super::seq::Score;
-use crate::cube::CubieCube;
 use crate::solve::api::SolveError;
 use crate::solve::popstats::PopStats;
 
 /// A move sequence of one phase and its score from the phase's start.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Candidate {
+#[derive(Clone, Debug)]
+pub struct Candidate<L: Ladder> {
     /// The genes (face turns of the phase's move set).
     pub genes: Vec<u8>,
     /// Best-prefix score of `genes`.
     pub score: Score,
     /// The state after the prefix that counts.
-    pub end: CubieCube,
+    pub end: L::State,
     /// State and phase fitness after each gene, up to the first that reaches
     /// the group (children reuse a parent's for their common prefix).
-    trace: Vec<(CubieCube, u32)>,
+    trace: Vec<(L::State, u32)>,
 }
 
-impl Candidate {
-    /// Scores `genes` from `start` in `phase`.
-    pub fn new(start: &CubieCube, phase: usize, genes: Vec<u8>) -> Candidate {
-        Candidate::derive(start, phase, None, genes, 0)
+impl<L: Ladder> Candidate<L> {
+    /// Scores `genes` from `start` in `phase` of `ladder`.
+    pub fn new(ladder: &L, start: &L::State, phase: usize, genes: Vec<u8>) -> Candidate<L> {
+        Candidate::derive(ladder, start, phase, None, genes, 0)
     }
 
     /// Scores `genes`, whose first `same` genes are `parent`'s, reusing the
     /// parent's states for them. Gives the same result as [`Candidate::new`].
     pub fn derive(
-        start: &CubieCube,
+        ladder: &L,
+        start: &L::State,
         phase: usize,
-        parent: Option<&Candidate>,
+        parent: Option<&Candidate<L>>,
         genes: Vec<u8>,
         same: usize,
-    ) -> Candidate {
-        let mut trace: Vec<(CubieCube, u32)> = Vec::with_capacity(genes.len());
+    ) -> Candidate<L> {
+        let mut trace: Vec<(L::State, u32)> = Vec::with_capacity(genes.len());
         if let Some(p) = parent {
             let same = same.min(p.trace.len()).min(genes.len());
             trace.extend_from_slice(&p.trace[..same]);
         }
-        let start_wrong = phase_fitness(phase, start);
+        let start_wrong = ladder.fitness(phase, start);
         if !trace.iter().any(|&(_, w)| w == 0) && start_wrong > 0 {
             let mut c = trace.last().map_or(*start, |t| t.0);
             for &g in &genes[trace.len()..] {
-                c = turn(&c, g);
-                let w = phase_fitness(phase, &c);
+                c = ladder.turn(&c, g);
+                let w = ladder.fitness(phase, &c);
                 trace.push((c, w));
                 if w == 0 {
                     break;
@@ -77,8 +76,8 @@ impl Candidate {
     }
 
     /// The empty sequence (the phase's start state).
-    pub fn empty(start: &CubieCube, phase: usize) -> Candidate {
-        Candidate::new(start, phase, Vec::new())
+    pub fn empty(ladder: &L, start: &L::State, phase: usize) -> Candidate<L> {
+        Candidate::new(ladder, start, phase, Vec::new())
     }
 
     /// The prefix that counts.
@@ -87,6 +86,17 @@ impl Candidate {
     }
 }
 
+impl<L: Ladder> PartialEq for Candidate<L> {
+    fn eq(&self, other: &Self) -> bool {
+        self.genes == other.genes
+            && self.score == other.score
+            && self.end == other.end
+            && self.trace == other.trace
+    }
+}
+
+impl<L: Ladder> Eq for Candidate<L> {}
+
 /// How many leading genes `a` and `b` share.
 pub fn common_prefix(a: &[u8], b: &[u8]) -> usize {
     a.iter().zip(b).take_while(|(x, y)| x == y).count()
@@ -94,14 +104,14 @@ pub fn common_prefix(a: &[u8], b: &[u8]) -> usize {
 
 /// A metaheuristic searching one phase, one elementary step (a generation or
 /// a proposal) at a time.
-pub trait PhaseSearch: Send {
+pub trait PhaseSearch<L: Ladder>: Send {
     /// One elementary step; does nothing once finished.
     fn step(&mut self);
     /// The best sequence found so far.
-    fn best(&self) -> &Candidate;
+    fn best(&self) -> &Candidate<L>;
     /// The sequence the search is looking at now (the population's best, or
     /// the annealer's current state).
-    fn current(&self) -> &Candidate;
+    fn current(&self) -> &Candidate<L>;
     /// Whether the best sequence reaches the phase's group and the search has
     /// finished shortening it.
     fn finished(&self) -> bool;

@@ -3,9 +3,7 @@
 
 use rand::{Rng, RngExt};
 
-use super::cubie::turn;
-use super::group::phase_fitness;
-use crate::cube::CubieCube;
+use super::ladder::Ladder;
 use crate::solve::chromosome::face_of;
 
 /// How a sequence does in its phase: the lowest phase fitness over its
@@ -19,16 +17,21 @@ pub struct Score {
     pub used: usize,
 }
 
-/// Scores `genes` from `start` in phase `phase` (1..=4).
-pub fn score(start: &CubieCube, phase: usize, genes: &[u8]) -> Score {
-    score_and_state(start, phase, genes).0
+/// Scores `genes` from `start` in phase `phase` of `ladder`.
+pub fn score<L: Ladder>(ladder: &L, start: &L::State, phase: usize, genes: &[u8]) -> Score {
+    score_and_state(ladder, start, phase, genes).0
 }
 
-/// Scores `genes` from `start` in phase `phase` (1..=4), with the state after
-/// the prefix that counts.
-pub fn score_and_state(start: &CubieCube, phase: usize, genes: &[u8]) -> (Score, CubieCube) {
+/// Scores `genes` from `start` in phase `phase` of `ladder`, with the state
+/// after the prefix that counts.
+pub fn score_and_state<L: Ladder>(
+    ladder: &L,
+    start: &L::State,
+    phase: usize,
+    genes: &[u8],
+) -> (Score, L::State) {
     let mut best = Score {
-        wrong: phase_fitness(phase, start),
+        wrong: ladder.fitness(phase, start),
         used: 0,
     };
     let mut end = *start;
@@ -37,8 +40,8 @@ pub fn score_and_state(start: &CubieCube, phase: usize, genes: &[u8]) -> (Score,
         if best.wrong == 0 {
             break;
         }
-        c = turn(&c, g);
-        let w = phase_fitness(phase, &c);
+        c = ladder.turn(&c, g);
+        let w = ladder.fitness(phase, &c);
         if w < best.wrong {
             best = Score {
                 wrong: w,
@@ -95,8 +98,10 @@ pub fn random_moves(rng: &mut impl Rng, set: &[u8], k: usize) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cube::CubieCube;
     use crate::solve::chromosome::seeded_rng;
     use crate::solve::phases::cubie::{G2_MOVES, apply_all};
+    use crate::solve::phases::ladder::Thistlethwaite;
 
     #[test]
     fn merging_keeps_the_state_and_leaves_no_face_twice() {
@@ -118,9 +123,10 @@ mod tests {
     fn score_takes_the_shortest_best_prefix() {
         // R U2 from solved, undone by U2 R' then padded.
         let start = apply_all(&CubieCube::SOLVED, &[3, 1]);
-        let s = score(&start, 4, &[1, 5, 1, 1]);
+        let t = Thistlethwaite::upright();
+        let s = score(&t, &start, 4, &[1, 5, 1, 1]);
         assert_eq!(s, Score { wrong: 0, used: 2 });
-        let none = score(&start, 4, &[]);
+        let none = score(&t, &start, 4, &[]);
         assert!(none.wrong > 0 && none.used == 0);
         let r = random_moves(&mut seeded_rng(1), G2_MOVES, 50);
         assert!(r.iter().all(|g| G2_MOVES.contains(g)));

@@ -1,38 +1,40 @@
 //! The phase driver as a [`Solver`].
 
-use super::driver::{MakeSearch, Phased, phase_label};
-use crate::cube::Cube;
+use super::driver::{MakeSearch, Phased};
+use super::ladder::Ladder;
 use crate::solve::api::{Outcome, Profile, SeriesSpec, Snapshot, SolveError, Solver, Status};
 use crate::solve::popstats::POPULATION_SERIES;
 
-/// A phase run: the solver behind `phases-es`, `phases-ga` and `phases-sa`.
-pub struct PhaseSolver {
+/// A phase run up ladder `L`: the solver behind `phases-es`, `phases-ga`
+/// and `phases-sa`.
+pub struct PhaseSolver<L: Ladder> {
     step_name: &'static str,
     /// The searches have populations (reported as population series).
     population: bool,
-    run: Phased,
+    run: Phased<L>,
 }
 
-impl PhaseSolver {
-    /// A run from `start`; fails on a cube that cannot be solved.
+impl<L: Ladder> PhaseSolver<L> {
+    /// A run up `ladder` from its upright `start` state.
     /// `population`: the searches `make` builds have populations.
     pub fn new(
         step_name: &'static str,
         population: bool,
-        make: MakeSearch,
-        start: Cube,
+        ladder: L,
+        make: MakeSearch<L>,
+        start: L::State,
         seed: u64,
         max_steps: u64,
-    ) -> Result<PhaseSolver, SolveError> {
-        Ok(PhaseSolver {
+    ) -> PhaseSolver<L> {
+        PhaseSolver {
             step_name,
             population,
-            run: Phased::new(make, start, seed, max_steps)?,
-        })
+            run: Phased::new(ladder, make, start, seed, max_steps),
+        }
     }
 
     /// The phase driver.
-    pub fn run(&self) -> &Phased {
+    pub fn run(&self) -> &Phased<L> {
         &self.run
     }
 
@@ -57,7 +59,7 @@ impl PhaseSolver {
     }
 }
 
-impl Solver for PhaseSolver {
+impl<L: Ladder> Solver for PhaseSolver<L> {
     fn step(&mut self, n: u64) -> Status {
         self.run.step(n)
     }
@@ -67,18 +69,18 @@ impl Solver for PhaseSolver {
     }
 
     fn snapshot(&self) -> Snapshot {
-        let (current, _) = self.run.state(false);
-        let (best, len) = self.run.state(true);
+        let (current, energy, _) = self.run.state(false);
+        let (best, best_energy, len) = self.run.state(true);
         let (fitness, now) = self.run.phase_fitness();
         Snapshot {
             iteration: self.run.iteration(),
-            energy: f64::from(current.misplaced()),
-            best_energy: f64::from(best.misplaced()),
-            current: current.into(),
-            best: best.into(),
+            energy: f64::from(energy),
+            best_energy: f64::from(best_energy),
+            current,
+            best,
             sequence_len: len,
             generator: None,
-            phase: Some(phase_label(self.run.phase())),
+            phase: Some(self.run.phase_label()),
             status: self.run.status(),
             last_step: self.run.last_step(),
             exhausted_by: self.run.exhausted_by(),
@@ -107,7 +109,7 @@ impl Solver for PhaseSolver {
     }
 
     fn outcome(&self) -> Outcome {
-        let (best, _) = self.run.state(true);
+        let (_, energy, _) = self.run.state(true);
         let solved = self.run.status() == Status::Solved;
         let solution = self.run.best_solution();
         let mut extra = serde_json::Map::new();
@@ -128,10 +130,14 @@ impl Solver for PhaseSolver {
         extra.insert("phase_lengths".into(), lengths.into());
         extra.insert("phase_steps".into(), steps.into());
         extra.insert("phase_restarts".into(), restarts.into());
+        if self.run.ladder().repeats() {
+            extra.insert("climbs".into(), self.run.climbs().into());
+            extra.insert("climbs_given_up".into(), self.run.abandoned().into());
+        }
         Outcome {
             solved,
-            solution: solution.into(),
-            energy: f64::from(best.misplaced()),
+            solution,
+            energy: f64::from(energy),
             iterations: self.run.iteration(),
             extra,
         }

@@ -3,6 +3,9 @@
 
 use serde::Deserialize;
 
+use crate::cube::nxn::Size;
+use crate::solve::moveset::moves_in_words;
+
 /// The order of a preset that gives none: after every preset that does
 /// (the built-in ones all do).
 pub const LAST_ORDER: i64 = i64::MAX;
@@ -24,9 +27,8 @@ pub struct PresetInfo {
     #[serde(skip)]
     pub solver: String,
     /// One line saying what it runs, as written: `{moves}` stands for the
-    /// move set of the cube's size (`PresetInfo::description_on`, beside
-    /// the move sets in `solve::sized`); empty: a user preset that says
-    /// nothing.
+    /// move set of the cube's size (`PresetInfo::description_on`); empty: a
+    /// user preset that says nothing.
     #[serde(default)]
     pub description: String,
     /// Its place in the order the screen cycles presets (smallest first); a
@@ -54,5 +56,18 @@ impl PresetInfo {
     /// in particular.
     pub fn fits(&self, n: u32) -> bool {
         self.size.is_none_or(|s| s == n)
+    }
+
+    /// Its description on a cube of `size`: `{moves}` replaced by that
+    /// size's move set in words ([`moves_in_words`]: "the 18 face turns"
+    /// on the 3×3, "the 27 outer and inner layer turns of U R F" on the
+    /// 4×4).
+    pub fn description_on(&self, size: Size) -> String {
+        const MOVES: &str = "{moves}";
+        if self.description.contains(MOVES) {
+            self.description.replace(MOVES, &moves_in_words(size))
+        } else {
+            self.description.clone()
+        }
     }
 }

@@ -29,7 +29,7 @@ use super::preset;
 use super::runner::{Axis, RunState, Track, Update};
 use crate::cube::AnyCube;
 use crate::solve::api::{SolveError, Solver};
-use crate::solve::sized::build_any;
+use crate::solve::registry::build_any;
 
 pub use lane::{run_lane, run_lane_traced};
 pub use rank::{LaneResult, Results, compare, rank};

@@ -10,7 +10,7 @@ use crate::cube::{AnyCube, Cube};
 use crate::solve::api::{Profile, Solver};
 use crate::solve::budget::{self, Budget, Stop};
 use crate::solve::registry::SolverConfig;
-use crate::solve::sized::build_any;
+use crate::solve::registry::build_any;
 
 use super::format::{Event, FORMAT, Header, RecordError, RunFile, RunResult};
 use super::live::{Spacing, point_of};

@@ -7,11 +7,11 @@
 
 use rand::{Rng, RngExt};
 
-use super::api::{misplaced, moves_and_perms, upright};
 use crate::cube::nxn::{MovePerm, NxnAlg, NxnCube, NxnKind, NxnMove, Size};
 use crate::cube::{AnyAlg, AnyCube};
 use crate::solve::api::SolveError;
 use crate::solve::genome::{Genome, StateStack};
+use crate::solve::moveset::{misplaced, moves_and_perms, upright};
 
 /// The move set of one size, as genes.
 #[derive(Clone, Debug)]
