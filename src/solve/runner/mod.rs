@@ -26,7 +26,7 @@ mod cpu;
 pub mod fold;
 mod inline;
 pub mod measure;
-mod measurer;
+pub mod measurer;
 mod messages;
 mod protocol;
 pub mod task;
