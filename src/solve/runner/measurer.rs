@@ -1,9 +1,9 @@
-//! [`Measurer`]: the thread that measures moves to solved for a timed
+//! `Measurer`: the thread that measures moves to solved for a timed
 //! runner, so the solver's thread never waits for a search (see
 //! [`super::measure`] for what is measured).
 //!
 //! The runner hands over its newest best state at most once per step
-//! batch ([`Measurer::exchange`]); a state not yet started is replaced by a
+//! batch (`Measurer::exchange`); a state not yet started is replaced by a
 //! newer one. The thread measures one state at a time, whole
 //! ([`settled`]: the same value the untimed slices reach for that state),
 //! then publishes the length and wakes the runner's task (which records it
