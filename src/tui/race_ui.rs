@@ -201,6 +201,14 @@ fn energy(l: &Lane) -> String {
     }
 }
 
+/// The lane's moves to solved as the runner last measured it (`-`:
+/// unknown, or no reference on this size).
+fn to_solved(l: &Lane) -> String {
+    l.track()
+        .latest_to_solved()
+        .map_or_else(|| "-".into(), |n| format!("{n:.0}"))
+}
+
 fn rank_text(view: &RaceView, i: usize) -> String {
     view.race()
         .rank_of(i)
@@ -258,13 +266,14 @@ fn draw_lines(f: &mut Frame, app: &App, view: &RaceView, area: Rect) {
                     .map_or(0, |s| s.sequence_len)
                     .to_string(),
             ),
+            right(to_solved(l)),
             right(cpu_time(l.cpu())),
             right(thousands(l.steps())),
             right(rank_text(view, i)),
         ])
         .style(focus)
     });
-    let widths = [1, w, 9, 9, 5, 10, 12, 4].map(Constraint::Length);
+    let widths = [1, w, 9, 9, 5, 9, 10, 11, 4].map(Constraint::Length);
     let table = Table::new(rows, widths)
         .header(header(vec![
             Cell::from(""),
@@ -272,6 +281,7 @@ fn draw_lines(f: &mut Frame, app: &App, view: &RaceView, area: Rect) {
             Cell::from("state"),
             Cell::from("energy"),
             right("len".into()),
+            right("to solved".into()),
             right("CPU".into()),
             right("steps".into()),
             right("rank".into()),
@@ -346,7 +356,12 @@ fn draw_cards(f: &mut Frame, app: &App, view: &RaceView, area: Rect, cols: u16) 
         .intersection(inner);
         let step = l.track().profile().as_ref().map_or("step", |p| p.step);
         let lines = vec![
-            Line::from(format!("{:<10} {}", l.state().name(), energy(l))),
+            Line::from(format!(
+                "{:<10} {:<10} to solved {}",
+                l.state().name(),
+                energy(l),
+                to_solved(l)
+            )),
             Line::from(format!(
                 "len {}  CPU {}",
                 l.track().snapshot().as_ref().map_or(0, |s| s.sequence_len),
