@@ -11,7 +11,7 @@ use ratatui::widgets::{Block, Chart, Dataset};
 use super::legend::{LONG_TITLE, SHORT_TITLE, TO_SOLVED_TITLES, legend_titled};
 use super::plot::{Framed, axes, frame_for, series_line};
 use super::race::RaceMeasure;
-use super::race_ui::RaceScreen;
+use super::race_screen::RaceScreen;
 use super::theme::{Depth, Theme};
 
 /// One colour per lane, in lane order.

@@ -14,20 +14,15 @@ use super::app::{App, Net};
 use super::net::{self as fit, CubeView, SCALES, Shape};
 use super::race::{RaceMeasure, RaceView};
 use super::race_plot::lane_style;
-use super::scale::PlotView;
 use super::status::speed_label;
 use super::theme::Theme;
+use crate::cube::AnyCube;
 use crate::cube::nxn::{NxnCube, Size};
-use crate::cube::{AnyAlg, AnyCube};
 use crate::numbers::{cpu_time, thousands};
 use crate::solve::race::Lane;
-use crate::solve::reference::pending;
-use crate::solve::runner::Speed;
 
 pub use super::race_plot::LANE_COLOURS;
-
-/// What the line under the plot says.
-pub const X_NOTE: &str = "x: each lane's own CPU time, fair on any number of cores";
+pub use super::race_screen::{RaceScreen, X_NOTE};
 
 /// Rows of a lane card (border, and the 3 rows of a strip net).
 const CARD_H: u16 = 5;
@@ -35,51 +30,6 @@ const CARD_H: u16 = 5;
 const CARD_MIN_W: u16 = 76;
 /// Rows the plot keeps at least.
 const PLOT_MIN: u16 = 10;
-
-/// What the race screen draws from: the race and the few settings of the
-/// app it shows, taken from the app in one place ([`RaceScreen::of`]).
-pub struct RaceScreen<'a> {
-    pub view: &'a RaceView,
-    pub theme: &'a Theme,
-    pub letters: bool,
-    /// Log scale and zoom of the plot.
-    pub plot: PlotView,
-    /// How the start was reached from solved (`None`: a random state).
-    pub scramble: Option<&'a AnyAlg>,
-    pub seed: u64,
-    pub speed: Speed,
-    /// What the line under the plot says.
-    pub note: String,
-}
-
-impl<'a> RaceScreen<'a> {
-    /// The race screen's data, when a race is open.
-    pub fn of(app: &'a App) -> Option<RaceScreen<'a>> {
-        let view = app.race()?;
-        // While a lane waits for the reference tables, the line shows their
-        // build; while the knobs panel is open, what the last change did …
-        let waiting = view.race().lanes().iter().any(|l| {
-            l.track().snapshot().and_then(|s| s.phase.as_deref()) == Some(pending::BUILDING)
-        });
-        // … and after `y`, the command that reproduces the race.
-        let note = match app.message() {
-            Some(m) if waiting || app.knobs().is_some() || m == app.reproduce_command() => {
-                m.to_string()
-            }
-            _ => X_NOTE.to_string(),
-        };
-        Some(RaceScreen {
-            view,
-            theme: app.theme(),
-            letters: app.letters(),
-            plot: app.plot_view(),
-            scramble: app.scramble(),
-            seed: app.run_seed(),
-            speed: app.speed(),
-            note,
-        })
-    }
-}
 
 fn block<'a>(title: impl Into<Line<'a>>, theme: &Theme) -> Block<'a> {
     Block::bordered()

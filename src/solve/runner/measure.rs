@@ -99,6 +99,12 @@ pub fn settled(t: &Tables, cube: &Cube) -> Option<usize> {
     search.best().map(|a| a.len())
 }
 
+/// [`settled`] with the process-wide tables (the caller checked that they
+/// are loaded: [`cache::ready`]).
+fn loaded(cube: &Cube) -> Option<usize> {
+    settled(cache::tables(), cube)
+}
+
 /// [`settled`] for `cube` of any size: on the 3×3 once the reference
 /// tables are loaded, on the 2×2 the optimal distance
 /// ([`pocket::distance`]), elsewhere (or for a state that is no cube)
@@ -214,8 +220,8 @@ impl ToSolved {
             }
         };
         if let Some(wake) = &self.wake {
-            if self.thread.is_none() && changed {
-                self.thread = Measurer::spawn(Arc::clone(wake));
+            if self.thread.is_none() && changed && cache::ready() {
+                self.thread = Measurer::spawn(Arc::clone(wake), loaded);
             }
             if let Some(m) = &self.thread {
                 let want = changed.then_some(*best);
@@ -320,5 +326,36 @@ mod tests {
         assert_eq!(Some(first), settled(cache::tables(), &c).map(|n| n as f64));
         let exact = moves_to_solved(cache::tables(), &c, GIVE_UP, None).unwrap();
         assert!(first >= exact as f64 - 2.0 && first <= MAX_LEN as f64);
+    }
+
+    /// Exchanges until a result comes, for at most 10 s.
+    fn result(m: &Measurer, cpu: Duration) -> Option<f64> {
+        let t = Instant::now();
+        while t.elapsed() < Duration::from_secs(10) {
+            if let Some(v) = m.exchange(None, cpu, false) {
+                return Some(v);
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        None
+    }
+
+    #[test]
+    fn a_state_is_measured_as_the_untimed_slices_would_and_the_next_waits_its_turn() {
+        cache::tables();
+        let wake = Arc::new(Notify::new());
+        let m = Measurer::spawn(Arc::clone(&wake), loaded).expect("a thread");
+        let mut rng = rng_from_seed(3);
+        let (a, b) = (random_state(&mut rng), random_state(&mut rng));
+        assert_eq!(m.exchange(Some(a), Duration::ZERO, false), None);
+        let first = result(&m, Duration::ZERO).expect("a result");
+        assert_eq!(Some(first), settled(cache::tables(), &a).map(|n| n as f64));
+        // The solver's steps have not had their share since: b waits.
+        m.exchange(Some(b), Duration::ZERO, false);
+        std::thread::sleep(Duration::from_millis(50));
+        assert_eq!(m.exchange(None, Duration::ZERO, false), None);
+        // Now they have (a minute of CPU time): b is measured.
+        let second = result(&m, Duration::from_secs(60)).expect("b in its turn");
+        assert_eq!(Some(second), settled(cache::tables(), &b).map(|n| n as f64));
     }
 }

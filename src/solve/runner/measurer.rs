@@ -5,7 +5,8 @@
 //! The runner hands over its newest best state at most once per step
 //! batch (`Measurer::exchange`); a state not yet started is replaced by a
 //! newer one. The thread measures one state at a time, whole
-//! ([`settled`]: the same value the untimed slices reach for that state),
+//! (with the runner's measure, `measure::settled`: the same value the
+//! untimed slices reach for that state),
 //! then publishes the length and wakes the runner's task (which records it
 //! even while paused). Its budget:
 //!
@@ -27,9 +28,10 @@ use std::time::{Duration, Instant};
 use tokio::sync::Notify;
 
 use super::cpu::thread_cpu_time;
-use super::measure::settled;
 use crate::cube::Cube;
-use crate::solve::reference::cache;
+
+/// How a state is measured: its moves to solved, `None` when unknown.
+pub(super) type Measure = fn(&Cube) -> Option<usize>;
 
 /// At most one measure this often (a screen frame).
 pub const EVERY: Duration = super::protocol::FRAME;
@@ -72,13 +74,10 @@ pub(super) struct Measurer {
 }
 
 impl Measurer {
-    /// Starts the thread, which wakes `wake` after each result; `None` when
-    /// the reference tables are not in memory yet or the OS refuses a
-    /// thread (the measure then stays unknown).
-    pub(super) fn spawn(wake: Arc<Notify>) -> Option<Measurer> {
-        if !cache::ready() {
-            return None;
-        }
+    /// Starts the thread, which measures each state with `measure` and
+    /// wakes `wake` after each result; `None` when the OS refuses a thread
+    /// (the measure then stays unknown).
+    pub(super) fn spawn(wake: Arc<Notify>, measure: Measure) -> Option<Measurer> {
         let shared = Arc::new(Shared {
             slot: Mutex::new(Slot::default()),
             cv: Condvar::new(),
@@ -86,7 +85,7 @@ impl Measurer {
         let theirs = Arc::clone(&shared);
         std::thread::Builder::new()
             .name("to-solved".into())
-            .spawn(move || work(&theirs, &wake))
+            .spawn(move || work(&theirs, &wake, measure))
             .ok()?;
         Some(Measurer { shared })
     }
@@ -145,8 +144,7 @@ impl Pace {
 }
 
 /// The thread: waits for a state and its turn, measures, publishes.
-fn work(shared: &Shared, wake: &Notify) {
-    let tables = cache::tables();
+fn work(shared: &Shared, wake: &Notify, measure: Measure) {
     let mut pace: Option<Pace> = None;
     loop {
         let cube = {
@@ -176,7 +174,7 @@ fn work(shared: &Shared, wake: &Notify) {
             }
         };
         let (t0, cpu0) = (Instant::now(), thread_cpu_time());
-        let value = settled(tables, &cube).map_or(f64::NAN, |n| n as f64);
+        let value = measure(&cube).map_or(f64::NAN, |n| n as f64);
         let cost = thread_cpu_time().saturating_sub(cpu0) * COST_SHARE;
         let mut s = shared.lock();
         s.done = Some(value);
@@ -187,42 +185,5 @@ fn work(shared: &Shared, wake: &Notify) {
         });
         drop(s);
         wake.notify_one();
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::cube::random::{random_state, rng_from_seed};
-
-    /// Exchanges until a result comes, for at most 10 s.
-    fn result(m: &Measurer, cpu: Duration) -> Option<f64> {
-        let t = Instant::now();
-        while t.elapsed() < Duration::from_secs(10) {
-            if let Some(v) = m.exchange(None, cpu, false) {
-                return Some(v);
-            }
-            std::thread::sleep(Duration::from_millis(1));
-        }
-        None
-    }
-
-    #[test]
-    fn a_state_is_measured_as_the_untimed_slices_would_and_the_next_waits_its_turn() {
-        cache::tables();
-        let wake = Arc::new(Notify::new());
-        let m = Measurer::spawn(Arc::clone(&wake)).expect("a thread");
-        let mut rng = rng_from_seed(3);
-        let (a, b) = (random_state(&mut rng), random_state(&mut rng));
-        assert_eq!(m.exchange(Some(a), Duration::ZERO, false), None);
-        let first = result(&m, Duration::ZERO).expect("a result");
-        assert_eq!(Some(first), settled(cache::tables(), &a).map(|n| n as f64));
-        // The solver's steps have not had their share since: b waits.
-        m.exchange(Some(b), Duration::ZERO, false);
-        std::thread::sleep(Duration::from_millis(50));
-        assert_eq!(m.exchange(None, Duration::ZERO, false), None);
-        // Now they have (a minute of CPU time): b is measured.
-        let second = result(&m, Duration::from_secs(60)).expect("b in its turn");
-        assert_eq!(Some(second), settled(cache::tables(), &b).map(|n| n as f64));
     }
 }
