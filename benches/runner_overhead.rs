@@ -12,9 +12,10 @@
 //! `popview` turns the population view (`i`) on for the drawn screen.
 //!
 //! The runner measures moves to solved (two-phase searches from the best
-//! state, on the solver thread: `solve::runner::measure`) with the
+//! state, on a thread of their own: `solve::runner::measure`) with the
 //! reference tables loaded first; `nomeasure` leaves the tables unloaded,
-//! so the measure stays off.
+//! so the measure stays off. Each round also prints the measuring thread's
+//! CPU time beside the solver thread's.
 //!
 //! `cargo bench --bench runner_overhead -- [N] [rounds] [nodraw] [popview] [nomeasure] [preset=NAME]`
 
@@ -60,18 +61,17 @@ fn cpu_secs(path: &str) -> f64 {
         .map_or(0.0, |ns| ns / 1e9)
 }
 
-/// The solver thread's on-CPU seconds.
-fn solver_thread_cpu() -> f64 {
+/// The on-CPU seconds of this process's threads named `name` (the solver
+/// thread: "solver"; the moves-to-solved thread: "to-solved").
+fn thread_cpu(name: &str) -> f64 {
     let Ok(dir) = std::fs::read_dir("/proc/self/task") else {
         return 0.0;
     };
-    for e in dir.flatten() {
-        let p = e.path();
-        if std::fs::read_to_string(p.join("comm")).is_ok_and(|c| c.trim() == "solver") {
-            return cpu_secs(&p.join("schedstat").to_string_lossy());
-        }
-    }
-    0.0
+    dir.flatten()
+        .map(|e| e.path())
+        .filter(|p| std::fs::read_to_string(p.join("comm")).is_ok_and(|c| c.trim() == name))
+        .map(|p| cpu_secs(&p.join("schedstat").to_string_lossy()))
+        .sum()
 }
 
 /// (iterations, wall seconds, cpu seconds), stepping in the caller's loop.
@@ -93,13 +93,13 @@ fn direct(cfg: &SolverConfig, start: cubetui::cube::Cube) -> (u64, f64, f64) {
 }
 
 /// (iterations, wall seconds, solver-thread cpu seconds, frames drawn,
-/// moves-to-solved points).
+/// moves-to-solved points, measuring-thread cpu seconds).
 fn with_ui(
     cfg: &SolverConfig,
     start: cubetui::cube::Cube,
     draw: bool,
     popview: bool,
-) -> (u64, f64, f64, u64, usize) {
+) -> (u64, f64, f64, u64, usize, f64) {
     let cfg2 = cfg.clone();
     let choice = Choice {
         preset: "bench".into(),
@@ -159,9 +159,10 @@ fn with_ui(
     (
         it,
         app.track().elapsed().as_secs_f64(),
-        solver_thread_cpu(),
+        thread_cpu("solver"),
         frames,
         app.track().to_solved().points().len(),
+        thread_cpu("to-solved"),
     )
 }
 
@@ -205,14 +206,14 @@ fn main() {
         let (it, s, c) = direct(&cfg, start);
         d.push(it as f64 / s);
         dc.push(it as f64 / c);
-        let (it2, s2, c2, frames, measured) = with_ui(&cfg, start, draw, popview);
+        let (it2, s2, c2, frames, measured, mc) = with_ui(&cfg, start, draw, popview);
         u.push(it2 as f64 / s2);
         uc.push(it2 as f64 / c2);
         paired.push((1.0 - (it2 as f64 / c2) / (it as f64 / c)) * 100.0);
         println!(
             "round {r}: direct {it} in {s:.3} s wall, {c:.3} s cpu; \
              with UI {it2} in {s2:.3} s wall, {c2:.3} s solver-thread cpu ({frames} frames drawn, \
-             {measured} moves-to-solved points)"
+             {measured} moves-to-solved points, measuring thread {mc:.3} s cpu)"
         );
     }
     let median = |v: &mut Vec<f64>| {

@@ -13,7 +13,7 @@
 //! solved against time (log axis), each in a band from the lower to the
 //! upper quartile over the cubes ([`bands`] reads the traces on one grid,
 //! [`convergence`] draws them). `race --plot` draws one start's curves
-//! ([`draw_curves`]: each lane's best energy against its CPU time). Drawn
+//! ([`draw_curves`]: each lane's moves to solved, and its best energy, against its CPU time). Drawn
 //! with `plotters`' SVG backend (no system libraries).
 
 use std::path::Path;
@@ -31,7 +31,7 @@ mod bands;
 mod convergence;
 
 use axes::{Failure, REFERENCE, colour, draw_legend, log_chart, span, tick};
-pub use convergence::draw_curves;
+pub use convergence::{LaneCurves, draw_curves};
 
 /// One lane: its runs' samples and, when traced, their traces (in the
 /// same order; empty when not traced).

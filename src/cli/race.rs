@@ -23,6 +23,7 @@ use super::common::{StartArgs, check_preset_list};
 use super::config::{time_limit, time_limit_arg};
 use super::exit::{EXIT_OK, OutputError, UsageError};
 use super::out::summary;
+use super::plot::LaneCurves;
 use super::table::{self, Column};
 
 #[derive(Debug, Args)]
@@ -51,8 +52,9 @@ pub struct RaceArgs {
     /// solved lanes are always whole.
     #[arg(long)]
     pub full: bool,
-    /// Draw each lane's best energy so far (as its solver counts it)
-    /// against its CPU time to FILE as SVG: the convergence curves.
+    /// Draw each lane's moves to solved from its best state against its
+    /// CPU time to FILE as SVG (as the race screen does), its best energy
+    /// so far (as its solver counts it) beside it: the convergence curves.
     #[arg(long, value_name = "FILE.svg")]
     pub plot: Option<std::path::PathBuf>,
     /// Write each lane's run to a run file (see `cubetui replay`): FILE
@@ -181,16 +183,7 @@ pub fn run(mut args: RaceArgs) -> Result<ExitCode, Report> {
         return Err(OutputError(why).into());
     }
     if let Some(path) = &args.plot {
-        let curves: Vec<(String, Vec<(f64, f64)>)> = race
-            .lanes()
-            .iter()
-            .map(|l| {
-                let points = l.track().best().points();
-                // CPU seconds → ms.
-                let ms = points.iter().map(|&(t, e)| (t * 1e3, e)).collect();
-                (l.preset().to_string(), ms)
-            })
-            .collect();
+        let curves = plot_curves(&race);
         let title = format!(
             "race of {} presets, seed {}, CPU limit {} s per lane",
             curves.len(),
@@ -210,6 +203,21 @@ pub fn run(mut args: RaceArgs) -> Result<ExitCode, Report> {
     };
     super::out::stdout(text.as_bytes())?;
     Ok(ExitCode::from(EXIT_OK))
+}
+
+/// What `--plot` draws of each lane, CPU seconds made ms: its moves to
+/// solved (the race screen's measure; only where it was known) and its best
+/// energy so far.
+fn plot_curves(race: &Race) -> Vec<LaneCurves> {
+    let ms = |points: &[(f64, f64)]| points.iter().map(|&(t, v)| (t * 1e3, v)).collect();
+    race.lanes()
+        .iter()
+        .map(|l| LaneCurves {
+            label: l.preset().to_string(),
+            to_solved: ms(l.to_solved()),
+            best: ms(l.track().best().points()),
+        })
+        .collect()
 }
 
 /// A lane's run file: where it is, and its writer.
@@ -308,6 +316,37 @@ mod tests {
             to_solved: if solved { Some(0) } else { Some(21) },
             solution: String::new(),
         }
+    }
+
+    #[test]
+    fn the_plot_draws_moves_to_solved_and_the_energies_beside() {
+        use cubetui::solve::runner::{Point, RunState, Update};
+        let start = AnyCube::Three(cubetui::cube::Cube::solved());
+        let mut race = Race::new(vec!["a".into(), "b".into()], start, 1).unwrap();
+        let point = |energy: f64, to_solved: f64| Point {
+            iteration: 1,
+            energy,
+            best: energy,
+            values: Vec::new(),
+            to_solved,
+        };
+        let mut u = Update::new(0, RunState::Running);
+        u.cpu = Duration::from_millis(2);
+        // The phase solvers' energy climbs; moves to solved says 19 and 17.
+        u.points = vec![point(40.0, 19.0), point(90.0, f64::NAN)];
+        race.absorb(0, u);
+        let mut u = Update::new(0, RunState::Running);
+        u.cpu = Duration::from_millis(5);
+        u.points = vec![point(12.0, 17.0)];
+        race.absorb(0, u);
+        let curves = plot_curves(&race);
+        assert_eq!(curves.len(), 2);
+        assert_eq!(curves[0].label, "a");
+        // Moves to solved where it was known, on CPU ms.
+        assert_eq!(curves[0].to_solved, [(2.0, 19.0), (5.0, 17.0)]);
+        let best: Vec<f64> = curves[0].best.iter().map(|p| p.1).collect();
+        assert!(best.contains(&90.0), "{best:?}");
+        assert!(curves[1].to_solved.is_empty());
     }
 
     #[test]

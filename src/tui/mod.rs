@@ -52,6 +52,7 @@ pub mod progress;
 pub mod race;
 pub mod race_glue;
 mod race_plot;
+mod race_screen;
 pub mod race_ui;
 pub mod reducer;
 pub mod replay;

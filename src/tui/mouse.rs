@@ -82,7 +82,7 @@ pub(crate) fn wheel(app: &mut App, up: bool, column: u16, row: u16) {
 /// A left click at a cell: focuses the race lane there.
 pub(crate) fn click(app: &mut App, column: u16, row: u16) {
     if let Some(Target::Lane(i)) = target(app, column, row)
-        && let Some(view) = app.race.as_mut()
+        && let Some(view) = app.race_mut()
     {
         view.set_focus(i);
         if let Some(lane) = view.race().lanes().get(i) {

@@ -3,9 +3,9 @@
 //! folded into a [`Race`]. Space, `n`, `+` and `-` act on every lane, a
 //! knob change on every lane that has the parameter; `m` switches the
 //! shared plot between moves to solved (the default) and misplaced
-//! stickers; the race key or Esc leaves it for the single run. The app holds it; the
-//! glue that opens it and gives it each action first is `race_glue.rs`.
-//! This module knows nothing of the app.
+//! stickers; the race key or Esc leaves it for the single run. The app holds it
+//! as its mode; `race_glue.rs` opens it, the reducer gives it each action
+//! first ([`handle`]). This module knows nothing of the app.
 
 use std::fs::File;
 use std::time::{Duration, Instant};
@@ -42,13 +42,16 @@ pub fn inline_lanes() -> LaneDriverFn {
     Box::new(|| Box::new(Inline::new(Speed::PerFrame(1))))
 }
 
-/// What the app does after [`handle`].
+/// What the app does after a mode (a race: [`handle`]; a replay:
+/// [`super::replay_glue::handle`]) had an action.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Reply {
-    /// Not the race's: the app handles it as usual (quit, help, letters, speed).
+    /// Not the mode's: the app handles it as usual (quit, help, letters, speed).
     Pass,
     /// Handled, with a message to show, if any.
     Done(Option<String>),
+    /// Handled, and nothing on the screen changed (a tick while nothing runs).
+    Quiet,
     /// Leave the race for the single run.
     Leave,
 }
@@ -278,6 +281,7 @@ pub fn default_lanes(available: &[&str], current: &str) -> Vec<String> {
 
 /// Applies `action` to an open race (`help`: the help popup is open).
 pub fn handle(view: &mut RaceView, action: &Action, help: bool) -> Reply {
+    let was_running = view.running();
     let reply = match action {
         Action::Quit
         | Action::ToggleHelp
@@ -336,5 +340,9 @@ pub fn handle(view: &mut RaceView, action: &Action, help: bool) -> Reply {
         )),
     };
     view.poll();
+    // A tick redraws only while lanes run (or just stopped).
+    if *action == Action::Tick && !was_running && !view.running() {
+        return Reply::Quiet;
+    }
     reply
 }

@@ -1,61 +1,33 @@
-//! The glue between the app and its race: [`App::open_race`] opens one on
-//! the shown start, `route` gives an open race each action first (the
-//! reducer goes on only when the race passes), `open_default` is the
-//! race key.
+//! Opening a race: [`App::open_race`] opens one on the shown start (the
+//! app's mode becomes the race; the reducer gives it each action first),
+//! `open_default` is the race key; `set_param` is a knob change in a race.
 
-use super::app::App;
-use super::keys::Action;
-use super::race::{RaceView, Reply, default_lanes, handle};
+use super::app::{App, Mode};
+use super::race::{RaceView, default_lanes};
 use crate::solve::runner::{Command, RunState};
 
-/// Gives an open race `action` first; `true` when the race took it (the
-/// reducer does nothing more).
-pub(crate) fn route(app: &mut App, action: &Action) -> bool {
-    let Some(view) = app.race.as_mut() else {
-        return false;
-    };
-    let was_running = view.running();
-    match handle(view, action, app.view.help) {
-        Reply::Pass => false,
-        Reply::Leave => {
-            view.end_records();
-            app.race = None;
-            app.message = Some("left the race".into());
-            app.dirty = true;
-            true
-        }
-        Reply::Done(message) => {
-            // A tick redraws only while lanes run (or just stopped).
-            if *action != Action::Tick || was_running || view.running() || message.is_some() {
-                app.dirty = true;
-            }
-            if message.is_some() {
-                app.message = message;
-            }
-            true
-        }
-    }
-}
-
-/// Sends a live parameter change to every lane of the open race that has
-/// the key (the message line names the lanes left alone); nothing without
-/// a race (the single run's change is the reducer's).
-pub(crate) fn set_param(app: &mut App, key: String, value: f64) {
-    let Some(view) = app.race.as_mut() else {
-        return;
-    };
-    let (changed, alone) = view.set_param(&key, value);
+/// Sends a live parameter change to every lane of `view` that has the
+/// key; what the message line says after `said` (the knob's own words):
+/// the lanes changed and those left alone.
+pub(crate) fn set_param(
+    view: &mut RaceView,
+    key: &str,
+    value: f64,
+    said: Option<String>,
+) -> Option<String> {
+    let (changed, alone) = view.set_param(key, value);
     if changed.is_empty() {
-        app.message = Some(format!("no running lane has `{key}`"));
+        Some(format!("no running lane has `{key}`"))
     } else if !alone.is_empty() {
-        let said = app.message.take().unwrap_or_default();
-        app.message = Some(format!(
-            "{said} in {}; not in {} (no such knob, or finished)",
+        Some(format!(
+            "{} in {}; not in {} (no such knob, or finished)",
+            said.unwrap_or_default(),
             changed.join(", "),
             alone.join(", ")
-        ));
+        ))
+    } else {
+        said
     }
-    app.dirty = true;
 }
 
 /// Opens the default race on the current preset (the race key).
@@ -111,7 +83,7 @@ impl App {
         if self.state() == RunState::Running {
             self.run.driver.send(Command::Pause);
         }
-        self.race = Some(view);
+        self.mode = Mode::Race(Box::new(view));
         let said = "race: space pauses every lane, w or esc leaves";
         self.message = Some(match note {
             Some(n) => format!("{said} · {n}"),

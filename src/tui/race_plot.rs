@@ -1,17 +1,18 @@
 //! The race's shared plot: every lane's moves to solved (the default) or,
 //! after `m`, its misplaced-sticker energy, against the lane's own CPU
-//! time, one colour each. A pure function of the app.
+//! time, one colour each. A pure function of the race's screen data.
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Style};
-use ratatui::text::Span;
-use ratatui::widgets::{Chart, Dataset};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Chart, Dataset};
 
-use super::app::App;
 use super::legend::{LONG_TITLE, SHORT_TITLE, TO_SOLVED_TITLES, legend_titled};
-use super::plot::{Framed, axes, colour, frame_for, plot_block, series_line};
-use super::race::{RaceMeasure, RaceView};
+use super::plot::{Framed, axes, frame_for, series_line};
+use super::race::RaceMeasure;
+use super::race_screen::RaceScreen;
+use super::theme::{Depth, Theme};
 
 /// One colour per lane, in lane order.
 pub const LANE_COLOURS: [Color; 6] = [
@@ -23,15 +24,20 @@ pub const LANE_COLOURS: [Color; 6] = [
     Color::LightBlue,
 ];
 
-/// The colour of lane `i`.
-pub(super) fn lane_style(app: &App, i: usize) -> Style {
-    colour(app, LANE_COLOURS[i % LANE_COLOURS.len()])
+/// The colour of lane `i` (none on a terminal without colours).
+pub(super) fn lane_style(theme: &Theme, i: usize) -> Style {
+    if theme.depth == Depth::None {
+        Style::default()
+    } else {
+        Style::default().fg(LANE_COLOURS[i % LANE_COLOURS.len()])
+    }
 }
 
 /// Every lane's moves to solved (or, after `m`, misplaced stickers) against
 /// its own CPU time, one colour each; a lane shows nothing where its
 /// measure is not known.
-pub(super) fn draw_plot(f: &mut Frame, app: &App, view: &RaceView, area: Rect) {
+pub(super) fn draw_plot(f: &mut Frame, s: &RaceScreen<'_>, area: Rect) {
+    let view = s.view;
     let lanes = &view.race().lanes();
     let plotted = view.plotted();
     // The x axis spans every lane's run, whatever is known of the measure.
@@ -62,7 +68,7 @@ pub(super) fn draw_plot(f: &mut Frame, app: &App, view: &RaceView, area: Rect) {
         frame: fr,
         points: shown,
         note,
-    } = frame_for(&sets, app.plot_view(), 0.0, true, unit);
+    } = frame_for(&sets, s.plot, 0.0, true, unit);
     let mut fr = fr;
     if !known {
         fr.y = None;
@@ -76,7 +82,7 @@ pub(super) fn draw_plot(f: &mut Frame, app: &App, view: &RaceView, area: Rect) {
     let datasets: Vec<Dataset> = order
         .iter()
         .filter_map(|&i| shown.get(i).map(|d| (i, d)))
-        .map(|(i, d)| series_line(lane_style(app, i), d))
+        .map(|(i, d)| series_line(lane_style(s.theme, i), d))
         .collect();
     // The legend sits in the title, clear of the lines; every lane gets an
     // entry, names abbreviated to fit (after the zoom note, if any).
@@ -92,10 +98,15 @@ pub(super) fn draw_plot(f: &mut Frame, app: &App, view: &RaceView, area: Rect) {
     let mut title: Vec<Span> = note.into_iter().map(Span::raw).collect();
     title.push(Span::raw(head));
     for (i, label) in labels.into_iter().enumerate() {
-        title.push(Span::styled("■ ", lane_style(app, i)));
+        title.push(Span::styled("■ ", lane_style(s.theme, i)));
         title.push(Span::raw(format!("{label} ")));
     }
-    let chart = Chart::new(datasets).block(plot_block(app, title, unit.to_string()));
+    let chart = Chart::new(datasets).block(
+        Block::bordered()
+            .title(Line::from(title))
+            .title_bottom(Line::from(format!(" {unit} ")).right_aligned())
+            .border_style(Style::default().fg(s.theme.accent)),
+    );
     let y_title = match view.measure() {
         RaceMeasure::ToSolved => "HTM",
         RaceMeasure::Misplaced => "E",

@@ -1,7 +1,8 @@
 //! Drawing the race: a header, the lanes (one line each on small
 //! terminals, a card with an upright net each on large ones), one shared
 //! plot against each lane's own CPU time (`race_plot.rs`), and the results
-//! table once every lane has finished. A pure function of the app.
+//! table once every lane has finished. A pure function of the race's
+//! screen data ([`RaceScreen`], taken from the app in one place).
 
 use ratatui::Frame;
 use ratatui::layout::{Alignment, Constraint, Layout, Rect};
@@ -14,16 +15,14 @@ use super::net::{self as fit, CubeView, SCALES, Shape};
 use super::race::{RaceMeasure, RaceView};
 use super::race_plot::lane_style;
 use super::status::speed_label;
+use super::theme::Theme;
 use crate::cube::AnyCube;
 use crate::cube::nxn::{NxnCube, Size};
 use crate::numbers::{cpu_time, thousands};
 use crate::solve::race::Lane;
-use crate::solve::reference::pending;
 
 pub use super::race_plot::LANE_COLOURS;
-
-/// What the line under the plot says.
-pub const X_NOTE: &str = "x: each lane's own CPU time, fair on any number of cores";
+pub use super::race_screen::{RaceScreen, X_NOTE};
 
 /// Rows of a lane card (border, and the 3 rows of a strip net).
 const CARD_H: u16 = 5;
@@ -32,10 +31,10 @@ const CARD_MIN_W: u16 = 76;
 /// Rows the plot keeps at least.
 const PLOT_MIN: u16 = 10;
 
-fn block<'a>(title: impl Into<Line<'a>>, app: &App) -> Block<'a> {
+fn block<'a>(title: impl Into<Line<'a>>, theme: &Theme) -> Block<'a> {
     Block::bordered()
         .title(title)
-        .border_style(Style::default().fg(app.theme().accent))
+        .border_style(Style::default().fg(theme.accent))
 }
 
 /// Where the race screen's parts go.
@@ -105,11 +104,16 @@ pub fn lane_at(view: &RaceView, area: Rect, column: u16, row: u16) -> Option<usi
     }
 }
 
-/// Draws the race screen.
+/// Draws the race screen, when a race is open.
 pub fn draw(f: &mut Frame, app: &App) {
-    let Some(view) = &app.race() else {
-        return;
-    };
+    if let Some(s) = RaceScreen::of(app) {
+        draw_race(f, &s);
+    }
+}
+
+/// Draws the race screen from its data.
+pub fn draw_race(f: &mut Frame, s: &RaceScreen<'_>) {
+    let view = s.view;
     let area = f.area();
     let Regions {
         header,
@@ -119,30 +123,19 @@ pub fn draw(f: &mut Frame, app: &App) {
         keys,
         cards,
     } = regions(view, area);
-    f.render_widget(Paragraph::new(header_line(app, view)), header);
+    f.render_widget(Paragraph::new(header_line(s)), header);
     if view.race().is_over() {
-        draw_results(f, app, view, lanes);
+        draw_results(f, s, lanes);
     } else if let Some(cols) = cards {
-        draw_cards(f, app, view, lanes, cols);
+        draw_cards(f, s, lanes, cols);
     } else {
-        draw_lines(f, app, view, lanes);
+        draw_lines(f, s, lanes);
     }
-    super::race_plot::draw_plot(f, app, view, plot);
-    // While a lane waits for the reference tables, the line shows their
-    // build; while the knobs panel is open, what the last change did.
-    let waiting =
-        view.race().lanes().iter().any(|l| {
-            l.track().snapshot().and_then(|s| s.phase.as_deref()) == Some(pending::BUILDING)
-        });
-    // … and after `y`, the command that reproduces the race.
-    let note_text = match app.message() {
-        Some(m) if waiting || app.knobs().is_some() || m == app.reproduce_command() => {
-            m.to_string()
-        }
-        _ => X_NOTE.to_string(),
-    };
+    super::race_plot::draw_plot(f, s, plot);
     f.render_widget(
-        Paragraph::new(Line::from(note_text).style(Style::default().add_modifier(Modifier::DIM))),
+        Paragraph::new(
+            Line::from(s.note.clone()).style(Style::default().add_modifier(Modifier::DIM)),
+        ),
         note,
     );
     // At most 80 columns (the smallest screen).
@@ -160,8 +153,9 @@ pub fn draw(f: &mut Frame, app: &App) {
     f.render_widget(Paragraph::new(keys_text), keys);
 }
 
-fn header_line(app: &App, view: &RaceView) -> Line<'static> {
-    let start = match &app.scramble() {
+fn header_line(s: &RaceScreen<'_>) -> Line<'static> {
+    let view = s.view;
+    let start = match s.scramble {
         Some(a) if a.is_empty() => "solved cube".to_string(),
         Some(a) => format!("{}-move scramble", a.len()),
         None => "random state".to_string(),
@@ -177,13 +171,13 @@ fn header_line(app: &App, view: &RaceView) -> Line<'static> {
         Span::styled(
             format!(" race · {} lanes ", view.race().lanes().len()),
             Style::default()
-                .fg(app.theme().accent)
+                .fg(s.theme.accent)
                 .add_modifier(Modifier::BOLD),
         ),
         Span::raw(format!(
             "· {start} · seed {} · {} · {state}",
-            app.run_seed(),
-            speed_label(app.speed())
+            s.seed,
+            speed_label(s.speed)
         )),
         // The clicked lane (its curve is drawn on top).
         Span::raw(
@@ -201,6 +195,14 @@ fn energy(l: &Lane) -> String {
     }
 }
 
+/// The lane's moves to solved as the runner last measured it (`-`:
+/// unknown, or no reference on this size).
+fn to_solved(l: &Lane) -> String {
+    l.track()
+        .latest_to_solved()
+        .map_or_else(|| "-".into(), |n| format!("{n:.0}"))
+}
+
 fn rank_text(view: &RaceView, i: usize) -> String {
     view.race()
         .rank_of(i)
@@ -208,9 +210,9 @@ fn rank_text(view: &RaceView, i: usize) -> String {
 }
 
 /// The swatch and name of lane `i`.
-fn name_spans(app: &App, l: &Lane, i: usize) -> [Span<'static>; 2] {
+fn name_spans(theme: &Theme, l: &Lane, i: usize) -> [Span<'static>; 2] {
     [
-        Span::styled("■", lane_style(app, i)),
+        Span::styled("■", lane_style(theme, i)),
         Span::styled(
             l.preset().to_string(),
             Style::default().add_modifier(Modifier::BOLD),
@@ -238,10 +240,11 @@ fn header<'a>(cells: Vec<Cell<'a>>) -> Row<'a> {
 }
 
 /// One line per lane.
-fn draw_lines(f: &mut Frame, app: &App, view: &RaceView, area: Rect) {
+fn draw_lines(f: &mut Frame, s: &RaceScreen<'_>, area: Rect) {
+    let view = s.view;
     let w = name_width(view) as u16;
     let rows = view.race().lanes().iter().enumerate().map(|(i, l)| {
-        let [swatch, name] = name_spans(app, l, i);
+        let [swatch, name] = name_spans(s.theme, l, i);
         let focus = if view.focus() == Some(i) {
             Style::default().add_modifier(Modifier::REVERSED)
         } else {
@@ -258,13 +261,14 @@ fn draw_lines(f: &mut Frame, app: &App, view: &RaceView, area: Rect) {
                     .map_or(0, |s| s.sequence_len)
                     .to_string(),
             ),
+            right(to_solved(l)),
             right(cpu_time(l.cpu())),
             right(thousands(l.steps())),
             right(rank_text(view, i)),
         ])
         .style(focus)
     });
-    let widths = [1, w, 9, 9, 5, 10, 12, 4].map(Constraint::Length);
+    let widths = [1, w, 9, 9, 5, 9, 10, 11, 4].map(Constraint::Length);
     let table = Table::new(rows, widths)
         .header(header(vec![
             Cell::from(""),
@@ -272,20 +276,22 @@ fn draw_lines(f: &mut Frame, app: &App, view: &RaceView, area: Rect) {
             Cell::from("state"),
             Cell::from("energy"),
             right("len".into()),
+            right("to solved".into()),
             right("CPU".into()),
             right("steps".into()),
             right("rank".into()),
         ]))
         .column_spacing(1)
-        .block(block(" lanes ", app));
+        .block(block(" lanes ", s.theme));
     f.render_widget(table, area);
 }
 
 /// A card per lane: an upright strip net and the lane's numbers.
-fn draw_cards(f: &mut Frame, app: &App, view: &RaceView, area: Rect, cols: u16) {
+fn draw_cards(f: &mut Frame, s: &RaceScreen<'_>, area: Rect, cols: u16) {
+    let view = s.view;
     for (i, l) in view.race().lanes().iter().enumerate() {
         let card = card_rect(area, cols, i);
-        let [swatch, name] = name_spans(app, l, i);
+        let [swatch, name] = name_spans(s.theme, l, i);
         let focused = view.focus() == Some(i);
         let title = vec![
             Span::raw(if focused { "▶" } else { " " }),
@@ -294,7 +300,7 @@ fn draw_cards(f: &mut Frame, app: &App, view: &RaceView, area: Rect, cols: u16) 
             name,
             Span::raw(format!(" {} ", rank_text(view, i))),
         ];
-        let mut b = block(Line::from(title), app);
+        let mut b = block(Line::from(title), s.theme);
         if focused {
             b = b.border_type(ratatui::widgets::BorderType::Thick);
         }
@@ -319,11 +325,11 @@ fn draw_cards(f: &mut Frame, app: &App, view: &RaceView, area: Rect, cols: u16) 
         let scale = if size == Size::THREE {
             SCALES[0]
         } else {
-            let shape = Shape::on_screen(Net::Strip, size, app.theme(), app.letters());
+            let shape = Shape::on_screen(Net::Strip, size, s.theme, s.letters);
             fit::fit_any(shape, inner.width / 2, inner.height)
                 .unwrap_or_else(|| fit::smallest(shape))
         };
-        let shape = Shape::on_screen(Net::Strip, size, app.theme(), app.letters());
+        let shape = Shape::on_screen(Net::Strip, size, s.theme, s.letters);
         let (nw, nh) = scale.extent(shape);
         let net = Rect::new(inner.x, inner.y, nw, nh).intersection(inner);
         f.render_widget(
@@ -331,8 +337,8 @@ fn draw_cards(f: &mut Frame, app: &App, view: &RaceView, area: Rect, cols: u16) 
                 cube: &cube,
                 net: Net::Strip,
                 scale,
-                theme: app.theme(),
-                letters: app.letters(),
+                theme: s.theme,
+                letters: s.letters,
                 overlay: false,
             },
             net,
@@ -346,7 +352,12 @@ fn draw_cards(f: &mut Frame, app: &App, view: &RaceView, area: Rect, cols: u16) 
         .intersection(inner);
         let step = l.track().profile().as_ref().map_or("step", |p| p.step);
         let lines = vec![
-            Line::from(format!("{:<10} {}", l.state().name(), energy(l))),
+            Line::from(format!(
+                "{:<10} {:<10} to solved {}",
+                l.state().name(),
+                energy(l),
+                to_solved(l)
+            )),
             Line::from(format!(
                 "len {}  CPU {}",
                 l.track().snapshot().as_ref().map_or(0, |s| s.sequence_len),
@@ -359,7 +370,8 @@ fn draw_cards(f: &mut Frame, app: &App, view: &RaceView, area: Rect, cols: u16) 
 }
 
 /// The results table, sorted by rank.
-fn draw_results(f: &mut Frame, app: &App, view: &RaceView, area: Rect) {
+fn draw_results(f: &mut Frame, s: &RaceScreen<'_>, area: Rect) {
+    let view = s.view;
     let results = view.race().results();
     let lanes = view.race().lanes();
     let rows = results.lanes.iter().map(|r| {
@@ -375,7 +387,7 @@ fn draw_results(f: &mut Frame, app: &App, view: &RaceView, area: Rect) {
         Row::new(vec![
             right(r.rank.to_string()),
             Cell::from(""),
-            Cell::from(Span::styled(r.preset.clone(), lane_style(app, i))),
+            Cell::from(Span::styled(r.preset.clone(), lane_style(s.theme, i))),
             Cell::from(""),
             Cell::from(if r.solved { "yes" } else { "no" }),
             right(htm),
@@ -402,6 +414,6 @@ fn draw_results(f: &mut Frame, app: &App, view: &RaceView, area: Rect) {
             right("steps".into()),
         ]))
         .column_spacing(1)
-        .block(block(title, app));
+        .block(block(title, s.theme));
     f.render_widget(table, area);
 }

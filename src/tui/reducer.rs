@@ -2,18 +2,19 @@
 //! app's state and says what must happen outside it ([`Effect`]s: commands
 //! to the solver's driver, a new run, a race); [`update`] carries the
 //! effects out. [`reduce`] touches no driver, so it is tested on its own.
-//! While a race is open, the race glue (`race.rs`) sees each action first;
-//! while a replay is open, the replay glue (`replay_glue.rs`) does.
+//! While a race or a replay is open (the app's mode), it sees each action
+//! first (`reducer/mode.rs`).
 //! The knobs panel's actions are `knobs::reduce`'s.
 
+use super::app::Mode;
 use super::app::{App, Net, PROMPT_MAX, SPEEDS};
 use super::keys::Action;
 use super::knobs;
 use super::race_glue as race;
-use super::replay_glue as replay;
 use super::scale::ZOOM_MAX;
 use super::{help, mouse};
 
+mod mode;
 mod start;
 use crate::solve::runner::{Command, RunState, Speed};
 
@@ -46,7 +47,7 @@ pub enum Effect {
 /// Applies one action to the app: the race first, then [`reduce`], then
 /// the effects, then whatever the driver has.
 pub fn update(app: &mut App, action: Action) {
-    if replay::route(app, &action) || race::route(app, &action) {
+    if mode::route(app, &action) {
         return;
     }
     for effect in reduce(app, action) {
@@ -57,7 +58,7 @@ pub fn update(app: &mut App, action: Action) {
             Effect::Step => app.run.driver.send(Command::Step(1)),
             Effect::Speed(speed) => {
                 app.run.driver.send(Command::Speed(speed));
-                if let Some(view) = app.race.as_mut() {
+                if let Some(view) = app.race_mut() {
                     view.set_speed(speed);
                 }
             }
@@ -78,10 +79,12 @@ pub fn update(app: &mut App, action: Action) {
 /// Sends a live parameter change to the single run, or in a race to the
 /// lanes (the race glue's).
 fn set_param(app: &mut App, key: String, value: f64) {
-    if app.race.is_some() {
-        race::set_param(app, key, value);
-    } else {
-        app.run.driver.send(Command::SetParam { key, value });
+    match &mut app.mode {
+        Mode::Race(view) => {
+            app.message = race::set_param(view, &key, value, app.message.take());
+            app.dirty = true;
+        }
+        Mode::Single | Mode::Replay(_) => app.run.driver.send(Command::SetParam { key, value }),
     }
 }
 

@@ -1,12 +1,13 @@
-//! The glue between the app and a recorded run: [`App::open_replay`] puts
-//! one on the screen in place of a solver, `route` gives it each action
-//! first. The cursor keys, space, `n` and `+`/`-` take their replay
+//! A recorded run on the screen: [`App::open_replay`] puts one in place of
+//! a solver (the app's mode becomes the replay), [`handle`] is how it takes
+//! each action (the reducer gives it each action first). The cursor keys, space, `n` and `+`/`-` take their replay
 //! meaning; the keys that would start or change a solver say so and do
 //! nothing; the view keys (net, letters, plots, help, quit) pass to the
 //! reducer as usual. Touches no driver: tested without a terminal.
 
-use super::app::App;
+use super::app::{App, Mode};
 use super::keys::Action;
+use super::race::Reply;
 use super::replay::{PLAY_SECONDS, Replay};
 
 /// What a key that would start or change a solver says in a replay.
@@ -18,7 +19,6 @@ impl App {
     /// point). No solver is built; the driver's updates are no longer
     /// this run's.
     pub fn open_replay(&mut self, replay: Replay) {
-        self.race = None;
         self.view.knobs = None;
         self.set_start(replay.start(), None);
         self.refit();
@@ -32,23 +32,21 @@ impl App {
         } else {
             "replay: no states recorded (an older file): the net shows the start".to_string()
         });
-        self.replay = Some(replay);
+        self.mode = Mode::Replay(Box::new(replay));
         self.dirty = true;
     }
 }
 
-/// Gives an open replay `action` first; `true` when the replay took it
-/// (the reducer does nothing more), `false` for the view keys.
-pub(crate) fn route(app: &mut App, action: &Action) -> bool {
-    let Some(r) = app.replay.as_mut() else {
-        return false;
-    };
+/// Applies `action` to an open replay: [`Reply::Pass`] for the view keys
+/// (the reducer handles them as usual).
+pub fn handle(r: &mut Replay, action: &Action) -> Reply {
     let said: Option<String> = match action {
         Action::Tick => {
-            if r.tick() {
-                app.dirty = true;
-            }
-            return true;
+            return if r.tick() {
+                Reply::Done(None)
+            } else {
+                Reply::Quiet
+            };
         }
         Action::PlayForward | Action::Step => {
             r.step_by(1);
@@ -123,11 +121,7 @@ pub(crate) fn route(app: &mut App, action: &Action) -> bool {
         | Action::Suspend
         | Action::Redraw
         | Action::Notice(_)
-        | Action::UnknownKey(_) => return false,
+        | Action::UnknownKey(_) => return Reply::Pass,
     };
-    if said.is_some() {
-        app.message = said;
-    }
-    app.dirty = true;
-    true
+    Reply::Done(said)
 }

@@ -27,7 +27,10 @@ fn a_4x4_turns_scrambles_runs_and_quits() {
 
     // Back to solved, then turn U from the keyboard: the start's facelets change.
     session.send("x");
-    let before = screen.wait("the solved 4x4", |s| s.contains("scramble (solved)"));
+    // The whole frame (the start row too), not one half-painted.
+    let before = screen.wait("the solved 4x4", |s| {
+        s.contains("scramble (solved)") && status(s, "start").is_some()
+    });
     let solved = status(&before, "start").expect("the start row");
     assert!(solved.starts_with("UUUUUUUUUUUUUUUURRRRRRRR"), "{solved}");
     session.send("u");

@@ -426,10 +426,14 @@ fn wait_wakes_for_news_and_not_otherwise() {
         .enable_time()
         .build()
         .unwrap();
+    // With the tables in memory the start state's moves to solved, measured
+    // on another thread, is news too.
+    cubetui::solve::reference::cache::tables();
     let mut r = Runner::spawn(Speed::PerFrame(1));
     r.send(Command::Replace(Some(toy()), 1));
     let (mut epoch, mut generators, mut profile) = (0, None, None);
-    while epoch != 1 || generators.is_none() || profile.is_none() {
+    let mut measured = false;
+    while epoch != 1 || generators.is_none() || profile.is_none() || !measured {
         rt.block_on(async {
             tokio::time::timeout(Duration::from_secs(20), r.wait())
                 .await
@@ -439,6 +443,7 @@ fn wait_wakes_for_news_and_not_otherwise() {
         epoch = u.epoch;
         generators = generators.or(u.generators);
         profile = profile.or(u.profile);
+        measured |= u.points.iter().any(|p| !p.to_solved.is_nan());
     }
     assert_eq!(
         profile.map(|p| p.step),
@@ -588,4 +593,25 @@ fn the_track_folds_moves_to_solved_without_the_unknown_points() {
     u.points = vec![point(12, f64::NAN)];
     t.absorb(u);
     assert_eq!(t.latest_to_solved(), None, "unknown again: no guess");
+}
+
+#[test]
+fn a_paused_runner_shows_moves_to_solved_once_its_thread_measured_it() {
+    cubetui::solve::reference::cache::tables();
+    let mut r = Runner::spawn(Speed::PerFrame(1));
+    r.send(Command::Replace(Some(toy()), 1));
+    // One step while paused: nothing runs after it, yet the measure of
+    // the best state (searched on another thread) reaches the reader.
+    r.send(Command::Step(1));
+    let mut all = vec![];
+    poll_until(&mut r, &mut all, |u| {
+        u.points.iter().any(|p| !p.to_solved.is_nan())
+    });
+    assert!(all.iter().all(|u| u.state != RunState::Running));
+    let v = all
+        .iter()
+        .flat_map(|u| &u.points)
+        .find(|p| !p.to_solved.is_nan())
+        .map(|p| p.to_solved);
+    assert!(v.is_some_and(|v| (10.0..=30.0).contains(&v)), "{v:?}");
 }

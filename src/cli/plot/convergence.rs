@@ -1,5 +1,5 @@
 //! The convergence curves: one start's race ([`draw_curves`]: each lane's
-//! best energy against its CPU time) and a bench's bands ([`draw_bands`]:
+//! moves to solved and best energy against its CPU time) and a bench's bands ([`draw_bands`]:
 //! per lane the median over its cubes of the best energy and of moves to
 //! solved against time, in a band from the lower to the upper quartile).
 
@@ -107,60 +107,95 @@ fn band_panel(
     Ok(())
 }
 
-/// Draws convergence curves to `path` (SVG): each lane's (CPU ms, best
-/// energy) points, one line per lane, on a log time axis. (A phase solver's
-/// best energy is its current phase's, so its line may climb at a phase
-/// change.)
-pub fn draw_curves(
-    path: &Path,
-    title: &str,
-    curves: &[(String, Vec<(f64, f64)>)],
-) -> Result<(), Report> {
-    curves_svg(path, title, curves)
+/// One lane of a race's picture: its name and its points, (CPU ms, value)
+/// each: moves to solved from its best state, and its best energy so far
+/// (as its solver counts it).
+pub struct LaneCurves {
+    pub label: String,
+    pub to_solved: Vec<(f64, f64)>,
+    pub best: Vec<(f64, f64)>,
+}
+
+/// Draws a race to `path` (SVG): each lane's moves to solved against its
+/// CPU time (the race screen's measure, one every solver shares) and,
+/// beside it, its best energy as its solver counts it (a phase solver's is
+/// its current phase's, so that line may climb at a phase change); one
+/// legend entry per lane. Without any moves to solved (past the 3×3: no
+/// reference), the energies alone.
+pub fn draw_curves(path: &Path, title: &str, lanes: &[LaneCurves]) -> Result<(), Report> {
+    curves_svg(path, title, lanes)
         .map_err(|e| OutputError(format!("--plot: cannot write {}: {e}", path.display())).into())
 }
 
-fn curves_svg(
-    path: &Path,
-    title: &str,
-    curves: &[(String, Vec<(f64, f64)>)],
-) -> Result<(), Failure> {
-    let legend_h = 20 * curves.len().div_ceil(2) as u32 + 16;
-    let root = SVGBackend::new(path, (900, 480 + legend_h)).into_drawing_area();
+fn curves_svg(path: &Path, title: &str, lanes: &[LaneCurves]) -> Result<(), Failure> {
+    let measured = lanes.iter().any(|l| !l.to_solved.is_empty());
+    let legend_h = 20 * lanes.len().div_ceil(2) as u32 + 16;
+    let width = if measured { 1200 } else { 900 };
+    let root = SVGBackend::new(path, (width, 480 + legend_h)).into_drawing_area();
     root.fill(&WHITE)?;
     let root = root.titled(title, ("sans-serif", 16))?;
-    let (chart_area, legend) = root.split_vertically(440);
-    let points = || curves.iter().flat_map(|(_, p)| p.iter());
-    // From 0.1 ms: the start points (CPU time ~0) sit on the left edge.
-    let (lo, hi) = span(points().map(|&(t, _)| t.max(0.1)), 0.1);
-    let top = points()
+    let (charts, legend) = root.split_vertically(440);
+    // One time axis for both panels, from 0.1 ms: the start points (CPU
+    // time ~0) sit on the left edge.
+    let times = lanes
+        .iter()
+        .flat_map(|l| l.to_solved.iter().chain(&l.best))
+        .map(|&(t, _)| t.max(0.1));
+    let x = span(times, 0.1);
+    let best = |l: &LaneCurves| l.best.clone();
+    if measured {
+        let (left, right) = charts.split_horizontally(600);
+        let to_solved = |l: &LaneCurves| l.to_solved.clone();
+        let caption = "moves to solved from the best state, against CPU time";
+        panel(
+            &left,
+            (caption, "moves to solved (HTM)"),
+            x,
+            lanes,
+            &to_solved,
+        )?;
+        let caption = "best energy, as each solver counts it";
+        panel(&right, (caption, "best energy"), x, lanes, &best)?;
+    } else {
+        let caption = "best energy so far, as each solver counts it, against CPU time";
+        panel(&charts, (caption, "best energy"), x, lanes, &best)?;
+    }
+    let entries: Vec<(String, RGBColor)> = (lanes.iter().enumerate())
+        .map(|(i, l)| (l.label.clone(), colour(i)))
+        .collect();
+    draw_legend(&legend, &entries)?;
+    root.present()?;
+    Ok(())
+}
+
+/// One panel of a race: the line `pick` takes from each lane, against CPU
+/// ms on the log axis `(lo, hi)`.
+fn panel(
+    area: &DrawingArea<SVGBackend<'_>, Shift>,
+    (caption, y_desc): (&str, &str),
+    (lo, hi): (f64, f64),
+    lanes: &[LaneCurves],
+    pick: &dyn Fn(&LaneCurves) -> Vec<(f64, f64)>,
+) -> Result<(), Failure> {
+    let lines: Vec<Vec<(f64, f64)>> = lanes.iter().map(pick).collect();
+    let top = (lines.iter().flatten())
         .map(|&(_, e)| e)
         .filter(|e| e.is_finite())
         .fold(1.0f64, f64::max);
-    let mut chart = log_chart(
-        &chart_area,
-        "best energy so far, as each solver counts it, against CPU time",
-        (lo, hi),
-        0.0..top * 1.05,
-    )?;
+    let mut chart = log_chart(area, caption, (lo, hi), 0.0..top * 1.05)?;
     chart
         .configure_mesh()
         .x_desc("CPU ms (log)")
-        .y_desc("best energy")
+        .y_desc(y_desc)
         .x_label_formatter(&tick)
         .draw()?;
-    let mut entries = Vec::with_capacity(curves.len());
-    for (i, (label, pts)) in curves.iter().enumerate() {
-        let c = colour(i);
+    for (i, pts) in lines.iter().enumerate() {
         let line: Vec<(f64, f64)> = pts
             .iter()
             .filter(|(_, e)| e.is_finite())
             .map(|&(t, e)| (t.clamp(lo, hi), e))
             .collect();
-        chart.draw_series(LineSeries::new(line, c.stroke_width(2)))?;
-        entries.push((label.clone(), c));
+        chart.draw_series(LineSeries::new(line, colour(i).stroke_width(2)))?;
     }
-    draw_legend(&legend, &entries)?;
-    root.present()?;
     Ok(())
 }

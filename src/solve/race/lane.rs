@@ -2,11 +2,13 @@
 //! crate ([`crate::solve::budget::run_timed`]) on the lane thread's own CPU
 //! time.
 
+use std::cell::Cell;
 use std::time::{Duration, Instant};
 
+use crate::cube::AnyCube;
 use crate::solve::api::Solver;
 use crate::solve::budget::{self, Stop};
-use crate::solve::runner::measure::{GIVE_UP, moves_to_solved_any};
+use crate::solve::runner::measure::{GIVE_UP, moves_to_solved_any, settled_any};
 use crate::solve::runner::{Point, RunState, Update, thread_cpu_time};
 
 /// Runs a solver in the calling thread until it solves, exhausts its
@@ -34,22 +36,44 @@ pub const FIRST_TRACE: Duration = budget::FIRST_SAMPLE;
 pub const TRACE_RATIO: f64 = budget::SAMPLE_RATIO;
 
 /// [`run_lane`], also saying how the lane went: a `Running` update of one
-/// point (energy, best energy) at the start and at CPU times from
-/// [`FIRST_TRACE`] on, each [`TRACE_RATIO`] times the last
-/// ([`budget::run_sampled`]), then the final update. The solver takes the
-/// same steps as under [`run_lane`] (only where its batches end moves).
+/// point (energy, best energy, moves to solved) at the start and at CPU
+/// times from [`FIRST_TRACE`] on, each [`TRACE_RATIO`] times the last
+/// ([`budget::run_sampled`]), then the final update. Moves to solved is
+/// the screen's measure ([`settled_any`], searched again only when the best
+/// state changed); the CPU time of these points (their snapshots and
+/// searches) is left out of the lane's clock, so the solver takes the same
+/// steps as under [`run_lane`] (only where its batches end moves).
 pub fn run_lane_traced(mut solver: Box<dyn Solver>, cpu_limit: Option<Duration>) -> Vec<Update> {
     let t0 = Instant::now();
     let c0 = thread_cpu_time();
-    let cpu = || thread_cpu_time().saturating_sub(c0);
+    let spent = Cell::new(Duration::ZERO);
+    let cpu = || {
+        thread_cpu_time()
+            .saturating_sub(c0)
+            .saturating_sub(spent.get())
+    };
     let profile = solver.profile();
     let mut out = Vec::new();
-    let ran = budget::run_sampled(solver.as_mut(), None, cpu_limit, None, cpu, &mut |s, at| {
+    let mut last: Option<(AnyCube, f64)> = None;
+    let mut sample = |s: &dyn Solver, at: Duration| {
+        let m0 = thread_cpu_time();
         let mut u = at_point(s, RunState::Running);
+        if let (Some(snap), Some(p)) = (&u.snapshot, u.points.last_mut()) {
+            p.to_solved = match &last {
+                Some((cube, v)) if *cube == snap.best => *v,
+                _ => {
+                    let v = settled_any(&snap.best).map_or(f64::NAN, |n| n as f64);
+                    last = Some((snap.best.clone(), v));
+                    v
+                }
+            };
+        }
         u.cpu = at;
         u.elapsed = t0.elapsed();
         out.push(u);
-    });
+        spent.set(spent.get() + thread_cpu_time().saturating_sub(m0));
+    };
+    let ran = budget::run_sampled(solver.as_mut(), None, cpu_limit, None, cpu, &mut sample);
     let mut u = at_point(solver.as_ref(), state_of(ran.stop));
     u.outcome = Some(solver.outcome());
     u.profile = Some(profile);

@@ -1,7 +1,10 @@
 //! [`Core`]: the runner's logic (commands, stepping, what to report),
 //! independent of threads, channels and clocks other than its own timer.
 
+use std::sync::Arc;
 use std::time::{Duration, Instant};
+
+use tokio::sync::Notify;
 
 use super::cpu::read_bias;
 use super::cpu::thread_cpu_time;
@@ -32,6 +35,8 @@ pub struct Core {
     /// Moves to solved from the best state (see [`super::measure`]), if
     /// measured.
     to_solved: Option<ToSolved>,
+    /// Woken by the measuring thread with each result (timed cores).
+    wake: Arc<Notify>,
 }
 
 /// A running solver's outcome is rebuilt at most this often, and never
@@ -54,24 +59,45 @@ impl Core {
             cpu_bias: if timed { read_bias() } else { Duration::ZERO },
             next_outcome: None,
             phase: None,
-            to_solved: timed.then(|| ToSolved::new(true)),
+            to_solved: None,
+            wake: Arc::new(Notify::new()),
         }
+        .measure(timed)
     }
 
     /// Measures moves to solved or not (timed cores do by default, untimed
     /// ones do not: see [`super::measure`]).
     pub fn measure(mut self, on: bool) -> Core {
-        self.to_solved = on.then(|| ToSolved::new(self.timed));
+        self.to_solved = on.then(|| self.new_measure());
         self
     }
 
-    /// Wall time the last [`Core::run`] spent measuring moves to solved
-    /// rather than stepping (the stepping loop sizes its batches without
-    /// it).
-    pub fn measure_spent(&self) -> Duration {
-        self.to_solved
-            .as_ref()
-            .map_or(Duration::ZERO, ToSolved::spent)
+    /// A fresh measure: on a thread of its own for timed cores.
+    fn new_measure(&self) -> ToSolved {
+        ToSolved::new(self.timed.then(|| Arc::clone(&self.wake)))
+    }
+
+    /// What the measuring thread wakes with each result (timed cores; see
+    /// [`Core::measured`]).
+    pub(super) fn measure_wake(&self) -> Arc<Notify> {
+        Arc::clone(&self.wake)
+    }
+
+    /// Records the measuring thread's latest result, if one came in since
+    /// the last point, as a point of its own, when not running (so a paused
+    /// run shows it; a running one records it with its next batch).
+    pub(super) fn measured(&mut self) {
+        if self.state == RunState::Running {
+            return;
+        }
+        let (cpu, throttled) = (self.cpu, self.speed != Speed::Unthrottled);
+        let (Some(m), Some(solver)) = (self.to_solved.as_mut(), self.solver.as_ref()) else {
+            return;
+        };
+        if let Some(v) = m.collect(cpu, throttled) {
+            self.out.points.push(Point::of(&solver.snapshot(), v));
+            self.dirty = true;
+        }
     }
 
     /// The latest moves to solved (`NaN`: unknown or not measured).
@@ -158,7 +184,7 @@ impl Core {
                 self.out = Update::new(epoch, RunState::Idle);
                 self.phase = None;
                 if self.to_solved.is_some() {
-                    self.to_solved = Some(ToSolved::new(self.timed));
+                    self.to_solved = Some(self.new_measure());
                 }
                 if let Some(s) = &self.solver {
                     let snap = s.snapshot();

@@ -4,8 +4,9 @@
 //! solver's *best* state, upright (whole-cube turns do not count).
 //!
 //! The search is short and capped, so the length is an upper bound, *not*
-//! the optimum: the first two-phase solution found, improved for the rest
-//! of that slice (stopping early at [`TARGET`] moves). On a random state it
+//! the optimum: the first two-phase solution found, improved until the
+//! slice of [`SLICE_NODES`] nodes it turned up in is spent (stopping early
+//! at [`TARGET`] moves). On a random state it
 //! is typically 20–22 moves where the optimum is 17–20.
 //!
 //! - A solved best state is 0 at once, without a search (or the tables).
@@ -14,26 +15,25 @@
 //!   that, see [`cache::warm_up`]), or when no solution turned up within
 //!   [`GIVE_UP`] nodes, the measure is unknown: `NaN` (the plots show
 //!   nothing rather than a guess).
-//! - A search runs in slices between step batches, on the solver's thread;
-//!   one search is in flight at a time, for the best state it started on
-//!   (its length is published when it ends, even if the best has moved on
-//!   since). A new search starts only when the best state changed.
-//! - Slices are rate-limited:
-//!   - timed (the [`super::Runner`]'s thread): at most every [`EVERY`]
-//!     (≈ 5 a second), and only once the solver's steps have had
-//!     [`COST_SHARE`] times the previous slice's CPU time (so the slices
-//!     take ≤ 1 % of the solver's CPU time, however busy the machine) or,
-//!     at a set speed (which leaves the thread idle between frames), once
-//!     that much wall time has passed; a slice stops after [`TIME_CAP`] of
-//!     wall time. This time is not counted in the CPU time
-//!     the runner reports for the steps (what a race compares);
-//!   - untimed (the [`super::Inline`] driver, only when asked with
-//!     [`super::Inline::with_measure`]): at most every [`INLINE_EVERY`]
-//!     calls, each slice [`SLICE_NODES`] nodes, so it is deterministic once
-//!     the tables are loaded.
+//! - Timed runners (the [`super::Runner`]'s) measure on a thread of their
+//!   own ([`super::measurer`]), so the solver never waits for a search: each
+//!   new best state is measured whole ([`settled`]), at most one a frame
+//!   ([`super::measurer::EVERY`]) and within a CPU budget
+//!   ([`super::measurer::COST_SHARE`]); a state handed over while a search
+//!   runs replaces any older one still waiting. A result reaches the
+//!   points recorded after it arrives (a paused runner records it at once).
+//! - Untimed (the [`super::Inline`] driver, only when asked with
+//!   [`super::Inline::with_measure`]): the search runs in slices between
+//!   step batches, on the caller's thread, at most every [`INLINE_EVERY`]
+//!   calls, each slice [`SLICE_NODES`] nodes; its length is published when
+//!   it ends, even if the best has moved on since, and a new search starts
+//!   only then. Deterministic once the tables are loaded, and the same value
+//!   the thread finds for that state.
 //!
 //! The headless race ([`crate::solve::race::run_lane`]) measures each
-//! lane's final best state once, if the tables are loaded.
+//! lane's final best state once, if the tables are loaded; traced
+//! ([`crate::solve::race::run_lane_traced`]) also at each traced point
+//! ([`settled_any`]).
 //!
 //! Between results the latest value stands (the length of an earlier best
 //! state, never a guess about the new one).
@@ -43,9 +43,12 @@
 //! loaded on first use, about 0.2 s at worst), at once; past the 3×3 there is
 //! no reference and it is always unknown (`NaN`, "no reference for NxN").
 
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use super::cpu::thread_cpu_time;
+use tokio::sync::Notify;
+
+use super::measurer::Measurer;
 use crate::cube::nxn::Size;
 use crate::cube::{AnyCube, Cube};
 use crate::solve::pocket;
@@ -57,17 +60,10 @@ const MAX_LEN: usize = 30;
 pub const TARGET: usize = 20;
 /// Nodes between two looks at the clock (a few tens of µs).
 const CHUNK: u64 = 2_000;
-/// Nodes of one untimed slice.
+/// Nodes of one slice of search.
 pub const SLICE_NODES: u64 = 150_000;
 /// Nodes after which a search without a solution gives up (unknown).
 pub const GIVE_UP: u64 = 5_000_000;
-/// Most wall time one slice takes (timed runners).
-pub const TIME_CAP: Duration = Duration::from_millis(5);
-/// Timed runners run a slice at most this often.
-pub const EVERY: Duration = Duration::from_millis(200);
-/// ... and only once the solver's steps have taken this many times the
-/// previous slice's CPU time since it.
-pub const COST_SHARE: u32 = 100;
 /// The inline driver runs a slice at most every this many calls (a call is
 /// a frame: about 5 a second at 60 frames per second).
 pub const INLINE_EVERY: u32 = 12;
@@ -88,6 +84,38 @@ pub fn moves_to_solved(
     let mut search = MultiSearch::new(t, &cube.upright(), MAX_LEN, TARGET).ok()?;
     slice(&mut search, nodes, time);
     search.best().map(|a| a.len())
+}
+
+/// Moves to solved from `cube` as the runner measures it: slices of
+/// [`SLICE_NODES`] nodes until one ends with a solution (or the search is
+/// over, or has spent [`GIVE_UP`] nodes); `Some(0)` when solved, `None`
+/// when no solution turned up.
+pub fn settled(t: &Tables, cube: &Cube) -> Option<usize> {
+    if cube.is_solved() {
+        return Some(0);
+    }
+    let mut search = MultiSearch::new(t, &cube.upright(), MAX_LEN, TARGET).ok()?;
+    while !slice(&mut search, SLICE_NODES, None) && search.nodes() < GIVE_UP {}
+    search.best().map(|a| a.len())
+}
+
+/// [`settled`] with the process-wide tables (the caller checked that they
+/// are loaded: [`cache::ready`]).
+fn loaded(cube: &Cube) -> Option<usize> {
+    settled(cache::tables(), cube)
+}
+
+/// [`settled`] for `cube` of any size: on the 3×3 once the reference
+/// tables are loaded, on the 2×2 the optimal distance
+/// ([`pocket::distance`]), elsewhere (or for a state that is no cube)
+/// `None`.
+pub fn settled_any(cube: &AnyCube) -> Option<usize> {
+    match cube {
+        AnyCube::Three(c) => cache::ready()
+            .then(|| settled(cache::tables(), c))
+            .flatten(),
+        other => moves_to_solved_any(other, 0),
+    }
 }
 
 /// Moves to solved from `cube` of any size, with what is at hand: on the
@@ -123,58 +151,60 @@ fn slice(search: &mut MultiSearch<'_>, nodes: u64, time: Option<Duration>) -> bo
 
 /// The measure's state for one run (see the module doc).
 pub(super) struct ToSolved {
-    timed: bool,
-    /// The best state last searched (or found solved).
+    /// Timed: the measuring thread, once a 3×3 state needed it, and what
+    /// wakes the runner when it has a result.
+    thread: Option<Measurer>,
+    wake: Option<Arc<Notify>>,
+    /// The best state last looked at.
     last: Option<AnyCube>,
-    /// The search in flight.
+    /// Untimed: the search in flight.
     search: Option<MultiSearch<'static>>,
     /// The latest result (`NaN`: unknown).
     value: f64,
-    /// Timed: when the next slice may start, the CPU time the solver's
-    /// steps must have reached by then, and when a throttled run may have
-    /// the next slice whatever its steps took.
-    next: Option<(Instant, Duration, Instant)>,
     /// Untimed: calls to wait before the next slice.
     wait: u32,
-    /// Wall time the last call spent searching (zero when no slice ran).
-    spent: Duration,
 }
 
 impl ToSolved {
-    pub(super) fn new(timed: bool) -> ToSolved {
+    /// A measure on a thread of its own that wakes `wake` with each result
+    /// (`Some`: timed runners), or in untimed slices (`None`).
+    pub(super) fn new(wake: Option<Arc<Notify>>) -> ToSolved {
         ToSolved {
-            timed,
+            thread: None,
+            wake,
             last: None,
             search: None,
             value: f64::NAN,
-            next: None,
             wait: 0,
-            spent: Duration::ZERO,
         }
     }
 
-    /// Wall time the last [`ToSolved::observe`] spent searching (timed; zero
-    /// when no slice ran).
-    pub(super) fn spent(&self) -> Duration {
-        self.spent
+    /// The latest value, with the measuring thread's result if one came in
+    /// since the last call (`None`: nothing new).
+    pub(super) fn collect(&mut self, steps_cpu: Duration, throttled: bool) -> Option<f64> {
+        let v = self.thread.as_ref()?.exchange(None, steps_cpu, throttled)?;
+        self.value = v;
+        Some(v)
     }
 
     /// Looks at the best state now: a solved one is 0 at once; otherwise a
-    /// slice of search runs when the rate limit and the tables allow (the
+    /// new best state goes to the measuring thread (timed), or a slice of
+    /// search runs when the rate limit and the tables allow (untimed: the
     /// search in flight, or a new one if the best state changed). Returns
     /// the latest value.
     ///
     /// `steps_cpu` is the CPU time the solver's steps have taken so far
-    /// (timed runners; slices are spaced by it); `throttled`: the run steps
-    /// at a set speed, so it has idle time between frames and slices are
-    /// spaced by wall time too.
+    /// (timed runners; measures are spaced by it); `throttled`: the run
+    /// steps at a set speed, so it has idle time between frames and
+    /// measures are spaced by wall time too.
     pub(super) fn observe(&mut self, best: &AnyCube, steps_cpu: Duration, throttled: bool) -> f64 {
         self.wait = self.wait.saturating_sub(1);
-        self.spent = Duration::ZERO;
         let changed = self.last.as_ref() != Some(best);
         if changed && best.is_solved() {
             self.last = Some(best.clone());
             self.search = None;
+            // A search in flight would overwrite the 0.
+            self.thread = None;
             self.value = 0.0;
             return self.value;
         }
@@ -189,22 +219,24 @@ impl ToSolved {
                 return self.value;
             }
         };
-        if !(changed || self.search.is_some()) || !cache::ready() {
+        if let Some(wake) = &self.wake {
+            if self.thread.is_none() && changed && cache::ready() {
+                self.thread = Measurer::spawn(Arc::clone(wake), loaded);
+            }
+            if let Some(m) = &self.thread {
+                let want = changed.then_some(*best);
+                if changed {
+                    self.last = Some(AnyCube::Three(*best));
+                }
+                if let Some(v) = m.exchange(want, steps_cpu, throttled) {
+                    self.value = v;
+                }
+            }
             return self.value;
         }
-        let now = self.timed.then(Instant::now);
-        match now {
-            Some(now)
-                if self.next.is_some_and(|(at, cpu, idle)| {
-                    now < at || (steps_cpu < cpu && !(throttled && now >= idle))
-                }) =>
-            {
-                return self.value;
-            }
-            None if self.wait > 0 => return self.value,
-            _ => {}
+        if !(changed || self.search.is_some()) || !cache::ready() || self.wait > 0 {
+            return self.value;
         }
-        let cpu0 = self.timed.then(thread_cpu_time);
         if self.search.is_none() {
             self.last = Some(AnyCube::Three(*best));
             match MultiSearch::new(cache::tables(), &best.upright(), MAX_LEN, TARGET) {
@@ -216,29 +248,13 @@ impl ToSolved {
             }
         }
         if let Some(search) = self.search.as_mut() {
-            let (nodes, time) = if self.timed {
-                (GIVE_UP, Some(TIME_CAP))
-            } else {
-                (SLICE_NODES, None)
-            };
-            let over = slice(search, nodes, time);
+            let over = slice(search, SLICE_NODES, None);
             if over || search.nodes() >= GIVE_UP {
                 self.value = search.best().map_or(f64::NAN, |a| a.len() as f64);
                 self.search = None;
             }
         }
-        match (now, cpu0) {
-            (Some(now), Some(cpu0)) => {
-                // The solver's steps get COST_SHARE times the slice's CPU
-                // time before the next (on a busy machine wall time is
-                // mostly other processes').
-                let cost = thread_cpu_time().saturating_sub(cpu0);
-                self.spent = now.elapsed();
-                let spacing = cost * COST_SHARE;
-                self.next = Some((now + EVERY, steps_cpu + spacing, now + spacing));
-            }
-            _ => self.wait = INLINE_EVERY,
-        }
+        self.wait = INLINE_EVERY;
         self.value
     }
 }
@@ -250,7 +266,7 @@ mod tests {
 
     #[test]
     fn a_solved_state_is_zero_without_tables() {
-        let mut m = ToSolved::new(false);
+        let mut m = ToSolved::new(None);
         assert_eq!(
             m.observe(&Cube::solved().into(), Duration::ZERO, false),
             0.0
@@ -264,7 +280,7 @@ mod tests {
             .after(&"R U2 F' R' U".parse().unwrap())
             .unwrap();
         let d = pocket::distance(&two).unwrap();
-        let mut m = ToSolved::new(false);
+        let mut m = ToSolved::new(None);
         assert_eq!(
             m.observe(&two.clone().into(), Duration::ZERO, false),
             d as f64
@@ -298,7 +314,7 @@ mod tests {
         cache::tables();
         let c = random_state(&mut rng_from_seed(8));
         let run = || {
-            let mut m = ToSolved::new(false);
+            let mut m = ToSolved::new(None);
             (0..2_000)
                 .map(|_| m.observe(&c.into(), Duration::ZERO, false))
                 .find(|v| !v.is_nan())
@@ -306,7 +322,40 @@ mod tests {
         };
         let first = run();
         assert_eq!(first, run());
+        // What the timed runners' thread finds for the state.
+        assert_eq!(Some(first), settled(cache::tables(), &c).map(|n| n as f64));
         let exact = moves_to_solved(cache::tables(), &c, GIVE_UP, None).unwrap();
         assert!(first >= exact as f64 - 2.0 && first <= MAX_LEN as f64);
+    }
+
+    /// Exchanges until a result comes, for at most 10 s.
+    fn result(m: &Measurer, cpu: Duration) -> Option<f64> {
+        let t = Instant::now();
+        while t.elapsed() < Duration::from_secs(10) {
+            if let Some(v) = m.exchange(None, cpu, false) {
+                return Some(v);
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        None
+    }
+
+    #[test]
+    fn a_state_is_measured_as_the_untimed_slices_would_and_the_next_waits_its_turn() {
+        cache::tables();
+        let wake = Arc::new(Notify::new());
+        let m = Measurer::spawn(Arc::clone(&wake), loaded).expect("a thread");
+        let mut rng = rng_from_seed(3);
+        let (a, b) = (random_state(&mut rng), random_state(&mut rng));
+        assert_eq!(m.exchange(Some(a), Duration::ZERO, false), None);
+        let first = result(&m, Duration::ZERO).expect("a result");
+        assert_eq!(Some(first), settled(cache::tables(), &a).map(|n| n as f64));
+        // The solver's steps have not had their share since: b waits.
+        m.exchange(Some(b), Duration::ZERO, false);
+        std::thread::sleep(Duration::from_millis(50));
+        assert_eq!(m.exchange(None, Duration::ZERO, false), None);
+        // Now they have (a minute of CPU time): b is measured.
+        let second = result(&m, Duration::from_secs(60)).expect("b in its turn");
+        assert_eq!(Some(second), settled(cache::tables(), &b).map(|n| n as f64));
     }
 }

@@ -26,6 +26,7 @@ mod cpu;
 pub mod fold;
 mod inline;
 pub mod measure;
+pub mod measurer;
 mod messages;
 mod protocol;
 pub mod task;

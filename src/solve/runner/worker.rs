@@ -5,7 +5,7 @@ use std::future::pending;
 use std::time::{Duration, Instant};
 
 use tokio::sync::mpsc::error::{TryRecvError, TrySendError};
-use tokio::sync::{mpsc, watch};
+use tokio::sync::{Notify, mpsc, watch};
 
 use super::core::Core;
 use super::messages::{Batch, Latest};
@@ -173,6 +173,7 @@ impl Outbox {
         &mut self,
         commands: &mut mpsc::UnboundedReceiver<Command>,
         until: Option<Instant>,
+        measured: &Notify,
     ) -> Wait {
         loop {
             let sleep = async {
@@ -184,6 +185,7 @@ impl Outbox {
             let has_pending = !self.pending.is_empty();
             tokio::select! {
                 c = commands.recv() => return c.map_or(Wait::Closed, Wait::Command),
+                () = measured.notified() => return Wait::Measured,
                 permit = self.stream.reserve(), if has_pending => match permit {
                     Ok(permit) => permit.send(self.pending.take()),
                     Err(_) => {
@@ -199,6 +201,8 @@ impl Outbox {
 enum Wait {
     Command(Command),
     Timeout,
+    /// The moves-to-solved thread has a result.
+    Measured,
     Closed,
 }
 
@@ -222,20 +226,27 @@ pub(super) async fn solve(
     let mut owed: u64 = 0;
     let mut next_frame = Instant::now();
     let mut last_publish = Instant::now();
+    let measured = core.measure_wake();
     loop {
         let running = core.state() == RunState::Running;
         let throttled = core.speed() != Speed::Unthrottled;
         let cmd = if !running {
             out.publish(&mut core);
-            match out.wait(&mut commands, None).await {
+            match out.wait(&mut commands, None, &measured).await {
                 Wait::Command(c) => Some(c),
                 Wait::Timeout => None,
+                Wait::Measured => {
+                    core.measured();
+                    continue;
+                }
                 Wait::Closed => return,
             }
         } else if throttled && owed == 0 && Instant::now() < next_frame {
-            match out.wait(&mut commands, Some(next_frame)).await {
+            match out.wait(&mut commands, Some(next_frame), &measured).await {
                 Wait::Command(c) => Some(c),
                 Wait::Timeout => None,
+                // The next batch collects it.
+                Wait::Measured => continue,
                 Wait::Closed => return,
             }
         } else {
@@ -280,8 +291,7 @@ pub(super) async fn solve(
         };
         let t = Instant::now();
         core.run(n);
-        // A slice of the moves-to-solved search is not the steps' time.
-        batcher.record(n, t.elapsed().saturating_sub(core.measure_spent()));
+        batcher.record(n, t.elapsed());
         owed = owed.saturating_sub(n);
         let frame_done = core.speed() != Speed::Unthrottled && owed == 0;
         if frame_done

@@ -2,7 +2,8 @@
 //! presets (`Setup`), the single run (`Run`, its updates folded by the
 //! one [`Track`] of the crate) and the view options (`View`). Reading is
 //! through accessors (`read.rs`); changing is through the reducer
-//! (`tui/reducer.rs`) and the race glue (`tui/race_glue.rs`). The solver is reached only
+//! (`tui/reducer.rs`), which gives an open race or replay (the screen's
+//! [`Mode`]) each action first. The solver is reached only
 //! through a [`Driver`], so tests run it inline.
 
 use super::theme::{Depth, Theme};
@@ -59,8 +60,7 @@ impl App {
                 knobs: None,
                 population: false,
             },
-            race: None,
-            replay: None,
+            mode: Mode::Single,
             lane_driver: super::race::inline_lanes(),
             message: None,
             copy: None,
@@ -80,7 +80,7 @@ impl App {
     /// else the solver's current state, else the start; turned upright
     /// unless the raw view is on.
     pub fn shown_cube(&self) -> AnyCube {
-        let cube = if let Some(r) = &self.replay {
+        let cube = if let Some(r) = self.replay() {
             r.cube()
         } else if let Some(p) = &self.run.playback {
             self.setup

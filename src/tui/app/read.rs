@@ -1,7 +1,7 @@
 //! Reading the app's state (and the few setters the binary and tests
 //! need): the fields stay in their groups, private to the screen.
 
-use super::state::{App, Choice, Knobs, Net, Playback, SPEEDS};
+use super::state::{App, Choice, Knobs, Mode, Net, Playback, SPEEDS};
 use crate::cube::{AnyAlg, AnyCube};
 use crate::solve::runner::{Driver, RunState, Speed, Track};
 use crate::solve::{Outcome, Profile, Snapshot};
@@ -137,11 +137,24 @@ impl App {
     }
     /// The race on screen, if one is open.
     pub fn race(&self) -> Option<&RaceView> {
-        self.race.as_ref()
+        match &self.mode {
+            Mode::Race(view) => Some(view),
+            _ => None,
+        }
+    }
+    /// The open race, to change.
+    pub(crate) fn race_mut(&mut self) -> Option<&mut RaceView> {
+        match &mut self.mode {
+            Mode::Race(view) => Some(view),
+            _ => None,
+        }
     }
     /// The recorded run on screen, if `cubetui replay FILE` opened one.
     pub fn replay(&self) -> Option<&Replay> {
-        self.replay.as_ref()
+        match &self.mode {
+            Mode::Replay(r) => Some(r),
+            _ => None,
+        }
     }
     /// Sets what makes each race lane's driver.
     pub fn set_lane_driver(&mut self, make: LaneDriverFn) {

@@ -60,7 +60,7 @@ impl App {
     /// Stops recording and removes every file written so far (the screen
     /// could not open after all).
     pub fn discard_recording(&mut self) {
-        if let Some(view) = self.race.as_mut() {
+        if let Some(view) = self.race_mut() {
             view.drop_records();
         }
         if let Some(r) = self.record.take() {
@@ -190,7 +190,7 @@ impl App {
     /// lanes'), as when quitting; does nothing when not recording.
     pub fn end_recording(&mut self) {
         self.end_run_record();
-        if let Some(view) = self.race.as_mut() {
+        if let Some(view) = self.race_mut() {
             view.end_records();
         }
     }

@@ -48,7 +48,7 @@ impl App {
             start = format!("--size {n} {start}");
         }
         let seed = self.run_seed();
-        if let Some(view) = &self.race {
+        if let Some(view) = self.race() {
             let names: Vec<&str> = view.race().lanes().iter().map(|l| l.preset()).collect();
             return format!(
                 "cubetui race --presets {} {start} --seed {seed}",

@@ -158,16 +158,26 @@ pub(crate) struct Recording {
     pub(crate) created: Vec<PathBuf>,
 }
 
+/// What the screen shows: the single run, a race or a recorded run. The
+/// single run's state (`Run`) stays in the app under the other two (a race
+/// pauses it; leaving the race shows it again).
+pub enum Mode {
+    /// The single run, stepped by the app's driver.
+    Single,
+    /// A race (see [`super::super::race`]): the race keys act on its lanes.
+    Race(Box<RaceView>),
+    /// A recorded run (`cubetui replay FILE`) in place of a solver (see
+    /// [`super::super::replay`]).
+    Replay(Box<Replay>),
+}
+
 /// The whole screen state.
 pub struct App {
     pub(crate) setup: Setup,
     pub(crate) run: Run,
     pub(crate) view: View,
-    /// The race on screen, if one is open (see [`super::race`]).
-    pub(crate) race: Option<RaceView>,
-    /// The recorded run on screen in place of a solver (`cubetui replay
-    /// FILE`), if one is open (see [`super::super::replay_glue`]).
-    pub(crate) replay: Option<Replay>,
+    /// What the screen shows: the single run, a race or a replay.
+    pub(crate) mode: Mode,
     /// Makes each race lane's driver (inline unless the binary sets runners).
     pub(crate) lane_driver: LaneDriverFn,
     pub(crate) message: Option<String>,
