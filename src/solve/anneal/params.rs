@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use super::schedule::Schedule;
 use crate::solve::api::SolveError;
+use crate::solve::neighbourhood::Formulas;
 use crate::solve::neighbourhood::cycles::STAGINGS;
 use crate::solve::params::{Live, ParamSpec, Scale, within};
 use crate::solve::{energy, neighbourhood};
@@ -33,6 +34,11 @@ pub struct SaParams {
     pub restart_after: u64,
     /// The commutator generator's settings (used by `comm` only).
     pub comm: CommParams,
+    /// The formula catalogue `pll` and `pll-conj` draw from: not a preset
+    /// key but a value the program hands over (`--formulas FILE`); a run
+    /// file records its path and digest.
+    #[serde(skip)]
+    pub formulas: Formulas,
 }
 
 /// How the commutator generator (`comm`) proposes.
@@ -75,6 +81,7 @@ impl Default for SaParams {
             restart_after: 0,
             cut_loops: true,
             comm: CommParams::default(),
+            formulas: Formulas::Builtin,
         }
     }
 }
@@ -83,7 +90,7 @@ impl SaParams {
     /// Checks every parameter, naming the first bad one: each against its
     /// declared range, then the schedule's rule between its keys.
     pub fn validate(&self) -> Result<(), SolveError> {
-        neighbourhood::Generator::get(&self.neighbourhood)?;
+        neighbourhood::Generator::get(&self.neighbourhood, &self.formulas)?;
         energy::check(&self.energy)?;
         if !STAGINGS.contains(&self.comm.stages.as_str()) {
             return Err(SolveError::Parameter(format!(
