@@ -750,7 +750,7 @@ mod declared_tests {
         let e = resolve("ga", &["mutation_rate=1.5".into()])
             .unwrap_err()
             .to_string();
-        assert!(e.contains("a number from 0 to 1"), "{e}");
+        assert!(e.contains("a number in 0 – 1"), "{e}");
         // A value of the run only (the knobs panel sets it), not a preset key.
         let e = resolve("sa-pll-conj", &["temperature=1".into()])
             .unwrap_err()

@@ -167,12 +167,12 @@ mod tests {
         g.step(2);
         let e = g.set_param("mutation_rate", 1.5).unwrap_err().to_string();
         assert!(
-            e.contains("`mutation_rate`") && e.contains("from 0 to 1"),
+            e.contains("`mutation_rate`") && e.contains("in 0 – 1"),
             "{e}"
         );
         let e = g.set_param("population", 1.0).unwrap_err().to_string();
         assert!(
-            e.contains("`population`") && e.contains("from 2 to 100000"),
+            e.contains("`population`") && e.contains("in 2 – 100000"),
             "{e}"
         );
         let e = g.set_param("population", 50_000.0).unwrap_err().to_string();

@@ -77,7 +77,8 @@ impl MwsParams {
             within(&declared, &format!("phase{n}.window"), w.window as f64)?;
             if w.length < w.window || w.length > 10_000 {
                 return Err(SolveError::Parameter(format!(
-                    "phase{n}.length must be window..=10000"
+                    "phase{n}.length must be {} – 10000 (at least window)",
+                    w.window
                 )));
             }
             // At least one trial; trials x window bounded so one window move
@@ -85,7 +86,7 @@ impl MwsParams {
             let most = MAX_TRIAL_TURNS / w.window;
             if w.search == Search::Mutate && !(1..=most).contains(&w.trials) {
                 return Err(SolveError::Parameter(format!(
-                    "phase{n}.trials must be 1..={most} (trials x window at most {MAX_TRIAL_TURNS})"
+                    "phase{n}.trials must be 1 – {most} (trials × window at most {MAX_TRIAL_TURNS})"
                 )));
             }
             if w.search == Search::Exhaustive {

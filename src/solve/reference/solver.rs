@@ -133,12 +133,12 @@ pub fn check(p: &ReferenceParams, start: &Cube) -> Result<(), SolveError> {
     }
     if p.nodes_per_step > MAX_NODES_PER_STEP {
         return Err(SolveError::Parameter(format!(
-            "reference: nodes_per_step must be 1..={MAX_NODES_PER_STEP} (one step must stay short)"
+            "reference: nodes_per_step must be 1 – {MAX_NODES_PER_STEP} (one step must stay short)"
         )));
     }
     if !(1..=MAX_LEN).contains(&p.max_len) {
         return Err(SolveError::Parameter(format!(
-            "reference: max_len must be 1..={MAX_LEN} (a scrambled cube needs up to 20 moves)"
+            "reference: max_len must be 1 – {MAX_LEN} (a scrambled cube needs up to 20 moves)"
         )));
     }
     super::base::cubies(start).map_err(|e| {

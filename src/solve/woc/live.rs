@@ -121,11 +121,11 @@ mod tests {
         w.step(2);
         let e = w.set_param("crowd_fraction", -0.1).unwrap_err().to_string();
         assert!(
-            e.contains("`crowd_fraction`") && e.contains("from 0 to 1"),
+            e.contains("`crowd_fraction`") && e.contains("in 0 – 1"),
             "{e}"
         );
         let e = w.set_param("stagnation", 0.0).unwrap_err().to_string();
-        assert!(e.contains("`stagnation`") && e.contains("from 1"), "{e}");
+        assert!(e.contains("`stagnation`") && e.contains("≥ 1"), "{e}");
         let e = w.set_param("population", 8.0).unwrap_err().to_string();
         assert!(
             e.contains("parents_from") && e.contains("population"),
