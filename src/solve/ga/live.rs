@@ -5,7 +5,7 @@ use super::params::params;
 use crate::solve::api::SolveError;
 use crate::solve::chromosome::{Chromosome, random_genes_in};
 use crate::solve::genome::Genome;
-use crate::solve::params::{self as declared, ParamSpec};
+use crate::solve::params::{self as declared, Declared, ParamSpec};
 
 /// `ga`'s declaration, read by the live changes.
 static DECLARED: std::sync::LazyLock<Vec<ParamSpec>> = std::sync::LazyLock::new(params);
@@ -16,33 +16,13 @@ static DECLARED: std::sync::LazyLock<Vec<ParamSpec>> = std::sync::LazyLock::new(
 /// chromosomes added), so the run goes on from where it is.
 impl<G: Genome> Ga<G> {
     pub(super) fn live(&self) -> Vec<(String, f64)> {
-        declared::live_values(
-            &DECLARED,
-            &[
-                ("population", self.p.population as f64),
-                ("crossover_rate", self.p.crossover_rate),
-                ("mutation_rate", self.p.mutation_rate),
-                ("elite_fraction", self.p.elite_fraction),
-                ("stagnation", self.p.stagnation as f64),
-            ],
-        )
+        declared::live_values(&DECLARED, &self.p.numbers())
     }
 
     pub(super) fn set_live(&mut self, key: &str, value: f64) -> Result<(), SolveError> {
         let v = declared::check_live(&DECLARED, key, value)?;
         let mut p = self.p.clone();
-        match key {
-            "population" => p.population = v as usize,
-            "crossover_rate" => p.crossover_rate = v,
-            "mutation_rate" => p.mutation_rate = v,
-            "elite_fraction" => p.elite_fraction = v,
-            "stagnation" => p.stagnation = v as u64,
-            _ => {
-                return Err(SolveError::Parameter(format!(
-                    "`{key}` cannot change during a run"
-                )));
-            }
-        }
+        p.set_number(key, v);
         p.validate().map_err(|e| declared::refused(key, v, e))?;
         self.p = p;
         Ok(())

@@ -7,7 +7,7 @@ use super::pieces::{Block, blocks};
 use super::window::{self, Search, WindowParams};
 use crate::cube::Face;
 use crate::solve::api::SolveError;
-use crate::solve::params::{Live, ParamSpec, Scale, per_phase, within};
+use crate::solve::params::{Declared, Live, ParamSpec, Scale, per_phase, within};
 
 /// Parameters of `mws`; the defaults are preset `seed-003`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -125,10 +125,9 @@ impl MwsParams {
             .iter()
             .enumerate()
             .flat_map(|(i, w)| {
-                [
-                    (format!("phase{}.window", i + 1), w.window as f64),
-                    (format!("phase{}.trials", i + 1), w.trials as f64),
-                ]
+                w.numbers()
+                    .into_iter()
+                    .map(move |(k, v)| (format!("phase{}.{k}", i + 1), v))
             })
             .collect();
         let values: Vec<(&str, f64)> = keys.iter().map(|(k, v)| (k.as_str(), *v)).collect();
@@ -140,15 +139,13 @@ impl MwsParams {
     pub fn changed(&self, key: &str, value: f64) -> Result<MwsParams, SolveError> {
         let v = crate::solve::params::check_live(&DECLARED, key, value)?;
         let mut p = self.clone();
-        let w = match key.split_once('.').map(|(h, _)| h) {
-            Some("phase1") => &mut p.phase1,
-            Some("phase2") => &mut p.phase2,
+        let (head, leaf) = key.split_once('.').unwrap_or(("", key));
+        let w = match head {
+            "phase1" => &mut p.phase1,
+            "phase2" => &mut p.phase2,
             _ => &mut p.phase3,
         };
-        match key.rsplit('.').next() {
-            Some("window") => w.window = v as usize,
-            _ => w.trials = v as usize,
-        }
+        w.set_number(leaf, v);
         p.validate()
             .map_err(|e| crate::solve::params::refused(key, v, e))?;
         Ok(p)
@@ -157,44 +154,10 @@ impl MwsParams {
 
 /// The declaration of `mws`'s parameters (`phase1.` … `phase3.` each).
 pub fn params() -> Vec<ParamSpec> {
-    use Live::{No, Yes};
+    use Live::No;
     use Scale::{Linear, Log};
     let d = MwsParams::default();
-    let mut out = per_phase(&[d.phase1, d.phase2, d.phase3], |p, w| {
-        vec![
-            ParamSpec::int(
-                format!("{p}length"),
-                (1, 10_000),
-                w.length,
-                Log,
-                No,
-                "turns in the sequence (at least window); the phase restarts when all are fixed",
-            ),
-            ParamSpec::int(
-                format!("{p}window"),
-                (1, 16),
-                w.window,
-                Linear,
-                Yes,
-                "turns in the moving window (live: from each run's next window move)",
-            ),
-            ParamSpec::int(
-                format!("{p}trials"),
-                (1, MAX_TRIAL_TURNS as i64),
-                w.trials,
-                Log,
-                Yes,
-                "mutations tried at each position (mutate; trials × window at most 10000)",
-            ),
-            ParamSpec::choice(
-                format!("{p}search"),
-                &["mutate", "exhaustive"],
-                "mutate",
-                No,
-                "mutate the window `trials` times, or try every canonical window",
-            ),
-        ]
-    });
+    let mut out = per_phase(&[d.phase1, d.phase2, d.phase3], |p, w| w.declare(p));
     out.push(ParamSpec::int(
         "max_rounds",
         (1, i64::MAX),

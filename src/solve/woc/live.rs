@@ -4,7 +4,7 @@ use super::engine::Woc;
 use super::params::params;
 use crate::solve::api::SolveError;
 use crate::solve::genome::Genome;
-use crate::solve::params::{self as declared, ParamSpec};
+use crate::solve::params::{self as declared, Declared, ParamSpec};
 
 /// `woc`'s declaration, read by the live changes.
 static DECLARED: std::sync::LazyLock<Vec<ParamSpec>> = std::sync::LazyLock::new(params);
@@ -16,31 +16,13 @@ static DECLARED: std::sync::LazyLock<Vec<ParamSpec>> = std::sync::LazyLock::new(
 /// let it go on).
 impl<G: Genome> Woc<G> {
     pub(super) fn live(&self) -> Vec<(String, f64)> {
-        declared::live_values(
-            &DECLARED,
-            &[
-                ("population", self.p.population as f64),
-                ("mutation_rate", self.p.mutation_rate),
-                ("stagnation", self.p.stagnation as f64),
-                ("crowd_fraction", self.p.crowd_fraction),
-            ],
-        )
+        declared::live_values(&DECLARED, &self.p.numbers())
     }
 
     pub(super) fn set_live(&mut self, key: &str, value: f64) -> Result<(), SolveError> {
         let v = declared::check_live(&DECLARED, key, value)?;
         let mut p = self.p.clone();
-        match key {
-            "population" => p.population = v as usize,
-            "mutation_rate" => p.mutation_rate = v,
-            "stagnation" => p.stagnation = v as u64,
-            "crowd_fraction" => p.crowd_fraction = v,
-            _ => {
-                return Err(SolveError::Parameter(format!(
-                    "`{key}` cannot change during a run"
-                )));
-            }
-        }
+        p.set_number(key, v);
         p.validate().map_err(|e| declared::refused(key, v, e))?;
         self.p = p;
         if self.wisdom.is_none() {
