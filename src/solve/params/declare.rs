@@ -183,7 +183,7 @@ pub(crate) use declare_params;
 
 #[cfg(test)]
 mod tests {
-    use super::{Declared, declare_params};
+    use super::Declared;
     use crate::solve::params::{Kind, Value};
     use serde::{Deserialize, Serialize};
 
