@@ -12,10 +12,6 @@ use std::fmt;
 
 use crate::solve::api::SolveError;
 
-pub mod declare;
-pub use declare::Declared;
-pub(crate) use declare::declare_params;
-
 /// What values a parameter takes.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Kind {

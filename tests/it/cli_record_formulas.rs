@@ -111,3 +111,27 @@ fn a_changed_or_missing_catalogue_is_refused_with_exit_3() {
     assert_eq!(code(&o), 0, "{}", out(&o));
     let _ = std::fs::remove_dir_all(&d);
 }
+
+#[test]
+fn the_screen_refuses_formulas_with_record_or_race() {
+    let d = dir("screen");
+    let formulas = d.join("spin.txt");
+    std::fs::write(&formulas, "spin: U\n").unwrap();
+    let run = d.join("run.jsonl");
+    for extra in [
+        ["--record", run.to_str().unwrap()],
+        ["--race", "sa-pll-conj,ga"],
+    ] {
+        let mut args = vec!["--formulas", formulas.to_str().unwrap()];
+        args.extend(extra);
+        let o = cubetui(&args);
+        assert_eq!(code(&o), 2, "{extra:?}: {}", out(&o));
+        assert!(
+            out(&o).contains("--formulas with --record or --race"),
+            "{}",
+            out(&o)
+        );
+    }
+    assert!(!run.exists(), "no run file is left behind");
+    let _ = std::fs::remove_dir_all(&d);
+}

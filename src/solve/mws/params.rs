@@ -7,7 +7,8 @@ use super::pieces::{Block, blocks};
 use super::window::{self, Search, WindowParams};
 use crate::cube::Face;
 use crate::solve::api::SolveError;
-use crate::solve::params::{Declared, Live, ParamSpec, Scale, per_phase, within};
+use crate::solve::declare::Declared;
+use crate::solve::params::{Live, ParamSpec, Scale, per_phase, within};
 
 /// Parameters of `mws`; the defaults are preset `seed-003`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -53,9 +54,7 @@ impl Default for MwsParams {
     }
 }
 
-/// Upper bound on trials x window for `search = "mutate"`: one window move,
-/// the elementary step, evaluates up to that many turns in each of twelve runs.
-pub const MAX_TRIAL_TURNS: usize = 10_000;
+pub use super::window::MAX_TRIAL_TURNS;
 
 /// Upper bound on the windows an exhaustive search visits at one position
 /// (window at most 6 with all 18 turns, 14 with two faces' turns). The search

@@ -2,7 +2,7 @@
 //! turn sequence; a window of `w` turns is improved at each position, judged
 //! on every prefix, then slides one turn, fixing the turn it leaves behind.
 
-use crate::solve::params::declare_params;
+use crate::solve::declare::declare_params;
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand::{Rng, RngExt};
 use serde::{Deserialize, Serialize};
@@ -22,6 +22,10 @@ pub enum Search {
     Exhaustive,
 }
 
+/// Upper bound on trials x window for `search = "mutate"`: one window move,
+/// the elementary step, evaluates up to that many turns in each of twelve runs.
+pub const MAX_TRIAL_TURNS: usize = 10_000;
+
 declare_params! {
     /// Settings of one phase of the moving window.
     #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -34,7 +38,7 @@ declare_params! {
         window: usize => int(1, 16, Linear), Yes,
             "turns in the moving window (live: from each run's next window move)",
         /// Mutations tried at each position (`mutate` only).
-        trials: usize => int(1, super::params::MAX_TRIAL_TURNS as i64, Log), Yes,
+        trials: usize => int(1, MAX_TRIAL_TURNS as i64, Log), Yes,
             "mutations tried at each position (mutate; trials × window at most 10000)",
         /// How the window's turns are improved at each position.
         search: Search => choice(&["mutate", "exhaustive"]), No,

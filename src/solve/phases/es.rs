@@ -16,7 +16,8 @@ use super::population::{Budget, Evolution, Operators, Population};
 use super::search::{Candidate, common_prefix};
 use super::seq::{merge_same_face, random_move};
 use crate::solve::api::SolveError;
-use crate::solve::params::{Declared, ParamSpec, declare_params};
+use crate::solve::declare::{Declared, declare_params};
+use crate::solve::params::ParamSpec;
 
 declare_params! {
     /// Parameters of one phase of `phases-es`.

@@ -17,7 +17,8 @@ use super::search::{Candidate, common_prefix};
 use super::seq::{random_move, random_moves};
 use crate::solve::api::SolveError;
 use crate::solve::chromosome::{face_of, roulette};
-use crate::solve::params::{Declared, ParamSpec, declare_params};
+use crate::solve::declare::{Declared, declare_params};
+use crate::solve::params::ParamSpec;
 
 declare_params! {
     /// Parameters of one phase of `phases-ga`.

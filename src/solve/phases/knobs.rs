@@ -4,7 +4,8 @@
 //! reads its parameters afresh at every step.
 
 use crate::solve::api::SolveError;
-use crate::solve::params::{self, Declared};
+use crate::solve::declare::Declared;
+use crate::solve::params;
 
 /// One phase's parameters as the knobs see them: declared once
 /// ([`Declared`], from `declare_params!`), with the phase's own checks.

@@ -18,7 +18,8 @@ use super::seq::{random_move, random_moves};
 use crate::cube::CubieCube;
 use crate::solve::api::SolveError;
 use crate::solve::chromosome::seeded_rng;
-use crate::solve::params::{Declared, ParamSpec, declare_params};
+use crate::solve::declare::{Declared, declare_params};
+use crate::solve::params::ParamSpec;
 
 declare_params! {
     /// Parameters of one phase of `phases-sa`.

@@ -10,7 +10,8 @@ use super::cache;
 use super::multi::MultiSearch;
 use crate::cube::{Alg, Cube};
 use crate::solve::api::{Outcome, Snapshot, SolveError, Solver, Status};
-use crate::solve::params::{Declared, ParamSpec, declare_params};
+use crate::solve::declare::{Declared, declare_params};
+use crate::solve::params::ParamSpec;
 use crate::solve::profile::{Profile, SeriesSpec};
 
 declare_params! {

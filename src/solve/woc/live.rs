@@ -3,8 +3,9 @@
 use super::engine::Woc;
 use super::params::params;
 use crate::solve::api::SolveError;
+use crate::solve::declare::Declared;
 use crate::solve::genome::Genome;
-use crate::solve::params::{self as declared, Declared, ParamSpec};
+use crate::solve::params::{self as declared, ParamSpec};
 
 /// `woc`'s declaration, read by the live changes.
 static DECLARED: std::sync::LazyLock<Vec<ParamSpec>> = std::sync::LazyLock::new(params);

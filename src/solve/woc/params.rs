@@ -3,7 +3,8 @@
 use serde::{Deserialize, Serialize};
 
 use crate::solve::api::SolveError;
-use crate::solve::params::{Declared, ParamSpec, declare_params};
+use crate::solve::declare::{Declared, declare_params};
+use crate::solve::params::ParamSpec;
 
 declare_params! {
     /// Parameters of `woc`; the defaults are preset `seed-004`.

@@ -1,4 +1,4 @@
-//! [`declare_params!`]: a solver's parameter struct written once — each
+//! `declare_params!`: a solver's parameter struct written once — each
 //! field with its type, default, kind and range, scale, whether it may
 //! change during a run, and its meaning — from which the struct, its
 //! `Default` (when every field has a default), its declaration
@@ -8,9 +8,9 @@
 //! these, so a key is written in one place (and in the preset files, which
 //! hold the presets' own values).
 
-use super::ParamSpec;
+use crate::solve::params::ParamSpec;
 
-/// What [`declare_params!`] generates for a parameter struct.
+/// What `declare_params!` generates for a parameter struct.
 pub trait Declared {
     /// The declaration, keys prefixed with `prefix` (`""`, or `phase2.`),
     /// the defaults being this value's.
@@ -61,7 +61,7 @@ macro_rules! declare_params {
             )+
         }
     ) => {
-        $crate::solve::params::declare::declare_params! {
+        $crate::solve::declare::declare_params! {
             $(#[$sattr])*
             $vis struct $name {
                 $(
@@ -96,10 +96,10 @@ macro_rules! declare_params {
             )+
         }
 
-        impl $crate::solve::params::declare::Declared for $name {
+        impl $crate::solve::declare::Declared for $name {
             fn declare(&self, prefix: &str) -> Vec<$crate::solve::params::ParamSpec> {
                 vec![$(
-                    $crate::solve::params::declare::declare_params!(
+                    $crate::solve::declare::declare_params!(
                         @spec $kind ( $($karg)* ),
                         format!("{prefix}{}", stringify!($field)),
                         self.$field,
@@ -111,7 +111,7 @@ macro_rules! declare_params {
 
             fn numbers(&self) -> Vec<(&'static str, f64)> {
                 let all: Vec<Option<(&'static str, f64)>> = vec![$(
-                    $crate::solve::params::declare::declare_params!(
+                    $crate::solve::declare::declare_params!(
                         @number $kind, stringify!($field), self.$field
                     ),
                 )+];
@@ -122,7 +122,7 @@ macro_rules! declare_params {
                 match key {
                     $(
                         stringify!($field) => {
-                            $crate::solve::params::declare::declare_params!(
+                            $crate::solve::declare::declare_params!(
                                 @set $kind, self.$field, v
                             )
                         }
@@ -159,7 +159,7 @@ macro_rules! declare_params {
         $crate::solve::params::ParamSpec::choice(
             $key,
             $choices,
-            $crate::solve::params::declare::choice_of(&$v, $choices),
+            $crate::solve::declare::choice_of(&$v, $choices),
             $crate::solve::params::Live::$live,
             $meaning,
         )
