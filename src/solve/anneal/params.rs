@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use super::schedule::Schedule;
 use crate::solve::api::SolveError;
+use crate::solve::declare::{Declared, declare_params};
 use crate::solve::neighbourhood::Formulas;
 use crate::solve::neighbourhood::cycles::STAGINGS;
 use crate::solve::params::{Live, ParamSpec, Scale, within};
@@ -41,25 +42,22 @@ pub struct SaParams {
     pub formulas: Formulas,
 }
 
-/// How the commutator generator (`comm`) proposes.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct CommParams {
-    /// Which orbits a proposal may cycle: `one` (every unsolved orbit) or
-    /// `centres-edges-corners` (Chen & Ding's stages: the centres first,
-    /// then the edges, then the corners).
-    pub stages: String,
-    /// Commutators drawn per proposal; the one of lowest ΔE (then fewest
-    /// moves) is proposed. 1 = seed 001's single random operator.
-    pub candidates: u32,
-}
-
-impl Default for CommParams {
-    fn default() -> Self {
-        CommParams {
-            stages: "one".into(),
-            candidates: 1,
-        }
+declare_params! {
+    /// How the commutator generator (`comm`) proposes.
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+    #[serde(default, deny_unknown_fields)]
+    pub struct CommParams {
+        /// Which orbits a proposal may cycle: `one` (every unsolved orbit) or
+        /// `centres-edges-corners` (Chen & Ding's stages: the centres first,
+        /// then the edges, then the corners).
+        stages: String = "one".into() => choice(&STAGINGS), No,
+            "comm: which orbits a proposal cycles: every unsolved one, or centres, then \
+             edges, then corners (Chen & Ding's stages)",
+        /// Commutators drawn per proposal; the one of lowest ΔE (then fewest
+        /// moves) is proposed. 1 = seed 001's single random operator.
+        candidates: u32 = 1 => int(1, 1000, Log), Yes,
+            "comm: commutators drawn per proposal; the one of lowest Δenergy (then fewest \
+             moves) is proposed",
     }
 }
 
@@ -153,7 +151,7 @@ pub fn params() -> Vec<ParamSpec> {
         Schedule::Geometric { t0, t_min, .. } => (t0, t_min),
     };
     let geo = Schedule::geometric_defaults();
-    vec![
+    let mut out = vec![
         ParamSpec::choice(
             "neighbourhood",
             &neighbourhood::NAMES,
@@ -251,22 +249,7 @@ pub fn params() -> Vec<ParamSpec> {
             Yes,
             "reheat from the best state after this many proposals without a better one (0 = off)",
         ),
-        ParamSpec::choice(
-            "comm.stages",
-            &STAGINGS,
-            "one",
-            No,
-            "comm: which orbits a proposal cycles: every unsolved one, or centres, then \
-             edges, then corners (Chen & Ding's stages)",
-        ),
-        ParamSpec::int(
-            "comm.candidates",
-            (1, 1000),
-            d.comm.candidates,
-            Log,
-            Yes,
-            "comm: commutators drawn per proposal; the one of lowest Δenergy (then fewest \
-             moves) is proposed",
-        ),
-    ]
+    ];
+    out.extend(d.comm.declare("comm."));
+    out
 }
