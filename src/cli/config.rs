@@ -7,7 +7,7 @@ use std::time::Duration;
 use clap::Args;
 use color_eyre::eyre::Report;
 
-use cubetui::solve::neighbourhood::{Catalogue, NAMES};
+use cubetui::solve::neighbourhood::{Formulas, NAMES};
 use cubetui::solve::params::{self, ParamSpec};
 use cubetui::solve::{SolverConfig, preset};
 
@@ -90,13 +90,13 @@ fn neighbourhood_help() -> String {
     )
 }
 
-/// Installs the catalogue of `--formulas FILE`, if given; a bad file is a usage error.
-pub fn install_formulas(path: Option<&std::path::Path>) -> Result<(), Report> {
-    if let Some(path) = path {
-        let catalogue = Catalogue::load(path).map_err(|e| usage(e.to_string()))?;
-        Catalogue::install(catalogue).map_err(|e| usage(e.to_string()))?;
+/// The catalogue of `--formulas FILE`, if given, else the built-in one; a
+/// bad file is a usage error.
+pub fn formulas(path: Option<&std::path::Path>) -> Result<Formulas, Report> {
+    match path {
+        Some(path) => Formulas::load(path).map_err(|e| usage(e.to_string())),
+        None => Ok(Formulas::Builtin),
     }
-    Ok(())
 }
 
 /// A fully resolved solver configuration and budget.
@@ -133,7 +133,7 @@ impl SolverArgs {
 
     /// Resolves preset, overrides and budget; every mistake is a usage error.
     pub fn resolve(&self) -> Result<Resolved, Report> {
-        install_formulas(self.formulas.as_deref())?;
+        let formulas = formulas(self.formulas.as_deref())?;
         let default_solver = preset::default_solver();
         let solver_hint = self.solver.as_deref().unwrap_or(&default_solver);
         let preset_name = match &self.preset {
@@ -185,7 +185,9 @@ impl SolverArgs {
                 .ok_or_else(|| usage(format!("--set `{kv}`: expected KEY=VALUE")))?;
             table = set_key(table, k.trim(), v.trim(), k.trim())?;
         }
-        let config = preset::from_table(table).map_err(|e| usage(e.to_string()))?;
+        let config = preset::from_table(table)
+            .map_err(|e| usage(e.to_string()))?
+            .with_formulas(&formulas);
         let time_limit = self
             .time_limit
             .map(|t| time_limit(t).map_err(|e| usage(format!("--time-limit {t}: {e}"))))
@@ -748,7 +750,7 @@ mod declared_tests {
         let e = resolve("ga", &["mutation_rate=1.5".into()])
             .unwrap_err()
             .to_string();
-        assert!(e.contains("a number from 0 to 1"), "{e}");
+        assert!(e.contains("a number in 0 – 1"), "{e}");
         // A value of the run only (the knobs panel sets it), not a preset key.
         let e = resolve("sa-pll-conj", &["temperature=1".into()])
             .unwrap_err()

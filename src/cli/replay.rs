@@ -33,7 +33,9 @@ pub struct ReplayArgs {
     pub file: PathBuf,
     /// Run the solve again from the file's header and its recorded knob and
     /// generator changes, and compare the result (solved, solution, steps):
-    /// exit 0 when identical, 4 when not (naming what differs).
+    /// exit 0 when identical, 4 when not (naming what differs); 3 when the
+    /// file cannot be run again (among others: the formula catalogue it
+    /// records is missing or has changed).
     #[arg(long, conflicts_with = "summary")]
     pub verify: bool,
     /// Print a summary (header, events, result) instead of opening the
@@ -186,6 +188,9 @@ pub fn run(args: ReplayArgs) -> Result<ExitCode, Report> {
         count(|e| matches!(e, Event::Generator { .. })),
         count(|e| matches!(e, Event::Phase { .. })),
     );
+    if let Some(f) = &h.formulas {
+        let _ = writeln!(text, "formulas:   {} ({})", f.path, f.digest);
+    }
     match &file.result {
         Some(r) => {
             let _ = writeln!(

@@ -52,14 +52,6 @@ pub struct SolveArgs {
 /// Solves one cube: 0 when solved, 4 when not, 130 when interrupted.
 pub fn run(args: SolveArgs) -> Result<ExitCode, Report> {
     // Ctrl-C stops the search and prints the best result so far (exit 130).
-    if args.record.is_some() && args.solver.formulas.is_some() {
-        // The file would not say which catalogue ran: it could not be verified.
-        return Err(super::exit::UsageError(
-            "--record cannot be used with --formulas (a run file does not carry the catalogue)"
-                .into(),
-        )
-        .into());
-    }
     let size = args.size.get();
     let has_reference = super::bench::engine::has_reference(size);
     let interrupted = super::interrupt::install();

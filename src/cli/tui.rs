@@ -9,6 +9,7 @@ use color_eyre::eyre::Report;
 
 use cubetui::cube::AnyAlg;
 use cubetui::cube::nxn::Size;
+use cubetui::solve::neighbourhood::Formulas;
 use cubetui::solve::reference::cache;
 use cubetui::solve::runner::{Runner, Speed};
 use cubetui::solve::{SolverConfig, preset};
@@ -79,10 +80,11 @@ fn has_tty() -> bool {
             .is_ok()
 }
 
-/// Every preset as a choice for the screen.
-fn choices() -> Vec<Choice> {
+/// Every preset as a choice for the screen, its annealers reading `formulas`.
+fn choices(formulas: &Formulas) -> Vec<Choice> {
     presets()
         .into_iter()
+        .map(|(name, cfg)| (name, cfg.with_formulas(formulas)))
         .map(|(name, cfg)| Choice {
             description: preset::info(&name)
                 .map(|i| i.description_on(Size::THREE))
@@ -152,7 +154,16 @@ fn presets() -> Vec<(String, SolverConfig)> {
 
 /// Runs the screen; `warnings` (user presets refused) go to its message line.
 pub fn run(mut args: TuiArgs, warnings: Vec<String>) -> Result<ExitCode, Report> {
-    super::config::install_formulas(args.formulas.as_deref())?;
+    let formulas = super::config::formulas(args.formulas.as_deref())?;
+    if args.formulas.is_some() && (args.record.is_some() || !args.race.is_empty()) {
+        // The screen's run files and races name presets, not the catalogue.
+        return Err(UsageError(
+            "--formulas with --record or --race: the screen records and races the built-in \
+             catalogue only (`cubetui solve --formulas F --record R` records a catalogue)"
+                .into(),
+        )
+        .into());
+    }
     // The settings file gives the defaults; the command line wins.
     let settings = userconf::settings()?;
     // A preset asked for on the command line must run on the size; the
@@ -174,7 +185,7 @@ pub fn run(mut args: TuiArgs, warnings: Vec<String>) -> Result<ExitCode, Report>
         .into());
     }
     let theme = theme(args.theme.take(), &settings)?;
-    let choices = choices();
+    let choices = choices(&formulas);
     let default = preset::default_for(&preset::default_solver()).unwrap_or_default();
     let mut choice = choices
         .iter()

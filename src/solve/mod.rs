@@ -12,6 +12,7 @@ pub mod anneal;
 pub mod api;
 pub mod budget;
 pub mod chromosome;
+pub mod declare;
 pub mod energy;
 pub mod ga;
 pub mod genome;

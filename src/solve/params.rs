@@ -164,19 +164,20 @@ impl ParamSpec {
         }
     }
 
-    /// The range as people read it: `1..=100`, `1..` (no bound but the
-    /// largest TOML integer), `0.01..=0.99`, `true|false`, `a|b|c`.
+    /// The range as people read it: `1 – 100`, `≥ 1` (no bound but the
+    /// largest TOML integer), `0.01 – 0.99`, `true|false`, `a|b|c`.
     pub fn range(&self) -> String {
         match &self.kind {
-            Kind::Int { min, max: i64::MAX } => format!("{min}.."),
-            Kind::Int { min, max } => format!("{min}..={max}"),
-            Kind::Float { min, max } => format!("{min}..={max}"),
+            Kind::Int { min, max: i64::MAX } => format!("≥ {min}"),
+            Kind::Int { min, max } => format!("{min} – {max}"),
+            Kind::Float { min, max } => format!("{min} – {max}"),
             Kind::Bool => "true|false".into(),
             Kind::Choice(c) => c.join("|"),
         }
     }
 
-    /// What `--set` accepts, in words: "a whole number from 1 to 100".
+    /// What `--set` accepts, in words: "a whole number in 1 – 100", "a
+    /// whole number ≥ 1", "a number in 0 – 1".
     pub fn expects(&self) -> String {
         let log = if self.scale == Scale::Log {
             ", log scale"
@@ -184,8 +185,9 @@ impl ParamSpec {
             ""
         };
         match &self.kind {
-            Kind::Int { min, max } => format!("a whole number from {min} to {max}{log}"),
-            Kind::Float { min, max } => format!("a number from {min} to {max}{log}"),
+            Kind::Int { max: i64::MAX, .. } => format!("a whole number {}{log}", self.range()),
+            Kind::Int { .. } => format!("a whole number in {}{log}", self.range()),
+            Kind::Float { .. } => format!("a number in {}{log}", self.range()),
             Kind::Bool => "true or false".into(),
             Kind::Choice(c) => format!("one of {}", c.join(", ")),
         }
@@ -425,7 +427,17 @@ mod tests {
         assert!(s.check(&toml::Value::Integer(1)).is_ok());
         assert!(s.check(&toml::Value::Integer(10)).is_ok());
         let e = s.check(&toml::Value::Integer(11)).unwrap_err();
-        assert!(e.contains("`a.b`") && e.contains("from 1 to 10"), "{e}");
+        assert!(
+            e.contains("`a.b` takes a whole number in 1 – 10, got 11"),
+            "{e}"
+        );
+        let open = ParamSpec::int("n", (1, i64::MAX), 5, Scale::Log, Live::No, "m");
+        assert_eq!(open.range(), "≥ 1");
+        let e = open.check(&toml::Value::Integer(0)).unwrap_err();
+        assert_eq!(e, "`n` takes a whole number ≥ 1, log scale, got 0");
+        let alpha = ParamSpec::float("a", (0.01, 0.999_999), 0.5, Scale::Linear, Live::No, "m");
+        assert_eq!(alpha.range(), "0.01 – 0.999999");
+        assert_eq!(ParamSpec::unit("u", 0.5, Live::No, "m").range(), "0 – 1");
         assert!(s.check(&toml::Value::Float(2.0)).is_err());
         let c = ParamSpec::choice("k", &["x", "y"], "x", Live::No, "m");
         assert!(c.check(&toml::Value::String("y".into())).is_ok());
@@ -449,11 +461,11 @@ mod tests {
         assert_eq!(check_live(&specs, "n", 100.0).unwrap(), 100.0);
         assert_eq!(check_live(&specs, "rate", 0.25).unwrap(), 0.25);
         let e = check_live(&specs, "n", 1.0).unwrap_err().to_string();
-        assert!(e.contains("`n`") && e.contains("from 2 to 100"), "{e}");
+        assert!(e.contains("`n`") && e.contains("in 2 – 100"), "{e}");
         let e = check_live(&specs, "rate", f64::INFINITY)
             .unwrap_err()
             .to_string();
-        assert!(e.contains("`rate`") && e.contains("from 0 to 1"), "{e}");
+        assert!(e.contains("`rate`") && e.contains("in 0 – 1"), "{e}");
         let e = check_live(&specs, "len", 3.0).unwrap_err().to_string();
         assert!(e.contains("`len` cannot change during a run"), "{e}");
         let e = check_live(&specs, "kind", 1.0).unwrap_err().to_string();

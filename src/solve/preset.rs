@@ -17,6 +17,7 @@ pub use user::{UserPresetError, line_at};
 
 use crate::cube::nxn::Size;
 use crate::solve::api::SolveError;
+use crate::solve::neighbourhood::Formulas;
 use crate::solve::registry::SolverConfig;
 
 /// (file name, TOML text) of every file in `assets/presets/` (and, in the
@@ -215,6 +216,29 @@ pub fn get(name: &str) -> Result<SolverConfig, SolveError> {
     let table = table(name)?;
     SolverConfig::deserialize(table)
         .map_err(|e| asset_error(canonical(name).unwrap_or(name), &e.to_string()))
+}
+
+impl SolverConfig {
+    /// This configuration with the formula catalogue `formulas` (a value
+    /// the program hands over, not a preset key; only the annealer reads
+    /// one, for `pll` and `pll-conj`).
+    pub fn with_formulas(self, formulas: &Formulas) -> SolverConfig {
+        match self {
+            SolverConfig::Sa(p) => SolverConfig::Sa(crate::solve::anneal::SaParams {
+                formulas: formulas.clone(),
+                ..p
+            }),
+            other => other,
+        }
+    }
+
+    /// The formula catalogue this configuration reads, if its solver reads one.
+    pub fn formulas(&self) -> Option<&Formulas> {
+        match self {
+            SolverConfig::Sa(p) => Some(&p.formulas),
+            _ => None,
+        }
+    }
 }
 
 /// Whether preset `name` (or an alias) runs on a cube of `size`, without

@@ -567,7 +567,7 @@ mod tests {
             let r = rows(&a);
             assert_eq!(r.len(), 1);
             assert_eq!((r[0].key.as_str(), r[0].value), ("tries", 18.0));
-            assert_eq!(r[0].range(), "0..=18");
+            assert_eq!(r[0].range(), "0 – 18");
             assert_eq!(r[0].initial, Some(18.0));
             assert_eq!(
                 r[0].spec.map(|s| s.meaning),
@@ -628,7 +628,7 @@ mod tests {
             assert_eq!(reduce(&mut a, Action::Knob(KnobKey::Submit)), []);
             let m = a.message().unwrap();
             assert!(
-                m.starts_with("refused: `tries` takes a whole number from 0 to 18"),
+                m.starts_with("refused: `tries` takes a whole number in 0 – 18"),
                 "{m}"
             );
             assert_eq!(a.knobs().unwrap().typing, None, "the field closes");

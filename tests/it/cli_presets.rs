@@ -164,16 +164,20 @@ fn presets_name_prints_every_parameter_with_its_value_range_and_meaning() {
     };
     assert_eq!(row("key")[..5], ["key", "value", "range", "scale", "live"]);
     assert_eq!(
-        row("mutation_rate")[..5],
-        ["mutation_rate", "0.2", "0..=1", "linear", "yes"]
+        row("mutation_rate")[..7],
+        ["mutation_rate", "0.2", "0", "–", "1", "linear", "yes"]
     );
     assert_eq!(
-        row("population")[..5],
-        ["population", "100", "2..=100000", "log", "yes"]
+        row("population")[..7],
+        ["population", "100", "2", "–", "100000", "log", "yes"]
     );
     assert_eq!(
         row("fitness")[..5],
         ["fitness", "final", "final|prefix", "-", "no"]
+    );
+    assert_eq!(
+        row("max_generations")[..5],
+        ["max_generations", "3000", "≥", "1", "log"]
     );
     assert!(
         text.contains("probability that a chromosome is mutated"),
@@ -193,7 +197,7 @@ fn presets_name_prints_every_parameter_with_its_value_range_and_meaning() {
         "{text}"
     );
     assert!(
-        text.contains("during a run also: temperature (0.000000001..=1000000000, log)"),
+        text.contains("during a run also: temperature (0.000000001 – 1000000000, log)"),
         "{text}"
     );
     let bad = run(&["presets", "nope"]);

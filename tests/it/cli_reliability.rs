@@ -98,15 +98,15 @@ fn set_values_that_can_never_solve_are_refused_naming_the_range() {
         (
             "reference",
             "max_len=0",
-            "`max_len`: 0 is outside its range (it takes a whole number from 1 to 1000",
+            "`max_len`: 0 is outside its range (it takes a whole number in 1 – 1000",
         ),
         (
             "reference",
             "nodes_per_step=99999999999",
-            "`nodes_per_step`: 99999999999 is outside its range (it takes a whole number from 1 to 10000000",
+            "`nodes_per_step`: 99999999999 is outside its range (it takes a whole number in 1 – 10000000",
         ),
-        ("mws", "phase1.trials=0", "phase1.trials must be 1..=1666"),
-        ("mws", "phase3.trials=0", "phase3.trials must be 1..=1000"),
+        ("mws", "phase1.trials=0", "phase1.trials must be 1 – 1666"),
+        ("mws", "phase3.trials=0", "phase3.trials must be 1 – 1000"),
         (
             "sa-faces-hot",
             "schedule.t_min=2000",
@@ -130,7 +130,7 @@ fn set_values_that_can_never_solve_are_refused_naming_the_range() {
             "--depth",
             "1",
         ],
-        "phase2.trials must be 1..=",
+        "phase2.trials must be 1 – ",
     );
 }
 

@@ -262,7 +262,7 @@ fn a_phase_ga_takes_a_new_population_size_and_length_at_the_next_generation() {
         .unwrap_err()
         .to_string();
     assert!(
-        e.contains("`phase1.population`") && e.contains("from 2 to 10000"),
+        e.contains("`phase1.population`") && e.contains("in 2 – 10000"),
         "{e}"
     );
     let e = g
@@ -270,7 +270,7 @@ fn a_phase_ga_takes_a_new_population_size_and_length_at_the_next_generation() {
         .unwrap_err()
         .to_string();
     assert!(
-        e.contains("`phase1.mutation_rate`") && e.contains("from 0 to 1"),
+        e.contains("`phase1.mutation_rate`") && e.contains("in 0 – 1"),
         "{e}"
     );
     let live = g.live_values();

@@ -24,6 +24,7 @@ mod cli_presets;
 mod cli_race;
 mod cli_readme;
 mod cli_record;
+mod cli_record_formulas;
 mod cli_reliability;
 mod cli_sizes;
 mod cli_solve;

@@ -4,7 +4,7 @@ use std::collections::HashSet;
 
 use cubetui::cube::random::rng_from_seed;
 use cubetui::cube::{Alg, Cube, Move, MoveKind, Perm};
-use cubetui::solve::neighbourhood::{Catalogue, Generator};
+use cubetui::solve::neighbourhood::{Catalogue, Formulas, Generator};
 use proptest::prelude::*;
 
 /// Stickers of the U layer: the U face and the top rows of R, F, L, B.
@@ -17,7 +17,7 @@ fn u_layer() -> HashSet<usize> {
 }
 
 fn table(name: &str) -> &'static cubetui::solve::neighbourhood::Table {
-    match Generator::get(name).unwrap() {
+    match Generator::get(name, &Formulas::Builtin).unwrap() {
         Generator::Table(t) => t,
         Generator::Comm(_) => panic!("{name} is not a table"),
     }
@@ -110,7 +110,7 @@ proptest! {
     /// place (a pair twist or flip): at most 9 stickers.
     #[test]
     fn comm_operators_match_their_moves(pick in any::<u32>()) {
-        let Generator::Comm(c) = Generator::get("comm").unwrap() else { panic!() };
+        let Generator::Comm(c) = Generator::get("comm", &Formulas::Builtin).unwrap() else { panic!() };
         let n = c.cycles().entries().len() as u64;
         let code = u64::from(pick) % n;
         let alg = c.alg(code);
@@ -125,7 +125,7 @@ proptest! {
     #[test]
     fn table_proposals_apply_the_recorded_operator(seed in any::<u64>(), which in 0usize..3) {
         let name = ["faces", "pll", "pll-conj"][which];
-        let g = Generator::get(name).unwrap();
+        let g = Generator::get(name, &Formulas::Builtin).unwrap();
         let mut rng = rng_from_seed(seed);
         let start = Cube::solved().after(&"R U2 F' L D B2".parse::<Alg>().unwrap());
         let (after, code) = g.propose(&mut rng, &start);
@@ -136,7 +136,9 @@ proptest! {
 
 #[test]
 fn unknown_generator_names_the_choices() {
-    let e = Generator::get("nope").unwrap_err().to_string();
+    let e = Generator::get("nope", &Formulas::Builtin)
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("pll-conj") && e.contains("comm"), "{e}");
 }
 

@@ -77,7 +77,7 @@ impl Solver for Knobby {
         };
         if key.ends_with("_rate") && !(0.0..=1.0).contains(&value) {
             return Err(SolveError::Parameter(format!(
-                "`{key}` takes a number from 0 to 1, got {value}"
+                "`{key}` takes a number in 0 – 1, got {value}"
             )));
         }
         slot.1 = value;
@@ -151,7 +151,7 @@ fn inline_set_param_marks_the_change_and_sends_the_new_values() {
     });
     d.frame();
     let u = d.poll();
-    assert!(u.error.unwrap().contains("from 0 to 1, got 1.5"));
+    assert!(u.error.unwrap().contains("in 0 – 1, got 1.5"));
     assert!(u.marks.is_empty() && u.params.is_none());
     assert_eq!(u.points.last().map(|p| p.iteration), Some(4));
     // Without a solver there is nothing to change.

@@ -43,6 +43,7 @@ pub use three::Three;
 pub fn build(p: &SaParams, start: Cube, seed: u64) -> Result<Box<dyn Solver>, SolveError> {
     let space = Three {
         comm: p.comm.clone(),
+        formulas: p.formulas.clone(),
     };
     Ok(Box::new(Annealer::new(space, p, start, seed)?))
 }

@@ -4,6 +4,8 @@ use serde::{Deserialize, Serialize};
 
 use super::schedule::Schedule;
 use crate::solve::api::SolveError;
+use crate::solve::declare::{Declared, declare_params};
+use crate::solve::neighbourhood::Formulas;
 use crate::solve::neighbourhood::cycles::STAGINGS;
 use crate::solve::params::{Live, ParamSpec, Scale, within};
 use crate::solve::{energy, neighbourhood};
@@ -33,27 +35,29 @@ pub struct SaParams {
     pub restart_after: u64,
     /// The commutator generator's settings (used by `comm` only).
     pub comm: CommParams,
+    /// The formula catalogue `pll` and `pll-conj` draw from: not a preset
+    /// key but a value the program hands over (`--formulas FILE`); a run
+    /// file records its path and digest.
+    #[serde(skip)]
+    pub formulas: Formulas,
 }
 
-/// How the commutator generator (`comm`) proposes.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct CommParams {
-    /// Which orbits a proposal may cycle: `one` (every unsolved orbit) or
-    /// `centres-edges-corners` (Chen & Ding's stages: the centres first,
-    /// then the edges, then the corners).
-    pub stages: String,
-    /// Commutators drawn per proposal; the one of lowest ΔE (then fewest
-    /// moves) is proposed. 1 = seed 001's single random operator.
-    pub candidates: u32,
-}
-
-impl Default for CommParams {
-    fn default() -> Self {
-        CommParams {
-            stages: "one".into(),
-            candidates: 1,
-        }
+declare_params! {
+    /// How the commutator generator (`comm`) proposes.
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+    #[serde(default, deny_unknown_fields)]
+    pub struct CommParams {
+        /// Which orbits a proposal may cycle: `one` (every unsolved orbit) or
+        /// `centres-edges-corners` (Chen & Ding's stages: the centres first,
+        /// then the edges, then the corners).
+        stages: String = "one".into() => choice(&STAGINGS), No,
+            "comm: which orbits a proposal cycles: every unsolved one, or centres, then \
+             edges, then corners (Chen & Ding's stages)",
+        /// Commutators drawn per proposal; the one of lowest ΔE (then fewest
+        /// moves) is proposed. 1 = seed 001's single random operator.
+        candidates: u32 = 1 => int(1, 1000, Log), Yes,
+            "comm: commutators drawn per proposal; the one of lowest Δenergy (then fewest \
+             moves) is proposed",
     }
 }
 
@@ -75,6 +79,7 @@ impl Default for SaParams {
             restart_after: 0,
             cut_loops: true,
             comm: CommParams::default(),
+            formulas: Formulas::Builtin,
         }
     }
 }
@@ -83,7 +88,7 @@ impl SaParams {
     /// Checks every parameter, naming the first bad one: each against its
     /// declared range, then the schedule's rule between its keys.
     pub fn validate(&self) -> Result<(), SolveError> {
-        neighbourhood::Generator::get(&self.neighbourhood)?;
+        neighbourhood::Generator::get(&self.neighbourhood, &self.formulas)?;
         energy::check(&self.energy)?;
         if !STAGINGS.contains(&self.comm.stages.as_str()) {
             return Err(SolveError::Parameter(format!(
@@ -146,7 +151,7 @@ pub fn params() -> Vec<ParamSpec> {
         Schedule::Geometric { t0, t_min, .. } => (t0, t_min),
     };
     let geo = Schedule::geometric_defaults();
-    vec![
+    let mut out = vec![
         ParamSpec::choice(
             "neighbourhood",
             &neighbourhood::NAMES,
@@ -244,22 +249,7 @@ pub fn params() -> Vec<ParamSpec> {
             Yes,
             "reheat from the best state after this many proposals without a better one (0 = off)",
         ),
-        ParamSpec::choice(
-            "comm.stages",
-            &STAGINGS,
-            "one",
-            No,
-            "comm: which orbits a proposal cycles: every unsolved one, or centres, then \
-             edges, then corners (Chen & Ding's stages)",
-        ),
-        ParamSpec::int(
-            "comm.candidates",
-            (1, 1000),
-            d.comm.candidates,
-            Log,
-            Yes,
-            "comm: commutators drawn per proposal; the one of lowest Δenergy (then fewest \
-             moves) is proposed",
-        ),
-    ]
+    ];
+    out.extend(d.comm.declare("comm."));
+    out
 }

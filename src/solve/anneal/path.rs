@@ -8,7 +8,7 @@
 //! cheapest route (in HTM) through the visited states is reported. The path
 //! still ends in exactly the same state, and the search is not affected.
 
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock};
 
 // FxHash: fast for the 54-byte keys used here (states and permutations),
 // which are not attacker-controlled. No map here is iterated, so the hash
@@ -17,7 +17,7 @@ use rustc_hash::FxHashMap as HashMap;
 
 use crate::cube::state::CENTRES;
 use crate::cube::{Alg, Cube, Move, MoveKind, Perm, Rotation};
-use crate::solve::neighbourhood::Generator;
+use crate::solve::neighbourhood::{Formulas, Generator};
 
 /// The 24 whole-cube rotations as (permutation, shortest rotation moves).
 fn rotations() -> Vec<(Perm, Alg)> {
@@ -92,14 +92,20 @@ fn short_table() -> &'static HashMap<Perm, Alg> {
 }
 
 /// Operators of `pll` and `pll-conj`, each followed by the rotation that puts
-/// the centres back, keyed by permutation.
-fn operator_table() -> &'static HashMap<Perm, Alg> {
-    static CELL: OnceLock<HashMap<Perm, Alg>> = OnceLock::new();
-    CELL.get_or_init(|| {
+/// the centres back, keyed by permutation; built once per catalogue a
+/// process uses (a function of the catalogue, kept for the process's life).
+fn operator_table(formulas: &Formulas) -> &'static HashMap<Perm, Alg> {
+    type Built = Vec<(String, &'static HashMap<Perm, Alg>)>;
+    static BUILT: Mutex<Built> = Mutex::new(Vec::new());
+    let mut built = BUILT.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, m)) = built.iter().find(|(k, _)| k == formulas.key()) {
+        return m;
+    }
+    let m: &'static HashMap<Perm, Alg> = Box::leak(Box::new({
         let rots = rotations();
         let mut m: HashMap<Perm, Alg> = HashMap::default();
         for name in ["pll", "pll-conj"] {
-            if let Ok(Generator::Table(t)) = Generator::get(name) {
+            if let Ok(Generator::Table(t)) = Generator::get(name, formulas) {
                 for (p, a) in t.perms().iter().zip(t.algs()) {
                     // The operator followed by the rotation that restores the
                     // centres: a centre-fixing link between canonical states.
@@ -124,7 +130,9 @@ fn operator_table() -> &'static HashMap<Perm, Alg> {
             }
         }
         m
-    })
+    }));
+    built.push((formulas.key().to_string(), m));
+    m
 }
 
 /// How many operators ahead a direct link is looked for.
@@ -139,14 +147,15 @@ const LINK_LIMIT: usize = 5_000;
 /// operators apart may be joined by a face-turn sequence of at most three
 /// moves or by a single `pll`/`pll-conj` operator (and a rotation). Paths of more than
 /// `LINK_LIMIT` operators are expanded as they are.
-pub fn expand(start: &Cube, ops: &[(Alg, Perm)], cut_loops: bool) -> Alg {
+/// The `pll`/`pll-conj` operators are those of `formulas`.
+pub fn expand(start: &Cube, ops: &[(Alg, Perm)], cut_loops: bool, formulas: &Formulas) -> Alg {
     if !cut_loops || ops.len() > LINK_LIMIT {
         return ops.iter().flat_map(|(a, _)| a.moves().to_vec()).collect();
     }
     let rots = rotations();
     let idx = centre_index(&rots);
     let short = short_table();
-    let extra = operator_table();
+    let extra = operator_table(formulas);
     let n = ops.len();
     // Canonical form and rotation index of every state on the path.
     let mut w = Vec::with_capacity(n + 1);

@@ -12,16 +12,18 @@ use crate::solve::energy::{Energy, Facelets};
 use crate::solve::neighbourhood::comm::PARITY;
 use crate::solve::neighbourhood::cycles::{self, Cycles, STAGE_NAMES, parity_turns, stage_of};
 use crate::solve::neighbourhood::sparse::Prepared;
-use crate::solve::neighbourhood::{Comm, Generator, NAMES, Table};
+use crate::solve::neighbourhood::{Comm, Formulas, Generator, NAMES, Table};
 use crate::solve::reference;
 
 use super::params::CommParams;
 use super::space::{LINK, Proposer, Record, Runner, Space};
 
-/// The 3×3 space, with the commutator generator's settings.
+/// The 3×3 space, with the commutator generator's settings and the formula
+/// catalogue `pll` and `pll-conj` are built from.
 #[derive(Clone, Debug, Default)]
 pub struct Three {
     pub comm: CommParams,
+    pub formulas: Formulas,
 }
 
 /// The current state, its energy, and its sparse-delta form.
@@ -73,7 +75,7 @@ impl Space for Three {
     }
 
     fn generator(&self, name: &str) -> Result<&'static Generator, SolveError> {
-        Generator::get(name)
+        Generator::get(name, &self.formulas)
     }
 
     fn name(g: &'static Generator) -> &'static str {
@@ -106,7 +108,7 @@ impl Space for Three {
     }
 
     fn describe(&self, g: u8, code: u64) -> String {
-        match generator_at(g) {
+        match self.generator_at(g) {
             Some(Generator::Comm(c)) => c.describe(code),
             Some(t) => t.alg(code).to_string(),
             None => String::new(),
@@ -166,10 +168,10 @@ impl Space for Three {
             .iter()
             .filter_map(|r| match r.generator {
                 LINK => links.get(r.code as usize).cloned(),
-                g => Some(generator_at(g)?.op(r.code)),
+                g => Some(self.generator_at(g)?.op(r.code)),
             })
             .collect();
-        super::path::expand(start, &ops, cut).into()
+        super::path::expand(start, &ops, cut, &self.formulas).into()
     }
 }
 
@@ -212,8 +214,11 @@ pub fn comm_extra(c: &Cycles) -> Vec<(&'static str, serde_json::Value)> {
     ]
 }
 
-fn generator_at(g: u8) -> Option<&'static Generator> {
-    Generator::get(NAMES.get(g as usize)?).ok()
+impl Three {
+    /// The generator of index `g` in [`NAMES`], over this run's catalogue.
+    fn generator_at(&self, g: u8) -> Option<&'static Generator> {
+        Generator::get(NAMES.get(g as usize)?, &self.formulas).ok()
+    }
 }
 
 /// Misplaced stickers of the corners (0) and the edges (1).

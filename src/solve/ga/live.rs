@@ -4,6 +4,7 @@ use super::engine::Ga;
 use super::params::params;
 use crate::solve::api::SolveError;
 use crate::solve::chromosome::{Chromosome, random_genes_in};
+use crate::solve::declare::Declared;
 use crate::solve::genome::Genome;
 use crate::solve::params::{self as declared, ParamSpec};
 
@@ -16,33 +17,13 @@ static DECLARED: std::sync::LazyLock<Vec<ParamSpec>> = std::sync::LazyLock::new(
 /// chromosomes added), so the run goes on from where it is.
 impl<G: Genome> Ga<G> {
     pub(super) fn live(&self) -> Vec<(String, f64)> {
-        declared::live_values(
-            &DECLARED,
-            &[
-                ("population", self.p.population as f64),
-                ("crossover_rate", self.p.crossover_rate),
-                ("mutation_rate", self.p.mutation_rate),
-                ("elite_fraction", self.p.elite_fraction),
-                ("stagnation", self.p.stagnation as f64),
-            ],
-        )
+        declared::live_values(&DECLARED, &self.p.numbers())
     }
 
     pub(super) fn set_live(&mut self, key: &str, value: f64) -> Result<(), SolveError> {
         let v = declared::check_live(&DECLARED, key, value)?;
         let mut p = self.p.clone();
-        match key {
-            "population" => p.population = v as usize,
-            "crossover_rate" => p.crossover_rate = v,
-            "mutation_rate" => p.mutation_rate = v,
-            "elite_fraction" => p.elite_fraction = v,
-            "stagnation" => p.stagnation = v as u64,
-            _ => {
-                return Err(SolveError::Parameter(format!(
-                    "`{key}` cannot change during a run"
-                )));
-            }
-        }
+        p.set_number(key, v);
         p.validate().map_err(|e| declared::refused(key, v, e))?;
         self.p = p;
         Ok(())
@@ -167,12 +148,12 @@ mod tests {
         g.step(2);
         let e = g.set_param("mutation_rate", 1.5).unwrap_err().to_string();
         assert!(
-            e.contains("`mutation_rate`") && e.contains("from 0 to 1"),
+            e.contains("`mutation_rate`") && e.contains("in 0 – 1"),
             "{e}"
         );
         let e = g.set_param("population", 1.0).unwrap_err().to_string();
         assert!(
-            e.contains("`population`") && e.contains("from 2 to 100000"),
+            e.contains("`population`") && e.contains("in 2 – 100000"),
             "{e}"
         );
         let e = g.set_param("population", 50_000.0).unwrap_err().to_string();

@@ -489,14 +489,14 @@ mod tests {
         let mut m = mws();
         let e = m.set_param("phase2.window", 17.0).unwrap_err().to_string();
         assert!(
-            e.contains("`phase2.window`") && e.contains("from 1 to 16"),
+            e.contains("`phase2.window`") && e.contains("in 1 – 16"),
             "{e}"
         );
         let e = m
             .set_param("phase3.trials", 5000.0)
             .unwrap_err()
             .to_string();
-        assert!(e.contains("phase3.trials must be 1..=1000"), "{e}");
+        assert!(e.contains("phase3.trials must be 1 – 1000"), "{e}");
         let e = m.set_param("phase1.length", 20.0).unwrap_err().to_string();
         assert!(e.contains("cannot change during a run"), "{e}");
         let e = m.set_param("phase4.window", 2.0).unwrap_err().to_string();

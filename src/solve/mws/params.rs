@@ -7,6 +7,7 @@ use super::pieces::{Block, blocks};
 use super::window::{self, Search, WindowParams};
 use crate::cube::Face;
 use crate::solve::api::SolveError;
+use crate::solve::declare::Declared;
 use crate::solve::params::{Live, ParamSpec, Scale, per_phase, within};
 
 /// Parameters of `mws`; the defaults are preset `seed-003`.
@@ -53,9 +54,7 @@ impl Default for MwsParams {
     }
 }
 
-/// Upper bound on trials x window for `search = "mutate"`: one window move,
-/// the elementary step, evaluates up to that many turns in each of twelve runs.
-pub const MAX_TRIAL_TURNS: usize = 10_000;
+pub use super::window::MAX_TRIAL_TURNS;
 
 /// Upper bound on the windows an exhaustive search visits at one position
 /// (window at most 6 with all 18 turns, 14 with two faces' turns). The search
@@ -77,7 +76,8 @@ impl MwsParams {
             within(&declared, &format!("phase{n}.window"), w.window as f64)?;
             if w.length < w.window || w.length > 10_000 {
                 return Err(SolveError::Parameter(format!(
-                    "phase{n}.length must be window..=10000"
+                    "phase{n}.length must be {} – 10000 (at least window)",
+                    w.window
                 )));
             }
             // At least one trial; trials x window bounded so one window move
@@ -85,7 +85,7 @@ impl MwsParams {
             let most = MAX_TRIAL_TURNS / w.window;
             if w.search == Search::Mutate && !(1..=most).contains(&w.trials) {
                 return Err(SolveError::Parameter(format!(
-                    "phase{n}.trials must be 1..={most} (trials x window at most {MAX_TRIAL_TURNS})"
+                    "phase{n}.trials must be 1 – {most} (trials × window at most {MAX_TRIAL_TURNS})"
                 )));
             }
             if w.search == Search::Exhaustive {
@@ -124,10 +124,9 @@ impl MwsParams {
             .iter()
             .enumerate()
             .flat_map(|(i, w)| {
-                [
-                    (format!("phase{}.window", i + 1), w.window as f64),
-                    (format!("phase{}.trials", i + 1), w.trials as f64),
-                ]
+                w.numbers()
+                    .into_iter()
+                    .map(move |(k, v)| (format!("phase{}.{k}", i + 1), v))
             })
             .collect();
         let values: Vec<(&str, f64)> = keys.iter().map(|(k, v)| (k.as_str(), *v)).collect();
@@ -139,15 +138,13 @@ impl MwsParams {
     pub fn changed(&self, key: &str, value: f64) -> Result<MwsParams, SolveError> {
         let v = crate::solve::params::check_live(&DECLARED, key, value)?;
         let mut p = self.clone();
-        let w = match key.split_once('.').map(|(h, _)| h) {
-            Some("phase1") => &mut p.phase1,
-            Some("phase2") => &mut p.phase2,
+        let (head, leaf) = key.split_once('.').unwrap_or(("", key));
+        let w = match head {
+            "phase1" => &mut p.phase1,
+            "phase2" => &mut p.phase2,
             _ => &mut p.phase3,
         };
-        match key.rsplit('.').next() {
-            Some("window") => w.window = v as usize,
-            _ => w.trials = v as usize,
-        }
+        w.set_number(leaf, v);
         p.validate()
             .map_err(|e| crate::solve::params::refused(key, v, e))?;
         Ok(p)
@@ -156,44 +153,10 @@ impl MwsParams {
 
 /// The declaration of `mws`'s parameters (`phase1.` … `phase3.` each).
 pub fn params() -> Vec<ParamSpec> {
-    use Live::{No, Yes};
+    use Live::No;
     use Scale::{Linear, Log};
     let d = MwsParams::default();
-    let mut out = per_phase(&[d.phase1, d.phase2, d.phase3], |p, w| {
-        vec![
-            ParamSpec::int(
-                format!("{p}length"),
-                (1, 10_000),
-                w.length,
-                Log,
-                No,
-                "turns in the sequence (at least window); the phase restarts when all are fixed",
-            ),
-            ParamSpec::int(
-                format!("{p}window"),
-                (1, 16),
-                w.window,
-                Linear,
-                Yes,
-                "turns in the moving window (live: from each run's next window move)",
-            ),
-            ParamSpec::int(
-                format!("{p}trials"),
-                (1, MAX_TRIAL_TURNS as i64),
-                w.trials,
-                Log,
-                Yes,
-                "mutations tried at each position (mutate; trials × window at most 10000)",
-            ),
-            ParamSpec::choice(
-                format!("{p}search"),
-                &["mutate", "exhaustive"],
-                "mutate",
-                No,
-                "mutate the window `trials` times, or try every canonical window",
-            ),
-        ]
-    });
+    let mut out = per_phase(&[d.phase1, d.phase2, d.phase3], |p, w| w.declare(p));
     out.push(ParamSpec::int(
         "max_rounds",
         (1, i64::MAX),

@@ -2,6 +2,7 @@
 //! turn sequence; a window of `w` turns is improved at each position, judged
 //! on every prefix, then slides one turn, fixing the turn it leaves behind.
 
+use crate::solve::declare::declare_params;
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand::{Rng, RngExt};
 use serde::{Deserialize, Serialize};
@@ -21,17 +22,28 @@ pub enum Search {
     Exhaustive,
 }
 
-/// Settings of one phase of the moving window.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct WindowParams {
-    /// Turns in the sequence (l); the phase restarts when they are all fixed.
-    pub length: usize,
-    /// Turns in the window (w).
-    pub window: usize,
-    /// Mutations tried at each position (`mutate` only).
-    pub trials: usize,
-    pub search: Search,
+/// Upper bound on trials x window for `search = "mutate"`: one window move,
+/// the elementary step, evaluates up to that many turns in each of twelve runs.
+pub const MAX_TRIAL_TURNS: usize = 10_000;
+
+declare_params! {
+    /// Settings of one phase of the moving window.
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct WindowParams {
+        /// Turns in the sequence (l); the phase restarts when they are all fixed.
+        length: usize => int(1, 10_000, Log), No,
+            "turns in the sequence (at least window); the phase restarts when all are fixed",
+        /// Turns in the window (w).
+        window: usize => int(1, 16, Linear), Yes,
+            "turns in the moving window (live: from each run's next window move)",
+        /// Mutations tried at each position (`mutate` only).
+        trials: usize => int(1, MAX_TRIAL_TURNS as i64, Log), Yes,
+            "mutations tried at each position (mutate; trials × window at most 10000)",
+        /// How the window's turns are improved at each position.
+        search: Search => choice(&["mutate", "exhaustive"]), No,
+            "mutate the window `trials` times, or try every canonical window",
+    }
 }
 
 /// A phase's objective: higher is better, `goal` when the phase is done.

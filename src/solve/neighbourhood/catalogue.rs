@@ -1,7 +1,8 @@
 //! The formula catalogue (`assets/formulas.txt`): `name: algorithm` per line.
 
 use std::collections::HashSet;
-use std::sync::OnceLock;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, OnceLock};
 
 use crate::cube::error::printable;
 use crate::cube::{Alg, Face, Move};
@@ -19,9 +20,6 @@ pub const MAX_FORMULAS: usize = 500;
 pub const MAX_FORMULA_MOVES: usize = 100;
 /// Largest catalogue file read, in bytes.
 pub const MAX_FILE_BYTES: u64 = 1 << 20;
-
-/// A catalogue loaded at run time, which replaces the built-in one.
-static INSTALLED: OnceLock<Catalogue> = OnceLock::new();
 
 /// One named formula.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -123,27 +121,19 @@ impl Catalogue {
         Catalogue::parse(&text, &file)
     }
 
-    /// Makes `catalogue` the one every generator built from now on uses (the
-    /// `--formulas FILE` option). Fails once generators use another one.
-    pub fn install(catalogue: Catalogue) -> Result<(), SolveError> {
-        match INSTALLED.set(catalogue) {
-            Ok(()) => Ok(()),
-            Err(c) if INSTALLED.get() == Some(&c) => Ok(()),
-            Err(_) => Err(SolveError::Config(
-                "a formula catalogue is already in use".into(),
-            )),
+    /// A digest of the formulas (names and moves, in order; comments and
+    /// spacing of the file do not count): 64-bit FNV-1a, written
+    /// `fnv1a64:` and 16 hex digits. It tells a changed file from the one a
+    /// run used; it is no protection against a file made to collide.
+    pub fn digest(&self) -> String {
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        for f in &self.formulas {
+            for b in format!("{}: {}\n", f.name, f.alg).bytes() {
+                h ^= u64::from(b);
+                h = h.wrapping_mul(0x0000_0100_0000_01b3);
+            }
         }
-    }
-
-    /// The catalogue in use: an installed one, else the built-in one, which
-    /// is then pinned so a later [`Catalogue::install`] of another one fails
-    /// instead of being silently ignored by generators already built.
-    pub fn active() -> Result<&'static Catalogue, SolveError> {
-        if let Some(c) = INSTALLED.get() {
-            return Ok(c);
-        }
-        let builtin = Catalogue::builtin()?;
-        Ok(INSTALLED.get_or_init(|| builtin.clone()))
+        format!("fnv1a64:{h:016x}")
     }
 
     /// The embedded catalogue, parsed once.
@@ -162,6 +152,67 @@ impl Catalogue {
                 line: *line,
                 message: message.clone(),
             })
+    }
+}
+
+/// The catalogue a run uses, as a value handed to the solver with its
+/// parameters: the built-in one, or one read from a file (`--formulas
+/// FILE`), which a run file records by path and digest.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Formulas {
+    /// The catalogue embedded in the program ([`BUILTIN`]).
+    #[default]
+    Builtin,
+    /// A catalogue read from `path`.
+    File {
+        path: PathBuf,
+        catalogue: Arc<Catalogue>,
+        digest: String,
+    },
+}
+
+impl Formulas {
+    /// Reads the catalogue at `path` (see [`Catalogue::load`]).
+    pub fn load(path: &Path) -> Result<Formulas, SolveError> {
+        let catalogue = Catalogue::load(path)?;
+        Ok(Formulas::File {
+            path: path.to_path_buf(),
+            digest: catalogue.digest(),
+            catalogue: Arc::new(catalogue),
+        })
+    }
+
+    /// The formulas.
+    pub fn catalogue(&self) -> Result<&Catalogue, SolveError> {
+        match self {
+            Formulas::Builtin => Catalogue::builtin(),
+            Formulas::File { catalogue, .. } => Ok(catalogue),
+        }
+    }
+
+    /// The file read, if not the built-in catalogue.
+    pub fn path(&self) -> Option<&Path> {
+        match self {
+            Formulas::Builtin => None,
+            Formulas::File { path, .. } => Some(path),
+        }
+    }
+
+    /// The digest of the formulas ([`Catalogue::digest`]).
+    pub fn digest(&self) -> Result<String, SolveError> {
+        match self {
+            Formulas::Builtin => Ok(Catalogue::builtin()?.digest()),
+            Formulas::File { digest, .. } => Ok(digest.clone()),
+        }
+    }
+
+    /// A key telling catalogues apart for the tables built from them: the
+    /// built-in one is `""`.
+    pub fn key(&self) -> &str {
+        match self {
+            Formulas::Builtin => "",
+            Formulas::File { digest, .. } => digest,
+        }
     }
 }
 
@@ -197,15 +248,17 @@ mod tests {
     use super::*;
 
     #[test]
-    fn once_in_use_the_catalogue_cannot_be_swapped() {
-        let active = Catalogue::active().unwrap().clone();
-        assert!(
-            Catalogue::install(active.clone()).is_ok(),
-            "same one again is fine"
+    fn the_digest_follows_the_formulas_not_the_layout() {
+        let a = Catalogue::parse("# c\nA: U\nB: U2\n", "f.txt").unwrap();
+        let b = Catalogue::parse("A:U   # same\n\nB: U2\n", "g.txt").unwrap();
+        let c = Catalogue::parse("A: U\nB: U'\n", "f.txt").unwrap();
+        assert_eq!(a.digest(), b.digest());
+        assert_ne!(a.digest(), c.digest());
+        assert!(a.digest().starts_with("fnv1a64:") && a.digest().len() == 24);
+        assert_eq!(
+            Formulas::Builtin.digest().unwrap(),
+            Catalogue::builtin().unwrap().digest()
         );
-        let other = Catalogue::parse("A: U\n", "f.txt").unwrap();
-        assert!(Catalogue::install(other).is_err());
-        assert_eq!(Catalogue::active().unwrap(), &active);
     }
 
     #[test]

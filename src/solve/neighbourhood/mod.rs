@@ -21,14 +21,14 @@ mod sequences;
 pub mod sparse;
 mod table;
 
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock};
 
 use rand::Rng;
 
 use crate::cube::{Alg, Cube, Perm};
 use crate::solve::api::SolveError;
 
-pub use catalogue::{Catalogue, Formula};
+pub use catalogue::{Catalogue, Formula, Formulas};
 pub use comm::Comm;
 pub use table::Table;
 
@@ -45,20 +45,38 @@ pub enum Generator {
 }
 
 impl Generator {
-    /// The generator called `name`, built once and shared.
-    pub fn get(name: &str) -> Result<&'static Generator, SolveError> {
+    /// The generator called `name` over `formulas`, built once per
+    /// catalogue and shared (a cache of tables that are a function of the
+    /// catalogue, not a setting: each run names its catalogue).
+    pub fn get(name: &str, formulas: &Formulas) -> Result<&'static Generator, SolveError> {
         static CELLS: [OnceLock<Generator>; 4] = [
             OnceLock::new(),
             OnceLock::new(),
             OnceLock::new(),
             OnceLock::new(),
         ];
+        type Built = Vec<(usize, String, &'static Generator)>;
+        static OTHERS: Mutex<Built> = Mutex::new(Vec::new());
         let idx = index_of(name)?;
-        if let Some(g) = CELLS[idx].get() {
+        // `faces` and `comm` read no catalogue.
+        if matches!(idx, 0 | 3) || formulas.key().is_empty() {
+            if let Some(g) = CELLS[idx].get() {
+                return Ok(g);
+            }
+            let g = Generator::build(name, formulas.catalogue()?)?;
+            return Ok(CELLS[idx].get_or_init(|| g));
+        }
+        let key = formulas.key();
+        let mut others = OTHERS.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((_, _, g)) = others.iter().find(|(i, k, _)| *i == idx && k == key) {
             return Ok(g);
         }
-        let g = Generator::build(name, Catalogue::active()?)?;
-        Ok(CELLS[idx].get_or_init(|| g))
+        // One table per generator and catalogue a process uses, kept for
+        // its life (runs hand out `&'static` generators).
+        let g: &'static Generator =
+            Box::leak(Box::new(Generator::build(name, formulas.catalogue()?)?));
+        others.push((idx, key.to_string(), g));
+        Ok(g)
     }
 
     /// Builds the generator called `name` over `catalogue` (used by `pll`, `pll-conj`).

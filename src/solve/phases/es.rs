@@ -16,28 +16,34 @@ use super::population::{Budget, Evolution, Operators, Population};
 use super::search::{Candidate, common_prefix};
 use super::seq::{merge_same_face, random_move};
 use crate::solve::api::SolveError;
-use crate::solve::params::{Live, ParamSpec, Scale};
+use crate::solve::declare::{Declared, declare_params};
+use crate::solve::params::ParamSpec;
 
-/// Parameters of one phase of `phases-es`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct EsPhase {
-    /// Parents kept each generation (μ).
-    pub parents: usize,
-    /// Children made each generation (λ).
-    pub offspring: usize,
-    /// Length of the random sequences a population starts from.
-    pub init_length: usize,
-    /// Longest sequence kept.
-    pub max_length: usize,
-    /// Most mutation operations applied to one child.
-    pub mutations: usize,
-    /// Most moves one append operation adds.
-    pub block: usize,
-    /// Generations spent shortening once a sequence reaches the group.
-    pub polish: u64,
-    /// Generations without a better sequence before the population restarts.
-    pub stagnation: u64,
+declare_params! {
+    /// Parameters of one phase of `phases-es`.
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct EsPhase {
+        /// Parents kept each generation (μ).
+        parents: usize => int(1, 10_000, Log), Yes, "parents kept each generation (μ)",
+        /// Children made each generation (λ).
+        offspring: usize => int(1, 10_000, Log), Yes, "children made each generation (λ)",
+        /// Length of the random sequences a population starts from.
+        init_length: usize => int(1, 200, Linear), Yes,
+            "length of the random sequences a population starts from (at most max_length)",
+        /// Longest sequence kept.
+        max_length: usize => int(1, 200, Linear), Yes, "longest sequence kept",
+        /// Most mutation operations applied to one child.
+        mutations: usize => int(1, 20, Linear), Yes, "most mutation operations on one child",
+        /// Most moves one append operation adds.
+        block: usize => int(1, 20, Linear), Yes, "most moves one append operation adds",
+        /// Generations spent shortening once a sequence reaches the group.
+        polish: u64 => int(0, i64::MAX, Linear), Yes,
+            "generations spent shortening once a sequence reaches the group",
+        /// Generations without a better sequence before the population restarts.
+        stagnation: u64 => int(1, i64::MAX, Log), Yes,
+            "generations without a better sequence before the population restarts",
+    }
 }
 
 impl EsPhase {
@@ -54,73 +60,10 @@ impl EsPhase {
     }
 }
 
-/// One phase of the evolution strategy.
 /// The declaration of one phase's parameters, keys prefixed with `p`
 /// (`phase1.`), defaults from `d`.
 pub fn params(p: &str, d: &EsPhase) -> Vec<ParamSpec> {
-    use Live::Yes;
-    use Scale::{Linear, Log};
-    let int = |k: &str, range, v: u64, scale, meaning| {
-        ParamSpec::int(format!("{p}{k}"), range, v, scale, Yes, meaning)
-    };
-    vec![
-        int(
-            "parents",
-            (1, 10_000),
-            d.parents as u64,
-            Log,
-            "parents kept each generation (μ)",
-        ),
-        int(
-            "offspring",
-            (1, 10_000),
-            d.offspring as u64,
-            Log,
-            "children made each generation (λ)",
-        ),
-        int(
-            "init_length",
-            (1, 200),
-            d.init_length as u64,
-            Linear,
-            "length of the random sequences a population starts from (at most max_length)",
-        ),
-        int(
-            "max_length",
-            (1, 200),
-            d.max_length as u64,
-            Linear,
-            "longest sequence kept",
-        ),
-        int(
-            "mutations",
-            (1, 20),
-            d.mutations as u64,
-            Linear,
-            "most mutation operations on one child",
-        ),
-        int(
-            "block",
-            (1, 20),
-            d.block as u64,
-            Linear,
-            "most moves one append operation adds",
-        ),
-        int(
-            "polish",
-            (0, i64::MAX),
-            d.polish,
-            Linear,
-            "generations spent shortening once a sequence reaches the group",
-        ),
-        int(
-            "stagnation",
-            (1, i64::MAX),
-            d.stagnation,
-            Log,
-            "generations without a better sequence before the population restarts",
-        ),
-    ]
+    d.declare(p)
 }
 
 /// `phases-es`'s search of one phase, on ladder `L`.
@@ -201,38 +144,6 @@ impl Operators for EsPhase {
 }
 
 impl Knobs for EsPhase {
-    fn declare(&self, prefix: &str) -> Vec<ParamSpec> {
-        params(prefix, self)
-    }
-
-    fn values(&self) -> Vec<(&'static str, f64)> {
-        vec![
-            ("parents", self.parents as f64),
-            ("offspring", self.offspring as f64),
-            ("init_length", self.init_length as f64),
-            ("max_length", self.max_length as f64),
-            ("mutations", self.mutations as f64),
-            ("block", self.block as f64),
-            ("polish", self.polish as f64),
-            ("stagnation", self.stagnation as f64),
-        ]
-    }
-
-    fn assign(&mut self, leaf: &str, v: f64) {
-        let n = v as usize;
-        match leaf {
-            "parents" => self.parents = n,
-            "offspring" => self.offspring = n,
-            "init_length" => self.init_length = n,
-            "max_length" => self.max_length = n,
-            "mutations" => self.mutations = n,
-            "block" => self.block = n,
-            "polish" => self.polish = v as u64,
-            "stagnation" => self.stagnation = v as u64,
-            _ => {}
-        }
-    }
-
     fn check(&self, n: usize) -> Result<(), SolveError> {
         self.validate(n)
     }

@@ -17,26 +17,34 @@ use super::search::{Candidate, common_prefix};
 use super::seq::{random_move, random_moves};
 use crate::solve::api::SolveError;
 use crate::solve::chromosome::{face_of, roulette};
-use crate::solve::params::{Live, ParamSpec, Scale};
+use crate::solve::declare::{Declared, declare_params};
+use crate::solve::params::ParamSpec;
 
-/// Parameters of one phase of `phases-ga`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct GaPhase {
-    /// Chromosomes per generation.
-    pub population: usize,
-    /// Genes per chromosome.
-    pub length: usize,
-    /// Probability that a selected pair is crossed over.
-    pub crossover_rate: f64,
-    /// Probability that a chromosome is mutated.
-    pub mutation_rate: f64,
-    /// Fraction of the best chromosomes copied to the next generation.
-    pub elite_fraction: f64,
-    /// Generations spent shortening once a chromosome reaches the group.
-    pub polish: u64,
-    /// Generations without a better chromosome before the population restarts.
-    pub stagnation: u64,
+declare_params! {
+    /// Parameters of one phase of `phases-ga`.
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct GaPhase {
+        /// Chromosomes per generation.
+        population: usize => int(2, 10_000, Log), Yes,
+            "chromosomes per generation (live: the worst dropped, or random ones added, at the next generation)",
+        /// Genes per chromosome.
+        length: usize => int(2, 200, Linear), Yes,
+            "genes per chromosome (live: cut, or filled with random moves, at the next generation)",
+        /// Probability that a selected pair is crossed over.
+        crossover_rate: f64 => unit(), Yes, "probability that a selected pair is crossed over",
+        /// Probability that a chromosome is mutated.
+        mutation_rate: f64 => unit(), Yes, "probability that a chromosome is mutated",
+        /// Fraction of the best chromosomes copied to the next generation.
+        elite_fraction: f64 => unit(), Yes,
+            "fraction of the best chromosomes copied to the next generation",
+        /// Generations spent shortening once a chromosome reaches the group.
+        polish: u64 => int(0, i64::MAX, Linear), Yes,
+            "generations spent shortening once a chromosome reaches the group",
+        /// Generations without a better chromosome before the population restarts.
+        stagnation: u64 => int(1, i64::MAX, Log), Yes,
+            "generations without a better chromosome before the population restarts",
+    }
 }
 
 impl GaPhase {
@@ -46,65 +54,10 @@ impl GaPhase {
     }
 }
 
-/// One phase of the genetic algorithm.
 /// The declaration of one phase's parameters, keys prefixed with `p`
 /// (`phase1.`), defaults from `d`.
 pub fn params(p: &str, d: &GaPhase) -> Vec<ParamSpec> {
-    use Live::Yes;
-    use Scale::{Linear, Log};
-    let key = |k: &str| format!("{p}{k}");
-    vec![
-        ParamSpec::int(
-            key("population"),
-            (2, 10_000),
-            d.population,
-            Log,
-            Yes,
-            "chromosomes per generation (live: the worst dropped, or random ones added, at the next generation)",
-        ),
-        ParamSpec::int(
-            key("length"),
-            (2, 200),
-            d.length,
-            Linear,
-            Yes,
-            "genes per chromosome (live: cut, or filled with random moves, at the next generation)",
-        ),
-        ParamSpec::unit(
-            key("crossover_rate"),
-            d.crossover_rate,
-            Yes,
-            "probability that a selected pair is crossed over",
-        ),
-        ParamSpec::unit(
-            key("mutation_rate"),
-            d.mutation_rate,
-            Yes,
-            "probability that a chromosome is mutated",
-        ),
-        ParamSpec::unit(
-            key("elite_fraction"),
-            d.elite_fraction,
-            Yes,
-            "fraction of the best chromosomes copied to the next generation",
-        ),
-        ParamSpec::int(
-            key("polish"),
-            (0, i64::MAX),
-            d.polish,
-            Linear,
-            Yes,
-            "generations spent shortening once a chromosome reaches the group",
-        ),
-        ParamSpec::int(
-            key("stagnation"),
-            (1, i64::MAX),
-            d.stagnation,
-            Log,
-            Yes,
-            "generations without a better chromosome before the population restarts",
-        ),
-    ]
+    d.declare(p)
 }
 
 /// `phases-ga`'s search of one phase, on ladder `L`.
@@ -234,35 +187,6 @@ impl Operators for GaPhase {
 }
 
 impl Knobs for GaPhase {
-    fn declare(&self, prefix: &str) -> Vec<ParamSpec> {
-        params(prefix, self)
-    }
-
-    fn values(&self) -> Vec<(&'static str, f64)> {
-        vec![
-            ("population", self.population as f64),
-            ("length", self.length as f64),
-            ("crossover_rate", self.crossover_rate),
-            ("mutation_rate", self.mutation_rate),
-            ("elite_fraction", self.elite_fraction),
-            ("polish", self.polish as f64),
-            ("stagnation", self.stagnation as f64),
-        ]
-    }
-
-    fn assign(&mut self, leaf: &str, v: f64) {
-        match leaf {
-            "population" => self.population = v as usize,
-            "length" => self.length = v as usize,
-            "crossover_rate" => self.crossover_rate = v,
-            "mutation_rate" => self.mutation_rate = v,
-            "elite_fraction" => self.elite_fraction = v,
-            "polish" => self.polish = v as u64,
-            "stagnation" => self.stagnation = v as u64,
-            _ => {}
-        }
-    }
-
     fn check(&self, n: usize) -> Result<(), SolveError> {
         self.validate(n)
     }

@@ -4,16 +4,12 @@
 //! reads its parameters afresh at every step.
 
 use crate::solve::api::SolveError;
-use crate::solve::params::{self, ParamSpec};
+use crate::solve::declare::Declared;
+use crate::solve::params;
 
-/// One phase's parameters as the knobs see them.
-pub trait Knobs: Clone {
-    /// The phase's declaration, keys prefixed `prefix` (`phase2.`).
-    fn declare(&self, prefix: &str) -> Vec<ParamSpec>;
-    /// Every numeric value, by leaf (`mutation_rate`).
-    fn values(&self) -> Vec<(&'static str, f64)>;
-    /// Sets numeric `leaf` to `v` (already checked against its range).
-    fn assign(&mut self, leaf: &str, v: f64);
+/// One phase's parameters as the knobs see them: declared once
+/// ([`Declared`], from `declare_params!`), with the phase's own checks.
+pub trait Knobs: Declared + Clone {
     /// The phase's own checks (rules between keys); `n` names the phase.
     fn check(&self, n: usize) -> Result<(), SolveError>;
 }
@@ -22,7 +18,7 @@ pub trait Knobs: Clone {
 pub fn values<K: Knobs>(k: &K, phase: usize) -> Vec<(String, f64)> {
     let prefix = format!("phase{phase}.");
     let keyed: Vec<(String, f64)> = k
-        .values()
+        .numbers()
         .into_iter()
         .map(|(leaf, v)| (format!("{prefix}{leaf}"), v))
         .collect();
@@ -38,7 +34,7 @@ pub fn set<K: Knobs>(k: &mut K, phase: usize, key: &str, value: f64) -> Result<(
     let v = params::check_live(&k.declare(&prefix), key, value)?;
     let leaf = key.strip_prefix(&prefix).unwrap_or(key);
     let mut next = k.clone();
-    next.assign(leaf, v);
+    next.set_number(leaf, v);
     next.check(phase).map_err(|e| params::refused(key, v, e))?;
     *k = next;
     Ok(())
@@ -50,7 +46,7 @@ pub fn set<K: Knobs>(k: &mut K, phase: usize, key: &str, value: f64) -> Result<(
 pub fn ranges<K: Knobs>(k: &K, n: usize) -> Result<(), SolveError> {
     let prefix = format!("phase{n}.");
     let declared = k.declare(&prefix);
-    k.values()
+    k.numbers()
         .into_iter()
         .try_for_each(|(leaf, v)| params::within(&declared, &format!("{prefix}{leaf}"), v))
 }

@@ -18,24 +18,32 @@ use super::search::{Candidate, PhaseSearch, common_prefix};
 use super::seq::{random_move, random_moves};
 use crate::solve::api::SolveError;
 use crate::solve::chromosome::seeded_rng;
-use crate::solve::params::{Live, ParamSpec, Scale};
+use crate::solve::declare::{Declared, declare_params};
+use crate::solve::params::ParamSpec;
 
-/// Parameters of one phase of `phases-sa`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SaPhase {
-    /// Moves in the annealed sequence.
-    pub length: usize,
-    /// Starting temperature.
-    pub t0: f64,
-    /// Cooling factor per temperature level.
-    pub alpha: f64,
-    /// Proposals per temperature level.
-    pub per_temperature: u64,
-    /// The run is frozen below this temperature.
-    pub t_min: f64,
-    /// Proposals spent shortening once the sequence reaches the group.
-    pub polish: u64,
+declare_params! {
+    /// Parameters of one phase of `phases-sa`.
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct SaPhase {
+        /// Moves in the annealed sequence.
+        length: usize => int(2, 200, Linear), Yes,
+            "moves in the annealed sequence (live: cut, or filled with random moves)",
+        /// Starting temperature.
+        t0: f64 => float(1e-6, 1e9, Log), Yes,
+            "starting temperature, and the one a frozen run reheats to",
+        /// Cooling factor per temperature level.
+        alpha: f64 => float(0.01, 0.999_999, Linear), Yes, "T ← alpha·T after each level",
+        /// Proposals per temperature level.
+        per_temperature: u64 => int(1, 1_000_000_000, Log), Yes,
+            "proposals per temperature level",
+        /// The run is frozen below this temperature.
+        t_min: f64 => float(1e-6, 1e9, Log), Yes,
+            "the phase is frozen below this temperature (at most t0)",
+        /// Proposals spent shortening once the sequence reaches the group.
+        polish: u64 => int(0, i64::MAX, Linear), Yes,
+            "proposals spent shortening once the sequence reaches the group",
+    }
 }
 
 impl SaPhase {
@@ -55,59 +63,7 @@ impl SaPhase {
 /// The declaration of one phase's parameters, keys prefixed with `p`
 /// (`phase1.`), defaults from `d`.
 pub fn params(p: &str, d: &SaPhase) -> Vec<ParamSpec> {
-    use Live::Yes;
-    use Scale::{Linear, Log};
-    let key = |k: &str| format!("{p}{k}");
-    vec![
-        ParamSpec::int(
-            key("length"),
-            (2, 200),
-            d.length,
-            Linear,
-            Yes,
-            "moves in the annealed sequence (live: cut, or filled with random moves)",
-        ),
-        ParamSpec::float(
-            key("t0"),
-            (1e-6, 1e9),
-            d.t0,
-            Log,
-            Yes,
-            "starting temperature, and the one a frozen run reheats to",
-        ),
-        ParamSpec::float(
-            key("alpha"),
-            (0.01, 0.999_999),
-            d.alpha,
-            Linear,
-            Yes,
-            "T ← alpha·T after each level",
-        ),
-        ParamSpec::int(
-            key("per_temperature"),
-            (1, 1_000_000_000),
-            d.per_temperature,
-            Log,
-            Yes,
-            "proposals per temperature level",
-        ),
-        ParamSpec::float(
-            key("t_min"),
-            (1e-6, 1e9),
-            d.t_min,
-            Log,
-            Yes,
-            "the phase is frozen below this temperature (at most t0)",
-        ),
-        ParamSpec::int(
-            key("polish"),
-            (0, i64::MAX),
-            d.polish,
-            Linear,
-            Yes,
-            "proposals spent shortening once the sequence reaches the group",
-        ),
-    ]
+    d.declare(p)
 }
 
 /// One phase of the annealer, on ladder `L`.
@@ -300,33 +256,6 @@ impl<L: Ladder> PhaseSearch<L> for Sa<L> {
 }
 
 impl Knobs for SaPhase {
-    fn declare(&self, prefix: &str) -> Vec<ParamSpec> {
-        params(prefix, self)
-    }
-
-    fn values(&self) -> Vec<(&'static str, f64)> {
-        vec![
-            ("length", self.length as f64),
-            ("t0", self.t0),
-            ("alpha", self.alpha),
-            ("per_temperature", self.per_temperature as f64),
-            ("t_min", self.t_min),
-            ("polish", self.polish as f64),
-        ]
-    }
-
-    fn assign(&mut self, leaf: &str, v: f64) {
-        match leaf {
-            "length" => self.length = v as usize,
-            "t0" => self.t0 = v,
-            "alpha" => self.alpha = v,
-            "per_temperature" => self.per_temperature = v as u64,
-            "t_min" => self.t_min = v,
-            "polish" => self.polish = v as u64,
-            _ => {}
-        }
-    }
-
     fn check(&self, n: usize) -> Result<(), SolveError> {
         self.validate(n)
     }

@@ -37,6 +37,21 @@ pub struct Header {
     pub step_unit: String,
     /// The names of the plot series, in the order of a point's `values`.
     pub series: Vec<String>,
+    /// The formula catalogue the run read, when it was not the built-in
+    /// one (`--formulas FILE`): replaying reads the file again and refuses
+    /// it if its digest differs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub formulas: Option<FormulasUsed>,
+}
+
+/// Where a run's formula catalogue was read, and its digest
+/// ([`crate::solve::neighbourhood::Catalogue::digest`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FormulasUsed {
+    /// The file, as an absolute path where the run could make it one.
+    pub path: String,
+    /// `fnv1a64:` and 16 hex digits.
+    pub digest: String,
 }
 
 /// One line after the header.

@@ -4,7 +4,8 @@
 //!
 //! The first line is a [`Header`] (`"kind": "header"`): the format version,
 //! the program version, the preset and every parameter value as resolved
-//! (the preset table after `--set`), the seed, the start facelets and the
+//! (the preset table after `--set`), the formula catalogue's path and
+//! digest when it is not the built-in one, the seed, the start facelets and the
 //! budget. Every further line is one [`Event`], tagged by `kind`: `point`
 //! (the plot series at one step, at a bounded resolution, and the state
 //! there where the writer knows it), `knob`, `generator` and `phase`
@@ -18,5 +19,5 @@ pub mod format;
 pub mod live;
 pub mod play;
 
-pub use format::{Event, FORMAT, Header, RecordError, RunFile, RunResult, Writer};
+pub use format::{Event, FORMAT, FormulasUsed, Header, RecordError, RunFile, RunResult, Writer};
 pub use live::{Live, beside};

@@ -12,8 +12,9 @@ use crate::solve::budget::{self, Budget, Stop};
 use crate::solve::registry::SolverConfig;
 use crate::solve::registry::build_any;
 
-use super::format::{Event, FORMAT, Header, RecordError, RunFile, RunResult};
+use super::format::{Event, FORMAT, FormulasUsed, Header, RecordError, RunFile, RunResult};
 use super::live::{Spacing, point_of};
+use crate::solve::neighbourhood::Formulas;
 
 impl Header {
     /// The header of a run of `config` (preset `preset`) from `start`, by a
@@ -36,6 +37,19 @@ impl Header {
             Ok(serde_json::Value::Object(m)) => m,
             _ => return Err(RecordError::Header("parameters are not a table".into())),
         };
+        let formulas = match config
+            .formulas()
+            .and_then(|f| Some((f.path()?, f.digest())))
+        {
+            Some((path, digest)) => Some(FormulasUsed {
+                path: std::path::absolute(path)
+                    .unwrap_or_else(|_| path.to_path_buf())
+                    .to_string_lossy()
+                    .into_owned(),
+                digest: digest.map_err(|e| RecordError::Header(e.to_string()))?,
+            }),
+            None => None,
+        };
         Ok(Header {
             format: FORMAT,
             program: env!("CARGO_PKG_VERSION").to_string(),
@@ -49,7 +63,44 @@ impl Header {
             time_limit_s: time_limit.map(|t| t.as_secs_f64()),
             step_unit: profile.step.to_string(),
             series: profile.series.iter().map(|s| s.name.to_string()).collect(),
+            formulas,
         })
+    }
+
+    /// The formula catalogue the run read: the built-in one, or the
+    /// recorded file read again.
+    ///
+    /// # Errors
+    /// The recorded file cannot be read or parsed, or its formulas are not
+    /// the ones recorded (another digest).
+    pub fn formulas(&self) -> Result<Formulas, RecordError> {
+        let Some(used) = &self.formulas else {
+            return Ok(Formulas::Builtin);
+        };
+        let bad = |why: String| {
+            RecordError::Header(format!(
+                "the run read the formula catalogue {} ({}), {why}",
+                used.path, used.digest
+            ))
+        };
+        let now = Formulas::load(std::path::Path::new(&used.path))
+            .map_err(|e| bad(format!("which cannot be read now: {e}")))?;
+        let digest = now.digest().map_err(|e| bad(e.to_string()))?;
+        if digest != used.digest {
+            return Err(bad(format!(
+                "which has changed since (its formulas now digest to {digest})"
+            )));
+        }
+        Ok(now)
+    }
+
+    /// The solver configuration to run again: [`Header::config`] with the
+    /// catalogue of [`Header::formulas`].
+    ///
+    /// # Errors
+    /// As those two.
+    pub fn run_config(&self) -> Result<SolverConfig, RecordError> {
+        Ok(self.config()?.with_formulas(&self.formulas()?))
     }
 
     /// The solver configuration the header describes.
@@ -271,7 +322,7 @@ pub fn verify(file: &RunFile, cancel: Option<&AtomicBool>) -> Result<Verdict, Re
     let recorded = file.result.as_ref().ok_or_else(|| {
         RecordError::Header("the file has no result (the run was stopped before it ended)".into())
     })?;
-    let config = file.header.config()?;
+    let config = file.header.run_config()?;
     let mut solver = build_any(&config, &file.header.start()?, file.header.seed)
         .map_err(|e| RecordError::Header(e.to_string()))?;
     // What the file claims that does not hold is a difference too: the

@@ -5,89 +5,41 @@
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
+use super::base::Budget;
 use super::cache;
 use super::multi::MultiSearch;
 use crate::cube::{Alg, Cube};
 use crate::solve::api::{Outcome, Snapshot, SolveError, Solver, Status};
-use crate::solve::params::{Live, ParamSpec, Scale};
+use crate::solve::declare::{Declared, declare_params};
+use crate::solve::params::ParamSpec;
 use crate::solve::profile::{Profile, SeriesSpec};
 
-/// Parameters of `reference`; the defaults are preset `reference`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct ReferenceParams {
-    /// Longest solution accepted (face turns).
-    pub max_len: usize,
-    /// Stop as soon as a solution this short is found.
-    pub target: usize,
-    /// Search nodes after which the best solution found is final.
-    pub max_nodes: u64,
-    /// Search nodes after which the search gives up if it has no solution.
-    pub give_up_nodes: u64,
-    /// Search nodes per elementary step.
-    pub nodes_per_step: u64,
-}
-
-impl Default for ReferenceParams {
-    fn default() -> Self {
-        let b = super::base::Budget::default();
-        ReferenceParams {
-            max_len: 30,
-            target: b.target,
-            max_nodes: b.nodes,
-            give_up_nodes: b.give_up,
-            nodes_per_step: 10_000,
-        }
+declare_params! {
+    /// Parameters of `reference`; the defaults are preset `reference`.
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+    #[serde(default, deny_unknown_fields)]
+    pub struct ReferenceParams {
+        /// Longest solution accepted (face turns).
+        max_len: usize = 30 => int(1, MAX_LEN as i64, Log), No,
+            "longest solution accepted (face turns)",
+        /// Stop as soon as a solution this short is found.
+        target: usize = Budget::default().target => int(1, MAX_LEN as i64, Log), No,
+            "stop as soon as a solution this short is found",
+        /// Search nodes after which the best solution found is final.
+        max_nodes: u64 = Budget::default().nodes => int(1, i64::MAX, Log), No,
+            "search nodes after which the best solution found is final",
+        /// Search nodes after which the search gives up if it has no solution.
+        give_up_nodes: u64 = Budget::default().give_up => int(1, i64::MAX, Log), No,
+            "search nodes after which the search gives up without a solution",
+        /// Search nodes per elementary step.
+        nodes_per_step: u64 = 10_000 => int(1, MAX_NODES_PER_STEP as i64, Log), No,
+            "search nodes per elementary step",
     }
 }
 
 /// The declaration of `reference`'s parameters.
 pub fn params() -> Vec<ParamSpec> {
-    use Live::No;
-    use Scale::Log;
-    let d = ReferenceParams::default();
-    vec![
-        ParamSpec::int(
-            "max_len",
-            (1, MAX_LEN as i64),
-            d.max_len,
-            Log,
-            No,
-            "longest solution accepted (face turns)",
-        ),
-        ParamSpec::int(
-            "target",
-            (1, MAX_LEN as i64),
-            d.target,
-            Log,
-            No,
-            "stop as soon as a solution this short is found",
-        ),
-        ParamSpec::int(
-            "max_nodes",
-            (1, i64::MAX),
-            d.max_nodes,
-            Log,
-            No,
-            "search nodes after which the best solution found is final",
-        ),
-        ParamSpec::int(
-            "give_up_nodes",
-            (1, i64::MAX),
-            d.give_up_nodes,
-            Log,
-            No,
-            "search nodes after which the search gives up without a solution",
-        ),
-        ParamSpec::int(
-            "nodes_per_step",
-            (1, MAX_NODES_PER_STEP as i64),
-            d.nodes_per_step,
-            Log,
-            No,
-            "search nodes per elementary step",
-        ),
-    ]
+    ReferenceParams::default().declare("")
 }
 
 /// Longest `max_len` accepted.
@@ -133,12 +85,12 @@ pub fn check(p: &ReferenceParams, start: &Cube) -> Result<(), SolveError> {
     }
     if p.nodes_per_step > MAX_NODES_PER_STEP {
         return Err(SolveError::Parameter(format!(
-            "reference: nodes_per_step must be 1..={MAX_NODES_PER_STEP} (one step must stay short)"
+            "reference: nodes_per_step must be 1 – {MAX_NODES_PER_STEP} (one step must stay short)"
         )));
     }
     if !(1..=MAX_LEN).contains(&p.max_len) {
         return Err(SolveError::Parameter(format!(
-            "reference: max_len must be 1..={MAX_LEN} (a scrambled cube needs up to 20 moves)"
+            "reference: max_len must be 1 – {MAX_LEN} (a scrambled cube needs up to 20 moves)"
         )));
     }
     super::base::cubies(start).map_err(|e| {

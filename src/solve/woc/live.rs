@@ -3,6 +3,7 @@
 use super::engine::Woc;
 use super::params::params;
 use crate::solve::api::SolveError;
+use crate::solve::declare::Declared;
 use crate::solve::genome::Genome;
 use crate::solve::params::{self as declared, ParamSpec};
 
@@ -16,31 +17,13 @@ static DECLARED: std::sync::LazyLock<Vec<ParamSpec>> = std::sync::LazyLock::new(
 /// let it go on).
 impl<G: Genome> Woc<G> {
     pub(super) fn live(&self) -> Vec<(String, f64)> {
-        declared::live_values(
-            &DECLARED,
-            &[
-                ("population", self.p.population as f64),
-                ("mutation_rate", self.p.mutation_rate),
-                ("stagnation", self.p.stagnation as f64),
-                ("crowd_fraction", self.p.crowd_fraction),
-            ],
-        )
+        declared::live_values(&DECLARED, &self.p.numbers())
     }
 
     pub(super) fn set_live(&mut self, key: &str, value: f64) -> Result<(), SolveError> {
         let v = declared::check_live(&DECLARED, key, value)?;
         let mut p = self.p.clone();
-        match key {
-            "population" => p.population = v as usize,
-            "mutation_rate" => p.mutation_rate = v,
-            "stagnation" => p.stagnation = v as u64,
-            "crowd_fraction" => p.crowd_fraction = v,
-            _ => {
-                return Err(SolveError::Parameter(format!(
-                    "`{key}` cannot change during a run"
-                )));
-            }
-        }
+        p.set_number(key, v);
         p.validate().map_err(|e| declared::refused(key, v, e))?;
         self.p = p;
         if self.wisdom.is_none() {
@@ -121,11 +104,11 @@ mod tests {
         w.step(2);
         let e = w.set_param("crowd_fraction", -0.1).unwrap_err().to_string();
         assert!(
-            e.contains("`crowd_fraction`") && e.contains("from 0 to 1"),
+            e.contains("`crowd_fraction`") && e.contains("in 0 – 1"),
             "{e}"
         );
         let e = w.set_param("stagnation", 0.0).unwrap_err().to_string();
-        assert!(e.contains("`stagnation`") && e.contains("from 1"), "{e}");
+        assert!(e.contains("`stagnation`") && e.contains("≥ 1"), "{e}");
         let e = w.set_param("population", 8.0).unwrap_err().to_string();
         assert!(
             e.contains("parents_from") && e.contains("population"),

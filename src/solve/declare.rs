@@ -1,0 +1,243 @@
+//! `declare_params!`: a solver's parameter struct written once — each
+//! field with its type, default, kind and range, scale, whether it may
+//! change during a run, and its meaning — from which the struct, its
+//! `Default` (when every field has a default), its declaration
+//! ([`Declared::declare`]), its numeric values ([`Declared::numbers`]) and
+//! their setter ([`Declared::set_number`]) are generated. The checks of the
+//! ranges, the live getters and setters and `cubetui presets NAME` all read
+//! these, so a key is written in one place (and in the preset files, which
+//! hold the presets' own values).
+
+use crate::solve::params::ParamSpec;
+
+/// What `declare_params!` generates for a parameter struct.
+pub trait Declared {
+    /// The declaration, keys prefixed with `prefix` (`""`, or `phase2.`),
+    /// the defaults being this value's.
+    fn declare(&self, prefix: &str) -> Vec<ParamSpec>;
+    /// Every numeric value by key (unprefixed), in declaration order.
+    fn numbers(&self) -> Vec<(&'static str, f64)>;
+    /// Sets numeric `key` (unprefixed) to `v`, already checked against its
+    /// range (a whole-number key takes it rounded); `false` for a key that
+    /// is not a numeric field.
+    fn set_number(&mut self, key: &str, v: f64) -> bool;
+}
+
+/// The declared choice of `choices` that `value` serialises to (its
+/// default as the declaration shows it), else the first.
+pub fn choice_of<T: serde::Serialize>(value: &T, choices: &'static [&'static str]) -> &'static str {
+    let text = serde_json::to_value(value)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_string));
+    choices
+        .iter()
+        .find(|c| Some(**c) == text.as_deref())
+        .or(choices.first())
+        .copied()
+        .unwrap_or("")
+}
+
+/// Declares a parameter struct once. Each field reads
+///
+/// ```text
+/// /// doc comment
+/// key: type = default => kind(args), Live, "meaning",
+/// ```
+///
+/// where `kind(args)` is `int(min, max, Scale)` (`max` may be `i64::MAX`:
+/// no bound), `float(min, max, Scale)`, `unit()` (a fraction `0 – 1`,
+/// linear), `choice(LIST)` (a `&'static [&str]`; the default shown is the
+/// one the field's value serialises to) or `flag()` (a `bool`, never live);
+/// `Live` is `Yes` or `No`. Leave out every `= default` for a struct
+/// without `Default` (a phase's parameters, whose defaults come from the
+/// enclosing solver's).
+macro_rules! declare_params {
+    (
+        $(#[$sattr:meta])*
+        $vis:vis struct $name:ident {
+            $(
+                $(#[$fattr:meta])*
+                $field:ident : $ty:ty = $default:expr => $kind:ident ( $($karg:tt)* ), $live:ident, $meaning:expr,
+            )+
+        }
+    ) => {
+        $crate::solve::declare::declare_params! {
+            $(#[$sattr])*
+            $vis struct $name {
+                $(
+                    $(#[$fattr])*
+                    $field : $ty => $kind ( $($karg)* ), $live, $meaning,
+                )+
+            }
+        }
+
+        impl Default for $name {
+            fn default() -> Self {
+                $name {
+                    $($field: $default,)+
+                }
+            }
+        }
+    };
+    (
+        $(#[$sattr:meta])*
+        $vis:vis struct $name:ident {
+            $(
+                $(#[$fattr:meta])*
+                $field:ident : $ty:ty => $kind:ident ( $($karg:tt)* ), $live:ident, $meaning:expr,
+            )+
+        }
+    ) => {
+        $(#[$sattr])*
+        $vis struct $name {
+            $(
+                $(#[$fattr])*
+                pub $field: $ty,
+            )+
+        }
+
+        impl $crate::solve::declare::Declared for $name {
+            fn declare(&self, prefix: &str) -> Vec<$crate::solve::params::ParamSpec> {
+                vec![$(
+                    $crate::solve::declare::declare_params!(
+                        @spec $kind ( $($karg)* ),
+                        format!("{prefix}{}", stringify!($field)),
+                        self.$field,
+                        $live,
+                        $meaning
+                    ),
+                )+]
+            }
+
+            fn numbers(&self) -> Vec<(&'static str, f64)> {
+                let all: Vec<Option<(&'static str, f64)>> = vec![$(
+                    $crate::solve::declare::declare_params!(
+                        @number $kind, stringify!($field), self.$field
+                    ),
+                )+];
+                all.into_iter().flatten().collect()
+            }
+
+            fn set_number(&mut self, key: &str, v: f64) -> bool {
+                match key {
+                    $(
+                        stringify!($field) => {
+                            $crate::solve::declare::declare_params!(
+                                @set $kind, self.$field, v
+                            )
+                        }
+                    )+
+                    _ => false,
+                }
+            }
+        }
+    };
+    (@spec int ($min:expr, $max:expr, $scale:ident), $key:expr, $v:expr, $live:ident, $meaning:expr) => {
+        $crate::solve::params::ParamSpec::int(
+            $key,
+            ($min, $max),
+            $v,
+            $crate::solve::params::Scale::$scale,
+            $crate::solve::params::Live::$live,
+            $meaning,
+        )
+    };
+    (@spec float ($min:expr, $max:expr, $scale:ident), $key:expr, $v:expr, $live:ident, $meaning:expr) => {
+        $crate::solve::params::ParamSpec::float(
+            $key,
+            ($min, $max),
+            $v,
+            $crate::solve::params::Scale::$scale,
+            $crate::solve::params::Live::$live,
+            $meaning,
+        )
+    };
+    (@spec unit (), $key:expr, $v:expr, $live:ident, $meaning:expr) => {
+        $crate::solve::params::ParamSpec::unit($key, $v, $crate::solve::params::Live::$live, $meaning)
+    };
+    (@spec choice ($choices:expr), $key:expr, $v:expr, $live:ident, $meaning:expr) => {
+        $crate::solve::params::ParamSpec::choice(
+            $key,
+            $choices,
+            $crate::solve::declare::choice_of(&$v, $choices),
+            $crate::solve::params::Live::$live,
+            $meaning,
+        )
+    };
+    (@spec flag (), $key:expr, $v:expr, No, $meaning:expr) => {
+        $crate::solve::params::ParamSpec::bool($key, $v, $meaning)
+    };
+    (@number int, $key:expr, $v:expr) => { Some(($key, $v as f64)) };
+    (@number float, $key:expr, $v:expr) => { Some(($key, $v)) };
+    (@number unit, $key:expr, $v:expr) => { Some(($key, $v)) };
+    (@number choice, $key:expr, $v:expr) => { None };
+    (@number flag, $key:expr, $v:expr) => { None };
+    (@set int, $place:expr, $v:expr) => {{ $place = $v as _; true }};
+    (@set float, $place:expr, $v:expr) => {{ $place = $v; true }};
+    (@set unit, $place:expr, $v:expr) => {{ $place = $v; true }};
+    (@set choice, $place:expr, $v:expr) => { false };
+    (@set flag, $place:expr, $v:expr) => { false };
+}
+
+pub(crate) use declare_params;
+
+#[cfg(test)]
+mod tests {
+    use super::Declared;
+    use crate::solve::params::{Kind, Value};
+    use serde::{Deserialize, Serialize};
+
+    #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+    #[serde(rename_all = "kebab-case")]
+    enum Way {
+        Slow,
+        VeryFast,
+    }
+
+    declare_params! {
+        /// A struct of every kind.
+        #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+        struct Every {
+            /// A count.
+            count: u32 = 7 => int(1, i64::MAX, Log), Yes, "a count",
+            /// A rate.
+            rate: f64 = 0.25 => unit(), No, "a rate",
+            /// A temperature.
+            t: f64 = 2.0 => float(0.5, 10.0, Log), Yes, "a temperature",
+            /// A way.
+            way: Way = Way::VeryFast => choice(&["slow", "very-fast"]), No, "a way",
+            /// A flag.
+            on: bool = true => flag(), No, "a flag",
+        }
+    }
+
+    #[test]
+    fn one_declaration_gives_default_declaration_values_and_setter() {
+        let mut e = Every::default();
+        assert_eq!(
+            (e.count, e.rate, e.t, e.way, e.on),
+            (7, 0.25, 2.0, Way::VeryFast, true)
+        );
+        let d = e.declare("p.");
+        let keys: Vec<&str> = d.iter().map(|s| s.key.as_str()).collect();
+        assert_eq!(keys, ["p.count", "p.rate", "p.t", "p.way", "p.on"]);
+        assert_eq!(
+            d[0].kind,
+            Kind::Int {
+                min: 1,
+                max: i64::MAX
+            }
+        );
+        assert_eq!(d[0].default, Value::Int(7));
+        assert!(d[0].live && !d[1].live && d[2].live && !d[4].live);
+        assert_eq!(d[1].range(), "0 – 1");
+        assert_eq!(d[2].range(), "0.5 – 10");
+        assert_eq!(d[3].default, Value::Text("very-fast"));
+        assert_eq!(d[4].kind, Kind::Bool);
+        assert_eq!(e.numbers(), [("count", 7.0), ("rate", 0.25), ("t", 2.0)]);
+        assert!(e.set_number("count", 9.0) && e.count == 9);
+        assert!(e.set_number("t", 3.5) && e.t == 3.5);
+        assert!(!e.set_number("way", 1.0) && !e.set_number("nope", 1.0));
+        assert_eq!(e.way, Way::VeryFast);
+    }
+}
