@@ -51,8 +51,8 @@ fn draw_screen(f: &mut Frame, app: &App) {
         }
         return;
     }
-    let status_lines = status::lines(app);
     let a = main_areas(app, area);
+    let status_lines = status::lines_in(app, a.status.height.saturating_sub(2));
     draw_cube(f, app, a.cube, a.net, a.scale);
     draw_log(f, app, a.moves);
     f.render_widget(
@@ -69,7 +69,13 @@ fn draw_screen(f: &mut Frame, app: &App) {
         progress::draw_side(f, app, a.aux);
     }
     if app.knobs().is_some() {
-        let panel = knobs_ui::area(app, a.status, area, a.message.y);
+        // Over the status panel, widened to the left for its rows, unless
+        // that covers the cube: then under the cube panel, as wide.
+        let mut panel = knobs_ui::area(app, a.status, area, a.message.y);
+        let under = a.message.y.saturating_sub(a.cube.bottom());
+        if panel.intersects(a.cube) && under >= 6 {
+            panel = Rect::new(panel.x, a.cube.bottom(), panel.width, under);
+        }
         knobs_ui::draw(f, app, panel);
     }
     draw_message(f, app, a.message);
@@ -190,7 +196,15 @@ fn draw_log(f: &mut Frame, app: &App, area: Rect) {
             if a.len() == 1 { "" } else { "s" },
             tail_text(&a.words(), room(1, 20))
         ),
-        None => "random state".to_string(),
+        None => match app.after_random() {
+            Some(a) => format!(
+                "random state, then {} typed move{}: {}",
+                a.len(),
+                if a.len() == 1 { "" } else { "s" },
+                tail_text(&a.words(), room(1, 40))
+            ),
+            None => "random state".to_string(),
+        },
     };
     lines.push(Line::from(vec![
         Span::styled("scramble ", dim),
@@ -199,9 +213,9 @@ fn draw_log(f: &mut Frame, app: &App, area: Rect) {
     let rows = usize::from(inner.height).saturating_sub(1).max(1);
     if let Some(p) = &app.playback() {
         let label = format!(
-            "solution {} HTM (raw {}), move {}: ",
+            "length {} HTM ({}), move {}: ",
             p.moves.len(),
-            p.raw_len,
+            status::raw_moves(p.raw_len),
             p.pos
         );
         let room = room(rows, label.chars().count());
@@ -236,7 +250,10 @@ fn draw_log(f: &mut Frame, app: &App, area: Rect) {
         }
         lines.push(Line::from(vec![Span::styled(label, dim), Span::raw(text)]));
     } else if let Some(o) = &app.outcome() {
-        let label = format!("best sequence {} moves ", o.solution.len());
+        let label = match o.solution.len() {
+            0 => "length 0 raw moves".to_string(),
+            n => format!("length {}: ", status::raw_moves(n)),
+        };
         let text = tail_text(&o.solution.words(), room(rows, label.chars().count()));
         lines.push(Line::from(vec![Span::styled(label, dim), Span::raw(text)]));
     }

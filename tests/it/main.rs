@@ -86,6 +86,7 @@ mod tui_record;
 mod tui_render;
 mod tui_replay;
 mod tui_runner;
+mod tui_screen;
 mod tui_sizes;
 mod tui_terminals;
 

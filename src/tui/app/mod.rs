@@ -28,6 +28,7 @@ impl App {
             setup: Setup {
                 cube: AnyCube::solved(Size::THREE),
                 scramble: Some(AnyAlg::default()),
+                after_random: None,
                 fits: Vec::new(),
                 depth: None,
                 draws: 0,
@@ -178,5 +179,6 @@ impl App {
     pub(crate) fn set_start(&mut self, cube: AnyCube, scramble: Option<AnyAlg>) {
         self.setup.cube = cube;
         self.setup.scramble = scramble;
+        self.setup.after_random = None;
     }
 }

@@ -18,6 +18,11 @@ impl App {
     pub fn scramble(&self) -> Option<&AnyAlg> {
         self.setup.scramble.as_ref()
     }
+    /// The moves typed onto a random state since it was drawn (`None`
+    /// when none were, or the start is not a random state).
+    pub fn after_random(&self) -> Option<&AnyAlg> {
+        self.setup.after_random.as_ref()
+    }
     /// Depth of `s` scrambles; `None`: a uniformly random state.
     pub fn depth(&self) -> Option<usize> {
         self.setup.depth

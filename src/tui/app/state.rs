@@ -73,6 +73,8 @@ pub(crate) struct Setup {
     pub(crate) cube: AnyCube,
     /// How `cube` was reached from solved (`None`: a random state).
     pub(crate) scramble: Option<AnyAlg>,
+    /// The moves typed onto a random state since it was drawn.
+    pub(crate) after_random: Option<AnyAlg>,
     /// Which of `choices` run on the current size (see `sizes.rs`).
     pub(crate) fits: Vec<bool>,
     /// Depth of `s` scrambles; `None`: a uniformly random state.
