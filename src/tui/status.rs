@@ -227,39 +227,47 @@ fn replay_lines(app: &App, r: &Replay) -> Vec<Line<'static>> {
     } else {
         "paused".to_string()
     };
+    // The energy right after where the cursor is: the first rows a short
+    // panel keeps.
     let mut lines = vec![
         row("preset", name),
-        row("replay", file),
         row("point", format!("{place} · {play}")),
+        row(
+            "energy",
+            match r.at().and_then(|p| p.state.as_ref()) {
+                Some(c) => format!("{} misplaced", super::replay::misplaced(c)),
+                None if r.has_states() => "—".to_string(),
+                None => "no states recorded".to_string(),
+            },
+        ),
+        row(app.step_name(), thousands(r.step())),
     ];
     for (what, label) in [("phase", "phase"), ("generator", "generator")] {
         if let Some(v) = r.latest(what) {
             lines.push(row(label, v.to_string()));
         }
     }
-    lines.push(row(app.step_name(), thousands(r.step())));
-    lines.push(row(
-        "energy",
-        match r.at().and_then(|p| p.state.as_ref()) {
-            Some(c) => format!("{} misplaced", super::replay::misplaced(c)),
-            None if r.has_states() => "—".to_string(),
-            None => "no states recorded".to_string(),
-        },
-    ));
+    let mut shown: Vec<String> = Vec::new();
     if let (Some(profile), Some(at)) = (app.profile(), r.at()) {
         for (spec, &v) in profile.series.iter().zip(&at.values) {
             if spec.status_row {
                 lines.push(row(spec.name, spec.format(v)));
+                shown.push(spec.name.to_string());
             }
         }
     }
+    // A knob set during the run, unless a series row already shows it
+    // (the annealer's temperature: its recorded value, not the one set).
     for (k, v) in r.knobs() {
-        lines.push(row(k.rsplit('.').next().unwrap_or(k), v.to_string()));
+        let label = k.rsplit('.').next().unwrap_or(k);
+        if !shown.iter().any(|s| s == label) {
+            lines.push(row(label, v.to_string()));
+        }
     }
     lines.push(row(
         "result",
         match r.result() {
-            Some(o) if o.solved => format!("solved, {} HTM", o.htm),
+            Some(o) if o.solved => format!("solved, length {} HTM", o.htm),
             Some(o) if o.interrupted => "interrupted".to_string(),
             Some(_) => "not solved".to_string(),
             None => "none (cut short)".to_string(),
@@ -273,6 +281,7 @@ fn replay_lines(app: &App, r: &Replay) -> Vec<Line<'static>> {
             "raw (a: upright)".to_string()
         },
     ));
+    lines.push(row("replay", file));
     lines.push(row("seed", h.seed.to_string()));
     lines.extend(start_rows(&h.facelets));
     lines

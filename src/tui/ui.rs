@@ -237,7 +237,7 @@ fn draw_log(f: &mut Frame, app: &App, area: Rect) {
         }
         lines.push(Line::from(spans));
     } else if let Some(o) = app.replay().and_then(|r| r.result()) {
-        let label = format!("recorded solution {} HTM ", o.htm);
+        let label = format!("recorded solution, length {} HTM: ", o.htm);
         let moves: Vec<&str> = o.solution.split_whitespace().collect();
         let room = room(rows, label.chars().count());
         let mut text = String::new();

@@ -44,6 +44,7 @@ mod e2e_knobs;
 mod e2e_nxn;
 mod e2e_record;
 mod e2e_replay;
+mod e2e_set;
 mod e2e_tui;
 mod e2e_userconf;
 mod evo_cli;

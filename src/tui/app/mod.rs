@@ -29,6 +29,8 @@ impl App {
                 cube: AnyCube::solved(Size::THREE),
                 scramble: Some(AnyAlg::default()),
                 after_random: None,
+                cli_sets: None,
+                race_sets: Vec::new(),
                 fits: Vec::new(),
                 depth: None,
                 draws: 0,

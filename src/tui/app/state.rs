@@ -89,6 +89,12 @@ pub(crate) struct Setup {
     /// `y` prints them. The hook for the knobs panel: it records each knob
     /// the user changed before the run started (see [`App::note_override`]).
     pub(crate) overrides: Vec<(String, String)>,
+    /// The command line's `--set` overrides and the choice they build
+    /// (see [`App::set_command_line_overrides`]).
+    pub(crate) cli_sets: Option<(usize, Vec<(String, String)>)>,
+    /// The first race lane's `--set` (the command line's and the knobs
+    /// turned on the single run), as `y` prints them in a race.
+    pub(crate) race_sets: Vec<(String, String)>,
     /// Knobs of the run only (no `--set`: the annealer's temperature now)
     /// set before the first step: `y` says them beside the command.
     pub(crate) run_only: Vec<(String, String)>,
