@@ -174,7 +174,13 @@ pub fn lines_in(app: &App, rows: u16) -> Vec<Line<'static>> {
 /// else the raw moves of the best sequence or of the current one.
 pub fn length(app: &App) -> String {
     if let Some(p) = app.playback() {
-        return format!("{} HTM ({})", p.moves.len(), raw_moves(p.raw_len));
+        // The raw count too where the row has room for it.
+        let full = format!("{} HTM ({})", p.moves.len(), raw_moves(p.raw_len));
+        return if full.chars().count() <= usize::from(STATUS_WIDTH - 2 - 12) {
+            full
+        } else {
+            format!("{} HTM", p.moves.len())
+        };
     }
     if let Some(o) = app.outcome() {
         return raw_moves(o.solution.len());

@@ -214,10 +214,11 @@ fn half_rows(s: &Scale) -> u16 {
     if s.half { s.h } else { 2 * s.h }
 }
 
-/// The largest scale whose stickers stand apart (see [`apart_scales`]) and
-/// read as square, whose net fits in `width` × `height`: the most screen
-/// per sticker, then whole rows (they can carry letters), then the wider
-/// face gaps. Stickers only roughly square (1:2) when no square one fits.
+/// The largest scale whose stickers stand apart (a column between two
+/// side by side, a row or half row between two stacked) and read as
+/// square, whose net fits in `width` × `height`: the most screen per
+/// sticker, then whole rows (they can carry letters), then the wider face
+/// gaps. Stickers only roughly square (1:2) when no square one fits.
 pub fn fit_apart(shape: impl Into<Shape>, width: u16, height: u16) -> Option<Scale> {
     let shape = shape.into();
     [false, true].into_iter().find_map(|loose| {
