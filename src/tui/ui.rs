@@ -171,6 +171,18 @@ fn fit_back(moves: &[String], end: usize, room: usize) -> usize {
     n
 }
 
+/// How many of `moves`, from the first, fit in `room` characters.
+fn fit_forward(moves: &[String], room: usize) -> usize {
+    let mut used = 0;
+    moves
+        .iter()
+        .take_while(|m| {
+            used += m.chars().count() + 1;
+            used <= room
+        })
+        .count()
+}
+
 /// The last moves that fit in `room` characters, `… ` first when cut.
 fn tail_text(moves: &[String], room: usize) -> String {
     let n = fit_back(moves, moves.len(), room.saturating_sub(2));
@@ -250,11 +262,24 @@ fn draw_log(f: &mut Frame, app: &App, area: Rect) {
         }
         lines.push(Line::from(vec![Span::styled(label, dim), Span::raw(text)]));
     } else if let Some(o) = &app.outcome() {
-        let label = match o.solution.len() {
-            0 => "length 0 raw moves".to_string(),
-            n => format!("length {}: ", status::raw_moves(n)),
+        let words = o.solution.words();
+        // The wheel over the panel scrolls back a line at a time, down to
+        // the first panelful.
+        let full = room(rows, 40);
+        let mut end = words.len();
+        for _ in 0..app.moves_scroll() {
+            end -= fit_back(&words, end, w.saturating_sub(4)).max(1).min(end);
+        }
+        end = end.max(fit_forward(&words, full)).min(words.len());
+        let label = match (words.len(), end < words.len()) {
+            (0, _) => "length 0 raw moves".to_string(),
+            (n, false) => format!("length {}: ", status::raw_moves(n)),
+            (n, true) => format!("length {}, to move {end}: ", status::raw_moves(n)),
         };
-        let text = tail_text(&o.solution.words(), room(rows, label.chars().count()));
+        let mut text = tail_text(&words[..end], room(rows, label.chars().count() + 2));
+        if end < words.len() {
+            text.push_str(" …");
+        }
         lines.push(Line::from(vec![Span::styled(label, dim), Span::raw(text)]));
     }
     f.render_widget(

@@ -190,3 +190,67 @@ fn stickers_stand_apart_read_square_and_cover_the_screen_at_every_size() {
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
+
+#[test]
+fn the_wheel_scrolls_the_moves_panel_back_and_forth() {
+    // A random state, a thousand steps a frame: a long sequence.
+    let mut a = app(3);
+    update(&mut a, Action::Scramble);
+    for _ in 0..3 {
+        update(&mut a, Action::Faster);
+    }
+    update(&mut a, Action::StartPause);
+    for _ in 0..20 {
+        update(&mut a, Action::Tick);
+    }
+    update(&mut a, Action::StartPause);
+    let (w, h) = (80, 24);
+    update(&mut a, Action::Resize(w, h));
+    let moves = ui::main_areas(&a, Rect::new(0, 0, w, h)).moves;
+    let (column, row) = (moves.x + 2, moves.y + 1);
+    let text = |a: &App| {
+        format!("{}", {
+            let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
+            t.draw(|f| ui::draw(f, a)).unwrap();
+            t.backend().clone()
+        })
+    };
+    let end = text(&a);
+    assert!(
+        end.contains("length ") && !end.contains(", to move "),
+        "{end}"
+    );
+    update(
+        &mut a,
+        Action::Wheel {
+            up: true,
+            column,
+            row,
+        },
+    );
+    let back = text(&a);
+    assert!(back.contains(", to move "), "{back}");
+    assert_ne!(back, end);
+    // Far back it stops at the first moves; down again returns to the end.
+    for _ in 0..500 {
+        update(
+            &mut a,
+            Action::Wheel {
+                up: true,
+                column,
+                row,
+            },
+        );
+    }
+    for _ in 0..501 {
+        update(
+            &mut a,
+            Action::Wheel {
+                up: false,
+                column,
+                row,
+            },
+        );
+    }
+    assert_eq!(text(&a), end);
+}

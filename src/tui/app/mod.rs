@@ -55,6 +55,7 @@ impl App {
                 overlay: false,
                 help: false,
                 help_scroll: 0,
+                moves_scroll: 0,
                 size: (0, 0),
                 prompt: None,
                 theme: Theme::load("classic", Depth::True).expect("embedded theme"),
@@ -113,6 +114,7 @@ impl App {
         self.run.epoch += 1;
         self.run.track.reset();
         self.run.playback = None;
+        self.view.moves_scroll = 0;
         let solver = match self.current_choice() {
             None => {
                 self.message = Some("no solver presets available".into());

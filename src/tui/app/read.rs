@@ -110,6 +110,10 @@ impl App {
         self.view.knobs.as_ref()
     }
     /// Rows of the help popup scrolled past (as asked; drawing clamps it).
+    pub fn moves_scroll(&self) -> usize {
+        self.view.moves_scroll
+    }
+    /// Rows of the help popup scrolled past.
     pub fn help_scroll(&self) -> u16 {
         self.view.help_scroll
     }

@@ -125,6 +125,9 @@ pub(crate) struct View {
     pub(crate) help: bool,
     /// Rows of the help popup scrolled past.
     pub(crate) help_scroll: u16,
+    /// Lines the moves panel's sequence is scrolled back from its end
+    /// (the mouse wheel over the panel).
+    pub(crate) moves_scroll: usize,
     /// The terminal's size (columns, rows) as last reported; (0, 0) before.
     pub(crate) size: (u16, u16),
     pub(crate) prompt: Option<String>,
