@@ -276,7 +276,8 @@ fn draw_log(f: &mut Frame, app: &App, area: Rect) {
             (n, false) => format!("length {}: ", status::raw_moves(n)),
             (n, true) => format!("length {}, to move {end}: ", status::raw_moves(n)),
         };
-        let mut text = tail_text(&words[..end], room(rows, label.chars().count() + 2));
+        let cut = if end < words.len() { 2 } else { 0 };
+        let mut text = tail_text(&words[..end], room(rows, label.chars().count() + cut));
         if end < words.len() {
             text.push_str(" …");
         }
