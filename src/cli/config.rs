@@ -205,6 +205,31 @@ impl SolverArgs {
     }
 }
 
+/// `base` with `--set KEY=VALUE` overrides applied (as `solve --set`
+/// applies them: every key checked against the solver's declaration), and
+/// the overrides as (key, value) pairs; every mistake is a usage error.
+pub fn apply_sets(
+    base: &SolverConfig,
+    sets: &[String],
+) -> Result<(SolverConfig, Vec<(String, String)>), Report> {
+    let mut table = full_table(base)?;
+    let mut pairs: Vec<(String, String)> = Vec::new();
+    for kv in sets {
+        let (k, v) = kv
+            .split_once('=')
+            .ok_or_else(|| usage(format!("--set `{kv}`: expected KEY=VALUE")))?;
+        let (k, v) = (k.trim(), v.trim());
+        table = set_key(table, k, v, k)?;
+        pairs.retain(|(old, _)| old != k);
+        pairs.push((k.to_string(), v.to_string()));
+    }
+    let config = preset::from_table(table).map_err(|e| usage(e.to_string()))?;
+    config
+        .build(cubetui::cube::Cube::solved(), 0)
+        .map_err(|e| usage(e.to_string()))?;
+    Ok((config, pairs))
+}
+
 /// The configuration as a TOML table with every field present.
 fn full_table(cfg: &SolverConfig) -> Result<toml::Table, Report> {
     toml::Table::try_from(cfg).map_err(|e| usage(format!("cannot edit preset: {e}")))

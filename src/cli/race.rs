@@ -61,6 +61,11 @@ pub struct RaceArgs {
     /// with the preset's name before the extension (race.mws.jsonl, …).
     #[arg(long, value_name = "FILE")]
     pub record: Option<std::path::PathBuf>,
+    /// Override a parameter of the first preset's lane, as in `solve`
+    /// (repeatable): a race the screen's `w` opened after the knobs were
+    /// turned runs its first lane so, and `y` prints it so.
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub set: Vec<String>,
 }
 
 /// One lane of `race --json`: its results, its solution maybe summarised.
@@ -119,8 +124,18 @@ pub fn run(mut args: RaceArgs) -> Result<ExitCode, Report> {
     let start: AnyCube = args.start.resolve(args.seed, size)?.cube;
     // A wrong count, a repeated or unknown preset, a solver that does not
     // run on this size, `reference` past the 3×3: all usage errors.
-    let (mut race, solvers) =
+    let (mut race, mut solvers) =
         Race::of_presets(&presets, start, args.seed).map_err(|e| UsageError(e.to_string()))?;
+    let first_config = match race.lanes().first() {
+        Some(lane) if !args.set.is_empty() => {
+            let base = preset::get(lane.preset()).map_err(|e| UsageError(e.to_string()))?;
+            let (config, _) = super::config::apply_sets(&base, &args.set)?;
+            solvers[0] = cubetui::solve::build_any(&config, race.start(), args.seed)
+                .map_err(|e| UsageError(e.to_string()))?;
+            Some(config)
+        }
+        _ => None,
+    };
     // Each lane's final moves to solved needs the reference tables (read
     // from the cache; built once, on stderr, if there is none): the
     // two-phase tables on the 3×3, the distance table on the 2×2; none
@@ -132,7 +147,7 @@ pub fn run(mut args: RaceArgs) -> Result<ExitCode, Report> {
         super::plot::check(path)?;
     }
     let mut records = match &args.record {
-        Some(path) => lane_records(path, &race, &solvers, args.seed, limit)?,
+        Some(path) => lane_records(path, &race, &solvers, args.seed, limit, first_config)?,
         None => Vec::new(),
     };
     let traced = args.plot.is_some() || args.record.is_some();
@@ -224,21 +239,27 @@ fn plot_curves(race: &Race) -> Vec<LaneCurves> {
 type LaneRecord = (PathBuf, Live<File>);
 
 /// One run file per lane, `path` with the preset's name before the
-/// extension, each begun with its header (exit 5 when one cannot be).
+/// extension, each begun with its header (exit 5 when one cannot be); the
+/// first lane's configuration is `first_config` when `--set` changed it.
 fn lane_records(
     path: &Path,
     race: &Race,
     solvers: &[Box<dyn Solver>],
     seed: u64,
     limit: Duration,
+    first_config: Option<cubetui::solve::SolverConfig>,
 ) -> Result<Vec<Option<LaneRecord>>, Report> {
     race.lanes()
         .iter()
         .zip(solvers)
-        .map(|(lane, solver)| {
+        .enumerate()
+        .map(|(i, (lane, solver))| {
             let name = lane.preset();
             let file = beside(path, name);
-            let config = preset::get(name).map_err(|e| UsageError(e.to_string()))?;
+            let config = match (&first_config, i) {
+                (Some(c), 0) => c.clone(),
+                _ => preset::get(name).map_err(|e| UsageError(e.to_string()))?,
+            };
             let header = Header::new(
                 name,
                 &config,

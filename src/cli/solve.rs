@@ -118,7 +118,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Report> {
         }
         let _ = write!(
             text,
-            "{}\nsolution:   {sol}\nlength:     {} HTM after simplification ({} raw moves)\n\
+            "{}\nsolution:   {sol}\nlength:     {} HTM ({} raw moves)\n\
              energy:     {}\niterations: {}\nstopped by: {}\ntime:       {:.1} ms\nsolver:     {} (preset {}{neighbourhood})\n",
             match (r.solved, r.cancelled) {
                 (true, _) => "solved",

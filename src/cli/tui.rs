@@ -62,6 +62,10 @@ pub struct TuiArgs {
     /// name (run.mws.jsonl). Exit 5 if FILE cannot be created.
     #[arg(long, value_name = "FILE")]
     record: Option<std::path::PathBuf>,
+    /// Override a parameter of the preset the screen starts with, as in
+    /// `solve`, e.g. `--set schedule.t0=5000` (repeatable); `y` prints them.
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    set: Vec<String>,
 }
 
 /// What to run instead of the screen without a terminal.
@@ -185,7 +189,7 @@ pub fn run(mut args: TuiArgs, warnings: Vec<String>) -> Result<ExitCode, Report>
         .into());
     }
     let theme = theme(args.theme.take(), &settings)?;
-    let choices = choices(&formulas);
+    let mut choices = choices(&formulas);
     let default = preset::default_for(&preset::default_solver()).unwrap_or_default();
     let mut choice = choices
         .iter()
@@ -219,6 +223,17 @@ pub fn run(mut args: TuiArgs, warnings: Vec<String>) -> Result<ExitCode, Report>
     if let Some(s) = &args.scramble {
         AnyAlg::parse_sized(s, size).map_err(|e| InvalidInput(format!("--scramble: {e}")))?;
     }
+    // `--set` builds the starting preset with its overrides.
+    let sets = if args.set.is_empty() {
+        Vec::new()
+    } else {
+        let name = choices[choice].preset.clone();
+        let base = preset::get(&name).map_err(|e| UsageError(e.to_string()))?;
+        let (cfg, pairs) = super::config::apply_sets(&base, &args.set)?;
+        choices[choice].build =
+            Box::new(move |start, seed| cubetui::solve::build_any_pending(&cfg, start, seed));
+        pairs
+    };
     let seed = args.seed.unwrap_or_else(|| {
         SystemTime::now()
             .duration_since(UNIX_EPOCH)
@@ -227,6 +242,7 @@ pub fn run(mut args: TuiArgs, warnings: Vec<String>) -> Result<ExitCode, Report>
     let notices = super::table_cache::report_to_screen();
     let runner = Runner::spawn(Speed::PerFrame(1));
     let mut app = App::new(choices, choice, seed, Box::new(runner));
+    app.set_command_line_overrides(choice, sets);
     if size != Size::THREE {
         app.open_size(size);
         // Opening the size picked the first preset that runs there; the

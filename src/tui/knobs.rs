@@ -82,6 +82,32 @@ pub fn note_before_start(app: &mut App, key: &str, value: f64) {
     }
 }
 
+/// The single run's knobs turned away from the values its run started
+/// with, for keys a preset holds (a run-only one such as the annealer's
+/// temperature now changes by itself): (key, value, the value as `--set`
+/// writes it). A race the `w` key opens runs its first lane so.
+pub(crate) fn turned(app: &App) -> Vec<(String, f64, String)> {
+    let Some(preset) = app.current_choice().map(|c| c.preset.clone()) else {
+        return Vec::new();
+    };
+    let track = app.track();
+    let mut out = Vec::new();
+    for (key, value) in track.params() {
+        let Some(spec) = spec_of(app, &preset, key) else {
+            continue;
+        };
+        if !spec.in_preset || track.initial_param(key) == Some(*value) {
+            continue;
+        }
+        let shown = match spec.kind {
+            Kind::Int { .. } => format!("{}", *value as i128),
+            _ => format!("{value:?}"),
+        };
+        out.push((key.clone(), *value, shown));
+    }
+    out
+}
+
 /// The panel's rows: the single run's live parameters, or in a race every
 /// lane's (each key once, valued as in the first lane that has it).
 pub fn rows(app: &App) -> Vec<Row> {

@@ -1,17 +1,18 @@
 //! Where each panel goes: a pure function of the terminal size and the net
 //! (its layout and the cube's size).
 //!
-//! The cube panel is as tall as its net (no empty box); the net's scale is
-//! the largest that leaves the moves panel at least three lines and the
-//! plots six rows of data. On a short terminal the moves panel takes at
-//! most four lines. The strip stacks the moves under the cube; the
-//! cross, being narrow and tall, puts them beside it when there is room.
-//! A big cube on a small terminal gets a compact scale (one-cell or
-//! half-height stickers, fewer gaps). A cross one row short of fitting
-//! (the 7×7 at 80×24, in half-height stickers) takes that row from the
-//! plots, which then keep five rows of data; a cross that fits nowhere even
-//! so (a 7×7 in letters at 80×24) is drawn as the strip, and a strip that
-//! fits nowhere leaves the moves panel one line.
+//! The net gets the room first: the plots keep their minimum (six rows of
+//! data) and the net takes the largest scale whose stickers stand apart
+//! and read as square ([`net::fit_apart`]) in what is left of the top
+//! left. The moves panel (a few lines; the whole sequence is one `y` or
+//! export away) goes under the net, beside the cross, or under the status
+//! panel, wherever the net comes out largest. When the layout asked for
+//! cannot part its stickers but the other one can, or the other one's
+//! stickers are at least twice as large, the other one is drawn (a 5×5 at
+//! 120×36 as the cross). Only when neither can (a 7×7 at 80×24) does the
+//! net fall back to the older ladders: one-cell or half-height stickers
+//! with fewer gaps, the cross beside the moves, else the strip, the strip
+//! taking rows from the moves panel (one line left) if it must.
 
 use ratatui::layout::{Constraint, Layout, Rect};
 
@@ -20,8 +21,11 @@ use super::net::{self, Scale, Shape};
 
 /// Width of the status panel.
 pub const STATUS_WIDTH: u16 = 36;
-/// Lines the moves panel keeps at least (plus its border).
-pub const MOVES_MIN_LINES: u16 = 3;
+/// Lines the moves panel keeps at least (plus its border) on a short
+/// terminal (below `ROOMY_HEIGHT` rows); one more on a taller one.
+pub const MOVES_MIN_LINES: u16 = 2;
+/// Lines the moves panel takes at most when the top has rows to spare.
+pub const MOVES_MAX_LINES: u16 = 4;
 /// Width the moves panel needs to sit beside the cross net.
 const MOVES_BESIDE_MIN_WIDTH: u16 = 18;
 /// Width the moves panel keeps beside a compact cross net.
@@ -29,13 +33,18 @@ const MOVES_BESIDE_TIGHT_WIDTH: u16 = 12;
 /// Height of the moves panel (one line and its border) when the strip
 /// needs its rows (no colours on a big cube at 80×24).
 const MOVES_SQUEEZED: u16 = 3;
+/// Terminal height from which the moves panel keeps one more line.
+const ROOMY_HEIGHT: u16 = 30;
+/// Height the plots keep at least: six rows of data (their border, axis
+/// and labels take four).
+pub const CHARTS_MIN: u16 = 10;
 
 /// The panels of the main screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Areas {
     pub cube: Rect,
-    /// The net drawn: the one asked for, or the strip when a cross of a
-    /// big cube fits nowhere (a 7×7 in letters at 80×24).
+    /// The net drawn: the one asked for, or the other one when that parts
+    /// its stickers and the one asked for cannot (see the module doc).
     pub net: Net,
     pub scale: Scale,
     pub moves: Rect,
@@ -46,24 +55,19 @@ pub struct Areas {
     pub keys: Rect,
 }
 
-/// Lines the moves panel takes at most on a short terminal (below
-/// `ROOMY_HEIGHT` rows), so the plots keep their rows.
-pub const MOVES_MAX_LINES_SHORT: u16 = 4;
-/// Terminal height from which the moves panel may grow past
-/// [`MOVES_MAX_LINES_SHORT`].
-const ROOMY_HEIGHT: u16 = 30;
-
-/// Height the plots keep at least: 10 leaves a plot six rows of data
-/// (its border, axis and labels take four).
-fn charts_min(height: u16) -> u16 {
-    if height >= 36 { 12 } else { 10 }
+/// Rows of the moves panel (its border included) on a terminal this tall.
+fn moves_rows(height: u16) -> u16 {
+    let lines = if height >= ROOMY_HEIGHT {
+        MOVES_MIN_LINES + 1
+    } else {
+        MOVES_MIN_LINES
+    };
+    lines + 2
 }
 
 /// Splits `area` (at least 80×24) for a net (a layout, or a [`Shape`]: a
 /// cube of any size); `status_lines` is how many rows the status panel
-/// would like. When no roomy scale fits (see [`net::fit`]) the net takes a
-/// compact one: the cross beside the moves, else the strip; the strip
-/// takes rows from the moves panel (one line left) if it must.
+/// would like (it gets them when the net leaves room, else its first ones).
 pub fn areas(area: Rect, shape: impl Into<Shape>, status_lines: u16) -> Areas {
     let shape = shape.into();
     let [body, message, keys] = Layout::vertical([
@@ -72,49 +76,52 @@ pub fn areas(area: Rect, shape: impl Into<Shape>, status_lines: u16) -> Areas {
         Constraint::Length(1),
     ])
     .areas(area);
-    let mut top_max = body.height.saturating_sub(charts_min(area.height));
+    let top_max = body.height.saturating_sub(CHARTS_MIN);
     let left_w = body.width.saturating_sub(STATUS_WIDTH);
-    let mut placed = place(shape, left_w, top_max);
-    if shape.net == Net::Cross && placed.net == Net::Strip {
-        // A cross one row short (the 7x7 at 80x24) takes that row from the
-        // plots, which keep five rows of data, rather than become the strip.
-        let roomier = place(shape, left_w, top_max + 1);
-        if roomier.net == Net::Cross {
-            top_max += 1;
-            placed = roomier;
-        }
-    }
+    let moves_h = moves_rows(area.height);
     let Placed {
         net,
         scale,
-        beside,
-        moves_min: moves_h,
-    } = placed;
+        at,
+        moves_min,
+    } = place_apart(shape, left_w, top_max, moves_h)
+        .unwrap_or_else(|| place(shape, left_w, top_max));
     let (net_w, net_h) = scale.extent(shape.with_net(net));
     let cube_h = net_h + 2;
-    let wanted = if beside { cube_h } else { cube_h + moves_h };
-    let top_h = wanted.max(status_lines + 2).min(top_max.max(wanted));
+    let status_h = status_lines + 2;
+    let wanted = match at {
+        Where::Below => (cube_h + moves_min).max(status_h),
+        Where::Beside => cube_h.max(status_h),
+        Where::Right => cube_h.max(status_h + moves_min),
+    };
+    let floor = match at {
+        Where::Below => cube_h + moves_min,
+        _ => cube_h,
+    };
+    let top_h = wanted.min(top_max).max(floor.min(body.height));
     let [top, charts] =
         Layout::vertical([Constraint::Length(top_h), Constraint::Min(0)]).areas(body);
-    let [left, status] =
+    let [left, right] =
         Layout::horizontal([Constraint::Min(0), Constraint::Length(STATUS_WIDTH)]).areas(top);
-    let (cube, moves) = if beside {
-        let [c, m] =
-            Layout::horizontal([Constraint::Length(net_w + 4), Constraint::Min(0)]).areas(left);
-        (c, m)
-    } else {
-        // On a short terminal the moves panel stops at a few lines; the
-        // cube panel takes the rows left over.
-        let moves_h = if area.height < ROOMY_HEIGHT {
-            left.height
-                .saturating_sub(cube_h)
-                .min(MOVES_MAX_LINES_SHORT + 2)
-        } else {
-            left.height.saturating_sub(cube_h)
-        };
-        let [c, m] =
-            Layout::vertical([Constraint::Min(0), Constraint::Length(moves_h)]).areas(left);
-        (c, m)
+    let (cube, moves, status) = match at {
+        Where::Beside => {
+            let [c, m] =
+                Layout::horizontal([Constraint::Length(net_w + 4), Constraint::Min(0)]).areas(left);
+            (c, m, right)
+        }
+        Where::Below => {
+            // Rows to spare go to the moves panel up to a few lines, then
+            // to the cube panel.
+            let moves_h = left.height.saturating_sub(cube_h).min(MOVES_MAX_LINES + 2);
+            let [c, m] =
+                Layout::vertical([Constraint::Min(0), Constraint::Length(moves_h)]).areas(left);
+            (c, m, right)
+        }
+        Where::Right => {
+            let [s, m] =
+                Layout::vertical([Constraint::Min(0), Constraint::Length(moves_min)]).areas(right);
+            (left, m, s)
+        }
     };
     let [energy, aux] =
         Layout::horizontal([Constraint::Percentage(64), Constraint::Percentage(36)]).areas(charts);
@@ -131,25 +138,86 @@ pub fn areas(area: Rect, shape: impl Into<Shape>, status_lines: u16) -> Areas {
     }
 }
 
+/// Where the moves panel goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Where {
+    /// Under the net, as wide as the cube panel.
+    Below,
+    /// Beside the net (the cross), as tall as the cube panel.
+    Beside,
+    /// Under the status panel; the net has the whole top left.
+    Right,
+}
+
+/// The net's place and scale when its stickers can stand apart: the
+/// largest of the places for the layout asked for, or for the other one
+/// when that is the only one that parts its stickers or twice as large.
+fn place_apart(shape: Shape, left_w: u16, top_max: u16, moves_h: u16) -> Option<Placed> {
+    let best = |shape: Shape| -> Option<Placed> {
+        let inner_w = left_w.saturating_sub(2);
+        let mut places = vec![
+            (Where::Below, inner_w, top_max.saturating_sub(moves_h + 2)),
+            (Where::Right, inner_w, top_max.saturating_sub(2)),
+        ];
+        if shape.net == Net::Cross {
+            let w = left_w.saturating_sub(MOVES_BESIDE_MIN_WIDTH + 4);
+            places.push((Where::Beside, w, top_max.saturating_sub(2)));
+        }
+        let mut out: Option<Placed> = None;
+        for (at, w, h) in places {
+            let Some(scale) = net::fit_apart(shape, w, h) else {
+                continue;
+            };
+            // Earlier places win ties.
+            if out
+                .as_ref()
+                .is_none_or(|o| net::sticker_halves(&scale) > net::sticker_halves(&o.scale))
+            {
+                out = Some(Placed {
+                    net: shape.net,
+                    scale,
+                    at,
+                    moves_min: moves_h,
+                });
+            }
+        }
+        out
+    };
+    let other = match shape.net {
+        Net::Strip => Net::Cross,
+        Net::Cross => Net::Strip,
+    };
+    match (best(shape), best(shape.with_net(other))) {
+        (Some(a), Some(b))
+            if net::sticker_halves(&b.scale) >= 2 * net::sticker_halves(&a.scale) =>
+        {
+            Some(b)
+        }
+        (Some(a), _) => Some(a),
+        (None, b) => b,
+    }
+}
+
 /// Where the net goes in the top left (`left_w` wide, `top_max` rows at
 /// most) and at which scale.
 struct Placed {
     net: Net,
     scale: Scale,
-    /// Beside the moves panel (else above it).
-    beside: bool,
+    /// Where the moves panel goes.
+    at: Where,
     /// Rows the moves panel keeps (its border included).
     moves_min: u16,
 }
 
-/// The net's place: the largest roomy scale stacked above the moves or,
-/// for the cross, beside them; else a compact one (see the module doc).
+/// The net's place when no scale parts its stickers: the largest roomy
+/// scale stacked above the moves or, for the cross, beside them; else a
+/// compact one (see the module doc).
 fn place(shape: Shape, left_w: u16, top_max: u16) -> Placed {
     let moves_h = MOVES_MIN_LINES + 2;
-    let placed = |net, scale, beside, moves_min| Placed {
+    let placed = |net, scale, beside: bool, moves_min| Placed {
         net,
         scale,
-        beside,
+        at: if beside { Where::Beside } else { Where::Below },
         moves_min,
     };
     let stack_w = left_w.saturating_sub(2);

@@ -2,7 +2,8 @@
 //! (`ui::main_areas`, `race_ui::regions`) in the terminal's size as last
 //! reported, and what the wheel and a click do there. The wheel over a
 //! plot zooms the plots (up: in, as `[`; down: out one step), over the
-//! open help it scrolls; a click on a race lane focuses it.
+//! open help it scrolls, over the moves panel it scrolls the sequence back
+//! a line (down: forward again); a click on a race lane focuses it.
 
 use ratatui::layout::{Position, Rect};
 
@@ -20,6 +21,8 @@ pub enum Target {
     Help,
     /// One of the plots.
     Plot,
+    /// The moves panel.
+    Moves,
     /// A race lane's line or card.
     Lane(usize),
 }
@@ -48,6 +51,9 @@ pub fn target(app: &App, column: u16, row: u16) -> Option<Target> {
             .then_some(Target::Plot);
     }
     let a = ui::main_areas(app, area);
+    if a.moves.contains(at) {
+        return Some(Target::Moves);
+    }
     (a.energy.contains(at) || a.aux.contains(at)).then_some(Target::Plot)
 }
 
@@ -59,6 +65,16 @@ pub(crate) fn wheel(app: &mut App, up: bool, column: u16, row: u16) {
             let g = help::geometry(Rect::new(0, 0, w, h));
             let how = if up { HelpScroll::Up } else { HelpScroll::Down };
             app.view.help_scroll = help::scrolled(app.view.help_scroll, how, &g);
+        }
+        Some(Target::Moves) => {
+            // Bounded where drawn: a scroll past the start shows the start.
+            let s = &mut app.view.moves_scroll;
+            *s = if up {
+                s.saturating_add(1).min(10_000)
+            } else {
+                s.saturating_sub(1)
+            };
+            app.dirty = true;
         }
         Some(Target::Plot) => {
             let v = &mut app.view.plot;

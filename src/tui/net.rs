@@ -17,7 +17,10 @@ use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::widgets::Widget;
 
-pub use self::fit::{COMPACT, SCALES, Scale, Shape, compact, fit, fit_any, fit_compact, smallest};
+pub use self::fit::{
+    COMPACT, SCALES, Scale, Shape, apart, compact, fit, fit_any, fit_apart, fit_compact, smallest,
+    sticker_halves,
+};
 use super::app::Net;
 use super::theme::{Depth, Theme};
 use crate::cube::Face;
@@ -143,7 +146,8 @@ impl CubeView<'_> {
 
     /// Half-height stickers: two sticker rows share a terminal row, the
     /// upper one as the foreground of `▀`, the lower one as its background
-    /// (`▄` when only the lower half is a sticker). No letters, no marks.
+    /// (`▄` when only the lower half is a sticker, a blank on the colour
+    /// when both halves have it). No letters, no marks.
     fn render_half(&self, area: Rect, buf: &mut Buffer) {
         let (s, size) = (self.scale, self.cube.size());
         let (n, home) = (fit::side(size), self.cube.face_colours());
@@ -168,6 +172,9 @@ impl CubeView<'_> {
                 continue;
             }
             let (ch, style) = match (upper, lower) {
+                // A whole cell of one colour as a blank on that colour (no
+                // seam between the glyph's halves).
+                (Some(u), Some(l)) if u == l => (' ', bold.bg(u)),
                 (Some(u), Some(l)) => ('▀', bold.fg(u).bg(l)),
                 (Some(u), None) => ('▀', bold.fg(u)),
                 (None, Some(l)) => ('▄', bold.fg(l)),

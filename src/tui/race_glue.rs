@@ -39,7 +39,9 @@ pub(crate) fn open_default(app: &mut App) {
         .collect();
     let current = app.current_choice().map_or("", |c| c.preset.as_str());
     let lanes = default_lanes(&available, current);
-    if let Err(e) = app.open_race(&lanes) {
+    // The current preset's lane (the first) as the single run was tuned.
+    let turned = super::knobs::turned(app);
+    if let Err(e) = app.open_race_turned(&lanes, &turned) {
         app.message = Some(format!("no race: {e}"));
     }
 }
@@ -49,6 +51,17 @@ impl App {
     /// shown start state and seed, pausing the single run; every lane
     /// starts at once. An error names what is wrong.
     pub fn open_race(&mut self, presets: &[String]) -> Result<(), String> {
+        self.open_race_turned(presets, &[])
+    }
+
+    /// [`App::open_race`], the first lane's knobs set as `turned` says
+    /// (key, value, as `--set` writes it) when it runs the current preset:
+    /// `y` then prints them as its `--set`, with the command line's.
+    pub(crate) fn open_race_turned(
+        &mut self,
+        presets: &[String],
+        turned: &[(String, f64, String)],
+    ) -> Result<(), String> {
         let start = self.setup.cube.clone();
         let mut names = Vec::new();
         let mut solvers = Vec::new();
@@ -69,6 +82,27 @@ impl App {
                     .map_err(|e| format!("cannot build `{}`: {e}", c.preset))?,
             );
         }
+        // The first lane runs the current preset as the single run did:
+        // built with the command line's `--set`, its knobs as turned.
+        let current = self.current_choice().map(|c| c.preset.clone());
+        let mut sets: Vec<(String, String)> = Vec::new();
+        if names.first() == current.as_ref()
+            && let Some(first) = solvers.first_mut()
+        {
+            if let Some((choice, cli)) = &self.setup.cli_sets
+                && *choice == self.setup.choice
+            {
+                sets.clone_from(cli);
+            }
+            for (key, value, shown) in turned {
+                first
+                    .set_param(key, *value)
+                    .map_err(|e| format!("`{key}` = {shown} on `{}`: {e}", names[0]))?;
+                sets.retain(|(k, _)| k != key);
+                sets.push((key.clone(), shown.clone()));
+            }
+        }
+        self.setup.race_sets = sets;
         let records = self.race_records(&names, &solvers);
         let note = names.first().and_then(|n| self.race_record_note(n));
         let view = RaceView::start(

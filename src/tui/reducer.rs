@@ -194,6 +194,10 @@ pub fn reduce(app: &mut App, action: Action) -> Vec<Effect> {
             } else {
                 app.view.speed.saturating_sub(1)
             };
+            app.message = Some(format!(
+                "speed: {} (+ faster, - slower)",
+                crate::tui::status::speed_label(app.speed())
+            ));
             effects.push(Effect::Speed(app.speed()));
         }
         Action::CycleGenerator => effects.extend(cycle_generator(app)),

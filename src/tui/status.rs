@@ -88,21 +88,17 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
             lines.push(Line::from(Span::styled(l, dim)));
         }
     }
-    lines.push(row("state", app.state().name().to_string()));
-    if let Some(p) = s.and_then(|s| s.phase.clone()) {
-        lines.push(row("phase", p));
-    }
-    if let Some(g) = s.and_then(|s| s.generator.clone()) {
-        lines.push(row("generator", g));
-    }
-    for (label, value) in s.map(|s| s.rows.clone()).unwrap_or_default() {
-        lines.push(row(&label, value));
-    }
-    lines.push(row(app.step_name(), thousands(iters)));
-    lines.push(row(
-        "energy",
-        s.map_or_else(dash, |s| format!("{} (best {})", s.energy, s.best_energy)),
-    ));
+    // The rows a short panel keeps come first: where the run is, how fast.
+    lines.extend([
+        row("state", app.state().name().to_string()),
+        row(
+            "energy",
+            s.map_or_else(dash, |s| format!("{} (best {})", s.energy, s.best_energy)),
+        ),
+        row(app.step_name(), thousands(iters)),
+        row("speed", format!("{}  {rate}", speed_label(app.speed()))),
+        row("elapsed", format!("{secs:.1} s")),
+    ]);
     let size = app.cube_size();
     let n = size.get();
     lines.push(row(
@@ -114,6 +110,15 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
             None => dash(),
         },
     ));
+    if let Some(p) = s.and_then(|s| s.phase.clone()) {
+        lines.push(row("phase", p));
+    }
+    if let Some(g) = s.and_then(|s| s.generator.clone()) {
+        lines.push(row("generator", g));
+    }
+    for (label, value) in s.map(|s| s.rows.clone()).unwrap_or_default() {
+        lines.push(row(&label, value));
+    }
     if let (Some(profile), Some(s)) = (&app.profile(), s) {
         for (spec, &v) in profile.series.iter().zip(&s.values) {
             if spec.status_row {
@@ -121,13 +126,12 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
             }
         }
     }
+    lines.push(row("length", length(app)));
+    if n != 3 {
+        // The size first among the view rows; the 3×3's panel reads as ever.
+        lines.push(row("size", format!("{n}x{n} (z Z: size)")));
+    }
     lines.extend([
-        row(
-            "sequence",
-            s.map_or_else(dash, |s| format!("{} moves", s.sequence_len)),
-        ),
-        row("elapsed", format!("{secs:.1} s")),
-        row("speed", format!("{}  {rate}", speed_label(app.speed()))),
         view_row(app),
         row(
             "scramble",
@@ -145,13 +149,49 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
             },
         ),
     ]);
-    if n != 3 {
-        // The size first among the view rows; the 3×3's panel reads as ever.
-        let at = lines.len() - 4;
-        lines.insert(at, row("size", format!("{n}x{n} (z Z: size)")));
-    }
     lines.extend(start_rows(&app.start().facelets()));
     lines
+}
+
+/// The rows of the status panel for a panel `rows` lines tall: all of
+/// [`lines`] when they fit, else without the preset's description (the
+/// `tab` list and `?` show it), cut at the panel's bottom.
+pub fn lines_in(app: &App, rows: u16) -> Vec<Line<'static>> {
+    let mut lines = lines(app);
+    if lines.len() > usize::from(rows) && app.replay().is_none() {
+        let described = lines
+            .iter()
+            .skip(1)
+            .take_while(|l| l.spans.len() == 1)
+            .count();
+        lines.drain(1..1 + described);
+    }
+    lines
+}
+
+/// The run's length, named as `solve` names it: the solution in HTM
+/// (same-layer moves merged past the 3×3) and its raw moves once solved,
+/// else the raw moves of the best sequence or of the current one.
+pub fn length(app: &App) -> String {
+    if let Some(p) = app.playback() {
+        // The raw count too where the row has room for it.
+        let full = format!("{} HTM ({})", p.moves.len(), raw_moves(p.raw_len));
+        return if full.chars().count() <= usize::from(STATUS_WIDTH - 2 - 12) {
+            full
+        } else {
+            format!("{} HTM", p.moves.len())
+        };
+    }
+    if let Some(o) = app.outcome() {
+        return raw_moves(o.solution.len());
+    }
+    app.snapshot()
+        .map_or_else(|| "—".to_string(), |s| raw_moves(s.sequence_len))
+}
+
+/// `n raw moves` (`1 raw move`).
+pub fn raw_moves(n: usize) -> String {
+    format!("{n} raw move{}", if n == 1 { "" } else { "s" })
 }
 
 /// The view row: upright or raw; past the 3×3 what upright keeps home
@@ -193,39 +233,47 @@ fn replay_lines(app: &App, r: &Replay) -> Vec<Line<'static>> {
     } else {
         "paused".to_string()
     };
+    // The energy right after where the cursor is: the first rows a short
+    // panel keeps.
     let mut lines = vec![
         row("preset", name),
-        row("replay", file),
         row("point", format!("{place} · {play}")),
+        row(
+            "energy",
+            match r.at().and_then(|p| p.state.as_ref()) {
+                Some(c) => format!("{} misplaced", super::replay::misplaced(c)),
+                None if r.has_states() => "—".to_string(),
+                None => "no states recorded".to_string(),
+            },
+        ),
+        row(app.step_name(), thousands(r.step())),
     ];
     for (what, label) in [("phase", "phase"), ("generator", "generator")] {
         if let Some(v) = r.latest(what) {
             lines.push(row(label, v.to_string()));
         }
     }
-    lines.push(row(app.step_name(), thousands(r.step())));
-    lines.push(row(
-        "energy",
-        match r.at().and_then(|p| p.state.as_ref()) {
-            Some(c) => format!("{} misplaced", super::replay::misplaced(c)),
-            None if r.has_states() => "—".to_string(),
-            None => "no states recorded".to_string(),
-        },
-    ));
+    let mut shown: Vec<String> = Vec::new();
     if let (Some(profile), Some(at)) = (app.profile(), r.at()) {
         for (spec, &v) in profile.series.iter().zip(&at.values) {
             if spec.status_row {
                 lines.push(row(spec.name, spec.format(v)));
+                shown.push(spec.name.to_string());
             }
         }
     }
+    // A knob set during the run, unless a series row already shows it
+    // (the annealer's temperature: its recorded value, not the one set).
     for (k, v) in r.knobs() {
-        lines.push(row(k.rsplit('.').next().unwrap_or(k), v.to_string()));
+        let label = k.rsplit('.').next().unwrap_or(k);
+        if !shown.iter().any(|s| s == label) {
+            lines.push(row(label, v.to_string()));
+        }
     }
     lines.push(row(
         "result",
         match r.result() {
-            Some(o) if o.solved => format!("solved, {} HTM", o.htm),
+            Some(o) if o.solved => format!("solved, length {} HTM", o.htm),
             Some(o) if o.interrupted => "interrupted".to_string(),
             Some(_) => "not solved".to_string(),
             None => "none (cut short)".to_string(),
@@ -239,6 +287,7 @@ fn replay_lines(app: &App, r: &Replay) -> Vec<Line<'static>> {
             "raw (a: upright)".to_string()
         },
     ));
+    lines.push(row("replay", file));
     lines.push(row("seed", h.seed.to_string()));
     lines.extend(start_rows(&h.facelets));
     lines

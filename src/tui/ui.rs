@@ -51,8 +51,8 @@ fn draw_screen(f: &mut Frame, app: &App) {
         }
         return;
     }
-    let status_lines = status::lines(app);
     let a = main_areas(app, area);
+    let status_lines = status::lines_in(app, a.status.height.saturating_sub(2));
     draw_cube(f, app, a.cube, a.net, a.scale);
     draw_log(f, app, a.moves);
     f.render_widget(
@@ -69,7 +69,13 @@ fn draw_screen(f: &mut Frame, app: &App) {
         progress::draw_side(f, app, a.aux);
     }
     if app.knobs().is_some() {
-        let panel = knobs_ui::area(app, a.status, area, a.message.y);
+        // Over the status panel, widened to the left for its rows, unless
+        // that covers the cube: then under the cube panel, as wide.
+        let mut panel = knobs_ui::area(app, a.status, area, a.message.y);
+        let under = a.message.y.saturating_sub(a.cube.bottom());
+        if panel.intersects(a.cube) && under >= 6 {
+            panel = Rect::new(panel.x, a.cube.bottom(), panel.width, under);
+        }
         knobs_ui::draw(f, app, panel);
     }
     draw_message(f, app, a.message);
@@ -165,6 +171,18 @@ fn fit_back(moves: &[String], end: usize, room: usize) -> usize {
     n
 }
 
+/// How many of `moves`, from the first, fit in `room` characters.
+fn fit_forward(moves: &[String], room: usize) -> usize {
+    let mut used = 0;
+    moves
+        .iter()
+        .take_while(|m| {
+            used += m.chars().count() + 1;
+            used <= room
+        })
+        .count()
+}
+
 /// The last moves that fit in `room` characters, `… ` first when cut.
 fn tail_text(moves: &[String], room: usize) -> String {
     let n = fit_back(moves, moves.len(), room.saturating_sub(2));
@@ -190,7 +208,15 @@ fn draw_log(f: &mut Frame, app: &App, area: Rect) {
             if a.len() == 1 { "" } else { "s" },
             tail_text(&a.words(), room(1, 20))
         ),
-        None => "random state".to_string(),
+        None => match app.after_random() {
+            Some(a) => format!(
+                "random state, then {} typed move{}: {}",
+                a.len(),
+                if a.len() == 1 { "" } else { "s" },
+                tail_text(&a.words(), room(1, 40))
+            ),
+            None => "random state".to_string(),
+        },
     };
     lines.push(Line::from(vec![
         Span::styled("scramble ", dim),
@@ -199,9 +225,9 @@ fn draw_log(f: &mut Frame, app: &App, area: Rect) {
     let rows = usize::from(inner.height).saturating_sub(1).max(1);
     if let Some(p) = &app.playback() {
         let label = format!(
-            "solution {} HTM (raw {}), move {}: ",
+            "length {} HTM ({}), move {}: ",
             p.moves.len(),
-            p.raw_len,
+            status::raw_moves(p.raw_len),
             p.pos
         );
         let room = room(rows, label.chars().count());
@@ -223,7 +249,7 @@ fn draw_log(f: &mut Frame, app: &App, area: Rect) {
         }
         lines.push(Line::from(spans));
     } else if let Some(o) = app.replay().and_then(|r| r.result()) {
-        let label = format!("recorded solution {} HTM ", o.htm);
+        let label = format!("recorded solution, length {} HTM: ", o.htm);
         let moves: Vec<&str> = o.solution.split_whitespace().collect();
         let room = room(rows, label.chars().count());
         let mut text = String::new();
@@ -236,8 +262,25 @@ fn draw_log(f: &mut Frame, app: &App, area: Rect) {
         }
         lines.push(Line::from(vec![Span::styled(label, dim), Span::raw(text)]));
     } else if let Some(o) = &app.outcome() {
-        let label = format!("best sequence {} moves ", o.solution.len());
-        let text = tail_text(&o.solution.words(), room(rows, label.chars().count()));
+        let words = o.solution.words();
+        // The wheel over the panel scrolls back a line at a time, down to
+        // the first panelful.
+        let full = room(rows, 40);
+        let mut end = words.len();
+        for _ in 0..app.moves_scroll() {
+            end -= fit_back(&words, end, w.saturating_sub(4)).max(1).min(end);
+        }
+        end = end.max(fit_forward(&words, full)).min(words.len());
+        let label = match (words.len(), end < words.len()) {
+            (0, _) => "length 0 raw moves".to_string(),
+            (n, false) => format!("length {}: ", status::raw_moves(n)),
+            (n, true) => format!("length {}, to move {end}: ", status::raw_moves(n)),
+        };
+        let cut = if end < words.len() { 2 } else { 0 };
+        let mut text = tail_text(&words[..end], room(rows, label.chars().count() + cut));
+        if end < words.len() {
+            text.push_str(" …");
+        }
         lines.push(Line::from(vec![Span::styled(label, dim), Span::raw(text)]));
     }
     f.render_widget(

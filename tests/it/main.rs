@@ -48,6 +48,7 @@ mod e2e_knobs;
 mod e2e_nxn;
 mod e2e_record;
 mod e2e_replay;
+mod e2e_set;
 mod e2e_tui;
 mod e2e_userconf;
 mod evo_cli;
@@ -93,6 +94,7 @@ mod tui_record;
 mod tui_render;
 mod tui_replay;
 mod tui_runner;
+mod tui_screen;
 mod tui_sizes;
 mod tui_terminals;
 

@@ -452,3 +452,31 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn w_races_the_current_preset_as_its_knobs_were_turned_and_y_says_so() {
+    let mut a = tuned();
+    assert!(
+        a.reproduce_command()
+            .starts_with("cubetui solve --preset knobby"),
+        "{}",
+        a.reproduce_command()
+    );
+    update(&mut a, Action::Race);
+    assert!(a.race().is_some(), "{:?}", a.message());
+    let cmd = a.reproduce_command();
+    assert!(cmd.starts_with("cubetui race --presets knobby,"), "{cmd}");
+    assert!(cmd.ends_with(" --set mutation_rate=0.3"), "{cmd}");
+    // The first lane's solver runs with the turned value, not the preset's 0.2.
+    for _ in 0..5 {
+        update(&mut a, Action::Tick);
+    }
+    let lane = &a.race().unwrap().race().lanes()[0];
+    let rate = lane
+        .track()
+        .params()
+        .iter()
+        .find(|(k, _)| k == "mutation_rate")
+        .map(|&(_, v)| v);
+    assert_eq!(rate, Some(0.3));
+}

@@ -171,7 +171,7 @@ fn the_net_shows_the_recorded_state_at_the_cursor() {
     update(&mut a, Action::PlayEnd);
     assert!(a.shown_cube().is_solved(), "the last point is solved");
     let text = render(&a, 100, 30);
-    assert!(text.contains("solved, 5 HTM"), "{text}");
+    assert!(text.contains("solved, length 5 HTM"), "{text}");
 }
 
 #[test]
@@ -355,5 +355,45 @@ fn every_3x3_preset_replays_at_any_cursor_and_size() {
                 assert!(text.contains(name), "{name} at {w}x{h}:\n{text}");
             }
         }
+    }
+}
+
+#[test]
+fn a_temperature_set_during_the_run_is_not_listed_twice_and_the_energy_shows() {
+    // An annealer's run, with the run-only `temperature` knob set at step 1.
+    let dir = crate::cli_support::temp_dir("tui_replay", "knob");
+    let path = dir.join("sa.jsonl");
+    let o = crate::cli_support::cubetui(&[
+        "solve",
+        "--preset",
+        "sa-pll-conj",
+        "--scramble",
+        "R U F'",
+        "--max-steps",
+        "50",
+        "--record",
+        path.to_str().unwrap(),
+    ]);
+    assert!([0, 4].contains(&o.status.code().unwrap()), "{o:?}");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut lines: Vec<&str> = text.lines().collect();
+    let knob = r#"{"kind":"knob","knob":"temperature","from":0.37,"to":0.2,"step":1}"#;
+    lines.insert(3, knob);
+    let f = RunFile::parse(format!("{}\n", lines.join("\n")).as_bytes()).unwrap();
+    let solver = f
+        .header
+        .config()
+        .unwrap()
+        .build(*f.header.start().unwrap().three().unwrap(), f.header.seed)
+        .unwrap();
+    let mut a = App::new(Vec::new(), 0, 1, Box::new(Inline::new(Speed::PerFrame(1))));
+    a.open_replay(Replay::new("sa.jsonl", f, Some(solver.profile()), 30).unwrap());
+    update(&mut a, Action::PlayEnd);
+    for (w, h) in [(80, 24), (120, 36)] {
+        let text = render(&a, w, h);
+        // Status rows start at the panel's left border.
+        assert_eq!(text.matches("│temperature ").count(), 1, "{text}");
+        assert_eq!(text.matches("│energy ").count(), 1, "{text}");
+        assert!(text.contains(" misplaced "), "{text}");
     }
 }

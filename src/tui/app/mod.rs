@@ -29,6 +29,9 @@ impl App {
             setup: Setup {
                 cube: AnyCube::solved(Size::THREE),
                 scramble: Some(AnyAlg::default()),
+                after_random: None,
+                cli_sets: None,
+                race_sets: Vec::new(),
                 fits: Vec::new(),
                 depth: None,
                 draws: 0,
@@ -53,6 +56,7 @@ impl App {
                 overlay: false,
                 help: false,
                 help_scroll: 0,
+                moves_scroll: 0,
                 size: (0, 0),
                 prompt: None,
                 theme: Theme::load("classic", Depth::True).expect("embedded theme"),
@@ -110,6 +114,7 @@ impl App {
         self.run.epoch += 1;
         self.run.track.reset();
         self.run.playback = None;
+        self.view.moves_scroll = 0;
         let solver = match self.current_choice() {
             None => {
                 self.message = Some("no solver presets available".into());
@@ -178,5 +183,6 @@ impl App {
     pub(crate) fn set_start(&mut self, cube: AnyCube, scramble: Option<AnyAlg>) {
         self.setup.cube = cube;
         self.setup.scramble = scramble;
+        self.setup.after_random = None;
     }
 }

@@ -18,6 +18,11 @@ impl App {
     pub fn scramble(&self) -> Option<&AnyAlg> {
         self.setup.scramble.as_ref()
     }
+    /// The moves typed onto a random state since it was drawn (`None`
+    /// when none were, or the start is not a random state).
+    pub fn after_random(&self) -> Option<&AnyAlg> {
+        self.setup.after_random.as_ref()
+    }
     /// Depth of `s` scrambles; `None`: a uniformly random state.
     pub fn depth(&self) -> Option<usize> {
         self.setup.depth
@@ -105,6 +110,10 @@ impl App {
         self.view.knobs.as_ref()
     }
     /// Rows of the help popup scrolled past (as asked; drawing clamps it).
+    pub fn moves_scroll(&self) -> usize {
+        self.view.moves_scroll
+    }
+    /// Rows of the help popup scrolled past.
     pub fn help_scroll(&self) -> u16 {
         self.view.help_scroll
     }

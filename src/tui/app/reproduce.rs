@@ -33,10 +33,24 @@ impl App {
             .push((key.to_string(), value.to_string()));
     }
 
-    /// Forgets the overrides (a new preset starts from its own values).
+    /// Forgets the overrides (a new preset starts from its own values),
+    /// but for the `--set` ones the command line gave the current preset.
     pub fn clear_overrides(&mut self) {
         self.setup.overrides.clear();
         self.setup.run_only.clear();
+        if let Some((choice, sets)) = &self.setup.cli_sets
+            && *choice == self.setup.choice
+        {
+            self.setup.overrides = sets.clone();
+        }
+    }
+
+    /// The `--set KEY=VALUE` overrides the command line gave preset
+    /// `choice` (its solver is built with them): `y` prints them while it
+    /// is the current preset.
+    pub fn set_command_line_overrides(&mut self, choice: usize, sets: Vec<(String, String)>) {
+        self.setup.cli_sets = (!sets.is_empty()).then_some((choice, sets));
+        self.clear_overrides();
     }
 
     /// The command that reproduces the shown run: `cubetui race …` while a
@@ -50,10 +64,14 @@ impl App {
         let seed = self.run_seed();
         if let Some(view) = self.race() {
             let names: Vec<&str> = view.race().lanes().iter().map(|l| l.preset()).collect();
-            return format!(
+            let mut cmd = format!(
                 "cubetui race --presets {} {start} --seed {seed}",
                 names.join(",")
             );
+            for (k, v) in &self.setup.race_sets {
+                cmd.push_str(&format!(" --set {k}={v}"));
+            }
+            return cmd;
         }
         let preset = self.current_choice().map_or("", |c| c.preset.as_str());
         let mut cmd = format!("cubetui solve --preset {preset} {start} --seed {seed}");

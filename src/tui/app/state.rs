@@ -73,6 +73,8 @@ pub(crate) struct Setup {
     pub(crate) cube: AnyCube,
     /// How `cube` was reached from solved (`None`: a random state).
     pub(crate) scramble: Option<AnyAlg>,
+    /// The moves typed onto a random state since it was drawn.
+    pub(crate) after_random: Option<AnyAlg>,
     /// Which of `choices` run on the current size (see `sizes.rs`).
     pub(crate) fits: Vec<bool>,
     /// Depth of `s` scrambles; `None`: a uniformly random state.
@@ -87,6 +89,12 @@ pub(crate) struct Setup {
     /// `y` prints them. The hook for the knobs panel: it records each knob
     /// the user changed before the run started (see [`App::note_override`]).
     pub(crate) overrides: Vec<(String, String)>,
+    /// The command line's `--set` overrides and the choice they build
+    /// (see [`App::set_command_line_overrides`]).
+    pub(crate) cli_sets: Option<(usize, Vec<(String, String)>)>,
+    /// The first race lane's `--set` (the command line's and the knobs
+    /// turned on the single run), as `y` prints them in a race.
+    pub(crate) race_sets: Vec<(String, String)>,
     /// Knobs of the run only (no `--set`: the annealer's temperature now)
     /// set before the first step: `y` says them beside the command.
     pub(crate) run_only: Vec<(String, String)>,
@@ -117,6 +125,9 @@ pub(crate) struct View {
     pub(crate) help: bool,
     /// Rows of the help popup scrolled past.
     pub(crate) help_scroll: u16,
+    /// Lines the moves panel's sequence is scrolled back from its end
+    /// (the mouse wheel over the panel).
+    pub(crate) moves_scroll: usize,
     /// The terminal's size (columns, rows) as last reported; (0, 0) before.
     pub(crate) size: (u16, u16),
     pub(crate) prompt: Option<String>,

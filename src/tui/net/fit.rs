@@ -169,6 +169,85 @@ pub fn fit(shape: impl Into<Shape>, width: u16, height: u16) -> Option<Scale> {
         .copied()
 }
 
+/// Whether a sticker `w` columns wide and `hh` half rows tall reads as
+/// square on screen (a cell is about twice as tall as wide, so a square
+/// sticker is as many columns as half rows): within 2:3 of it, or within
+/// 1:2 when `loose`.
+fn square_ish(w: u16, hh: u16, loose: bool) -> bool {
+    if loose {
+        w <= 2 * hh && hh <= 2 * w
+    } else {
+        3 * w >= 2 * hh && 2 * w <= 3 * hh
+    }
+}
+
+/// The scales whose stickers stand apart: a column between two stickers
+/// side by side and a row (a half row on half-height stickers) between two
+/// stacked ones, faces parted by as much or more; whole-row stickers first.
+fn apart_scales(shape: Shape) -> impl Iterator<Item = Scale> {
+    let halves: &[bool] = if shape.half_blocks {
+        &[false, true]
+    } else {
+        &[false]
+    };
+    halves.iter().flat_map(|&half| {
+        (1..=8u16).flat_map(move |h| {
+            (1..=16u16).flat_map(move |w| {
+                [3u16, 2].into_iter().flat_map(move |face_x| {
+                    [2u16, 1].into_iter().map(move |face_y| Scale {
+                        w,
+                        h,
+                        gap_x: 1,
+                        gap_y: 1,
+                        face_x,
+                        face_y,
+                        half,
+                    })
+                })
+            })
+        })
+    })
+}
+
+/// Half rows a scale's sticker is tall.
+fn half_rows(s: &Scale) -> u16 {
+    if s.half { s.h } else { 2 * s.h }
+}
+
+/// The largest scale whose stickers stand apart (a column between two
+/// side by side, a row or half row between two stacked) and read as
+/// square, whose net fits in `width` × `height`: the most screen per
+/// sticker, then whole rows (they can carry letters), then the wider face
+/// gaps. Stickers only roughly square (1:2) when no square one fits.
+pub fn fit_apart(shape: impl Into<Shape>, width: u16, height: u16) -> Option<Scale> {
+    let shape = shape.into();
+    [false, true].into_iter().find_map(|loose| {
+        apart_scales(shape)
+            .filter(|s| square_ish(s.w, half_rows(s), loose))
+            .filter(|s| s.fits(shape, width, height))
+            .max_by_key(|s| {
+                (
+                    s.w * half_rows(s),
+                    !s.half,
+                    s.face_x + s.face_y,
+                    // Of two as large, the squarer.
+                    std::cmp::Reverse(s.w.abs_diff(half_rows(s))),
+                )
+            })
+    })
+}
+
+/// Screen cells a sticker covers at this scale (half cells count half), in
+/// half cells.
+pub fn sticker_halves(s: &Scale) -> u16 {
+    s.w * half_rows(s)
+}
+
+/// Whether stickers at this scale stand apart in both directions.
+pub fn apart(s: &Scale) -> bool {
+    s.gap_x >= 1 && s.gap_y >= 1 && s.face_x >= s.gap_x && s.face_y >= s.gap_y
+}
+
 /// The compact scales this shape may use, best first (no half-height
 /// stickers unless the shape allows them).
 pub fn compact(shape: Shape) -> impl Iterator<Item = Scale> {

@@ -25,8 +25,17 @@ fn extend(app: &mut App, alg: &AnyAlg) {
     let Some(cube) = app.setup.cube.after(alg) else {
         return;
     };
+    let was_random = app.setup.scramble.is_none();
+    let typed = app.setup.after_random.take();
     let scramble = app.setup.scramble.take().and_then(|s| s.then(alg));
     app.set_start(cube, scramble);
+    if was_random {
+        // The moves panel says what was typed onto the random state.
+        app.setup.after_random = match typed {
+            Some(t) => t.then(alg),
+            None => Some(alg.clone()),
+        };
+    }
 }
 
 /// Applies an algorithm to the start (a new run), or says why it cannot
