@@ -308,12 +308,12 @@ impl<'t> Search<'t> {
             };
             if over == 0 {
                 ok |= 1 << m;
-            } else if over >= room + 2 && m % 3 != 1 {
-                // A quarter turn two over the room: every table is an exact
-                // distance in its own coordinates, so one more quarter turn
-                // (the half turn of that face) lowers it by one at most and
-                // stays over.
-                skip |= 1 << (m - m % 3 + 1);
+            } else if over >= room + 2 {
+                // Two over the room: every table is an exact distance in its
+                // own coordinates, and any two turns of one face are one
+                // turn apart, so the face's other turns stay over (min2phase's
+                // rule).
+                skip |= 7 << (m - m % 3);
             }
         }
         self.nodes += looked;
