@@ -229,7 +229,14 @@ impl<'t> Search<'t> {
         if k == self.depth1 {
             // At a leaf the pruning bound is 0: the cube is in G1. A last move
             // inside G1 would repeat a shorter phase-1 solution.
-            if last.is_none_or(|m| !P2_MOVES.contains(&m)) {
+            if let Some(m) = last.filter(|m| !P2_MOVES.contains(m)) {
+                // Two over the phase-2 room: the face's other turn out of G1
+                // is this cube after a G1 half turn, at most one closer in
+                // every phase-2 table, so it stays over (min2phase's rule).
+                if self.phase2() >= 2 && k > 0 {
+                    self.stack[k - 1].ok &= !(7 << (m - m % 3));
+                }
+            } else if last.is_none() {
                 self.phase2();
             }
             self.pop();
@@ -339,10 +346,11 @@ impl<'t> Search<'t> {
     }
 
     /// Tries to finish from a phase-1 solution with a phase-2 part short
-    /// enough to beat the best total.
-    fn phase2(&mut self) {
+    /// enough to beat the best total; returns by how much the phase-2 bound
+    /// exceeds the room left (0 if it does not).
+    fn phase2(&mut self) -> usize {
         let Some(room) = self.bound().checked_sub(self.depth1) else {
-            return;
+            return 0;
         };
         let room = room.min(PHASE2_CAP);
         // The corner and edge permutations along the path, extended from the
@@ -366,14 +374,14 @@ impl<'t> Search<'t> {
         let (cperm, slice) = (cperm as usize, slice as usize);
         let h_corner = self.t.phase2_corner_bound(cperm, slice) as usize;
         if h_corner > room {
-            return;
+            return h_corner - room;
         }
         let udedge = coord::perm_rank(&ep[..8]);
         let h = h_corner
             .max(self.t.phase2_edge_bound(udedge, slice) as usize)
             .max(self.t.comb.bound(udedge, cperm) as usize);
         if h > room {
-            return;
+            return h - room;
         }
         let last = self.path.last().map(|&m| m as usize);
         let mut moves = Vec::with_capacity(room);
@@ -388,11 +396,12 @@ impl<'t> Search<'t> {
             self.best = Some(sol);
             if self.best.as_ref().is_some_and(|b| b.len() <= self.target) || moves.is_empty() {
                 self.finished |= self.best.as_ref().is_some_and(|b| b.len() <= self.target);
-                return;
+                return 0;
             }
             room = moves.len() - 1;
             moves.clear();
         }
+        0
     }
 
     /// Phase-2 depth-first search for at most `depth` more moves; on success
