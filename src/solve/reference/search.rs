@@ -273,8 +273,8 @@ impl<'t> Search<'t> {
             }
             self.stack[k].next = i as u8;
             self.stack.push(Frame {
-                twist: t.twist_mvx[top.twist as usize * N_MOVES + m] as u16,
-                flip: t.flip_mvx[top.flip as usize * N_MOVES + m] as u16,
+                twist: t.twist_mv[top.twist as usize * N_MOVES + m],
+                flip: t.flip_mv[top.flip as usize * N_MOVES + m],
                 pos: t.pos_mv[top.pos as usize * N_MOVES + m],
                 next: 0,
                 ok: 0,
@@ -305,8 +305,12 @@ impl<'t> Search<'t> {
                 continue;
             }
             looked += 1;
-            let twist_x = t.twist_mvx[tw + m];
-            let flip_x = t.flip_mvx[fl + m];
+            // The u16 move tables and the small class tables (which stay in
+            // the first-level cache) take half the room of tables holding
+            // both, and leave more of the second-level cache to the pruning.
+            let (twist, flip) = (t.twist_mv[tw + m], t.flip_mv[fl + m]);
+            let twist_x = u32::from(twist) | u32::from(t.sym.twist_class(twist as usize)) << 16;
+            let flip_x = u32::from(flip) | u32::from(t.sym.flip_class(flip as usize)) << 16;
             let pos = t.pos_mv[ps + m];
             let over = if room == 0 {
                 usize::from(twist_x & 0xffff != 0 || flip_x & 0xffff != 0 || pos != 0)
