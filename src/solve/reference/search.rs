@@ -312,20 +312,18 @@ impl<'t> Search<'t> {
             let twist_x = u32::from(twist) | u32::from(t.sym.twist_class(twist as usize)) << 16;
             let flip_x = u32::from(flip) | u32::from(t.sym.flip_class(flip as usize)) << 16;
             let pos = t.pos_mv[ps + m];
-            let over = if room == 0 {
+            // The bound in full, without branches (they would be
+            // mispredicted half the time).
+            let h = if room == 0 {
                 usize::from(twist_x & 0xffff != 0 || flip_x & 0xffff != 0 || pos != 0)
             } else {
-                t.phase1_excess_x(twist_x, flip_x, pos as usize, room)
+                t.phase1_bound_x(twist_x, flip_x, pos as usize)
             };
-            if over == 0 {
-                ok |= 1 << m;
-            } else if over >= room + 2 {
-                // Two over the room: every table is an exact distance in its
-                // own coordinates, and any two turns of one face are one
-                // turn apart, so the face's other turns stay over (min2phase's
-                // rule).
-                skip |= 7 << (m - m % 3);
-            }
+            ok |= u32::from(h <= room) << m;
+            // Two over the room: every table is an exact distance in its own
+            // coordinates, and any two turns of one face are one turn apart,
+            // so the face's other turns stay over (min2phase's rule).
+            skip |= u32::from(h > room + 1) * (7 << (m - m % 3));
         }
         self.nodes += looked;
         ok

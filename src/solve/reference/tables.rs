@@ -259,6 +259,17 @@ impl Tables {
         0
     }
 
+    /// The phase-1 bound from the same arguments as
+    /// [`Tables::phase1_excess_x`]: all three tables read, no branch.
+    #[inline]
+    pub fn phase1_bound_x(&self, twist: u32, flip: u32, pos: usize) -> usize {
+        let (te, fe) = ((twist >> 16) as usize, (flip >> 16) as usize);
+        let a = self.sym.twist_slice_of(te, pos);
+        let b = self.sym.flip_slice_of(fe, pos);
+        let c = self.sym.twist_flip_of(te, (flip & 0xffff) as usize);
+        a.max(b).max(c) as usize
+    }
+
     /// Phase-1 lower bound on the moves to G1.
     #[inline]
     pub fn phase1_bound(&self, twist: usize, flip: usize, slice: usize) -> u8 {
