@@ -26,8 +26,10 @@ struct Frame {
     pos: u16,
     /// Position in [`ORDER`] of the next move to try.
     next: u8,
-    /// Moves known to fail the bound here (half turns, see `advance`).
-    skip: u32,
+    /// Bit `m` set: move `m` leads to a child within the bound (all the
+    /// children are looked up together on the frame's first visit, so the
+    /// processor overlaps their table reads).
+    ok: u32,
 }
 
 /// Whether the frame's cube is in G1 (the phase-1 goal).
@@ -119,7 +121,7 @@ impl<'t> Search<'t> {
             flip: coord::flip(&start) as u16,
             pos: (coord::slice(&start) / N_SLICE_PERM) as u16,
             next: 0,
-            skip: 0,
+            ok: 0,
         };
         let h = t.phase1_bound(
             root.twist as usize,
@@ -190,7 +192,7 @@ impl<'t> Search<'t> {
     pub fn run(&mut self, budget: u64) -> bool {
         let limit = self.nodes.saturating_add(budget);
         while !self.finished && self.nodes < limit {
-            self.advance(limit);
+            self.advance();
         }
         self.finished
     }
@@ -201,15 +203,15 @@ impl<'t> Search<'t> {
         let limit = self.nodes.saturating_add(budget);
         let depth = self.depth1;
         while !self.finished && self.nodes < limit && self.depth1 == depth {
-            self.advance(limit);
+            self.advance();
         }
         self.finished
     }
 
-    /// One unit of work: the moves of the top frame tried up to the first
-    /// child within the bound (or `limit` nodes), one leaf handled, or one
-    /// depth started.
-    fn advance(&mut self, limit: u64) {
+    /// One unit of work: the next child of the top frame within the bound
+    /// entered (its children looked up first on its first visit), one leaf
+    /// handled, or one depth started.
+    fn advance(&mut self) {
         let Some(&top) = self.stack.last() else {
             self.depth1 += 1;
             if self.best.is_some() && self.best.as_ref().is_some_and(|b| b.len() <= self.target)
@@ -227,74 +229,104 @@ impl<'t> Search<'t> {
         if k == self.depth1 {
             // At a leaf the pruning bound is 0: the cube is in G1. A last move
             // inside G1 would repeat a shorter phase-1 solution.
-            if last.is_none_or(|m| !P2_MOVES.contains(&m)) {
+            if let Some(m) = last.filter(|m| !P2_MOVES.contains(m)) {
+                // Two over the phase-2 room: the face's other turn out of G1
+                // is this cube after a G1 half turn, at most one closer in
+                // every phase-2 table, so it stays over (min2phase's rule).
+                if self.phase2() >= 2 && k > 0 {
+                    self.stack[k - 1].ok &= !(7 << (m - m % 3));
+                }
+            } else if last.is_none() {
                 self.phase2();
             }
             self.pop();
             return;
         }
-        // In G1 with fewer than `REENTER` moves left: leaving G1 and coming
-        // back that fast only makes phase-1 solutions that the phase-2
-        // search from here already covers or that are rarely shorter, and
-        // every move inside G1 keeps the bound 0, so that subtree is
-        // unpruned (min2phase's rule).
-        if top.next == 0 && self.depth1 - k < REENTER && in_g1(&top) {
-            self.pop();
-            return;
+        if top.next == 0 {
+            // In G1 with fewer than `REENTER` moves left: leaving G1 and
+            // coming back that fast only makes phase-1 solutions that the
+            // phase-2 search from here already covers or that are rarely
+            // shorter, and every move inside G1 keeps the bound 0, so that
+            // subtree is unpruned (min2phase's rule).
+            if self.depth1 - k < REENTER && in_g1(&top) {
+                self.pop();
+                return;
+            }
+            let room = self.depth1 - k - 1;
+            let mut mask = ALLOWED_AFTER[last.unwrap_or(N_MOVES)];
+            if room == 0 {
+                // The last phase-1 move: only a move outside G1 makes a new
+                // phase-1 solution (see the leaf), and only the goal itself
+                // is at distance 0.
+                mask &= NOT_G1;
+            }
+            self.stack[k].ok = self.children(&top, mask, room);
         }
-        let room = self.depth1 - k - 1;
-        let mut mask = ALLOWED_AFTER[last.unwrap_or(N_MOVES)];
-        if room == 0 {
-            // The last phase-1 move: only a move outside G1 makes a new
-            // phase-1 solution (see the leaf), and only the goal itself is at
-            // distance 0.
-            mask &= NOT_G1;
-        }
+        let ok = self.stack[k].ok;
         let t = self.t;
-        let mut i = top.next as usize;
-        let mut skip = top.skip;
-        while i < N_MOVES && self.nodes < limit {
+        let mut i = self.stack[k].next as usize;
+        while i < N_MOVES {
             let m = ORDER[i] as usize;
             i += 1;
+            if ok >> m & 1 == 0 {
+                continue;
+            }
+            self.stack[k].next = i as u8;
+            self.stack.push(Frame {
+                twist: t.twist_mv[top.twist as usize * N_MOVES + m],
+                flip: t.flip_mv[top.flip as usize * N_MOVES + m],
+                pos: t.pos_mv[top.pos as usize * N_MOVES + m],
+                next: 0,
+                ok: 0,
+            });
+            self.valid = self.valid.min(self.path.len());
+            self.path.push(m as u8);
+            return;
+        }
+        self.pop();
+    }
+
+    /// The moves of `mask` from `top` whose child is within `room` more
+    /// moves of G1, as a bit set; counts each lookup as a node. No early
+    /// return, so the table reads of all the children are in flight at once.
+    fn children(&mut self, top: &Frame, mask: u32, room: usize) -> u32 {
+        let t = self.t;
+        let (tw, fl, ps) = (
+            top.twist as usize * N_MOVES,
+            top.flip as usize * N_MOVES,
+            top.pos as usize * N_MOVES,
+        );
+        let mut ok = 0u32;
+        let mut skip = 0u32;
+        let mut looked = 0u64;
+        for &m in &ORDER {
+            let m = m as usize;
             if (mask & !skip) >> m & 1 == 0 {
                 continue;
             }
-            self.nodes += 1;
-            let twist_x = t.twist_mvx[top.twist as usize * N_MOVES + m];
-            let flip_x = t.flip_mvx[top.flip as usize * N_MOVES + m];
-            let (twist, flip) = (twist_x as u16, flip_x as u16);
-            let pos = t.pos_mv[top.pos as usize * N_MOVES + m];
-            let over = if room == 0 {
-                usize::from(twist != 0 || flip != 0 || pos != 0)
+            looked += 1;
+            // The u16 move tables and the small class tables (which stay in
+            // the first-level cache) take half the room of tables holding
+            // both, and leave more of the second-level cache to the pruning.
+            let (twist, flip) = (t.twist_mv[tw + m], t.flip_mv[fl + m]);
+            let twist_x = u32::from(twist) | u32::from(t.sym.twist_class(twist as usize)) << 16;
+            let flip_x = u32::from(flip) | u32::from(t.sym.flip_class(flip as usize)) << 16;
+            let pos = t.pos_mv[ps + m];
+            // The bound in full, without branches (they would be
+            // mispredicted half the time).
+            let h = if room == 0 {
+                usize::from(twist_x & 0xffff != 0 || flip_x & 0xffff != 0 || pos != 0)
             } else {
-                t.phase1_excess_x(twist_x, flip_x, pos as usize, room)
+                t.phase1_bound_x(twist_x, flip_x, pos as usize)
             };
-            if over == 0 {
-                self.stack[k].next = i as u8;
-                self.stack[k].skip = skip;
-                self.stack.push(Frame {
-                    twist,
-                    flip,
-                    pos,
-                    next: 0,
-                    skip: 0,
-                });
-                self.valid = self.valid.min(self.path.len());
-                self.path.push(m as u8);
-                return;
-            }
-            // A quarter turn two over the room: every table is an exact
-            // distance in its own coordinates, so one more quarter turn (the
-            // half turn of that face) lowers it by one at most and stays over.
-            if over >= room + 2 && m % 3 != 1 {
-                skip |= 1 << (m - m % 3 + 1);
-            }
+            ok |= u32::from(h <= room) << m;
+            // Two over the room: every table is an exact distance in its own
+            // coordinates, and any two turns of one face are one turn apart,
+            // so the face's other turns stay over (min2phase's rule).
+            skip |= u32::from(h > room + 1) * (7 << (m - m % 3));
         }
-        self.stack[k].next = i as u8;
-        self.stack[k].skip = skip;
-        if i >= N_MOVES {
-            self.pop();
-        }
+        self.nodes += looked;
+        ok
     }
 
     fn root(&self) -> Frame {
@@ -303,7 +335,7 @@ impl<'t> Search<'t> {
             flip: coord::flip(&self.start) as u16,
             pos: (coord::slice(&self.start) / N_SLICE_PERM) as u16,
             next: 0,
-            skip: 0,
+            ok: 0,
         }
     }
 
@@ -316,10 +348,11 @@ impl<'t> Search<'t> {
     }
 
     /// Tries to finish from a phase-1 solution with a phase-2 part short
-    /// enough to beat the best total.
-    fn phase2(&mut self) {
+    /// enough to beat the best total; returns by how much the phase-2 bound
+    /// exceeds the room left (0 if it does not).
+    fn phase2(&mut self) -> usize {
         let Some(room) = self.bound().checked_sub(self.depth1) else {
-            return;
+            return 0;
         };
         let room = room.min(PHASE2_CAP);
         // The corner and edge permutations along the path, extended from the
@@ -343,14 +376,14 @@ impl<'t> Search<'t> {
         let (cperm, slice) = (cperm as usize, slice as usize);
         let h_corner = self.t.phase2_corner_bound(cperm, slice) as usize;
         if h_corner > room {
-            return;
+            return h_corner - room;
         }
         let udedge = coord::perm_rank(&ep[..8]);
         let h = h_corner
             .max(self.t.phase2_edge_bound(udedge, slice) as usize)
             .max(self.t.comb.bound(udedge, cperm) as usize);
         if h > room {
-            return;
+            return h - room;
         }
         let last = self.path.last().map(|&m| m as usize);
         let mut moves = Vec::with_capacity(room);
@@ -365,11 +398,12 @@ impl<'t> Search<'t> {
             self.best = Some(sol);
             if self.best.as_ref().is_some_and(|b| b.len() <= self.target) || moves.is_empty() {
                 self.finished |= self.best.as_ref().is_some_and(|b| b.len() <= self.target);
-                return;
+                return 0;
             }
             room = moves.len() - 1;
             moves.clear();
         }
+        0
     }
 
     /// Phase-2 depth-first search for at most `depth` more moves; on success

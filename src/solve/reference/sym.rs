@@ -87,7 +87,23 @@ fn classes(conj: &[u16], n: usize) -> (Vec<u16>, Vec<u16>) {
     (class_of, reps)
 }
 
-/// The reduced phase-1 pruning tables and what indexes them.
+/// `values` two to a byte (entry `i` in the low nibble of byte `i / 2` when
+/// `i` is even, the high one when odd), each capped at 15: a cap keeps a
+/// lower bound one, and phase-1 distances stay below 13 anyway.
+fn pack(values: &[u8]) -> Vec<u8> {
+    values
+        .chunks(2)
+        .map(|p| p[0].min(15) | p.get(1).map_or(0, |&v| v.min(15)) << 4)
+        .collect()
+}
+
+/// Entry `i` of a table made by [`pack`].
+#[inline]
+fn nibble(table: &[u8], i: usize) -> u8 {
+    table[i >> 1] >> ((i & 1) << 2) & 15
+}
+
+/// The reduced phase-1 pruning tables (4 bits an entry) and what indexes them.
 #[derive(Clone, PartialEq, Eq)]
 pub struct SymPrune {
     /// Twist → class << 2 | symmetry to the representative.
@@ -98,11 +114,11 @@ pub struct SymPrune {
     pos_conj: Vec<u16>,
     /// Flip × symmetry → conjugated flip.
     flip_conj: Vec<u16>,
-    /// Twist class × slice position.
+    /// Twist class × slice position (4 bits an entry, see `pack`).
     twist_slice: Vec<u8>,
-    /// Flip class × slice position.
+    /// Flip class × slice position (4 bits an entry).
     flip_slice: Vec<u8>,
-    /// Twist class × flip.
+    /// Twist class × flip (4 bits an entry).
     twist_flip: Vec<u8>,
 }
 
@@ -120,10 +136,12 @@ impl SymPrune {
         let (twist_class, twist_reps) = classes(&twist_conj, N_TWIST);
         let (flip_class, flip_reps) = classes(&flip_conj, N_FLIP);
         let rows = |full: &[u8], reps: &[u16], width: usize| -> Vec<u8> {
-            reps.iter()
+            let values: Vec<u8> = reps
+                .iter()
                 .flat_map(|&r| full[r as usize * width..(r as usize + 1) * width].iter())
                 .copied()
-                .collect()
+                .collect();
+            pack(&values)
         };
         SymPrune {
             twist_slice: rows(twist_slice, &twist_reps, N_SLICE_POS),
@@ -152,21 +170,21 @@ impl SymPrune {
     #[inline]
     pub fn twist_slice_of(&self, e: usize, pos: usize) -> u8 {
         let p = self.pos_conj[pos * N_SYM + (e & 3)] as usize;
-        self.twist_slice[(e >> 2) * N_SLICE_POS + p]
+        nibble(&self.twist_slice, (e >> 2) * N_SLICE_POS + p)
     }
 
     /// [`SymPrune::flip_slice`] from the flip's class and symmetry `e`.
     #[inline]
     pub fn flip_slice_of(&self, e: usize, pos: usize) -> u8 {
         let p = self.pos_conj[pos * N_SYM + (e & 3)] as usize;
-        self.flip_slice[(e >> 2) * N_SLICE_POS + p]
+        nibble(&self.flip_slice, (e >> 2) * N_SLICE_POS + p)
     }
 
     /// [`SymPrune::twist_flip`] from the twist's class and symmetry `e`.
     #[inline]
     pub fn twist_flip_of(&self, e: usize, flip: usize) -> u8 {
         let f = self.flip_conj[flip * N_SYM + (e & 3)] as usize;
-        self.twist_flip[(e >> 2) * N_FLIP + f]
+        nibble(&self.twist_flip, (e >> 2) * N_FLIP + f)
     }
 
     /// Phase-1 distance bound in (twist, slice positions).
@@ -174,7 +192,7 @@ impl SymPrune {
     pub fn twist_slice(&self, twist: usize, pos: usize) -> u8 {
         let e = self.twist_class[twist] as usize;
         let p = self.pos_conj[pos * N_SYM + (e & 3)] as usize;
-        self.twist_slice[(e >> 2) * N_SLICE_POS + p]
+        nibble(&self.twist_slice, (e >> 2) * N_SLICE_POS + p)
     }
 
     /// Phase-1 distance bound in (flip, slice positions).
@@ -182,7 +200,7 @@ impl SymPrune {
     pub fn flip_slice(&self, flip: usize, pos: usize) -> u8 {
         let e = self.flip_class[flip] as usize;
         let p = self.pos_conj[pos * N_SYM + (e & 3)] as usize;
-        self.flip_slice[(e >> 2) * N_SLICE_POS + p]
+        nibble(&self.flip_slice, (e >> 2) * N_SLICE_POS + p)
     }
 
     /// Phase-1 distance bound in (twist, flip).
@@ -190,7 +208,7 @@ impl SymPrune {
     pub fn twist_flip(&self, twist: usize, flip: usize) -> u8 {
         let e = self.twist_class[twist] as usize;
         let f = self.flip_conj[flip * N_SYM + (e & 3)] as usize;
-        self.twist_flip[(e >> 2) * N_FLIP + f]
+        nibble(&self.twist_flip, (e >> 2) * N_FLIP + f)
     }
 
     /// Bytes held.

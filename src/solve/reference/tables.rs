@@ -38,10 +38,6 @@ pub struct Tables {
     pub cperm_slice_pr: Vec<u8>,
     /// Phase-2 distance in (U/D edge permutation, slice order).
     pub udedge_slice_pr: Vec<u8>,
-    /// twist × 18 moves → twist | (class << 2 | symmetry) << 16 (derived).
-    pub twist_mvx: Vec<u32>,
-    /// flip × 18 moves → flip | (class << 2 | symmetry) << 16 (derived).
-    pub flip_mvx: Vec<u32>,
     /// Slice positions (0..495) × 18 moves (from `slice_mv`, for phase 1).
     pub pos_mv: Vec<u16>,
     /// Phase-2 distance in (U/D edges, corner combination) (derived).
@@ -191,17 +187,7 @@ impl Tables {
             .collect();
         let sym = SymPrune::new(&twist_slice_pr, &flip_slice_pr, &twist_flip_pr);
         let comb = CombPrune::new(&cperm2_mv, &udedge_mv);
-        let twist_mvx = twist_mv
-            .iter()
-            .map(|&x| u32::from(x) | u32::from(sym.twist_class(x as usize)) << 16)
-            .collect();
-        let flip_mvx = flip_mv
-            .iter()
-            .map(|&x| u32::from(x) | u32::from(sym.flip_class(x as usize)) << 16)
-            .collect();
         Tables {
-            twist_mvx,
-            flip_mvx,
             comb,
             pos_mv,
             sym,
@@ -253,7 +239,8 @@ impl Tables {
         0
     }
 
-    /// [`Tables::phase1_excess`] from entries of `twist_mvx` and `flip_mvx`.
+    /// [`Tables::phase1_excess`] from `twist | (class << 2 | symmetry) << 16`
+    /// and the same of the flip (see [`SymPrune::twist_class`]).
     #[inline]
     pub fn phase1_excess_x(&self, twist: u32, flip: u32, pos: usize, room: usize) -> usize {
         let (te, fe) = ((twist >> 16) as usize, (flip >> 16) as usize);
@@ -270,6 +257,17 @@ impl Tables {
             return c;
         }
         0
+    }
+
+    /// The phase-1 bound from the same arguments as
+    /// [`Tables::phase1_excess_x`]: all three tables read, no branch.
+    #[inline]
+    pub fn phase1_bound_x(&self, twist: u32, flip: u32, pos: usize) -> usize {
+        let (te, fe) = ((twist >> 16) as usize, (flip >> 16) as usize);
+        let a = self.sym.twist_slice_of(te, pos);
+        let b = self.sym.flip_slice_of(fe, pos);
+        let c = self.sym.twist_flip_of(te, (flip & 0xffff) as usize);
+        a.max(b).max(c) as usize
     }
 
     /// Phase-1 lower bound on the moves to G1.
