@@ -255,3 +255,43 @@ fn a_run_replaced_mid_run_ends_interrupted_without_a_word_about_pausing() {
     assert!(result.interrupted && result.steps == 30, "{result:?}");
     identical(&file);
 }
+
+/// `cubetui --set KEY=VALUE --record FILE`: the single run's file and the
+/// first race lane's hold the parameters the solver was built with, so
+/// both replay identically (they held the preset's own before).
+#[test]
+fn a_run_built_with_set_records_its_parameters_and_replays_identically() {
+    let d = dir_named("set");
+    let path = d.0.join("set.jsonl");
+    let mut all = choices();
+    let i = all.iter().position(|c| c.preset == "sa-pll-conj").unwrap();
+    let mut table = toml::Table::try_from(preset::get("sa-pll-conj").unwrap()).unwrap();
+    table["schedule"]
+        .as_table_mut()
+        .unwrap()
+        .insert("t_max".into(), toml::Value::Float(2.0));
+    let cfg = preset::from_table(table).unwrap();
+    all[i].build =
+        Box::new(move |start, seed| cubetui::solve::build_any_pending(&cfg, start, seed));
+    let mut app = App::new(all, i, 5, Box::new(Inline::new(Speed::PerFrame(1))));
+    app.set_command_line_overrides(i, vec![("schedule.t_max".into(), "2".into())]);
+    app.record_to(path.clone()).unwrap();
+    update(&mut app, Action::Scramble);
+    update(&mut app, Action::StartPause);
+    ticks(&mut app, 60);
+    app.open_race(&["sa-pll-conj".into(), "mws".into()])
+        .unwrap();
+    ticks(&mut app, 40);
+    update(&mut app, Action::Quit);
+    for file in [path.clone(), d.0.join("set.sa-pll-conj.jsonl")] {
+        let run = read(&file);
+        assert_eq!(
+            run.header.params["schedule"]["t_max"],
+            2.0,
+            "{}",
+            file.display()
+        );
+        assert!(run.result.clone().unwrap().steps > 0, "{}", file.display());
+        identical(&run);
+    }
+}

@@ -16,6 +16,7 @@ use crate::cube::AnyCube;
 use crate::solve::api::Solver;
 use crate::solve::preset;
 use crate::solve::record::{Header, Live, beside};
+use crate::solve::registry::SolverConfig;
 use crate::solve::runner::{Command, RunState, Update};
 use crate::tui::race::settle_for;
 
@@ -25,10 +26,63 @@ const RESULT_WAIT: std::time::Duration = std::time::Duration::from_secs(60);
 
 /// The header of a run of preset `name`, built as `solver` from `start`
 /// with `seed` (the preset's parameters; changes come as knob events).
-fn header(name: &str, start: &AnyCube, seed: u64, solver: &dyn Solver) -> Result<Header, String> {
-    let config = preset::get(name).map_err(|e| format!("cannot record `{name}`: {e}"))?;
+/// `sets` (`--set` pairs as the command line or `y` gives them) are
+/// applied to the preset's parameters, so the header holds what the
+/// solver was built with.
+fn header(
+    name: &str,
+    sets: &[(String, String)],
+    start: &AnyCube,
+    seed: u64,
+    solver: &dyn Solver,
+) -> Result<Header, String> {
+    let config = preset::get(name)
+        .map_err(|e| e.to_string())
+        .and_then(|c| with_sets(&c, sets))
+        .map_err(|e| format!("cannot record `{name}`: {e}"))?;
     Header::new(name, &config, seed, start, None, None, &solver.profile())
         .map_err(|e| format!("cannot record `{name}`: {e}"))
+}
+
+/// `config` with each `(key, value)` of `sets` written into its table (a
+/// dotted key names a nested table; the value keeps the kind the preset
+/// gives the key).
+fn with_sets(config: &SolverConfig, sets: &[(String, String)]) -> Result<SolverConfig, String> {
+    if sets.is_empty() {
+        return Ok(config.clone());
+    }
+    let mut table = toml::Table::try_from(config).map_err(|e| e.to_string())?;
+    for (key, raw) in sets {
+        let mut at = &mut table;
+        let mut parts = key.split('.').peekable();
+        while let Some(part) = parts.next() {
+            if parts.peek().is_none() {
+                let old = at
+                    .get(part)
+                    .ok_or_else(|| format!("`{key}` is a value of the run, not of the preset"))?;
+                let value = match old {
+                    toml::Value::Integer(_) => {
+                        raw.trim().parse::<i64>().ok().map(toml::Value::Integer)
+                    }
+                    toml::Value::Float(_) => raw.trim().parse::<f64>().ok().map(toml::Value::Float),
+                    toml::Value::Boolean(_) => {
+                        raw.trim().parse::<bool>().ok().map(toml::Value::Boolean)
+                    }
+                    _ => Some(toml::Value::String(
+                        raw.trim().trim_matches('"').to_string(),
+                    )),
+                }
+                .ok_or_else(|| format!("`{key}` = {raw}: not a value of its kind"))?;
+                at.insert(part.to_string(), value);
+            } else {
+                at = at
+                    .get_mut(part)
+                    .and_then(toml::Value::as_table_mut)
+                    .ok_or_else(|| format!("`{key}`: no table `{part}`"))?;
+            }
+        }
+    }
+    preset::from_table(table).map_err(|e| e.to_string())
 }
 
 impl App {
@@ -103,7 +157,11 @@ impl App {
             return;
         };
         let name = self.current_choice().map_or("", |c| c.preset.as_str());
-        let header = header(name, &self.setup.cube, self.run_seed(), solver);
+        let sets = match &self.setup.cli_sets {
+            Some((choice, sets)) if *choice == self.setup.choice => sets.as_slice(),
+            _ => &[],
+        };
+        let header = header(name, sets, &self.setup.cube, self.run_seed(), solver);
         let Some(r) = self.record.as_mut() else {
             return;
         };
@@ -204,6 +262,8 @@ impl App {
         solvers: &[Box<dyn Solver>],
     ) -> Vec<Option<Live<File>>> {
         let (start, seed) = (self.setup.cube.clone(), self.run_seed());
+        // The first lane runs with the race's `--set` (see `open_race_turned`).
+        let first_sets = self.setup.race_sets.clone();
         let Some(r) = self.record.as_mut() else {
             return Vec::new();
         };
@@ -216,9 +276,11 @@ impl App {
         let lives = names
             .iter()
             .zip(solvers)
-            .map(|(name, solver)| {
+            .enumerate()
+            .map(|(i, (name, solver))| {
                 let path = beside(&prefix, name);
-                let live = header(name, &start, seed, solver.as_ref())
+                let sets = if i == 0 { first_sets.as_slice() } else { &[] };
+                let live = header(name, sets, &start, seed, solver.as_ref())
                     .and_then(|h| Live::create(&path, &h))
                     .map_err(|e| errors.push(e))
                     .ok();
