@@ -225,14 +225,15 @@ pub fn run(mut args: TuiArgs, warnings: Vec<String>) -> Result<ExitCode, Report>
     }
     // `--set` builds the starting preset with its overrides.
     let sets = if args.set.is_empty() {
-        Vec::new()
+        None
     } else {
         let name = choices[choice].preset.clone();
         let base = preset::get(&name).map_err(|e| UsageError(e.to_string()))?;
         let (cfg, pairs) = super::config::apply_sets(&base, &args.set)?;
+        let built = cfg.clone();
         choices[choice].build =
-            Box::new(move |start, seed| cubetui::solve::build_any_pending(&cfg, start, seed));
-        pairs
+            Box::new(move |start, seed| cubetui::solve::build_any_pending(&built, start, seed));
+        Some((pairs, cfg))
     };
     let seed = args.seed.unwrap_or_else(|| {
         SystemTime::now()
@@ -242,7 +243,9 @@ pub fn run(mut args: TuiArgs, warnings: Vec<String>) -> Result<ExitCode, Report>
     let notices = super::table_cache::report_to_screen();
     let runner = Runner::spawn(Speed::PerFrame(1));
     let mut app = App::new(choices, choice, seed, Box::new(runner));
-    app.set_command_line_overrides(choice, sets);
+    if let Some((pairs, cfg)) = sets {
+        app.set_command_line_overrides(choice, pairs, cfg);
+    }
     if size != Size::THREE {
         app.open_size(size);
         // Opening the size picked the first preset that runs there; the

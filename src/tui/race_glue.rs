@@ -2,7 +2,7 @@
 //! app's mode becomes the race; the reducer gives it each action first),
 //! `open_default` is the race key; `set_param` is a knob change in a race.
 
-use super::app::{App, Mode};
+use super::app::{App, KnobSet, Mode};
 use super::race::{RaceView, default_lanes};
 use crate::solve::runner::{Command, RunState};
 
@@ -86,6 +86,8 @@ impl App {
         // built with the command line's `--set`, its knobs as turned.
         let current = self.current_choice().map(|c| c.preset.clone());
         let mut sets: Vec<(String, String)> = Vec::new();
+        let mut first_config = None;
+        let mut knobs: Vec<KnobSet> = Vec::new();
         if names.first() == current.as_ref()
             && let Some(first) = solvers.first_mut()
         {
@@ -94,16 +96,22 @@ impl App {
             {
                 sets.clone_from(cli);
             }
+            first_config = self.command_line_config().cloned();
             for (key, value, shown) in turned {
+                let from = first
+                    .live_values()
+                    .into_iter()
+                    .find_map(|(k, v)| (k == *key).then_some(v));
                 first
                     .set_param(key, *value)
                     .map_err(|e| format!("`{key}` = {shown} on `{}`: {e}", names[0]))?;
+                knobs.push((key.clone(), from, *value));
                 sets.retain(|(k, _)| k != key);
                 sets.push((key.clone(), shown.clone()));
             }
         }
         self.setup.race_sets = sets;
-        let records = self.race_records(&names, &solvers);
+        let records = self.race_records(&names, &solvers, first_config, &knobs);
         let note = names.first().and_then(|n| self.race_record_note(n));
         let view = RaceView::start(
             names,

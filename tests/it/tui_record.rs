@@ -271,16 +271,23 @@ fn a_run_built_with_set_records_its_parameters_and_replays_identically() {
         .unwrap()
         .insert("t_max".into(), toml::Value::Float(2.0));
     let cfg = preset::from_table(table).unwrap();
+    let built = cfg.clone();
     all[i].build =
-        Box::new(move |start, seed| cubetui::solve::build_any_pending(&cfg, start, seed));
+        Box::new(move |start, seed| cubetui::solve::build_any_pending(&built, start, seed));
     let mut app = App::new(all, i, 5, Box::new(Inline::new(Speed::PerFrame(1))));
-    app.set_command_line_overrides(i, vec![("schedule.t_max".into(), "2".into())]);
+    app.set_command_line_overrides(i, vec![("schedule.t_max".into(), "2".into())], cfg);
     app.record_to(path.clone()).unwrap();
     update(&mut app, Action::Scramble);
+    // A preset knob (`schedule.t_max`, the second row) turned before the
+    // first step.
+    update(&mut app, Action::Knob(KnobKey::Toggle));
+    update(&mut app, Action::Knob(KnobKey::Next));
+    update(&mut app, Action::Knob(KnobKey::More));
+    update(&mut app, Action::Knob(KnobKey::Toggle));
     update(&mut app, Action::StartPause);
     ticks(&mut app, 60);
-    app.open_race(&["sa-pll-conj".into(), "mws".into()])
-        .unwrap();
+    // `w`: the first lane runs as the single run was built and tuned.
+    update(&mut app, Action::Race);
     ticks(&mut app, 40);
     update(&mut app, Action::Quit);
     for file in [path.clone(), d.0.join("set.sa-pll-conj.jsonl")] {
@@ -288,6 +295,13 @@ fn a_run_built_with_set_records_its_parameters_and_replays_identically() {
         assert_eq!(
             run.header.params["schedule"]["t_max"],
             2.0,
+            "{}",
+            file.display()
+        );
+        assert!(
+            run.events.iter().any(
+                |e| matches!(e, Event::Knob { knob, step: 0, .. } if knob == "schedule.t_max")
+            ),
             "{}",
             file.display()
         );

@@ -155,6 +155,27 @@ impl<W: Write> Live<W> {
         })
     }
 
+    /// Writes that live parameter `key` went from `from` to `to` at `step`
+    /// (a change made on the solver before its runner started, which no
+    /// runner update reports).
+    ///
+    /// # Errors
+    /// A line cannot be written.
+    pub fn knob(
+        &mut self,
+        step: u64,
+        key: &str,
+        from: Option<f64>,
+        to: f64,
+    ) -> Result<(), RecordError> {
+        self.writer.event(&Event::Knob {
+            knob: key.to_string(),
+            from,
+            to,
+            step,
+        })
+    }
+
     /// Whether the run took a step or had a change made (a run that did
     /// neither can give its file to the next).
     pub fn progressed(&self) -> bool {

@@ -18,6 +18,7 @@ mod reproduce;
 mod sizes;
 mod state;
 
+pub(crate) use record::KnobSet;
 pub use reproduce::start_args;
 pub use sizes::SCREEN_SIZES;
 pub use state::*;
@@ -31,6 +32,7 @@ impl App {
                 scramble: Some(AnyAlg::default()),
                 after_random: None,
                 cli_sets: None,
+                cli_config: None,
                 race_sets: Vec::new(),
                 fits: Vec::new(),
                 depth: None,

@@ -25,65 +25,27 @@ use crate::tui::race::settle_for;
 const RESULT_WAIT: std::time::Duration = std::time::Duration::from_secs(60);
 
 /// The header of a run of preset `name`, built as `solver` from `start`
-/// with `seed` (the preset's parameters; changes come as knob events).
-/// `sets` (`--set` pairs as the command line or `y` gives them) are
-/// applied to the preset's parameters, so the header holds what the
-/// solver was built with.
+/// with `seed`: its parameters are `config` when the run was built from
+/// one (the command line's `--set`), else the preset's; changes come as
+/// knob events.
 fn header(
     name: &str,
-    sets: &[(String, String)],
+    config: Option<&SolverConfig>,
     start: &AnyCube,
     seed: u64,
     solver: &dyn Solver,
 ) -> Result<Header, String> {
-    let config = preset::get(name)
-        .map_err(|e| e.to_string())
-        .and_then(|c| with_sets(&c, sets))
-        .map_err(|e| format!("cannot record `{name}`: {e}"))?;
+    let config = match config {
+        Some(c) => c.clone(),
+        None => preset::get(name).map_err(|e| format!("cannot record `{name}`: {e}"))?,
+    };
     Header::new(name, &config, seed, start, None, None, &solver.profile())
         .map_err(|e| format!("cannot record `{name}`: {e}"))
 }
 
-/// `config` with each `(key, value)` of `sets` written into its table (a
-/// dotted key names a nested table; the value keeps the kind the preset
-/// gives the key).
-fn with_sets(config: &SolverConfig, sets: &[(String, String)]) -> Result<SolverConfig, String> {
-    if sets.is_empty() {
-        return Ok(config.clone());
-    }
-    let mut table = toml::Table::try_from(config).map_err(|e| e.to_string())?;
-    for (key, raw) in sets {
-        let mut at = &mut table;
-        let mut parts = key.split('.').peekable();
-        while let Some(part) = parts.next() {
-            if parts.peek().is_none() {
-                let old = at
-                    .get(part)
-                    .ok_or_else(|| format!("`{key}` is a value of the run, not of the preset"))?;
-                let value = match old {
-                    toml::Value::Integer(_) => {
-                        raw.trim().parse::<i64>().ok().map(toml::Value::Integer)
-                    }
-                    toml::Value::Float(_) => raw.trim().parse::<f64>().ok().map(toml::Value::Float),
-                    toml::Value::Boolean(_) => {
-                        raw.trim().parse::<bool>().ok().map(toml::Value::Boolean)
-                    }
-                    _ => Some(toml::Value::String(
-                        raw.trim().trim_matches('"').to_string(),
-                    )),
-                }
-                .ok_or_else(|| format!("`{key}` = {raw}: not a value of its kind"))?;
-                at.insert(part.to_string(), value);
-            } else {
-                at = at
-                    .get_mut(part)
-                    .and_then(toml::Value::as_table_mut)
-                    .ok_or_else(|| format!("`{key}`: no table `{part}`"))?;
-            }
-        }
-    }
-    preset::from_table(table).map_err(|e| e.to_string())
-}
+/// A live parameter set on a solver before its runner started: key, the
+/// value it had (if the solver reported it), the value set.
+pub(crate) type KnobSet = (String, Option<f64>, f64);
 
 impl App {
     /// Records the shown run to `path` (built again, so its file starts
@@ -157,11 +119,8 @@ impl App {
             return;
         };
         let name = self.current_choice().map_or("", |c| c.preset.as_str());
-        let sets = match &self.setup.cli_sets {
-            Some((choice, sets)) if *choice == self.setup.choice => sets.as_slice(),
-            _ => &[],
-        };
-        let header = header(name, sets, &self.setup.cube, self.run_seed(), solver);
+        let config = self.command_line_config();
+        let header = header(name, config, &self.setup.cube, self.run_seed(), solver);
         let Some(r) = self.record.as_mut() else {
             return;
         };
@@ -255,15 +214,18 @@ impl App {
 
     /// The files of a race about to start, one per lane (`None` where it
     /// cannot be written, said in the message line); none when not
-    /// recording.
+    /// recording. The first lane was built from `first_config` (the command
+    /// line's configuration; else its preset's), with `first_knobs` (the
+    /// knobs turned on the single run) set on it, which its file holds as
+    /// knob events before the first step.
     pub(crate) fn race_records(
         &mut self,
         names: &[String],
         solvers: &[Box<dyn Solver>],
+        first_config: Option<SolverConfig>,
+        first_knobs: &[KnobSet],
     ) -> Vec<Option<Live<File>>> {
         let (start, seed) = (self.setup.cube.clone(), self.run_seed());
-        // The first lane runs with the race's `--set` (see `open_race_turned`).
-        let first_sets = self.setup.race_sets.clone();
         let Some(r) = self.record.as_mut() else {
             return Vec::new();
         };
@@ -279,9 +241,20 @@ impl App {
             .enumerate()
             .map(|(i, (name, solver))| {
                 let path = beside(&prefix, name);
-                let sets = if i == 0 { first_sets.as_slice() } else { &[] };
-                let live = header(name, sets, &start, seed, solver.as_ref())
+                let (config, knobs) = if i == 0 {
+                    (first_config.as_ref(), first_knobs)
+                } else {
+                    (None, &[][..])
+                };
+                let live = header(name, config, &start, seed, solver.as_ref())
                     .and_then(|h| Live::create(&path, &h))
+                    .and_then(|mut live| {
+                        for (key, from, to) in knobs {
+                            live.knob(0, key, *from, *to)
+                                .map_err(|e| format!("{}: {e}", path.display()))?;
+                        }
+                        Ok(live)
+                    })
                     .map_err(|e| errors.push(e))
                     .ok();
                 if live.is_some() {

@@ -8,6 +8,7 @@ use crate::cube::nxn::Size;
 use crate::cube::nxn::random::random_state;
 use crate::cube::random::{start_rng, start_state};
 use crate::cube::{AnyAlg, AnyCube};
+use crate::solve::registry::SolverConfig;
 
 /// Longest scramble written as `--scramble`; a longer one as `--facelets`.
 const SCRAMBLE_MAX: usize = 60;
@@ -46,11 +47,27 @@ impl App {
     }
 
     /// The `--set KEY=VALUE` overrides the command line gave preset
-    /// `choice` (its solver is built with them): `y` prints them while it
-    /// is the current preset.
-    pub fn set_command_line_overrides(&mut self, choice: usize, sets: Vec<(String, String)>) {
+    /// `choice` and the configuration they built (its solver is built as
+    /// `config`): `y` prints them while it is the current preset, and its
+    /// run files hold `config`.
+    pub fn set_command_line_overrides(
+        &mut self,
+        choice: usize,
+        sets: Vec<(String, String)>,
+        config: SolverConfig,
+    ) {
+        self.setup.cli_config = (!sets.is_empty()).then_some(config);
         self.setup.cli_sets = (!sets.is_empty()).then_some((choice, sets));
         self.clear_overrides();
+    }
+
+    /// The configuration the command line's `--set` built, while its
+    /// choice is the current one.
+    pub(crate) fn command_line_config(&self) -> Option<&SolverConfig> {
+        match &self.setup.cli_sets {
+            Some((choice, _)) if *choice == self.setup.choice => self.setup.cli_config.as_ref(),
+            _ => None,
+        }
     }
 
     /// The command that reproduces the shown run: `cubetui race …` while a

@@ -8,6 +8,7 @@ use std::path::PathBuf;
 
 use crate::solve::api::{SolveError, Solver};
 use crate::solve::record::Live;
+use crate::solve::registry::SolverConfig;
 use crate::solve::runner::{Driver, Speed, Track};
 use crate::tui::race::LaneDriverFn;
 use crate::tui::race::RaceView;
@@ -92,6 +93,9 @@ pub(crate) struct Setup {
     /// The command line's `--set` overrides and the choice they build
     /// (see [`App::set_command_line_overrides`]).
     pub(crate) cli_sets: Option<(usize, Vec<(String, String)>)>,
+    /// The configuration the command line's `--set` built for that choice
+    /// (what its run files' headers hold).
+    pub(crate) cli_config: Option<SolverConfig>,
     /// The first race lane's `--set` (the command line's and the knobs
     /// turned on the single run), as `y` prints them in a race.
     pub(crate) race_sets: Vec<(String, String)>,
