@@ -1,18 +1,31 @@
 //! Drawing the knobs panel: one row per live parameter (key, value,
 //! range), the selected one's meaning and preset value, the value being
-//! typed, and the panel's keys. A pure function of the app; the panel lies
-//! over the status area, widened to the left when its rows need it, and
-//! over the race's lanes in a race.
+//! typed, and the panel's keys. A pure function of its view data
+//! ([`KnobsView`], taken from the app in one place: `single_view.rs`); the
+//! panel lies over the status area, widened to the left when its rows need
+//! it, and over the race's lanes in a race.
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
-use ratatui::style::{Modifier, Style, Stylize};
+use ratatui::style::{Color, Modifier, Style, Stylize};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
-use super::app::App;
-use super::knobs::{Row, rows, selected};
+use super::app::Knobs;
+use super::knobs::{Row, selected};
 use crate::numbers::knob;
+
+/// What the knobs panel draws from.
+pub struct KnobsView<'a> {
+    /// The panel's state: the selected row, the value being typed.
+    pub knobs: &'a Knobs,
+    /// The run's live parameters (in a race: every lane's).
+    pub rows: Vec<Row>,
+    /// Whether the rows are a race's.
+    pub race: bool,
+    /// The border's colour.
+    pub accent: Color,
+}
 
 /// The panel's keys, on its bottom border.
 const KEYS: &str = " ↑↓ pick ←→ step ⏎ type ⌫ preset esc ";
@@ -32,11 +45,10 @@ fn widths(rows: &[Row]) -> (usize, usize, usize) {
 }
 
 /// Where the panel goes: `status` (the status panel's area, or the race's
-/// lanes), widened to the left within `screen` to the width the rows want,
-/// and taller (down to `bottom`) when they want more rows.
-pub fn area(app: &App, status: Rect, screen: Rect, bottom: u16) -> Rect {
-    let rows = rows(app);
-    let (k, v, r) = widths(&rows);
+/// lanes), widened to the left within `screen` to the width the `rows`
+/// want, and taller (down to `bottom`) when they want more rows.
+pub fn area(rows: &[Row], status: Rect, screen: Rect, bottom: u16) -> Rect {
+    let (k, v, r) = widths(rows);
     let want_w = (2 + k + 2 + v + 2 + r + 2).max(KEYS.chars().count() + 2);
     let right = status.x + status.width;
     let w = (want_w as u16).clamp(status.width, right.saturating_sub(screen.x));
@@ -49,13 +61,11 @@ pub fn area(app: &App, status: Rect, screen: Rect, bottom: u16) -> Rect {
 }
 
 /// Draws the panel in `area`.
-pub fn draw(f: &mut Frame, app: &App, area: Rect) {
-    let Some(knobs) = app.knobs() else {
-        return;
-    };
+pub fn draw(f: &mut Frame, view: &KnobsView, area: Rect) {
+    let knobs = view.knobs;
     let dim = Style::default().add_modifier(Modifier::DIM);
-    let accent = Style::default().fg(app.theme().accent);
-    let rows = rows(app);
+    let accent = Style::default().fg(view.accent);
+    let rows = &view.rows;
     let keys = if rows.is_empty() {
         EMPTY_KEYS
     } else if knobs.typing.is_some() {
@@ -71,7 +81,7 @@ pub fn draw(f: &mut Frame, app: &App, area: Rect) {
     f.render_widget(Clear, area);
     f.render_widget(b, area);
     if rows.is_empty() {
-        let text = if app.race().is_some() {
+        let text = if view.race {
             "no lane's solver has parameters that can change during a run"
         } else {
             "this solver has no parameters that can change during a run (--set changes the others before a run)"
@@ -111,7 +121,7 @@ pub fn draw(f: &mut Frame, app: &App, area: Rect) {
         .min(rows.len() as u16);
     // The rows that fit, keeping the selected one in view.
     let first = (i + 1).saturating_sub(list_h as usize);
-    let (kw, vw, _) = widths(&rows);
+    let (kw, vw, _) = widths(rows);
     let lines: Vec<Line> = rows
         .iter()
         .enumerate()
