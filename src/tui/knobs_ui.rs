@@ -148,3 +148,58 @@ pub fn draw(f: &mut Frame, view: &KnobsView, area: Rect) {
     f.render_widget(Paragraph::new(lines), list);
     f.render_widget(Paragraph::new(details).wrap(Wrap { trim: true }), detail);
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+
+    fn drawn(view: &KnobsView, w: u16, h: u16) -> String {
+        let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
+        t.draw(|f| draw(f, view, f.area())).unwrap();
+        format!("{}", t.backend())
+    }
+
+    fn row(key: &str, value: f64, initial: Option<f64>) -> Row {
+        Row {
+            key: key.into(),
+            value,
+            initial,
+            spec: None,
+        }
+    }
+
+    /// The panel drawn and placed from a view made by hand, no app.
+    #[test]
+    fn the_panel_draws_from_its_own_view() {
+        let knobs = Knobs {
+            selected: 1,
+            typing: Some("0.5".into()),
+        };
+        let mut view = KnobsView {
+            knobs: &knobs,
+            rows: vec![row("temperature", 2.0, Some(3.0)), row("tries", 4.0, None)],
+            race: false,
+            accent: Color::Reset,
+        };
+        let text = drawn(&view, 50, 10);
+        assert!(text.contains("  temperature"), "{text}");
+        assert!(text.contains("▸ tries"), "the selected row: {text}");
+        assert!(text.contains("tries = 0.5█"), "what is typed: {text}");
+        assert!(text.contains(TYPING_KEYS.trim()), "{text}");
+        // Over the status panel's area, widened to the left for the keys,
+        // a row taller than the two rows and their details.
+        let status = Rect::new(40, 2, 20, 4);
+        let at = area(&view.rows, status, Rect::new(0, 0, 60, 20), 20);
+        assert_eq!((at.right(), at.y), (60, 2));
+        assert_eq!(at.width, KEYS.chars().count() as u16 + 2);
+        assert_eq!(at.height, 2 + 5);
+        // No rows: what a race says, and what a single run says.
+        view.rows.clear();
+        view.race = true;
+        assert!(drawn(&view, 50, 8).contains("no lane's solver"));
+        view.race = false;
+        assert!(drawn(&view, 50, 8).contains("this solver has no parameters"));
+    }
+}

@@ -457,11 +457,79 @@ pub(super) fn cursor_line(at: Option<u64>, fr: PlotFrame) -> Option<[(f64, f64);
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
+    use crate::solve::runner::{Axis, Point, RunState, Update};
+    use crate::tui::theme::Depth;
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
 
     fn text(l: &Line) -> String {
         l.spans.iter().map(|s| s.content.as_ref()).collect()
+    }
+
+    /// A run of `n` steps whose energy falls by one a step.
+    pub(crate) fn falling(n: u64) -> Track {
+        let mut track = Track::new(Axis::Steps, 256);
+        let points = (0..n)
+            .map(|i| Point {
+                iteration: i,
+                energy: (n - i) as f64,
+                best: (n - i) as f64,
+                values: Vec::new(),
+                to_solved: f64::NAN,
+            })
+            .collect();
+        track.absorb(Update {
+            points,
+            ..Update::new(0, RunState::Running)
+        });
+        track
+    }
+
+    /// `draw` on a `w`×`h` test terminal, as text.
+    pub(crate) fn drawn(w: u16, h: u16, draw: impl FnOnce(&mut Frame)) -> String {
+        let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
+        t.draw(draw).unwrap();
+        format!("{}", t.backend())
+    }
+
+    /// The energy plot drawn from a run's data made by hand, no app: its
+    /// legend, and a replay's cursor only where it is in the window.
+    #[test]
+    fn the_energy_plot_draws_from_its_own_view() {
+        let track = falling(40);
+        let theme = Theme::load("classic", Depth::None).unwrap();
+        let mut v = PlotsView {
+            track: &track,
+            theme: &theme,
+            view: PlotView::default(),
+            cursor: None,
+            measured: true,
+        };
+        let plain = drawn(60, 14, |f| draw_energy(f, &v, f.area()));
+        assert!(plain.contains("■ energy ■ best"), "{plain}");
+        v.cursor = Some(20);
+        let cursor = drawn(60, 14, |f| draw_energy(f, &v, f.area()));
+        assert_ne!(cursor, plain, "the cursor's line is drawn");
+        v.cursor = Some(1_000);
+        let outside = drawn(60, 14, |f| draw_energy(f, &v, f.area()));
+        assert_eq!(outside, plain, "a cursor past the window is not");
+    }
+
+    #[test]
+    fn the_cursor_is_a_vertical_line_inside_the_window_only() {
+        let fr = PlotFrame {
+            x: Some([10.0, 20.0]),
+            y: Some([0.0, 5.0]),
+            log: false,
+        };
+        assert_eq!(cursor_line(Some(15), fr), Some([(15.0, 0.0), (15.0, 5.0)]));
+        assert_eq!(cursor_line(Some(20), fr), Some([(20.0, 0.0), (20.0, 5.0)]));
+        assert_eq!(cursor_line(Some(21), fr), None);
+        assert_eq!(cursor_line(None, fr), None);
+        let idle = PlotFrame { x: None, ..fr };
+        assert_eq!(cursor_line(Some(15), idle), None);
     }
 
     #[test]

@@ -84,3 +84,35 @@ pub fn draw_to_solved(f: &mut Frame, v: &PlotsView, area: Rect) {
         unit,
     );
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tui::plot::tests::{drawn, falling};
+    use crate::tui::scale::PlotView;
+    use crate::tui::theme::{Depth, Theme};
+
+    /// The side column drawn from a run's data made by hand, no app: a
+    /// solver with no side series gives it to moves to solved where that
+    /// is measured, else says there is nothing to plot.
+    #[test]
+    fn the_side_column_follows_its_view() {
+        let track = falling(40);
+        let theme = Theme::load("classic", Depth::None).unwrap();
+        let mut v = PlotsView {
+            track: &track,
+            theme: &theme,
+            view: PlotView::default(),
+            cursor: None,
+            measured: true,
+        };
+        let measured = drawn(40, 12, |f| draw_side(f, &v, f.area()));
+        assert!(
+            measured.contains("moves to solved: not known yet"),
+            "{measured}"
+        );
+        v.measured = false;
+        let not = drawn(40, 12, |f| draw_side(f, &v, f.area()));
+        assert!(not.contains("nothing to plot yet"), "{not}");
+    }
+}

@@ -354,7 +354,64 @@ fn start_rows(facelets: &str) -> [Line<'static>; 2] {
 
 #[cfg(test)]
 mod tests {
-    use super::{start_rows, wrap};
+    use super::{StatusView, lines, start_rows, wrap};
+    use crate::cube::nxn::Size;
+    use crate::cube::{AnyAlg, AnyCube};
+    use crate::solve::runner::{Axis, Speed, Track};
+    use crate::tui::app::Playback;
+
+    /// The panel drawn from a view made by hand, no app: a 4×4 before its
+    /// run, then its solution walked through.
+    #[test]
+    fn the_panel_reads_its_own_view() {
+        let track = Track::new(Axis::Steps, 16);
+        let size = Size::new(4).unwrap();
+        let mut view = StatusView {
+            track: &track,
+            preset: Some(("sa-faces", "sa", "a face-turn annealer".to_string())),
+            speed: Speed::PerFrame(2),
+            playback: None,
+            size,
+            upright: false,
+            depth: Some(12),
+            seed: 7,
+            cube_index: 3,
+            start: AnyCube::solved(size).facelets(),
+            replay: None,
+        };
+        let text =
+            |v: &StatusView| -> Vec<String> { lines(v).iter().map(|l| l.to_string()).collect() };
+        let rows = text(&view);
+        for row in [
+            "preset      sa-faces  (sa)",
+            "a face-turn annealer",
+            "state       idle",
+            "energy      —",
+            "speed       2 / frame  —",
+            "moves to solved none on a 4x4",
+            "length      —",
+            "size        4x4 (z Z: size)",
+            "view        raw (a: upright)",
+            "scramble    12 moves (0-9)",
+            "seed        7 · cube 3",
+        ] {
+            assert!(rows.iter().any(|r| r == row), "no `{row}` in {rows:#?}");
+        }
+        assert!(rows.last().unwrap().contains("(96 facelets)"), "{rows:#?}");
+        let playback = Playback {
+            moves: AnyAlg::parse_sized("R U R' U' F2", size).unwrap(),
+            pos: 2,
+            raw_len: 9,
+        };
+        view.playback = Some(&playback);
+        assert!(
+            text(&view)
+                .iter()
+                .any(|r| r == "length      5 HTM (9 raw moves)"),
+            "{:#?}",
+            text(&view)
+        );
+    }
 
     #[test]
     fn the_start_fits_on_two_rows_whole() {

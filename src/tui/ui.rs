@@ -410,3 +410,120 @@ fn draw_keys(f: &mut Frame, v: &KeysView, area: Rect) {
     spans.push(Span::raw(format!(" {last}")));
     f.render_widget(Paragraph::new(Line::from(spans)), area);
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cube::AnyAlg;
+    use crate::cube::nxn::{NxnCube, Size};
+    use crate::tui::app::Playback;
+    use crate::tui::net::SCALES;
+    use crate::tui::theme::Depth;
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+    use ratatui::style::Color;
+
+    fn drawn(w: u16, h: u16, draw: impl FnOnce(&mut Frame)) -> String {
+        let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
+        t.draw(draw).unwrap();
+        format!("{}", t.backend())
+    }
+
+    fn theme() -> Theme {
+        Theme::load("classic", Depth::None).unwrap()
+    }
+
+    /// The moves panel drawn from a view made by hand, no app.
+    #[test]
+    fn the_moves_panel_draws_from_its_own_view() {
+        let theme = theme();
+        let scramble = AnyAlg::parse_sized("R U F'", Size::THREE).unwrap();
+        let mut v = MovesView {
+            scramble: Some(&scramble),
+            after_random: None,
+            playback: None,
+            replay: false,
+            recorded: None,
+            outcome: None,
+            scroll: 0,
+            theme: &theme,
+        };
+        let text = drawn(50, 5, |f| draw_log(f, &v, f.area()));
+        assert!(text.contains("scramble 3 moves: R U F'"), "{text}");
+        let playback = Playback {
+            moves: AnyAlg::parse_sized("R U R' U' F2", Size::THREE).unwrap(),
+            pos: 2,
+            raw_len: 7,
+        };
+        v.playback = Some(&playback);
+        let text = drawn(50, 5, |f| draw_log(f, &v, f.area()));
+        assert!(
+            text.contains("length 5 HTM (7 raw moves), move 2: R U R' U' F2"),
+            "{text}"
+        );
+        v.replay = true;
+        let text = drawn(50, 5, |f| draw_log(f, &v, f.area()));
+        assert!(text.contains("scramble as recorded"), "{text}");
+    }
+
+    /// The cube panel's title says what its view shows; the net drawn is
+    /// the layout's.
+    #[test]
+    fn the_cube_panel_draws_from_its_own_view() {
+        let theme = theme();
+        let mut v = CubePanel {
+            shown: Shown::Playback { pos: 3, len: 5 },
+            cube: NxnCube::solved(Size::THREE),
+            size: Size::THREE,
+            net: Net::Strip,
+            upright: false,
+            letters: false,
+            overlay: false,
+            theme: &theme,
+        };
+        let text = drawn(60, 14, |f| {
+            draw_cube(f, &v, f.area(), Net::Cross, SCALES[0])
+        });
+        assert!(text.contains(" playback 3/5 "), "{text}");
+        assert!(text.contains(" raw cross "), "{text}");
+        v.shown = Shown::Recorded;
+        v.upright = true;
+        let text = drawn(60, 14, |f| {
+            draw_cube(f, &v, f.area(), Net::Strip, SCALES[0])
+        });
+        assert!(text.contains(" recorded state "), "{text}");
+        assert!(text.contains(" upright strip "), "{text}");
+    }
+
+    /// The message line and the hint bar from views made by hand.
+    #[test]
+    fn the_message_line_and_the_hints_draw_from_their_own_views() {
+        let mut v = MessageView {
+            prompt: Some("R U"),
+            message: Some("solved"),
+            accent: Color::Reset,
+        };
+        let text = drawn(80, 1, |f| draw_message(f, &v, f.area()));
+        assert!(
+            text.contains("alg: R U█  (enter apply, esc cancel)"),
+            "{text}"
+        );
+        v.prompt = None;
+        assert!(drawn(80, 1, |f| draw_message(f, &v, f.area())).contains("solved"));
+        let mut keys = KeysView {
+            replay: false,
+            accent: Color::Reset,
+        };
+        let single = drawn(120, 1, |f| draw_keys(f, &keys, f.area()));
+        assert!(
+            single.contains(" solve") && !single.contains("point"),
+            "{single}"
+        );
+        keys.replay = true;
+        let replay = drawn(120, 1, |f| draw_keys(f, &keys, f.area()));
+        assert!(
+            replay.contains("←→ point") && !replay.contains(" solve"),
+            "{replay}"
+        );
+    }
+}
