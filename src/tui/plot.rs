@@ -335,7 +335,7 @@ pub fn draw_energy(f: &mut Frame, v: &PlotsView, area: Rect) {
         colour(v.theme, v.theme.best),
         colour(v.theme, v.theme.temperature),
     );
-    let cursor = cursor_line(v.cursor, fr);
+    let cursor = scale::cursor_line(v.cursor, fr.x, fr.y);
     let mut sets = vec![
         series_line(energy, &data[0]),
         series_line(best_style, &data[1]),
@@ -428,7 +428,7 @@ fn draw_series(f: &mut Frame, v: &PlotsView, area: Rect, series: &[(&str, &Serie
     } = frame_for(&all, v.view, MIN_STEPS, false, &format!("{unit}s"));
     let palette = [v.theme.temperature, v.theme.best, v.theme.energy];
     let mut entries = Vec::new();
-    let cursor = cursor_line(v.cursor, fr);
+    let cursor = scale::cursor_line(v.cursor, fr.x, fr.y);
     let mut sets: Vec<Dataset> = series
         .iter()
         .zip(palette)
@@ -445,15 +445,6 @@ fn draw_series(f: &mut Frame, v: &PlotsView, area: Rect, series: &[(&str, &Serie
     );
     let chart = axes(Chart::new(sets), fr, true, "");
     render_plot(f, v.theme, area, chart, entries, note, unit);
-}
-
-/// A replay's cursor at step `at` on a plot framed by `fr`: a vertical
-/// line (its two ends), when the step is in the window.
-pub(super) fn cursor_line(at: Option<u64>, fr: PlotFrame) -> Option<[(f64, f64); 2]> {
-    let at = at? as f64;
-    let [lo, hi] = fr.x?;
-    let [y0, y1] = fr.y.unwrap_or([0.0, 1.0]);
-    (lo..=hi).contains(&at).then_some([(at, y0), (at, y1)])
 }
 
 #[cfg(test)]
@@ -515,21 +506,6 @@ pub(super) mod tests {
         v.cursor = Some(1_000);
         let outside = drawn(60, 14, |f| draw_energy(f, &v, f.area()));
         assert_eq!(outside, plain, "a cursor past the window is not");
-    }
-
-    #[test]
-    fn the_cursor_is_a_vertical_line_inside_the_window_only() {
-        let fr = PlotFrame {
-            x: Some([10.0, 20.0]),
-            y: Some([0.0, 5.0]),
-            log: false,
-        };
-        assert_eq!(cursor_line(Some(15), fr), Some([(15.0, 0.0), (15.0, 5.0)]));
-        assert_eq!(cursor_line(Some(20), fr), Some([(20.0, 0.0), (20.0, 5.0)]));
-        assert_eq!(cursor_line(Some(21), fr), None);
-        assert_eq!(cursor_line(None, fr), None);
-        let idle = PlotFrame { x: None, ..fr };
-        assert_eq!(cursor_line(Some(15), idle), None);
     }
 
     #[test]
