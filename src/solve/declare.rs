@@ -16,16 +16,19 @@ mod variants;
 pub use variants::AsNumber;
 pub(crate) use variants::declare_variants;
 
-/// What `declare_params!` generates for a parameter struct.
+/// What `declare_params!` generates for a parameter struct (and
+/// `declare_variants!` for a parameter enum).
 pub trait Declared {
     /// The declaration, keys prefixed with `prefix` (`""`, or `phase2.`),
     /// the defaults being this value's.
     fn declare(&self, prefix: &str) -> Vec<ParamSpec>;
-    /// Every numeric value by key (unprefixed), in declaration order.
+    /// Every numeric value by key (unprefixed; a `nested()` group's as
+    /// `group.key`), in declaration order.
     fn numbers(&self) -> Vec<(String, f64)>;
     /// Sets numeric `key` (unprefixed) to `v`, already checked against its
     /// range (a whole-number key takes it rounded); `false` for a key that
-    /// is not a numeric field.
+    /// is not a numeric field (or, in an enum, not one of this value's
+    /// kind).
     fn set_number(&mut self, key: &str, v: f64) -> bool;
 }
 
@@ -91,7 +94,7 @@ pub fn check_choices<T: serde::Serialize>(
 /// ```
 ///
 /// `nested()` is a field whose type is [`Declared`] itself (a struct of
-/// this macro, or an enum of [`declare_variants!`](crate::solve::declare_variants)):
+/// this macro, or an enum of `declare_variants!`):
 /// its keys are declared as `group.key`, in place. A field with no `=>` is
 /// not a parameter (a value the program hands over): it is in the struct
 /// and its `Default`, and nowhere else. Leave out every `= default` for a
@@ -365,5 +368,43 @@ mod tests {
         assert!(e.set_number("t", 3.5) && e.t == 3.5);
         assert!(!e.set_number("way", 1.0) && !e.set_number("nope", 1.0));
         assert_eq!(e.way, Way::VeryFast);
+    }
+
+    declare_params! {
+        /// A struct holding another, and a value that is no parameter.
+        #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+        struct Outer {
+            /// A group.
+            inner: Every = Every::default() => nested(),
+            /// Handed over, not declared.
+            #[serde(skip)]
+            given: u8 = 3,
+            /// A number after the group.
+            n: u32 = 2 => int(0, 9, Linear), Yes, "n",
+        }
+    }
+
+    #[test]
+    fn a_nested_group_is_declared_held_and_set_under_its_name() {
+        let mut o = Outer::default();
+        assert_eq!(o.given, 3);
+        let keys: Vec<String> = o.declare("").into_iter().map(|s| s.key).collect();
+        assert_eq!(
+            keys,
+            [
+                "inner.count",
+                "inner.rate",
+                "inner.t",
+                "inner.way",
+                "inner.on",
+                "n"
+            ]
+        );
+        let keys: Vec<String> = o.numbers().into_iter().map(|(k, _)| k).collect();
+        assert_eq!(keys, ["inner.count", "inner.rate", "inner.t", "n"]);
+        assert!(o.set_number("inner.t", 4.0) && o.inner.t == 4.0);
+        assert!(o.set_number("n", 5.0) && o.n == 5);
+        assert!(!o.set_number("given", 1.0) && !o.set_number("inner.nope", 1.0));
+        assert!(!o.set_number("t", 1.0), "a group's key only under its name");
     }
 }
