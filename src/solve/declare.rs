@@ -11,13 +11,9 @@
 use crate::solve::api::SolveError;
 use crate::solve::params::{Kind, ParamSpec};
 
-mod variants;
-
-pub use variants::AsNumber;
-pub(crate) use variants::declare_variants;
-
 /// What `declare_params!` generates for a parameter struct (and
-/// `declare_variants!` for a parameter enum).
+/// `declare_variants!`, in `crate::solve::declare_variants`, for a
+/// parameter enum).
 pub trait Declared {
     /// The declaration, keys prefixed with `prefix` (`""`, or `phase2.`),
     /// the defaults being this value's.

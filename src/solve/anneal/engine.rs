@@ -3,7 +3,8 @@
 
 use rand::{Rng, RngExt};
 
-use super::params::{SaParams, T_FLOOR, TEMPERATURE};
+use super::params::SaParams;
+use super::schedule::{T_FLOOR, TEMPERATURE};
 use super::space::{LINK, Proposer, Record, Runner, Space};
 use crate::cube::random::{CubeRng, rng_from_seed};
 use crate::solve::api::{Outcome, Profile, SeriesSpec, Snapshot, SolveError, Solver, Status};

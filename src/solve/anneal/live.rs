@@ -5,7 +5,8 @@
 use std::sync::LazyLock;
 
 use super::engine::Annealer;
-use super::params::{SaParams, TEMPERATURE, params};
+use super::params::{SaParams, params};
+use super::schedule::TEMPERATURE;
 use super::space::Space;
 use crate::solve::api::SolveError;
 use crate::solve::declare::Declared;

@@ -118,19 +118,6 @@ pub(super) fn hot_walk() -> SaParams {
     }
 }
 
-/// Largest temperature any schedule key takes.
-pub(super) const T_MAX: f64 = 1e9;
-/// Smallest temperature any schedule key takes.
-pub(super) const T_LEAST: f64 = 1e-6;
-/// Smallest temperature a run reports or takes: a geometric run freezes at
-/// most one level (alpha at least 0.01) below its `t_min`, and the engine
-/// keeps the temperature at least this (no uphill move is accepted this
-/// cold anyway: exp(−1/10⁻⁹) is 0).
-pub const T_FLOOR: f64 = 1e-9;
-
-/// The key of the temperature now: a run-time value, not a preset field.
-pub const TEMPERATURE: &str = "temperature";
-
 /// The declaration of `sa`'s parameters (the schedule's keys for both
 /// kinds), from [`SaParams`]'s one declaration.
 pub fn params() -> Vec<ParamSpec> {
@@ -140,6 +127,7 @@ pub fn params() -> Vec<ParamSpec> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::solve::anneal::schedule::{T_FLOOR, T_LEAST, T_MAX, TEMPERATURE};
     use crate::solve::params::{Kind, Live, Scale};
 
     /// The declaration as it was written by hand before it was generated

@@ -8,9 +8,21 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::params::{T_FLOOR, T_LEAST, T_MAX, TEMPERATURE};
 use crate::solve::api::SolveError;
-use crate::solve::declare::declare_variants;
+use crate::solve::declare_variants::declare_variants;
+
+/// Largest temperature any schedule key takes.
+pub(super) const T_MAX: f64 = 1e9;
+/// Smallest temperature any schedule key takes.
+pub(super) const T_LEAST: f64 = 1e-6;
+/// Smallest temperature a run reports or takes: a geometric run freezes at
+/// most one level (alpha at least 0.01) below its `t_min`, and the engine
+/// keeps the temperature at least this (no uphill move is accepted this
+/// cold anyway: exp(−1/10⁻⁹) is 0).
+pub const T_FLOOR: f64 = 1e-9;
+
+/// The key of the temperature now: a run-time value, not a preset field.
+pub const TEMPERATURE: &str = "temperature";
 
 declare_variants! {
     /// How the temperature falls.

@@ -4,7 +4,7 @@
 //! a missing one taking its declared default) and its [`Declared`]
 //! declaration, numbers and setter are generated.
 //!
-//! [`Declared`]: super::Declared
+//! [`Declared`]: crate::solve::declare::Declared
 
 /// A number a variant's key holds (`f64`, or a whole number).
 pub trait AsNumber: Copy {
@@ -198,7 +198,7 @@ macro_rules! declare_variants {
             }
 
             fn numbers(&self) -> Vec<(String, f64)> {
-                use $crate::solve::declare::AsNumber;
+                use $crate::solve::declare_variants::AsNumber;
                 match self {
                     $(
                         $name::$variant { $($field,)+ } => vec![
@@ -209,7 +209,7 @@ macro_rules! declare_variants {
             }
 
             fn set_number(&mut self, key: &str, v: f64) -> bool {
-                use $crate::solve::declare::AsNumber;
+                use $crate::solve::declare_variants::AsNumber;
                 match self {
                     $(
                         $name::$variant { $($field,)+ } => match key {
