@@ -127,7 +127,6 @@ pub fn params() -> Vec<ParamSpec> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solve::anneal::schedule::{T_FLOOR, T_LEAST, T_MAX, TEMPERATURE};
     use crate::solve::params::{Kind, Live, Scale};
 
     /// The declaration as it was written by hand before it was generated
@@ -172,8 +171,8 @@ mod tests {
                 "how the temperature falls: exponential over the budget, or geometric in levels",
             ),
             ParamSpec::run_value(
-                TEMPERATURE,
-                (T_FLOOR, T_MAX),
+                "temperature",
+                (1e-9, 1e9),
                 0.37,
                 Log,
                 "the temperature now; the schedule goes on from the value set (a value of \
@@ -181,7 +180,7 @@ mod tests {
             ),
             ParamSpec::float(
                 "schedule.t_max",
-                (T_LEAST, T_MAX),
+                (1e-6, 1e9),
                 0.37,
                 Log,
                 Yes,
@@ -190,7 +189,7 @@ mod tests {
             ),
             ParamSpec::float(
                 "schedule.t_min",
-                (T_LEAST, T_MAX),
+                (1e-6, 1e9),
                 0.355,
                 Log,
                 Yes,
@@ -199,7 +198,7 @@ mod tests {
             ),
             ParamSpec::float(
                 "schedule.t0",
-                (T_LEAST, T_MAX),
+                (1e-6, 1e9),
                 1000.0,
                 Log,
                 Yes,
