@@ -13,6 +13,7 @@ pub mod api;
 pub mod budget;
 pub mod chromosome;
 pub mod declare;
+pub mod declare_variants;
 pub mod energy;
 pub mod ga;
 pub mod genome;

@@ -305,14 +305,14 @@ pub fn within(specs: &[ParamSpec], key: &str, v: f64) -> Result<(), SolveError> 
 /// The current values of the declared live numeric parameters among
 /// `values` (key, value), in declaration order: what
 /// [`crate::solve::api::Solver::live_values`] returns.
-pub fn live_values(specs: &[ParamSpec], values: &[(&str, f64)]) -> Vec<(String, f64)> {
+pub fn live_values<K: AsRef<str>>(specs: &[ParamSpec], values: &[(K, f64)]) -> Vec<(String, f64)> {
     specs
         .iter()
         .filter(|s| s.live && matches!(s.kind, Kind::Int { .. } | Kind::Float { .. }))
         .filter_map(|s| {
             values
                 .iter()
-                .find(|(k, _)| *k == s.key)
+                .find(|(k, _)| k.as_ref() == s.key)
                 .map(|&(_, v)| (s.key.clone(), v))
         })
         .collect()

@@ -3,7 +3,8 @@
 
 use rand::{Rng, RngExt};
 
-use super::params::{SaParams, T_FLOOR};
+use super::params::SaParams;
+use super::schedule::{T_FLOOR, TEMPERATURE};
 use super::space::{LINK, Proposer, Record, Runner, Space};
 use crate::cube::random::{CubeRng, rng_from_seed};
 use crate::solve::api::{Outcome, Profile, SeriesSpec, Snapshot, SolveError, Solver, Status};
@@ -421,7 +422,8 @@ impl<S: Space> Solver for Annealer<S> {
         Profile {
             step: "iteration",
             series: vec![
-                SeriesSpec::new("temperature", 4),
+                // The series the knob `temperature` sets (a status row shows it once).
+                SeriesSpec::new(TEMPERATURE, 4),
                 SeriesSpec::new("acceptance", 1).unit("%", 100.0).no_plot(),
             ],
         }

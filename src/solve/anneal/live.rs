@@ -5,23 +5,32 @@
 use std::sync::LazyLock;
 
 use super::engine::Annealer;
-use super::params::{TEMPERATURE, params};
-use super::schedule::Schedule;
+use super::params::{SaParams, params};
+use super::schedule::TEMPERATURE;
 use super::space::Space;
 use crate::solve::api::SolveError;
+use crate::solve::declare::Declared;
 use crate::solve::params::{self, ParamSpec};
 
 static DECLARED: LazyLock<Vec<ParamSpec>> = LazyLock::new(params);
 
 impl<S: Space> Annealer<S> {
-    /// The live values that apply now (the schedule's keys of its kind).
+    /// Whether `key` is used by this run's generator (the `comm.…` keys
+    /// by `comm` only).
+    fn uses(&self, key: &str) -> bool {
+        SaParams::used_with(key, S::name(self.generator()))
+    }
+
+    /// The live values that apply now (the schedule's keys of its kind,
+    /// a generator's group only with that generator).
     pub(super) fn live(&self) -> Vec<(String, f64)> {
-        let mut v = vec![(TEMPERATURE, self.temperature)];
-        v.extend(self.params.schedule.values());
-        v.push(("restart_after", self.params.restart_after as f64));
-        if S::name(self.generator()) == "comm" {
-            v.push(("comm.candidates", f64::from(self.params.comm.candidates)));
-        }
+        let mut v = vec![(TEMPERATURE.to_string(), self.temperature)];
+        v.extend(
+            self.params
+                .numbers()
+                .into_iter()
+                .filter(|(k, _)| self.uses(k)),
+        );
         params::live_values(&DECLARED, &v)
     }
 
@@ -29,49 +38,34 @@ impl<S: Space> Annealer<S> {
     /// declaration, then against the rules between the schedule's keys).
     pub(super) fn set_live(&mut self, key: &str, value: f64) -> Result<(), SolveError> {
         let v = params::check_live(&DECLARED, key, value)?;
-        match key {
-            TEMPERATURE => self.temperature = v,
-            "restart_after" => self.params.restart_after = v as u64,
-            "comm.candidates" if S::name(self.generator()) != "comm" => {
-                return Err(SolveError::Parameter(format!(
-                    "`{key}` is not used by the {} generator of this run (`g` switches to comm)",
-                    S::name(self.generator())
-                )));
-            }
-            "comm.candidates" => {
-                self.params.comm.candidates = v as u32;
-                let comm = self.params.comm.clone();
-                self.configure(&comm);
-            }
-            _ => {
-                let mut s = self.params.schedule.clone();
-                match (&mut s, key) {
-                    (Schedule::Exponential { t_max: x, .. }, "schedule.t_max")
-                    | (Schedule::Exponential { t_min: x, .. }, "schedule.t_min")
-                    | (Schedule::Geometric { t0: x, .. }, "schedule.t0")
-                    | (Schedule::Geometric { alpha: x, .. }, "schedule.alpha")
-                    | (Schedule::Geometric { t_min: x, .. }, "schedule.t_min") => *x = v,
-                    (
-                        Schedule::Geometric {
-                            per_temperature: x, ..
-                        },
-                        "schedule.per_temperature",
-                    ) => *x = v as u64,
-                    _ => {
-                        let kind = match s {
-                            Schedule::Exponential { .. } => "exponential",
-                            Schedule::Geometric { .. } => "geometric",
-                        };
-                        return Err(SolveError::Parameter(format!(
-                            "`{key}` is not used by the {kind} schedule of this run"
-                        )));
-                    }
-                }
-                s.validate().map_err(|e| params::refused(key, v, e))?;
-                self.ratio = s.ratio(self.params.max_steps);
-                self.level_left = self.level_left.min(s.level_len());
-                self.params.schedule = s;
-            }
+        if key == TEMPERATURE {
+            self.temperature = v;
+            return Ok(());
+        }
+        if !self.uses(key) {
+            return Err(SolveError::Parameter(format!(
+                "`{key}` is not used by the {} generator of this run (`g` switches to comm)",
+                S::name(self.generator())
+            )));
+        }
+        let mut p = self.params.clone();
+        if !p.set_number(key, v) {
+            return Err(SolveError::Parameter(format!(
+                "`{key}` is not used by the {} schedule of this run",
+                p.schedule.kind()
+            )));
+        }
+        p.schedule
+            .validate()
+            .map_err(|e| params::refused(key, v, e))?;
+        if p.schedule != self.params.schedule {
+            self.ratio = p.schedule.ratio(p.max_steps);
+            self.level_left = self.level_left.min(p.schedule.level_len());
+        }
+        let comm = (p.comm != self.params.comm).then(|| p.comm.clone());
+        self.params = p;
+        if let Some(comm) = comm {
+            self.configure(&comm);
         }
         Ok(())
     }
@@ -79,9 +73,9 @@ impl<S: Space> Annealer<S> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::params::SaParams;
     use super::*;
     use crate::cube::Cube;
+    use crate::solve::anneal::schedule::Schedule;
     use crate::solve::anneal::three::Three;
     use crate::solve::api::{Solver, Status};
 
@@ -189,5 +183,35 @@ mod tests {
         a.set_param("schedule.alpha", 0.1).unwrap();
         a.step(10);
         assert!((a.temperature() - 1.0).abs() < 1e-12, "{}", a.temperature());
+    }
+
+    #[test]
+    fn every_declared_live_number_is_offered_and_set_during_a_run() {
+        use crate::solve::params::Kind;
+        for spec in params().iter().filter(|s| s.live) {
+            if !matches!(spec.kind, Kind::Int { .. } | Kind::Float { .. }) {
+                continue;
+            }
+            // A run whose schedule kind and generator use the key.
+            let p = Schedule::every_default()
+                .into_iter()
+                .map(|schedule| SaParams {
+                    schedule,
+                    neighbourhood: "comm".into(),
+                    ..SaParams::default()
+                })
+                .find(|p| {
+                    spec.key == TEMPERATURE || p.numbers().iter().any(|(k, _)| *k == spec.key)
+                })
+                .unwrap_or_else(|| panic!("live `{}` is not held", spec.key));
+            let mut a = Annealer::new(Three::default(), &p, start(), 5).unwrap();
+            let now = value(&a, &spec.key).unwrap_or_else(|| panic!("`{}` not offered", spec.key));
+            let next = match spec.kind {
+                Kind::Int { .. } => now + 1.0,
+                _ => now * 1.01,
+            };
+            a.set_param(&spec.key, next).unwrap();
+            assert_eq!(value(&a, &spec.key), Some(next), "{}", spec.key);
+        }
     }
 }

@@ -9,63 +9,52 @@
 use serde::{Deserialize, Serialize};
 
 use crate::solve::api::SolveError;
+use crate::solve::declare_variants::declare_variants;
 
-/// How the temperature falls.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "lowercase", deny_unknown_fields)]
-pub enum Schedule {
-    /// T(step) = t_max · exp(−ln(t_max/t_min) · step / max_steps) (seed 001).
-    Exponential {
-        #[serde(default = "default_t_max")]
-        t_max: f64,
-        #[serde(default = "default_t_min")]
-        t_min: f64,
-    },
-    /// T ← alpha · T after each block of `per_temperature` proposals, from
-    /// `t0`; the run is frozen (ends) when T falls below `t_min` (seeds 000, 002).
-    Geometric {
-        #[serde(default = "default_t0")]
-        t0: f64,
-        #[serde(default = "default_alpha")]
-        alpha: f64,
-        #[serde(default = "default_per_temperature")]
-        per_temperature: u64,
-        #[serde(default = "default_frozen")]
-        t_min: f64,
-    },
-}
+/// Largest temperature any schedule key takes.
+pub(super) const T_MAX: f64 = 1e9;
+/// Smallest temperature any schedule key takes.
+pub(super) const T_LEAST: f64 = 1e-6;
+/// Smallest temperature a run reports or takes: a geometric run freezes at
+/// most one level (alpha at least 0.01) below its `t_min`, and the engine
+/// keeps the temperature at least this (no uphill move is accepted this
+/// cold anyway: exp(−1/10⁻⁹) is 0).
+pub const T_FLOOR: f64 = 1e-9;
 
-fn default_t_max() -> f64 {
-    0.37
-}
-fn default_t_min() -> f64 {
-    0.355
-}
-fn default_t0() -> f64 {
-    1000.0
-}
-fn default_alpha() -> f64 {
-    0.95
-}
-fn default_per_temperature() -> u64 {
-    5000
-}
-fn default_frozen() -> f64 {
-    0.01
-}
+/// The key of the temperature now: a run-time value, not a preset field.
+pub const TEMPERATURE: &str = "temperature";
 
-impl Schedule {
-    /// The geometric schedule's defaults: (t0, alpha, per_temperature).
-    pub fn geometric_defaults() -> (f64, f64, u64) {
-        (default_t0(), default_alpha(), default_per_temperature())
-    }
-}
-
-impl Default for Schedule {
-    fn default() -> Self {
-        Schedule::Exponential {
-            t_max: default_t_max(),
-            t_min: default_t_min(),
+declare_variants! {
+    /// How the temperature falls.
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+    #[serde(from = "Stored", into = "Stored")]
+    pub enum Schedule as Stored {
+        "kind": No,
+            "how the temperature falls: exponential over the budget, or geometric in levels",
+        run: [
+            TEMPERATURE => (T_FLOOR, T_MAX, Log) = Schedule::initial,
+                "the temperature now; the schedule goes on from the value set (a value of \
+                 the run, not a preset key)",
+        ],
+        /// T(step) = t_max · exp(−ln(t_max/t_min) · step / max_steps) (seed 001).
+        Exponential = "exponential" {
+            t_max: f64 = 0.37 => float(T_LEAST, T_MAX, Log), Yes,
+                "exponential: starting temperature, and the one a restart reheats to \
+                 (live: with t_min, sets the cooling rate from now on)",
+            t_min: f64 = 0.355 => float(T_LEAST, T_MAX, Log), Yes,
+                "final temperature (exponential: live, sets the cooling rate) or the frozen \
+                 level that ends the run (geometric)",
+        }
+        /// T ← alpha · T after each block of `per_temperature` proposals, from
+        /// `t0`; the run is frozen (ends) when T falls below `t_min` (seeds 000, 002).
+        Geometric = "geometric" {
+            t0: f64 = 1000.0 => float(T_LEAST, T_MAX, Log), Yes,
+                "geometric: starting temperature, and the one a restart reheats to",
+            alpha: f64 = 0.95 => float(0.01, 0.999_999, Linear), Yes,
+                "geometric: T ← alpha·T after each level",
+            per_temperature: u64 = 5000 => int(1, 1_000_000_000, Log), Yes,
+                "geometric: proposals per temperature level (live: the level now ends by then)",
+            t_min: f64 = 0.01,
         }
     }
 }
@@ -75,26 +64,6 @@ fn bad(msg: &str) -> SolveError {
 }
 
 impl Schedule {
-    /// The constants by their declared keys (`schedule.t_max`, …).
-    pub fn values(&self) -> Vec<(&'static str, f64)> {
-        match *self {
-            Schedule::Exponential { t_max, t_min } => {
-                vec![("schedule.t_max", t_max), ("schedule.t_min", t_min)]
-            }
-            Schedule::Geometric {
-                t0,
-                alpha,
-                per_temperature,
-                t_min,
-            } => vec![
-                ("schedule.t0", t0),
-                ("schedule.alpha", alpha),
-                ("schedule.per_temperature", per_temperature as f64),
-                ("schedule.t_min", t_min),
-            ],
-        }
-    }
-
     /// Checks the rule between the constants (each one's range is declared,
     /// see `SaParams::validate`): the run ends at `t_min`, so it is at most
     /// the starting temperature.

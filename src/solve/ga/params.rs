@@ -59,7 +59,7 @@ impl GaParams {
     pub fn validate(&self) -> Result<(), SolveError> {
         let declared = params();
         for (key, v) in self.numbers() {
-            crate::solve::params::within(&declared, key, v)?;
+            crate::solve::params::within(&declared, &key, v)?;
         }
         if self.population * self.length > MAX_GENES_PER_GENERATION {
             return Err(SolveError::Parameter(format!(
