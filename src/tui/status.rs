@@ -84,7 +84,11 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
     };
     let mut lines = vec![row("preset", name)];
     if let Some(c) = choice {
-        for l in wrap(&c.description_on(app.cube_size()), STATUS_WIDTH - 2, 2) {
+        for l in wrap(
+            &c.description_on(app.presets(), app.cube_size()),
+            STATUS_WIDTH - 2,
+            2,
+        ) {
             lines.push(Line::from(Span::styled(l, dim)));
         }
     }

@@ -339,7 +339,7 @@ fn progress(cubes: u64) -> ProgressBar {
 
 #[cfg(test)]
 mod tests {
-    use cubetui::solve::preset;
+    use cubetui::solve::preset::Presets;
 
     use super::super::super::config::SolverArgs;
     use super::*;
@@ -350,7 +350,7 @@ mod tests {
             set: set.iter().map(|s| s.to_string()).collect(),
             ..SolverArgs::default()
         }
-        .resolve()
+        .resolve(&Presets::builtin())
         .unwrap();
         assert!(toml::to_string(&r.config).is_ok(), "{name}");
         Lane::new(name.to_string(), r, None)
@@ -358,7 +358,8 @@ mod tests {
 
     #[test]
     fn every_preset_has_a_fingerprint_of_its_own_that_follows_its_settings() {
-        let mut seen: Vec<String> = preset::list()
+        let mut seen: Vec<String> = Presets::builtin()
+            .list()
             .into_iter()
             .map(|name| lane(name, &[]).config)
             .collect();
