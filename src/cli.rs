@@ -101,14 +101,6 @@ pub fn run(
     presets: &cubetui::solve::preset::Presets,
     warnings: Vec<String>,
 ) -> Result<ExitCode, Report> {
-    if let Some(c) = &cli.command {
-        // `solve`, `bench`, `sweep` and `replay` have their own Ctrl-C
-        // handling (`interrupt`).
-        table_cache::report_on_stderr(!matches!(
-            c,
-            Command::Solve(_) | Command::Bench(_) | Command::Sweep(_) | Command::Replay(_)
-        ));
-    }
     // A refused user preset is a warning; the others and the built-in ones run.
     if cli.command.is_some() {
         let mut err = std::io::stderr();

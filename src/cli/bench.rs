@@ -207,7 +207,7 @@ impl<'a> Batch<'a> {
             // Past the 3x3 there is no such measure.
             match self.source.size.get() {
                 3 => {
-                    cubetui::solve::reference::cache::tables();
+                    super::table_cache::obtain_on_stderr(false);
                 }
                 2 => {
                     cubetui::solve::pocket::table::table();

@@ -204,7 +204,12 @@ impl SolverArgs {
             .time_limit
             .map(|t| time_limit(t).map_err(|e| usage(format!("--time-limit {t}: {e}"))))
             .transpose()?;
-        // Check the parameters now, so a bad value is a usage error up front.
+        // Check the parameters now, so a bad value is a usage error up front
+        // (the reference builds its search on the tables: obtained first,
+        // saying so on stderr).
+        if config.name() == "reference" {
+            super::table_cache::obtain_on_stderr(false);
+        }
         config
             .build(cubetui::cube::Cube::solved(), 0)
             .map_err(|e| usage(e.to_string()))?;

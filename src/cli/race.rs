@@ -18,6 +18,7 @@ use cubetui::solve::record::{Header, Live, beside};
 use serde::Serialize;
 
 use cubetui::cube::AnyCube;
+use cubetui::cube::nxn::Size;
 use cubetui::solve::race::{LaneResult, Race, Results, run_lane, run_lane_traced};
 
 use super::common::{StartArgs, check_preset_list};
@@ -125,6 +126,12 @@ pub fn run(mut args: RaceArgs, table: &Presets) -> Result<ExitCode, Report> {
     let start: AnyCube = args.start.resolve(args.seed, size)?.cube;
     // A wrong count, a repeated or unknown preset, a solver that does not
     // run on this size, `reference` past the 3×3: all usage errors.
+    // A `reference` lane builds its search on the tables (the 3×3's; its
+    // `--set` is checked on a 3×3): obtained first, saying so on stderr.
+    let is_reference = |p: &str| table.get(p.trim()).is_ok_and(|c| c.name() == "reference");
+    if size == Size::THREE && presets.iter().any(|p| is_reference(p)) {
+        super::table_cache::obtain_on_stderr(true);
+    }
     let (mut race, mut solvers) = Race::of_presets(table, &presets, start, args.seed)
         .map_err(|e| UsageError(e.to_string()))?;
     let first_config = match race.lanes().first() {
@@ -132,6 +139,9 @@ pub fn run(mut args: RaceArgs, table: &Presets) -> Result<ExitCode, Report> {
             let base = table
                 .get(lane.preset())
                 .map_err(|e| UsageError(e.to_string()))?;
+            if base.name() == "reference" {
+                super::table_cache::obtain_on_stderr(true);
+            }
             let (config, _) = super::config::apply_sets(&base, &args.set)?;
             solvers[0] = cubetui::solve::build_any(&config, race.start(), args.seed)
                 .map_err(|e| UsageError(e.to_string()))?;
@@ -144,6 +154,9 @@ pub fn run(mut args: RaceArgs, table: &Presets) -> Result<ExitCode, Report> {
     // two-phase tables on the 3×3, the distance table on the 2×2; none
     // past the 3×3 (the column says `-`).
     if let Some(y) = cubetui::solve::yardstick::Yardstick::of(size) {
+        if size == Size::THREE {
+            super::table_cache::obtain_on_stderr(true);
+        }
         y.prepare();
     }
     if let Some(path) = &args.plot {

@@ -103,6 +103,13 @@ fn problems(file: &RunFile, presets: &Presets) -> Vec<String> {
 /// `cubetui replay FILE [--verify | --summary]`.
 pub fn run(args: ReplayArgs, presets: &Presets) -> Result<ExitCode, Report> {
     let file = read(&args.file)?;
+    // A `reference` run builds its search on the tables (checking the
+    // file, re-running it): obtained first, saying so on stderr.
+    if file.header.config().is_ok_and(|c| c.name() == "reference")
+        && file.header.start().is_ok_and(|c| c.three().is_some())
+    {
+        super::table_cache::obtain_on_stderr(false);
+    }
     if !args.verify {
         // The summary and the screen show only a file that holds.
         let found = problems(&file, presets);

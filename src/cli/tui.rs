@@ -2,6 +2,7 @@
 
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
+use std::sync::mpsc::{Receiver, Sender};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use clap::Args;
@@ -247,7 +248,7 @@ pub fn run(mut args: TuiArgs, table: &Presets, warnings: Vec<String>) -> Result<
             .duration_since(UNIX_EPOCH)
             .map_or(1, |d| d.as_secs())
     });
-    let notices = super::table_cache::report_to_screen();
+    let (notice_tx, notices) = std::sync::mpsc::channel();
     let runner = Runner::spawn(Speed::PerFrame(1));
     let mut app = App::new(choices, choice, seed, Box::new(runner));
     app.set_presets(table.clone());
@@ -299,17 +300,19 @@ pub fn run(mut args: TuiArgs, table: &Presets, warnings: Vec<String>) -> Result<
         app.discard_recording();
         return Err(e);
     }
-    run_screen(app, &settings, warnings, fps, notices)
+    run_screen(app, &settings, warnings, fps, (notice_tx, notices))
 }
 
 /// The screen itself, once everything is checked: the speed from the
-/// settings, `warnings` in the message line, then the event loop.
+/// settings, `warnings` in the message line, the reference tables started
+/// (their messages sent to `notice_tx`, shown from `notices`), then the
+/// event loop.
 fn run_screen(
     mut app: App,
     settings: &Settings,
     warnings: Vec<String>,
     fps: u32,
-    notices: std::sync::mpsc::Receiver<String>,
+    (notice_tx, notices): (Sender<String>, Receiver<String>),
 ) -> Result<ExitCode, Report> {
     if let Some(step) = settings.speed.as_ref().and_then(Settings::speed_step) {
         for _ in 0..SPEEDS.len() {
@@ -334,7 +337,7 @@ fn run_screen(
     // Every run measures moves to solved with the reference tables: they
     // are loaded (or, once, built) off the screen's thread; until then the
     // measure is unknown.
-    cache::warm_up();
+    super::table_cache::warm_up_for_screen(notice_tx);
     let exit = cubetui::tui::run(app, fps, notices);
     // A table build may still be writing on its own thread.
     cache::remove_temp();

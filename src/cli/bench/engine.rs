@@ -298,6 +298,10 @@ pub fn has_reference(size: cubetui::cube::nxn::Size) -> bool {
 /// `sweep` and `solve --reference`); a size without one is a usage error
 /// (exit 2), a cube it cannot solve bad input (exit 3).
 pub fn exact_htm(cube: &AnyCube) -> Result<usize, Report> {
+    if let AnyCube::Three(_) = cube {
+        // Two-phase reads the tables: obtained first, saying so on stderr.
+        super::super::table_cache::obtain_on_stderr(false);
+    }
     yardstick::length(cube).map_err(|e| match e {
         cubetui::solve::SolveError::Config(m) => UsageError(m).into(),
         other => InvalidInput(other.to_string()).into(),
