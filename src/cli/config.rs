@@ -469,18 +469,17 @@ fn group_message(table: &toml::Table, key: &str, group: &toml::Table, shown: &st
     msg
 }
 
-/// The built-in preset table, once for the tests of this file.
-#[cfg(test)]
-fn builtin() -> &'static Presets {
-    static P: std::sync::LazyLock<Presets> = std::sync::LazyLock::new(Presets::builtin);
-    &P
-}
-
 #[cfg(test)]
 mod tests {
     use proptest::prelude::*;
 
     use super::*;
+
+    /// The built-in preset table, once for the tests of this file.
+    pub(super) fn builtin() -> &'static Presets {
+        static P: std::sync::LazyLock<Presets> = std::sync::LazyLock::new(Presets::builtin);
+        &P
+    }
 
     fn args(set: &[&str]) -> SolverArgs {
         SolverArgs {
@@ -683,6 +682,7 @@ mod tests {
 mod declared_tests {
     use proptest::prelude::*;
 
+    use super::tests::builtin;
     use super::*;
     use cubetui::solve::params::Kind;
 

@@ -258,7 +258,6 @@ type LaneRecord = (PathBuf, Live<File>);
 /// extension, each begun with its header (exit 5 when one cannot be); the
 /// first lane's configuration is `first_config` when `--set` changed it,
 /// the others' their preset's in `table`.
-#[allow(clippy::too_many_arguments)]
 fn lane_records(
     path: &Path,
     table: &Presets,

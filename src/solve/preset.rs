@@ -545,6 +545,45 @@ mod tests {
         }
     }
 
+    /// The user's presets join a table of their own, after the built-in
+    /// ones in their order; a taken name or alias is refused; the built-in
+    /// table is untouched (two tables live side by side).
+    #[test]
+    fn user_presets_join_a_table_of_their_own_in_order() {
+        let text = |order: &str| {
+            format!(
+                "solver = \"sa\"\nneighbourhood = \"faces\"\n\n[schedule]\nkind = \"geometric\"\nalpha = 0.99\n\n[preset]\ndescription = \"d\"\n{order}"
+            )
+        };
+        let (mine, refused) = Presets::with_user(vec![
+            ("late".into(), text("")),
+            ("early".into(), text("order = 1\n")),
+            ("ga".into(), text("")),
+            ("seed-003".into(), text("")),
+        ]);
+        let refused: Vec<(&str, &str)> = refused
+            .iter()
+            .map(|e| (e.name.as_str(), e.message.as_str()))
+            .collect();
+        assert_eq!(refused.len(), 2, "{refused:?}");
+        assert!(
+            refused.iter().all(|(_, m)| m.contains("is taken")),
+            "{refused:?}"
+        );
+        let builtin = Presets::builtin();
+        let names = mine.list();
+        assert_eq!(names[..builtin.list().len()], builtin.list()[..]);
+        assert_eq!(names[builtin.list().len()..], ["early", "late"]);
+        assert_eq!(mine.canonical("late").unwrap(), "late");
+        assert_eq!(mine.get("early").unwrap().name(), "sa");
+        assert!(mine.runs_on("early", Size::THREE).is_ok());
+        assert_eq!(mine.info("late").unwrap().description, "d");
+        // The built-in table knows none of them.
+        let e = builtin.get("late").unwrap_err().to_string();
+        assert!(e.starts_with("unknown preset `late`"), "{e}");
+        assert!(builtin.canonical("early").is_err());
+    }
+
     #[test]
     fn runs_on_asks_the_size_a_preset_is_made_for_and_its_solver() {
         let four = Size::new(4).unwrap();
