@@ -33,7 +33,7 @@ use ratatui::backend::TestBackend;
 
 /// Preset `name` with a budget of `n` steps (whichever budget key it has).
 fn config(name: &str, n: u64) -> SolverConfig {
-    let mut t = preset::table(name).expect("preset");
+    let mut t = preset::Presets::builtin().table(name).expect("preset");
     for key in ["max_steps", "max_generations"] {
         if t.contains_key(key) {
             t.insert(key.into(), toml::Value::Integer(n as i64));

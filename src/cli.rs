@@ -93,18 +93,14 @@ enum Command {
     Config(userconf::ConfigArgs),
 }
 
-/// Runs the parsed command line; `warnings` are the user presets refused
-/// by [`userconf::load_presets`], which runs before the parser (whose help
-/// texts read the presets).
-pub fn run(cli: Cli, warnings: Vec<String>) -> Result<ExitCode, Report> {
-    if let Some(c) = &cli.command {
-        // `solve`, `bench`, `sweep` and `replay` have their own Ctrl-C
-        // handling (`interrupt`).
-        table_cache::report_on_stderr(!matches!(
-            c,
-            Command::Solve(_) | Command::Bench(_) | Command::Sweep(_) | Command::Replay(_)
-        ));
-    }
+/// Runs the parsed command line with the preset table `presets` (the
+/// built-in ones and the user's); `warnings` are the user presets refused
+/// by [`userconf::load_presets`].
+pub fn run(
+    cli: Cli,
+    presets: &cubetui::solve::preset::Presets,
+    warnings: Vec<String>,
+) -> Result<ExitCode, Report> {
     // A refused user preset is a warning; the others and the built-in ones run.
     if cli.command.is_some() {
         let mut err = std::io::stderr();
@@ -113,22 +109,22 @@ pub fn run(cli: Cli, warnings: Vec<String>) -> Result<ExitCode, Report> {
         }
     }
     match cli.command {
-        None => tui::run(cli.tui, warnings),
+        None => tui::run(cli.tui, presets, warnings),
         Some(Command::State(a)) => state::run(a),
         Some(Command::Scramble(a)) => scramble::run(a),
         Some(Command::Solve(mut a)) => {
-            a.size.settle(a.solver.preset.as_deref())?;
-            solve::run(a)
+            a.size.settle(a.solver.preset.as_deref(), presets)?;
+            solve::run(a, presets)
         }
         Some(Command::Bench(mut a)) => {
-            a.size.settle(a.solver.preset.as_deref())?;
-            bench::run(a)
+            a.size.settle(a.solver.preset.as_deref(), presets)?;
+            bench::run(a, presets)
         }
-        Some(Command::Presets(a)) => presets::run(a),
-        Some(Command::Race(a)) => race::run(a),
+        Some(Command::Presets(a)) => presets::run(a, presets),
+        Some(Command::Race(a)) => race::run(a, presets),
         Some(Command::Merge(a)) => merge::run(a),
-        Some(Command::Replay(a)) => replay::run(a),
-        Some(Command::Sweep(a)) => sweep::run(a),
+        Some(Command::Replay(a)) => replay::run(a, presets),
+        Some(Command::Sweep(a)) => sweep::run(a, presets),
         Some(Command::Config(a)) => userconf::run(a),
     }
 }

@@ -9,8 +9,9 @@ fn main() -> ExitCode {
     if let Err(e) = color_eyre::install() {
         let _ = writeln!(std::io::stderr(), "warning: {e}");
     }
-    // The user's presets join the built-in ones before anything reads them.
-    let warnings = cli::userconf::load_presets();
+    // The preset table: the built-in presets and the user's, read once
+    // and handed to the commands.
+    let (presets, warnings) = cli::userconf::load_presets();
     let args = match cli::Cli::try_parse() {
         Ok(args) => args,
         Err(e) if !e.use_stderr() => {
@@ -28,7 +29,7 @@ fn main() -> ExitCode {
         }
         Err(e) => e.exit(),
     };
-    match cli::run(args, warnings) {
+    match cli::run(args, &presets, warnings) {
         Ok(code) => code,
         Err(err) => {
             // `{:#}` adds the causes; input echoed in them cannot reach the

@@ -27,7 +27,7 @@ use clap::Args;
 use color_eyre::eyre::Report;
 
 use cubetui::cube::nxn::Size;
-use cubetui::solve::preset;
+use cubetui::solve::preset::Presets;
 
 use super::common::check_preset_list;
 use super::config::{Resolved, SolverArgs};
@@ -59,16 +59,19 @@ pub struct BenchArgs {
 }
 
 /// The presets a bench runs: `--preset a,b,c` (each resolved with the other
-/// options), else the one `--preset` or the solver's default.
-pub(crate) fn resolve_all(args: &SolverArgs) -> Result<Vec<Resolved>, Report> {
+/// options), else the one `--preset` or the solver's default; names are
+/// looked up in `table`.
+pub(crate) fn resolve_all(args: &SolverArgs, table: &Presets) -> Result<Vec<Resolved>, Report> {
     let Some(list) = args.preset.as_deref().filter(|p| p.contains(',')) else {
-        return Ok(vec![args.resolve()?]);
+        return Ok(vec![args.resolve(table)?]);
     };
     let entries: Vec<&str> = list.split(',').map(str::trim).collect();
     check_preset_list("--preset", &entries)?;
     let mut names: Vec<String> = Vec::new();
     for raw in entries {
-        let name = preset::canonical(raw).map_err(|e| UsageError(e.to_string()))?;
+        let name = table
+            .canonical(raw)
+            .map_err(|e| UsageError(e.to_string()))?;
         if names.iter().any(|n| n == name) {
             return Err(UsageError(format!(
                 "--preset `{list}`: `{raw}` is preset `{name}`, given twice"
@@ -84,33 +87,35 @@ pub(crate) fn resolve_all(args: &SolverArgs) -> Result<Vec<Resolved>, Report> {
                 preset: Some(name.clone()),
                 ..args.clone()
             };
-            one.resolve().map_err(|e| match e.downcast::<UsageError>() {
-                Ok(UsageError(m)) => UsageError(format!("preset `{name}`: {m}")).into(),
-                Err(e) => e,
-            })
+            one.resolve(table)
+                .map_err(|e| match e.downcast::<UsageError>() {
+                    Ok(UsageError(m)) => UsageError(format!("preset `{name}`: {m}")).into(),
+                    Err(e) => e,
+                })
         })
         .collect()
 }
 
 /// Runs the bench: 0 when every cube was solved (by every preset), 4 when
 /// some cube was not, 130 when interrupted.
-pub fn run(args: BenchArgs) -> Result<ExitCode, Report> {
-    let presets = resolve_all(&args.solver.on_size(args.size.get())).map_err(|e| {
-        let listed = args
-            .solver
-            .set
-            .iter()
-            .any(|kv| kv.contains(',') || kv.contains(".."));
-        match e.downcast::<UsageError>() {
-            Ok(UsageError(m)) if listed => UsageError(format!(
-                "{m} (bench takes one value per key; `cubetui sweep` runs several: \
+pub fn run(args: BenchArgs, table: &Presets) -> Result<ExitCode, Report> {
+    let presets =
+        resolve_all(&args.solver.on_size(args.size.get(), table), table).map_err(|e| {
+            let listed = args
+                .solver
+                .set
+                .iter()
+                .any(|kv| kv.contains(',') || kv.contains(".."));
+            match e.downcast::<UsageError>() {
+                Ok(UsageError(m)) if listed => UsageError(format!(
+                    "{m} (bench takes one value per key; `cubetui sweep` runs several: \
                  --set KEY=a,b,c or KEY=lo..hi/N)"
-            ))
-            .into(),
-            Ok(u) => u.into(),
-            Err(e) => e,
-        }
-    })?;
+                ))
+                .into(),
+                Ok(u) => u.into(),
+                Err(e) => e,
+            }
+        })?;
     let compare = presets.len() > 1;
     let lanes: Vec<Lane> = presets
         .into_iter()
@@ -202,7 +207,7 @@ impl<'a> Batch<'a> {
             // Past the 3x3 there is no such measure.
             match self.source.size.get() {
                 3 => {
-                    cubetui::solve::reference::cache::tables();
+                    super::table_cache::obtain_on_stderr(false);
                 }
                 2 => {
                     cubetui::solve::pocket::table::table();

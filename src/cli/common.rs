@@ -30,13 +30,16 @@ impl SizeArg {
     /// `[preset] size`); refuses a preset made for another size than the
     /// one asked for, or presets made for different sizes. `presets` is a
     /// `--preset` value (comma-separated for bench); unknown names are left
-    /// for the preset lookup to report.
-    pub fn settle(&mut self, presets: Option<&str>) -> Result<(), UsageError> {
-        use cubetui::solve::preset;
+    /// for the preset lookup to report; `table` is the preset table.
+    pub fn settle(
+        &mut self,
+        presets: Option<&str>,
+        table: &cubetui::solve::preset::Presets,
+    ) -> Result<(), UsageError> {
         let made_for: Vec<(String, u32)> = presets
             .unwrap_or_default()
             .split(',')
-            .filter_map(|p| Some((p.to_string(), preset::info(p.trim()).ok()?.size?)))
+            .filter_map(|p| Some((p.to_string(), table.info(p.trim()).ok()?.size?)))
             .collect();
         let size = match (self.size, made_for.first()) {
             (Some(s), _) => s,

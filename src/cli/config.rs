@@ -7,9 +7,10 @@ use std::time::Duration;
 use clap::Args;
 use color_eyre::eyre::Report;
 
+use cubetui::solve::SolverConfig;
 use cubetui::solve::neighbourhood::{Formulas, NAMES};
 use cubetui::solve::params::{self, ParamSpec};
-use cubetui::solve::{SolverConfig, preset};
+use cubetui::solve::preset::{self, Presets};
 
 use super::exit::UsageError;
 
@@ -75,11 +76,14 @@ pub fn time_limit_arg(raw: &str) -> Result<f64, String> {
     time_limit(secs).map(|_| secs)
 }
 
+/// The solvers of the built-in presets (every registered solver has
+/// one; a user preset runs one of them, after them in the list).
 fn solver_help() -> String {
+    let builtin = Presets::builtin();
     format!(
         "Solver: {} (default: the preset's, else {})",
-        preset::solvers().join(", "),
-        preset::default_solver()
+        builtin.solvers().join(", "),
+        builtin.default_solver()
     )
 }
 
@@ -115,26 +119,30 @@ fn usage(msg: impl Into<String>) -> Report {
 impl SolverArgs {
     /// These arguments for a cube of `size`: with neither `--preset` nor
     /// `--solver`, and the default preset made of 3×3 sequences, the first
-    /// preset (in list order) that runs on `size` instead — `sa-comm` past
-    /// the 3×3.
-    pub fn on_size(&self, size: cubetui::cube::nxn::Size) -> SolverArgs {
+    /// preset (in list order) of `presets` that runs on `size` instead —
+    /// `sa-comm` past the 3×3.
+    pub fn on_size(&self, size: cubetui::cube::nxn::Size, presets: &Presets) -> SolverArgs {
         let mut out = self.clone();
         if out.preset.is_none() && out.solver.is_none() {
-            let default = preset::default_for(&preset::default_solver()).unwrap_or_default();
-            if preset::runs_on(default, size).is_err() {
-                out.preset = preset::list()
+            let default = presets
+                .default_for(&presets.default_solver())
+                .unwrap_or_default();
+            if presets.runs_on(default, size).is_err() {
+                out.preset = presets
+                    .list()
                     .into_iter()
-                    .find(|p| preset::runs_on(p, size).is_ok())
+                    .find(|p| presets.runs_on(p, size).is_ok())
                     .map(str::to_string);
             }
         }
         out
     }
 
-    /// Resolves preset, overrides and budget; every mistake is a usage error.
-    pub fn resolve(&self) -> Result<Resolved, Report> {
+    /// Resolves preset (looked up in `presets`), overrides and budget;
+    /// every mistake is a usage error.
+    pub fn resolve(&self, presets: &Presets) -> Result<Resolved, Report> {
         let formulas = formulas(self.formulas.as_deref())?;
-        let default_solver = preset::default_solver();
+        let default_solver = presets.default_solver();
         let solver_hint = self.solver.as_deref().unwrap_or(&default_solver);
         let preset_name = match &self.preset {
             Some(p) if p.contains(',') => {
@@ -143,19 +151,23 @@ impl SolverArgs {
                      `race --presets a,b,c` compare several)"
                 )));
             }
-            Some(p) => preset::canonical(p)
+            Some(p) => presets
+                .canonical(p)
                 .map_err(|e| usage(e.to_string()))?
                 .to_string(),
-            None => preset::default_for(solver_hint)
+            None => presets
+                .default_for(solver_hint)
                 .ok_or_else(|| {
                     usage(format!(
                         "unknown solver `{solver_hint}` (available: {})",
-                        preset::solvers().join(", ")
+                        presets.solvers().join(", ")
                     ))
                 })?
                 .to_string(),
         };
-        let base = preset::get(&preset_name).map_err(|e| usage(e.to_string()))?;
+        let base = presets
+            .get(&preset_name)
+            .map_err(|e| usage(e.to_string()))?;
         if let Some(s) = &self.solver
             && s != base.name()
         {
@@ -192,7 +204,12 @@ impl SolverArgs {
             .time_limit
             .map(|t| time_limit(t).map_err(|e| usage(format!("--time-limit {t}: {e}"))))
             .transpose()?;
-        // Check the parameters now, so a bad value is a usage error up front.
+        // Check the parameters now, so a bad value is a usage error up front
+        // (the reference builds its search on the tables: obtained first,
+        // saying so on stderr).
+        if config.name() == "reference" {
+            super::table_cache::obtain_on_stderr(false);
+        }
         config
             .build(cubetui::cube::Cube::solved(), 0)
             .map_err(|e| usage(e.to_string()))?;
@@ -458,6 +475,12 @@ mod tests {
 
     use super::*;
 
+    /// The built-in preset table, once for the tests of this file.
+    pub(super) fn builtin() -> &'static Presets {
+        static P: std::sync::LazyLock<Presets> = std::sync::LazyLock::new(Presets::builtin);
+        &P
+    }
+
     fn args(set: &[&str]) -> SolverArgs {
         SolverArgs {
             set: set.iter().map(|s| s.to_string()).collect(),
@@ -482,7 +505,7 @@ mod tests {
     #[test]
     fn overrides_edit_the_preset() {
         let r = args(&["schedule.t_max=0.5", "zero_delta_as_one=false"])
-            .resolve()
+            .resolve(builtin())
             .unwrap();
         assert_eq!(r.preset, "sa-pll-conj");
         let t = table(&r);
@@ -493,13 +516,13 @@ mod tests {
             preset: Some("seed-002".into()),
             ..args(&["schedule.t0=5000", "neighbourhood=comm"])
         }
-        .resolve()
+        .resolve(builtin())
         .unwrap();
         let t = table(&r);
         assert_eq!(at(&t, "neighbourhood").as_str(), Some("comm"));
         assert_eq!(at(&t, "schedule.t0").as_float(), Some(5000.0));
         let r = args(&["schedule.kind=geometric", "schedule.t0=7"])
-            .resolve()
+            .resolve(builtin())
             .unwrap();
         let t = table(&r);
         assert_eq!(at(&t, "schedule.kind").as_str(), Some("geometric"));
@@ -513,7 +536,7 @@ mod tests {
             max_steps: Some(99),
             ..SolverArgs::default()
         }
-        .resolve()
+        .resolve(builtin())
         .unwrap();
         let t = table(&r);
         assert_eq!(at(&t, "neighbourhood").as_str(), Some("faces"));
@@ -534,7 +557,7 @@ mod tests {
                 "18446744073709551615 is out of range",
             ),
         ] {
-            let e = args(&set).resolve().unwrap_err();
+            let e = args(&set).resolve(builtin()).unwrap_err();
             assert!(e.is::<UsageError>(), "{set:?}");
             assert!(e.to_string().contains(word), "{set:?}: {e}");
         }
@@ -542,7 +565,7 @@ mod tests {
             preset: Some("nope".into()),
             ..SolverArgs::default()
         }
-        .resolve()
+        .resolve(builtin())
         .unwrap_err();
         assert!(e.is::<UsageError>());
         let e = SolverArgs {
@@ -550,7 +573,7 @@ mod tests {
             preset: Some("seed-001".into()),
             ..SolverArgs::default()
         }
-        .resolve()
+        .resolve(builtin())
         .unwrap_err();
         assert!(e.to_string().contains("not `ga`"), "{e}");
     }
@@ -569,7 +592,7 @@ mod tests {
                 time_limit: Some(t),
                 ..SolverArgs::default()
             }
-            .resolve()
+            .resolve(builtin())
             .unwrap_err();
             assert!(e.is::<UsageError>(), "{t}");
             assert!(
@@ -581,7 +604,7 @@ mod tests {
             time_limit: Some(MAX_TIME_LIMIT),
             ..SolverArgs::default()
         }
-        .resolve()
+        .resolve(builtin())
         .unwrap();
         assert_eq!(r.time_limit, Some(Duration::from_secs(1_000_000)));
     }
@@ -598,8 +621,8 @@ mod tests {
             }
         }
         let mut out = Vec::new();
-        for name in preset::list() {
-            walk(&preset::table(name).unwrap(), "", &mut out);
+        for name in builtin().list() {
+            walk(&builtin().table(name).unwrap(), "", &mut out);
         }
         out.sort();
         out.dedup();
@@ -612,7 +635,7 @@ mod tests {
             set: vec![kv.clone()],
             ..SolverArgs::default()
         };
-        match a.resolve() {
+        match a.resolve(builtin()) {
             // Accepted: the value reads back from the configuration.
             Ok(r) => {
                 let (k, _) = kv.split_once('=').expect("accepted means KEY=VALUE");
@@ -646,7 +669,7 @@ mod tests {
                 any::<f64>().prop_map(|f| f.to_string()),
                 "[-+0-9.eE_a-z\\[\\]{}\"',=]{0,12}",
             ],
-            preset in prop::sample::select(preset::list()),
+            preset in prop::sample::select(builtin().list()),
         ) {
             check_set(preset, format!("{key}={value}"))?;
         }
@@ -659,6 +682,7 @@ mod tests {
 mod declared_tests {
     use proptest::prelude::*;
 
+    use super::tests::builtin;
     use super::*;
     use cubetui::solve::params::Kind;
 
@@ -668,12 +692,12 @@ mod declared_tests {
             set: set.to_vec(),
             ..SolverArgs::default()
         }
-        .resolve()
+        .resolve(builtin())
     }
 
     /// The declared parameters a preset holds, with its solver's declaration.
     fn present(preset: &str) -> (Vec<ParamSpec>, &'static [ParamSpec]) {
-        let cfg = preset::get(preset).unwrap();
+        let cfg = builtin().get(preset).unwrap();
         let t = full_table(&cfg).unwrap();
         let held = cfg
             .params()
@@ -721,7 +745,7 @@ mod declared_tests {
 
     #[test]
     fn every_declared_key_round_trips_at_the_ends_of_its_range() {
-        for name in preset::list() {
+        for name in builtin().list() {
             let (held, declared) = present(name);
             assert!(!held.is_empty(), "{name}");
             for spec in held {
@@ -788,7 +812,7 @@ mod declared_tests {
 
     /// (preset, KEY=VALUE with a value inside the key's declared range).
     fn in_range_set() -> impl Strategy<Value = (String, Vec<String>)> {
-        prop::sample::select(preset::list()).prop_flat_map(|name| {
+        prop::sample::select(builtin().list()).prop_flat_map(|name| {
             let held = present(name).0;
             let one = prop::sample::select(held).prop_flat_map(|spec| {
                 let key = spec.key.clone();
@@ -824,7 +848,7 @@ mod declared_tests {
         fn in_range_values_keep_validate_ok_or_name_a_cross_field_rule(
             (name, set) in in_range_set()
         ) {
-            let declared = preset::get(&name).unwrap().params();
+            let declared = builtin().get(&name).unwrap().params();
             if let Err(e) = resolve(&name, &set) {
                 let e = e.to_string();
                 // A declared key absent after an earlier `kind` change is

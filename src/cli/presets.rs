@@ -10,8 +10,9 @@ use color_eyre::eyre::Report;
 use serde::Serialize;
 
 use cubetui::cube::nxn::Size;
+use cubetui::solve::SolveError;
 use cubetui::solve::params::{Kind, Value};
-use cubetui::solve::{SolveError, preset};
+use cubetui::solve::preset::{PresetInfo, Presets};
 
 use super::exit::UsageError;
 use super::table::{self, Column};
@@ -53,13 +54,18 @@ struct ParamRow<'a> {
 
 /// The parameter table (or JSON lines) of preset `name`, described for a
 /// cube of `size` (the 3x3 when none), which it must run on.
-pub fn render_one(name: &str, json: bool, size: Option<Size>) -> Result<String, Report> {
+pub fn render_one(
+    presets: &Presets,
+    name: &str,
+    json: bool,
+    size: Option<Size>,
+) -> Result<String, Report> {
     let usage = |e: SolveError| Report::from(UsageError(e.to_string()));
-    let info = preset::info(name).map_err(usage)?;
+    let info = presets.info(name).map_err(usage)?;
     if let Some(size) = size {
-        preset::runs_on(name, size).map_err(usage)?;
+        presets.runs_on(name, size).map_err(usage)?;
     }
-    let cfg = preset::get(name).map_err(usage)?;
+    let cfg = presets.get(name).map_err(usage)?;
     let table = toml::Table::try_from(&cfg)?;
     let mut rows = Vec::new();
     for spec in cfg.params() {
@@ -160,14 +166,15 @@ struct Row<'a> {
     description: &'a str,
 }
 
-/// The table (or JSON lines) of every preset, described for the 3x3; with
-/// `size`, of those that run on it, described for it.
-pub fn render(json: bool, size: Option<Size>) -> Result<String, Report> {
-    let all: Vec<_> = preset::all()
+/// The table (or JSON lines) of every preset of `presets`, described for
+/// the 3x3; with `size`, of those that run on it, described for it.
+pub fn render(presets: &Presets, json: bool, size: Option<Size>) -> Result<String, Report> {
+    let all: Vec<_> = presets
+        .all()
         .into_iter()
-        .filter(|i| size.is_none_or(|s| preset::runs_on(&i.name, s).is_ok()))
+        .filter(|i| size.is_none_or(|s| presets.runs_on(&i.name, s).is_ok()))
         .collect();
-    let describe = |i: &preset::PresetInfo| i.description_on(size.unwrap_or(Size::THREE));
+    let describe = |i: &PresetInfo| i.description_on(size.unwrap_or(Size::THREE));
     let mut out = String::new();
     if json {
         for i in &all {
@@ -214,10 +221,10 @@ fn follows_line(follows: &str, tail: &str) -> String {
     }
 }
 
-pub fn run(args: PresetsArgs) -> Result<ExitCode, Report> {
+pub fn run(args: PresetsArgs, presets: &Presets) -> Result<ExitCode, Report> {
     let mut text = match &args.name {
-        Some(name) => render_one(name, args.json, args.size)?,
-        None => render(args.json, args.size)?,
+        Some(name) => render_one(presets, name, args.json, args.size)?,
+        None => render(presets, args.json, args.size)?,
     };
     if !args.json {
         // A user preset's name or words may hold control characters (an

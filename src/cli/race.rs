@@ -11,12 +11,14 @@ use std::time::Duration;
 use clap::Args;
 use color_eyre::eyre::Report;
 
+use cubetui::solve::Solver;
+use cubetui::solve::preset::Presets;
 use cubetui::solve::record::{Header, Live, beside};
-use cubetui::solve::{Solver, preset};
 
 use serde::Serialize;
 
 use cubetui::cube::AnyCube;
+use cubetui::cube::nxn::Size;
 use cubetui::solve::race::{LaneResult, Race, Results, run_lane, run_lane_traced};
 
 use super::common::{StartArgs, check_preset_list};
@@ -112,23 +114,34 @@ impl RaceJson {
     }
 }
 
-pub fn run(mut args: RaceArgs) -> Result<ExitCode, Report> {
+pub fn run(mut args: RaceArgs, table: &Presets) -> Result<ExitCode, Report> {
     let limit = time_limit(args.time_limit)
         .map_err(|e| UsageError(format!("--time-limit {}: {e}", args.time_limit)))?;
     let presets: Vec<&str> = args.presets.iter().map(String::as_str).collect();
     check_preset_list("--presets", &presets)?;
     let mut size_arg = args.size;
-    size_arg.settle(Some(&args.presets.join(",")))?;
+    size_arg.settle(Some(&args.presets.join(",")), table)?;
     args.size = size_arg;
     let size = args.size.get();
     let start: AnyCube = args.start.resolve(args.seed, size)?.cube;
     // A wrong count, a repeated or unknown preset, a solver that does not
     // run on this size, `reference` past the 3×3: all usage errors.
-    let (mut race, mut solvers) =
-        Race::of_presets(&presets, start, args.seed).map_err(|e| UsageError(e.to_string()))?;
+    // A `reference` lane builds its search on the tables (the 3×3's; its
+    // `--set` is checked on a 3×3): obtained first, saying so on stderr.
+    let is_reference = |p: &str| table.get(p.trim()).is_ok_and(|c| c.name() == "reference");
+    if size == Size::THREE && presets.iter().any(|p| is_reference(p)) {
+        super::table_cache::obtain_on_stderr(true);
+    }
+    let (mut race, mut solvers) = Race::of_presets(table, &presets, start, args.seed)
+        .map_err(|e| UsageError(e.to_string()))?;
     let first_config = match race.lanes().first() {
         Some(lane) if !args.set.is_empty() => {
-            let base = preset::get(lane.preset()).map_err(|e| UsageError(e.to_string()))?;
+            let base = table
+                .get(lane.preset())
+                .map_err(|e| UsageError(e.to_string()))?;
+            if base.name() == "reference" {
+                super::table_cache::obtain_on_stderr(true);
+            }
             let (config, _) = super::config::apply_sets(&base, &args.set)?;
             solvers[0] = cubetui::solve::build_any(&config, race.start(), args.seed)
                 .map_err(|e| UsageError(e.to_string()))?;
@@ -141,13 +154,16 @@ pub fn run(mut args: RaceArgs) -> Result<ExitCode, Report> {
     // two-phase tables on the 3×3, the distance table on the 2×2; none
     // past the 3×3 (the column says `-`).
     if let Some(y) = cubetui::solve::yardstick::Yardstick::of(size) {
+        if size == Size::THREE {
+            super::table_cache::obtain_on_stderr(true);
+        }
         y.prepare();
     }
     if let Some(path) = &args.plot {
         super::plot::check(path)?;
     }
     let mut records = match &args.record {
-        Some(path) => lane_records(path, &race, &solvers, args.seed, limit, first_config)?,
+        Some(path) => lane_records(path, table, &race, &solvers, args.seed, limit, first_config)?,
         None => Vec::new(),
     };
     let traced = args.plot.is_some() || args.record.is_some();
@@ -240,9 +256,11 @@ type LaneRecord = (PathBuf, Live<File>);
 
 /// One run file per lane, `path` with the preset's name before the
 /// extension, each begun with its header (exit 5 when one cannot be); the
-/// first lane's configuration is `first_config` when `--set` changed it.
+/// first lane's configuration is `first_config` when `--set` changed it,
+/// the others' their preset's in `table`.
 fn lane_records(
     path: &Path,
+    table: &Presets,
     race: &Race,
     solvers: &[Box<dyn Solver>],
     seed: u64,
@@ -258,7 +276,7 @@ fn lane_records(
             let file = beside(path, name);
             let config = match (&first_config, i) {
                 (Some(c), 0) => c.clone(),
-                _ => preset::get(name).map_err(|e| UsageError(e.to_string()))?,
+                _ => table.get(name).map_err(|e| UsageError(e.to_string()))?,
             };
             let header = Header::new(
                 name,

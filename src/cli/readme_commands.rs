@@ -394,7 +394,11 @@ fn fault(found: &Found, readme: &str, parse: Parse) -> Option<String> {
         if a == "--preset" || a == "--presets" || a == "--race" {
             for name in args.get(i + 1)?.split(',') {
                 let written = readme.contains(&format!("/presets/{name}.toml"));
-                if !written && cubetui::solve::preset::canonical(name).is_err() {
+                if !written
+                    && cubetui::solve::preset::Presets::builtin()
+                        .canonical(name)
+                        .is_err()
+                {
                     return Some(format!("no preset `{name}`"));
                 }
             }

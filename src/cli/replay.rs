@@ -18,6 +18,7 @@ use color_eyre::eyre::Report;
 use cubetui::cube::AnyCube;
 use cubetui::solve::Solver;
 use cubetui::solve::budget::{Budget, Ran};
+use cubetui::solve::preset::Presets;
 use cubetui::solve::record::{self, Event, Header, RunFile, Writer, check, play};
 use cubetui::solve::runner::{Inline, Speed};
 use cubetui::tui::app::App;
@@ -89,21 +90,29 @@ fn read(path: &Path) -> Result<RunFile, Report> {
     Ok(RunFile::parse(&bytes).map_err(|e| InvalidInput(format!("{shown}: {e}")))?)
 }
 
-/// What `file` claims that does not hold (see [`check::problems`]).
-fn problems(file: &RunFile) -> Vec<String> {
+/// What `file` claims that does not hold (see [`check::problems`]), its
+/// preset looked up in `presets`.
+fn problems(file: &RunFile, presets: &Presets) -> Vec<String> {
     let solver = match (file.header.config(), file.header.start()) {
         (Ok(cfg), Ok(start)) => cubetui::solve::build_any(&cfg, &start, file.header.seed).ok(),
         _ => None,
     };
-    check::problems(file, solver.as_deref())
+    check::problems(file, presets, solver.as_deref())
 }
 
 /// `cubetui replay FILE [--verify | --summary]`.
-pub fn run(args: ReplayArgs) -> Result<ExitCode, Report> {
+pub fn run(args: ReplayArgs, presets: &Presets) -> Result<ExitCode, Report> {
     let file = read(&args.file)?;
+    // A `reference` run builds its search on the tables (checking the
+    // file, re-running it): obtained first, saying so on stderr.
+    if file.header.config().is_ok_and(|c| c.name() == "reference")
+        && file.header.start().is_ok_and(|c| c.three().is_some())
+    {
+        super::table_cache::obtain_on_stderr(false);
+    }
     if !args.verify {
         // The summary and the screen show only a file that holds.
-        let found = problems(&file);
+        let found = problems(&file, presets);
         if !found.is_empty() {
             return Err(InvalidInput(format!(
                 "{}: the file does not hold: {}",
@@ -116,13 +125,13 @@ pub fn run(args: ReplayArgs) -> Result<ExitCode, Report> {
     // The screen shows the 2x2 to the 7x7; a file of another size is summarised.
     let shown_size = cubetui::tui::app::SCREEN_SIZES.contains(&(file.header.size as usize));
     if !args.verify && !args.summary && shown_size && std::io::stdout().is_terminal() {
-        return screen(&args.file, file);
+        return screen(&args.file, file, presets);
     }
     let shown = args.file.display();
     let mut text = String::new();
     if args.verify {
         let interrupted = super::interrupt::install();
-        let verdict = play::verify(&file, Some(&interrupted))
+        let verdict = play::verify(&file, presets, Some(&interrupted))
             .map_err(|e| InvalidInput(format!("{shown}: {e}")))?;
         let again = &verdict.again;
         if verdict.interrupted {
@@ -218,8 +227,8 @@ pub fn run(args: ReplayArgs) -> Result<ExitCode, Report> {
 /// (the solver the header names is built only to describe its series).
 /// The screen's settings (theme, fps) come from the settings file.
 /// Every check of the file is made before the terminal is taken.
-fn screen(path: &Path, file: RunFile) -> Result<ExitCode, Report> {
-    let settings = super::userconf::settings()?;
+fn screen(path: &Path, file: RunFile, presets: &Presets) -> Result<ExitCode, Report> {
+    let settings = super::userconf::settings(presets)?;
     let theme = super::tui::theme(None, &settings)?;
     let profile = match (file.header.config(), file.header.start()) {
         (Ok(cfg), Ok(start)) => match start.three() {

@@ -11,6 +11,7 @@ use clap::Args;
 use color_eyre::eyre::Report;
 
 use cubetui::cube::nxn::Size;
+use cubetui::solve::preset::Presets;
 
 use super::common::StartArgs;
 use super::config::SolverArgs;
@@ -50,12 +51,12 @@ pub struct SolveArgs {
 }
 
 /// Solves one cube: 0 when solved, 4 when not, 130 when interrupted.
-pub fn run(args: SolveArgs) -> Result<ExitCode, Report> {
+pub fn run(args: SolveArgs, presets: &Presets) -> Result<ExitCode, Report> {
     // Ctrl-C stops the search and prints the best result so far (exit 130).
     let size = args.size.get();
     let has_reference = super::bench::engine::has_reference(size);
     let interrupted = super::interrupt::install();
-    let resolved = args.solver.on_size(size).resolve()?;
+    let resolved = args.solver.on_size(size, presets).resolve(presets)?;
     let start = args.start.resolve(args.solver.seed, size)?;
     let running = AtomicBool::new(true);
     let mut r = std::thread::scope(|s| {

@@ -18,6 +18,7 @@ use clap::Args;
 use color_eyre::eyre::Report;
 
 use cubetui::solve::params;
+use cubetui::solve::preset::Presets;
 
 use super::bench::args::BatchArgs;
 use super::bench::engine::{Lane, has_reference};
@@ -44,12 +45,12 @@ pub struct SweepArgs {
 
 /// Runs the sweep: 0 when every combination solved every cube, 4 when
 /// some did not, 130 when interrupted.
-pub fn run(mut args: SweepArgs) -> Result<ExitCode, Report> {
+pub fn run(mut args: SweepArgs, presets: &Presets) -> Result<ExitCode, Report> {
     // Any size, as bench: a preset made for another size than `--size` is
     // refused, and so is a solver that does not run on it (as it resolves).
-    args.size.settle(args.solver.preset.as_deref())?;
+    args.size.settle(args.solver.preset.as_deref(), presets)?;
     let size = args.size.get();
-    let lanes = lanes(&args.solver.on_size(size))?;
+    let lanes = lanes(&args.solver.on_size(size, presets), presets)?;
     let batch = Batch::of(&args.batch, size)?;
     let seed = args.solver.seed;
     let keys = report::keys_of(lanes[0].combination.as_deref().unwrap_or(&[]));
@@ -60,14 +61,14 @@ pub fn run(mut args: SweepArgs) -> Result<ExitCode, Report> {
     out.print(&batch, &what, seed, "combination", &lanes)
 }
 
-/// One lane per combination, each resolved and checked.
-fn lanes(solver: &SolverArgs) -> Result<Vec<Lane>, Report> {
+/// One lane per combination, each resolved (in `presets`) and checked.
+fn lanes(solver: &SolverArgs, presets: &Presets) -> Result<Vec<Lane>, Report> {
     let usage = |m: String| -> Report { UsageError(m).into() };
     let base = SolverArgs {
         set: Vec::new(),
         ..solver.clone()
     }
-    .resolve()?;
+    .resolve(presets)?;
     let declared = base.config.params();
     let axes: Vec<Axis> = solver
         .set
@@ -116,7 +117,7 @@ fn lanes(solver: &SolverArgs) -> Result<Vec<Lane>, Report> {
             set: combo,
             ..solver.clone()
         }
-        .resolve()
+        .resolve(presets)
         .map_err(|e| usage(format!("sweep combination `{label}`: {e}")))?;
         lanes.push(Lane::new(label, resolved, Some(tag)));
     }

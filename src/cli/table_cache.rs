@@ -4,56 +4,54 @@
 //! process.
 
 use std::io::Write;
-use std::sync::Mutex;
-use std::sync::mpsc::{Receiver, channel};
+use std::sync::mpsc::Sender;
 use std::time::Duration;
 
+use cubetui::solve::reference::Tables;
 use cubetui::solve::reference::cache::{self, CacheEvent, Stored};
 
-/// Batch mode: each event but the progress percentages is a `cubetui: …`
-/// line on stderr, and from the start of a build a SIGTERM (and SIGINT when
-/// `sigint` is set, i.e. no Ctrl-C handler of the command handles it)
-/// removes the temporary file before ending the process as the signal would.
-pub fn report_on_stderr(sigint: bool) {
-    cache::set_observer(move |event| {
+/// Batch mode: the reference tables, obtained now if they are not yet
+/// ([`cache::obtain`]), each event but the progress percentages a
+/// `cubetui: …` line on stderr; from the start of a build a SIGTERM (and
+/// SIGINT when `sigint` is set, i.e. no Ctrl-C handler of the command
+/// handles it) removes the temporary file before ending the process as the
+/// signal would. Called where a command is about to need them.
+pub fn obtain_on_stderr(sigint: bool) -> &'static Tables {
+    cache::obtain(&mut |event| {
         match event {
             CacheEvent::Progress(_) => return,
             CacheEvent::Building => guard_signals(sigint),
             _ => {}
         }
         let _ = writeln!(std::io::stderr(), "cubetui: {event}");
-    });
+    })
 }
 
-/// Screen mode: the events as message-line texts ("building reference
-/// tables… n %" from the start of a build). Why a cache file was refused is
-/// repeated with the last one, so it stays on the line.
-pub fn report_to_screen() -> Receiver<String> {
-    let (tx, rx) = channel();
-    let refused = Mutex::new(None::<String>);
-    cache::set_observer(move |event| {
+/// Screen mode: starts obtaining the reference tables on a thread of their
+/// own ([`cache::warm_up`]), the events sent as message-line texts
+/// ("building reference tables… n %" from the start of a build) to
+/// `notices`. Why a cache file was refused is repeated with the last one,
+/// so it stays on the line.
+pub fn warm_up_for_screen(notices: Sender<String>) {
+    let mut refused = None::<String>;
+    cache::warm_up(move |event| {
         let text = match event {
             CacheEvent::Building => CacheEvent::Progress(0).to_string(),
             CacheEvent::Rejected(e) => {
-                if let Ok(mut r) = refused.lock() {
-                    *r = Some(e.to_string());
-                }
+                refused = Some(e.to_string());
                 event.to_string()
             }
-            CacheEvent::Built { seconds, stored } => {
-                match (refused.lock().ok().and_then(|r| r.clone()), stored) {
-                    (Some(why), Stored::Cached(_)) => {
-                        format!("{why}; tables rebuilt in {seconds:.1} s")
-                    }
-                    (Some(why), _) => format!("{why}; {event}"),
-                    (None, _) => event.to_string(),
+            CacheEvent::Built { seconds, stored } => match (refused.clone(), stored) {
+                (Some(why), Stored::Cached(_)) => {
+                    format!("{why}; tables rebuilt in {seconds:.1} s")
                 }
-            }
+                (Some(why), _) => format!("{why}; {event}"),
+                (None, _) => event.to_string(),
+            },
             CacheEvent::Progress(_) => event.to_string(),
         };
-        let _ = tx.send(text);
+        let _ = notices.send(text);
     });
-    rx
 }
 
 /// Watches SIGTERM (and SIGINT) on a thread of its own: on arrival, removes

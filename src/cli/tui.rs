@@ -2,6 +2,7 @@
 
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
+use std::sync::mpsc::{Receiver, Sender};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use clap::Args;
@@ -9,10 +10,11 @@ use color_eyre::eyre::Report;
 
 use cubetui::cube::AnyAlg;
 use cubetui::cube::nxn::Size;
+use cubetui::solve::SolverConfig;
 use cubetui::solve::neighbourhood::Formulas;
+use cubetui::solve::preset::Presets;
 use cubetui::solve::reference::cache;
 use cubetui::solve::runner::{Runner, Speed};
-use cubetui::solve::{SolverConfig, preset};
 use cubetui::tui::app::{App, Choice, SCREEN_SIZES, SPEEDS};
 use cubetui::tui::keys::Action;
 use cubetui::tui::reducer::update;
@@ -84,13 +86,15 @@ fn has_tty() -> bool {
             .is_ok()
 }
 
-/// Every preset as a choice for the screen, its annealers reading `formulas`.
-fn choices(formulas: &Formulas) -> Vec<Choice> {
-    presets()
+/// Every preset of `table` as a choice for the screen, its annealers
+/// reading `formulas`.
+fn choices(table: &Presets, formulas: &Formulas) -> Vec<Choice> {
+    offered(table)
         .into_iter()
         .map(|(name, cfg)| (name, cfg.with_formulas(formulas)))
         .map(|(name, cfg)| Choice {
-            description: preset::info(&name)
+            description: table
+                .info(&name)
                 .map(|i| i.description_on(Size::THREE))
                 .unwrap_or_default(),
             preset: name,
@@ -141,23 +145,25 @@ pub(super) fn check_terminal(instead: &str) -> Result<(), Report> {
     Ok(())
 }
 
-/// The presets the screen offers: those that run on one of its sizes (the
-/// app offers on each size those that run there).
-fn presets() -> Vec<(String, SolverConfig)> {
-    preset::list()
+/// The presets of `table` the screen offers: those that run on one of its
+/// sizes (the app offers on each size those that run there).
+fn offered(table: &Presets) -> Vec<(String, SolverConfig)> {
+    table
+        .list()
         .into_iter()
         .filter(|name| {
             SCREEN_SIZES
                 .clone()
                 .filter_map(|n| Size::new(n).ok())
-                .any(|size| preset::runs_on(name, size).is_ok())
+                .any(|size| table.runs_on(name, size).is_ok())
         })
-        .filter_map(|name| Some((name.to_string(), preset::get(name).ok()?)))
+        .filter_map(|name| Some((name.to_string(), table.get(name).ok()?)))
         .collect()
 }
 
-/// Runs the screen; `warnings` (user presets refused) go to its message line.
-pub fn run(mut args: TuiArgs, warnings: Vec<String>) -> Result<ExitCode, Report> {
+/// Runs the screen on the presets of `table`; `warnings` (user presets
+/// refused) go to its message line.
+pub fn run(mut args: TuiArgs, table: &Presets, warnings: Vec<String>) -> Result<ExitCode, Report> {
     let formulas = super::config::formulas(args.formulas.as_deref())?;
     if args.formulas.is_some() && (args.record.is_some() || !args.race.is_empty()) {
         // The screen's run files and races name presets, not the catalogue.
@@ -169,7 +175,7 @@ pub fn run(mut args: TuiArgs, warnings: Vec<String>) -> Result<ExitCode, Report>
         .into());
     }
     // The settings file gives the defaults; the command line wins.
-    let settings = userconf::settings()?;
+    let settings = userconf::settings(table)?;
     // A preset asked for on the command line must run on the size; the
     // settings file's or the default gives way to one that does.
     let asked = args.preset.is_some() || args.solver.is_some();
@@ -178,7 +184,7 @@ pub fn run(mut args: TuiArgs, warnings: Vec<String>) -> Result<ExitCode, Report>
     }
     let fps = args.fps.or(settings.fps).unwrap_or(30);
     // Without --size, a preset made for one size opens that size.
-    args.size.settle(args.preset.as_deref())?;
+    args.size.settle(args.preset.as_deref(), table)?;
     let size = args.size.get();
     if !SCREEN_SIZES.contains(&size.get()) {
         return Err(UsageError(format!(
@@ -189,8 +195,10 @@ pub fn run(mut args: TuiArgs, warnings: Vec<String>) -> Result<ExitCode, Report>
         .into());
     }
     let theme = theme(args.theme.take(), &settings)?;
-    let mut choices = choices(&formulas);
-    let default = preset::default_for(&preset::default_solver()).unwrap_or_default();
+    let mut choices = choices(table, &formulas);
+    let default = table
+        .default_for(&table.default_solver())
+        .unwrap_or_default();
     let mut choice = choices
         .iter()
         .position(|c| c.preset == default)
@@ -202,13 +210,13 @@ pub fn run(mut args: TuiArgs, warnings: Vec<String>) -> Result<ExitCode, Report>
             ))
             .into());
         }
-        let name = preset::canonical(p).map_err(|e| UsageError(e.to_string()))?;
+        let name = table.canonical(p).map_err(|e| UsageError(e.to_string()))?;
         choice = choices
             .iter()
             .position(|c| c.preset == name)
             .ok_or_else(|| UsageError(format!("preset `{p}` cannot be built")))?;
     } else if let Some(s) = &args.solver {
-        let preferred = preset::default_for(s).unwrap_or_default();
+        let preferred = table.default_for(s).unwrap_or_default();
         choice = choices
             .iter()
             .position(|c| c.preset == preferred)
@@ -216,7 +224,7 @@ pub fn run(mut args: TuiArgs, warnings: Vec<String>) -> Result<ExitCode, Report>
             .ok_or_else(|| {
                 UsageError(format!(
                     "unknown solver `{s}` (available: {})",
-                    preset::solvers().join(", ")
+                    table.solvers().join(", ")
                 ))
             })?;
     }
@@ -228,7 +236,7 @@ pub fn run(mut args: TuiArgs, warnings: Vec<String>) -> Result<ExitCode, Report>
         None
     } else {
         let name = choices[choice].preset.clone();
-        let base = preset::get(&name).map_err(|e| UsageError(e.to_string()))?;
+        let base = table.get(&name).map_err(|e| UsageError(e.to_string()))?;
         let (cfg, pairs) = super::config::apply_sets(&base, &args.set)?;
         let built = cfg.clone();
         choices[choice].build =
@@ -240,9 +248,10 @@ pub fn run(mut args: TuiArgs, warnings: Vec<String>) -> Result<ExitCode, Report>
             .duration_since(UNIX_EPOCH)
             .map_or(1, |d| d.as_secs())
     });
-    let notices = super::table_cache::report_to_screen();
+    let (notice_tx, notices) = std::sync::mpsc::channel();
     let runner = Runner::spawn(Speed::PerFrame(1));
     let mut app = App::new(choices, choice, seed, Box::new(runner));
+    app.set_presets(table.clone());
     if let Some((pairs, cfg)) = sets {
         app.set_command_line_overrides(choice, pairs, cfg);
     }
@@ -252,7 +261,8 @@ pub fn run(mut args: TuiArgs, warnings: Vec<String>) -> Result<ExitCode, Report>
         // one asked for (or the default, where it runs) comes first.
         if !app.select(choice) && asked {
             let name = app.choices()[choice].preset.clone();
-            let why = preset::runs_on(&name, size)
+            let why = table
+                .runs_on(&name, size)
                 .err()
                 .map_or_else(String::new, |e| format!(": {e}"));
             return Err(UsageError(format!(
@@ -290,17 +300,19 @@ pub fn run(mut args: TuiArgs, warnings: Vec<String>) -> Result<ExitCode, Report>
         app.discard_recording();
         return Err(e);
     }
-    run_screen(app, &settings, warnings, fps, notices)
+    run_screen(app, &settings, warnings, fps, (notice_tx, notices))
 }
 
 /// The screen itself, once everything is checked: the speed from the
-/// settings, `warnings` in the message line, then the event loop.
+/// settings, `warnings` in the message line, the reference tables started
+/// (their messages sent to `notice_tx`, shown from `notices`), then the
+/// event loop.
 fn run_screen(
     mut app: App,
     settings: &Settings,
     warnings: Vec<String>,
     fps: u32,
-    notices: std::sync::mpsc::Receiver<String>,
+    (notice_tx, notices): (Sender<String>, Receiver<String>),
 ) -> Result<ExitCode, Report> {
     if let Some(step) = settings.speed.as_ref().and_then(Settings::speed_step) {
         for _ in 0..SPEEDS.len() {
@@ -325,7 +337,7 @@ fn run_screen(
     // Every run measures moves to solved with the reference tables: they
     // are loaded (or, once, built) off the screen's thread; until then the
     // measure is unknown.
-    cache::warm_up();
+    super::table_cache::warm_up_for_screen(notice_tx);
     let exit = cubetui::tui::run(app, fps, notices);
     // A table build may still be writing on its own thread.
     cache::remove_temp();

@@ -12,7 +12,7 @@ use color_eyre::eyre::Report;
 use serde::Deserialize;
 
 use cubetui::files::read_text;
-use cubetui::solve::preset;
+use cubetui::solve::preset::{self, Presets};
 
 use cubetui::tui::theme::{Depth, Theme};
 
@@ -79,7 +79,7 @@ impl Settings {
 /// Reads `config.toml` (none there: the defaults). A file that cannot be
 /// read, does not parse, has an unknown key or a bad value is an error
 /// naming the file and line (exit code 3).
-pub fn settings() -> Result<Settings, Report> {
+pub fn settings(presets: &Presets) -> Result<Settings, Report> {
     let Some(path) = config_file() else {
         return Ok(Settings::default());
     };
@@ -88,7 +88,7 @@ pub fn settings() -> Result<Settings, Report> {
         Err(e) if e.not_found() => return Ok(Settings::default()),
         Err(e) => return Err(broken(&path, None, &e.to_string())),
     };
-    parse_settings(&path, &text)
+    parse_settings(&path, &text, presets)
 }
 
 fn broken(path: &Path, line: Option<usize>, why: &str) -> Report {
@@ -97,7 +97,7 @@ fn broken(path: &Path, line: Option<usize>, why: &str) -> Report {
 }
 
 /// Parses and checks a settings text read from `path`.
-pub fn parse_settings(path: &Path, text: &str) -> Result<Settings, Report> {
+pub fn parse_settings(path: &Path, text: &str, presets: &Presets) -> Result<Settings, Report> {
     let s: Settings = toml::from_str(text).map_err(|e| {
         broken(
             path,
@@ -146,22 +146,22 @@ pub fn parse_settings(path: &Path, text: &str) -> Result<Settings, Report> {
         ));
     }
     if let Some(p) = &s.preset
-        && let Err(e) = preset::canonical(p)
+        && let Err(e) = presets.canonical(p)
     {
         return Err(broken(path, line("preset"), &format!("preset: {e}")));
     }
     Ok(s)
 }
 
-/// Adds the `presets/*.toml` files to the presets; returns a warning for
-/// each one refused (file, line, reason) or unreadable.
-pub fn load_presets() -> Vec<String> {
+/// The built-in presets and the `presets/*.toml` files; a warning for
+/// each file refused (file, line, reason) or unreadable.
+pub fn load_presets() -> (Presets, Vec<String>) {
     let mut warnings = Vec::new();
     let Some(dir) = presets_dir() else {
-        return warnings;
+        return (Presets::builtin(), warnings);
     };
     let Ok(entries) = std::fs::read_dir(&dir) else {
-        return warnings;
+        return (Presets::builtin(), warnings);
     };
     let mut paths: Vec<PathBuf> = entries
         .filter_map(|e| e.ok().map(|e| e.path()))
@@ -179,7 +179,8 @@ pub fn load_presets() -> Vec<String> {
             Err(e) => warnings.push(format!("{}: {e}; preset skipped", path.display())),
         }
     }
-    for e in preset::add_user(texts) {
+    let (presets, refused) = Presets::with_user(texts);
+    for e in refused {
         let path = dir.join(format!("{}.toml", e.name));
         let at = e.line.map(|l| format!(":{l}")).unwrap_or_default();
         warnings.push(cubetui::cube::error::printable(&format!(
@@ -189,7 +190,7 @@ pub fn load_presets() -> Vec<String> {
             e.name
         )));
     }
-    warnings
+    (presets, warnings)
 }
 
 /// Whether theme `spec` names a file (a path, or a name ending in `.toml`)
@@ -251,7 +252,7 @@ mod tests {
     use super::*;
 
     fn parse(text: &str) -> Result<Settings, String> {
-        parse_settings(Path::new("c.toml"), text).map_err(|e| e.to_string())
+        parse_settings(Path::new("c.toml"), text, &Presets::builtin()).map_err(|e| e.to_string())
     }
 
     #[test]

@@ -6,8 +6,6 @@
 //! older names, its place in the screen's cycle). To add one, drop the file
 //! in `assets/presets/`: the build script lists the folder.
 
-use std::sync::OnceLock;
-
 use serde::Deserialize;
 
 mod info;
@@ -24,69 +22,203 @@ use crate::solve::registry::SolverConfig;
 /// test build, `assets/test-presets/`), listed by `build.rs`, in file-name order.
 const FILES: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/presets.rs"));
 
-/// The presets in the order the screen cycles them: the built-in ones by
-/// their `[preset] order` key, then those [`add_user`] accepted, by theirs
-/// (one without it last, [`LAST_ORDER`]).
-static PRESETS: OnceLock<Vec<(&'static str, &'static str)>> = OnceLock::new();
-
-/// The preset table, built-in ones only unless [`add_user`] came first.
-fn presets() -> &'static [(&'static str, &'static str)] {
-    PRESETS.get_or_init(builtin)
+/// A preset table: `(name, TOML text)` in the order the screen cycles
+/// them, the built-in ones by their `[preset] order` key, then the user's
+/// ([`Presets::with_user`]) by theirs (one without it last,
+/// [`LAST_ORDER`]). The program builds one at start and hands it to
+/// whoever looks presets up by name.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Presets {
+    all: Vec<(String, String)>,
 }
 
-fn builtin() -> Vec<(&'static str, &'static str)> {
-    let mut all = FILES.to_vec();
-    all.sort_by_key(|(_, text)| order_of(text));
-    all
-}
-
-/// Adds the user's presets, `(name, TOML text)` in the format of the
-/// built-in ones, after them in the cycle. Each is checked like a `--set`
-/// (unknown keys and out-of-range values are refused, with the line), may
-/// not take a built-in name or alias, and the refused ones are returned;
-/// the others join. Call it once, before anything reads the presets: later,
-/// every preset is refused and the table stays as it is.
-pub fn add_user(texts: Vec<(String, String)>) -> Vec<UserPresetError> {
-    let mut taken: Vec<String> = Vec::new();
-    for (name, text) in builtin() {
-        taken.push(name.to_string());
-        if let Ok(t) = text.parse::<toml::Table>()
-            && let Some(a) = t
-                .get("preset")
-                .and_then(|p| p.get("aliases"))
-                .and_then(|a| a.as_array())
-        {
-            taken.extend(a.iter().filter_map(|v| v.as_str().map(String::from)));
-        }
-    }
-    let mut errors = Vec::new();
-    let mut accepted: Vec<(&'static str, &'static str)> = Vec::new();
-    for (name, text) in texts {
-        match user::check(&name, &text, &taken) {
-            Ok(info) => {
-                taken.push(name.clone());
-                taken.extend(info.aliases);
-                // Read once at start and kept for the whole run.
-                accepted.push((name.leak(), text.leak()));
-            }
-            Err(e) => errors.push(e),
-        }
-    }
-    accepted.sort_by_key(|(_, text)| order_of(text));
-    let mut all = builtin();
-    all.extend(accepted.iter().copied());
-    if PRESETS.set(all).is_err() {
-        return accepted
+impl Presets {
+    /// The presets shipped with the program.
+    pub fn builtin() -> Presets {
+        let mut all: Vec<(String, String)> = FILES
             .iter()
-            .map(|(name, _)| UserPresetError {
-                name: name.to_string(),
-                line: None,
-                message: "the presets were already in use; user presets join at start".into(),
-            })
-            .chain(errors)
+            .map(|(n, t)| (n.to_string(), t.to_string()))
             .collect();
+        all.sort_by_key(|(_, text)| order_of(text));
+        Presets { all }
     }
-    errors
+
+    /// The built-in presets and the user's, `(name, TOML text)` in the
+    /// format of the built-in ones, after them in the cycle. Each is
+    /// checked like a `--set` (unknown keys and out-of-range values are
+    /// refused, with the line), may not take a built-in name or alias, and
+    /// the refused ones are returned; the others join.
+    pub fn with_user(texts: Vec<(String, String)>) -> (Presets, Vec<UserPresetError>) {
+        let mut presets = Presets::builtin();
+        let mut taken: Vec<String> = Vec::new();
+        for (name, text) in &presets.all {
+            taken.push(name.clone());
+            if let Ok(t) = text.parse::<toml::Table>()
+                && let Some(a) = t
+                    .get("preset")
+                    .and_then(|p| p.get("aliases"))
+                    .and_then(|a| a.as_array())
+            {
+                taken.extend(a.iter().filter_map(|v| v.as_str().map(String::from)));
+            }
+        }
+        let mut errors = Vec::new();
+        let mut accepted: Vec<(String, String)> = Vec::new();
+        for (name, text) in texts {
+            match user::check(&name, &text, &taken) {
+                Ok(info) => {
+                    taken.push(name.clone());
+                    taken.extend(info.aliases);
+                    accepted.push((name, text));
+                }
+                Err(e) => errors.push(e),
+            }
+        }
+        accepted.sort_by_key(|(_, text)| order_of(text));
+        presets.all.extend(accepted);
+        (presets, errors)
+    }
+
+    /// Names of every preset (not the aliases), in cycle order.
+    pub fn list(&self) -> Vec<&str> {
+        self.all.iter().map(|(n, _)| n.as_str()).collect()
+    }
+
+    /// Every preset's own description, in [`Presets::list`] order.
+    pub fn all(&self) -> Vec<PresetInfo> {
+        self.list()
+            .into_iter()
+            .filter_map(|n| self.info(n).ok())
+            .collect()
+    }
+
+    /// The entry named `name` exactly (no alias).
+    fn entry(&self, name: &str) -> Option<&(String, String)> {
+        self.all.iter().find(|(n, _)| n == name)
+    }
+
+    /// The preset's name for `name`, which may be an alias.
+    pub fn canonical(&self, name: &str) -> Result<&str, SolveError> {
+        if let Some((n, _)) = self.entry(name) {
+            return Ok(n);
+        }
+        for (n, _) in &self.all {
+            if self
+                .info(n)
+                .is_ok_and(|i| i.aliases.iter().any(|a| a == name))
+            {
+                return Ok(n);
+            }
+        }
+        Err(SolveError::UnknownPreset {
+            name: name.to_string(),
+            available: self.list().join(", "),
+        })
+    }
+
+    /// The TOML text of preset `name` (or an alias).
+    pub fn source(&self, name: &str) -> Result<&str, SolveError> {
+        let name = self.canonical(name)?;
+        Ok(self
+            .entry(name)
+            .map(|(_, t)| t.as_str())
+            .unwrap_or_default())
+    }
+
+    /// The whole TOML table of a preset file, `[preset]` included.
+    fn file_table(&self, name: &str) -> Result<toml::Table, SolveError> {
+        let text = self
+            .entry(name)
+            .map(|(_, t)| t.as_str())
+            .unwrap_or_default();
+        text.parse::<toml::Table>()
+            .map_err(|e| asset_error(name, &e.to_string()))
+    }
+
+    /// The description of preset `name` (or an alias).
+    pub fn info(&self, name: &str) -> Result<PresetInfo, SolveError> {
+        let name = match self.entry(name) {
+            Some((n, _)) => n.as_str(),
+            None => self.canonical(name)?,
+        };
+        let mut t = self.file_table(name)?;
+        // A user preset may leave out its `[preset]` table: every key has a default.
+        let meta = match t.remove("preset") {
+            Some(m) => m,
+            None if !is_builtin(name) => toml::Value::Table(toml::Table::new()),
+            None => return Err(asset_error(name, "missing [preset] table")),
+        };
+        let mut info =
+            PresetInfo::deserialize(meta).map_err(|e| asset_error(name, &e.to_string()))?;
+        info.name = name.to_string();
+        info.solver = t
+            .get("solver")
+            .and_then(|v| v.as_str())
+            .unwrap_or_default()
+            .to_string();
+        Ok(info)
+    }
+
+    /// The preset a solver uses when only the solver is named.
+    pub fn default_for(&self, solver: &str) -> Option<&str> {
+        let all = self.all();
+        let pick = all
+            .iter()
+            .find(|i| i.solver == solver && i.default)
+            .or_else(|| all.iter().find(|i| i.solver == solver))?;
+        self.list().into_iter().find(|n| *n == pick.name)
+    }
+
+    /// The solvers the presets run, each once, in preset order.
+    pub fn solvers(&self) -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        for i in self.all() {
+            if !out.contains(&i.solver) {
+                out.push(i.solver);
+            }
+        }
+        out
+    }
+
+    /// The solver used when none is named: the first preset's.
+    pub fn default_solver(&self) -> String {
+        self.solvers().into_iter().next().unwrap_or_default()
+    }
+
+    /// The solver parameters of preset `name` as a TOML table (without its
+    /// `[preset]` description), for editing before [`from_table`].
+    pub fn table(&self, name: &str) -> Result<toml::Table, SolveError> {
+        let mut t = self.file_table(self.canonical(name)?)?;
+        t.remove("preset");
+        Ok(t)
+    }
+
+    /// The solver configuration of preset `name`.
+    pub fn get(&self, name: &str) -> Result<SolverConfig, SolveError> {
+        let table = self.table(name)?;
+        SolverConfig::deserialize(table)
+            .map_err(|e| asset_error(self.canonical(name).unwrap_or(name), &e.to_string()))
+    }
+
+    /// Whether preset `name` (or an alias) runs on a cube of `size`, without
+    /// building it: made for that size (or for none in particular,
+    /// [`PresetInfo::fits`]) and its solver runs there
+    /// ([`SolverConfig::runs_on`], the check a build makes).
+    ///
+    /// # Errors
+    /// An unknown preset, or why it does not run on `size`.
+    pub fn runs_on(&self, name: &str, size: Size) -> Result<(), SolveError> {
+        let info = self.info(name)?;
+        let n = size.get();
+        if !info.fits(n as u32) {
+            let made = info.size.unwrap_or(3);
+            return Err(SolveError::Config(format!(
+                "preset `{}` is made for the {made}x{made}, not the {size}",
+                info.name
+            )));
+        }
+        self.get(name)?.runs_on(size)
+    }
 }
 
 /// Whether `name` is a preset shipped with the program.
@@ -102,120 +234,9 @@ fn order_of(text: &str) -> i64 {
         .unwrap_or(LAST_ORDER)
 }
 
-/// Names of every preset (not the aliases).
-pub fn list() -> Vec<&'static str> {
-    presets().iter().map(|(n, _)| *n).collect()
-}
-
-/// Every preset's own description, in [`list`] order.
-pub fn all() -> Vec<PresetInfo> {
-    list().into_iter().filter_map(|n| info(n).ok()).collect()
-}
-
-/// The preset's name for `name`, which may be an alias.
-pub fn canonical(name: &str) -> Result<&'static str, SolveError> {
-    if let Some((n, _)) = presets().iter().find(|(n, _)| *n == name) {
-        return Ok(n);
-    }
-    for (n, _) in presets().iter() {
-        if info(n).is_ok_and(|i| i.aliases.iter().any(|a| a == name)) {
-            return Ok(n);
-        }
-    }
-    Err(SolveError::UnknownPreset {
-        name: name.to_string(),
-        available: list().join(", "),
-    })
-}
-
-/// The TOML text of preset `name` (or an alias).
-pub fn source(name: &str) -> Result<&'static str, SolveError> {
-    let name = canonical(name)?;
-    Ok(presets()
-        .iter()
-        .find(|(n, _)| *n == name)
-        .map(|(_, t)| *t)
-        .unwrap_or_default())
-}
-
-/// The whole TOML table of a preset file, `[preset]` included.
-fn file_table(name: &'static str) -> Result<toml::Table, SolveError> {
-    let text = presets()
-        .iter()
-        .find(|(n, _)| *n == name)
-        .map(|(_, t)| *t)
-        .unwrap_or_default();
-    text.parse::<toml::Table>()
-        .map_err(|e| asset_error(name, &e.to_string()))
-}
-
-/// The description of preset `name` (or an alias).
-pub fn info(name: &str) -> Result<PresetInfo, SolveError> {
-    let name = match presets().iter().find(|(n, _)| *n == name) {
-        Some((n, _)) => *n,
-        None => canonical(name)?,
-    };
-    let mut t = file_table(name)?;
-    // A user preset may leave out its `[preset]` table: every key has a default.
-    let meta = match t.remove("preset") {
-        Some(m) => m,
-        None if !is_builtin(name) => toml::Value::Table(toml::Table::new()),
-        None => return Err(asset_error(name, "missing [preset] table")),
-    };
-    let mut info = PresetInfo::deserialize(meta).map_err(|e| asset_error(name, &e.to_string()))?;
-    info.name = name.to_string();
-    info.solver = t
-        .get("solver")
-        .and_then(|v| v.as_str())
-        .unwrap_or_default()
-        .to_string();
-    Ok(info)
-}
-
-/// The preset a solver uses when only the solver is named.
-pub fn default_for(solver: &str) -> Option<&'static str> {
-    let all = all();
-    let pick = all
-        .iter()
-        .find(|i| i.solver == solver && i.default)
-        .or_else(|| all.iter().find(|i| i.solver == solver))?;
-    list().into_iter().find(|n| *n == pick.name)
-}
-
-/// The solvers the presets run, each once, in preset order.
-pub fn solvers() -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
-    for i in all() {
-        if !out.contains(&i.solver) {
-            out.push(i.solver);
-        }
-    }
-    out
-}
-
-/// The solver used when none is named: the first preset's.
-pub fn default_solver() -> String {
-    solvers().into_iter().next().unwrap_or_default()
-}
-
-/// The solver parameters of preset `name` as a TOML table (without its
-/// `[preset]` description), for editing before [`from_table`].
-pub fn table(name: &str) -> Result<toml::Table, SolveError> {
-    let mut t = file_table(canonical(name)?)?;
-    t.remove("preset");
-    Ok(t)
-}
-
 /// Deserialises a (possibly edited) preset table.
 pub fn from_table(table: toml::Table) -> Result<SolverConfig, SolveError> {
     SolverConfig::deserialize(table).map_err(|e| SolveError::Config(e.to_string().trim().into()))
-}
-
-/// The solver configuration of preset `name`.
-pub fn get(name: &str) -> Result<SolverConfig, SolveError> {
-    let table = table(name)?;
-    SolverConfig::deserialize(table)
-        .map_err(|e| asset_error(canonical(name).unwrap_or(name), &e.to_string()))
 }
 
 impl SolverConfig {
@@ -241,26 +262,6 @@ impl SolverConfig {
     }
 }
 
-/// Whether preset `name` (or an alias) runs on a cube of `size`, without
-/// building it: made for that size (or for none in particular,
-/// [`PresetInfo::fits`]) and its solver runs there
-/// ([`SolverConfig::runs_on`], the check a build makes).
-///
-/// # Errors
-/// An unknown preset, or why it does not run on `size`.
-pub fn runs_on(name: &str, size: Size) -> Result<(), SolveError> {
-    let info = info(name)?;
-    let n = size.get();
-    if !info.fits(n as u32) {
-        let made = info.size.unwrap_or(3);
-        return Err(SolveError::Config(format!(
-            "preset `{}` is made for the {made}x{made}, not the {size}",
-            info.name
-        )));
-    }
-    get(name)?.runs_on(size)
-}
-
 fn asset_error(name: &str, message: &str) -> SolveError {
     let dir = if is_builtin(name) {
         "assets/presets"
@@ -280,6 +281,42 @@ mod tests {
     use crate::cube::{Alg, Cube};
     use crate::solve::api::Status;
     use crate::solve::params;
+
+    /// The built-in table, once for the whole test binary.
+    fn builtin() -> &'static Presets {
+        static P: std::sync::LazyLock<Presets> = std::sync::LazyLock::new(Presets::builtin);
+        &P
+    }
+    fn list() -> Vec<&'static str> {
+        builtin().list()
+    }
+    fn all() -> Vec<PresetInfo> {
+        builtin().all()
+    }
+    fn get(name: &str) -> Result<SolverConfig, SolveError> {
+        builtin().get(name)
+    }
+    fn info(name: &str) -> Result<PresetInfo, SolveError> {
+        builtin().info(name)
+    }
+    fn canonical(name: &str) -> Result<&'static str, SolveError> {
+        builtin().canonical(name)
+    }
+    fn source(name: &str) -> Result<&'static str, SolveError> {
+        builtin().source(name)
+    }
+    fn table(name: &str) -> Result<toml::Table, SolveError> {
+        builtin().table(name)
+    }
+    fn default_for(solver: &str) -> Option<&'static str> {
+        builtin().default_for(solver)
+    }
+    fn solvers() -> Vec<String> {
+        builtin().solvers()
+    }
+    fn runs_on(name: &str, size: Size) -> Result<(), SolveError> {
+        builtin().runs_on(name, size)
+    }
 
     #[test]
     fn every_preset_deserialises_and_round_trips() {
@@ -506,6 +543,45 @@ mod tests {
                 assert!(seen.contains(&s.key), "{solver}: {} in no preset", s.key);
             }
         }
+    }
+
+    /// The user's presets join a table of their own, after the built-in
+    /// ones in their order; a taken name or alias is refused; the built-in
+    /// table is untouched (two tables live side by side).
+    #[test]
+    fn user_presets_join_a_table_of_their_own_in_order() {
+        let text = |order: &str| {
+            format!(
+                "solver = \"sa\"\nneighbourhood = \"faces\"\n\n[schedule]\nkind = \"geometric\"\nalpha = 0.99\n\n[preset]\ndescription = \"d\"\n{order}"
+            )
+        };
+        let (mine, refused) = Presets::with_user(vec![
+            ("late".into(), text("")),
+            ("early".into(), text("order = 1\n")),
+            ("ga".into(), text("")),
+            ("seed-003".into(), text("")),
+        ]);
+        let refused: Vec<(&str, &str)> = refused
+            .iter()
+            .map(|e| (e.name.as_str(), e.message.as_str()))
+            .collect();
+        assert_eq!(refused.len(), 2, "{refused:?}");
+        assert!(
+            refused.iter().all(|(_, m)| m.contains("is taken")),
+            "{refused:?}"
+        );
+        let builtin = Presets::builtin();
+        let names = mine.list();
+        assert_eq!(names[..builtin.list().len()], builtin.list()[..]);
+        assert_eq!(names[builtin.list().len()..], ["early", "late"]);
+        assert_eq!(mine.canonical("late").unwrap(), "late");
+        assert_eq!(mine.get("early").unwrap().name(), "sa");
+        assert!(mine.runs_on("early", Size::THREE).is_ok());
+        assert_eq!(mine.info("late").unwrap().description, "d");
+        // The built-in table knows none of them.
+        let e = builtin.get("late").unwrap_err().to_string();
+        assert!(e.starts_with("unknown preset `late`"), "{e}");
+        assert!(builtin.canonical("early").is_err());
     }
 
     #[test]

@@ -67,11 +67,11 @@ impl App {
         let mut solvers = Vec::new();
         for p in presets {
             let p = p.trim();
-            let alias = crate::solve::preset::canonical(p).ok();
+            let alias = self.setup.presets.canonical(p).ok().map(str::to_string);
             let c = self
                 .choices()
                 .iter()
-                .find(|c| c.preset == p || Some(c.preset.as_str()) == alias)
+                .find(|c| c.preset == p || Some(&c.preset) == alias.as_ref())
                 .ok_or_else(|| {
                     let all: Vec<&str> = self.choices().iter().map(|c| c.preset.as_str()).collect();
                     format!("unknown preset `{p}` (available: {})", all.join(", "))

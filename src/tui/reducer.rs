@@ -545,7 +545,11 @@ mod tests {
                 solver: "throwaway".into(),
                 description: "tries each face turn".into(),
                 build: Box::new(|start, seed| {
-                    crate::solve::build_any(&preset::get("throwaway")?, start, seed)
+                    crate::solve::build_any(
+                        &preset::Presets::builtin().get("throwaway")?,
+                        start,
+                        seed,
+                    )
                 }),
             };
             let mut a = App::new(

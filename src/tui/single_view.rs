@@ -181,7 +181,7 @@ pub fn status(app: &App) -> StatusView<'_> {
     StatusView {
         track: app.track(),
         preset: app.current_choice().map(|c| {
-            let described = c.description_on(app.cube_size());
+            let described = c.description_on(app.presets(), app.cube_size());
             (c.preset.as_str(), c.solver.as_str(), described)
         }),
         speed: app.speed(),

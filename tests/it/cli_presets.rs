@@ -17,8 +17,8 @@ fn presets_lists_every_preset_with_its_seed() {
     let o = run(&["presets"]);
     assert_eq!(o.status.code(), Some(0));
     let text = String::from_utf8(o.stdout).unwrap();
-    for name in cubetui::solve::preset::list() {
-        let info = cubetui::solve::preset::info(name).unwrap();
+    for name in crate::shipped().list() {
+        let info = crate::shipped().info(name).unwrap();
         let lines: Vec<&str> = text.lines().collect();
         let at = lines
             .iter()
@@ -46,7 +46,7 @@ fn presets_json_is_one_object_per_preset() {
         .lines()
         .map(|l| serde_json::from_str(l).expect("json line"))
         .collect();
-    assert_eq!(rows.len(), cubetui::solve::preset::list().len());
+    assert_eq!(rows.len(), crate::shipped().list().len());
     let mws = rows.iter().find(|r| r["name"] == "mws").expect("mws row");
     assert_eq!(mws["follows"], "seed 003");
     assert_eq!(mws["aliases"][0], "seed-003");
@@ -69,9 +69,10 @@ fn presets_on_a_size_are_those_that_run_there_described_for_it() {
     for n in 2..=7 {
         let size = Size::new(n).unwrap();
         let listed = names(&text(&["presets", "--size", &n.to_string()]));
-        let runs: Vec<String> = cubetui::solve::preset::list()
+        let runs: Vec<String> = crate::shipped()
+            .list()
             .into_iter()
-            .filter(|p| cubetui::solve::preset::runs_on(p, size).is_ok())
+            .filter(|p| crate::shipped().runs_on(p, size).is_ok())
             .map(String::from)
             .collect();
         assert_eq!(listed, runs, "{size}");
@@ -207,7 +208,7 @@ fn presets_name_prints_every_parameter_with_its_value_range_and_meaning() {
 
 #[test]
 fn presets_name_json_is_one_object_per_parameter() {
-    for name in cubetui::solve::preset::list() {
+    for name in crate::shipped().list() {
         let o = run(&["presets", name, "--json"]);
         assert_eq!(o.status.code(), Some(0), "{name}");
         let rows: Vec<serde_json::Value> = String::from_utf8(o.stdout)
@@ -215,7 +216,7 @@ fn presets_name_json_is_one_object_per_parameter() {
             .lines()
             .map(|l| serde_json::from_str(l).expect("json line"))
             .collect();
-        let cfg = cubetui::solve::preset::get(name).unwrap();
+        let cfg = crate::shipped().get(name).unwrap();
         assert!(
             !rows.is_empty() && rows.len() <= cfg.params().len(),
             "{name}"

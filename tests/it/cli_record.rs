@@ -71,7 +71,8 @@ fn lines(path: &Path) -> Vec<Value> {
 #[test]
 fn every_3x3_preset_records_and_verifies() {
     let d = dir_named("every_3x3_preset_records_and_verifies");
-    let presets: Vec<String> = cubetui::solve::preset::all()
+    let presets: Vec<String> = crate::shipped()
+        .all()
         .into_iter()
         .filter(|p| p.fits(3))
         .map(|p| p.name)

@@ -8,7 +8,6 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use cubetui::cube::nxn::Size;
-use cubetui::solve::preset;
 
 /// The README, CONTRIBUTING.md and every docs/*.md, with their paths.
 pub(crate) fn pages() -> Vec<(PathBuf, String)> {
@@ -201,12 +200,20 @@ fn the_readme_solvers_table_gives_the_sizes_each_preset_runs_on() {
             let name = name.trim().trim_matches('`');
             named.insert(name.to_string());
             let runs: BTreeSet<usize> = (Size::MIN..=Size::MAX)
-                .filter(|&n| preset::runs_on(name, Size::new(n).unwrap()).is_ok())
+                .filter(|&n| {
+                    crate::shipped()
+                        .runs_on(name, Size::new(n).unwrap())
+                        .is_ok()
+                })
                 .collect();
             assert_eq!(runs, want, "README solvers table, `{name}`");
         }
     }
-    let every: BTreeSet<String> = preset::list().into_iter().map(String::from).collect();
+    let every: BTreeSet<String> = crate::shipped()
+        .list()
+        .into_iter()
+        .map(String::from)
+        .collect();
     assert_eq!(named, every, "the table names every preset");
 }
 
@@ -233,7 +240,7 @@ fn no_page_heading_prose_or_preset_names_a_tracker_number() {
             assert!(!tracker_number(line), "{}:{at}: {line}", path.display());
         }
     }
-    for p in preset::all() {
+    for p in crate::shipped().all() {
         for text in [&p.description, &p.follows] {
             assert!(!tracker_number(text), "preset {}: {text}", p.name);
         }

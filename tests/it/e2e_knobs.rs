@@ -11,7 +11,6 @@ use std::cell::RefCell;
 use std::sync::Arc;
 
 use cubetui::cube::Cube;
-use cubetui::solve::preset;
 
 use crate::pty_support;
 
@@ -33,7 +32,11 @@ fn row(screen: &str, key: &str) -> Option<(bool, String)> {
 
 #[test]
 fn raising_the_ga_mutation_rate_from_the_panel_shows_in_the_panel_and_on_the_plot() {
-    let ga = preset::get("ga").unwrap().build(Cube::solved(), 2).unwrap();
+    let ga = crate::shipped()
+        .get("ga")
+        .unwrap()
+        .build(Cube::solved(), 2)
+        .unwrap();
     let live = !ga.live_values().is_empty();
     let mut session = Session::start_sized(&["--preset", "ga", "--seed", "2"], &[], 48, 160);
     let screen = Screen(Arc::clone(&session.screen.0));

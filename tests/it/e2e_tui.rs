@@ -4,7 +4,6 @@
 
 use std::sync::Arc;
 
-use cubetui::solve::preset;
 use cubetui::solve::runner::{Command, Driver, Inline, Speed, Update, Wake};
 use cubetui::tui::{
     self,
@@ -154,11 +153,14 @@ fn panicking_screen() {
     }
     color_eyre::install().expect("install color-eyre");
     let name = "sa-pll-conj";
-    let cfg = preset::get(name).expect("preset builds");
+    let cfg = crate::shipped().get(name).expect("preset builds");
     let choice = Choice {
         preset: name.to_string(),
         solver: cfg.name().to_string(),
-        description: preset::info(name).expect("preset info").description,
+        description: crate::shipped()
+            .info(name)
+            .expect("preset info")
+            .description,
         build: Box::new(move |start, seed| cubetui::solve::build_any(&cfg, start, seed)),
     };
     let driver = PanicsAfterFirstFrame(Inline::new(Speed::PerFrame(1)));

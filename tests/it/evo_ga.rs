@@ -93,8 +93,7 @@ fn exhausts_at_the_generation_cap_and_rejects_bad_parameters() {
 /// size between 22 and 50, fitness after the whole chromosome.
 #[test]
 fn preset_seed_002_ga_has_the_seeds_parameters() {
-    let cubetui::solve::SolverConfig::Ga(p) = cubetui::solve::preset::get("seed-002-ga").unwrap()
-    else {
+    let cubetui::solve::SolverConfig::Ga(p) = crate::shipped().get("seed-002-ga").unwrap() else {
         panic!("seed-002-ga is a ga preset")
     };
     assert_eq!(

@@ -198,8 +198,7 @@ fn snapshots_show_the_leaders_phase_fitness_and_progress() {
 #[test]
 fn preset_seed_003_uses_the_seeds_window_search() {
     use cubetui::solve::mws::window::Search;
-    let cubetui::solve::SolverConfig::Mws(p) = cubetui::solve::preset::get("seed-003").unwrap()
-    else {
+    let cubetui::solve::SolverConfig::Mws(p) = crate::shipped().get("seed-003").unwrap() else {
         panic!("seed-003 is an mws preset")
     };
     for (k, w) in [&p.phase1, &p.phase2, &p.phase3].into_iter().enumerate() {
@@ -413,7 +412,7 @@ fn keeping_the_best_of_three_finished_runs_is_never_longer_than_the_first() {
 
 #[test]
 fn preset_mws_short_changes_only_the_phase_lengths_of_seed_003() {
-    let get = |name| match cubetui::solve::preset::get(name).unwrap() {
+    let get = |name| match crate::shipped().get(name).unwrap() {
         cubetui::solve::SolverConfig::Mws(p) => p,
         _ => panic!("{name} is an mws preset"),
     };
@@ -439,7 +438,7 @@ fn preset_mws_short_changes_only_the_phase_lengths_of_seed_003() {
     // It solves, deterministically, and every solution replays.
     for k in 0..2 {
         let start = scramble(40 + k, 25);
-        let cfg = cubetui::solve::preset::get("mws-short").unwrap();
+        let cfg = crate::shipped().get("mws-short").unwrap();
         let run = || {
             let mut s = cfg.build(start, k).unwrap();
             assert_eq!(s.step(200_000), Status::Solved);

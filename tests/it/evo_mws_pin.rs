@@ -2,11 +2,14 @@
 //! were recorded before the shorter preset and the re-orientation were added.
 
 use cubetui::cube::random::{random_state, rng_from_seed};
-use cubetui::solve::preset;
 
 fn run(state_seed: u64, seed: u64) -> (String, u64) {
     let start = random_state(&mut rng_from_seed(state_seed));
-    let mut s = preset::get("seed-003").unwrap().build(start, seed).unwrap();
+    let mut s = crate::shipped()
+        .get("seed-003")
+        .unwrap()
+        .build(start, seed)
+        .unwrap();
     s.step(u64::MAX);
     let out = s.outcome();
     assert!(out.solved);

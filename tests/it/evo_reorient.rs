@@ -3,8 +3,8 @@
 //! state as given.
 
 use cubetui::cube::{Alg, Cube};
+use cubetui::solve::Status;
 use cubetui::solve::reorient::reorient;
-use cubetui::solve::{Status, preset};
 
 const MOVED: [&str; 8] = ["y", "x", "M", "E2", "S", "Rw", "y R U F", "z' Lw2 E"];
 
@@ -42,8 +42,8 @@ fn mirrored_centres_have_no_reorientation() {
 
 #[test]
 fn every_preset_reports_a_solution_that_replays_on_the_given_state() {
-    for name in preset::list() {
-        let cfg = preset::get(name).unwrap();
+    for name in crate::shipped().list() {
+        let cfg = crate::shipped().get(name).unwrap();
         for s in MOVED {
             let c = start(s);
             let mut solver = cfg.build(c, 5).unwrap();
@@ -65,7 +65,7 @@ fn every_preset_reports_a_solution_that_replays_on_the_given_state() {
 #[test]
 fn mws_solves_every_state_with_moved_centres() {
     for name in ["seed-003", "mws-short"] {
-        let cfg = preset::get(name).unwrap();
+        let cfg = crate::shipped().get(name).unwrap();
         for s in MOVED {
             let c = start(s);
             let mut solver = cfg.build(c, 3).unwrap();

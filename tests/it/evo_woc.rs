@@ -3,7 +3,7 @@
 use cubetui::cube::{Alg, Cube};
 use cubetui::solve::genome::FaceTurns;
 use cubetui::solve::woc::{self, WocParams};
-use cubetui::solve::{SolverConfig, Status, preset};
+use cubetui::solve::{SolverConfig, Status};
 
 fn filter(genes: &[u8]) -> u32 {
     woc::filter(&FaceTurns::new(), genes)
@@ -28,7 +28,7 @@ fn the_redundancy_filter_scores_like_the_seed() {
 
 #[test]
 fn preset_is_the_seed_and_a_short_scramble_runs_through_both_phases() {
-    let SolverConfig::Woc(p) = preset::get("seed-004").unwrap() else {
+    let SolverConfig::Woc(p) = crate::shipped().get("seed-004").unwrap() else {
         panic!("seed-004 is a woc preset")
     };
     // Seed 004's numbers: 1000 sequences of 20 moves, parents from the best

@@ -7,7 +7,7 @@
 
 use cubetui::cube::Cube;
 use cubetui::cube::random::{random_moves, random_state, rng_from_seed};
-use cubetui::solve::{Solver, preset};
+use cubetui::solve::Solver;
 
 /// Moves per line of a pinned solution, so a change shows where it starts.
 const MOVES_PER_LINE: usize = 20;
@@ -15,7 +15,7 @@ const MOVES_PER_LINE: usize = 20;
 /// Runs preset `name` from `start` for `steps` elementary steps (seed 9) and
 /// writes down what it returns.
 fn run(name: &str, start: Cube, steps: u64) -> String {
-    let mut s: Box<dyn Solver> = preset::get(name).unwrap().build(start, 9).unwrap();
+    let mut s: Box<dyn Solver> = crate::shipped().get(name).unwrap().build(start, 9).unwrap();
     // Several calls, as a runner would make them.
     for _ in 0..4 {
         s.step(steps / 4);

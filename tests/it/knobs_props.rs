@@ -10,7 +10,7 @@ use cubetui::solve::phases::Thistlethwaite;
 use cubetui::solve::phases::ga::{Ga, GaPhase};
 use cubetui::solve::phases::sa::{Sa, SaPhase};
 use cubetui::solve::phases::search::PhaseSearch;
-use cubetui::solve::{Solver, SolverConfig, Status, preset};
+use cubetui::solve::{Solver, SolverConfig, Status};
 use proptest::prelude::*;
 
 fn start() -> Cube {
@@ -84,7 +84,7 @@ fn value(spec: &ParamSpec, d: &Draw) -> f64 {
 /// Runs preset `name` with `changes`; checks every live value after each
 /// change and step; returns what the run did, for comparing two runs.
 fn run(name: &str, changes: &[Change]) -> Result<String, TestCaseError> {
-    let cfg = preset::get(name).unwrap();
+    let cfg = crate::shipped().get(name).unwrap();
     let declared = cfg.params();
     let mut s = cfg.build(start(), 7).unwrap();
     let mut log = String::new();
@@ -145,9 +145,17 @@ fn run(name: &str, changes: &[Change]) -> Result<String, TestCaseError> {
 
 /// Presets whose solver has live parameters (the reference solver has none).
 fn knob_presets() -> Vec<&'static str> {
-    preset::list()
+    crate::shipped()
+        .list()
         .into_iter()
-        .filter(|n| preset::get(n).unwrap().params().iter().any(|s| s.live))
+        .filter(|n| {
+            crate::shipped()
+                .get(n)
+                .unwrap()
+                .params()
+                .iter()
+                .any(|s| s.live)
+        })
         .collect()
 }
 
@@ -169,8 +177,8 @@ proptest! {
 
 #[test]
 fn every_preset_but_the_reference_has_live_values_and_the_reference_refuses() {
-    for name in preset::list() {
-        let cfg: SolverConfig = preset::get(name).unwrap();
+    for name in crate::shipped().list() {
+        let cfg: SolverConfig = crate::shipped().get(name).unwrap();
         let s = cfg.build(start(), 1).unwrap();
         let live: Vec<&ParamSpec> = cfg.params().iter().filter(|p| p.live).collect();
         if cfg.name() == "reference" {
@@ -187,7 +195,7 @@ fn every_preset_but_the_reference_has_live_values_and_the_reference_refuses() {
 #[test]
 fn phase_solvers_offer_only_the_running_phases_keys() {
     for name in ["phases-es", "phases-ga", "phases-sa"] {
-        let cfg = preset::get(name).unwrap();
+        let cfg = crate::shipped().get(name).unwrap();
         let mut s = cfg.build(start(), 3).unwrap();
         let keys: Vec<String> = s.live_values().into_iter().map(|(k, _)| k).collect();
         assert!(!keys.is_empty(), "{name}");

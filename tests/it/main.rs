@@ -1,6 +1,13 @@
 //! The integration tests: one binary (one link of the library) with a module
 //! per area; `cargo test --release --test it NAME::` runs one of them.
 
+/// The built-in preset table, built once for the whole test binary.
+pub fn shipped() -> &'static cubetui::solve::preset::Presets {
+    static P: std::sync::LazyLock<cubetui::solve::preset::Presets> =
+        std::sync::LazyLock::new(cubetui::solve::preset::Presets::builtin);
+    &P
+}
+
 mod cli_support;
 mod module_scan;
 mod phases_support;

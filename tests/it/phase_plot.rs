@@ -3,14 +3,18 @@
 //! gap), whose best never rises within a phase; a new phase starts afresh.
 
 use cubetui::cube::random::{random_state, rng_from_seed};
-use cubetui::solve::{MainRole, Solver, Status, preset};
+use cubetui::solve::{MainRole, Solver, Status};
 
 /// Steps `name` from a random state one step at a time (at most `steps`)
 /// and returns, per step, the phase label, the main plot's best and its
 /// current value.
 fn trace(name: &str, seed: u64, steps: u64) -> Vec<(String, f64, f64)> {
     let start = random_state(&mut rng_from_seed(seed));
-    let mut s: Box<dyn Solver> = preset::get(name).unwrap().build(start, seed).unwrap();
+    let mut s: Box<dyn Solver> = crate::shipped()
+        .get(name)
+        .unwrap()
+        .build(start, seed)
+        .unwrap();
     let profile = s.profile();
     let best = profile.main(MainRole::Best).expect("a main measure");
     let current = profile.main(MainRole::Current).expect("a current value");

@@ -12,10 +12,10 @@ use cubetui::cube::nxn::{NxnAlg, NxnCube, NxnKind, Size};
 use cubetui::cube::{AnyAlg, AnyCube};
 use cubetui::solve::phases::urf::ALL;
 use cubetui::solve::phases::{Ladder, SaParams, UrfLadder};
-use cubetui::solve::{Outcome, SolveError, Solver, SolverConfig, Status, build_any, preset};
+use cubetui::solve::{Outcome, SolveError, Solver, SolverConfig, Status, build_any};
 
 fn config() -> SaParams {
-    let Ok(SolverConfig::PhasesSa(p)) = preset::get("2x2-phases") else {
+    let Ok(SolverConfig::PhasesSa(p)) = crate::shipped().get("2x2-phases") else {
         panic!("2x2-phases is a phases-sa preset");
     };
     p
@@ -111,7 +111,7 @@ fn a_spent_budget_reports_the_best_moves_so_far_and_their_energy() {
     let reached = start.after(alg(&out)).unwrap();
     assert_eq!(reached.misplaced() as f64, out.energy);
     // The 3x3's own phases-sa preset runs on the 2x2 by the same path.
-    let Ok(SolverConfig::PhasesSa(p)) = preset::get("phases-sa") else {
+    let Ok(SolverConfig::PhasesSa(p)) = crate::shipped().get("phases-sa") else {
         panic!("phases-sa");
     };
     let mut s = build(&p, &start, 1).unwrap();

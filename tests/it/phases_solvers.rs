@@ -14,7 +14,11 @@ use phases_support::random_passing;
 const PRESETS: [&str; 3] = ["phases-es", "phases-ga", "phases-sa"];
 
 fn build(name: &str, start: Cube, seed: u64) -> Box<dyn Solver> {
-    preset::get(name).unwrap().build(start, seed).unwrap()
+    crate::shipped()
+        .get(name)
+        .unwrap()
+        .build(start, seed)
+        .unwrap()
 }
 
 fn run(name: &str, start: Cube, seed: u64) -> Outcome {
@@ -80,7 +84,7 @@ fn face_gene(m: &cubetui::cube::Move) -> u8 {
 fn every_preset_solves_random_states_phase_by_phase() {
     for name in PRESETS {
         assert!(matches!(
-            preset::get(name).unwrap(),
+            crate::shipped().get(name).unwrap(),
             SolverConfig::PhasesEs(_) | SolverConfig::PhasesGa(_) | SolverConfig::PhasesSa(_)
         ));
         for seed in 0..3 {
@@ -139,7 +143,11 @@ fn an_unsolvable_cube_is_refused() {
     let mut cc = random_passing(1, 3);
     cc.co[0] = (cc.co[0] + 1) % 3;
     for name in PRESETS {
-        let err = preset::get(name).unwrap().build(cc.to_cube(), 1).err();
+        let err = crate::shipped()
+            .get(name)
+            .unwrap()
+            .build(cc.to_cube(), 1)
+            .err();
         let msg = err.map(|e| e.to_string()).unwrap_or_default();
         assert!(msg.contains("not solvable"), "{name}: {msg}");
     }
@@ -149,7 +157,7 @@ fn an_unsolvable_cube_is_refused() {
 fn a_spent_budget_reports_the_best_state_reached() {
     let start = random_state(&mut rng_from_seed(9));
     for name in PRESETS {
-        let mut table = preset::table(name).unwrap();
+        let mut table = crate::shipped().table(name).unwrap();
         table.insert("max_steps".into(), toml::Value::Integer(3));
         let mut s = preset::from_table(table).unwrap().build(start, 1).unwrap();
         assert_eq!(s.step(10), Status::Exhausted, "{name}");

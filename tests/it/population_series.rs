@@ -5,7 +5,7 @@
 
 use cubetui::cube::random::{random_moves, rng_from_seed};
 use cubetui::cube::{Alg, Cube};
-use cubetui::solve::{PopRole, Solver, preset};
+use cubetui::solve::{PopRole, Solver};
 
 fn start() -> Cube {
     Cube::solved().after(&random_moves(&mut rng_from_seed(11), 12))
@@ -19,7 +19,11 @@ fn role(solver: &dyn Solver, values: &[f64], r: PopRole) -> Vec<f64> {
 #[test]
 fn population_solvers_report_an_ordered_band_and_shares_in_0_1() {
     for name in ["ga", "woc", "phases-es", "phases-ga"] {
-        let mut s = preset::get(name).unwrap().build(start(), 3).unwrap();
+        let mut s = crate::shipped()
+            .get(name)
+            .unwrap()
+            .build(start(), 3)
+            .unwrap();
         let profile = s.profile();
         assert!(profile.has_population(), "{name}");
         for _ in 0..5 {
@@ -58,7 +62,11 @@ fn population_solvers_report_an_ordered_band_and_shares_in_0_1() {
 
 #[test]
 fn the_ga_band_starts_at_its_generations_best() {
-    let mut s = preset::get("ga").unwrap().build(start(), 3).unwrap();
+    let mut s = crate::shipped()
+        .get("ga")
+        .unwrap()
+        .build(start(), 3)
+        .unwrap();
     s.step(7);
     let snap = s.snapshot();
     assert_eq!(role(s.as_ref(), &snap.values, PopRole::Min), [snap.energy]);
@@ -70,7 +78,7 @@ fn the_ga_band_starts_at_its_generations_best() {
 fn solvers_without_a_population_report_none() {
     let start = Cube::solved().after(&"R U F".parse::<Alg>().unwrap());
     for name in ["sa-faces", "phases-sa", "mws", "reference"] {
-        let s = preset::get(name).unwrap().build(start, 3).unwrap();
+        let s = crate::shipped().get(name).unwrap().build(start, 3).unwrap();
         assert!(!s.profile().has_population(), "{name}");
     }
 }

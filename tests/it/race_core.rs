@@ -48,11 +48,11 @@ fn a_race_takes_two_to_six_known_distinct_presets() {
             n
         );
     }
-    let e = Race::of_presets(&["mws", "nope"], start().into(), 1)
+    let e = Race::of_presets(crate::shipped(), &["mws", "nope"], start().into(), 1)
         .err()
         .unwrap();
     assert!(e.to_string().contains("unknown preset `nope`"), "{e}");
-    let e = Race::of_presets(&["mws", "seed-003"], start().into(), 1)
+    let e = Race::of_presets(crate::shipped(), &["mws", "seed-003"], start().into(), 1)
         .err()
         .unwrap();
     assert!(
@@ -95,8 +95,13 @@ fn solved_first_then_shorter_then_less_cpu_time() {
 /// Runs a race of real presets with one inline driver per lane; the
 /// results and the finishing order.
 fn inline_race(seed: u64) -> (Race, Vec<usize>) {
-    let (mut race, solvers) =
-        Race::of_presets(&["sa-pll-conj", "mws", "reference"], start().into(), seed).unwrap();
+    let (mut race, solvers) = Race::of_presets(
+        crate::shipped(),
+        &["sa-pll-conj", "mws", "reference"],
+        start().into(),
+        seed,
+    )
+    .unwrap();
     let mut drivers: Vec<Inline> = solvers
         .into_iter()
         .map(|s| {
@@ -164,7 +169,8 @@ fn points_are_placed_on_each_lanes_own_cpu_time() {
     };
     let mut u = Update::new(1, RunState::Running);
     u.points = vec![point(0, 40.0), point(50, 30.0), point(100, 20.0)];
-    let (_, solvers) = Race::of_presets(&["mws", "reference"], start().into(), 1).unwrap();
+    let (_, solvers) =
+        Race::of_presets(crate::shipped(), &["mws", "reference"], start().into(), 1).unwrap();
     let mut snap = solvers[0].snapshot();
     snap.iteration = 100;
     u.snapshot = Some(snap);
@@ -180,13 +186,15 @@ fn points_are_placed_on_each_lanes_own_cpu_time() {
 
 #[test]
 fn run_lane_measures_cpu_time_and_stops_at_its_limit() {
-    let (_, solvers) = Race::of_presets(&["reference", "ga"], start().into(), 1).unwrap();
+    let (_, solvers) =
+        Race::of_presets(crate::shipped(), &["reference", "ga"], start().into(), 1).unwrap();
     let done = run_lane(solvers.into_iter().next().unwrap(), None);
     assert_eq!(done.state, RunState::Solved);
     assert!(done.outcome.unwrap().solved);
     // The GA does not solve a random state in 20 ms of CPU: it is stopped there.
     let random = random_state(&mut rng_from_seed(1));
-    let (_, solvers) = Race::of_presets(&["ga", "mws"], random.into(), 1).unwrap();
+    let (_, solvers) =
+        Race::of_presets(crate::shipped(), &["ga", "mws"], random.into(), 1).unwrap();
     let limited = run_lane(
         solvers.into_iter().next().unwrap(),
         Some(Duration::from_millis(20)),
@@ -202,7 +210,8 @@ fn run_lane_measures_cpu_time_and_stops_at_its_limit() {
 #[test]
 fn a_lanes_plot_is_thinned_without_losing_a_spike() {
     let mut race = Race::new(vec!["a".into(), "b".into()], start().into(), 1).unwrap();
-    let (_, solvers) = Race::of_presets(&["mws", "reference"], start().into(), 1).unwrap();
+    let (_, solvers) =
+        Race::of_presets(crate::shipped(), &["mws", "reference"], start().into(), 1).unwrap();
     let n = 3 * cubetui::solve::race::LANE_POINTS as u64;
     let spike = n / 3 + 1;
     for chunk in 0..n / 100 {
@@ -243,8 +252,8 @@ fn a_lanes_plot_is_thinned_without_losing_a_spike() {
 fn a_traced_lane_takes_the_same_steps_and_reports_its_way_there() {
     let cube = random_state(&mut rng_from_seed(11));
     let presets = ["sa-pll-conj", "phases-sa", "reference"];
-    let (_, plain) = Race::of_presets(&presets, cube.into(), 3).unwrap();
-    let (mut race, traced) = Race::of_presets(&presets, cube.into(), 3).unwrap();
+    let (_, plain) = Race::of_presets(crate::shipped(), &presets, cube.into(), 3).unwrap();
+    let (mut race, traced) = Race::of_presets(crate::shipped(), &presets, cube.into(), 3).unwrap();
     for (i, (p, t)) in plain.into_iter().zip(traced).enumerate() {
         let one = run_lane(p, None);
         let many = run_lane_traced(t, None);

@@ -4,7 +4,6 @@
 
 use cubetui::cube::{Alg, Cube};
 use cubetui::solve::budget::Budget;
-use cubetui::solve::preset;
 use cubetui::solve::record::play::{self, verify};
 use cubetui::solve::record::{Event, Header, RecordError, RunFile, Writer};
 use proptest::prelude::*;
@@ -17,7 +16,7 @@ fn start() -> Cube {
 
 /// Records sa-pll-conj for `steps` steps with `changes`; the file's bytes.
 fn recorded(steps: u64, changes: &[Event]) -> Vec<u8> {
-    let config = preset::get("sa-pll-conj").unwrap();
+    let config = crate::shipped().get("sa-pll-conj").unwrap();
     let mut solver = config.build(start(), 9).unwrap();
     let profile = solver.profile();
     let header = Header::new(
@@ -109,7 +108,7 @@ fn recorded_knob_and_generator_changes_replay_at_their_steps() {
     assert!(
         matches!(made[1], Event::Generator { from: Some(g), to, step: 700 } if g == "pll-conj" && to == "faces")
     );
-    let verdict = verify(&file, None).unwrap();
+    let verdict = verify(&file, crate::shipped(), None).unwrap();
     assert!(verdict.differences.is_empty(), "{:?}", verdict.differences);
 
     // Without the changes, the same header gives another run.
@@ -122,7 +121,7 @@ fn recorded_knob_and_generator_changes_replay_at_their_steps() {
     edited
         .events
         .retain(|e| !matches!(e, Event::Knob { .. } | Event::Generator { .. }));
-    let verdict = verify(&edited, None).unwrap();
+    let verdict = verify(&edited, crate::shipped(), None).unwrap();
     assert!(!verdict.differences.is_empty());
 }
 
@@ -130,7 +129,7 @@ fn recorded_knob_and_generator_changes_replay_at_their_steps() {
 fn a_change_the_solver_refuses_is_an_error_naming_its_step() {
     let mut file = RunFile::parse(&recorded(500, &[])).unwrap();
     file.events.push(knob(-5.0, 100));
-    let err = verify(&file, None).unwrap_err();
+    let err = verify(&file, crate::shipped(), None).unwrap_err();
     assert!(
         matches!(err, RecordError::Change { step: 100, .. }),
         "{err}"
@@ -199,7 +198,7 @@ proptest! {
         }
         if let Ok(file) = RunFile::parse(text.as_bytes()) {
             // Replaying any file that reads is an answer or an error, never a panic.
-            let _ = verify(&file, None);
+            let _ = verify(&file, crate::shipped(), None);
         }
     }
 }
@@ -210,10 +209,13 @@ fn parameters_outside_their_declared_range_are_refused_before_running() {
     file.header
         .params
         .insert("max_steps".into(), serde_json::Value::from(0));
-    let err = verify(&file, None).unwrap_err();
+    let err = verify(&file, crate::shipped(), None).unwrap_err();
     assert!(err.to_string().contains("`max_steps`"), "{err}");
     file.header
         .params
         .insert("max_steps".into(), serde_json::Value::from("many"));
-    assert!(matches!(verify(&file, None), Err(RecordError::Header(_))));
+    assert!(matches!(
+        verify(&file, crate::shipped(), None),
+        Err(RecordError::Header(_))
+    ));
 }

@@ -338,7 +338,7 @@ fn corrupt_truncated_or_foreign_cache_files_are_rebuilt() {
 
 #[test]
 fn the_reference_preset_steps_in_slices_and_solves() {
-    let cfg = preset::get("reference").unwrap();
+    let cfg = crate::shipped().get("reference").unwrap();
     assert_eq!(cfg.name(), "reference");
     let cube = random_state(&mut rng_from_seed(99));
     let mut solver = cfg.build(cube, 1).unwrap();
@@ -379,7 +379,7 @@ fn the_reference_preset_steps_in_slices_and_solves() {
 
 #[test]
 fn an_impossible_length_limit_ends_exhausted() {
-    let mut table = preset::table("reference").unwrap();
+    let mut table = crate::shipped().table("reference").unwrap();
     table.insert("max_len".into(), toml::Value::Integer(3));
     let cfg = preset::from_table(table).unwrap();
     let cube = Cube::SOLVED.after(&"R U F D L B R U".parse::<Alg>().unwrap());
@@ -403,7 +403,7 @@ fn an_impossible_length_limit_ends_exhausted() {
 fn the_reference_preset_rejects_unsolvable_cubes() {
     let mut c = CubieCube::SOLVED;
     c.eo[0] = 1;
-    let cfg = preset::get("reference").unwrap();
+    let cfg = crate::shipped().get("reference").unwrap();
     let e = cfg
         .build(c.to_cube(), 1)
         .err()

@@ -7,7 +7,6 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use cli_support::{cubetui, json, run};
-use cubetui::solve::preset;
 use cubetui::solve::record::{Event, RunFile};
 use cubetui::solve::runner::{Command, Driver, Inline, RunState, Speed, Update};
 use cubetui::tui::app::App;
@@ -75,7 +74,8 @@ impl Driver for SlowPause {
 fn the_result_recorded_on_quit_is_where_the_run_stopped() {
     let d = dir_named("quit");
     let path = d.0.join("q.jsonl");
-    let all: Vec<_> = preset::all()
+    let all: Vec<_> = crate::shipped()
+        .all()
         .into_iter()
         .filter(|p| p.fits(3))
         .map(|p| preset_choice(&p.name, p.description))
@@ -549,7 +549,8 @@ fn the_ga_at_its_limits_stops_near_its_time_limit() {
 #[test]
 fn a_paste_goes_to_the_open_knob_field() {
     use cubetui::tui::knob_key::KnobKey;
-    let all: Vec<_> = preset::all()
+    let all: Vec<_> = crate::shipped()
+        .all()
         .into_iter()
         .filter(|p| p.fits(3))
         .map(|p| preset_choice(&p.name, p.description))
@@ -686,7 +687,8 @@ fn knobs_and_set_read_numbers_alike() {
 #[test]
 fn y_prints_integers_whole_and_says_what_it_cannot_carry() {
     use cubetui::tui::knob_key::KnobKey;
-    let all: Vec<_> = preset::all()
+    let all: Vec<_> = crate::shipped()
+        .all()
         .into_iter()
         .filter(|p| p.fits(3))
         .map(|p| preset_choice(&p.name, p.description))

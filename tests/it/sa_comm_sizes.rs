@@ -9,10 +9,10 @@ use cubetui::cube::nxn::random::random_moves;
 use cubetui::cube::nxn::{NxnAlg, NxnCube, Size};
 use cubetui::cube::{AnyAlg, AnyCube, Cube};
 use cubetui::solve::api::{Outcome, Solver, Status};
-use cubetui::solve::{SolverConfig, build_any, preset};
+use cubetui::solve::{SolverConfig, build_any};
 
 fn sa_comm() -> SolverConfig {
-    preset::get("sa-comm").unwrap()
+    crate::shipped().get("sa-comm").unwrap()
 }
 
 fn scrambled(n: usize, seed: u64) -> AnyCube {

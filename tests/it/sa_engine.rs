@@ -4,10 +4,10 @@ use cubetui::cube::random::{random_state, rng_from_seed};
 use cubetui::cube::simplify::simplify;
 use cubetui::cube::{Alg, Cube};
 use cubetui::solve::anneal::{Annealer, SaParams, Schedule, Three};
-use cubetui::solve::{Snapshot, Solver, SolverConfig, Status, preset};
+use cubetui::solve::{Snapshot, Solver, SolverConfig, Status};
 
 fn seed001() -> SaParams {
-    match preset::get("seed-001").unwrap() {
+    match crate::shipped().get("seed-001").unwrap() {
         SolverConfig::Sa(p) => p,
         other => panic!("seed-001 is {}", other.name()),
     }
@@ -89,8 +89,8 @@ fn seed_001_solves_random_states_and_the_solution_checks_out() {
 
 #[test]
 fn solved_start_is_solved_at_once_with_an_empty_solution() {
-    for name in preset::list() {
-        let SolverConfig::Sa(p) = preset::get(name).unwrap() else {
+    for name in crate::shipped().list() {
+        let SolverConfig::Sa(p) = crate::shipped().get(name).unwrap() else {
             continue;
         };
         let mut a = Annealer::new(Three::default(), &p, Cube::solved(), 1).unwrap();
@@ -301,7 +301,7 @@ fn cutting_loops_keeps_the_end_state_and_never_lengthens() {
 }
 
 fn sa_preset(name: &str) -> SaParams {
-    match preset::get(name).unwrap() {
+    match crate::shipped().get(name).unwrap() {
         SolverConfig::Sa(p) => p,
         other => panic!("{name} is {}", other.name()),
     }

@@ -7,7 +7,6 @@ use crate::tui_support;
 
 use cli_support::{code, cubetui, json};
 use cubetui::cube::simplify::simplify;
-use cubetui::solve::preset;
 use cubetui::solve::runner::{Inline, RunState, Speed};
 use cubetui::tui::app::{App, Choice};
 use cubetui::tui::keys::Action;
@@ -16,7 +15,8 @@ use tui_support::preset_choice;
 
 /// Every preset, built as the binary builds them (no reference table wait).
 fn choices() -> Vec<Choice> {
-    preset::list()
+    crate::shipped()
+        .list()
         .into_iter()
         .map(|name| preset_choice(name, String::new()))
         .collect()

@@ -14,7 +14,7 @@ use cubetui::solve::anneal::{SaParams, Schedule};
 use cubetui::solve::api::{Outcome, Solver, Status};
 use cubetui::solve::moveset::{moves, upright};
 use cubetui::solve::preset::PresetInfo;
-use cubetui::solve::{SolveError, SolverConfig, budget, build_any, preset};
+use cubetui::solve::{SolveError, SolverConfig, budget, build_any};
 
 /// [`build_any`] on an N×N start.
 fn build(config: &SolverConfig, start: &NxnCube, seed: u64) -> Result<Box<dyn Solver>, SolveError> {
@@ -248,8 +248,8 @@ fn loops_are_cut_and_the_end_state_kept() {
 
 #[test]
 fn runs_on_says_without_building_what_a_build_says_on_every_size() {
-    for name in preset::list() {
-        let cfg = preset::get(name).unwrap();
+    for name in crate::shipped().list() {
+        let cfg = crate::shipped().get(name).unwrap();
         for n in 2..=7 {
             let size = Size::new(n).unwrap();
             let said = cfg.runs_on(size);

@@ -8,7 +8,6 @@ use crate::tui_support;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use cubetui::cube::nxn::Size;
 use cubetui::cube::{AnyAlg, AnyCube};
-use cubetui::solve::preset;
 use cubetui::solve::runner::{Inline, RunState, Speed};
 use cubetui::tui::app::{App, Choice};
 use cubetui::tui::keys::{Action, action_for};
@@ -21,9 +20,10 @@ use tui_support::preset_choice;
 
 /// Every preset, built for any size as the binary builds them.
 fn choices() -> Vec<Choice> {
-    preset::list()
+    crate::shipped()
+        .list()
         .into_iter()
-        .map(|name| preset_choice(name, preset::info(name).unwrap().description))
+        .map(|name| preset_choice(name, crate::shipped().info(name).unwrap().description))
         .collect()
 }
 
@@ -92,7 +92,7 @@ fn tab_offers_only_the_presets_that_run_on_the_size() {
     }
     assert!(seen.contains(&"sa-faces".to_string()), "{seen:?}");
     for p in &seen {
-        let info = preset::info(p).unwrap();
+        let info = crate::shipped().info(p).unwrap();
         assert!(info.fits(4), "{p} is made for another size");
         assert_ne!(p, "reference", "no reference past the 3x3");
     }
@@ -284,7 +284,7 @@ fn the_screen_records_a_4x4_run_that_replays_identically() {
     let file = RunFile::parse(&std::fs::read(&path).unwrap()).unwrap();
     assert_eq!(file.header.size, 4);
     assert_eq!(file.header.facelets, a.start().facelets());
-    let verdict = play::verify(&file, None).unwrap();
+    let verdict = play::verify(&file, crate::shipped(), None).unwrap();
     assert!(verdict.differences.is_empty(), "{:?}", verdict.differences);
     // The screen replays it: the 4×4 start, then the recorded states.
     let start = a.start();
@@ -311,7 +311,7 @@ fn w_races_the_presets_of_the_size_on_a_4x4() {
     let lanes: Vec<&str> = view.race().lanes().iter().map(|l| l.preset()).collect();
     assert!(lanes.len() >= 2 && lanes.contains(&"sa-faces"), "{lanes:?}");
     for p in &lanes {
-        assert!(preset::info(p).unwrap().fits(4), "{p}");
+        assert!(crate::shipped().info(p).unwrap().fits(4), "{p}");
     }
     assert_eq!(view.race().start(), &a.start());
     for _ in 0..5 {

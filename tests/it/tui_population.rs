@@ -3,7 +3,6 @@
 //! plot, at every screen size; a solver without a population says so.
 //! Real solvers on the inline driver (deterministic: seeded, no clock).
 
-use cubetui::solve::preset;
 use cubetui::solve::runner::{Inline, Speed};
 use cubetui::tui::app::{App, Choice};
 use cubetui::tui::keys::Action;
@@ -16,11 +15,11 @@ use ratatui::backend::TestBackend;
 const SCRAMBLE: &str = "R U F' L2 D B R' U2 F L D' B2 U R2 F'";
 
 fn choice(name: &str) -> Choice {
-    let cfg = preset::get(name).expect("preset");
+    let cfg = crate::shipped().get(name).expect("preset");
     Choice {
         preset: name.to_string(),
         solver: cfg.name().to_string(),
-        description: preset::info(name).expect("info").description,
+        description: crate::shipped().info(name).expect("info").description,
         build: Box::new(move |start, seed| cubetui::solve::build_any(&cfg, start, seed)),
     }
 }

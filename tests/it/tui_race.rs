@@ -8,7 +8,6 @@ use std::cell::Cell;
 use std::rc::Rc;
 use std::time::Duration;
 
-use cubetui::solve::preset;
 use cubetui::solve::runner::{Command, Driver, Inline, RunState, Speed, Update};
 use cubetui::tui::app::{App, Choice};
 use cubetui::tui::keys::Action;
@@ -48,7 +47,8 @@ impl Driver for Clocked {
 }
 
 fn choices() -> Vec<Choice> {
-    preset::list()
+    crate::shipped()
+        .list()
         .into_iter()
         .map(|name| preset_choice(name, String::new()))
         .collect()

@@ -33,7 +33,8 @@ fn dir_named(name: &str) -> Dir {
 
 /// Every 3x3 preset, built as the screen builds them.
 fn choices() -> Vec<Choice> {
-    preset::all()
+    crate::shipped()
+        .all()
         .into_iter()
         .filter(|p| p.fits(3))
         .map(|p| preset_choice(&p.name, p.description))
@@ -67,7 +68,7 @@ fn read(path: &Path) -> RunFile {
 }
 
 fn identical(file: &RunFile) {
-    let verdict = play::verify(file, None).unwrap();
+    let verdict = play::verify(file, crate::shipped(), None).unwrap();
     assert!(verdict.differences.is_empty(), "{:?}", verdict.differences);
 }
 
@@ -175,7 +176,7 @@ fn every_preset_recorded_on_the_screen_replays_identically() {
         update(&mut app, Action::Quit);
         let file = read(&path);
         assert!(file.result.is_some(), "{}", c.preset);
-        let verdict = play::verify(&file, None).unwrap();
+        let verdict = play::verify(&file, crate::shipped(), None).unwrap();
         assert!(
             verdict.differences.is_empty(),
             "{}: {:?}",
@@ -265,7 +266,7 @@ fn a_run_built_with_set_records_its_parameters_and_replays_identically() {
     let path = d.0.join("set.jsonl");
     let mut all = choices();
     let i = all.iter().position(|c| c.preset == "sa-pll-conj").unwrap();
-    let mut table = toml::Table::try_from(preset::get("sa-pll-conj").unwrap()).unwrap();
+    let mut table = toml::Table::try_from(crate::shipped().get("sa-pll-conj").unwrap()).unwrap();
     table["schedule"]
         .as_table_mut()
         .unwrap()

@@ -298,7 +298,7 @@ fn recorded(preset: &str, steps: u64) -> RunFile {
     use cubetui::solve::budget::Budget;
     use cubetui::solve::record::{Header, Writer, play};
     let start = cubetui::cube::Cube::solved().after(&"R U F' D2 L B' U2".parse().unwrap());
-    let config = cubetui::solve::preset::get(preset).unwrap();
+    let config = crate::shipped().get(preset).unwrap();
     let mut solver = config.build(start, 3).unwrap();
     let header = Header::new(
         preset,
@@ -322,8 +322,8 @@ fn recorded(preset: &str, steps: u64) -> RunFile {
 
 #[test]
 fn every_3x3_preset_replays_at_any_cursor_and_size() {
-    for name in cubetui::solve::preset::list() {
-        let info = cubetui::solve::preset::info(name).unwrap();
+    for name in crate::shipped().list() {
+        let info = crate::shipped().info(name).unwrap();
         // The reference needs its tables to run; its replay is the same code.
         if !info.fits(3) || name == "reference" {
             continue;

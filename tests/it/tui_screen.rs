@@ -6,7 +6,6 @@
 use crate::tui_support;
 
 use cubetui::cube::nxn::Size;
-use cubetui::solve::preset;
 use cubetui::solve::runner::{Inline, Speed};
 use cubetui::tui::app::{App, Choice};
 use cubetui::tui::keys::Action;
@@ -21,9 +20,10 @@ use ratatui::style::Color;
 use tui_support::preset_choice;
 
 fn choices() -> Vec<Choice> {
-    preset::list()
+    crate::shipped()
+        .list()
         .into_iter()
-        .map(|name| preset_choice(name, preset::info(name).unwrap().description))
+        .map(|name| preset_choice(name, crate::shipped().info(name).unwrap().description))
         .collect()
 }
 

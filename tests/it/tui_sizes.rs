@@ -4,7 +4,6 @@
 
 use crate::tui_support;
 
-use cubetui::solve::preset;
 use cubetui::solve::runner::{Inline, RunState, Speed};
 use cubetui::tui::app::{App, Choice};
 use cubetui::tui::keys::Action;
@@ -15,11 +14,12 @@ use ratatui::backend::TestBackend;
 use tui_support::preset_choice;
 
 fn choices() -> Vec<Choice> {
-    preset::list()
+    crate::shipped()
+        .list()
         .into_iter()
         // The 3x3's presets (the other sizes' screens: tests/it/tui_nxn.rs).
-        .filter(|name| preset::info(name).unwrap().fits(3))
-        .map(|name| preset_choice(name, preset::info(name).unwrap().description))
+        .filter(|name| crate::shipped().info(name).unwrap().fits(3))
+        .map(|name| preset_choice(name, crate::shipped().info(name).unwrap().description))
         .collect()
 }
 
@@ -98,9 +98,10 @@ fn check(rows: &[String], w: u16, h: u16, preset: &str) {
 
 #[test]
 fn every_solver_renders_at_every_size_idle_running_and_solved() {
-    let names: Vec<_> = preset::list()
+    let names: Vec<_> = crate::shipped()
+        .list()
         .into_iter()
-        .filter(|name| preset::info(name).unwrap().fits(3))
+        .filter(|name| crate::shipped().info(name).unwrap().fits(3))
         .collect();
     let mut all: Vec<[App; 3]> = (0..names.len()).map(screens).collect();
     // Half the screens show the cross net, half the strip.

@@ -298,6 +298,10 @@ pub fn has_reference(size: cubetui::cube::nxn::Size) -> bool {
 /// `sweep` and `solve --reference`); a size without one is a usage error
 /// (exit 2), a cube it cannot solve bad input (exit 3).
 pub fn exact_htm(cube: &AnyCube) -> Result<usize, Report> {
+    if let AnyCube::Three(_) = cube {
+        // Two-phase reads the tables: obtained first, saying so on stderr.
+        super::super::table_cache::obtain_on_stderr(false);
+    }
     yardstick::length(cube).map_err(|e| match e {
         cubetui::solve::SolveError::Config(m) => UsageError(m).into(),
         other => InvalidInput(other.to_string()).into(),
@@ -339,7 +343,7 @@ fn progress(cubes: u64) -> ProgressBar {
 
 #[cfg(test)]
 mod tests {
-    use cubetui::solve::preset;
+    use cubetui::solve::preset::Presets;
 
     use super::super::super::config::SolverArgs;
     use super::*;
@@ -350,7 +354,7 @@ mod tests {
             set: set.iter().map(|s| s.to_string()).collect(),
             ..SolverArgs::default()
         }
-        .resolve()
+        .resolve(&Presets::builtin())
         .unwrap();
         assert!(toml::to_string(&r.config).is_ok(), "{name}");
         Lane::new(name.to_string(), r, None)
@@ -358,7 +362,8 @@ mod tests {
 
     #[test]
     fn every_preset_has_a_fingerprint_of_its_own_that_follows_its_settings() {
-        let mut seen: Vec<String> = preset::list()
+        let mut seen: Vec<String> = Presets::builtin()
+            .list()
             .into_iter()
             .map(|name| lane(name, &[]).config)
             .collect();

@@ -25,7 +25,7 @@ use std::time::Duration;
 
 use thiserror::Error;
 
-use super::preset;
+use super::preset::Presets;
 use super::runner::{Axis, RunState, Track, Update};
 use crate::cube::AnyCube;
 use crate::solve::api::{SolveError, Solver};
@@ -171,23 +171,24 @@ impl Race {
         })
     }
 
-    /// A race of presets (names or aliases) and each lane's solver, built
-    /// on the start state (of any size) with the race's seed
-    /// ([`build_any`]).
+    /// A race of presets (names or aliases, looked up in `table`) and each
+    /// lane's solver, built on the start state (of any size) with the
+    /// race's seed ([`build_any`]).
     pub fn of_presets(
+        table: &Presets,
         presets: &[&str],
         start: AnyCube,
         seed: u64,
     ) -> Result<(Race, Vec<Box<dyn Solver>>), RaceError> {
         let names = presets
             .iter()
-            .map(|p| preset::canonical(p.trim()).map(str::to_string))
+            .map(|p| table.canonical(p.trim()).map(str::to_string))
             .collect::<Result<Vec<_>, _>>()?;
         let race = Race::new(names, start, seed)?;
         let solvers = race
             .lanes
             .iter()
-            .map(|l| build_any(&preset::get(&l.preset)?, &race.start, seed))
+            .map(|l| build_any(&table.get(&l.preset)?, &race.start, seed))
             .collect::<Result<Vec<_>, _>>()?;
         Ok((race, solvers))
     }

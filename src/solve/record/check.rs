@@ -6,7 +6,7 @@
 
 use crate::cube::{AnyAlg, AnyCube};
 use crate::solve::api::Solver;
-use crate::solve::preset;
+use crate::solve::preset::Presets;
 
 use super::format::{Event, RunFile};
 
@@ -42,12 +42,13 @@ fn plottable(v: f64) -> bool {
 }
 
 /// Everything `file` claims that does not hold, in words (empty: all of
-/// it holds). `solver` is the solver built from the header, when it could
-/// be (its profile is compared with the header's).
-pub fn problems(file: &RunFile, solver: Option<&dyn Solver>) -> Vec<String> {
+/// it holds). `presets` is the table its preset is looked up in; `solver`
+/// is the solver built from the header, when it could be (its profile is
+/// compared with the header's).
+pub fn problems(file: &RunFile, presets: &Presets, solver: Option<&dyn Solver>) -> Vec<String> {
     let h = &file.header;
     let mut out = Vec::new();
-    match preset::get(&h.preset) {
+    match presets.get(&h.preset) {
         Err(_) => out.push(format!("header: preset `{}` is no preset", h.preset)),
         Ok(config) if config.name() != h.solver => out.push(format!(
             "header: preset `{}` runs solver {}, the header says {}",

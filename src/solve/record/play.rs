@@ -15,6 +15,7 @@ use crate::solve::registry::build_any;
 use super::format::{Event, FORMAT, FormulasUsed, Header, RecordError, RunFile, RunResult};
 use super::live::{Spacing, point_of};
 use crate::solve::neighbourhood::Formulas;
+use crate::solve::preset::Presets;
 
 impl Header {
     /// The header of a run of `config` (preset `preset`) from `start`, by a
@@ -313,12 +314,17 @@ pub struct Verdict {
 }
 
 /// Re-runs `file` from its header and its recorded changes, for exactly the
-/// recorded number of steps, and compares the result.
+/// recorded number of steps, and compares the result; `presets` is the
+/// table the header's preset is looked up in.
 ///
 /// # Errors
 /// A file without a result, a header that cannot be replayed, a change
 /// the solver refuses.
-pub fn verify(file: &RunFile, cancel: Option<&AtomicBool>) -> Result<Verdict, RecordError> {
+pub fn verify(
+    file: &RunFile,
+    presets: &Presets,
+    cancel: Option<&AtomicBool>,
+) -> Result<Verdict, RecordError> {
     let recorded = file.result.as_ref().ok_or_else(|| {
         RecordError::Header("the file has no result (the run was stopped before it ended)".into())
     })?;
@@ -328,7 +334,7 @@ pub fn verify(file: &RunFile, cancel: Option<&AtomicBool>) -> Result<Verdict, Re
     // What the file claims that does not hold is a difference too: the
     // header against the solver it re-runs, the result against its
     // solution on the start state.
-    let mut differences = super::check::problems(file, Some(solver.as_ref()));
+    let mut differences = super::check::problems(file, presets, Some(solver.as_ref()));
     let limits = Budget {
         max_steps: Some(recorded.steps),
         deadline: None,

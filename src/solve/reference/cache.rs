@@ -4,13 +4,14 @@
 //! truncated or forged file is rebuilt instead of trusted.
 //!
 //! Nothing here prints: what happens (a file refused, the build's progress,
-//! where the tables went) is reported as [`CacheEvent`]s to the observer the
-//! program installs ([`set_observer`]); the binary decides what to show.
+//! where the tables went) is reported as [`CacheEvent`]s to the observer
+//! the program hands to [`obtain`] or [`warm_up`]; the binary decides what
+//! to show.
 
 use std::fmt;
 use std::io;
 use std::path::{Path, PathBuf};
-use std::sync::{Once, OnceLock, RwLock};
+use std::sync::{Once, OnceLock};
 use std::time::Instant;
 
 use super::coord::{N_CPERM, N_FLIP, N_SLICE, N_SLICE_PERM, N_SLICE_POS, N_TWIST, N_UDEDGE};
@@ -252,32 +253,23 @@ pub fn load_or_build(path: Option<&Path>, report: &mut dyn FnMut(CacheEvent)) ->
     (t, Source::Built)
 }
 
-/// Receives the events of the process-wide tables.
-type Observer = Box<dyn Fn(&CacheEvent) + Send + Sync>;
-
-static OBSERVER: RwLock<Option<Observer>> = RwLock::new(None);
+/// The process-wide tables (deterministic data, obtained once).
 static TABLES: OnceLock<Tables> = OnceLock::new();
 
-/// Sends the events of [`tables`] to `observer` from now on (none by
-/// default: the library stays silent).
-pub fn set_observer(observer: impl Fn(&CacheEvent) + Send + Sync + 'static) {
-    if let Ok(mut o) = OBSERVER.write() {
-        *o = Some(Box::new(observer));
-    }
+/// The process-wide tables, obtained now if they are not yet: loaded from
+/// (or built into) the default cache path, each step reported to
+/// `observer`. When they are already there it returns at once and reports
+/// nothing; a caller that comes while another obtains them waits for it.
+/// The program calls this where it shows what happens (stderr, the
+/// screen's message line); code deep in the solvers reads [`tables`].
+pub fn obtain(observer: &mut dyn FnMut(&CacheEvent)) -> &'static Tables {
+    TABLES.get_or_init(|| load_or_build(default_path().as_deref(), &mut |e| observer(&e)).0)
 }
 
-fn notify(event: CacheEvent) {
-    if let Ok(o) = OBSERVER.read()
-        && let Some(o) = o.as_ref()
-    {
-        o(&event);
-    }
-}
-
-/// The process-wide tables: loaded from (or built into) the default cache
-/// path on first use, reporting to the observer.
+/// The process-wide tables, obtained on first use without a word if no
+/// [`obtain`] came first.
 pub fn tables() -> &'static Tables {
-    TABLES.get_or_init(|| load_or_build(default_path().as_deref(), &mut notify).0)
+    obtain(&mut |_| {})
 }
 
 /// Whether [`tables`] returns at once.
@@ -285,15 +277,18 @@ pub fn ready() -> bool {
     TABLES.get().is_some()
 }
 
-/// Starts obtaining the process-wide tables on a thread of their own (once),
-/// so a caller that must not wait (the screen) can poll [`ready`].
-pub fn warm_up() {
+/// Starts obtaining the process-wide tables on a thread of their own (the
+/// first call only; later ones do nothing), reporting to `observer` as
+/// [`obtain`] does, so a caller that must not wait (the screen) can poll
+/// [`ready`].
+pub fn warm_up(observer: impl FnMut(&CacheEvent) + Send + 'static) {
     static STARTED: Once = Once::new();
     STARTED.call_once(|| {
+        let mut observer = observer;
         let spawned = std::thread::Builder::new()
             .name("reference-tables".into())
-            .spawn(|| {
-                tables();
+            .spawn(move || {
+                obtain(&mut observer);
             });
         if spawned.is_err() {
             tables();

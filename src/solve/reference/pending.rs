@@ -1,7 +1,8 @@
 //! The `reference` solver for callers that must never wait for the tables
-//! (the screen's thread): built at once, it starts obtaining the tables on a
-//! thread of their own ([`cache::warm_up`]) and becomes the real solver on
-//! the first step after they are ready. Until then a step does no work (it
+//! (the screen's thread): built at once, it becomes the real solver on the
+//! first step after the tables are ready; its first step starts obtaining
+//! them on a thread of their own ([`cache::warm_up`]) if the program has
+//! not (the screen starts it, with its observer). Until then a step does no work (it
 //! only waits a moment, on the caller's thread) and the snapshot shows the
 //! start with the phase "building reference tables".
 
@@ -38,7 +39,6 @@ pub fn build(p: &ReferenceParams, start: Cube, seed: u64) -> Result<Box<dyn Solv
         return solver::build(p, start, seed);
     }
     solver::check(p, &start)?;
-    cache::warm_up();
     Ok(Box::new(Pending {
         params: p.clone(),
         start,
@@ -49,8 +49,13 @@ pub fn build(p: &ReferenceParams, start: Cube, seed: u64) -> Result<Box<dyn Solv
 }
 
 impl Pending {
-    /// The real solver, once the tables are ready.
+    /// The real solver, once the tables are ready; the first call starts
+    /// obtaining them if nobody has ([`cache::warm_up`]: the screen starts
+    /// it first, with its observer).
     fn arrive(&mut self) {
+        if !cache::ready() {
+            cache::warm_up(|_| {});
+        }
         if self.inner.is_none() && !self.failed && cache::ready() {
             match solver::build(&self.params, self.start, self.seed) {
                 Ok(s) => self.inner = Some(s),

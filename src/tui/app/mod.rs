@@ -10,6 +10,7 @@ use super::theme::{Depth, Theme};
 use super::words::Narrator;
 use crate::cube::nxn::Size;
 use crate::cube::{AnyAlg, AnyCube};
+use crate::solve::preset::Presets;
 use crate::solve::runner::{Axis, Command, Driver, RunState, Track, Update};
 
 mod read;
@@ -24,7 +25,9 @@ pub use sizes::SCREEN_SIZES;
 pub use state::*;
 
 impl App {
-    /// A new app on the solved cube with the given presets; builds the first solver.
+    /// A new app on the solved cube with the given presets (looked up in
+    /// the built-in preset table until [`App::set_presets`]); builds the
+    /// first solver.
     pub fn new(choices: Vec<Choice>, choice: usize, seed: u64, driver: Box<dyn Driver>) -> App {
         let mut app = App {
             setup: Setup {
@@ -42,6 +45,7 @@ impl App {
                 run_only: Vec::new(),
                 choice: choice.min(choices.len().saturating_sub(1)),
                 choices,
+                presets: Presets::builtin(),
                 seed,
             },
             run: Run {

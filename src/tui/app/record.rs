@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use super::state::{App, Recording};
 use crate::cube::AnyCube;
 use crate::solve::api::Solver;
-use crate::solve::preset;
+use crate::solve::preset::Presets;
 use crate::solve::record::{Header, Live, beside};
 use crate::solve::registry::SolverConfig;
 use crate::solve::runner::{Command, RunState, Update};
@@ -26,9 +26,10 @@ const RESULT_WAIT: std::time::Duration = std::time::Duration::from_secs(60);
 
 /// The header of a run of preset `name`, built as `solver` from `start`
 /// with `seed`: its parameters are `config` when the run was built from
-/// one (the command line's `--set`), else the preset's; changes come as
-/// knob events.
+/// one (the command line's `--set`), else the preset's in `presets`;
+/// changes come as knob events.
 fn header(
+    presets: &Presets,
     name: &str,
     config: Option<&SolverConfig>,
     start: &AnyCube,
@@ -37,7 +38,9 @@ fn header(
 ) -> Result<Header, String> {
     let config = match config {
         Some(c) => c.clone(),
-        None => preset::get(name).map_err(|e| format!("cannot record `{name}`: {e}"))?,
+        None => presets
+            .get(name)
+            .map_err(|e| format!("cannot record `{name}`: {e}"))?,
     };
     Header::new(name, &config, seed, start, None, None, &solver.profile())
         .map_err(|e| format!("cannot record `{name}`: {e}"))
@@ -120,7 +123,14 @@ impl App {
         };
         let name = self.current_choice().map_or("", |c| c.preset.as_str());
         let config = self.command_line_config();
-        let header = header(name, config, &self.setup.cube, self.run_seed(), solver);
+        let header = header(
+            &self.setup.presets,
+            name,
+            config,
+            &self.setup.cube,
+            self.run_seed(),
+            solver,
+        );
         let Some(r) = self.record.as_mut() else {
             return;
         };
@@ -226,6 +236,7 @@ impl App {
         first_knobs: &[KnobSet],
     ) -> Vec<Option<Live<File>>> {
         let (start, seed) = (self.setup.cube.clone(), self.run_seed());
+        let presets = &self.setup.presets;
         let Some(r) = self.record.as_mut() else {
             return Vec::new();
         };
@@ -246,7 +257,7 @@ impl App {
                 } else {
                     (None, &[][..])
                 };
-                let live = header(name, config, &start, seed, solver.as_ref())
+                let live = header(presets, name, config, &start, seed, solver.as_ref())
                     .and_then(|h| Live::create(&path, &h))
                     .and_then(|mut live| {
                         for (key, from, to) in knobs {

@@ -4,17 +4,18 @@
 use super::state::{App, Choice};
 use crate::cube::nxn::Size;
 use crate::cube::{AnyAlg, AnyCube};
-use crate::solve::{SolveError, preset};
+use crate::solve::SolveError;
+use crate::solve::preset::Presets;
 
 /// The sizes the screen offers, smallest first.
 pub const SCREEN_SIZES: std::ops::RangeInclusive<usize> = 2..=7;
 
 impl Choice {
-    /// Whether this choice runs on a cube of `size`: a preset as the
-    /// library says, without building it ([`preset::runs_on`]); a choice
-    /// that is no preset (a test's toy) on the 3×3 only.
-    pub fn runs_on(&self, size: Size) -> bool {
-        match preset::runs_on(&self.preset, size) {
+    /// Whether this choice runs on a cube of `size`: a preset of `presets`
+    /// as the library says, without building it ([`Presets::runs_on`]); a
+    /// choice that is no preset (a test's toy) on the 3×3 only.
+    pub fn runs_on(&self, presets: &Presets, size: Size) -> bool {
+        match presets.runs_on(&self.preset, size) {
             Ok(()) => true,
             Err(SolveError::UnknownPreset { .. }) => size == Size::THREE,
             Err(_) => false,
@@ -22,10 +23,12 @@ impl Choice {
     }
 
     /// What this choice runs, in words, on a cube of `size`: a preset's
-    /// description for that size ([`preset::PresetInfo::description_on`]:
-    /// its move set counted for the size), else the choice's own.
-    pub fn description_on(&self, size: Size) -> String {
-        preset::info(&self.preset)
+    /// description for that size (of `presets`,
+    /// [`crate::solve::preset::PresetInfo::description_on`]: its move set
+    /// counted for the size), else the choice's own.
+    pub fn description_on(&self, presets: &Presets, size: Size) -> String {
+        presets
+            .info(&self.preset)
             .map_or_else(|_| self.description.clone(), |i| i.description_on(size))
     }
 }
@@ -34,6 +37,18 @@ impl App {
     /// The size of the cube on the screen.
     pub fn cube_size(&self) -> Size {
         self.setup.cube.size()
+    }
+
+    /// Looks the choices' names up in `presets` (the built-in presets and
+    /// the user's) from now on.
+    pub fn set_presets(&mut self, presets: Presets) {
+        self.setup.presets = presets;
+        self.refit();
+    }
+
+    /// The preset table the choices' names are looked up in.
+    pub fn presets(&self) -> &Presets {
+        &self.setup.presets
     }
 
     /// Whether preset `index` of the choices runs on the current size.
@@ -45,7 +60,13 @@ impl App {
     /// says without building them ([`Choice::runs_on`]).
     pub(crate) fn refit(&mut self) {
         let size = self.cube_size();
-        self.setup.fits = self.setup.choices.iter().map(|c| c.runs_on(size)).collect();
+        let presets = &self.setup.presets;
+        self.setup.fits = self
+            .setup
+            .choices
+            .iter()
+            .map(|c| c.runs_on(presets, size))
+            .collect();
         if !self.fits(self.setup.choice)
             && let Some(i) = self.setup.fits.iter().position(|&f| f)
         {

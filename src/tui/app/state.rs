@@ -7,6 +7,7 @@ use std::fs::File;
 use std::path::PathBuf;
 
 use crate::solve::api::{SolveError, Solver};
+use crate::solve::preset::Presets;
 use crate::solve::record::Live;
 use crate::solve::registry::SolverConfig;
 use crate::solve::runner::{Driver, Speed, Track};
@@ -104,6 +105,10 @@ pub(crate) struct Setup {
     pub(crate) run_only: Vec<(String, String)>,
     pub(crate) choices: Vec<Choice>,
     pub(crate) choice: usize,
+    /// The preset table the choices' names are looked up in (which sizes
+    /// they run on, their descriptions, aliases, what a run file records):
+    /// the built-in one unless [`App::set_presets`] gave another.
+    pub(crate) presets: Presets,
     /// The base seed (`--seed`).
     pub(crate) seed: u64,
 }

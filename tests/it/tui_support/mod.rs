@@ -119,7 +119,7 @@ impl Solver for Toy {
 /// Preset `name` as a menu entry with `description`, built as the binary
 /// builds it (any size).
 pub fn preset_choice(name: &str, description: String) -> Choice {
-    let cfg = cubetui::solve::preset::get(name).expect("preset builds");
+    let cfg = crate::shipped().get(name).expect("preset builds");
     Choice {
         preset: name.to_string(),
         solver: cfg.name().to_string(),
