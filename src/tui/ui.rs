@@ -59,7 +59,9 @@ fn draw_screen(f: &mut Frame, app: &App) {
         Paragraph::new(status_lines).block(block(" status ", app)),
         a.status,
     );
-    if population::shown(app) {
+    if a.plots_folded.height > 0 {
+        super::folded::draw(f, app, a.plots_folded);
+    } else if population::shown(app) {
         let (energy, band, diversity) = population::areas(a.energy.union(a.aux));
         plot::draw_energy(f, app, energy);
         population::draw_band(f, app, band);
@@ -98,7 +100,8 @@ fn help_view(app: &App) -> help::HelpView {
 pub fn main_areas(app: &App, area: Rect) -> layout::Areas {
     let marks = app.letters() || app.overlay();
     let shape = net::Shape::on_screen(app.net(), app.cube_size(), app.theme(), marks);
-    layout::areas(area, shape, status::lines(app).len() as u16)
+    let lines = status::lines(app).len() as u16;
+    layout::areas_with(area, shape, lines, app.plots_kept())
 }
 
 fn draw_too_small(f: &mut Frame, area: Rect) {
@@ -128,6 +131,7 @@ fn draw_cube(f: &mut Frame, app: &App, area: Rect, net: Net, scale: Scale) {
         _ => " cube ".to_string(),
     };
     let view = match net {
+        Net::Strip if scale.fold => "folded strip",
         Net::Strip => "strip",
         Net::Cross => "cross",
     };
