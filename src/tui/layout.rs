@@ -222,17 +222,20 @@ fn place_apart(shape: Shape, left_w: u16, top_max: u16, moves_h: u16) -> Option<
             let Some(scale) = net::fit_apart_with(shape, w, h, fold) else {
                 continue;
             };
-            // Earlier places win ties.
-            if out
-                .as_ref()
-                .is_none_or(|o| net::sticker_halves(&scale) > net::sticker_halves(&o.scale))
-            {
-                out = Some(Placed {
-                    net: shape.net,
-                    scale,
-                    at,
-                    moves_min: moves_h,
-                });
+            // Earlier places win ties; the moves panel takes the status
+            // panel's last rows only for stickers half as large again.
+            let worth = |p: &Placed| {
+                let factor = if p.at == Where::Right { 2 } else { 3 };
+                u32::from(net::sticker_halves(&p.scale)) * factor
+            };
+            let here = Placed {
+                net: shape.net,
+                scale,
+                at,
+                moves_min: moves_h,
+            };
+            if out.as_ref().is_none_or(|o| worth(&here) > worth(o)) {
+                out = Some(here);
             }
         }
         out
