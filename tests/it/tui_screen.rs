@@ -252,3 +252,42 @@ fn the_wheel_scrolls_the_moves_panel_back_and_forth() {
     }
     assert_eq!(text(&a), end);
 }
+
+#[test]
+fn the_plots_fold_to_a_line_for_a_big_cube_at_80x24_and_t_brings_them_back() {
+    let (w, h) = (80, 24);
+    let mut a = app(7);
+    update(&mut a, Action::StartPause);
+    for _ in 0..3 {
+        update(&mut a, Action::Tick);
+    }
+    let text = |a: &App| {
+        let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
+        t.draw(|f| ui::draw(f, a)).unwrap();
+        format!("{}", t.backend())
+    };
+    let folded = text(&a);
+    assert!(folded.contains("t shows them"), "{folded}");
+    assert!(!folded.contains("■ energy"), "{folded}");
+    // The status panel's first rows stay in view.
+    for row in ["state", "energy", "iteration", "speed", "elapsed"] {
+        assert!(folded.contains(&format!("│{row} ")), "{row}: {folded}");
+    }
+    assert_eq!(check(&a, 7, w, h), None);
+    // `t`: the plots keep their rows, the net gives way (its stickers
+    // then touch); `t` again folds them.
+    let t = cubetui::tui::keys::action_for(&crossterm::event::KeyEvent::new(
+        crossterm::event::KeyCode::Char('t'),
+        crossterm::event::KeyModifiers::NONE,
+    ))
+    .unwrap();
+    update(&mut a, t.clone());
+    let kept = text(&a);
+    assert!(
+        kept.contains("■ energy") && !kept.contains("t shows them"),
+        "{kept}"
+    );
+    assert!(check(&a, 7, w, h).is_some(), "{kept}");
+    update(&mut a, t);
+    assert!(text(&a).contains("t shows them"));
+}

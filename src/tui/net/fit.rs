@@ -375,5 +375,28 @@ mod tests {
         assert_eq!(COMPACT[4].extent(shape(Net::Strip, 7)), (42, 4));
         assert_eq!(COMPACT[3].extent(shape(Net::Cross, 6)), (27, 10));
         assert_eq!(COMPACT[3].extent(shape(Net::Cross, 2)), (11, 4));
+        // The strip folded in two: 3N x 2N stickers.
+        let folded = Scale {
+            fold: true,
+            ..SCALES[0]
+        };
+        assert_eq!(folded.extent(Net::Strip), (19, 7));
+        assert_eq!(folded.at(0, 9, 3), (0, 4));
+    }
+
+    #[test]
+    fn a_7x7_strip_parts_its_stickers_in_the_80x24_cube_panel_only_folded() {
+        let shape = Shape {
+            net: Net::Strip,
+            size: Size::new(7).expect("a size"),
+            half_blocks: true,
+        };
+        // 42 x 20: the cube panel at 80x24 with the plots folded.
+        assert_eq!(fit_apart_with(shape, 42, 20, false), None);
+        let s = fit_apart(shape, 42, 20).expect("folded, it fits");
+        assert!(s.fold && s.half && apart(&s), "{s:?}");
+        // Faces no further apart than stickers: nothing else fits.
+        assert_eq!((s.face_x, s.gap_x), (1, 1), "{s:?}");
+        assert_eq!(s.extent(shape), (41, 14));
     }
 }
