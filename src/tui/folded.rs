@@ -8,7 +8,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-use super::app::App;
+use super::plot::PlotsView;
 
 /// Levels of the sparkline, lowest first.
 const BARS: [char; 8] = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
@@ -47,11 +47,11 @@ pub fn sparkline(values: &[f64], width: usize) -> String {
 }
 
 /// Draws the folded plots in `area` (one line).
-pub fn draw(f: &mut Frame, app: &App, area: Rect) {
+pub fn draw(f: &mut Frame, v: &PlotsView, area: Rect) {
     let dim = Style::default().add_modifier(Modifier::DIM);
-    let accent = Style::default().fg(app.theme().accent);
+    let accent = Style::default().fg(v.theme.accent);
     let hint = " plots folded to give the cube room: t shows them";
-    let best: Vec<f64> = app.track().best().points().iter().map(|p| p.1).collect();
+    let best: Vec<f64> = v.track.best().points().iter().map(|p| p.1).collect();
     let mut spans = vec![Span::styled("best energy ", dim)];
     let room = usize::from(area.width)
         .saturating_sub(spans[0].width() + hint.chars().count() + 12)

@@ -1,18 +1,31 @@
 //! Drawing the knobs panel: one row per live parameter (key, value,
 //! range), the selected one's meaning and preset value, the value being
-//! typed, and the panel's keys. A pure function of the app; the panel lies
-//! over the status area, widened to the left when its rows need it, and
-//! over the race's lanes in a race.
+//! typed, and the panel's keys. A pure function of its view data
+//! ([`KnobsView`], taken from the app in one place: `single_view.rs`); the
+//! panel lies over the status area, widened to the left when its rows need
+//! it, and over the race's lanes in a race.
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
-use ratatui::style::{Modifier, Style, Stylize};
+use ratatui::style::{Color, Modifier, Style, Stylize};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
-use super::app::App;
-use super::knobs::{Row, rows, selected};
+use super::app::Knobs;
+use super::knobs::{Row, selected};
 use crate::numbers::knob;
+
+/// What the knobs panel draws from.
+pub struct KnobsView<'a> {
+    /// The panel's state: the selected row, the value being typed.
+    pub knobs: &'a Knobs,
+    /// The run's live parameters (in a race: every lane's).
+    pub rows: Vec<Row>,
+    /// Whether the rows are a race's.
+    pub race: bool,
+    /// The border's colour.
+    pub accent: Color,
+}
 
 /// The panel's keys, on its bottom border.
 const KEYS: &str = " ↑↓ pick ←→ step ⏎ type ⌫ preset esc ";
@@ -32,11 +45,10 @@ fn widths(rows: &[Row]) -> (usize, usize, usize) {
 }
 
 /// Where the panel goes: `status` (the status panel's area, or the race's
-/// lanes), widened to the left within `screen` to the width the rows want,
-/// and taller (down to `bottom`) when they want more rows.
-pub fn area(app: &App, status: Rect, screen: Rect, bottom: u16) -> Rect {
-    let rows = rows(app);
-    let (k, v, r) = widths(&rows);
+/// lanes), widened to the left within `screen` to the width the `rows`
+/// want, and taller (down to `bottom`) when they want more rows.
+pub fn area(rows: &[Row], status: Rect, screen: Rect, bottom: u16) -> Rect {
+    let (k, v, r) = widths(rows);
     let want_w = (2 + k + 2 + v + 2 + r + 2).max(KEYS.chars().count() + 2);
     let right = status.x + status.width;
     let w = (want_w as u16).clamp(status.width, right.saturating_sub(screen.x));
@@ -49,13 +61,11 @@ pub fn area(app: &App, status: Rect, screen: Rect, bottom: u16) -> Rect {
 }
 
 /// Draws the panel in `area`.
-pub fn draw(f: &mut Frame, app: &App, area: Rect) {
-    let Some(knobs) = app.knobs() else {
-        return;
-    };
+pub fn draw(f: &mut Frame, view: &KnobsView, area: Rect) {
+    let knobs = view.knobs;
     let dim = Style::default().add_modifier(Modifier::DIM);
-    let accent = Style::default().fg(app.theme().accent);
-    let rows = rows(app);
+    let accent = Style::default().fg(view.accent);
+    let rows = &view.rows;
     let keys = if rows.is_empty() {
         EMPTY_KEYS
     } else if knobs.typing.is_some() {
@@ -71,7 +81,7 @@ pub fn draw(f: &mut Frame, app: &App, area: Rect) {
     f.render_widget(Clear, area);
     f.render_widget(b, area);
     if rows.is_empty() {
-        let text = if app.race().is_some() {
+        let text = if view.race {
             "no lane's solver has parameters that can change during a run"
         } else {
             "this solver has no parameters that can change during a run (--set changes the others before a run)"
@@ -111,7 +121,7 @@ pub fn draw(f: &mut Frame, app: &App, area: Rect) {
         .min(rows.len() as u16);
     // The rows that fit, keeping the selected one in view.
     let first = (i + 1).saturating_sub(list_h as usize);
-    let (kw, vw, _) = widths(&rows);
+    let (kw, vw, _) = widths(rows);
     let lines: Vec<Line> = rows
         .iter()
         .enumerate()
@@ -137,4 +147,59 @@ pub fn draw(f: &mut Frame, app: &App, area: Rect) {
     let _ = gap;
     f.render_widget(Paragraph::new(lines), list);
     f.render_widget(Paragraph::new(details).wrap(Wrap { trim: true }), detail);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+
+    fn drawn(view: &KnobsView, w: u16, h: u16) -> String {
+        let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
+        t.draw(|f| draw(f, view, f.area())).unwrap();
+        format!("{}", t.backend())
+    }
+
+    fn row(key: &str, value: f64, initial: Option<f64>) -> Row {
+        Row {
+            key: key.into(),
+            value,
+            initial,
+            spec: None,
+        }
+    }
+
+    /// The panel drawn and placed from a view made by hand, no app.
+    #[test]
+    fn the_panel_draws_from_its_own_view() {
+        let knobs = Knobs {
+            selected: 1,
+            typing: Some("0.5".into()),
+        };
+        let mut view = KnobsView {
+            knobs: &knobs,
+            rows: vec![row("temperature", 2.0, Some(3.0)), row("tries", 4.0, None)],
+            race: false,
+            accent: Color::Reset,
+        };
+        let text = drawn(&view, 50, 10);
+        assert!(text.contains("  temperature"), "{text}");
+        assert!(text.contains("▸ tries"), "the selected row: {text}");
+        assert!(text.contains("tries = 0.5█"), "what is typed: {text}");
+        assert!(text.contains(TYPING_KEYS.trim()), "{text}");
+        // Over the status panel's area, widened to the left for the keys,
+        // a row taller than the two rows and their details.
+        let status = Rect::new(40, 2, 20, 4);
+        let at = area(&view.rows, status, Rect::new(0, 0, 60, 20), 20);
+        assert_eq!((at.right(), at.y), (60, 2));
+        assert_eq!(at.width, KEYS.chars().count() as u16 + 2);
+        assert_eq!(at.height, 2 + 5);
+        // No rows: what a race says, and what a single run says.
+        view.rows.clear();
+        view.race = true;
+        assert!(drawn(&view, 50, 8).contains("no lane's solver"));
+        view.race = false;
+        assert!(drawn(&view, 50, 8).contains("this solver has no parameters"));
+    }
 }

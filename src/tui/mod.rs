@@ -7,8 +7,10 @@
 //! race and giving it each action first), `replay` (a recorded run and the
 //! cursor over it, `cubetui replay FILE`) and `replay_glue` (showing it in
 //! place of a solver and giving it each action first), `ui`/`status`/`plot`/`progress`
-//! (moves to solved)/`race_ui`/`race_plot`
-//! (drawing, pure functions of the app; `scale` frames the plots' data),
+//! (moves to solved)/`population`/`knobs_ui`/`race_ui`/`race_plot`
+//! (drawing: each panel a pure function of its own view data, which
+//! `single_view` and `race_screen` take from the app; `scale` frames the
+//! plots' data),
 //! `input` and `modes` (the terminal's input thread and modes).
 //!
 //! The event loop `tokio::select!`s, in this order of priority, on: the
@@ -60,6 +62,7 @@ pub mod replay;
 pub mod replay_glue;
 pub mod scale;
 pub mod scramble;
+pub mod single_view;
 pub mod status;
 pub mod terminal;
 pub mod theme;

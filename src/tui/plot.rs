@@ -12,18 +12,35 @@ use ratatui::symbols::Marker;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Axis, Block, Chart, Dataset, GraphType, Paragraph};
 
-use super::app::App;
 use super::history::Series;
 use super::legend;
 use super::scale::{self, PlotView};
+use super::theme::Theme;
 use crate::numbers::si;
 use crate::solve::MainRole;
+use crate::solve::runner::Track;
 
 /// Marker used by the plots.
 pub const MARKER: Marker = Marker::Braille;
 
 /// The narrowest zoom window, in steps.
 pub const MIN_STEPS: f64 = 16.0;
+
+/// What the single run's plots (these, [`super::progress`]'s and
+/// [`super::population`]'s) draw from: the run's series and the view's
+/// settings, taken from the app in one place (`single_view.rs`).
+#[derive(Clone, Copy)]
+pub struct PlotsView<'a> {
+    /// The run's series, marks, profile and step name.
+    pub track: &'a Track,
+    pub theme: &'a Theme,
+    /// Log scale and zoom.
+    pub view: PlotView,
+    /// A replay's cursor, the step it is at: a vertical line on each plot.
+    pub cursor: Option<u64>,
+    /// Whether moves to solved is measured (up to the 3×3, not in a replay).
+    pub measured: bool,
+}
 
 fn label(v: f64, span: f64) -> String {
     let a = v.abs();
@@ -151,11 +168,11 @@ pub(super) fn axes<'a>(
 
 /// A plot's border: the legend (and zoom note) in the title line, clear of
 /// the data; the x axis' name in the bottom border, on the right.
-pub(super) fn plot_block<'a>(app: &App, title: Vec<Span<'a>>, x_name: String) -> Block<'a> {
+pub(super) fn plot_block<'a>(theme: &Theme, title: Vec<Span<'a>>, x_name: String) -> Block<'a> {
     Block::bordered()
         .title(Line::from(title))
         .title_bottom(Line::from(format!(" {x_name} ")).right_aligned())
-        .border_style(Style::default().fg(app.theme().accent))
+        .border_style(Style::default().fg(theme.accent))
 }
 
 /// A legend entry: a glyph in the series' style and its name, or (no
@@ -210,7 +227,7 @@ fn legend_lines(entries: &[Entry], width: usize, rows: usize) -> Vec<Line<'stati
 /// zoom note when zoomed (it names the x unit), else the x axis' name.
 pub(super) fn render_plot(
     f: &mut Frame,
-    app: &App,
+    theme: &Theme,
     area: Rect,
     chart: Chart,
     entries: Vec<Entry>,
@@ -233,7 +250,7 @@ pub(super) fn render_plot(
     let block = Block::bordered()
         .title(title)
         .title_bottom(Line::from(bottom).right_aligned())
-        .border_style(Style::default().fg(app.theme().accent));
+        .border_style(Style::default().fg(theme.accent));
     let inner = block.inner(area);
     f.render_widget(block, area);
     let rows = (lines.len() as u16).min(spare);
@@ -252,8 +269,9 @@ pub(super) fn series_line(style: Style, data: &[(f64, f64)]) -> Dataset<'_> {
         .data(data)
 }
 
-pub(super) fn colour(app: &App, c: Color) -> Style {
-    if app.theme().depth == super::theme::Depth::None {
+/// `c` as a series' style: no colour on a theme without colours.
+pub(super) fn colour(theme: &Theme, c: Color) -> Style {
+    if theme.depth == super::theme::Depth::None {
         Style::default()
     } else {
         Style::default().fg(c)
@@ -264,9 +282,8 @@ pub(super) fn colour(app: &App, c: Color) -> Style {
 /// what the solver optimises, as its profile says (a phase's fitness), or
 /// else of the misplaced-sticker energy. Returns the measure's name (None
 /// for the energy) and the two series.
-fn main_series(app: &App) -> (Option<&'static str>, &Series, &Series) {
-    let p = app.track();
-    let profile = app.profile();
+fn main_series(p: &Track) -> (Option<&'static str>, &Series, &Series) {
+    let profile = p.profile();
     let at = |role| profile.and_then(|pr| pr.main(role));
     match at(MainRole::Best).and_then(|i| p.values().get(i).map(|s| (i, s))) {
         Some((i, best)) => {
@@ -284,17 +301,17 @@ fn main_series(app: &App) -> (Option<&'static str>, &Series, &Series) {
 /// (misplaced stickers, or the measure its profile names, such as a
 /// phase's fitness) against its steps, with generator switches and phase
 /// changes marked.
-pub fn draw_energy(f: &mut Frame, app: &App, area: Rect) {
-    let p = &app.track();
-    let unit = app.step_name();
-    let (measure, current, best) = main_series(app);
+pub fn draw_energy(f: &mut Frame, v: &PlotsView, area: Rect) {
+    let p = v.track;
+    let unit = p.step_name();
+    let (measure, current, best) = main_series(p);
     let Framed {
         frame: fr,
         points: data,
         note,
     } = frame_for(
         &[current.points(), best.points()],
-        app.plot_view(),
+        v.view,
         MIN_STEPS,
         true,
         &format!("{unit}s"),
@@ -314,11 +331,11 @@ pub fn draw_energy(f: &mut Frame, app: &App, area: Rect) {
         })
         .collect();
     let (energy, best_style, switch) = (
-        colour(app, app.theme().energy),
-        colour(app, app.theme().best),
-        colour(app, app.theme().temperature),
+        colour(v.theme, v.theme.energy),
+        colour(v.theme, v.theme.best),
+        colour(v.theme, v.theme.temperature),
     );
-    let cursor = replay_cursor(app, fr);
+    let cursor = scale::cursor_line(v.cursor, fr.x, fr.y);
     let mut sets = vec![
         series_line(energy, &data[0]),
         series_line(best_style, &data[1]),
@@ -338,7 +355,7 @@ pub fn draw_energy(f: &mut Frame, app: &App, area: Rect) {
     sets.extend(
         cursor
             .as_ref()
-            .map(|c| series_line(colour(app, app.theme().accent), c)),
+            .map(|c| series_line(colour(v.theme, v.theme.accent), c)),
     );
     if !marks.is_empty() {
         sets.push(
@@ -356,35 +373,34 @@ pub fn draw_energy(f: &mut Frame, app: &App, area: Rect) {
     }
     let chart = Chart::new(sets);
     let chart = axes(chart, fr, true, measure.unwrap_or("E"));
-    render_plot(f, app, area, chart, entries, note, unit);
+    render_plot(f, v.theme, area, chart, entries, note, unit);
 }
 
 /// The series the solver asks to have in the side plot (at most three);
 /// when its measure takes the main plot, the misplaced stickers of its
 /// best state come first.
-pub fn draw_aux(f: &mut Frame, app: &App, area: Rect) {
-    let series = aux_series(app);
+pub fn draw_aux(f: &mut Frame, v: &PlotsView, area: Rect) {
+    let series = aux_series(v.track);
     if series.is_empty() {
         f.render_widget(
             Paragraph::new("nothing to plot yet").block(
                 Block::bordered()
                     .title(" aux ")
-                    .border_style(Style::default().fg(app.theme().accent)),
+                    .border_style(Style::default().fg(v.theme.accent)),
             ),
             area,
         );
         return;
     }
-    draw_series(f, app, area, &series);
+    draw_series(f, v, area, &series);
 }
 
 /// What the side plot draws: the series the solver asks for there (at
 /// most three), after the misplaced stickers when its measure takes the
 /// main plot; empty when it asks for none.
-pub fn aux_series(app: &App) -> Vec<(&'static str, &Series)> {
-    let p = &app.track();
+pub fn aux_series(p: &Track) -> Vec<(&'static str, &Series)> {
     let mut series: Vec<(&'static str, &Series)> = Vec::new();
-    if let Some(profile) = app.profile() {
+    if let Some(profile) = p.profile() {
         if profile.main(MainRole::Best).is_some() {
             series.push(("misplaced", p.best()));
         }
@@ -402,51 +418,94 @@ pub fn aux_series(app: &App) -> Vec<(&'static str, &Series)> {
 }
 
 /// The side plot of `series`.
-fn draw_series(f: &mut Frame, app: &App, area: Rect, series: &[(&str, &Series)]) {
-    let unit = app.step_name();
+fn draw_series(f: &mut Frame, v: &PlotsView, area: Rect, series: &[(&str, &Series)]) {
+    let unit = v.track.step_name();
     let all: Vec<&[(f64, f64)]> = series.iter().map(|(_, s)| s.points()).collect();
     let Framed {
         frame: fr,
         points: data,
         note,
-    } = frame_for(&all, app.plot_view(), MIN_STEPS, false, &format!("{unit}s"));
-    let palette = [
-        app.theme().temperature,
-        app.theme().best,
-        app.theme().energy,
-    ];
+    } = frame_for(&all, v.view, MIN_STEPS, false, &format!("{unit}s"));
+    let palette = [v.theme.temperature, v.theme.best, v.theme.energy];
     let mut entries = Vec::new();
-    let cursor = replay_cursor(app, fr);
+    let cursor = scale::cursor_line(v.cursor, fr.x, fr.y);
     let mut sets: Vec<Dataset> = series
         .iter()
         .zip(palette)
         .zip(&data)
         .map(|(((name, _), c), d)| {
-            entries.push(entry("■", colour(app, c), name.to_string()));
-            series_line(colour(app, c), d)
+            entries.push(entry("■", colour(v.theme, c), name.to_string()));
+            series_line(colour(v.theme, c), d)
         })
         .collect();
     sets.extend(
         cursor
             .as_ref()
-            .map(|c| series_line(colour(app, app.theme().accent), c)),
+            .map(|c| series_line(colour(v.theme, v.theme.accent), c)),
     );
     let chart = axes(Chart::new(sets), fr, true, "");
-    render_plot(f, app, area, chart, entries, note, unit);
-}
-
-/// A replay's cursor on a plot framed by `fr`: a vertical line, when the
-/// cursor's step is in the window.
-fn replay_cursor(app: &App, fr: PlotFrame) -> Option<[(f64, f64); 2]> {
-    app.replay()?.cursor_line(fr.x, fr.y)
+    render_plot(f, v.theme, area, chart, entries, note, unit);
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
+    use crate::solve::runner::{Axis, Point, RunState, Update};
+    use crate::tui::theme::Depth;
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
 
     fn text(l: &Line) -> String {
         l.spans.iter().map(|s| s.content.as_ref()).collect()
+    }
+
+    /// A run of `n` steps whose energy falls by one a step.
+    pub(crate) fn falling(n: u64) -> Track {
+        let mut track = Track::new(Axis::Steps, 256);
+        let points = (0..n)
+            .map(|i| Point {
+                iteration: i,
+                energy: (n - i) as f64,
+                best: (n - i) as f64,
+                values: Vec::new(),
+                to_solved: f64::NAN,
+            })
+            .collect();
+        track.absorb(Update {
+            points,
+            ..Update::new(0, RunState::Running)
+        });
+        track
+    }
+
+    /// `draw` on a `w`×`h` test terminal, as text.
+    pub(crate) fn drawn(w: u16, h: u16, draw: impl FnOnce(&mut Frame)) -> String {
+        let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
+        t.draw(draw).unwrap();
+        format!("{}", t.backend())
+    }
+
+    /// The energy plot drawn from a run's data made by hand, no app: its
+    /// legend, and a replay's cursor only where it is in the window.
+    #[test]
+    fn the_energy_plot_draws_from_its_own_view() {
+        let track = falling(40);
+        let theme = Theme::load("classic", Depth::None).unwrap();
+        let mut v = PlotsView {
+            track: &track,
+            theme: &theme,
+            view: PlotView::default(),
+            cursor: None,
+            measured: true,
+        };
+        let plain = drawn(60, 14, |f| draw_energy(f, &v, f.area()));
+        assert!(plain.contains("■ energy ■ best"), "{plain}");
+        v.cursor = Some(20);
+        let cursor = drawn(60, 14, |f| draw_energy(f, &v, f.area()));
+        assert_ne!(cursor, plain, "the cursor's line is drawn");
+        v.cursor = Some(1_000);
+        let outside = drawn(60, 14, |f| draw_energy(f, &v, f.area()));
+        assert_eq!(outside, plain, "a cursor past the window is not");
     }
 
     #[test]

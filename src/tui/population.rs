@@ -14,12 +14,13 @@ use ratatui::symbols::Marker;
 use ratatui::text::Span;
 use ratatui::widgets::{Chart, Dataset, GraphType};
 
-use super::app::App;
 use super::history::Series;
 use super::legend::abbreviate;
-use super::plot::{Framed, MARKER, MIN_STEPS, axes, colour, frame_for, plot_block, series_line};
+use super::plot::{
+    Framed, MARKER, MIN_STEPS, PlotsView, axes, colour, frame_for, plot_block, series_line,
+};
 use crate::solve::PopRole;
-use crate::solve::runner::Mark;
+use crate::solve::runner::{Mark, Track};
 
 /// Rows one plot needs to keep six rows of data (border, axis, labels: four).
 const PLOT_MIN_ROWS: u16 = 10;
@@ -33,9 +34,10 @@ const BAND: [PopRole; 5] = [
     PopRole::Max,
 ];
 
-/// Whether the population view is on and has something to show.
-pub fn shown(app: &App) -> bool {
-    app.population_view() && app.profile().is_some_and(|p| p.has_population())
+/// Whether the population view, when on (`i`), has something to show:
+/// the run's solver reports population series.
+pub fn has_series(track: &Track) -> bool {
+    track.profile().is_some_and(|p| p.has_population())
 }
 
 /// The plots' places in the charts row `charts` when the population view
@@ -62,8 +64,8 @@ pub fn areas(charts: Rect) -> (Rect, Rect, Rect) {
 }
 
 /// The solver's series in `role`, in profile order.
-fn series(app: &App, role: PopRole) -> Vec<(&'static str, &Series)> {
-    let (Some(profile), values) = (app.profile(), app.track().values()) else {
+fn series(track: &Track, role: PopRole) -> Vec<(&'static str, &Series)> {
+    let (Some(profile), values) = (track.profile(), track.values()) else {
         return Vec::new();
     };
     profile
@@ -169,40 +171,34 @@ fn mark_columns(marks: &[Mark], from: f64, y: [f64; 2]) -> Vec<(f64, f64)> {
 }
 
 /// The fitness band plot.
-pub fn draw_band(f: &mut Frame, app: &App, area: Rect) {
+pub fn draw_band(f: &mut Frame, v: &PlotsView, area: Rect) {
     let lines: Vec<&Series> = BAND
         .iter()
-        .filter_map(|&r| series(app, r).first().map(|s| s.1))
+        .filter_map(|&r| series(v.track, r).first().map(|s| s.1))
         .collect();
     if lines.len() != BAND.len() {
         return;
     }
-    let unit = app.step_name();
+    let unit = v.track.step_name();
     let sets: Vec<&[(f64, f64)]> = lines.iter().map(|s| s.points()).collect();
     let Framed {
         frame: fr,
         points: data,
         note,
-    } = frame_for(
-        &sets,
-        app.plot_view(),
-        MIN_STEPS,
-        false,
-        &format!("{unit}s"),
-    );
-    let th = app.theme();
+    } = frame_for(&sets, v.view, MIN_STEPS, false, &format!("{unit}s"));
+    let th = v.theme;
     let (band_c, median_c, edge_c, mark_c) = (
-        colour(app, th.best),
-        colour(app, th.energy),
-        colour(app, th.accent),
-        colour(app, th.temperature),
+        colour(th, th.best),
+        colour(th, th.energy),
+        colour(th, th.accent),
+        colour(th, th.temperature),
     );
     let shade = match (fr.x, fr.y) {
         (Some(x), Some(y)) => fill(&data[1], &data[3], x, y, area),
         _ => Vec::new(),
     };
     let from = fr.x.map_or(f64::NEG_INFINITY, |w| w[0]);
-    let marks = mark_columns(app.track().marks(), from, fr.y.unwrap_or([0.0, 1.0]));
+    let marks = mark_columns(v.track.marks(), from, fr.y.unwrap_or([0.0, 1.0]));
     let width = usize::from(area.width.saturating_sub(2));
     let mut datasets = vec![
         Dataset::default()
@@ -219,7 +215,7 @@ pub fn draw_band(f: &mut Frame, app: &App, area: Rect) {
         ("■", median_c, "median".to_string(), "med".to_string()),
         ("■", edge_c, "min, max".to_string(), "min,max".to_string()),
     ];
-    let last = app.track().marks().last().map_or("", |m| m.label.as_str());
+    let last = v.track.marks().last().map_or("", |m| m.label.as_str());
     let mark = ("•", mark_c, format!("→ {last}"), "mark".to_string());
     let heads = match note {
         Some(n) => [format!(" fitness · {n} │ "), format!(" {n} │ ")],
@@ -239,17 +235,17 @@ pub fn draw_band(f: &mut Frame, app: &App, area: Rect) {
         items.push(mark);
     }
     let title = title(heads, &items, width);
-    let chart = Chart::new(datasets).block(plot_block(app, title, unit.to_string()));
+    let chart = Chart::new(datasets).block(plot_block(v.theme, title, unit.to_string()));
     f.render_widget(axes(chart, fr, true, ""), area);
 }
 
 /// The diversity plot: the solver's shares, on a 0–1 axis.
-pub fn draw_diversity(f: &mut Frame, app: &App, area: Rect) {
-    let shares = series(app, PopRole::Share);
-    let unit = app.step_name();
+pub fn draw_diversity(f: &mut Frame, v: &PlotsView, area: Rect) {
+    let shares = series(v.track, PopRole::Share);
+    let unit = v.track.step_name();
     let sets: Vec<&[(f64, f64)]> = shares.iter().map(|s| s.1.points()).collect();
     // Shares are 0–1 whatever the log setting: a linear axis.
-    let mut view = app.plot_view();
+    let mut view = v.view;
     view.log = false;
     let Framed {
         frame: mut fr,
@@ -259,7 +255,7 @@ pub fn draw_diversity(f: &mut Frame, app: &App, area: Rect) {
     if fr.y.is_some() {
         fr.y = Some([0.0, 1.0]);
     }
-    let th = app.theme();
+    let th = v.theme;
     let palette = [th.energy, th.best, th.temperature];
     let mut items = Vec::new();
     let datasets: Vec<Dataset> = shares
@@ -268,8 +264,8 @@ pub fn draw_diversity(f: &mut Frame, app: &App, area: Rect) {
         .zip(&data)
         .map(|(((name, _), c), d)| {
             let short = name.rsplit(' ').next().unwrap_or(name).to_string();
-            items.push(("■", colour(app, c), name.to_string(), short));
-            series_line(colour(app, c), d)
+            items.push(("■", colour(th, c), name.to_string(), short));
+            series_line(colour(th, c), d)
         })
         .collect();
     let heads = match note {
@@ -277,7 +273,7 @@ pub fn draw_diversity(f: &mut Frame, app: &App, area: Rect) {
         None => [" ".to_string(), " ".to_string()],
     };
     let title = title(heads, &items, usize::from(area.width.saturating_sub(2)));
-    let chart = Chart::new(datasets).block(plot_block(app, title, unit.to_string()));
+    let chart = Chart::new(datasets).block(plot_block(v.theme, title, unit.to_string()));
     f.render_widget(axes(chart, fr, true, ""), area);
 }
 

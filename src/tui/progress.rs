@@ -6,10 +6,9 @@ use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::widgets::Chart;
 
-use super::app::App;
 use super::plot::{
-    Framed, MIN_STEPS, aux_series, axes, colour, draw_aux, entry, frame_for, render_plot,
-    series_line,
+    Framed, MIN_STEPS, PlotsView, aux_series, axes, colour, draw_aux, entry, frame_for,
+    render_plot, series_line,
 };
 
 /// Rows the side column needs before it splits into the auxiliary plot and
@@ -19,32 +18,31 @@ pub const SPLIT_MIN_ROWS: u16 = 16;
 /// The side column: the auxiliary plot, and the moves-to-solved plot under
 /// it when the column has [`SPLIT_MIN_ROWS`] (on shorter terminals the
 /// status panel still shows the latest value).
-pub fn draw_side(f: &mut Frame, app: &App, area: Rect) {
-    // A replay has no measure of moves to solved (it is not recorded), and
-    // past the 3x3 there is none (no reference).
-    let measured = app.cube_size().get() <= 3 && app.replay().is_none();
-    if measured && aux_series(app).is_empty() {
+/// A replay has no measure of moves to solved (it is not recorded), and
+/// past the 3x3 there is none (no reference): [`PlotsView::measured`].
+pub fn draw_side(f: &mut Frame, v: &PlotsView, area: Rect) {
+    if v.measured && aux_series(v.track).is_empty() {
         // A solver with no side series of its own: the column is the
         // measure's, at every height.
-        draw_to_solved(f, app, area);
+        draw_to_solved(f, v, area);
         return;
     }
-    if area.height < SPLIT_MIN_ROWS || !measured {
-        draw_aux(f, app, area);
+    if area.height < SPLIT_MIN_ROWS || !v.measured {
+        draw_aux(f, v, area);
         return;
     }
     let [aux, to_solved] =
         Layout::vertical([Constraint::Min(0), Constraint::Length(area.height / 2)]).areas(area);
-    draw_aux(f, app, aux);
-    draw_to_solved(f, app, to_solved);
+    draw_aux(f, v, aux);
+    draw_to_solved(f, v, to_solved);
 }
 
 /// Moves to solved (HTM of a two-phase solution from the best state, as the
 /// runner measures it) on the same x window as the energy plot; nothing
 /// where it is not known (yet).
-pub fn draw_to_solved(f: &mut Frame, app: &App, area: Rect) {
-    let p = &app.track();
-    let unit = app.step_name();
+pub fn draw_to_solved(f: &mut Frame, v: &PlotsView, area: Rect) {
+    let p = v.track;
+    let unit = p.step_name();
     // The energy series' first and last x, without a y: the same x window
     // as the other plots even before the measure is known.
     let e = p.energy().points();
@@ -61,7 +59,7 @@ pub fn draw_to_solved(f: &mut Frame, app: &App, area: Rect) {
         note,
     } = frame_for(
         &[known, &guide],
-        app.plot_view(),
+        v.view,
         MIN_STEPS,
         true,
         &format!("{unit}s"),
@@ -69,7 +67,7 @@ pub fn draw_to_solved(f: &mut Frame, app: &App, area: Rect) {
     if known.is_empty() {
         fr.y = None;
     }
-    let style = colour(app, app.theme().best);
+    let style = colour(v.theme, v.theme.best);
     let name = match p.latest_to_solved() {
         Some(v) => format!("moves to solved {v:.0}"),
         None => "moves to solved: not known yet".to_string(),
@@ -78,11 +76,43 @@ pub fn draw_to_solved(f: &mut Frame, app: &App, area: Rect) {
     let chart = axes(Chart::new(vec![set]), fr, true, "HTM");
     render_plot(
         f,
-        app,
+        v.theme,
         area,
         chart,
         vec![entry("■", style, name)],
         note,
         unit,
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tui::plot::tests::{drawn, falling};
+    use crate::tui::scale::PlotView;
+    use crate::tui::theme::{Depth, Theme};
+
+    /// The side column drawn from a run's data made by hand, no app: a
+    /// solver with no side series gives it to moves to solved where that
+    /// is measured, else says there is nothing to plot.
+    #[test]
+    fn the_side_column_follows_its_view() {
+        let track = falling(40);
+        let theme = Theme::load("classic", Depth::None).unwrap();
+        let mut v = PlotsView {
+            track: &track,
+            theme: &theme,
+            view: PlotView::default(),
+            cursor: None,
+            measured: true,
+        };
+        let measured = drawn(40, 12, |f| draw_side(f, &v, f.area()));
+        assert!(
+            measured.contains("moves to solved: not known yet"),
+            "{measured}"
+        );
+        v.measured = false;
+        let not = drawn(40, 12, |f| draw_side(f, &v, f.area()));
+        assert!(not.contains("nothing to plot yet"), "{not}");
+    }
 }

@@ -371,15 +371,6 @@ impl Replay {
         }
         self.cursor != before
     }
-
-    /// The cursor's vertical line on a plot whose x window is `x` and y
-    /// bounds `y`: its two ends, when the cursor is in the window.
-    pub fn cursor_line(&self, x: Option<[f64; 2]>, y: Option<[f64; 2]>) -> Option<[(f64, f64); 2]> {
-        let at = self.at()?.step as f64;
-        let [lo, hi] = x?;
-        let [y0, y1] = y.unwrap_or([0.0, 1.0]);
-        (lo..=hi).contains(&at).then_some([(at, y0), (at, y1)])
-    }
 }
 
 /// What the screen shows of a header whose solver did not describe

@@ -129,6 +129,20 @@ pub fn zoom_note(window: Option<[f64; 2]>, full: Option<(f64, f64)>, unit: &str)
     Some(format!("last {text} {unit}"))
 }
 
+/// A replay's cursor at step `at` on a plot whose x window is `x` and y
+/// bounds `y`: a vertical line (its two ends), when the step is in the
+/// window.
+pub fn cursor_line(
+    at: Option<u64>,
+    x: Option<[f64; 2]>,
+    y: Option<[f64; 2]>,
+) -> Option<[(f64, f64); 2]> {
+    let at = at? as f64;
+    let [lo, hi] = x?;
+    let [y0, y1] = y.unwrap_or([0.0, 1.0]);
+    (lo..=hi).contains(&at).then_some([(at, y0), (at, y1)])
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -185,5 +199,21 @@ mod tests {
             zoom_note(x_window(full, 2, 16.0), full, "steps").as_deref(),
             Some("last 250 steps")
         );
+    }
+
+    #[test]
+    fn the_cursor_is_a_vertical_line_inside_the_window_only() {
+        let (x, y) = (Some([10.0, 20.0]), Some([0.0, 5.0]));
+        assert_eq!(
+            cursor_line(Some(15), x, y),
+            Some([(15.0, 0.0), (15.0, 5.0)])
+        );
+        assert_eq!(
+            cursor_line(Some(20), x, y),
+            Some([(20.0, 0.0), (20.0, 5.0)])
+        );
+        assert_eq!(cursor_line(Some(21), x, y), None);
+        assert_eq!(cursor_line(None, x, y), None);
+        assert_eq!(cursor_line(Some(15), None, y), None, "idle: no window");
     }
 }

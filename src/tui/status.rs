@@ -1,5 +1,6 @@
 //! The status panel: what runs, where it stands, and the solver's own rows
-//! (from its profile). A pure function of the app.
+//! (from its profile). A pure function of its view data ([`StatusView`],
+//! taken from the app in one place: `single_view.rs`).
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -7,12 +8,36 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-use super::app::App;
+use super::app::Playback;
 use super::layout::STATUS_WIDTH;
 use super::replay::Replay;
+use crate::cube::nxn::Size;
 use crate::cube::nxn::random::scramble_length;
 use crate::numbers::{si, thousands};
-use crate::solve::runner::Speed;
+use crate::solve::runner::{Speed, Track};
+
+/// What the status panel draws from.
+pub struct StatusView<'a> {
+    /// The run: its state, latest snapshot, outcome, profile, time.
+    pub track: &'a Track,
+    /// The preset's name, its solver's and what it runs on this size
+    /// (`None`: no preset).
+    pub preset: Option<(&'a str, &'a str, String)>,
+    pub speed: Speed,
+    /// The solution walked through, once solved.
+    pub playback: Option<&'a Playback>,
+    pub size: Size,
+    pub upright: bool,
+    /// Depth of `s` scrambles; `None`: a uniformly random state.
+    pub depth: Option<usize>,
+    pub seed: u64,
+    /// Which cube of the seed the start was drawn as.
+    pub cube_index: u64,
+    /// The start's facelets.
+    pub start: String,
+    /// A recorded run shown in place of a solver: its own rows.
+    pub replay: Option<&'a Replay>,
+}
 
 /// Speed as shown in the status panel.
 pub fn speed_label(s: Speed) -> String {
@@ -60,17 +85,20 @@ fn row(k: &str, v: String) -> Line<'static> {
 }
 
 /// The rows of the status panel, most important first.
-pub fn lines(app: &App) -> Vec<Line<'static>> {
-    if let Some(r) = app.replay() {
-        return replay_lines(app, r);
+pub fn lines(v: &StatusView) -> Vec<Line<'static>> {
+    if let Some(r) = v.replay {
+        return replay_lines(v, r);
     }
     let dim = Style::default().add_modifier(Modifier::DIM);
     let dash = || "—".to_string();
-    let s = app.snapshot();
-    let choice = app.current_choice();
-    let (solver, preset) =
-        choice.map_or((dash(), dash()), |c| (c.solver.clone(), c.preset.clone()));
-    let secs = app.track().elapsed().as_secs_f64();
+    let s = v.track.snapshot();
+    let (solver, preset) = v
+        .preset
+        .as_ref()
+        .map_or((dash(), dash()), |(preset, solver, _)| {
+            (solver.to_string(), preset.to_string())
+        });
+    let secs = v.track.elapsed().as_secs_f64();
     let iters = s.map_or(0, |s| s.iteration);
     let rate = if secs >= 0.5 {
         format!("{}/s", si(iters as f64 / secs, 2))
@@ -83,27 +111,27 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
         format!("{preset}  ({solver})")
     };
     let mut lines = vec![row("preset", name)];
-    if let Some(c) = choice {
-        for l in wrap(&c.description_on(app.cube_size()), STATUS_WIDTH - 2, 2) {
+    if let Some((.., description)) = &v.preset {
+        for l in wrap(description, STATUS_WIDTH - 2, 2) {
             lines.push(Line::from(Span::styled(l, dim)));
         }
     }
     // The rows a short panel keeps come first: where the run is, how fast.
     lines.extend([
-        row("state", app.state().name().to_string()),
+        row("state", v.track.state().name().to_string()),
         row(
             "energy",
             s.map_or_else(dash, |s| format!("{} (best {})", s.energy, s.best_energy)),
         ),
-        row(app.step_name(), thousands(iters)),
-        row("speed", format!("{}  {rate}", speed_label(app.speed()))),
+        row(v.track.step_name(), thousands(iters)),
+        row("speed", format!("{}  {rate}", speed_label(v.speed))),
         row("elapsed", format!("{secs:.1} s")),
     ]);
-    let size = app.cube_size();
+    let size = v.size;
     let n = size.get();
     lines.push(row(
         "moves to solved",
-        match app.track().latest_to_solved() {
+        match v.track.latest_to_solved() {
             Some(v) => format!("{v:.0}"),
             // Exact on the 2×2 and 3×3; nothing measures it past the 3×3.
             None if n > 3 => format!("none on a {n}x{n}"),
@@ -119,23 +147,23 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
     for (label, value) in s.map(|s| s.rows.clone()).unwrap_or_default() {
         lines.push(row(&label, value));
     }
-    if let (Some(profile), Some(s)) = (&app.profile(), s) {
+    if let (Some(profile), Some(s)) = (v.track.profile(), s) {
         for (spec, &v) in profile.series.iter().zip(&s.values) {
             if spec.status_row {
                 lines.push(row(spec.name, spec.format(v)));
             }
         }
     }
-    lines.push(row("length", length(app)));
+    lines.push(row("length", length(v)));
     if n != 3 {
         // The size first among the view rows; the 3×3's panel reads as ever.
         lines.push(row("size", format!("{n}x{n} (z Z: size)")));
     }
     lines.extend([
-        view_row(app),
+        view_row(v),
         row(
             "scramble",
-            match app.depth() {
+            match v.depth {
                 None if n > 3 => format!("{} moves (0-9)", scramble_length(size)),
                 None => "random state (0-9)".to_string(),
                 Some(d) => format!("{d} moves (0-9)"),
@@ -143,22 +171,22 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
         ),
         row(
             "seed",
-            match app.cube_index() {
-                0 => app.seed().to_string(),
-                k => format!("{} · cube {k}", app.seed()),
+            match v.cube_index {
+                0 => v.seed.to_string(),
+                k => format!("{} · cube {k}", v.seed),
             },
         ),
     ]);
-    lines.extend(start_rows(&app.start().facelets()));
+    lines.extend(start_rows(&v.start));
     lines
 }
 
 /// The rows of the status panel for a panel `rows` lines tall: all of
 /// [`lines`] when they fit, else without the preset's description (the
 /// `tab` list and `?` show it), cut at the panel's bottom.
-pub fn lines_in(app: &App, rows: u16) -> Vec<Line<'static>> {
-    let mut lines = lines(app);
-    if lines.len() > usize::from(rows) && app.replay().is_none() {
+pub fn lines_in(v: &StatusView, rows: u16) -> Vec<Line<'static>> {
+    let mut lines = lines(v);
+    if lines.len() > usize::from(rows) && v.replay.is_none() {
         let described = lines
             .iter()
             .skip(1)
@@ -172,8 +200,8 @@ pub fn lines_in(app: &App, rows: u16) -> Vec<Line<'static>> {
 /// The run's length, named as `solve` names it: the solution in HTM
 /// (same-layer moves merged past the 3×3) and its raw moves once solved,
 /// else the raw moves of the best sequence or of the current one.
-pub fn length(app: &App) -> String {
-    if let Some(p) = app.playback() {
+pub fn length(v: &StatusView) -> String {
+    if let Some(p) = v.playback {
         // The raw count too where the row has room for it.
         let full = format!("{} HTM ({})", p.moves.len(), raw_moves(p.raw_len));
         return if full.chars().count() <= usize::from(STATUS_WIDTH - 2 - 12) {
@@ -182,10 +210,11 @@ pub fn length(app: &App) -> String {
             format!("{} HTM", p.moves.len())
         };
     }
-    if let Some(o) = app.outcome() {
+    if let Some(o) = v.track.outcome() {
         return raw_moves(o.solution.len());
     }
-    app.snapshot()
+    v.track
+        .snapshot()
         .map_or_else(|| "—".to_string(), |s| raw_moves(s.sequence_len))
 }
 
@@ -196,11 +225,11 @@ pub fn raw_moves(n: usize) -> String {
 
 /// The view row: upright or raw; past the 3×3 what upright keeps home
 /// (the centres on odd sizes, the DBL corner on even ones).
-fn view_row(app: &App) -> Line<'static> {
-    let size = app.cube_size();
+fn view_row(v: &StatusView) -> Line<'static> {
+    let size = v.size;
     row(
         "view",
-        match (app.upright(), size.get()) {
+        match (v.upright, size.get()) {
             (true, 3) => "upright (a: raw)".to_string(),
             // The panel's 20 columns hold what upright keeps home, not the key.
             (true, _) => super::net::upright_word(size).to_string(),
@@ -213,7 +242,7 @@ fn view_row(app: &App) -> Line<'static> {
 /// generator, knobs changed, the misplaced stickers of the recorded state
 /// and the series as the solver formats them), the file and the point,
 /// the recorded result.
-fn replay_lines(app: &App, r: &Replay) -> Vec<Line<'static>> {
+fn replay_lines(v: &StatusView, r: &Replay) -> Vec<Line<'static>> {
     let h = r.header();
     let name = if h.preset == h.solver {
         h.preset.clone()
@@ -246,7 +275,7 @@ fn replay_lines(app: &App, r: &Replay) -> Vec<Line<'static>> {
                 None => "no states recorded".to_string(),
             },
         ),
-        row(app.step_name(), thousands(r.step())),
+        row(v.track.step_name(), thousands(r.step())),
     ];
     for (what, label) in [("phase", "phase"), ("generator", "generator")] {
         if let Some(v) = r.latest(what) {
@@ -254,7 +283,7 @@ fn replay_lines(app: &App, r: &Replay) -> Vec<Line<'static>> {
         }
     }
     let mut shown: Vec<String> = Vec::new();
-    if let (Some(profile), Some(at)) = (app.profile(), r.at()) {
+    if let (Some(profile), Some(at)) = (v.track.profile(), r.at()) {
         for (spec, &v) in profile.series.iter().zip(&at.values) {
             if spec.status_row {
                 lines.push(row(spec.name, spec.format(v)));
@@ -281,7 +310,7 @@ fn replay_lines(app: &App, r: &Replay) -> Vec<Line<'static>> {
     ));
     lines.push(row(
         "view",
-        if app.upright() {
+        if v.upright {
             "upright (a: raw)".to_string()
         } else {
             "raw (a: upright)".to_string()
@@ -325,7 +354,64 @@ fn start_rows(facelets: &str) -> [Line<'static>; 2] {
 
 #[cfg(test)]
 mod tests {
-    use super::{start_rows, wrap};
+    use super::{StatusView, lines, start_rows, wrap};
+    use crate::cube::nxn::Size;
+    use crate::cube::{AnyAlg, AnyCube};
+    use crate::solve::runner::{Axis, Speed, Track};
+    use crate::tui::app::Playback;
+
+    /// The panel drawn from a view made by hand, no app: a 4×4 before its
+    /// run, then its solution walked through.
+    #[test]
+    fn the_panel_reads_its_own_view() {
+        let track = Track::new(Axis::Steps, 16);
+        let size = Size::new(4).unwrap();
+        let mut view = StatusView {
+            track: &track,
+            preset: Some(("sa-faces", "sa", "a face-turn annealer".to_string())),
+            speed: Speed::PerFrame(2),
+            playback: None,
+            size,
+            upright: false,
+            depth: Some(12),
+            seed: 7,
+            cube_index: 3,
+            start: AnyCube::solved(size).facelets(),
+            replay: None,
+        };
+        let text =
+            |v: &StatusView| -> Vec<String> { lines(v).iter().map(|l| l.to_string()).collect() };
+        let rows = text(&view);
+        for row in [
+            "preset      sa-faces  (sa)",
+            "a face-turn annealer",
+            "state       idle",
+            "energy      —",
+            "speed       2 / frame  —",
+            "moves to solved none on a 4x4",
+            "length      —",
+            "size        4x4 (z Z: size)",
+            "view        raw (a: upright)",
+            "scramble    12 moves (0-9)",
+            "seed        7 · cube 3",
+        ] {
+            assert!(rows.iter().any(|r| r == row), "no `{row}` in {rows:#?}");
+        }
+        assert!(rows.last().unwrap().contains("(96 facelets)"), "{rows:#?}");
+        let playback = Playback {
+            moves: AnyAlg::parse_sized("R U R' U' F2", size).unwrap(),
+            pos: 2,
+            raw_len: 9,
+        };
+        view.playback = Some(&playback);
+        assert!(
+            text(&view)
+                .iter()
+                .any(|r| r == "length      5 HTM (9 raw moves)"),
+            "{:#?}",
+            text(&view)
+        );
+    }
 
     #[test]
     fn the_start_fits_on_two_rows_whole() {

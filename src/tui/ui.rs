@@ -1,4 +1,7 @@
-//! Drawing: a pure function of the app state.
+//! Drawing: a pure function of the app state. The single run's screen
+//! composes its panels, each drawn from its own view data
+//! ([`SingleView`], taken from the app in one place); the race's is
+//! `race_ui.rs`.
 
 use ratatui::Frame;
 use ratatui::layout::{Alignment, Rect};
@@ -15,9 +18,9 @@ use super::net::{self, CubeView, Scale};
 use super::plot;
 use super::population;
 use super::progress;
-use super::status;
-use crate::cube::AnyCube;
-use crate::cube::nxn::NxnCube;
+use super::single_view::{self, CubePanel, KeysView, MessageView, MovesView, Shown, SingleView};
+use super::status::{self, StatusView};
+use super::theme::Theme;
 
 /// The smallest terminal the main screen needs.
 pub const MIN_WIDTH: u16 = 80;
@@ -39,69 +42,73 @@ fn draw_screen(f: &mut Frame, app: &App) {
     }
     if app.race().is_some() {
         super::race_ui::draw(f, app);
-        if app.knobs().is_some() {
+        if let Some(knobs) = single_view::knobs(app) {
             // Over the lanes, right-aligned, above the note and the keys.
             let w = super::layout::STATUS_WIDTH.min(area.width);
             let top = Rect::new(area.right() - w, area.y + 1, w, 3);
-            let panel = knobs_ui::area(app, top, area, area.bottom().saturating_sub(2));
-            knobs_ui::draw(f, app, panel);
+            let panel = knobs_ui::area(&knobs.rows, top, area, area.bottom().saturating_sub(2));
+            knobs_ui::draw(f, &knobs, panel);
         }
-        if app.help() {
-            help::draw(f, help_view(app), area);
+        if let Some(h) = single_view::help(app) {
+            help::draw(f, h, area);
         }
         return;
     }
-    let a = main_areas(app, area);
-    let status_lines = status::lines_in(app, a.status.height.saturating_sub(2));
-    draw_cube(f, app, a.cube, a.net, a.scale);
-    draw_log(f, app, a.moves);
+    let v = SingleView::of(app);
+    let a = areas(&v.cube, &v.status, area, app.plots_kept());
+    let status_lines = status::lines_in(&v.status, a.status.height.saturating_sub(2));
+    draw_cube(f, &v.cube, a.cube, a.net, a.scale);
+    draw_log(f, &v.moves, a.moves);
     f.render_widget(
-        Paragraph::new(status_lines).block(block(" status ", app)),
+        Paragraph::new(status_lines).block(block(" status ", v.cube.theme)),
         a.status,
     );
     if a.plots_folded.height > 0 {
-        super::folded::draw(f, app, a.plots_folded);
-    } else if population::shown(app) {
+        super::folded::draw(f, &v.plots, a.plots_folded);
+    } else if v.population {
         let (energy, band, diversity) = population::areas(a.energy.union(a.aux));
-        plot::draw_energy(f, app, energy);
-        population::draw_band(f, app, band);
-        population::draw_diversity(f, app, diversity);
+        plot::draw_energy(f, &v.plots, energy);
+        population::draw_band(f, &v.plots, band);
+        population::draw_diversity(f, &v.plots, diversity);
     } else {
-        plot::draw_energy(f, app, a.energy);
-        progress::draw_side(f, app, a.aux);
+        plot::draw_energy(f, &v.plots, a.energy);
+        progress::draw_side(f, &v.plots, a.aux);
     }
-    if app.knobs().is_some() {
+    if let Some(knobs) = &v.knobs {
         // Over the status panel, widened to the left for its rows, unless
         // that covers the cube: then under the cube panel, as wide.
-        let mut panel = knobs_ui::area(app, a.status, area, a.message.y);
+        let mut panel = knobs_ui::area(&knobs.rows, a.status, area, a.message.y);
         let under = a.message.y.saturating_sub(a.cube.bottom());
         if panel.intersects(a.cube) && under >= 6 {
             panel = Rect::new(panel.x, a.cube.bottom(), panel.width, under);
         }
-        knobs_ui::draw(f, app, panel);
+        knobs_ui::draw(f, knobs, panel);
     }
-    draw_message(f, app, a.message);
-    draw_keys(f, app, a.keys);
-    if app.help() {
-        help::draw(f, help_view(app), area);
-    }
-}
-
-/// The help popup's view data.
-fn help_view(app: &App) -> help::HelpView {
-    help::HelpView {
-        scroll: app.help_scroll(),
-        accent: app.theme().accent,
+    draw_message(f, &v.message, a.message);
+    draw_keys(f, &v.keys, a.keys);
+    if let Some(h) = v.help {
+        help::draw(f, h, area);
     }
 }
 
 /// The main screen's panels in `area`, as [`draw`] places them (the
 /// status panel's height depends on the app): what the mouse is mapped by.
 pub fn main_areas(app: &App, area: Rect) -> layout::Areas {
-    let marks = app.letters() || app.overlay();
-    let shape = net::Shape::on_screen(app.net(), app.cube_size(), app.theme(), marks);
-    let lines = status::lines(app).len() as u16;
-    layout::areas_with(area, shape, lines, app.plots_kept())
+    areas(
+        &single_view::cube(app),
+        &single_view::status(app),
+        area,
+        app.plots_kept(),
+    )
+}
+
+/// The panels in `area` for the net of `cube` and the rows of `status`,
+/// the plots kept at their rows though the net then cannot part its
+/// stickers when `plots_kept` (`t`).
+fn areas(cube: &CubePanel, status: &StatusView, area: Rect, plots_kept: bool) -> layout::Areas {
+    let shape = net::Shape::on_screen(cube.net, cube.size, cube.theme, cube.marks());
+    let lines = status::lines(status).len() as u16;
+    layout::areas_with(area, shape, lines, plots_kept)
 }
 
 fn draw_too_small(f: &mut Frame, area: Rect) {
@@ -114,46 +121,41 @@ fn draw_too_small(f: &mut Frame, area: Rect) {
     );
 }
 
-pub(super) fn block<'a>(title: impl Into<Line<'a>>, app: &App) -> Block<'a> {
+pub(super) fn block<'a>(title: impl Into<Line<'a>>, theme: &Theme) -> Block<'a> {
     Block::bordered()
         .title(title)
-        .border_style(Style::default().fg(app.theme().accent))
+        .border_style(Style::default().fg(theme.accent))
 }
 
-fn draw_cube(f: &mut Frame, app: &App, area: Rect, net: Net, scale: Scale) {
-    let title = match (&app.playback(), &app.snapshot()) {
-        _ if app.replay().is_some_and(|r| !r.has_states()) => " start ".to_string(),
-        _ if app.replay().is_some() => " recorded state ".to_string(),
-        (Some(p), _) => format!(" playback {}/{} ", p.pos, p.moves.len()),
-        (None, Some(_)) if app.state() != crate::solve::runner::RunState::Idle => {
-            " current state ".to_string()
-        }
-        _ => " cube ".to_string(),
+/// The cube panel in `area`: the net `net` (the layout's) at `scale`.
+fn draw_cube(f: &mut Frame, v: &CubePanel, area: Rect, net: Net, scale: Scale) {
+    let title = match v.shown {
+        Shown::Start => " start ".to_string(),
+        Shown::Recorded => " recorded state ".to_string(),
+        Shown::Playback { pos, len } => format!(" playback {pos}/{len} "),
+        Shown::Current => " current state ".to_string(),
+        Shown::Cube => " cube ".to_string(),
     };
     let view = match net {
         Net::Strip if scale.fold => "folded strip",
         Net::Strip => "strip",
         Net::Cross => "cross",
     };
-    let pose = if app.upright() { "upright" } else { "raw" };
-    let b = block(title, app).title_bottom(Line::from(format!(" {pose} {view} ")).right_aligned());
+    let pose = if v.upright { "upright" } else { "raw" };
+    let b =
+        block(title, v.theme).title_bottom(Line::from(format!(" {pose} {view} ")).right_aligned());
     let inner = b.inner(area);
     f.render_widget(b, area);
-    let marks = app.letters() || app.overlay();
-    let shape = net::Shape::on_screen(net, app.cube_size(), app.theme(), marks);
+    let shape = net::Shape::on_screen(net, v.size, v.theme, v.marks());
     let inner = net::centred(inner, scale.extent(shape));
-    let cube = match app.shown_cube() {
-        AnyCube::Three(c) => NxnCube::from(&c),
-        AnyCube::Nxn(c) => c,
-    };
     f.render_widget(
         CubeView {
-            cube: &cube,
+            cube: &v.cube,
             net,
             scale,
-            theme: app.theme(),
-            letters: app.letters(),
-            overlay: app.overlay(),
+            theme: v.theme,
+            letters: v.letters,
+            overlay: v.overlay,
         },
         inner,
     );
@@ -195,16 +197,16 @@ fn tail_text(moves: &[String], room: usize) -> String {
     format!("{cut}{}", shown.join(" "))
 }
 
-fn draw_log(f: &mut Frame, app: &App, area: Rect) {
+fn draw_log(f: &mut Frame, v: &MovesView, area: Rect) {
     let dim = Style::default().add_modifier(Modifier::DIM);
-    let b = block(" moves ", app);
+    let b = block(" moves ", v.theme);
     let inner = b.inner(area);
     let w = usize::from(inner.width.max(1));
     // Room on `lines` wrapped lines, leaving slack for words pushed to the next line.
     let room = |lines: usize, label: usize| (lines * w).saturating_sub(label + lines * 4);
     let mut lines = Vec::new();
-    let scramble = match &app.scramble() {
-        _ if app.replay().is_some() => "as recorded".to_string(),
+    let scramble = match v.scramble {
+        _ if v.replay => "as recorded".to_string(),
         Some(a) if a.is_empty() => "(solved)".to_string(),
         Some(a) => format!(
             "{} move{}: {}",
@@ -212,7 +214,7 @@ fn draw_log(f: &mut Frame, app: &App, area: Rect) {
             if a.len() == 1 { "" } else { "s" },
             tail_text(&a.words(), room(1, 20))
         ),
-        None => match app.after_random() {
+        None => match v.after_random {
             Some(a) => format!(
                 "random state, then {} typed move{}: {}",
                 a.len(),
@@ -227,7 +229,7 @@ fn draw_log(f: &mut Frame, app: &App, area: Rect) {
         Span::raw(scramble),
     ]));
     let rows = usize::from(inner.height).saturating_sub(1).max(1);
-    if let Some(p) = &app.playback() {
+    if let Some(p) = v.playback {
         let label = format!(
             "length {} HTM ({}), move {}: ",
             p.moves.len(),
@@ -252,7 +254,7 @@ fn draw_log(f: &mut Frame, app: &App, area: Rect) {
             spans.push(Span::raw("…"));
         }
         lines.push(Line::from(spans));
-    } else if let Some(o) = app.replay().and_then(|r| r.result()) {
+    } else if let Some(o) = v.recorded {
         let label = format!("recorded solution, length {} HTM: ", o.htm);
         let moves: Vec<&str> = o.solution.split_whitespace().collect();
         let room = room(rows, label.chars().count());
@@ -265,13 +267,13 @@ fn draw_log(f: &mut Frame, app: &App, area: Rect) {
             text.insert_str(0, &format!("{m} "));
         }
         lines.push(Line::from(vec![Span::styled(label, dim), Span::raw(text)]));
-    } else if let Some(o) = &app.outcome() {
+    } else if let Some(o) = v.outcome {
         let words = o.solution.words();
         // The wheel over the panel scrolls back a line at a time, down to
         // the first panelful.
         let full = room(rows, 40);
         let mut end = words.len();
-        for _ in 0..app.moves_scroll() {
+        for _ in 0..v.scroll {
             end -= fit_back(&words, end, w.saturating_sub(4)).max(1).min(end);
         }
         end = end.max(fit_forward(&words, full)).min(words.len());
@@ -293,8 +295,8 @@ fn draw_log(f: &mut Frame, app: &App, area: Rect) {
     );
 }
 
-fn draw_message(f: &mut Frame, app: &App, area: Rect) {
-    let line = match (&app.prompt(), &app.message()) {
+fn draw_message(f: &mut Frame, v: &MessageView, area: Rect) {
+    let line = match (v.prompt, v.message) {
         (Some(p), _) => {
             // Long input scrolls: the end (where typing goes) stays in view.
             let hint = "  (enter apply, esc cancel)";
@@ -312,7 +314,7 @@ fn draw_message(f: &mut Frame, app: &App, area: Rect) {
                 String::new()
             };
             Line::from(vec![
-                Span::styled("alg: ", Style::default().fg(app.theme().accent)),
+                Span::styled("alg: ", Style::default().fg(v.accent)),
                 Span::raw(format!("{shown}█")),
                 Span::styled(
                     format!("{hint}{count}"),
@@ -380,9 +382,9 @@ fn replay_hints() -> Vec<(String, &'static str)> {
 
 /// The hint bar: the most important keys that fit the width, then `? help`,
 /// or `? more` when some were left out.
-fn draw_keys(f: &mut Frame, app: &App, area: Rect) {
+fn draw_keys(f: &mut Frame, v: &KeysView, area: Rect) {
     let (mut hints, help_key) = hints();
-    if app.replay().is_some() {
+    if v.replay {
         hints = replay_hints();
     }
     let cell = |k: &str, h: &str, sep: usize| k.chars().count() + 1 + h.chars().count() + sep;
@@ -408,7 +410,7 @@ fn draw_keys(f: &mut Frame, app: &App, area: Rect) {
         (1, n, "more")
     };
     let key_style = Style::default()
-        .fg(app.theme().accent)
+        .fg(v.accent)
         .add_modifier(Modifier::REVERSED);
     let mut spans = Vec::new();
     for (key, h) in &hints[..n] {
@@ -418,4 +420,121 @@ fn draw_keys(f: &mut Frame, app: &App, area: Rect) {
     spans.push(Span::styled(help_key, key_style));
     spans.push(Span::raw(format!(" {last}")));
     f.render_widget(Paragraph::new(Line::from(spans)), area);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cube::AnyAlg;
+    use crate::cube::nxn::{NxnCube, Size};
+    use crate::tui::app::Playback;
+    use crate::tui::net::SCALES;
+    use crate::tui::theme::Depth;
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+    use ratatui::style::Color;
+
+    fn drawn(w: u16, h: u16, draw: impl FnOnce(&mut Frame)) -> String {
+        let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
+        t.draw(draw).unwrap();
+        format!("{}", t.backend())
+    }
+
+    fn theme() -> Theme {
+        Theme::load("classic", Depth::None).unwrap()
+    }
+
+    /// The moves panel drawn from a view made by hand, no app.
+    #[test]
+    fn the_moves_panel_draws_from_its_own_view() {
+        let theme = theme();
+        let scramble = AnyAlg::parse_sized("R U F'", Size::THREE).unwrap();
+        let mut v = MovesView {
+            scramble: Some(&scramble),
+            after_random: None,
+            playback: None,
+            replay: false,
+            recorded: None,
+            outcome: None,
+            scroll: 0,
+            theme: &theme,
+        };
+        let text = drawn(50, 5, |f| draw_log(f, &v, f.area()));
+        assert!(text.contains("scramble 3 moves: R U F'"), "{text}");
+        let playback = Playback {
+            moves: AnyAlg::parse_sized("R U R' U' F2", Size::THREE).unwrap(),
+            pos: 2,
+            raw_len: 7,
+        };
+        v.playback = Some(&playback);
+        let text = drawn(50, 5, |f| draw_log(f, &v, f.area()));
+        assert!(
+            text.contains("length 5 HTM (7 raw moves), move 2: R U R' U' F2"),
+            "{text}"
+        );
+        v.replay = true;
+        let text = drawn(50, 5, |f| draw_log(f, &v, f.area()));
+        assert!(text.contains("scramble as recorded"), "{text}");
+    }
+
+    /// The cube panel's title says what its view shows; the net drawn is
+    /// the layout's.
+    #[test]
+    fn the_cube_panel_draws_from_its_own_view() {
+        let theme = theme();
+        let mut v = CubePanel {
+            shown: Shown::Playback { pos: 3, len: 5 },
+            cube: NxnCube::solved(Size::THREE),
+            size: Size::THREE,
+            net: Net::Strip,
+            upright: false,
+            letters: false,
+            overlay: false,
+            theme: &theme,
+        };
+        let text = drawn(60, 14, |f| {
+            draw_cube(f, &v, f.area(), Net::Cross, SCALES[0])
+        });
+        assert!(text.contains(" playback 3/5 "), "{text}");
+        assert!(text.contains(" raw cross "), "{text}");
+        v.shown = Shown::Recorded;
+        v.upright = true;
+        let text = drawn(60, 14, |f| {
+            draw_cube(f, &v, f.area(), Net::Strip, SCALES[0])
+        });
+        assert!(text.contains(" recorded state "), "{text}");
+        assert!(text.contains(" upright strip "), "{text}");
+    }
+
+    /// The message line and the hint bar from views made by hand.
+    #[test]
+    fn the_message_line_and_the_hints_draw_from_their_own_views() {
+        let mut v = MessageView {
+            prompt: Some("R U"),
+            message: Some("solved"),
+            accent: Color::Reset,
+        };
+        let text = drawn(80, 1, |f| draw_message(f, &v, f.area()));
+        assert!(
+            text.contains("alg: R U█  (enter apply, esc cancel)"),
+            "{text}"
+        );
+        v.prompt = None;
+        assert!(drawn(80, 1, |f| draw_message(f, &v, f.area())).contains("solved"));
+        let mut keys = KeysView {
+            replay: false,
+            accent: Color::Reset,
+        };
+        let single = drawn(120, 1, |f| draw_keys(f, &keys, f.area()));
+        assert!(
+            single.contains(" solve") && !single.contains("point"),
+            "{single}"
+        );
+        keys.replay = true;
+        let replay = drawn(120, 1, |f| draw_keys(f, &keys, f.area()));
+        assert!(
+            replay.contains("←→ point") && !replay.contains(" solve"),
+            "{replay}"
+        );
+    }
 }
