@@ -59,6 +59,9 @@ pub enum Action {
     /// The population view (fitness band, diversity) in place of the side
     /// plot, or back.
     TogglePopulation,
+    /// The plots fold to a line when the net needs their rows to part its
+    /// stickers (the default), or keep their rows.
+    TogglePlots,
     /// Solution playback (when solved), or a replay's cursor: one move or
     /// point forward, back, to the first, to the last.
     PlayForward,
@@ -346,6 +349,12 @@ pub static BINDINGS: &[Binding] = &[
             ']' => Some(Action::ZoomOut),
             _ => None,
         },
+    },
+    Binding {
+        keys: "t",
+        hint: None,
+        help: "plots folded to a line to give a big cube room / kept",
+        map: key!('t' => Action::TogglePlots),
     },
     Binding {
         keys: "mouse",

@@ -13,6 +13,13 @@
 //! net fall back to the older ladders: one-cell or half-height stickers
 //! with fewer gaps, the cross beside the moves, else the strip, the strip
 //! taking rows from the moves panel (one line left) if it must.
+//!
+//! Before that fallback the plots give way, as panels that do not fit do
+//! in btop or bottom: when the net parts its stickers only with the plots'
+//! rows, the plots fold to one line (a sparkline of the best energy and
+//! the key that brings them back) and the net takes the rest of the screen
+//! (every size 4×4 to 7×7 at 80×24). With `plots_kept` (the `t` key) the
+//! plots keep their minimum and the net the older ladders.
 
 use ratatui::layout::{Constraint, Layout, Rect};
 
@@ -38,6 +45,8 @@ const ROOMY_HEIGHT: u16 = 30;
 /// Height the plots keep at least: six rows of data (their border, axis
 /// and labels take four).
 pub const CHARTS_MIN: u16 = 10;
+/// Height of the plots folded away: one line.
+pub const PLOTS_FOLDED: u16 = 1;
 
 /// The panels of the main screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,6 +60,10 @@ pub struct Areas {
     pub status: Rect,
     pub energy: Rect,
     pub aux: Rect,
+    /// The plots folded to one line so that the net stands apart (empty
+    /// while the plots are drawn; `energy` and `aux` are empty while it is
+    /// not).
+    pub plots_folded: Rect,
     pub message: Rect,
     pub keys: Rect,
 }
@@ -69,6 +82,17 @@ fn moves_rows(height: u16) -> u16 {
 /// cube of any size); `status_lines` is how many rows the status panel
 /// would like (it gets them when the net leaves room, else its first ones).
 pub fn areas(area: Rect, shape: impl Into<Shape>, status_lines: u16) -> Areas {
+    areas_with(area, shape, status_lines, false)
+}
+
+/// [`areas`], the plots folding to a line when the net needs their rows
+/// to part its stickers, unless `plots_kept`.
+pub fn areas_with(
+    area: Rect,
+    shape: impl Into<Shape>,
+    status_lines: u16,
+    plots_kept: bool,
+) -> Areas {
     let shape = shape.into();
     let [body, message, keys] = Layout::vertical([
         Constraint::Min(0),
@@ -76,16 +100,24 @@ pub fn areas(area: Rect, shape: impl Into<Shape>, status_lines: u16) -> Areas {
         Constraint::Length(1),
     ])
     .areas(area);
-    let top_max = body.height.saturating_sub(CHARTS_MIN);
+    let mut top_max = body.height.saturating_sub(CHARTS_MIN);
     let left_w = body.width.saturating_sub(STATUS_WIDTH);
     let moves_h = moves_rows(area.height);
+    let mut folded = false;
+    let apart = place_apart(shape, left_w, top_max, moves_h).or_else(|| {
+        let all = body.height.saturating_sub(PLOTS_FOLDED);
+        let p = (!plots_kept)
+            .then(|| place_apart(shape, left_w, all, moves_h))
+            .flatten()?;
+        (top_max, folded) = (all, true);
+        Some(p)
+    });
     let Placed {
         net,
         scale,
         at,
         moves_min,
-    } = place_apart(shape, left_w, top_max, moves_h)
-        .unwrap_or_else(|| place(shape, left_w, top_max));
+    } = apart.unwrap_or_else(|| place(shape, left_w, top_max));
     let (net_w, net_h) = scale.extent(shape.with_net(net));
     let cube_h = net_h + 2;
     let status_h = status_lines + 2;
@@ -98,7 +130,11 @@ pub fn areas(area: Rect, shape: impl Into<Shape>, status_lines: u16) -> Areas {
         Where::Below => cube_h + moves_min,
         _ => cube_h,
     };
-    let top_h = wanted.min(top_max).max(floor.min(body.height));
+    let top_h = if folded {
+        top_max
+    } else {
+        wanted.min(top_max).max(floor.min(body.height))
+    };
     let [top, charts] =
         Layout::vertical([Constraint::Length(top_h), Constraint::Min(0)]).areas(body);
     let [left, right] =
@@ -123,6 +159,23 @@ pub fn areas(area: Rect, shape: impl Into<Shape>, status_lines: u16) -> Areas {
             (left, m, s)
         }
     };
+    let (charts, plots_folded) = if folded {
+        (
+            Rect {
+                height: 0,
+                ..charts
+            },
+            charts,
+        )
+    } else {
+        (
+            charts,
+            Rect {
+                height: 0,
+                ..charts
+            },
+        )
+    };
     let [energy, aux] =
         Layout::horizontal([Constraint::Percentage(64), Constraint::Percentage(36)]).areas(charts);
     Areas {
@@ -133,6 +186,7 @@ pub fn areas(area: Rect, shape: impl Into<Shape>, status_lines: u16) -> Areas {
         status,
         energy,
         aux,
+        plots_folded,
         message,
         keys,
     }
@@ -153,7 +207,7 @@ enum Where {
 /// largest of the places for the layout asked for, or for the other one
 /// when that is the only one that parts its stickers or twice as large.
 fn place_apart(shape: Shape, left_w: u16, top_max: u16, moves_h: u16) -> Option<Placed> {
-    let best = |shape: Shape| -> Option<Placed> {
+    let best = |shape: Shape, fold: bool| -> Option<Placed> {
         let inner_w = left_w.saturating_sub(2);
         let mut places = vec![
             (Where::Below, inner_w, top_max.saturating_sub(moves_h + 2)),
@@ -165,20 +219,23 @@ fn place_apart(shape: Shape, left_w: u16, top_max: u16, moves_h: u16) -> Option<
         }
         let mut out: Option<Placed> = None;
         for (at, w, h) in places {
-            let Some(scale) = net::fit_apart(shape, w, h) else {
+            let Some(scale) = net::fit_apart_with(shape, w, h, fold) else {
                 continue;
             };
-            // Earlier places win ties.
-            if out
-                .as_ref()
-                .is_none_or(|o| net::sticker_halves(&scale) > net::sticker_halves(&o.scale))
-            {
-                out = Some(Placed {
-                    net: shape.net,
-                    scale,
-                    at,
-                    moves_min: moves_h,
-                });
+            // Earlier places win ties; the moves panel takes the status
+            // panel's last rows only for stickers half as large again.
+            let worth = |p: &Placed| {
+                let factor = if p.at == Where::Right { 2 } else { 3 };
+                u32::from(net::sticker_halves(&p.scale)) * factor
+            };
+            let here = Placed {
+                net: shape.net,
+                scale,
+                at,
+                moves_min: moves_h,
+            };
+            if out.as_ref().is_none_or(|o| worth(&here) > worth(o)) {
+                out = Some(here);
             }
         }
         out
@@ -187,7 +244,11 @@ fn place_apart(shape: Shape, left_w: u16, top_max: u16, moves_h: u16) -> Option<
         Net::Strip => Net::Cross,
         Net::Cross => Net::Strip,
     };
-    match (best(shape), best(shape.with_net(other))) {
+    // The strip folds when it is the net asked for, or when the cross
+    // asked for cannot part its stickers.
+    let asked = best(shape, true);
+    let fold_other = asked.is_none();
+    match (asked, best(shape.with_net(other), fold_other)) {
         (Some(a), Some(b))
             if net::sticker_halves(&b.scale) >= 2 * net::sticker_halves(&a.scale) =>
         {

@@ -35,7 +35,8 @@
 //! ([`crate::solve::runner::Runner`]); quitting drops it without waiting.
 
 pub mod app;
-pub mod help;
+mod folded;
+mod help;
 pub mod history;
 mod input;
 pub mod keys;

@@ -10,7 +10,7 @@
 
 mod fit;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -18,8 +18,8 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::widgets::Widget;
 
 pub use self::fit::{
-    COMPACT, SCALES, Scale, Shape, apart, compact, fit, fit_any, fit_apart, fit_compact, smallest,
-    sticker_halves,
+    COMPACT, SCALES, Scale, Shape, apart, compact, fit, fit_any, fit_apart, fit_apart_with,
+    fit_compact, smallest, sticker_halves,
 };
 use super::app::Net;
 use super::theme::{Depth, Theme};
@@ -118,7 +118,7 @@ impl CubeView<'_> {
             let (r, c) = cell(self.net, size, i);
             let (r, c) = (r as u16, c as u16);
             let look = self.look(i, &home, size.face_stickers());
-            let (x0, y0) = (s.x(c, n), s.y(r, n));
+            let (x0, y0) = s.at(r, c, n);
             for dy in 0..s.h {
                 for dx in 0..s.w {
                     let (x, y) = (area.x + x0 + dx, area.y + y0 + dy);
@@ -157,7 +157,7 @@ impl CubeView<'_> {
             let (r, c) = cell(self.net, size, i);
             let (r, c) = (r as u16, c as u16);
             let colour = self.look(i, &home, size.face_stickers()).colour;
-            let (x0, y0) = (s.x(c, n), s.y(r, n));
+            let (x0, y0) = s.at(r, c, n);
             for dy in 0..s.h {
                 for dx in 0..s.w {
                     let (x, y) = (x0 + dx, y0 + dy);
@@ -187,6 +187,53 @@ impl CubeView<'_> {
     }
 }
 
+impl CubeView<'_> {
+    /// Where faces stand no further apart than stickers (a big cube on a
+    /// small screen), a thin line in the column between two faces side by
+    /// side, so that the faces still read as faces.
+    fn render_seams(&self, area: Rect, buf: &mut Buffer) {
+        let (s, size) = (self.scale, self.cube.size());
+        if s.face_x > s.gap_x || s.gap_x == 0 {
+            return;
+        }
+        let n = fit::side(size);
+        let drawn: BTreeSet<(u16, u16)> = (0..size.stickers())
+            .map(|i| {
+                let (r, c) = cell(self.net, size, i);
+                s.grid_at(r as u16, c as u16, n)
+            })
+            .collect();
+        let style = Style::default().fg(Color::DarkGray);
+        for &(r, c) in &drawn {
+            if c % n != n - 1 || !drawn.contains(&(r, c + 1)) {
+                continue;
+            }
+            let x = area.x + s.x(c + 1, n) - 1;
+            // The sticker's rows, and the gap under it inside its face.
+            let top = s.y(r, n);
+            let end = if r % n == n - 1 {
+                top + s.h
+            } else {
+                s.y(r + 1, n)
+            };
+            let rows = if s.half {
+                top / 2..end.div_ceil(2)
+            } else {
+                top..end
+            };
+            for dy in rows {
+                let y = area.y + dy;
+                if x >= area.right() || y >= area.bottom() {
+                    continue;
+                }
+                if let Some(cl) = buf.cell_mut((x, y)) {
+                    cl.set_char('│').set_style(style);
+                }
+            }
+        }
+    }
+}
+
 impl Widget for CubeView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         if self.scale.half {
@@ -194,5 +241,6 @@ impl Widget for CubeView<'_> {
         } else {
             self.render_full(area, buf);
         }
+        self.render_seams(area, buf);
     }
 }

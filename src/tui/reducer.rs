@@ -219,6 +219,7 @@ pub fn reduce(app: &mut App, action: Action) -> Vec<Effect> {
         Action::ToggleOverlay => app.view.overlay = !app.view.overlay,
         Action::ToggleLogScale | Action::ZoomIn | Action::ZoomOut => plot_view(app, &action),
         Action::TogglePopulation => toggle_population(app),
+        Action::TogglePlots => app.view.plots_kept = !app.view.plots_kept,
         Action::PlayForward
         | Action::PlayBack
         | Action::PlayStart

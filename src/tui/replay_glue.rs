@@ -112,6 +112,7 @@ pub fn handle(r: &mut Replay, action: &Action) -> Reply {
         | Action::ZoomIn
         | Action::ZoomOut
         | Action::TogglePopulation
+        | Action::TogglePlots
         | Action::ToggleHelp
         | Action::CloseHelp
         | Action::ScrollHelp(_)

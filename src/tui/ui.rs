@@ -55,7 +55,7 @@ fn draw_screen(f: &mut Frame, app: &App) {
         return;
     }
     let v = SingleView::of(app);
-    let a = areas(&v.cube, &v.status, area);
+    let a = areas(&v.cube, &v.status, area, app.plots_kept());
     let status_lines = status::lines_in(&v.status, a.status.height.saturating_sub(2));
     draw_cube(f, &v.cube, a.cube, a.net, a.scale);
     draw_log(f, &v.moves, a.moves);
@@ -63,7 +63,9 @@ fn draw_screen(f: &mut Frame, app: &App) {
         Paragraph::new(status_lines).block(block(" status ", v.cube.theme)),
         a.status,
     );
-    if v.population {
+    if a.plots_folded.height > 0 {
+        super::folded::draw(f, &v.plots, a.plots_folded);
+    } else if v.population {
         let (energy, band, diversity) = population::areas(a.energy.union(a.aux));
         plot::draw_energy(f, &v.plots, energy);
         population::draw_band(f, &v.plots, band);
@@ -92,13 +94,21 @@ fn draw_screen(f: &mut Frame, app: &App) {
 /// The main screen's panels in `area`, as [`draw`] places them (the
 /// status panel's height depends on the app): what the mouse is mapped by.
 pub fn main_areas(app: &App, area: Rect) -> layout::Areas {
-    areas(&single_view::cube(app), &single_view::status(app), area)
+    areas(
+        &single_view::cube(app),
+        &single_view::status(app),
+        area,
+        app.plots_kept(),
+    )
 }
 
-/// The panels in `area` for the net of `cube` and the rows of `status`.
-fn areas(cube: &CubePanel, status: &StatusView, area: Rect) -> layout::Areas {
+/// The panels in `area` for the net of `cube` and the rows of `status`,
+/// the plots kept at their rows though the net then cannot part its
+/// stickers when `plots_kept` (`t`).
+fn areas(cube: &CubePanel, status: &StatusView, area: Rect, plots_kept: bool) -> layout::Areas {
     let shape = net::Shape::on_screen(cube.net, cube.size, cube.theme, cube.marks());
-    layout::areas(area, shape, status::lines(status).len() as u16)
+    let lines = status::lines(status).len() as u16;
+    layout::areas_with(area, shape, lines, plots_kept)
 }
 
 fn draw_too_small(f: &mut Frame, area: Rect) {
@@ -127,6 +137,7 @@ fn draw_cube(f: &mut Frame, v: &CubePanel, area: Rect, net: Net, scale: Scale) {
         Shown::Cube => " cube ".to_string(),
     };
     let view = match net {
+        Net::Strip if scale.fold => "folded strip",
         Net::Strip => "strip",
         Net::Cross => "cross",
     };

@@ -61,11 +61,11 @@ fn upright_view_keeps_the_centres_home_and_raw_shows_the_state() {
     for (i, &c) in [4usize, 13, 22, 31, 40, 49].iter().enumerate() {
         assert_eq!(shown.stickers()[c] as usize, i, "centre {i} home");
     }
-    assert!(render(&app, 100, 30).contains("upright (a: raw)"));
+    assert!(render(&app, 160, 48).contains("upright (a: raw)"));
     update(&mut app, action_for(&key('a')).unwrap());
     assert!(!app.upright());
     assert_eq!(app.shown_cube().three(), Some(&raw));
-    assert!(render(&app, 100, 30).contains("raw (a: upright)"));
+    assert!(render(&app, 160, 48).contains("raw (a: upright)"));
     // The energy and the run do not depend on the view.
     assert_eq!(app.start().three(), Some(&raw));
 }
@@ -76,7 +76,7 @@ fn digits_set_the_depth_of_s_scrambles() {
     assert_eq!(app.depth(), None);
     update(&mut app, action_for(&key('5')).unwrap());
     assert_eq!(app.depth(), Some(5));
-    assert!(render(&app, 100, 30).contains("5 moves (0-9)"));
+    assert!(render(&app, 160, 48).contains("5 moves (0-9)"));
     update(&mut app, action_for(&key('s')).unwrap());
     let alg = app.scramble().cloned().expect("a depth scramble has moves");
     assert_eq!(alg.len(), 5);
@@ -90,7 +90,7 @@ fn digits_set_the_depth_of_s_scrambles() {
     update(&mut app, Action::Scramble);
     assert_eq!(app.scramble(), None, "a random state has no scramble moves");
     assert!(!app.start().is_solved());
-    assert!(render(&app, 100, 30).contains("random state (0-9)"));
+    assert!(render(&app, 160, 48).contains("random state (0-9)"));
 }
 
 #[test]

@@ -135,7 +135,7 @@ fn share_wanted(n: usize, w: u16) -> f64 {
     match (n, w) {
         (_, 80) => 0.0,
         (3..=5, _) => 5.0,
-        (7, _) => 3.0,
+        (6 | 7, _) => 3.0,
         _ => 0.0,
     }
 }
@@ -148,10 +148,9 @@ fn check(app: &App, n: usize, w: u16, h: u16) -> Option<String> {
     let stickers = 6 * n * n;
     let share = 100.0 * seen.halves as f64 / 2.0 / f64::from(w * h);
     let at = format!("{n}x{n} at {w}x{h} ({:?} {:?})", a.net, a.scale);
-    // Apart everywhere from 120x36; at 80x24 the 2x2 and 3x3 (the bigger
-    // cubes need more columns than 80 leave beside the status panel).
-    let must_part = w > 80 || n <= 3;
-    if must_part && (seen.blobs != stickers || !seen.rectangles) {
+    eprintln!("coverage {n}x{n} {w}x{h} {share:.1} % {:?}", a.scale);
+    // Apart everywhere, 80x24 included (the plots give way there).
+    if seen.blobs != stickers || !seen.rectangles {
         return Some(format!(
             "{at}: {} separate sticker blobs for {stickers} stickers",
             seen.blobs
@@ -161,11 +160,10 @@ fn check(app: &App, n: usize, w: u16, h: u16) -> Option<String> {
         return Some(format!("{at}: stickers cover {share:.1} % of the screen"));
     }
     // Square-ish: a sticker's columns within 2:3 of its half rows.
-    if must_part
-        && let Some(&(bw, bh)) = seen
-            .sizes
-            .iter()
-            .find(|&&(bw, bh)| !(3 * bw >= 2 * bh && 2 * bw <= 3 * bh))
+    if let Some(&(bw, bh)) = seen
+        .sizes
+        .iter()
+        .find(|&&(bw, bh)| !(3 * bw >= 2 * bh && 2 * bw <= 3 * bh))
     {
         return Some(format!("{at}: a sticker {bw} columns × {bh} half rows"));
     }
@@ -253,4 +251,43 @@ fn the_wheel_scrolls_the_moves_panel_back_and_forth() {
         );
     }
     assert_eq!(text(&a), end);
+}
+
+#[test]
+fn the_plots_fold_to_a_line_for_a_big_cube_at_80x24_and_t_brings_them_back() {
+    let (w, h) = (80, 24);
+    let mut a = app(7);
+    update(&mut a, Action::StartPause);
+    for _ in 0..3 {
+        update(&mut a, Action::Tick);
+    }
+    let text = |a: &App| {
+        let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
+        t.draw(|f| ui::draw(f, a)).unwrap();
+        format!("{}", t.backend())
+    };
+    let folded = text(&a);
+    assert!(folded.contains("t shows them"), "{folded}");
+    assert!(!folded.contains("■ energy"), "{folded}");
+    // The status panel's first rows stay in view.
+    for row in ["state", "energy", "iteration", "speed", "elapsed"] {
+        assert!(folded.contains(&format!("│{row} ")), "{row}: {folded}");
+    }
+    assert_eq!(check(&a, 7, w, h), None);
+    // `t`: the plots keep their rows, the net gives way (its stickers
+    // then touch); `t` again folds them.
+    let t = cubetui::tui::keys::action_for(&crossterm::event::KeyEvent::new(
+        crossterm::event::KeyCode::Char('t'),
+        crossterm::event::KeyModifiers::NONE,
+    ))
+    .unwrap();
+    update(&mut a, t.clone());
+    let kept = text(&a);
+    assert!(
+        kept.contains("■ energy") && !kept.contains("t shows them"),
+        "{kept}"
+    );
+    assert!(check(&a, 7, w, h).is_some(), "{kept}");
+    update(&mut a, t);
+    assert!(text(&a).contains("t shows them"));
 }

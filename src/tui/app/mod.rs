@@ -69,6 +69,7 @@ impl App {
                 plot: Default::default(),
                 knobs: None,
                 population: false,
+                plots_kept: false,
             },
             mode: Mode::Single,
             lane_driver: super::race::inline_lanes(),

@@ -93,6 +93,11 @@ impl App {
     pub fn overlay(&self) -> bool {
         self.view.overlay
     }
+    /// Whether the plots keep their rows though the net then cannot part
+    /// its stickers (`t`).
+    pub fn plots_kept(&self) -> bool {
+        self.view.plots_kept
+    }
     /// Log scale and zoom of the plots.
     pub fn plot_view(&self) -> crate::tui::scale::PlotView {
         self.view.plot

@@ -146,6 +146,9 @@ pub(crate) struct View {
     /// The population view (`i`) in place of the side plot, for a solver
     /// that reports population series.
     pub(crate) population: bool,
+    /// The plots keep their rows even when the net then cannot part its
+    /// stickers (`t`); by default they fold to a line.
+    pub(crate) plots_kept: bool,
     /// The knobs panel, while it is open.
     pub(crate) knobs: Option<Knobs>,
 }

@@ -67,6 +67,9 @@ pub struct Scale {
     pub face_y: u16,
     /// Half-height stickers: `h`, `gap_y` and `face_y` count half rows.
     pub half: bool,
+    /// The strip folded in two: its first three faces above its last
+    /// three (3N × 2N stickers, for big cubes on small screens).
+    pub fold: bool,
 }
 
 /// A one-cell scale with these gaps (columns between stickers, columns
@@ -80,6 +83,7 @@ const fn one(gap_x: u16, face_x: u16, face_y: u16, half: bool) -> Scale {
         face_x,
         face_y,
         half,
+        fold: false,
     }
 }
 
@@ -104,6 +108,7 @@ pub const SCALES: [Scale; 4] = [
         face_x: 3,
         face_y: 1,
         half: false,
+        fold: false,
     },
 ];
 
@@ -130,10 +135,33 @@ impl Scale {
         r * (self.h + self.gap_y) + (r / n) * self.face_y.saturating_sub(self.gap_y)
     }
 
+    /// (left edge, top edge) of the sticker in grid cell (`r`, `c`) on a
+    /// cube of `n` stickers a side: a folded strip's last three faces go
+    /// under its first three.
+    pub(super) fn at(&self, r: u16, c: u16, n: u16) -> (u16, u16) {
+        let (r, c) = self.grid_at(r, c, n);
+        (self.x(c, n), self.y(r, n))
+    }
+
+    /// Where grid cell (`r`, `c`) of the net is drawn, as a cell of the
+    /// drawn grid: the same, but on a folded strip.
+    pub(super) fn grid_at(&self, r: u16, c: u16, n: u16) -> (u16, u16) {
+        if self.fold && c >= 3 * n {
+            (r + n, c - 3 * n)
+        } else {
+            (r, c)
+        }
+    }
+
     /// (width, height) in terminal cells of a net drawn at this scale.
     pub fn extent(&self, shape: impl Into<Shape>) -> (u16, u16) {
         let shape = shape.into();
         let (rows, cols) = grid(shape);
+        let (rows, cols) = if self.fold {
+            (2 * rows, cols.div_ceil(2))
+        } else {
+            (rows, cols)
+        };
         let n = side(shape.size);
         let h = self.y(rows - 1, n) + self.h;
         let h = if self.half { h.div_ceil(2) } else { h };
@@ -183,25 +211,35 @@ fn square_ish(w: u16, hh: u16, loose: bool) -> bool {
 
 /// The scales whose stickers stand apart: a column between two stickers
 /// side by side and a row (a half row on half-height stickers) between two
-/// stacked ones, faces parted by as much or more; whole-row stickers first.
-fn apart_scales(shape: Shape) -> impl Iterator<Item = Scale> {
+/// stacked ones, faces parted by as much or more (by two columns or more
+/// unless `tight`); whole-row stickers first; a strip also folded in two.
+fn apart_scales(shape: Shape, tight: bool) -> impl Iterator<Item = Scale> {
     let halves: &[bool] = if shape.half_blocks {
         &[false, true]
     } else {
         &[false]
     };
-    halves.iter().flat_map(|&half| {
-        (1..=8u16).flat_map(move |h| {
-            (1..=16u16).flat_map(move |w| {
-                [3u16, 2].into_iter().flat_map(move |face_x| {
-                    [2u16, 1].into_iter().map(move |face_y| Scale {
-                        w,
-                        h,
-                        gap_x: 1,
-                        gap_y: 1,
-                        face_x,
-                        face_y,
-                        half,
+    let folds: &[bool] = if shape.net == Net::Strip {
+        &[false, true]
+    } else {
+        &[false]
+    };
+    let faces_x: &[u16] = if tight { &[1] } else { &[3, 2] };
+    folds.iter().flat_map(move |&fold| {
+        halves.iter().flat_map(move |&half| {
+            (1..=8u16).flat_map(move |h| {
+                (1..=16u16).flat_map(move |w| {
+                    faces_x.iter().flat_map(move |&face_x| {
+                        [2u16, 1].into_iter().map(move |face_y| Scale {
+                            w,
+                            h,
+                            gap_x: 1,
+                            gap_y: 1,
+                            face_x,
+                            face_y,
+                            half,
+                            fold,
+                        })
                     })
                 })
             })
@@ -218,23 +256,33 @@ fn half_rows(s: &Scale) -> u16 {
 /// side by side, a row or half row between two stacked) and read as
 /// square, whose net fits in `width` × `height`: the most screen per
 /// sticker, then whole rows (they can carry letters), then the wider face
-/// gaps. Stickers only roughly square (1:2) when no square one fits.
+/// gaps, then unfolded. Stickers only roughly square (1:2) when no
+/// square one fits; faces parted by no more than stickers (one column)
+/// only when nothing else fits.
 pub fn fit_apart(shape: impl Into<Shape>, width: u16, height: u16) -> Option<Scale> {
-    let shape = shape.into();
-    [false, true].into_iter().find_map(|loose| {
-        apart_scales(shape)
-            .filter(|s| square_ish(s.w, half_rows(s), loose))
-            .filter(|s| s.fits(shape, width, height))
-            .max_by_key(|s| {
-                (
-                    s.w * half_rows(s),
-                    !s.half,
-                    s.face_x + s.face_y,
-                    // Of two as large, the squarer.
-                    std::cmp::Reverse(s.w.abs_diff(half_rows(s))),
-                )
-            })
-    })
+    fit_apart_with(shape.into(), width, height, true)
+}
+
+/// [`fit_apart`], a strip folded in two only when `fold`.
+pub fn fit_apart_with(shape: Shape, width: u16, height: u16, fold: bool) -> Option<Scale> {
+    [(false, false), (false, true), (true, false), (true, true)]
+        .into_iter()
+        .find_map(|(tight, loose)| {
+            apart_scales(shape, tight)
+                .filter(|s| fold || !s.fold)
+                .filter(|s| square_ish(s.w, half_rows(s), loose))
+                .filter(|s| s.fits(shape, width, height))
+                .max_by_key(|s| {
+                    (
+                        s.w * half_rows(s),
+                        !s.half,
+                        s.face_x + s.face_y,
+                        !s.fold,
+                        // Of two as large, the squarer.
+                        std::cmp::Reverse(s.w.abs_diff(half_rows(s))),
+                    )
+                })
+        })
 }
 
 /// Screen cells a sticker covers at this scale (half cells count half), in
@@ -327,5 +375,28 @@ mod tests {
         assert_eq!(COMPACT[4].extent(shape(Net::Strip, 7)), (42, 4));
         assert_eq!(COMPACT[3].extent(shape(Net::Cross, 6)), (27, 10));
         assert_eq!(COMPACT[3].extent(shape(Net::Cross, 2)), (11, 4));
+        // The strip folded in two: 3N x 2N stickers.
+        let folded = Scale {
+            fold: true,
+            ..SCALES[0]
+        };
+        assert_eq!(folded.extent(Net::Strip), (19, 7));
+        assert_eq!(folded.at(0, 9, 3), (0, 4));
+    }
+
+    #[test]
+    fn a_7x7_strip_parts_its_stickers_in_the_80x24_cube_panel_only_folded() {
+        let shape = Shape {
+            net: Net::Strip,
+            size: Size::new(7).expect("a size"),
+            half_blocks: true,
+        };
+        // 42 x 20: the cube panel at 80x24 with the plots folded.
+        assert_eq!(fit_apart_with(shape, 42, 20, false), None);
+        let s = fit_apart(shape, 42, 20).expect("folded, it fits");
+        assert!(s.fold && s.half && apart(&s), "{s:?}");
+        // Faces no further apart than stickers: nothing else fits.
+        assert_eq!((s.face_x, s.gap_x), (1, 1), "{s:?}");
+        assert_eq!(s.extent(shape), (41, 14));
     }
 }
