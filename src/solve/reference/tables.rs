@@ -323,7 +323,7 @@ mod tests {
 
     #[test]
     fn a_childs_distances_follow_from_its_parents_and_the_tables_mod_3() {
-        let t = crate::solve::reference::cache::tables();
+        let t = Tables::build();
         let mut rng = rng_from_seed(11);
         for _ in 0..50_000 {
             let (tw, f) = (rng.random_range(0..N_TWIST), rng.random_range(0..N_FLIP));
