@@ -14,6 +14,7 @@ pub mod comb;
 pub mod coord;
 pub mod cubie;
 pub mod disk;
+mod frame;
 pub mod multi;
 pub mod pending;
 pub mod search;

@@ -3,8 +3,9 @@
 //! of nodes and resume), and for each phase-1 solution a bounded phase-2 IDA*
 //! that only accepts totals shorter than the best so far.
 
-use super::coord::{self, N_SLICE_PERM};
-use super::cubie::{N_MOVES, face_of};
+use super::coord;
+use super::cubie::N_MOVES;
+use super::frame::{ALLOWED_AFTER, Frame, NOT_G1, ORDER, children, in_g1, root_of};
 use super::tables::{N_P2, P2_MOVES, Tables};
 use crate::cube::CubieCube;
 use crate::cube::cubie_turns::face_turn_cubies;
@@ -15,66 +16,6 @@ const PHASE2_CAP: usize = 13;
 
 /// A phase-1 node in G1 with fewer moves than this left is not expanded.
 const REENTER: usize = 5;
-
-/// One level of the phase-1 stack: coordinates after the moves so far and the
-/// next move to try from here.
-#[derive(Clone, Copy)]
-struct Frame {
-    twist: u16,
-    flip: u16,
-    /// Slice positions (the slice coordinate / 24): phase 1 needs no more.
-    pos: u16,
-    /// Position in [`ORDER`] of the next move to try.
-    next: u8,
-    /// Bit `m` set: move `m` leads to a child within the bound (all the
-    /// children are looked up together on the frame's first visit, so the
-    /// processor overlaps their table reads).
-    ok: u32,
-}
-
-/// Whether the frame's cube is in G1 (the phase-1 goal).
-#[inline]
-fn in_g1(f: &Frame) -> bool {
-    f.twist == 0 && f.flip == 0 && f.pos == 0
-}
-
-/// Bit `m` set: move `m` may follow the move of the index (18: none): never
-/// the same face twice, and of two opposite faces only in one order (`U D`,
-/// not `D U`).
-const ALLOWED_AFTER: [u32; N_MOVES + 1] = {
-    let mut out = [0u32; N_MOVES + 1];
-    let mut l = 0;
-    while l <= N_MOVES {
-        let mut m = 0;
-        while m < N_MOVES {
-            let ok = l == N_MOVES || {
-                let (fl, fm) = (face_of(l), face_of(m));
-                fl != fm && fl != fm + 3
-            };
-            if ok {
-                out[l] |= 1 << m;
-            }
-            m += 1;
-        }
-        l += 1;
-    }
-    out
-};
-
-/// The order phase 1 tries moves in: per face the two quarter turns, then
-/// the half turn (which either quarter turn may rule out).
-const ORDER: [u8; N_MOVES] = [0, 2, 1, 3, 5, 4, 6, 8, 7, 9, 11, 10, 12, 14, 13, 15, 17, 16];
-
-/// Bit `m` set: move `m` is not one of the G1 moves [`P2_MOVES`].
-const NOT_G1: u32 = {
-    let mut out = (1u32 << N_MOVES) - 1;
-    let mut k = 0;
-    while k < P2_MOVES.len() {
-        out &= !(1 << P2_MOVES[k]);
-        k += 1;
-    }
-    out
-};
 
 /// A two-phase search for one cube, advanced in node-bounded slices.
 pub struct Search<'t> {
@@ -116,18 +57,8 @@ impl<'t> Search<'t> {
         target: usize,
         min_depth1: usize,
     ) -> Search<'t> {
-        let root = Frame {
-            twist: coord::twist(&start) as u16,
-            flip: coord::flip(&start) as u16,
-            pos: (coord::slice(&start) / N_SLICE_PERM) as u16,
-            next: 0,
-            ok: 0,
-        };
-        let h = t.phase1_bound(
-            root.twist as usize,
-            root.flip as usize,
-            root.pos as usize * N_SLICE_PERM,
-        );
+        let root = root_of(t, &start);
+        let h = root.d[0].max(root.d[1]).max(root.d[2]);
         Search {
             t,
             start,
@@ -260,7 +191,10 @@ impl<'t> Search<'t> {
                 // is at distance 0.
                 mask &= NOT_G1;
             }
-            self.stack[k].ok = self.children(&top, mask, room);
+            let (ok, child_d, looked) = children(self.t, &top, mask, room);
+            self.nodes += looked;
+            self.stack[k].ok = ok;
+            self.stack[k].child_d = child_d;
         }
         let ok = self.stack[k].ok;
         let t = self.t;
@@ -272,10 +206,18 @@ impl<'t> Search<'t> {
                 continue;
             }
             self.stack[k].next = i as u8;
+            let twist = t.twist_mv[top.twist as usize * N_MOVES + m];
+            let flip = t.flip_mv[top.flip as usize * N_MOVES + m];
+            let pos = t.pos_mv[top.pos as usize * N_MOVES + m];
+            // A leaf is in G1 (distance 0 everywhere, and `children` left
+            // its distances 0).
+            let cd = self.stack[k].child_d[m];
             self.stack.push(Frame {
-                twist: t.twist_mv[top.twist as usize * N_MOVES + m],
-                flip: t.flip_mv[top.flip as usize * N_MOVES + m],
-                pos: t.pos_mv[top.pos as usize * N_MOVES + m],
+                twist,
+                flip,
+                pos,
+                d: [cd as u8 & 15, (cd >> 4) as u8 & 15, (cd >> 8) as u8],
+                child_d: [0; N_MOVES],
                 next: 0,
                 ok: 0,
             });
@@ -286,57 +228,8 @@ impl<'t> Search<'t> {
         self.pop();
     }
 
-    /// The moves of `mask` from `top` whose child is within `room` more
-    /// moves of G1, as a bit set; counts each lookup as a node. No early
-    /// return, so the table reads of all the children are in flight at once.
-    fn children(&mut self, top: &Frame, mask: u32, room: usize) -> u32 {
-        let t = self.t;
-        let (tw, fl, ps) = (
-            top.twist as usize * N_MOVES,
-            top.flip as usize * N_MOVES,
-            top.pos as usize * N_MOVES,
-        );
-        let mut ok = 0u32;
-        let mut skip = 0u32;
-        let mut looked = 0u64;
-        for &m in &ORDER {
-            let m = m as usize;
-            if (mask & !skip) >> m & 1 == 0 {
-                continue;
-            }
-            looked += 1;
-            // The u16 move tables and the small class tables (which stay in
-            // the first-level cache) take half the room of tables holding
-            // both, and leave more of the second-level cache to the pruning.
-            let (twist, flip) = (t.twist_mv[tw + m], t.flip_mv[fl + m]);
-            let twist_x = u32::from(twist) | u32::from(t.sym.twist_class(twist as usize)) << 16;
-            let flip_x = u32::from(flip) | u32::from(t.sym.flip_class(flip as usize)) << 16;
-            let pos = t.pos_mv[ps + m];
-            // The bound in full, without branches (they would be
-            // mispredicted half the time).
-            let h = if room == 0 {
-                usize::from(twist_x & 0xffff != 0 || flip_x & 0xffff != 0 || pos != 0)
-            } else {
-                t.phase1_bound_x(twist_x, flip_x, pos as usize)
-            };
-            ok |= u32::from(h <= room) << m;
-            // Two over the room: every table is an exact distance in its own
-            // coordinates, and any two turns of one face are one turn apart,
-            // so the face's other turns stay over (min2phase's rule).
-            skip |= u32::from(h > room + 1) * (7 << (m - m % 3));
-        }
-        self.nodes += looked;
-        ok
-    }
-
     fn root(&self) -> Frame {
-        Frame {
-            twist: coord::twist(&self.start) as u16,
-            flip: coord::flip(&self.start) as u16,
-            pos: (coord::slice(&self.start) / N_SLICE_PERM) as u16,
-            next: 0,
-            ok: 0,
-        }
+        root_of(self.t, &self.start)
     }
 
     fn pop(&mut self) {

@@ -5,7 +5,7 @@
 use super::comb::CombPrune;
 use super::coord::{self, N_CPERM, N_FLIP, N_SLICE, N_SLICE_PERM, N_SLICE_POS, N_TWIST, N_UDEDGE};
 use super::cubie::{N_MOVES, bfs};
-use super::sym::SymPrune;
+use super::sym::{SymPrune, next_distance};
 use crate::cube::CubieCube;
 use crate::cube::cubie_turns::turn;
 
@@ -239,35 +239,31 @@ impl Tables {
         0
     }
 
-    /// [`Tables::phase1_excess`] from `twist | (class << 2 | symmetry) << 16`
-    /// and the same of the flip (see [`SymPrune::twist_class`]).
+    /// The exact distances in the three phase-1 tables (twist × slice
+    /// positions, flip × slice positions, twist × flip).
     #[inline]
-    pub fn phase1_excess_x(&self, twist: u32, flip: u32, pos: usize, room: usize) -> usize {
-        let (te, fe) = ((twist >> 16) as usize, (flip >> 16) as usize);
-        let a = self.sym.twist_slice_of(te, pos) as usize;
-        if a > room {
-            return a;
-        }
-        let b = self.sym.flip_slice_of(fe, pos) as usize;
-        if b > room {
-            return b;
-        }
-        let c = self.sym.twist_flip_of(te, (flip & 0xffff) as usize) as usize;
-        if c > room {
-            return c;
-        }
-        0
+    pub fn phase1_distances(&self, twist: usize, flip: usize, pos: usize) -> [u8; 3] {
+        [
+            self.sym.twist_slice(twist, pos),
+            self.sym.flip_slice(flip, pos),
+            self.sym.twist_flip(twist, flip),
+        ]
     }
 
-    /// The phase-1 bound from the same arguments as
-    /// [`Tables::phase1_excess_x`]: all three tables read, no branch.
-    #[inline]
-    pub fn phase1_bound_x(&self, twist: u32, flip: u32, pos: usize) -> usize {
-        let (te, fe) = ((twist >> 16) as usize, (flip >> 16) as usize);
-        let a = self.sym.twist_slice_of(te, pos);
-        let b = self.sym.flip_slice_of(fe, pos);
-        let c = self.sym.twist_flip_of(te, (flip & 0xffff) as usize);
-        a.max(b).max(c) as usize
+    /// [`Tables::phase1_distances`] of a cube one move from a cube at
+    /// distances `d`, from its coordinates: reads the tables modulo 3 (a
+    /// quarter of a byte an entry, see [`next_distance`]), what the
+    /// phase-1 search spends its time on.
+    #[inline(always)]
+    pub fn phase1_child(&self, d: [u8; 3], twist: u16, flip: u16, pos: u16) -> [u8; 3] {
+        let te = usize::from(self.sym.twist_class(twist as usize));
+        let fe = usize::from(self.sym.flip_class(flip as usize));
+        let pos = pos as usize;
+        [
+            next_distance(d[0], self.sym.twist_slice3_of(te, pos)),
+            next_distance(d[1], self.sym.flip_slice3_of(fe, pos)),
+            next_distance(d[2], self.sym.twist_flip3_of(te, flip as usize)),
+        ]
     }
 
     /// Phase-1 lower bound on the moves to G1.
@@ -321,6 +317,29 @@ mod tests {
         for f in 0..N_FLIP {
             for p in 0..N_SLICE_POS {
                 assert_eq!(s.flip_slice(f, p), t.flip_slice_pr[f * N_SLICE_POS + p]);
+            }
+        }
+    }
+
+    #[test]
+    fn a_childs_distances_follow_from_its_parents_and_the_tables_mod_3() {
+        let t = Tables::build();
+        let mut rng = rng_from_seed(11);
+        for _ in 0..50_000 {
+            let (tw, f) = (rng.random_range(0..N_TWIST), rng.random_range(0..N_FLIP));
+            let p = rng.random_range(0..N_SLICE_POS);
+            let d = t.phase1_distances(tw, f, p);
+            assert_eq!(d[0], t.twist_slice_pr[tw * N_SLICE_POS + p]);
+            assert_eq!(d[2], t.twist_flip_pr[tw * N_FLIP + f]);
+            for m in 0..N_MOVES {
+                let (ct, cf) = (t.twist_mv[tw * N_MOVES + m], t.flip_mv[f * N_MOVES + m]);
+                let cp = t.pos_mv[p * N_MOVES + m];
+                let exact = t.phase1_distances(ct as usize, cf as usize, cp as usize);
+                assert_eq!(
+                    t.phase1_child(d, ct, cf, cp),
+                    exact,
+                    "{tw} {f} {p} move {m}"
+                );
             }
         }
     }

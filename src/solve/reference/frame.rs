@@ -1,0 +1,164 @@
+//! The phase-1 stack frame of [`Search`](super::search::Search) and the
+//! lookup of a frame's children: the part of the search every phase-1 node
+//! goes through.
+
+use super::coord::{self, N_SLICE_PERM};
+use super::cubie::{N_MOVES, face_of};
+use super::tables::{P2_MOVES, Tables};
+use crate::cube::CubieCube;
+
+/// One level of the phase-1 stack: coordinates after the moves so far and the
+/// next move to try from here.
+#[derive(Clone, Copy)]
+pub(super) struct Frame {
+    pub(super) twist: u16,
+    pub(super) flip: u16,
+    /// Slice positions (the slice coordinate / 24): phase 1 needs no more.
+    pub(super) pos: u16,
+    /// Exact distances in the three phase-1 tables (twist × slice positions,
+    /// flip × slice positions, twist × flip): the search reads the tables
+    /// modulo 3 (a quarter of a byte an entry) and adds the change to these.
+    pub(super) d: [u8; 3],
+    /// Position in [`ORDER`] of the next move to try.
+    pub(super) next: u8,
+    /// The distances ([`Frame::d`]) of the child of move `m`, four bits
+    /// each, when bit `m` of `ok` is set (read with the bounds in
+    /// [`children`], so entering a child reads no table again).
+    pub(super) child_d: [u16; N_MOVES],
+    /// Bit `m` set: move `m` leads to a child within the bound (all the
+    /// children are looked up together on the frame's first visit, so the
+    /// processor overlaps their table reads).
+    pub(super) ok: u32,
+}
+
+/// Whether the frame's cube is in G1 (the phase-1 goal).
+#[inline]
+pub(super) fn in_g1(f: &Frame) -> bool {
+    f.twist == 0 && f.flip == 0 && f.pos == 0
+}
+
+/// The phase-1 frame of `start`.
+pub(super) fn root_of(t: &Tables, start: &CubieCube) -> Frame {
+    let (twist, flip) = (coord::twist(start), coord::flip(start));
+    let pos = coord::slice(start) / N_SLICE_PERM;
+    Frame {
+        twist: twist as u16,
+        flip: flip as u16,
+        pos: pos as u16,
+        d: t.phase1_distances(twist, flip, pos),
+        child_d: [0; N_MOVES],
+        next: 0,
+        ok: 0,
+    }
+}
+
+/// Bit `m` set: move `m` may follow the move of the index (18: none): never
+/// the same face twice, and of two opposite faces only in one order (`U D`,
+/// not `D U`).
+pub(super) const ALLOWED_AFTER: [u32; N_MOVES + 1] = {
+    let mut out = [0u32; N_MOVES + 1];
+    let mut l = 0;
+    while l <= N_MOVES {
+        let mut m = 0;
+        while m < N_MOVES {
+            let ok = l == N_MOVES || {
+                let (fl, fm) = (face_of(l), face_of(m));
+                fl != fm && fl != fm + 3
+            };
+            if ok {
+                out[l] |= 1 << m;
+            }
+            m += 1;
+        }
+        l += 1;
+    }
+    out
+};
+
+/// The order phase 1 tries moves in: per face the two quarter turns, then
+/// the half turn (which either quarter turn may rule out).
+pub(super) const ORDER: [u8; N_MOVES] =
+    [0, 2, 1, 3, 5, 4, 6, 8, 7, 9, 11, 10, 12, 14, 13, 15, 17, 16];
+
+/// Bit `m` set: move `m` is not one of the G1 moves [`P2_MOVES`].
+pub(super) const NOT_G1: u32 = {
+    let mut out = (1u32 << N_MOVES) - 1;
+    let mut k = 0;
+    while k < P2_MOVES.len() {
+        out &= !(1 << P2_MOVES[k]);
+        k += 1;
+    }
+    out
+};
+
+/// The moves of `mask` from `top` whose child is within `room` more
+/// moves of G1, as a bit set, with their distances and the number of
+/// children looked up (each counts as a node). Only a face's own turns
+/// wait for each other, so the table reads of the faces overlap.
+pub(super) fn children(
+    t: &Tables,
+    top: &Frame,
+    mask: u32,
+    room: usize,
+) -> (u32, [u16; N_MOVES], u64) {
+    let (tw, fl, ps) = (
+        top.twist as usize * N_MOVES,
+        top.flip as usize * N_MOVES,
+        top.pos as usize * N_MOVES,
+    );
+    let mut ok = 0u32;
+    let mut child_d = [0u16; N_MOVES];
+    // The parent's rows of the move tables, checked once here.
+    let row = |table: &[u16], at: usize| -> [u16; N_MOVES] {
+        table
+            .get(at..at + N_MOVES)
+            .and_then(|r| r.try_into().ok())
+            .unwrap_or([0; N_MOVES])
+    };
+    let (tw, fl, ps) = (
+        row(&t.twist_mv, tw),
+        row(&t.flip_mv, fl),
+        row(&t.pos_mv, ps),
+    );
+    if room == 0 {
+        // The last phase-1 move: only the goal itself is at distance 0.
+        let mut looked = 0;
+        for m in 0..N_MOVES {
+            if mask >> m & 1 != 0 {
+                looked += 1;
+                ok |= u32::from(tw[m] == 0 && fl[m] == 0 && ps[m] == 0) << m;
+            }
+        }
+        return (ok, child_d, looked);
+    }
+    let mut looked = 0u64;
+    for face in 0..6 {
+        if mask >> (3 * face) & 7 == 0 {
+            continue;
+        }
+        // The two quarter turns, then the half turn.
+        for m in [3 * face, 3 * face + 2, 3 * face + 1] {
+            if mask >> m & 1 == 0 {
+                continue;
+            }
+            looked += 1;
+            // The u16 move tables and the small class tables (which stay
+            // in the first-level cache) leave the second-level cache to
+            // the pruning tables.
+            let d = t.phase1_child(top.d, tw[m], fl[m], ps[m]);
+            child_d[m] = u16::from(d[0]) | u16::from(d[1]) << 4 | u16::from(d[2]) << 8;
+            // The bound in full, without branches (they would be
+            // mispredicted half the time).
+            let h = usize::from(d[0].max(d[1]).max(d[2]));
+            ok |= u32::from(h <= room) << m;
+            // Two over the room: every table is an exact distance in its
+            // own coordinates, and any two turns of one face are one turn
+            // apart, so the face's other turns stay over (min2phase's
+            // rule).
+            if h > room + 1 {
+                break;
+            }
+        }
+    }
+    (ok, child_d, looked)
+}
