@@ -11,11 +11,9 @@ use cubetui::solve::SolverConfig;
 use cubetui::solve::neighbourhood::{Formulas, NAMES};
 use cubetui::solve::preset::{self, Presets};
 
-use super::exit::UsageError;
-
 mod set;
 pub use set::{apply_sets, lookup};
-use set::{full_table, set_key};
+use set::{full_table, set_key, usage};
 
 /// Which solver runs, with which parameters and budget.
 #[derive(Debug, Clone, Default, Args)]
@@ -113,10 +111,6 @@ pub struct Resolved {
     pub config: SolverConfig,
     pub max_steps: Option<u64>,
     pub time_limit: Option<Duration>,
-}
-
-fn usage(msg: impl Into<String>) -> Report {
-    UsageError(msg.into()).into()
 }
 
 impl SolverArgs {
@@ -230,6 +224,7 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
+    use crate::cli::exit::UsageError;
 
     /// The built-in preset table, once for the tests of this file.
     pub(super) fn builtin() -> &'static Presets {
@@ -440,6 +435,7 @@ mod declared_tests {
 
     use super::tests::builtin;
     use super::*;
+    use crate::cli::exit::UsageError;
     use cubetui::solve::params::{Kind, ParamSpec};
 
     fn resolve(preset: &str, set: &[String]) -> Result<Resolved, Report> {

@@ -8,7 +8,12 @@ use cubetui::solve::SolverConfig;
 use cubetui::solve::params::{self, ParamSpec};
 use cubetui::solve::preset;
 
-use super::usage;
+use super::super::exit::UsageError;
+
+/// A usage error (exit 2) saying `msg`.
+pub(super) fn usage(msg: impl Into<String>) -> Report {
+    UsageError(msg.into()).into()
+}
 
 /// `base` with `--set KEY=VALUE` overrides applied (as `solve --set`
 /// applies them: every key checked against the solver's declaration), and
