@@ -485,19 +485,25 @@ pub(super) mod tests {
         format!("{}", t.backend())
     }
 
+    /// The plots' view of `track`, made by hand: the default zoom, no
+    /// replay cursor, moves to solved measured.
+    pub(crate) fn view_of<'a>(track: &'a Track, theme: &'a Theme) -> PlotsView<'a> {
+        PlotsView {
+            track,
+            theme,
+            view: PlotView::default(),
+            cursor: None,
+            measured: true,
+        }
+    }
+
     /// The energy plot drawn from a run's data made by hand, no app: its
     /// legend, and a replay's cursor only where it is in the window.
     #[test]
     fn the_energy_plot_draws_from_its_own_view() {
         let track = falling(40);
         let theme = Theme::load("classic", Depth::None).unwrap();
-        let mut v = PlotsView {
-            track: &track,
-            theme: &theme,
-            view: PlotView::default(),
-            cursor: None,
-            measured: true,
-        };
+        let mut v = view_of(&track, &theme);
         let plain = drawn(60, 14, |f| draw_energy(f, &v, f.area()));
         assert!(plain.contains("■ energy ■ best"), "{plain}");
         v.cursor = Some(20);

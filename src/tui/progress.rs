@@ -88,8 +88,7 @@ pub fn draw_to_solved(f: &mut Frame, v: &PlotsView, area: Rect) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tui::plot::tests::{drawn, falling};
-    use crate::tui::scale::PlotView;
+    use crate::tui::plot::tests::{drawn, falling, view_of};
     use crate::tui::theme::{Depth, Theme};
 
     /// The side column drawn from a run's data made by hand, no app: a
@@ -99,13 +98,7 @@ mod tests {
     fn the_side_column_follows_its_view() {
         let track = falling(40);
         let theme = Theme::load("classic", Depth::None).unwrap();
-        let mut v = PlotsView {
-            track: &track,
-            theme: &theme,
-            view: PlotView::default(),
-            cursor: None,
-            measured: true,
-        };
+        let mut v = view_of(&track, &theme);
         let measured = drawn(40, 12, |f| draw_side(f, &v, f.area()));
         assert!(
             measured.contains("moves to solved: not known yet"),
