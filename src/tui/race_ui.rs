@@ -320,16 +320,19 @@ fn draw_cards(f: &mut Frame, s: &RaceScreen<'_>, area: Rect, cols: u16) {
             AnyCube::Three(c) => NxnCube::from(&c),
             AnyCube::Nxn(c) => c,
         };
-        // The 3×3 at the first roomy scale; other sizes at the largest
-        // scale that leaves the numbers half the card (cut if none does).
-        let scale = if size == Size::THREE {
-            SCALES[0]
-        } else {
-            let shape = Shape::on_screen(Net::Strip, size, s.theme, s.letters);
-            fit::fit_any(shape, inner.width / 2, inner.height)
-                .unwrap_or_else(|| fit::smallest(shape))
-        };
+        // The largest scale whose stickers stand apart in half the card
+        // (the numbers get the rest); else, as when none does, the 3×3 at
+        // the first roomy scale and other sizes at the largest that fits
+        // (cut if none does).
         let shape = Shape::on_screen(Net::Strip, size, s.theme, s.letters);
+        let scale = fit::fit_apart(shape, inner.width / 2, inner.height).unwrap_or_else(|| {
+            if size == Size::THREE {
+                SCALES[0]
+            } else {
+                fit::fit_any(shape, inner.width / 2, inner.height)
+                    .unwrap_or_else(|| fit::smallest(shape))
+            }
+        });
         let (nw, nh) = scale.extent(shape);
         let net = Rect::new(inner.x, inner.y, nw, nh).intersection(inner);
         f.render_widget(

@@ -291,3 +291,28 @@ fn the_plots_fold_to_a_line_for_a_big_cube_at_80x24_and_t_brings_them_back() {
     update(&mut a, t);
     assert!(text(&a).contains("t shows them"));
 }
+
+/// The race's lanes each draw the 3×3 with its stickers apart and square
+/// (half-row stickers with half-row gaps fit the lane's three rows) at
+/// 120×36 and 160×48; 80×24 shows the lanes as one line each, no net.
+#[test]
+fn a_race_lane_draws_its_3x3_with_the_stickers_apart() {
+    let mut a = app(3);
+    update(&mut a, Action::Race);
+    let lanes = 4;
+    for (w, h) in [(120, 36), (160, 48)] {
+        let buf = draw(&a, w, h);
+        // Only the nets draw sticker backgrounds: the lanes' numbers, their
+        // titles' marks and the plot are coloured text.
+        let seen = look(&pixels(&buf, Rect::new(0, 0, w, h), &a.theme().faces));
+        assert_eq!(seen.blobs, lanes * 54, "{w}x{h}: separate sticker blobs");
+        assert!(seen.rectangles, "{w}x{h}: every sticker a rectangle");
+        assert!(
+            seen.sizes
+                .iter()
+                .all(|&(bw, bh)| 3 * bw >= 2 * bh && 2 * bw <= 3 * bh),
+            "{w}x{h}: square-ish stickers {:?}",
+            seen.sizes
+        );
+    }
+}
