@@ -95,8 +95,8 @@ pub(super) const NOT_G1: u32 = {
 /// moves of G1, as a bit set, with their distances and the number of
 /// children looked up (each counts as a node). Only a face's own turns
 /// wait for each other, so the table reads of the faces overlap.
-pub(super) fn children(
-    t: &Tables,
+pub(super) fn children<'t>(
+    t: &'t Tables,
     top: &Frame,
     mask: u32,
     room: usize,
@@ -109,11 +109,12 @@ pub(super) fn children(
     let mut ok = 0u32;
     let mut child_d = [0u16; N_MOVES];
     // The parent's rows of the move tables, checked once here.
-    let row = |table: &[u16], at: usize| -> [u16; N_MOVES] {
+    const NONE: [u16; N_MOVES] = [0; N_MOVES];
+    let row = |table: &'t [u16], at: usize| -> &'t [u16; N_MOVES] {
         table
-            .get(at..at + N_MOVES)
-            .and_then(|r| r.try_into().ok())
-            .unwrap_or([0; N_MOVES])
+            .get(at..)
+            .and_then(|r| r.first_chunk())
+            .unwrap_or(&NONE)
     };
     let (tw, fl, ps) = (
         row(&t.twist_mv, tw),
@@ -131,33 +132,38 @@ pub(super) fn children(
         }
         return (ok, child_d, looked);
     }
+    let hot = &t.sym.hot;
     let mut looked = 0u64;
-    for face in 0..6 {
-        if mask >> (3 * face) & 7 == 0 {
-            continue;
-        }
-        // The two quarter turns, then the half turn.
-        for m in [3 * face, 3 * face + 2, 3 * face + 1] {
-            if mask >> m & 1 == 0 {
-                continue;
-            }
+    // Child `m` looked up; whether it is two over the room: every table is
+    // an exact distance in its own coordinates, and any two turns of one
+    // face are one turn apart, so the face's other turns stay over
+    // (min2phase's rule).
+    // (A macro, not a closure: the closure was not inlined.)
+    macro_rules! child {
+        ($m:expr) => {{
+            let m = $m;
             looked += 1;
-            // The u16 move tables and the small class tables (which stay
-            // in the first-level cache) leave the second-level cache to
-            // the pruning tables.
-            let d = t.phase1_child(top.d, tw[m], fl[m], ps[m]);
+            let d = hot.child(top.d, tw[m], fl[m], ps[m]);
             child_d[m] = u16::from(d[0]) | u16::from(d[1]) << 4 | u16::from(d[2]) << 8;
             // The bound in full, without branches (they would be
             // mispredicted half the time).
             let h = usize::from(d[0].max(d[1]).max(d[2]));
             ok |= u32::from(h <= room) << m;
-            // Two over the room: every table is an exact distance in its
-            // own coordinates, and any two turns of one face are one turn
-            // apart, so the face's other turns stay over (min2phase's
-            // rule).
-            if h > room + 1 {
-                break;
-            }
+            h > room + 1
+        }};
+    }
+    for face in 0..6 {
+        let f = 3 * face;
+        let bits = mask >> f & 7;
+        // The two quarter turns, then the half turn.
+        if bits & 1 != 0 && child!(f) {
+            continue;
+        }
+        if bits & 4 != 0 && child!(f + 2) {
+            continue;
+        }
+        if bits & 2 != 0 {
+            let _ = child!(f + 1);
         }
     }
     (ok, child_d, looked)

@@ -5,7 +5,7 @@
 use super::comb::CombPrune;
 use super::coord::{self, N_CPERM, N_FLIP, N_SLICE, N_SLICE_PERM, N_SLICE_POS, N_TWIST, N_UDEDGE};
 use super::cubie::{N_MOVES, bfs};
-use super::sym::{SymPrune, next_distance};
+use super::sym::SymPrune;
 use crate::cube::CubieCube;
 use crate::cube::cubie_turns::turn;
 
@@ -256,14 +256,7 @@ impl Tables {
     /// phase-1 search spends its time on.
     #[inline(always)]
     pub fn phase1_child(&self, d: [u8; 3], twist: u16, flip: u16, pos: u16) -> [u8; 3] {
-        let te = usize::from(self.sym.twist_class(twist as usize));
-        let fe = usize::from(self.sym.flip_class(flip as usize));
-        let pos = pos as usize;
-        [
-            next_distance(d[0], self.sym.twist_slice3_of(te, pos)),
-            next_distance(d[1], self.sym.flip_slice3_of(fe, pos)),
-            next_distance(d[2], self.sym.twist_flip3_of(te, flip as usize)),
-        ]
+        self.sym.hot.child(d, twist, flip, pos)
     }
 
     /// Phase-1 lower bound on the moves to G1.
