@@ -25,9 +25,11 @@ pub(super) struct Frame {
     /// each, when bit `m` of `ok` is set (read with the bounds in
     /// [`children`], so entering a child reads no table again).
     pub(super) child_d: [u16; N_MOVES],
-    /// Bit `m` set: move `m` leads to a child within the bound (all the
-    /// children are looked up together on the frame's first visit, so the
-    /// processor overlaps their table reads).
+    /// Bit `i` set: move `ORDER[i]` leads to a child within the bound (all
+    /// the children are looked up together on the frame's first visit, so
+    /// the processor overlaps their table reads). The three bits of a face
+    /// are its three bits in move order too, only the half and the
+    /// counter-clockwise turn swapped ([`ORDER`] is its own inverse).
     pub(super) ok: u32,
 }
 
@@ -76,7 +78,8 @@ pub(super) const ALLOWED_AFTER: [u32; N_MOVES + 1] = {
 };
 
 /// The order phase 1 tries moves in: per face the two quarter turns, then
-/// the half turn (which either quarter turn may rule out).
+/// the half turn (which either quarter turn may rule out). Its own
+/// inverse: move `m` is tried at position `ORDER[m]`.
 pub(super) const ORDER: [u8; N_MOVES] =
     [0, 2, 1, 3, 5, 4, 6, 8, 7, 9, 11, 10, 12, 14, 13, 15, 17, 16];
 
@@ -92,7 +95,8 @@ pub(super) const NOT_G1: u32 = {
 };
 
 /// The moves of `mask` from `top` whose child is within `room` more
-/// moves of G1, as a bit set, with their distances and the number of
+/// moves of G1, as a bit set in [`ORDER`] positions (see [`Frame::ok`]),
+/// with their distances and the number of
 /// children looked up (each counts as a node). Only a face's own turns
 /// wait for each other, so the table reads of the faces overlap.
 pub(super) fn children<'t>(
@@ -127,7 +131,7 @@ pub(super) fn children<'t>(
         for m in 0..N_MOVES {
             if mask >> m & 1 != 0 {
                 looked += 1;
-                ok |= u32::from(tw[m] == 0 && fl[m] == 0 && ps[m] == 0) << m;
+                ok |= u32::from(tw[m] == 0 && fl[m] == 0 && ps[m] == 0) << ORDER[m];
             }
         }
         return (ok, child_d, looked);
@@ -140,7 +144,7 @@ pub(super) fn children<'t>(
     // (min2phase's rule).
     // (A macro, not a closure: the closure was not inlined.)
     macro_rules! child {
-        ($m:expr) => {{
+        ($m:expr, $at:expr) => {{
             let m = $m;
             looked += 1;
             let d = hot.child(top.d, tw[m], fl[m], ps[m]);
@@ -148,7 +152,7 @@ pub(super) fn children<'t>(
             // The bound in full, without branches (they would be
             // mispredicted half the time).
             let h = usize::from(d[0].max(d[1]).max(d[2]));
-            ok |= u32::from(h <= room) << m;
+            ok |= u32::from(h <= room) << $at;
             h > room + 1
         }};
     }
@@ -156,14 +160,14 @@ pub(super) fn children<'t>(
         let f = 3 * face;
         let bits = mask >> f & 7;
         // The two quarter turns, then the half turn.
-        if bits & 1 != 0 && child!(f) {
+        if bits & 1 != 0 && child!(f, f) {
             continue;
         }
-        if bits & 4 != 0 && child!(f + 2) {
+        if bits & 4 != 0 && child!(f + 2, f + 1) {
             continue;
         }
         if bits & 2 != 0 {
-            let _ = child!(f + 1);
+            let _ = child!(f + 1, f + 2);
         }
     }
     (ok, child_d, looked)

@@ -165,6 +165,7 @@ impl<'t> Search<'t> {
                 // is this cube after a G1 half turn, at most one closer in
                 // every phase-2 table, so it stays over (min2phase's rule).
                 if self.phase2() >= 2 && k > 0 {
+                    // (The face's bits in `ok` are its bits in move order.)
                     self.stack[k - 1].ok &= !(7 << (m - m % 3));
                 }
             } else if last.is_none() {
@@ -196,36 +197,34 @@ impl<'t> Search<'t> {
             self.stack[k].ok = ok;
             self.stack[k].child_d = child_d;
         }
-        let ok = self.stack[k].ok;
-        let t = self.t;
-        let mut i = self.stack[k].next as usize;
-        while i < N_MOVES {
-            let m = ORDER[i] as usize;
-            i += 1;
-            if ok >> m & 1 == 0 {
-                continue;
-            }
-            self.stack[k].next = i as u8;
-            let twist = t.twist_mv[top.twist as usize * N_MOVES + m];
-            let flip = t.flip_mv[top.flip as usize * N_MOVES + m];
-            let pos = t.pos_mv[top.pos as usize * N_MOVES + m];
-            // A leaf is in G1 (distance 0 everywhere, and `children` left
-            // its distances 0).
-            let cd = self.stack[k].child_d[m];
-            self.stack.push(Frame {
-                twist,
-                flip,
-                pos,
-                d: [cd as u8 & 15, (cd >> 4) as u8 & 15, (cd >> 8) as u8],
-                child_d: [0; N_MOVES],
-                next: 0,
-                ok: 0,
-            });
-            self.valid = self.valid.min(self.path.len());
-            self.path.push(m as u8);
+        let at = self.stack[k].next as usize;
+        let rest = self.stack[k].ok >> at;
+        if rest == 0 {
+            self.pop();
             return;
         }
-        self.pop();
+        // The next move within the bound, in `ORDER`.
+        let i = at + rest.trailing_zeros() as usize;
+        let m = ORDER.get(i).map_or(0, |&m| usize::from(m));
+        self.stack[k].next = i as u8 + 1;
+        let t = self.t;
+        let twist = t.twist_mv[top.twist as usize * N_MOVES + m];
+        let flip = t.flip_mv[top.flip as usize * N_MOVES + m];
+        let pos = t.pos_mv[top.pos as usize * N_MOVES + m];
+        // A leaf is in G1 (distance 0 everywhere, and `children` left
+        // its distances 0).
+        let cd = self.stack[k].child_d[m];
+        self.stack.push(Frame {
+            twist,
+            flip,
+            pos,
+            d: [cd as u8 & 15, (cd >> 4) as u8 & 15, (cd >> 8) as u8],
+            child_d: [0; N_MOVES],
+            next: 0,
+            ok: 0,
+        });
+        self.valid = self.valid.min(self.path.len());
+        self.path.push(m as u8);
     }
 
     fn root(&self) -> Frame {
