@@ -4,6 +4,7 @@
 
 use super::coord::{self, N_SLICE_PERM};
 use super::cubie::{N_MOVES, face_of};
+use super::sym::N_SYM;
 use super::tables::{P2_MOVES, Tables};
 use crate::cube::CubieCube;
 
@@ -120,6 +121,7 @@ pub(super) fn children<'t>(
             .and_then(|r| r.first_chunk())
             .unwrap_or(&NONE)
     };
+    let (tw_at, fl_at, ps_at) = (tw, fl, ps);
     let (tw, fl, ps) = (
         row(&t.twist_mv, tw),
         row(&t.flip_mv, fl),
@@ -137,6 +139,13 @@ pub(super) fn children<'t>(
         return (ok, child_d, looked);
     }
     let hot = &t.sym.hot;
+    let (tc, fc) = (row(&t.twist_cls_mv, tw_at), row(&t.flip_cls_mv, fl_at));
+    const NO_POS: [[u16; N_SYM]; N_MOVES] = [[0; N_SYM]; N_MOVES];
+    let pc: &[[u16; N_SYM]; N_MOVES] = t
+        .pos_conj_mv
+        .get(ps_at..)
+        .and_then(|r| r.first_chunk())
+        .unwrap_or(&NO_POS);
     let mut looked = 0u64;
     // Child `m` looked up; whether it is two over the room: every table is
     // an exact distance in its own coordinates, and any two turns of one
@@ -147,7 +156,7 @@ pub(super) fn children<'t>(
         ($m:expr, $at:expr) => {{
             let m = $m;
             looked += 1;
-            let d = hot.child(top.d, tw[m], fl[m], ps[m]);
+            let d = hot.child(top.d, tc[m], fc[m], &pc[m], fl[m]);
             child_d[m] = u16::from(d[0]) | u16::from(d[1]) << 4 | u16::from(d[2]) << 8;
             // The bound in full, without branches (they would be
             // mispredicted half the time).

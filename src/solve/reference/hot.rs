@@ -103,17 +103,15 @@ impl Hot {
     }
 
     /// The exact distances in the three phase-1 tables of a cube one move
-    /// from a cube at distances `d`, from its coordinates (valid ones:
-    /// the tables' own values).
+    /// from a cube at distances `d`, from its twist's and flip's classes
+    /// and symmetries (`class << 2 | symmetry`), its slice positions'
+    /// four conjugates and its flip (valid ones: the tables' own values).
     #[inline(always)]
-    pub fn child(&self, d: [u8; 3], twist: u16, flip: u16, pos: u16) -> [u8; 3] {
-        let w = &*self.words;
-        let te = usize::from(w[TWIST_CLASS + usize::from(twist)]);
-        let fe = usize::from(w[FLIP_CLASS + usize::from(flip)]);
-        let pos = usize::from(pos) * N_SYM;
-        let tp = usize::from(w[POS_CONJ + pos + (te & 3)]);
-        let fp = usize::from(w[POS_CONJ + pos + (fe & 3)]);
-        let tf = usize::from(w[FLIP_CONJ + usize::from(flip) * N_SYM + (te & 3)]);
+    pub fn child(&self, d: [u8; 3], te: u16, fe: u16, pos: &[u16; N_SYM], flip: u16) -> [u8; 3] {
+        let (te, fe) = (usize::from(te), usize::from(fe));
+        let tp = usize::from(pos[te & 3]);
+        let fp = usize::from(pos[fe & 3]);
+        let tf = usize::from(self.words[FLIP_CONJ + usize::from(flip) * N_SYM + (te & 3)]);
         [
             next_distance(
                 d[0],
@@ -122,6 +120,22 @@ impl Hot {
             next_distance(d[1], self.quarter(FLIP_SLICE, (fe >> 2) * N_SLICE_POS + fp)),
             next_distance(d[2], self.quarter(TWIST_FLIP, (te >> 2) * N_FLIP + tf)),
         ]
+    }
+
+    /// Twist → class << 2 | symmetry.
+    pub fn twist_class(&self, twist: u16) -> u16 {
+        self.words[TWIST_CLASS + usize::from(twist).min(N_TWIST - 1)]
+    }
+
+    /// Flip → class << 2 | symmetry.
+    pub fn flip_class(&self, flip: u16) -> u16 {
+        self.words[FLIP_CLASS + usize::from(flip).min(N_FLIP - 1)]
+    }
+
+    /// Slice positions → the four conjugates.
+    pub fn pos_conj(&self, pos: u16) -> [u16; N_SYM] {
+        let at = POS_CONJ + usize::from(pos).min(N_SLICE_POS - 1) * N_SYM;
+        std::array::from_fn(|s| self.words[at + s])
     }
 
     /// Bytes held.

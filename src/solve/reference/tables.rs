@@ -5,7 +5,7 @@
 use super::comb::CombPrune;
 use super::coord::{self, N_CPERM, N_FLIP, N_SLICE, N_SLICE_PERM, N_SLICE_POS, N_TWIST, N_UDEDGE};
 use super::cubie::{N_MOVES, bfs};
-use super::sym::SymPrune;
+use super::sym::{N_SYM, SymPrune};
 use crate::cube::CubieCube;
 use crate::cube::cubie_turns::turn;
 
@@ -45,6 +45,13 @@ pub struct Tables {
     /// The three phase-1 tables reduced by symmetry (derived; what the
     /// search reads).
     pub sym: SymPrune,
+    /// `twist_mv` and `flip_mv` as classes and symmetries (`class << 2 |
+    /// symmetry`), and `pos_mv` as its four conjugates (derived): a
+    /// phase-1 frame reads its rows of these once, and its children need
+    /// no class or conjugation lookup of their own for them.
+    pub twist_cls_mv: Vec<u16>,
+    pub flip_cls_mv: Vec<u16>,
+    pub pos_conj_mv: Vec<[u16; N_SYM]>,
 }
 
 /// A move table for `n` coordinate values over `moves`, through the cubie model.
@@ -179,15 +186,21 @@ impl Tables {
             .into_iter()
             .map(|s| s.min(u8::MAX as u16) as u8)
             .collect();
-        let pos_mv = (0..N_SLICE_POS)
+        let pos_mv: Vec<u16> = (0..N_SLICE_POS)
             .flat_map(|p| {
                 let row = &slice_mv[p * N_SLICE_PERM * N_MOVES..][..N_MOVES];
                 row.iter().map(|&s| s / N_SLICE_PERM as u16)
             })
             .collect();
         let sym = SymPrune::new(&twist_slice_pr, &flip_slice_pr, &twist_flip_pr);
+        let twist_cls_mv = twist_mv.iter().map(|&t| sym.hot.twist_class(t)).collect();
+        let flip_cls_mv = flip_mv.iter().map(|&f| sym.hot.flip_class(f)).collect();
+        let pos_conj_mv = pos_mv.iter().map(|&p| sym.hot.pos_conj(p)).collect();
         let comb = CombPrune::new(&cperm2_mv, &udedge_mv);
         Tables {
+            twist_cls_mv,
+            flip_cls_mv,
+            pos_conj_mv,
             comb,
             pos_mv,
             sym,
@@ -256,7 +269,9 @@ impl Tables {
     /// phase-1 search spends its time on.
     #[inline(always)]
     pub fn phase1_child(&self, d: [u8; 3], twist: u16, flip: u16, pos: u16) -> [u8; 3] {
-        self.sym.hot.child(d, twist, flip, pos)
+        let h = &self.sym.hot;
+        let pc = h.pos_conj(pos);
+        h.child(d, h.twist_class(twist), h.flip_class(flip), &pc, flip)
     }
 
     /// Phase-1 lower bound on the moves to G1.
