@@ -6,6 +6,7 @@
 
 use super::coord::{self, N_CPERM, N_UDEDGE};
 use super::cubie::{N_P2, bfs};
+use super::sym::{nibble, pack};
 
 /// Corner combinations: C(8, 4).
 pub const N_CCOMB: usize = 70;
@@ -16,7 +17,9 @@ pub const N_CCOMB: usize = 70;
 pub struct CombPrune {
     /// Corner permutation → combination (0..70; 0 when solved).
     ccomb_of: Vec<u8>,
-    /// Phase-2 distance in (U/D edge permutation, corner combination).
+    /// Phase-2 distance in (U/D edge permutation, corner combination), 4
+    /// bits an entry (capped at 15: phase 2 never searches past 13 moves,
+    /// so a cap changes no decision), half the cache footprint.
     udedge_ccomb: Vec<u8>,
 }
 
@@ -57,14 +60,17 @@ impl CombPrune {
         });
         CombPrune {
             ccomb_of,
-            udedge_ccomb,
+            udedge_ccomb: pack(&udedge_ccomb),
         }
     }
 
     /// Phase-2 lower bound from the U/D edges and the corners' combination.
     #[inline]
     pub fn bound(&self, udedge: usize, cperm: usize) -> u8 {
-        self.udedge_ccomb[udedge * N_CCOMB + self.ccomb_of[cperm] as usize]
+        nibble(
+            &self.udedge_ccomb,
+            udedge * N_CCOMB + self.ccomb_of[cperm] as usize,
+        )
     }
 
     /// The corner combination (0..70, 0 when solved) of a corner permutation.

@@ -98,7 +98,7 @@ fn classes(conj: &[u16], n: usize) -> (Vec<u16>, Vec<u16>) {
 /// `values` two to a byte (entry `i` in the low nibble of byte `i / 2` when
 /// `i` is even, the high one when odd), each capped at 15: a cap keeps a
 /// lower bound one, and phase-1 distances stay below 13 anyway.
-fn pack(values: &[u8]) -> Vec<u8> {
+pub(super) fn pack(values: &[u8]) -> Vec<u8> {
     values
         .chunks(2)
         .map(|p| p[0].min(15) | p.get(1).map_or(0, |&v| v.min(15)) << 4)
@@ -135,7 +135,7 @@ pub fn next_distance(parent: u8, rest: u8) -> u8 {
 
 /// Entry `i` of a table made by [`pack`].
 #[inline]
-fn nibble(table: &[u8], i: usize) -> u8 {
+pub(super) fn nibble(table: &[u8], i: usize) -> u8 {
     table[i >> 1] >> ((i & 1) << 2) & 15
 }
 

@@ -5,7 +5,7 @@
 use super::comb::CombPrune;
 use super::coord::{self, N_CPERM, N_FLIP, N_SLICE, N_SLICE_PERM, N_SLICE_POS, N_TWIST, N_UDEDGE};
 use super::cubie::{N_MOVES, bfs};
-use super::sym::{N_SYM, SymPrune};
+use super::sym::{N_SYM, SymPrune, nibble, pack};
 use crate::cube::CubieCube;
 use crate::cube::cubie_turns::turn;
 
@@ -52,6 +52,12 @@ pub struct Tables {
     pub twist_cls_mv: Vec<u16>,
     pub flip_cls_mv: Vec<u16>,
     pub pos_conj_mv: Vec<[u16; N_SYM]>,
+    /// `cperm_slice_pr` and `udedge_slice_pr` at 4 bits an entry (derived;
+    /// what phase 2 reads: capped at 15, and phase 2 never searches past
+    /// 13 moves, so the cap changes no decision): half the cache
+    /// footprint.
+    pub cperm_slice4: Vec<u8>,
+    pub udedge_slice4: Vec<u8>,
 }
 
 /// A move table for `n` coordinate values over `moves`, through the cubie model.
@@ -198,6 +204,8 @@ impl Tables {
         let pos_conj_mv = pos_mv.iter().map(|&p| sym.hot.pos_conj(p)).collect();
         let comb = CombPrune::new(&cperm2_mv, &udedge_mv);
         Tables {
+            cperm_slice4: pack(&cperm_slice_pr),
+            udedge_slice4: pack(&udedge_slice_pr),
             twist_cls_mv,
             flip_cls_mv,
             pos_conj_mv,
@@ -287,13 +295,13 @@ impl Tables {
     /// Phase-2 lower bound from the corner permutation and slice order alone.
     #[inline]
     pub fn phase2_corner_bound(&self, cperm: usize, slice: usize) -> u8 {
-        self.cperm_slice_pr[cperm * N_SLICE_PERM + slice]
+        nibble(&self.cperm_slice4, cperm * N_SLICE_PERM + slice)
     }
 
     /// Phase-2 lower bound from the U/D edges and slice order alone.
     #[inline]
     pub fn phase2_edge_bound(&self, udedge: usize, slice: usize) -> u8 {
-        self.udedge_slice_pr[udedge * N_SLICE_PERM + slice]
+        nibble(&self.udedge_slice4, udedge * N_SLICE_PERM + slice)
     }
 }
 
@@ -350,6 +358,22 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn the_4_bit_phase2_tables_are_the_full_ones_capped_at_15() {
+        let t = Tables::build();
+        for (full, four) in [
+            (&t.cperm_slice_pr, &t.cperm_slice4),
+            (&t.udedge_slice_pr, &t.udedge_slice4),
+        ] {
+            assert_eq!(four.len(), full.len().div_ceil(2));
+            for (i, &v) in full.iter().enumerate() {
+                assert_eq!(nibble(four, i), v.min(15), "entry {i}");
+            }
+        }
+        assert_eq!(t.phase2_corner_bound(0, 0), 0);
+        assert!((0..N_CPERM).any(|c| t.phase2_corner_bound(c, 0) >= 10));
     }
 
     #[test]
