@@ -273,7 +273,7 @@ impl Tables {
 
     /// [`Tables::phase1_distances`] of a cube one move from a cube at
     /// distances `d`, from its coordinates: reads the tables modulo 3 (a
-    /// quarter of a byte an entry, see [`next_distance`]), what the
+    /// quarter of a byte an entry, see [`super::sym::next_distance`]), what the
     /// phase-1 search spends its time on.
     #[inline(always)]
     pub fn phase1_child(&self, d: [u8; 3], twist: u16, flip: u16, pos: u16) -> [u8; 3] {
