@@ -6,6 +6,7 @@
 
 use super::coord::{self, N_CPERM, N_UDEDGE};
 use super::cubie::{N_P2, bfs};
+use super::hot::{pack3, quarter};
 use super::sym::{nibble, pack};
 
 /// Corner combinations: C(8, 4).
@@ -21,6 +22,9 @@ pub struct CombPrune {
     /// bits an entry (capped at 15: phase 2 never searches past 13 moves,
     /// so a cap changes no decision), half the cache footprint.
     udedge_ccomb: Vec<u8>,
+    /// The same modulo 3, 2 bits an entry (what phase 2's search reads,
+    /// carrying exact distances; see [`super::sym::next_distance`]).
+    udedge_ccomb3: Vec<u8>,
 }
 
 impl CombPrune {
@@ -61,6 +65,7 @@ impl CombPrune {
         CombPrune {
             ccomb_of,
             udedge_ccomb: pack(&udedge_ccomb),
+            udedge_ccomb3: pack3(&udedge_ccomb),
         }
     }
 
@@ -73,6 +78,15 @@ impl CombPrune {
         )
     }
 
+    /// [`CombPrune::bound`] modulo 3.
+    #[inline]
+    pub fn bound3(&self, udedge: usize, cperm: usize) -> u8 {
+        quarter(
+            &self.udedge_ccomb3,
+            udedge * N_CCOMB + self.ccomb_of[cperm] as usize,
+        )
+    }
+
     /// The corner combination (0..70, 0 when solved) of a corner permutation.
     #[inline]
     pub fn ccomb(&self, cperm: usize) -> u8 {
@@ -81,6 +95,6 @@ impl CombPrune {
 
     /// Bytes held.
     pub fn bytes(&self) -> usize {
-        self.ccomb_of.len() + self.udedge_ccomb.len()
+        self.ccomb_of.len() + self.udedge_ccomb.len() + self.udedge_ccomb3.len()
     }
 }

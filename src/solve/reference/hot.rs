@@ -65,6 +65,20 @@ fn pack3_into(out: &mut [u8], values: &[u8]) {
     }
 }
 
+/// `values` modulo 3, four to a byte (entry `i` in bits `2 (i % 4)` of
+/// byte `i / 4`).
+pub fn pack3(values: &[u8]) -> Vec<u8> {
+    let mut out = vec![0; values.len().div_ceil(4)];
+    pack3_into(&mut out, values);
+    out
+}
+
+/// Entry `i` of a table made by [`pack3`].
+#[inline(always)]
+pub fn quarter(table: &[u8], i: usize) -> u8 {
+    table[i >> 2] >> ((i & 3) << 1) & 3
+}
+
 /// `from` copied to the start of `out` (as far as both go).
 fn copy_into(out: &mut [u16], from: &[u16]) {
     for (o, &v) in out.iter_mut().zip(from) {

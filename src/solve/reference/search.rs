@@ -274,9 +274,12 @@ impl<'t> Search<'t> {
             return h_corner - room;
         }
         let udedge = coord::perm_rank(&ep[..8]);
-        let h = h_corner
-            .max(self.t.phase2_edge_bound(udedge, slice) as usize)
-            .max(self.t.comb.bound(udedge, cperm) as usize);
+        let h_edge = self.t.phase2_edge_bound(udedge, slice);
+        let h_comb = self.t.comb.bound(udedge, cperm);
+        let h = h_corner.max(h_edge as usize).max(h_comb as usize);
+        // Exact (each at most `room`, under the tables' cap), so the
+        // search below can carry them.
+        let d = [h_corner as u8, h_edge, h_comb];
         if h > room {
             return h - room;
         }
@@ -286,7 +289,7 @@ impl<'t> Search<'t> {
         // (cheaper than deepening one move at a time); then shorter ones
         // are looked for under the new, lower limit.
         let mut room = room;
-        while h <= room && self.dfs2(cperm, udedge, slice, room, last, &mut moves) {
+        while h <= room && self.dfs2(cperm, udedge, slice, d, room, last, &mut moves) {
             let mut sol = self.path.clone();
             sol.extend(moves.iter().rev());
             self.limit = sol.len().saturating_sub(1);
@@ -303,11 +306,13 @@ impl<'t> Search<'t> {
 
     /// Phase-2 depth-first search for at most `depth` more moves; on success
     /// `moves` holds them in reverse order.
+    #[allow(clippy::too_many_arguments)]
     fn dfs2(
         &mut self,
         cperm: usize,
         udedge: usize,
         slice: usize,
+        d: [u8; 3],
         depth: usize,
         last: Option<usize>,
         moves: &mut Vec<u8>,
@@ -324,14 +329,20 @@ impl<'t> Search<'t> {
             self.nodes += 1;
             let c = t.cperm2_mv[cperm * N_P2 + k] as usize;
             let s = t.slice2_mv[slice * N_P2 + k] as usize;
-            if t.phase2_corner_bound(c, s) as usize >= depth {
+            // The three tables modulo 3 (a quarter of a byte an entry),
+            // the exact distances carried down; the corners' first (it
+            // rules out most children, before the edges are moved).
+            let dc = t.phase2_corner_child(d[0], c, s);
+            if usize::from(dc) >= depth {
                 continue;
             }
             let u = t.udedge_mv[udedge * N_P2 + k] as usize;
-            if t.phase2_edge_bound(u, s) as usize >= depth || t.comb.bound(u, c) as usize >= depth {
+            let (de, dm) = t.phase2_edge_children(d, u, c, s);
+            if usize::from(de.max(dm)) >= depth {
                 continue;
             }
-            if self.dfs2(c, u, s, depth - 1, Some(m), moves) {
+            let cd = [dc, de, dm];
+            if self.dfs2(c, u, s, cd, depth - 1, Some(m), moves) {
                 moves.push(m as u8);
                 return true;
             }

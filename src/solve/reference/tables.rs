@@ -5,7 +5,8 @@
 use super::comb::CombPrune;
 use super::coord::{self, N_CPERM, N_FLIP, N_SLICE, N_SLICE_PERM, N_SLICE_POS, N_TWIST, N_UDEDGE};
 use super::cubie::{N_MOVES, bfs};
-use super::sym::{N_SYM, SymPrune, nibble, pack};
+use super::hot::{pack3, quarter};
+use super::sym::{N_SYM, SymPrune, next_distance, nibble, pack};
 use crate::cube::CubieCube;
 use crate::cube::cubie_turns::turn;
 
@@ -58,6 +59,10 @@ pub struct Tables {
     /// footprint.
     pub cperm_slice4: Vec<u8>,
     pub udedge_slice4: Vec<u8>,
+    /// The same modulo 3, 2 bits an entry (derived; what phase 2's search
+    /// reads below its root, carrying exact distances).
+    pub cperm_slice3: Vec<u8>,
+    pub udedge_slice3: Vec<u8>,
 }
 
 /// A move table for `n` coordinate values over `moves`, through the cubie model.
@@ -205,6 +210,8 @@ impl Tables {
         let comb = CombPrune::new(&cperm2_mv, &udedge_mv);
         Tables {
             cperm_slice4: pack(&cperm_slice_pr),
+            cperm_slice3: pack3(&cperm_slice_pr),
+            udedge_slice3: pack3(&udedge_slice_pr),
             udedge_slice4: pack(&udedge_slice_pr),
             twist_cls_mv,
             flip_cls_mv,
@@ -298,6 +305,33 @@ impl Tables {
         nibble(&self.cperm_slice4, cperm * N_SLICE_PERM + slice)
     }
 
+    /// The phase-2 distance in corners × slice of a cube one G1 move from
+    /// a cube at exact distance `d` there (below 15), from its coordinates:
+    /// the table read modulo 3 (a quarter of a byte an entry).
+    #[inline(always)]
+    pub fn phase2_corner_child(&self, d: u8, cperm: usize, slice: usize) -> u8 {
+        next_distance(d, quarter(&self.cperm_slice3, cperm * N_SLICE_PERM + slice))
+    }
+
+    /// The same for U/D edges × slice and U/D edges × corner combination
+    /// (`d`: the parent's three distances, corners first).
+    #[inline(always)]
+    pub fn phase2_edge_children(
+        &self,
+        d: [u8; 3],
+        udedge: usize,
+        cperm: usize,
+        slice: usize,
+    ) -> (u8, u8) {
+        (
+            next_distance(
+                d[1],
+                quarter(&self.udedge_slice3, udedge * N_SLICE_PERM + slice),
+            ),
+            next_distance(d[2], self.comb.bound3(udedge, cperm)),
+        )
+    }
+
     /// Phase-2 lower bound from the U/D edges and slice order alone.
     #[inline]
     pub fn phase2_edge_bound(&self, udedge: usize, slice: usize) -> u8 {
@@ -374,6 +408,37 @@ mod tests {
         }
         assert_eq!(t.phase2_corner_bound(0, 0), 0);
         assert!((0..N_CPERM).any(|c| t.phase2_corner_bound(c, 0) >= 10));
+    }
+
+    #[test]
+    fn a_phase2_childs_distances_follow_from_its_parents_and_the_tables_mod_3() {
+        let t = Tables::build();
+        let full = |c: usize, u: usize, s: usize| {
+            [
+                t.cperm_slice_pr[c * N_SLICE_PERM + s],
+                t.udedge_slice_pr[u * N_SLICE_PERM + s],
+                t.comb.bound(u, c),
+            ]
+        };
+        let mut rng = rng_from_seed(13);
+        let mut checked = 0;
+        while checked < 20_000 {
+            let (c, u) = (rng.random_range(0..N_CPERM), rng.random_range(0..N_UDEDGE));
+            let s = rng.random_range(0..N_SLICE_PERM);
+            let d = full(c, u, s);
+            if d.iter().any(|&v| v >= 14) {
+                continue;
+            }
+            checked += 1;
+            for k in 0..N_P2 {
+                let cc = t.cperm2_mv[c * N_P2 + k] as usize;
+                let cu = t.udedge_mv[u * N_P2 + k] as usize;
+                let cs = t.slice2_mv[s * N_P2 + k] as usize;
+                let exact = full(cc, cu, cs);
+                assert_eq!(t.phase2_corner_child(d[0], cc, cs), exact[0]);
+                assert_eq!(t.phase2_edge_children(d, cu, cc, cs), (exact[1], exact[2]));
+            }
+        }
     }
 
     #[test]
