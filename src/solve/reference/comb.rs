@@ -6,8 +6,7 @@
 
 use super::coord::{self, N_CPERM, N_UDEDGE};
 use super::cubie::{N_P2, bfs};
-use super::hot::{pack3, quarter};
-use super::sym::{nibble, pack};
+use super::hot::{nibble, pack, pack3, quarter};
 
 /// Corner combinations: C(8, 4).
 pub const N_CCOMB: usize = 70;
@@ -23,7 +22,7 @@ pub struct CombPrune {
     /// so a cap changes no decision), half the cache footprint.
     udedge_ccomb: Vec<u8>,
     /// The same modulo 3, 2 bits an entry (what phase 2's search reads,
-    /// carrying exact distances; see [`super::sym::next_distance`]).
+    /// carrying exact distances; see [`super::hot::next_distance`]).
     udedge_ccomb3: Vec<u8>,
 }
 

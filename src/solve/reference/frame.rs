@@ -4,7 +4,7 @@
 
 use super::coord::{self, N_SLICE_PERM};
 use super::cubie::{N_MOVES, face_of};
-use super::sym::N_SYM;
+use super::hot::N_SYM;
 use super::tables::{P2_MOVES, Tables};
 use crate::cube::CubieCube;
 

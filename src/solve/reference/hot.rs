@@ -7,9 +7,12 @@
 //! than the processor has registers for, so the loop spilled them).
 
 use super::coord::{N_FLIP, N_SLICE_POS, N_TWIST};
-use super::sym::{N_SYM, next_distance};
 
-/// Classes of twists under the four symmetries of [`super::sym`].
+/// The symmetries the phase-1 tables are reduced by (see the `sym`
+/// module): identity, x2, y2, z2 (each its own inverse).
+pub const N_SYM: usize = 4;
+
+/// Classes of twists under the four symmetries.
 pub const N_TWIST_CLASS: usize = 567;
 /// Classes of flips under the four symmetries.
 pub const N_FLIP_CLASS: usize = 560;
@@ -26,6 +29,50 @@ const TWIST_SLICE: usize = 0;
 const FLIP_SLICE: usize = TWIST_SLICE + (N_TWIST_CLASS * N_SLICE_POS).div_ceil(4);
 const TWIST_FLIP: usize = FLIP_SLICE + (N_FLIP_CLASS * N_SLICE_POS).div_ceil(4);
 const BYTES: usize = TWIST_FLIP + (N_TWIST_CLASS * N_FLIP).div_ceil(4);
+
+/// `values` two to a byte (entry `i` in the low nibble of byte `i / 2` when
+/// `i` is even, the high one when odd), each capped at 15: a cap keeps a
+/// lower bound one, and phase-1 distances stay below 13 anyway.
+pub fn pack(values: &[u8]) -> Vec<u8> {
+    values
+        .chunks(2)
+        .map(|p| p[0].min(15) | p.get(1).map_or(0, |&v| v.min(15)) << 4)
+        .collect()
+}
+
+/// `NEXT[d * 4 + r]`: the distance one move from a node at distance `d`
+/// (0..16) whose own distance is `r` mod 3: `d - 1`, `d` or `d + 1`.
+const NEXT: [u8; 64] = {
+    let mut out = [0u8; 64];
+    let mut d = 0;
+    while d < 16 {
+        let mut r = 0;
+        while r < 3 {
+            // (r - d) mod 3: 0 the same, 1 one more, 2 one less.
+            out[d * 4 + r] = match (r + 3 - d % 3) % 3 {
+                0 => d as u8,
+                1 => d as u8 + 1,
+                _ => (d as u8).saturating_sub(1),
+            };
+            r += 1;
+        }
+        d += 1;
+    }
+    out
+};
+
+/// The exact distance of a node one move from a node at distance `parent`,
+/// from its own distance mod 3 (`rest`, an entry of the 2-bit tables).
+#[inline]
+pub fn next_distance(parent: u8, rest: u8) -> u8 {
+    NEXT[(usize::from(parent) & 15) << 2 | usize::from(rest & 3)]
+}
+
+/// Entry `i` of a table made by [`pack`].
+#[inline]
+pub fn nibble(table: &[u8], i: usize) -> u8 {
+    table[i >> 1] >> ((i & 1) << 2) & 15
+}
 
 /// The phase-1 lookup tables (see the module).
 #[derive(Clone, PartialEq, Eq)]

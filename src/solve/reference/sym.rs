@@ -18,12 +18,11 @@
 //! format does not change) when the tables are assembled.
 
 use super::coord::{self, N_FLIP, N_SLICE_PERM, N_SLICE_POS, N_TWIST};
-use super::hot::{Hot, Parts};
+pub use super::hot::N_SYM;
+use super::hot::{Hot, Parts, nibble, pack};
 use crate::cube::state::CENTRES;
 use crate::cube::{Cube, CubieCube, Move, MoveKind, Rotation, STICKERS};
 
-/// The symmetries: identity, x2, y2, z2 (each its own inverse).
-pub const N_SYM: usize = 4;
 const ROTATIONS: [Option<Rotation>; N_SYM] = [
     None,
     Some(Rotation::X),
@@ -93,50 +92,6 @@ fn classes(conj: &[u16], n: usize) -> (Vec<u16>, Vec<u16>) {
         }
     }
     (class_of, reps)
-}
-
-/// `values` two to a byte (entry `i` in the low nibble of byte `i / 2` when
-/// `i` is even, the high one when odd), each capped at 15: a cap keeps a
-/// lower bound one, and phase-1 distances stay below 13 anyway.
-pub(super) fn pack(values: &[u8]) -> Vec<u8> {
-    values
-        .chunks(2)
-        .map(|p| p[0].min(15) | p.get(1).map_or(0, |&v| v.min(15)) << 4)
-        .collect()
-}
-
-/// `NEXT[d * 4 + r]`: the distance one move from a node at distance `d`
-/// (0..16) whose own distance is `r` mod 3: `d - 1`, `d` or `d + 1`.
-const NEXT: [u8; 64] = {
-    let mut out = [0u8; 64];
-    let mut d = 0;
-    while d < 16 {
-        let mut r = 0;
-        while r < 3 {
-            // (r - d) mod 3: 0 the same, 1 one more, 2 one less.
-            out[d * 4 + r] = match (r + 3 - d % 3) % 3 {
-                0 => d as u8,
-                1 => d as u8 + 1,
-                _ => (d as u8).saturating_sub(1),
-            };
-            r += 1;
-        }
-        d += 1;
-    }
-    out
-};
-
-/// The exact distance of a node one move from a node at distance `parent`,
-/// from its own distance mod 3 (`rest`, an entry of the 2-bit tables).
-#[inline]
-pub fn next_distance(parent: u8, rest: u8) -> u8 {
-    NEXT[(usize::from(parent) & 15) << 2 | usize::from(rest & 3)]
-}
-
-/// Entry `i` of a table made by [`pack`].
-#[inline]
-pub(super) fn nibble(table: &[u8], i: usize) -> u8 {
-    table[i >> 1] >> ((i & 1) << 2) & 15
 }
 
 /// The reduced phase-1 pruning tables (4 bits an entry) and what indexes them.

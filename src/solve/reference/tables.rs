@@ -5,8 +5,8 @@
 use super::comb::CombPrune;
 use super::coord::{self, N_CPERM, N_FLIP, N_SLICE, N_SLICE_PERM, N_SLICE_POS, N_TWIST, N_UDEDGE};
 use super::cubie::{N_MOVES, bfs};
-use super::hot::{pack3, quarter};
-use super::sym::{N_SYM, SymPrune, next_distance, nibble, pack};
+use super::hot::{N_SYM, next_distance, nibble, pack, pack3, quarter};
+use super::sym::SymPrune;
 use crate::cube::CubieCube;
 use crate::cube::cubie_turns::turn;
 
@@ -280,7 +280,7 @@ impl Tables {
 
     /// [`Tables::phase1_distances`] of a cube one move from a cube at
     /// distances `d`, from its coordinates: reads the tables modulo 3 (a
-    /// quarter of a byte an entry, see [`super::sym::next_distance`]), what the
+    /// quarter of a byte an entry, see [`super::hot::next_distance`]), what the
     /// phase-1 search spends its time on.
     #[inline(always)]
     pub fn phase1_child(&self, d: [u8; 3], twist: u16, flip: u16, pos: u16) -> [u8; 3] {
