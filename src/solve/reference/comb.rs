@@ -6,6 +6,7 @@
 
 use super::coord::{self, N_CPERM, N_UDEDGE};
 use super::cubie::{N_P2, bfs};
+use super::hot::{nibble, pack, pack3, quarter};
 
 /// Corner combinations: C(8, 4).
 pub const N_CCOMB: usize = 70;
@@ -16,8 +17,13 @@ pub const N_CCOMB: usize = 70;
 pub struct CombPrune {
     /// Corner permutation → combination (0..70; 0 when solved).
     ccomb_of: Vec<u8>,
-    /// Phase-2 distance in (U/D edge permutation, corner combination).
+    /// Phase-2 distance in (U/D edge permutation, corner combination), 4
+    /// bits an entry (capped at 15: phase 2 never searches past 13 moves,
+    /// so a cap changes no decision), half the cache footprint.
     udedge_ccomb: Vec<u8>,
+    /// The same modulo 3, 2 bits an entry (what phase 2's search reads,
+    /// carrying exact distances; see [`super::hot::next_distance`]).
+    udedge_ccomb3: Vec<u8>,
 }
 
 impl CombPrune {
@@ -57,14 +63,27 @@ impl CombPrune {
         });
         CombPrune {
             ccomb_of,
-            udedge_ccomb,
+            udedge_ccomb: pack(&udedge_ccomb),
+            udedge_ccomb3: pack3(&udedge_ccomb),
         }
     }
 
     /// Phase-2 lower bound from the U/D edges and the corners' combination.
     #[inline]
     pub fn bound(&self, udedge: usize, cperm: usize) -> u8 {
-        self.udedge_ccomb[udedge * N_CCOMB + self.ccomb_of[cperm] as usize]
+        nibble(
+            &self.udedge_ccomb,
+            udedge * N_CCOMB + self.ccomb_of[cperm] as usize,
+        )
+    }
+
+    /// [`CombPrune::bound`] modulo 3.
+    #[inline]
+    pub fn bound3(&self, udedge: usize, cperm: usize) -> u8 {
+        quarter(
+            &self.udedge_ccomb3,
+            udedge * N_CCOMB + self.ccomb_of[cperm] as usize,
+        )
     }
 
     /// The corner combination (0..70, 0 when solved) of a corner permutation.
@@ -75,6 +94,6 @@ impl CombPrune {
 
     /// Bytes held.
     pub fn bytes(&self) -> usize {
-        self.ccomb_of.len() + self.udedge_ccomb.len()
+        self.ccomb_of.len() + self.udedge_ccomb.len() + self.udedge_ccomb3.len()
     }
 }

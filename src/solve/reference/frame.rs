@@ -4,6 +4,7 @@
 
 use super::coord::{self, N_SLICE_PERM};
 use super::cubie::{N_MOVES, face_of};
+use super::hot::N_SYM;
 use super::tables::{P2_MOVES, Tables};
 use crate::cube::CubieCube;
 
@@ -25,9 +26,11 @@ pub(super) struct Frame {
     /// each, when bit `m` of `ok` is set (read with the bounds in
     /// [`children`], so entering a child reads no table again).
     pub(super) child_d: [u16; N_MOVES],
-    /// Bit `m` set: move `m` leads to a child within the bound (all the
-    /// children are looked up together on the frame's first visit, so the
-    /// processor overlaps their table reads).
+    /// Bit `i` set: move `ORDER[i]` leads to a child within the bound (all
+    /// the children are looked up together on the frame's first visit, so
+    /// the processor overlaps their table reads). The three bits of a face
+    /// are its three bits in move order too, only the half and the
+    /// counter-clockwise turn swapped ([`ORDER`] is its own inverse).
     pub(super) ok: u32,
 }
 
@@ -76,7 +79,8 @@ pub(super) const ALLOWED_AFTER: [u32; N_MOVES + 1] = {
 };
 
 /// The order phase 1 tries moves in: per face the two quarter turns, then
-/// the half turn (which either quarter turn may rule out).
+/// the half turn (which either quarter turn may rule out). Its own
+/// inverse: move `m` is tried at position `ORDER[m]`.
 pub(super) const ORDER: [u8; N_MOVES] =
     [0, 2, 1, 3, 5, 4, 6, 8, 7, 9, 11, 10, 12, 14, 13, 15, 17, 16];
 
@@ -92,11 +96,12 @@ pub(super) const NOT_G1: u32 = {
 };
 
 /// The moves of `mask` from `top` whose child is within `room` more
-/// moves of G1, as a bit set, with their distances and the number of
+/// moves of G1, as a bit set in [`ORDER`] positions (see [`Frame::ok`]),
+/// with their distances and the number of
 /// children looked up (each counts as a node). Only a face's own turns
 /// wait for each other, so the table reads of the faces overlap.
-pub(super) fn children(
-    t: &Tables,
+pub(super) fn children<'t>(
+    t: &'t Tables,
     top: &Frame,
     mask: u32,
     room: usize,
@@ -109,12 +114,14 @@ pub(super) fn children(
     let mut ok = 0u32;
     let mut child_d = [0u16; N_MOVES];
     // The parent's rows of the move tables, checked once here.
-    let row = |table: &[u16], at: usize| -> [u16; N_MOVES] {
+    const NONE: [u16; N_MOVES] = [0; N_MOVES];
+    let row = |table: &'t [u16], at: usize| -> &'t [u16; N_MOVES] {
         table
-            .get(at..at + N_MOVES)
-            .and_then(|r| r.try_into().ok())
-            .unwrap_or([0; N_MOVES])
+            .get(at..)
+            .and_then(|r| r.first_chunk())
+            .unwrap_or(&NONE)
     };
+    let (tw_at, fl_at, ps_at) = (tw, fl, ps);
     let (tw, fl, ps) = (
         row(&t.twist_mv, tw),
         row(&t.flip_mv, fl),
@@ -126,38 +133,50 @@ pub(super) fn children(
         for m in 0..N_MOVES {
             if mask >> m & 1 != 0 {
                 looked += 1;
-                ok |= u32::from(tw[m] == 0 && fl[m] == 0 && ps[m] == 0) << m;
+                ok |= u32::from(tw[m] == 0 && fl[m] == 0 && ps[m] == 0) << ORDER[m];
             }
         }
         return (ok, child_d, looked);
     }
+    let hot = &t.sym.hot;
+    let (tc, fc) = (row(&t.twist_cls_mv, tw_at), row(&t.flip_cls_mv, fl_at));
+    const NO_POS: [[u16; N_SYM]; N_MOVES] = [[0; N_SYM]; N_MOVES];
+    let pc: &[[u16; N_SYM]; N_MOVES] = t
+        .pos_conj_mv
+        .get(ps_at..)
+        .and_then(|r| r.first_chunk())
+        .unwrap_or(&NO_POS);
     let mut looked = 0u64;
-    for face in 0..6 {
-        if mask >> (3 * face) & 7 == 0 {
-            continue;
-        }
-        // The two quarter turns, then the half turn.
-        for m in [3 * face, 3 * face + 2, 3 * face + 1] {
-            if mask >> m & 1 == 0 {
-                continue;
-            }
+    // Child `m` looked up; whether it is two over the room: every table is
+    // an exact distance in its own coordinates, and any two turns of one
+    // face are one turn apart, so the face's other turns stay over
+    // (min2phase's rule).
+    // (A macro, not a closure: the closure was not inlined.)
+    macro_rules! child {
+        ($m:expr, $at:expr) => {{
+            let m = $m;
             looked += 1;
-            // The u16 move tables and the small class tables (which stay
-            // in the first-level cache) leave the second-level cache to
-            // the pruning tables.
-            let d = t.phase1_child(top.d, tw[m], fl[m], ps[m]);
+            let d = hot.child(top.d, tc[m], fc[m], &pc[m], fl[m]);
             child_d[m] = u16::from(d[0]) | u16::from(d[1]) << 4 | u16::from(d[2]) << 8;
             // The bound in full, without branches (they would be
             // mispredicted half the time).
             let h = usize::from(d[0].max(d[1]).max(d[2]));
-            ok |= u32::from(h <= room) << m;
-            // Two over the room: every table is an exact distance in its
-            // own coordinates, and any two turns of one face are one turn
-            // apart, so the face's other turns stay over (min2phase's
-            // rule).
-            if h > room + 1 {
-                break;
-            }
+            ok |= u32::from(h <= room) << $at;
+            h > room + 1
+        }};
+    }
+    for face in 0..6 {
+        let f = 3 * face;
+        let bits = mask >> f & 7;
+        // The two quarter turns, then the half turn.
+        if bits & 1 != 0 && child!(f, f) {
+            continue;
+        }
+        if bits & 4 != 0 && child!(f + 2, f + 1) {
+            continue;
+        }
+        if bits & 2 != 0 {
+            let _ = child!(f + 1, f + 2);
         }
     }
     (ok, child_d, looked)

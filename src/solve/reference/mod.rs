@@ -15,6 +15,7 @@ pub mod coord;
 pub mod cubie;
 pub mod disk;
 mod frame;
+pub mod hot;
 pub mod multi;
 pub mod pending;
 pub mod search;

@@ -13,6 +13,9 @@ use crate::cube::cubie_turns::face_turn_cubies;
 /// Longest phase-2 part tried for one phase-1 solution (the phase-2 diameter
 /// is 18, but short phase-2 parts are what make short totals).
 const PHASE2_CAP: usize = 13;
+// The phase-2 tables hold 4 bits an entry, capped at 15: a cap over every
+// room phase 2 searches changes no decision.
+const _: () = assert!(PHASE2_CAP < 15);
 
 /// A phase-1 node in G1 with fewer moves than this left is not expanded.
 const REENTER: usize = 5;
@@ -165,6 +168,7 @@ impl<'t> Search<'t> {
                 // is this cube after a G1 half turn, at most one closer in
                 // every phase-2 table, so it stays over (min2phase's rule).
                 if self.phase2() >= 2 && k > 0 {
+                    // (The face's bits in `ok` are its bits in move order.)
                     self.stack[k - 1].ok &= !(7 << (m - m % 3));
                 }
             } else if last.is_none() {
@@ -196,36 +200,34 @@ impl<'t> Search<'t> {
             self.stack[k].ok = ok;
             self.stack[k].child_d = child_d;
         }
-        let ok = self.stack[k].ok;
-        let t = self.t;
-        let mut i = self.stack[k].next as usize;
-        while i < N_MOVES {
-            let m = ORDER[i] as usize;
-            i += 1;
-            if ok >> m & 1 == 0 {
-                continue;
-            }
-            self.stack[k].next = i as u8;
-            let twist = t.twist_mv[top.twist as usize * N_MOVES + m];
-            let flip = t.flip_mv[top.flip as usize * N_MOVES + m];
-            let pos = t.pos_mv[top.pos as usize * N_MOVES + m];
-            // A leaf is in G1 (distance 0 everywhere, and `children` left
-            // its distances 0).
-            let cd = self.stack[k].child_d[m];
-            self.stack.push(Frame {
-                twist,
-                flip,
-                pos,
-                d: [cd as u8 & 15, (cd >> 4) as u8 & 15, (cd >> 8) as u8],
-                child_d: [0; N_MOVES],
-                next: 0,
-                ok: 0,
-            });
-            self.valid = self.valid.min(self.path.len());
-            self.path.push(m as u8);
+        let at = self.stack[k].next as usize;
+        let rest = self.stack[k].ok >> at;
+        if rest == 0 {
+            self.pop();
             return;
         }
-        self.pop();
+        // The next move within the bound, in `ORDER`.
+        let i = at + rest.trailing_zeros() as usize;
+        let m = ORDER.get(i).map_or(0, |&m| usize::from(m));
+        self.stack[k].next = i as u8 + 1;
+        let t = self.t;
+        let twist = t.twist_mv[top.twist as usize * N_MOVES + m];
+        let flip = t.flip_mv[top.flip as usize * N_MOVES + m];
+        let pos = t.pos_mv[top.pos as usize * N_MOVES + m];
+        // A leaf is in G1 (distance 0 everywhere, and `children` left
+        // its distances 0).
+        let cd = self.stack[k].child_d[m];
+        self.stack.push(Frame {
+            twist,
+            flip,
+            pos,
+            d: [cd as u8 & 15, (cd >> 4) as u8 & 15, (cd >> 8) as u8],
+            child_d: [0; N_MOVES],
+            next: 0,
+            ok: 0,
+        });
+        self.valid = self.valid.min(self.path.len());
+        self.path.push(m as u8);
     }
 
     fn root(&self) -> Frame {
@@ -272,9 +274,12 @@ impl<'t> Search<'t> {
             return h_corner - room;
         }
         let udedge = coord::perm_rank(&ep[..8]);
-        let h = h_corner
-            .max(self.t.phase2_edge_bound(udedge, slice) as usize)
-            .max(self.t.comb.bound(udedge, cperm) as usize);
+        let h_edge = self.t.phase2_edge_bound(udedge, slice);
+        let h_comb = self.t.comb.bound(udedge, cperm);
+        let h = h_corner.max(h_edge as usize).max(h_comb as usize);
+        // Exact (each at most `room`, under the tables' cap), so the
+        // search below can carry them.
+        let d = [h_corner as u8, h_edge, h_comb];
         if h > room {
             return h - room;
         }
@@ -284,7 +289,7 @@ impl<'t> Search<'t> {
         // (cheaper than deepening one move at a time); then shorter ones
         // are looked for under the new, lower limit.
         let mut room = room;
-        while h <= room && self.dfs2(cperm, udedge, slice, room, last, &mut moves) {
+        while h <= room && self.dfs2(cperm, udedge, slice, d, room, last, &mut moves) {
             let mut sol = self.path.clone();
             sol.extend(moves.iter().rev());
             self.limit = sol.len().saturating_sub(1);
@@ -301,11 +306,13 @@ impl<'t> Search<'t> {
 
     /// Phase-2 depth-first search for at most `depth` more moves; on success
     /// `moves` holds them in reverse order.
+    #[allow(clippy::too_many_arguments)]
     fn dfs2(
         &mut self,
         cperm: usize,
         udedge: usize,
         slice: usize,
+        d: [u8; 3],
         depth: usize,
         last: Option<usize>,
         moves: &mut Vec<u8>,
@@ -322,14 +329,20 @@ impl<'t> Search<'t> {
             self.nodes += 1;
             let c = t.cperm2_mv[cperm * N_P2 + k] as usize;
             let s = t.slice2_mv[slice * N_P2 + k] as usize;
-            if t.phase2_corner_bound(c, s) as usize >= depth {
+            // The three tables modulo 3 (a quarter of a byte an entry),
+            // the exact distances carried down; the corners' first (it
+            // rules out most children, before the edges are moved).
+            let dc = t.phase2_corner_child(d[0], c, s);
+            if usize::from(dc) >= depth {
                 continue;
             }
             let u = t.udedge_mv[udedge * N_P2 + k] as usize;
-            if t.phase2_edge_bound(u, s) as usize >= depth || t.comb.bound(u, c) as usize >= depth {
+            let (de, dm) = t.phase2_edge_children(d, u, c, s);
+            if usize::from(de.max(dm)) >= depth {
                 continue;
             }
-            if self.dfs2(c, u, s, depth - 1, Some(m), moves) {
+            let cd = [dc, de, dm];
+            if self.dfs2(c, u, s, cd, depth - 1, Some(m), moves) {
                 moves.push(m as u8);
                 return true;
             }

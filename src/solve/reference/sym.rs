@@ -18,11 +18,11 @@
 //! format does not change) when the tables are assembled.
 
 use super::coord::{self, N_FLIP, N_SLICE_PERM, N_SLICE_POS, N_TWIST};
+pub use super::hot::N_SYM;
+use super::hot::{Hot, Parts, nibble, pack};
 use crate::cube::state::CENTRES;
 use crate::cube::{Cube, CubieCube, Move, MoveKind, Rotation, STICKERS};
 
-/// The symmetries: identity, x2, y2, z2 (each its own inverse).
-pub const N_SYM: usize = 4;
 const ROTATIONS: [Option<Rotation>; N_SYM] = [
     None,
     Some(Rotation::X),
@@ -94,71 +94,6 @@ fn classes(conj: &[u16], n: usize) -> (Vec<u16>, Vec<u16>) {
     (class_of, reps)
 }
 
-/// `values` two to a byte (entry `i` in the low nibble of byte `i / 2` when
-/// `i` is even, the high one when odd), each capped at 15: a cap keeps a
-/// lower bound one, and phase-1 distances stay below 13 anyway.
-fn pack(values: &[u8]) -> Vec<u8> {
-    values
-        .chunks(2)
-        .map(|p| p[0].min(15) | p.get(1).map_or(0, |&v| v.min(15)) << 4)
-        .collect()
-}
-
-/// `values` modulo 3, four to a byte (entry `i` in bits `2 (i % 4)` of byte
-/// `i / 4`): a quarter of a byte table. One move changes an exact distance
-/// by at most one, so the value mod 3 and the parent's exact distance give
-/// the child's exact distance (see [`next_distance`]).
-fn pack3(values: &[u8]) -> Vec<u8> {
-    values
-        .chunks(4)
-        .map(|q| {
-            q.iter()
-                .enumerate()
-                .fold(0, |b, (j, &v)| b | (v % 3) << (2 * j))
-        })
-        .collect()
-}
-
-/// Entry `i` of a table made by [`pack3`].
-#[inline]
-fn quarter(table: &[u8], i: usize) -> u8 {
-    table[i >> 2] >> ((i & 3) << 1) & 3
-}
-
-/// `NEXT[d * 4 + r]`: the distance one move from a node at distance `d`
-/// (0..16) whose own distance is `r` mod 3: `d - 1`, `d` or `d + 1`.
-const NEXT: [u8; 64] = {
-    let mut out = [0u8; 64];
-    let mut d = 0;
-    while d < 16 {
-        let mut r = 0;
-        while r < 3 {
-            // (r - d) mod 3: 0 the same, 1 one more, 2 one less.
-            out[d * 4 + r] = match (r + 3 - d % 3) % 3 {
-                0 => d as u8,
-                1 => d as u8 + 1,
-                _ => (d as u8).saturating_sub(1),
-            };
-            r += 1;
-        }
-        d += 1;
-    }
-    out
-};
-
-/// The exact distance of a node one move from a node at distance `parent`,
-/// from its own distance mod 3 (`rest`, an entry of the 2-bit tables).
-#[inline]
-pub fn next_distance(parent: u8, rest: u8) -> u8 {
-    NEXT[(usize::from(parent) & 15) << 2 | usize::from(rest & 3)]
-}
-
-/// Entry `i` of a table made by [`pack`].
-#[inline]
-fn nibble(table: &[u8], i: usize) -> u8 {
-    table[i >> 1] >> ((i & 1) << 2) & 15
-}
-
 /// The reduced phase-1 pruning tables (4 bits an entry) and what indexes them.
 #[derive(Clone, PartialEq, Eq)]
 pub struct SymPrune {
@@ -176,11 +111,9 @@ pub struct SymPrune {
     flip_slice: Vec<u8>,
     /// Twist class × flip (4 bits an entry).
     twist_flip: Vec<u8>,
-    /// The same three tables modulo 3, 2 bits an entry (see [`pack3`]):
-    /// what the phase-1 search reads, half the cache footprint.
-    twist_slice3: Vec<u8>,
-    flip_slice3: Vec<u8>,
-    twist_flip3: Vec<u8>,
+    /// The same three tables modulo 3, 2 bits an entry, with the class
+    /// and conjugation tables: what the phase-1 search reads.
+    pub hot: Hot,
 }
 
 impl SymPrune {
@@ -205,10 +138,17 @@ impl SymPrune {
         let ts = rows(twist_slice, &twist_reps, N_SLICE_POS);
         let fs = rows(flip_slice, &flip_reps, N_SLICE_POS);
         let tf = rows(twist_flip, &twist_reps, N_FLIP);
+        let hot = Hot::new(&Parts {
+            twist_class: &twist_class,
+            flip_class: &flip_class,
+            pos_conj: &pos_conj,
+            flip_conj: &flip_conj,
+            twist_slice: &ts,
+            flip_slice: &fs,
+            twist_flip: &tf,
+        });
         SymPrune {
-            twist_slice3: pack3(&ts),
-            flip_slice3: pack3(&fs),
-            twist_flip3: pack3(&tf),
+            hot,
             twist_slice: pack(&ts),
             flip_slice: pack(&fs),
             twist_flip: pack(&tf),
@@ -252,27 +192,6 @@ impl SymPrune {
         nibble(&self.twist_flip, (e >> 2) * N_FLIP + f)
     }
 
-    /// [`SymPrune::twist_slice_of`] modulo 3.
-    #[inline]
-    pub fn twist_slice3_of(&self, e: usize, pos: usize) -> u8 {
-        let p = self.pos_conj[pos * N_SYM + (e & 3)] as usize;
-        quarter(&self.twist_slice3, (e >> 2) * N_SLICE_POS + p)
-    }
-
-    /// [`SymPrune::flip_slice_of`] modulo 3.
-    #[inline]
-    pub fn flip_slice3_of(&self, e: usize, pos: usize) -> u8 {
-        let p = self.pos_conj[pos * N_SYM + (e & 3)] as usize;
-        quarter(&self.flip_slice3, (e >> 2) * N_SLICE_POS + p)
-    }
-
-    /// [`SymPrune::twist_flip_of`] modulo 3.
-    #[inline]
-    pub fn twist_flip3_of(&self, e: usize, flip: usize) -> u8 {
-        let f = self.flip_conj[flip * N_SYM + (e & 3)] as usize;
-        quarter(&self.twist_flip3, (e >> 2) * N_FLIP + f)
-    }
-
     /// Phase-1 distance bound in (twist, slice positions).
     #[inline]
     pub fn twist_slice(&self, twist: usize, pos: usize) -> u8 {
@@ -306,15 +225,14 @@ impl SymPrune {
             + self.twist_slice.len()
             + self.flip_slice.len()
             + self.twist_flip.len()
-            + self.twist_slice3.len()
-            + self.flip_slice3.len()
-            + self.twist_flip3.len()
+            + self.hot.bytes()
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::solve::reference::hot::{N_FLIP_CLASS, N_TWIST_CLASS};
 
     #[test]
     fn a_symmetry_is_its_own_inverse_and_keeps_the_goal() {
@@ -328,5 +246,13 @@ mod tests {
         assert!((0..N_SYM).all(|s| t[s] == 0));
         // x2 is no identity on twists.
         assert!((0..N_TWIST).any(|x| t[x * N_SYM + 1] as usize != x));
+    }
+
+    #[test]
+    fn the_class_counts_are_the_hot_tables_sizes() {
+        let t = conj_table(N_TWIST, coord::set_twist, coord::twist);
+        let f = conj_table(N_FLIP, coord::set_flip, coord::flip);
+        assert_eq!(classes(&t, N_TWIST).1.len(), N_TWIST_CLASS);
+        assert_eq!(classes(&f, N_FLIP).1.len(), N_FLIP_CLASS);
     }
 }

@@ -5,7 +5,8 @@
 use super::comb::CombPrune;
 use super::coord::{self, N_CPERM, N_FLIP, N_SLICE, N_SLICE_PERM, N_SLICE_POS, N_TWIST, N_UDEDGE};
 use super::cubie::{N_MOVES, bfs};
-use super::sym::{SymPrune, next_distance};
+use super::hot::{N_SYM, next_distance, nibble, pack, pack3, quarter};
+use super::sym::SymPrune;
 use crate::cube::CubieCube;
 use crate::cube::cubie_turns::turn;
 
@@ -45,6 +46,23 @@ pub struct Tables {
     /// The three phase-1 tables reduced by symmetry (derived; what the
     /// search reads).
     pub sym: SymPrune,
+    /// `twist_mv` and `flip_mv` as classes and symmetries (`class << 2 |
+    /// symmetry`), and `pos_mv` as its four conjugates (derived): a
+    /// phase-1 frame reads its rows of these once, and its children need
+    /// no class or conjugation lookup of their own for them.
+    pub twist_cls_mv: Vec<u16>,
+    pub flip_cls_mv: Vec<u16>,
+    pub pos_conj_mv: Vec<[u16; N_SYM]>,
+    /// `cperm_slice_pr` and `udedge_slice_pr` at 4 bits an entry (derived;
+    /// what phase 2 reads: capped at 15, and phase 2 never searches past
+    /// 13 moves, so the cap changes no decision): half the cache
+    /// footprint.
+    pub cperm_slice4: Vec<u8>,
+    pub udedge_slice4: Vec<u8>,
+    /// The same modulo 3, 2 bits an entry (derived; what phase 2's search
+    /// reads below its root, carrying exact distances).
+    pub cperm_slice3: Vec<u8>,
+    pub udedge_slice3: Vec<u8>,
 }
 
 /// A move table for `n` coordinate values over `moves`, through the cubie model.
@@ -179,15 +197,25 @@ impl Tables {
             .into_iter()
             .map(|s| s.min(u8::MAX as u16) as u8)
             .collect();
-        let pos_mv = (0..N_SLICE_POS)
+        let pos_mv: Vec<u16> = (0..N_SLICE_POS)
             .flat_map(|p| {
                 let row = &slice_mv[p * N_SLICE_PERM * N_MOVES..][..N_MOVES];
                 row.iter().map(|&s| s / N_SLICE_PERM as u16)
             })
             .collect();
         let sym = SymPrune::new(&twist_slice_pr, &flip_slice_pr, &twist_flip_pr);
+        let twist_cls_mv = twist_mv.iter().map(|&t| sym.hot.twist_class(t)).collect();
+        let flip_cls_mv = flip_mv.iter().map(|&f| sym.hot.flip_class(f)).collect();
+        let pos_conj_mv = pos_mv.iter().map(|&p| sym.hot.pos_conj(p)).collect();
         let comb = CombPrune::new(&cperm2_mv, &udedge_mv);
         Tables {
+            cperm_slice4: pack(&cperm_slice_pr),
+            cperm_slice3: pack3(&cperm_slice_pr),
+            udedge_slice3: pack3(&udedge_slice_pr),
+            udedge_slice4: pack(&udedge_slice_pr),
+            twist_cls_mv,
+            flip_cls_mv,
+            pos_conj_mv,
             comb,
             pos_mv,
             sym,
@@ -252,18 +280,13 @@ impl Tables {
 
     /// [`Tables::phase1_distances`] of a cube one move from a cube at
     /// distances `d`, from its coordinates: reads the tables modulo 3 (a
-    /// quarter of a byte an entry, see [`next_distance`]), what the
+    /// quarter of a byte an entry, see [`super::hot::next_distance`]), what the
     /// phase-1 search spends its time on.
     #[inline(always)]
     pub fn phase1_child(&self, d: [u8; 3], twist: u16, flip: u16, pos: u16) -> [u8; 3] {
-        let te = usize::from(self.sym.twist_class(twist as usize));
-        let fe = usize::from(self.sym.flip_class(flip as usize));
-        let pos = pos as usize;
-        [
-            next_distance(d[0], self.sym.twist_slice3_of(te, pos)),
-            next_distance(d[1], self.sym.flip_slice3_of(fe, pos)),
-            next_distance(d[2], self.sym.twist_flip3_of(te, flip as usize)),
-        ]
+        let h = &self.sym.hot;
+        let pc = h.pos_conj(pos);
+        h.child(d, h.twist_class(twist), h.flip_class(flip), &pc, flip)
     }
 
     /// Phase-1 lower bound on the moves to G1.
@@ -279,13 +302,40 @@ impl Tables {
     /// Phase-2 lower bound from the corner permutation and slice order alone.
     #[inline]
     pub fn phase2_corner_bound(&self, cperm: usize, slice: usize) -> u8 {
-        self.cperm_slice_pr[cperm * N_SLICE_PERM + slice]
+        nibble(&self.cperm_slice4, cperm * N_SLICE_PERM + slice)
+    }
+
+    /// The phase-2 distance in corners × slice of a cube one G1 move from
+    /// a cube at exact distance `d` there (below 15), from its coordinates:
+    /// the table read modulo 3 (a quarter of a byte an entry).
+    #[inline(always)]
+    pub fn phase2_corner_child(&self, d: u8, cperm: usize, slice: usize) -> u8 {
+        next_distance(d, quarter(&self.cperm_slice3, cperm * N_SLICE_PERM + slice))
+    }
+
+    /// The same for U/D edges × slice and U/D edges × corner combination
+    /// (`d`: the parent's three distances, corners first).
+    #[inline(always)]
+    pub fn phase2_edge_children(
+        &self,
+        d: [u8; 3],
+        udedge: usize,
+        cperm: usize,
+        slice: usize,
+    ) -> (u8, u8) {
+        (
+            next_distance(
+                d[1],
+                quarter(&self.udedge_slice3, udedge * N_SLICE_PERM + slice),
+            ),
+            next_distance(d[2], self.comb.bound3(udedge, cperm)),
+        )
     }
 
     /// Phase-2 lower bound from the U/D edges and slice order alone.
     #[inline]
     pub fn phase2_edge_bound(&self, udedge: usize, slice: usize) -> u8 {
-        self.udedge_slice_pr[udedge * N_SLICE_PERM + slice]
+        nibble(&self.udedge_slice4, udedge * N_SLICE_PERM + slice)
     }
 }
 
@@ -340,6 +390,53 @@ mod tests {
                     exact,
                     "{tw} {f} {p} move {m}"
                 );
+            }
+        }
+    }
+
+    #[test]
+    fn the_4_bit_phase2_tables_are_the_full_ones_capped_at_15() {
+        let t = Tables::build();
+        for (full, four) in [
+            (&t.cperm_slice_pr, &t.cperm_slice4),
+            (&t.udedge_slice_pr, &t.udedge_slice4),
+        ] {
+            assert_eq!(four.len(), full.len().div_ceil(2));
+            for (i, &v) in full.iter().enumerate() {
+                assert_eq!(nibble(four, i), v.min(15), "entry {i}");
+            }
+        }
+        assert_eq!(t.phase2_corner_bound(0, 0), 0);
+        assert!((0..N_CPERM).any(|c| t.phase2_corner_bound(c, 0) >= 10));
+    }
+
+    #[test]
+    fn a_phase2_childs_distances_follow_from_its_parents_and_the_tables_mod_3() {
+        let t = Tables::build();
+        let full = |c: usize, u: usize, s: usize| {
+            [
+                t.cperm_slice_pr[c * N_SLICE_PERM + s],
+                t.udedge_slice_pr[u * N_SLICE_PERM + s],
+                t.comb.bound(u, c),
+            ]
+        };
+        let mut rng = rng_from_seed(13);
+        let mut checked = 0;
+        while checked < 20_000 {
+            let (c, u) = (rng.random_range(0..N_CPERM), rng.random_range(0..N_UDEDGE));
+            let s = rng.random_range(0..N_SLICE_PERM);
+            let d = full(c, u, s);
+            if d.iter().any(|&v| v >= 14) {
+                continue;
+            }
+            checked += 1;
+            for k in 0..N_P2 {
+                let cc = t.cperm2_mv[c * N_P2 + k] as usize;
+                let cu = t.udedge_mv[u * N_P2 + k] as usize;
+                let cs = t.slice2_mv[s * N_P2 + k] as usize;
+                let exact = full(cc, cu, cs);
+                assert_eq!(t.phase2_corner_child(d[0], cc, cs), exact[0]);
+                assert_eq!(t.phase2_edge_children(d, cu, cc, cs), (exact[1], exact[2]));
             }
         }
     }

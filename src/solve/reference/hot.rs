@@ -1,0 +1,206 @@
+//! What a phase-1 child lookup reads, laid out for it: the class and
+//! conjugation tables in one block of 16-bit words and the three reduced
+//! pruning tables modulo 3 (2 bits an entry, see [`next_distance`]) in one
+//! block of bytes, each block of a size known when compiling. The lookup
+//! then needs two base addresses and compares its indices with constants,
+//! instead of keeping seven tables' addresses and lengths at hand (more
+//! than the processor has registers for, so the loop spilled them).
+
+use super::coord::{N_FLIP, N_SLICE_POS, N_TWIST};
+
+/// The symmetries the phase-1 tables are reduced by (see the `sym`
+/// module): identity, x2, y2, z2 (each its own inverse).
+pub const N_SYM: usize = 4;
+
+/// Classes of twists under the four symmetries.
+pub const N_TWIST_CLASS: usize = 567;
+/// Classes of flips under the four symmetries.
+pub const N_FLIP_CLASS: usize = 560;
+
+// Offsets in the block of words.
+const TWIST_CLASS: usize = 0;
+const FLIP_CLASS: usize = TWIST_CLASS + N_TWIST;
+const POS_CONJ: usize = FLIP_CLASS + N_FLIP;
+const FLIP_CONJ: usize = POS_CONJ + N_SLICE_POS * N_SYM;
+const WORDS: usize = FLIP_CONJ + N_FLIP * N_SYM;
+
+// Offsets in the block of bytes (four entries a byte).
+const TWIST_SLICE: usize = 0;
+const FLIP_SLICE: usize = TWIST_SLICE + (N_TWIST_CLASS * N_SLICE_POS).div_ceil(4);
+const TWIST_FLIP: usize = FLIP_SLICE + (N_FLIP_CLASS * N_SLICE_POS).div_ceil(4);
+const BYTES: usize = TWIST_FLIP + (N_TWIST_CLASS * N_FLIP).div_ceil(4);
+
+/// `values` two to a byte (entry `i` in the low nibble of byte `i / 2` when
+/// `i` is even, the high one when odd), each capped at 15: a cap keeps a
+/// lower bound one, and phase-1 distances stay below 13 anyway.
+pub fn pack(values: &[u8]) -> Vec<u8> {
+    values
+        .chunks(2)
+        .map(|p| p[0].min(15) | p.get(1).map_or(0, |&v| v.min(15)) << 4)
+        .collect()
+}
+
+/// `NEXT[d * 4 + r]`: the distance one move from a node at distance `d`
+/// (0..16) whose own distance is `r` mod 3: `d - 1`, `d` or `d + 1`.
+const NEXT: [u8; 64] = {
+    let mut out = [0u8; 64];
+    let mut d = 0;
+    while d < 16 {
+        let mut r = 0;
+        while r < 3 {
+            // (r - d) mod 3: 0 the same, 1 one more, 2 one less.
+            out[d * 4 + r] = match (r + 3 - d % 3) % 3 {
+                0 => d as u8,
+                1 => d as u8 + 1,
+                _ => (d as u8).saturating_sub(1),
+            };
+            r += 1;
+        }
+        d += 1;
+    }
+    out
+};
+
+/// The exact distance of a node one move from a node at distance `parent`,
+/// from its own distance mod 3 (`rest`, an entry of the 2-bit tables).
+#[inline]
+pub fn next_distance(parent: u8, rest: u8) -> u8 {
+    NEXT[(usize::from(parent) & 15) << 2 | usize::from(rest & 3)]
+}
+
+/// Entry `i` of a table made by [`pack`].
+#[inline]
+pub fn nibble(table: &[u8], i: usize) -> u8 {
+    table[i >> 1] >> ((i & 1) << 2) & 15
+}
+
+/// The phase-1 lookup tables (see the module).
+#[derive(Clone, PartialEq, Eq)]
+pub struct Hot {
+    /// Twist → class << 2 | symmetry, flip → class << 2 | symmetry, slice
+    /// position × symmetry → conjugated position, flip × symmetry →
+    /// conjugated flip.
+    words: Box<[u16; WORDS]>,
+    /// Twist class × slice position, flip class × slice position, twist
+    /// class × flip: distances modulo 3, four to a byte (entry `i` in bits
+    /// `2 (i % 4)` of byte `i / 4`).
+    bytes: Box<[u8; BYTES]>,
+}
+
+/// The parts [`Hot::new`] lays out.
+pub struct Parts<'a> {
+    pub twist_class: &'a [u16],
+    pub flip_class: &'a [u16],
+    /// Position × symmetry, `N_SYM` to a position.
+    pub pos_conj: &'a [u16],
+    /// Flip × symmetry, `N_SYM` to a flip.
+    pub flip_conj: &'a [u16],
+    /// The reduced tables' exact distances, one byte an entry.
+    pub twist_slice: &'a [u8],
+    pub flip_slice: &'a [u8],
+    pub twist_flip: &'a [u8],
+}
+
+/// `values` modulo 3, four to a byte, into `out` from its start (as far as
+/// both go).
+fn pack3_into(out: &mut [u8], values: &[u8]) {
+    for (b, q) in out.iter_mut().zip(values.chunks(4)) {
+        *b = q
+            .iter()
+            .enumerate()
+            .fold(0, |b, (j, &v)| b | (v % 3) << (2 * j));
+    }
+}
+
+/// `values` modulo 3, four to a byte (entry `i` in bits `2 (i % 4)` of
+/// byte `i / 4`).
+pub fn pack3(values: &[u8]) -> Vec<u8> {
+    let mut out = vec![0; values.len().div_ceil(4)];
+    pack3_into(&mut out, values);
+    out
+}
+
+/// Entry `i` of a table made by [`pack3`].
+#[inline(always)]
+pub fn quarter(table: &[u8], i: usize) -> u8 {
+    table[i >> 2] >> ((i & 3) << 1) & 3
+}
+
+/// `from` copied to the start of `out` (as far as both go).
+fn copy_into(out: &mut [u16], from: &[u16]) {
+    for (o, &v) in out.iter_mut().zip(from) {
+        *o = v;
+    }
+}
+
+impl Hot {
+    /// Lays the tables out. Parts longer than their place are cut (the
+    /// class counts are fixed by the cube; a test checks them).
+    pub fn new(p: &Parts<'_>) -> Hot {
+        let mut words = vec![0u16; WORDS];
+        copy_into(&mut words[TWIST_CLASS..FLIP_CLASS], p.twist_class);
+        copy_into(&mut words[FLIP_CLASS..POS_CONJ], p.flip_class);
+        copy_into(&mut words[POS_CONJ..FLIP_CONJ], p.pos_conj);
+        copy_into(&mut words[FLIP_CONJ..], p.flip_conj);
+        let mut bytes = vec![0u8; BYTES];
+        pack3_into(&mut bytes[TWIST_SLICE..FLIP_SLICE], p.twist_slice);
+        pack3_into(&mut bytes[FLIP_SLICE..TWIST_FLIP], p.flip_slice);
+        pack3_into(&mut bytes[TWIST_FLIP..], p.twist_flip);
+        let words = words
+            .into_boxed_slice()
+            .try_into()
+            .unwrap_or_else(|_| Box::new([0; WORDS]));
+        let bytes = bytes
+            .into_boxed_slice()
+            .try_into()
+            .unwrap_or_else(|_| Box::new([0; BYTES]));
+        Hot { words, bytes }
+    }
+
+    /// Entry `i` of the 2-bit table starting at byte `at`.
+    #[inline(always)]
+    fn quarter(&self, at: usize, i: usize) -> u8 {
+        self.bytes[at + (i >> 2)] >> ((i & 3) << 1) & 3
+    }
+
+    /// The exact distances in the three phase-1 tables of a cube one move
+    /// from a cube at distances `d`, from its twist's and flip's classes
+    /// and symmetries (`class << 2 | symmetry`), its slice positions'
+    /// four conjugates and its flip (valid ones: the tables' own values).
+    #[inline(always)]
+    pub fn child(&self, d: [u8; 3], te: u16, fe: u16, pos: &[u16; N_SYM], flip: u16) -> [u8; 3] {
+        let (te, fe) = (usize::from(te), usize::from(fe));
+        let tp = usize::from(pos[te & 3]);
+        let fp = usize::from(pos[fe & 3]);
+        let tf = usize::from(self.words[FLIP_CONJ + usize::from(flip) * N_SYM + (te & 3)]);
+        [
+            next_distance(
+                d[0],
+                self.quarter(TWIST_SLICE, (te >> 2) * N_SLICE_POS + tp),
+            ),
+            next_distance(d[1], self.quarter(FLIP_SLICE, (fe >> 2) * N_SLICE_POS + fp)),
+            next_distance(d[2], self.quarter(TWIST_FLIP, (te >> 2) * N_FLIP + tf)),
+        ]
+    }
+
+    /// Twist → class << 2 | symmetry.
+    pub fn twist_class(&self, twist: u16) -> u16 {
+        self.words[TWIST_CLASS + usize::from(twist).min(N_TWIST - 1)]
+    }
+
+    /// Flip → class << 2 | symmetry.
+    pub fn flip_class(&self, flip: u16) -> u16 {
+        self.words[FLIP_CLASS + usize::from(flip).min(N_FLIP - 1)]
+    }
+
+    /// Slice positions → the four conjugates.
+    pub fn pos_conj(&self, pos: u16) -> [u16; N_SYM] {
+        let at = POS_CONJ + usize::from(pos).min(N_SLICE_POS - 1) * N_SYM;
+        std::array::from_fn(|s| self.words[at + s])
+    }
+
+    /// Bytes held.
+    pub fn bytes(&self) -> usize {
+        2 * WORDS + BYTES
+    }
+}
