@@ -9,27 +9,18 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use cubetui::cube::nxn::Size;
 use cubetui::cube::{AnyAlg, AnyCube};
 use cubetui::solve::runner::{Inline, RunState, Speed};
-use cubetui::tui::app::{App, Choice};
+use cubetui::tui::app::App;
 use cubetui::tui::keys::{Action, action_for};
 use cubetui::tui::race::RaceMeasure;
 use cubetui::tui::reducer::{Effect, reduce, update};
 use cubetui::tui::ui;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
-use tui_support::preset_choice;
-
-/// Every preset, built for any size as the binary builds them.
-fn choices() -> Vec<Choice> {
-    crate::shipped()
-        .list()
-        .into_iter()
-        .map(|name| preset_choice(name, crate::shipped().info(name).unwrap().description))
-        .collect()
-}
+use tui_support::shipped_choices;
 
 /// An app on a solved cube of size `n`, seed 7, preset `name` when it runs there.
 fn app(n: usize, name: &str) -> App {
-    let choices = choices();
+    let choices = shipped_choices();
     let i = choices.iter().position(|c| c.preset == name).unwrap();
     let mut a = App::new(choices, i, 7, Box::new(Inline::new(Speed::PerFrame(50))));
     if n != 3 {

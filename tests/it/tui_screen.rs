@@ -7,7 +7,7 @@ use crate::tui_support;
 
 use cubetui::cube::nxn::Size;
 use cubetui::solve::runner::{Inline, Speed};
-use cubetui::tui::app::{App, Choice};
+use cubetui::tui::app::App;
 use cubetui::tui::keys::Action;
 use cubetui::tui::reducer::update;
 use cubetui::tui::theme::{Depth, Theme};
@@ -17,19 +17,11 @@ use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Color;
-use tui_support::preset_choice;
-
-fn choices() -> Vec<Choice> {
-    crate::shipped()
-        .list()
-        .into_iter()
-        .map(|name| preset_choice(name, crate::shipped().info(name).unwrap().description))
-        .collect()
-}
+use tui_support::shipped_choices;
 
 /// A scrambled `n`×`n` in colour, preset `sa-faces` (it runs on every size).
 fn app(n: usize) -> App {
-    let choices = choices();
+    let choices = shipped_choices();
     let i = choices.iter().position(|c| c.preset == "sa-faces").unwrap();
     let mut a = App::new(choices, i, 7, Box::new(Inline::new(Speed::PerFrame(50))));
     if n != 3 {

@@ -128,6 +128,16 @@ pub fn preset_choice(name: &str, description: String) -> Choice {
     }
 }
 
+/// Every shipped preset, in the screen's order, with its description, built
+/// for any size as the binary builds them.
+pub fn shipped_choices() -> Vec<Choice> {
+    crate::shipped()
+        .list()
+        .into_iter()
+        .map(|name| preset_choice(name, crate::shipped().info(name).unwrap().description))
+        .collect()
+}
+
 /// Two toy presets for the screen, both undoing `scramble`.
 pub fn toy_choices(scramble: &'static str) -> Vec<Choice> {
     let alg: Alg = scramble.parse().expect("scramble");
