@@ -12,9 +12,10 @@
 //! warmed first), the median and p90 CPU time of the thread (what a shared
 //! machine's load disturbs least) and the mean and max length.
 //!
-//! `cargo bench --bench reference_speed -- [N] [seed=S]` (N = 100 by
-//! default, a few seconds; `REFERENCE_SPEED_STATES=200` or `-- 200`
-//! for the 200 states).
+//! `cargo bench --bench reference_speed -- [N] [seed=S] [only=TEXT]` (N =
+//! 100 by default, a few seconds; `REFERENCE_SPEED_STATES=200` or `-- 200`
+//! for the 200 states; `only=TEXT` runs the rows whose solver and
+//! mode contain TEXT, e.g. `only="reference ≤ 21"` to profile one).
 
 use std::str::FromStr;
 use std::time::{Duration, Instant};
@@ -120,8 +121,11 @@ fn main() {
         .and_then(|s| s.parse().ok())
         .unwrap_or(100);
     let mut seed = 1u64;
+    let mut only = String::new();
     for arg in std::env::args().skip(1) {
-        if let Some(s) = arg.strip_prefix("seed=") {
+        if let Some(o) = arg.strip_prefix("only=") {
+            only = o.to_string();
+        } else if let Some(s) = arg.strip_prefix("seed=") {
             seed = s.parse().expect("seed=S takes a number");
         } else if let Ok(k) = arg.parse() {
             n = k;
@@ -136,13 +140,17 @@ fn main() {
     let warm = start_state(seed ^ 0x5eed, 0);
     let _ = theirs(&warm, 21);
     let _ = ours(t, &warm, 21);
+    let chosen: Vec<bool> = ENTRIES
+        .iter()
+        .map(|e| format!("{} {}", e.solver, e.mode).contains(&only))
+        .collect();
 
     // Interleaved per cube, so a change in machine load hits every row alike.
     let mut times = vec![Vec::with_capacity(n); ENTRIES.len()];
     let mut cpu = vec![Vec::with_capacity(n); ENTRIES.len()];
     let mut lengths = vec![Vec::with_capacity(n); ENTRIES.len()];
     for (k, cube) in cubes.iter().enumerate() {
-        for (i, e) in ENTRIES.iter().enumerate() {
+        for (i, e) in ENTRIES.iter().enumerate().filter(|&(i, _)| chosen[i]) {
             let (t0, c0) = (Instant::now(), cpu_now());
             let alg = (e.run)(t, cube);
             times[i].push(t0.elapsed());
@@ -172,7 +180,7 @@ fn main() {
         "{:<18} {:<8} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9} {:>4}",
         "solver", "mode", "median ms", "p90 ms", "max ms", "cpu med", "cpu p90", "mean HTM", "max"
     );
-    for (i, e) in ENTRIES.iter().enumerate() {
+    for (i, e) in ENTRIES.iter().enumerate().filter(|&(i, _)| chosen[i]) {
         let (ts, cs) = (sorted(&times[i]), sorted(&cpu[i]));
         let mean = lengths[i].iter().sum::<usize>() as f64 / n as f64;
         println!(
@@ -192,7 +200,8 @@ fn main() {
         let median = |solver: &str, of: &[Vec<Duration>]| {
             let i = ENTRIES
                 .iter()
-                .position(|e| e.solver == solver && e.mode == mode)?;
+                .position(|e| e.solver == solver && e.mode == mode)
+                .filter(|&i| chosen[i])?;
             Some(quantile(&sorted(&of[i]), 0.5).as_secs_f64())
         };
         if let (Some(a), Some(b), Some(ca), Some(cb)) = (
