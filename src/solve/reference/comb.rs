@@ -77,6 +77,12 @@ impl CombPrune {
         )
     }
 
+    /// [`CombPrune::bound`] from a corner combination (0..70) itself.
+    #[inline]
+    pub fn bound_comb(&self, udedge: usize, ccomb: u8) -> u8 {
+        nibble(&self.udedge_ccomb, udedge * N_CCOMB + ccomb as usize)
+    }
+
     /// [`CombPrune::bound`] modulo 3.
     #[inline]
     pub fn bound3(&self, udedge: usize, cperm: usize) -> u8 {

@@ -16,6 +16,7 @@ pub mod cubie;
 pub mod disk;
 mod frame;
 pub mod hot;
+pub mod inverse;
 pub mod multi;
 pub mod pending;
 pub mod search;

@@ -276,7 +276,11 @@ impl<'t> Search<'t> {
         let udedge = coord::perm_rank(&ep[..8]);
         let h_edge = self.t.phase2_edge_bound(udedge, slice);
         let h_comb = self.t.comb.bound(udedge, cperm);
-        let h = h_corner.max(h_edge as usize).max(h_comb as usize);
+        let h_inv = self.t.inv.bound(&self.t.comb, udedge, cperm);
+        let h = h_corner
+            .max(h_edge as usize)
+            .max(h_comb as usize)
+            .max(h_inv as usize);
         // Exact (each at most `room`, under the tables' cap), so the
         // search below can carry them.
         let d = [h_corner as u8, h_edge, h_comb];
@@ -287,9 +291,13 @@ impl<'t> Search<'t> {
         let mut moves = Vec::with_capacity(room);
         // One bounded search finds some phase-2 part of at most `room` moves
         // (cheaper than deepening one move at a time); then shorter ones
-        // are looked for under the new, lower limit.
+        // are looked for under the new, lower limit. A search that fails
+        // tells by how much the phase-2 distance exceeds its room.
         let mut room = room;
-        while h <= room && self.dfs2(cperm, udedge, slice, d, room, last, &mut moves) {
+        while h <= room {
+            if let Err(over) = self.dfs2(cperm, udedge, slice, d, room, last, &mut moves) {
+                return over;
+            }
             let mut sol = self.path.clone();
             sol.extend(moves.iter().rev());
             self.limit = sol.len().saturating_sub(1);
@@ -305,7 +313,10 @@ impl<'t> Search<'t> {
     }
 
     /// Phase-2 depth-first search for at most `depth` more moves; on success
-    /// `moves` holds them in reverse order.
+    /// `moves` holds them in reverse order. Else the error is at least 1;
+    /// over 1, it is a proven lower bound on by how much the cube's phase-2
+    /// distance exceeds `depth` (1 only says that no move sequence allowed
+    /// after `last` solves it).
     #[allow(clippy::too_many_arguments)]
     fn dfs2(
         &mut self,
@@ -316,9 +327,9 @@ impl<'t> Search<'t> {
         depth: usize,
         last: Option<usize>,
         moves: &mut Vec<u8>,
-    ) -> bool {
+    ) -> Result<(), usize> {
         if cperm == 0 && udedge == 0 && slice == 0 {
-            return true;
+            return Ok(());
         }
         let t = self.t;
         let mask = ALLOWED_AFTER[last.unwrap_or(N_MOVES)];
@@ -341,12 +352,29 @@ impl<'t> Search<'t> {
             if usize::from(de.max(dm)) >= depth {
                 continue;
             }
+            // The inverse's bound (read whole: a move acts on the inverse
+            // from the left, so it is not carried). The phase-2 distances of
+            // this cube and its child differ by at most one: a child over
+            // its room by two or more puts this cube over its own, and
+            // every sibling with it (min2phase's rule).
+            let di = usize::from(t.inv.bound(&t.comb, u, c));
+            if di >= depth {
+                if di > depth + 1 {
+                    return Err(di - depth - 1);
+                }
+                continue;
+            }
             let cd = [dc, de, dm];
-            if self.dfs2(c, u, s, cd, depth - 1, Some(m), moves) {
-                moves.push(m as u8);
-                return true;
+            match self.dfs2(c, u, s, cd, depth - 1, Some(m), moves) {
+                Ok(()) => {
+                    moves.push(m as u8);
+                    return Ok(());
+                }
+                // The same one level up.
+                Err(over) if over > 2 => return Err(over - 2),
+                Err(_) => {}
             }
         }
-        false
+        Err(1)
     }
 }

@@ -6,6 +6,7 @@ use super::comb::CombPrune;
 use super::coord::{self, N_CPERM, N_FLIP, N_SLICE, N_SLICE_PERM, N_SLICE_POS, N_TWIST, N_UDEDGE};
 use super::cubie::{N_MOVES, bfs};
 use super::hot::{N_SYM, next_distance, nibble, pack, pack3, quarter};
+use super::inverse::InversePrune;
 use super::sym::SymPrune;
 use crate::cube::CubieCube;
 use crate::cube::cubie_turns::turn;
@@ -43,6 +44,8 @@ pub struct Tables {
     pub pos_mv: Vec<u16>,
     /// Phase-2 distance in (U/D edges, corner combination) (derived).
     pub comb: CombPrune,
+    /// The inverse's coordinates for a second `comb` bound (derived).
+    pub inv: InversePrune,
     /// The three phase-1 tables reduced by symmetry (derived; what the
     /// search reads).
     pub sym: SymPrune,
@@ -209,6 +212,7 @@ impl Tables {
         let pos_conj_mv = pos_mv.iter().map(|&p| sym.hot.pos_conj(p)).collect();
         let comb = CombPrune::new(&cperm2_mv, &udedge_mv);
         Tables {
+            inv: InversePrune::new(&comb),
             cperm_slice4: pack(&cperm_slice_pr),
             cperm_slice3: pack3(&cperm_slice_pr),
             udedge_slice3: pack3(&udedge_slice_pr),
