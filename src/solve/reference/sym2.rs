@@ -78,9 +78,9 @@ pub fn conj_table(
                 continue;
             }
             seen[y] = true;
-            for s in 0..N_SYM2 {
+            for (s, row) in mc.iter().enumerate() {
                 let cx = usize::from(conj[x * N_SYM2 + s]);
-                conj[y * N_SYM2 + s] = mv(cx, usize::from(mc[s][k])).min(n - 1) as u16;
+                conj[y * N_SYM2 + s] = mv(cx, usize::from(row[k])).min(n - 1) as u16;
             }
             stack.push(y);
         }
