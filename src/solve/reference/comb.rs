@@ -7,29 +7,44 @@
 use super::coord::{self, N_CPERM, N_UDEDGE};
 use super::cubie::{N_P2, bfs};
 use super::hot::{nibble, pack, pack3, quarter};
+use super::sym2::{self, N_SYM2};
 
 /// Corner combinations: C(8, 4).
 pub const N_CCOMB: usize = 70;
 
 /// The U/D-edge × corner-combination table and the combination of each
-/// corner permutation.
+/// corner permutation. The table has a row per class of U/D-edge
+/// permutations under the eight symmetries of the `sym2` module.
 #[derive(Clone, PartialEq, Eq)]
 pub struct CombPrune {
     /// Corner permutation → combination (0..70; 0 when solved).
     ccomb_of: Vec<u8>,
-    /// Phase-2 distance in (U/D edge permutation, corner combination), 4
-    /// bits an entry (capped at 15: phase 2 never searches past 13 moves,
-    /// so a cap changes no decision), half the cache footprint.
+    /// U/D-edge permutation → class << 3 | the symmetry taking it to its
+    /// class's representative.
+    udedge_class: Vec<u16>,
+    /// Combination × symmetry → the conjugated combination.
+    ccomb_conj: Vec<u8>,
+    /// Phase-2 distance in (U/D-edge class, corner combination), 4 bits
+    /// an entry (capped at 15: phase 2 never searches past 13 moves, so a
+    /// cap changes no decision), half the cache footprint.
     udedge_ccomb: Vec<u8>,
     /// The same modulo 3, 2 bits an entry (what phase 2's search reads,
     /// carrying exact distances; see [`super::hot::next_distance`]).
     udedge_ccomb3: Vec<u8>,
 }
 
-impl CombPrune {
-    /// Derives the table from the phase-2 move tables (corner permutation ×
-    /// 10 G1 moves, U/D edges × 10 G1 moves).
-    pub fn new(cperm2_mv: &[u16], udedge_mv: &[u16]) -> CombPrune {
+/// The unreduced table: each corner permutation's combination, the
+/// combinations' moves and the distance of each (U/D edges, combination).
+struct Full {
+    ccomb_of: Vec<u8>,
+    ccomb_mv: Vec<u8>,
+    dist: Vec<u8>,
+}
+
+impl Full {
+    /// From the phase-2 move tables (corner permutation × 10 G1 moves, U/D
+    /// edges × 10 G1 moves).
+    fn new(cperm2_mv: &[u16], udedge_mv: &[u16]) -> Full {
         // Combination index of each 8-bit mask with four bits set, the solved
         // mask (U corners at positions 0..4) first.
         let mut index = [u8::MAX; 256];
@@ -57,24 +72,60 @@ impl CombPrune {
             .flat_map(|x| (0..N_P2).map(move |k| (x, k)))
             .map(|(x, k)| ccomb_of[cperm2_mv[rep[x] * N_P2 + k] as usize])
             .collect();
-        let udedge_ccomb = bfs(N_UDEDGE * N_CCOMB, N_P2, |i, k| {
+        let dist = bfs(N_UDEDGE * N_CCOMB, N_P2, |i, k| {
             let (u, x) = (i / N_CCOMB, i % N_CCOMB);
             udedge_mv[u * N_P2 + k] as usize * N_CCOMB + ccomb_mv[x * N_P2 + k] as usize
         });
+        Full {
+            ccomb_of,
+            ccomb_mv,
+            dist,
+        }
+    }
+}
+
+impl CombPrune {
+    /// Derives the table from the phase-2 move tables (corner permutation ×
+    /// 10 G1 moves, U/D edges × 10 G1 moves).
+    pub fn new(cperm2_mv: &[u16], udedge_mv: &[u16]) -> CombPrune {
+        let Full {
+            ccomb_of,
+            ccomb_mv,
+            dist,
+        } = Full::new(cperm2_mv, udedge_mv);
+        let mc = sym2::move_conj();
+        let inv = sym2::inverses(&mc);
+        let udedge_conj = sym2::conj_table(N_UDEDGE, |u, k| udedge_mv[u * N_P2 + k] as usize, &mc);
+        let ccomb_conj = sym2::conj_table(N_CCOMB, |x, k| ccomb_mv[x * N_P2 + k] as usize, &mc);
+        let (udedge_class, reps) = sym2::classes(&udedge_conj, N_UDEDGE, &inv);
+        let reduced: Vec<u8> = reps
+            .iter()
+            .flat_map(|&r| {
+                let at = r as usize * N_CCOMB;
+                dist[at..at + N_CCOMB].iter().copied()
+            })
+            .collect();
         CombPrune {
             ccomb_of,
-            udedge_ccomb: pack(&udedge_ccomb),
-            udedge_ccomb3: pack3(&udedge_ccomb),
+            udedge_class,
+            ccomb_conj: ccomb_conj.iter().map(|&c| c as u8).collect(),
+            udedge_ccomb: pack(&reduced),
+            udedge_ccomb3: pack3(&reduced),
         }
+    }
+
+    /// The reduced table's index of (U/D edges, corner permutation).
+    #[inline(always)]
+    fn at(&self, udedge: usize, cperm: usize) -> usize {
+        let e = usize::from(self.udedge_class[udedge]);
+        let cc = usize::from(self.ccomb_of[cperm]);
+        (e >> 3) * N_CCOMB + usize::from(self.ccomb_conj[cc * N_SYM2 + (e & 7)])
     }
 
     /// Phase-2 lower bound from the U/D edges and the corners' combination.
     #[inline]
     pub fn bound(&self, udedge: usize, cperm: usize) -> u8 {
-        nibble(
-            &self.udedge_ccomb,
-            udedge * N_CCOMB + self.ccomb_of[cperm] as usize,
-        )
+        nibble(&self.udedge_ccomb, self.at(udedge, cperm))
     }
 
     /// [`CombPrune::bound`] from a corner combination (0..70) itself.
@@ -86,10 +137,7 @@ impl CombPrune {
     /// [`CombPrune::bound`] modulo 3.
     #[inline]
     pub fn bound3(&self, udedge: usize, cperm: usize) -> u8 {
-        quarter(
-            &self.udedge_ccomb3,
-            udedge * N_CCOMB + self.ccomb_of[cperm] as usize,
-        )
+        quarter(&self.udedge_ccomb3, self.at(udedge, cperm))
     }
 
     /// The corner combination (0..70, 0 when solved) of a corner permutation.
@@ -100,6 +148,38 @@ impl CombPrune {
 
     /// Bytes held.
     pub fn bytes(&self) -> usize {
-        self.ccomb_of.len() + self.udedge_ccomb.len() + self.udedge_ccomb3.len()
+        self.ccomb_of.len()
+            + 2 * self.udedge_class.len()
+            + self.ccomb_conj.len()
+            + self.udedge_ccomb.len()
+            + self.udedge_ccomb3.len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_reduced_table_reads_the_full_one_everywhere() {
+        let t = crate::solve::reference::cache::tables();
+        let full = Full::new(&t.cperm2_mv, &t.udedge_mv);
+        let mut cperm_of = [0usize; N_CCOMB];
+        for c in (0..N_CPERM).rev() {
+            cperm_of[usize::from(full.ccomb_of[c])] = c;
+        }
+        let comb = &t.comb;
+        let mut classes = std::collections::HashSet::new();
+        for u in 0..N_UDEDGE {
+            classes.insert(comb.udedge_class[u] >> 3);
+            for (x, &c) in cperm_of.iter().enumerate() {
+                let d = full.dist[u * N_CCOMB + x];
+                assert_eq!(comb.bound(u, c), d.min(15), "udedge {u}, combination {x}");
+                assert_eq!(comb.bound3(u, c), d % 3, "udedge {u}, combination {x}");
+            }
+        }
+        // About an eighth of the rows (a few permutations are their own
+        // conjugates under some symmetry).
+        assert!(classes.len() < N_UDEDGE / 7, "{} classes", classes.len());
     }
 }

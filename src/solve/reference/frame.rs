@@ -4,7 +4,7 @@
 
 use super::coord::{self, N_SLICE_PERM};
 use super::cubie::{N_MOVES, face_of};
-use super::hot::N_SYM;
+use super::hot::{N_SYM, OVER, Steps, TWO_OVER};
 use super::tables::{P2_MOVES, Tables};
 use crate::cube::CubieCube;
 
@@ -146,6 +146,7 @@ pub(super) fn children<'t>(
         .get(ps_at..)
         .and_then(|r| r.first_chunk())
         .unwrap_or(&NO_POS);
+    let steps = Steps::new(top.d, room);
     let mut looked = 0u64;
     // Child `m` looked up; whether it is two over the room: every table is
     // an exact distance in its own coordinates, and any two turns of one
@@ -156,13 +157,12 @@ pub(super) fn children<'t>(
         ($m:expr, $at:expr) => {{
             let m = $m;
             looked += 1;
-            let d = hot.child(top.d, tc[m], fc[m], &pc[m], fl[m]);
-            child_d[m] = u16::from(d[0]) | u16::from(d[1]) << 4 | u16::from(d[2]) << 8;
             // The bound in full, without branches (they would be
             // mispredicted half the time).
-            let h = usize::from(d[0].max(d[1]).max(d[2]));
-            ok |= u32::from(h <= room) << $at;
-            h > room + 1
+            let x = steps.of(hot.rests(tc[m], fc[m], &pc[m], fl[m]));
+            child_d[m] = (x & 0xfff) as u16;
+            ok |= u32::from(x & OVER == 0) << $at;
+            x & TWO_OVER != 0
         }};
     }
     for face in 0..6 {

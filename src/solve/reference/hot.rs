@@ -23,12 +23,18 @@ const FLIP_CLASS: usize = TWIST_CLASS + N_TWIST;
 const POS_CONJ: usize = FLIP_CLASS + N_FLIP;
 const FLIP_CONJ: usize = POS_CONJ + N_SLICE_POS * N_SYM;
 const WORDS: usize = FLIP_CONJ + N_FLIP * N_SYM;
+/// The words' block, a power of two: an index masked with `WORDS_SPAN - 1`
+/// needs no bounds check (valid indices are below [`WORDS`]; a corrupt
+/// one reads a wrong entry, never out of the block).
+const WORDS_SPAN: usize = WORDS.next_power_of_two();
 
 // Offsets in the block of bytes (four entries a byte).
 const TWIST_SLICE: usize = 0;
 const FLIP_SLICE: usize = TWIST_SLICE + (N_TWIST_CLASS * N_SLICE_POS).div_ceil(4);
 const TWIST_FLIP: usize = FLIP_SLICE + (N_FLIP_CLASS * N_SLICE_POS).div_ceil(4);
 const BYTES: usize = TWIST_FLIP + (N_TWIST_CLASS * N_FLIP).div_ceil(4);
+/// The bytes' block, a power of two (as [`WORDS_SPAN`]).
+const BYTES_SPAN: usize = BYTES.next_power_of_two();
 
 /// `values` two to a byte (entry `i` in the low nibble of byte `i / 2` when
 /// `i` is even, the high one when odd), each capped at 15: a cap keeps a
@@ -68,6 +74,71 @@ pub fn next_distance(parent: u8, rest: u8) -> u8 {
     NEXT[(usize::from(parent) & 15) << 2 | usize::from(rest & 3)]
 }
 
+/// What the children of a node follow from its distances and the room
+/// left: for each table and each value `r` of a child's entry modulo 3, the
+/// child's distance (4 bits, at bit 4 × table), whether it is over the room
+/// (bit 12) and whether it is two over (bit 13), in a 16-bit lane `r` of the
+/// table's word. A child then needs three shifts and two ors instead of
+/// three lookups, two packings, two maxima and two comparisons.
+#[derive(Clone, Copy)]
+pub struct Steps([u64; 3]);
+
+/// Bit of [`Steps::of`]: the child is over the room.
+pub const OVER: u64 = 1 << 12;
+/// Bit of [`Steps::of`]: the child is two over the room (so are its face's
+/// other turns).
+pub const TWO_OVER: u64 = 1 << 13;
+
+/// `LANES[d][room]`: [`Steps`]' word for a table at distance `d` with
+/// `room` moves left (rooms over 16 act as 16: no child is over them), its
+/// distances at bits 0..4 of each lane.
+const LANES: [[u64; 17]; 16] = {
+    let mut out = [[0u64; 17]; 16];
+    let mut d = 0;
+    while d < 16 {
+        let mut room = 0;
+        while room < 17 {
+            let mut r = 0;
+            while r < 3 {
+                let v = NEXT[d * 4 + r] as usize;
+                let lane = v as u64 | ((v > room) as u64) << 12 | ((v > room + 1) as u64) << 13;
+                out[d][room] |= lane << (16 * r);
+                r += 1;
+            }
+            room += 1;
+        }
+        d += 1;
+    }
+    out
+};
+
+/// The distance bits of each lane of a [`LANES`] word.
+const DISTANCES: u64 = 0x000f_000f_000f;
+
+impl Steps {
+    /// The steps from a node at distances `d` with `room` moves left.
+    #[inline(always)]
+    pub fn new(d: [u8; 3], room: usize) -> Steps {
+        let room = room.min(16);
+        Steps(std::array::from_fn(|i| {
+            let w = LANES[usize::from(d[i]) & 15][room];
+            (w & DISTANCES) << (4 * i) | w & !DISTANCES
+        }))
+    }
+
+    /// A child's three distances (bits 0..12, as [`Frame::child_d`]'s
+    /// entries) with the [`OVER`] and [`TWO_OVER`] bits, from its entries
+    /// modulo 3 ([`Hot::rests`]; an entry of 3, which no table holds,
+    /// reads as distance 0).
+    ///
+    /// [`Frame::child_d`]: super::frame
+    #[inline(always)]
+    pub fn of(&self, r: [u8; 3]) -> u64 {
+        let lane = |i: usize| self.0[i] >> (u32::from(r[i] & 3) << 4);
+        (lane(0) | lane(1) | lane(2)) & 0x3fff
+    }
+}
+
 /// Entry `i` of a table made by [`pack`].
 #[inline]
 pub fn nibble(table: &[u8], i: usize) -> u8 {
@@ -80,11 +151,11 @@ pub struct Hot {
     /// Twist → class << 2 | symmetry, flip → class << 2 | symmetry, slice
     /// position × symmetry → conjugated position, flip × symmetry →
     /// conjugated flip.
-    words: Box<[u16; WORDS]>,
+    words: Box<[u16; WORDS_SPAN]>,
     /// Twist class × slice position, flip class × slice position, twist
     /// class × flip: distances modulo 3, four to a byte (entry `i` in bits
     /// `2 (i % 4)` of byte `i / 4`).
-    bytes: Box<[u8; BYTES]>,
+    bytes: Box<[u8; BYTES_SPAN]>,
 }
 
 /// The parts [`Hot::new`] lays out.
@@ -137,30 +208,48 @@ impl Hot {
     /// Lays the tables out. Parts longer than their place are cut (the
     /// class counts are fixed by the cube; a test checks them).
     pub fn new(p: &Parts<'_>) -> Hot {
-        let mut words = vec![0u16; WORDS];
+        let mut words = vec![0u16; WORDS_SPAN];
         copy_into(&mut words[TWIST_CLASS..FLIP_CLASS], p.twist_class);
         copy_into(&mut words[FLIP_CLASS..POS_CONJ], p.flip_class);
         copy_into(&mut words[POS_CONJ..FLIP_CONJ], p.pos_conj);
-        copy_into(&mut words[FLIP_CONJ..], p.flip_conj);
-        let mut bytes = vec![0u8; BYTES];
+        copy_into(&mut words[FLIP_CONJ..WORDS], p.flip_conj);
+        let mut bytes = vec![0u8; BYTES_SPAN];
         pack3_into(&mut bytes[TWIST_SLICE..FLIP_SLICE], p.twist_slice);
         pack3_into(&mut bytes[FLIP_SLICE..TWIST_FLIP], p.flip_slice);
-        pack3_into(&mut bytes[TWIST_FLIP..], p.twist_flip);
+        pack3_into(&mut bytes[TWIST_FLIP..BYTES], p.twist_flip);
         let words = words
             .into_boxed_slice()
             .try_into()
-            .unwrap_or_else(|_| Box::new([0; WORDS]));
+            .unwrap_or_else(|_| Box::new([0; WORDS_SPAN]));
         let bytes = bytes
             .into_boxed_slice()
             .try_into()
-            .unwrap_or_else(|_| Box::new([0; BYTES]));
+            .unwrap_or_else(|_| Box::new([0; BYTES_SPAN]));
         Hot { words, bytes }
     }
 
     /// Entry `i` of the 2-bit table starting at byte `at`.
     #[inline(always)]
     fn quarter(&self, at: usize, i: usize) -> u8 {
-        self.bytes[at + (i >> 2)] >> ((i & 3) << 1) & 3
+        self.bytes[(at + (i >> 2)) & (BYTES_SPAN - 1)] >> ((i & 3) << 1) & 3
+    }
+
+    /// The three tables' entries modulo 3 of a cube (twist and flip as
+    /// `class << 2 | symmetry`, its slice positions' four conjugates and
+    /// its flip), for [`Steps::of`].
+    #[inline(always)]
+    pub fn rests(&self, te: u16, fe: u16, pos: &[u16; N_SYM], flip: u16) -> [u8; 3] {
+        let (te, fe) = (usize::from(te), usize::from(fe));
+        let tp = usize::from(pos[te & 3]);
+        let fp = usize::from(pos[fe & 3]);
+        let tf = usize::from(
+            self.words[(FLIP_CONJ + usize::from(flip) * N_SYM + (te & 3)) & (WORDS_SPAN - 1)],
+        );
+        [
+            self.quarter(TWIST_SLICE, (te >> 2) * N_SLICE_POS + tp),
+            self.quarter(FLIP_SLICE, (fe >> 2) * N_SLICE_POS + fp),
+            self.quarter(TWIST_FLIP, (te >> 2) * N_FLIP + tf),
+        ]
     }
 
     /// The exact distances in the three phase-1 tables of a cube one move
@@ -172,7 +261,9 @@ impl Hot {
         let (te, fe) = (usize::from(te), usize::from(fe));
         let tp = usize::from(pos[te & 3]);
         let fp = usize::from(pos[fe & 3]);
-        let tf = usize::from(self.words[FLIP_CONJ + usize::from(flip) * N_SYM + (te & 3)]);
+        let tf = usize::from(
+            self.words[(FLIP_CONJ + usize::from(flip) * N_SYM + (te & 3)) & (WORDS_SPAN - 1)],
+        );
         [
             next_distance(
                 d[0],

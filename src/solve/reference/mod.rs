@@ -22,6 +22,7 @@ pub mod pending;
 pub mod search;
 pub mod solver;
 pub mod sym;
+pub mod sym2;
 pub mod tables;
 
 use std::time::Instant;

@@ -21,6 +21,12 @@ const SLICE: u64 = 2_000;
 /// phase-1 solutions, so a short total is met at a shallower phase-1 depth.
 const PRE_MOVES: [u8; 4] = [3, 6, 12, 15];
 
+/// The other quarter turn of the face of quarter turn `m` (moves are
+/// face × 3 + quarter turns − 1).
+const fn other_quarter(m: u8) -> u8 {
+    m - m % 3 + (2 - m % 3)
+}
+
 /// Shortest phase-1 part a pre-move view searches (min2phase's 7): below
 /// it the plain views' few phase-1 solutions are tried alone, so a short
 /// scramble still gets its short solution first.
@@ -173,17 +179,22 @@ impl<'t> MultiSearch<'t> {
                     pre: None,
                 });
                 for m in PRE_MOVES {
-                    // Solving `m · start` with S solves `start` with S m.
-                    let moved =
-                        cubie_turns::multiply(&cubie_turns::face_turn_cubies()[m as usize], &start);
+                    // Solving `m · start` with S solves `start` with S m;
+                    // `m' · start` (the face's other quarter turn) has the
+                    // same phase-1 coordinates (m' = m2 · m, m2 in G1), so
+                    // the view's phase-1 search serves it too.
+                    let turn = |m: u8| {
+                        cubie_turns::multiply(&cubie_turns::face_turn_cubies()[m as usize], &start)
+                    };
                     pre_views.push(View {
                         search: Search::from_depth(
                             t,
-                            moved,
+                            turn(m),
                             max_len.saturating_sub(1),
                             target.saturating_sub(1),
                             PRE_MIN_DEPTH1,
-                        ),
+                        )
+                        .with_alt(turn(other_quarter(m))),
                         faces,
                         inverse,
                         pre: Some(m),
@@ -301,7 +312,7 @@ impl<'t> MultiSearch<'t> {
 
     /// Takes a view's solution over to the cube as given and bounds every view.
     fn accept(&mut self, i: usize, moves: &[u8]) {
-        let alg = self.mapped(i, moves);
+        let alg = self.mapped(i, moves, self.views[i].search.best_is_alt());
         let improves = self.best.as_ref().is_none_or(|b| alg.len() < b.len());
         if !improves || !self.cube.after(&alg).is_solved() {
             return;
@@ -319,11 +330,12 @@ impl<'t> MultiSearch<'t> {
         }
     }
 
-    /// A solution of view `i`'s cube as a solution of the cube as given.
-    fn mapped(&self, i: usize, moves: &[u8]) -> Alg {
+    /// A solution of view `i`'s cube (`alt`: of its other cube, see
+    /// [`Search::with_alt`]) as a solution of the cube as given.
+    fn mapped(&self, i: usize, moves: &[u8], alt: bool) -> Alg {
         let view = &self.views[i];
         let mut ms: Vec<u8> = moves.to_vec();
-        ms.extend(view.pre);
+        ms.extend(view.pre.map(|m| if alt { other_quarter(m) } else { m }));
         if view.inverse {
             ms.reverse();
             for m in &mut ms {
@@ -343,7 +355,7 @@ impl<'t> MultiSearch<'t> {
 mod tests {
     use super::*;
     use crate::cube::random::{random_state, rng_from_seed};
-    use crate::solve::reference::cubie;
+    use crate::solve::reference::{coord, cubie};
 
     #[test]
     fn every_view_solves_the_cube_as_given_pre_moves_and_inverses_too() {
@@ -360,11 +372,65 @@ mod tests {
                     v.run(100_000);
                 }
                 let moves = v.best().expect("a solution within 24").to_vec();
-                let alg = multi.mapped(i, &moves);
+                let alg = multi.mapped(i, &moves, multi.views[i].search.best_is_alt());
                 assert!(cube.after(&alg).is_solved(), "view {i}");
                 assert!(alg.len() <= moves.len() + multi.views[i].extra());
+                // A solution of the view's other cube (the pre-move's other
+                // quarter turn first) maps to one of the cube too.
+                if let Some(pre) = multi.views[i].pre {
+                    let seen = multi.views[i].search.start();
+                    // The half turn first: m2 m = m'.
+                    let other = cubie_turns::multiply(
+                        &cubie_turns::face_turn_cubies()[(pre - pre % 3 + 1) as usize],
+                        &seen,
+                    );
+                    let mut s = Search::new(t, other, 24, 0);
+                    while s.best().is_none() && !s.finished() {
+                        s.run(100_000);
+                    }
+                    let moves = s.best().expect("a solution within 24").to_vec();
+                    let alg = multi.mapped(i, &moves, true);
+                    assert!(cube.after(&alg).is_solved(), "view {i}, other quarter turn");
+                }
             }
         }
+    }
+
+    #[test]
+    fn a_pre_moves_other_quarter_turn_keeps_the_phase1_coordinates() {
+        let mut rng = rng_from_seed(29);
+        for _ in 0..20 {
+            let c = cubies(&random_state(&mut rng)).unwrap();
+            for m in PRE_MOVES {
+                let turn =
+                    |m: u8| cubie_turns::multiply(&cubie_turns::face_turn_cubies()[m as usize], &c);
+                let (a, b) = (turn(m), turn(other_quarter(m)));
+                assert_ne!(a, b);
+                assert_eq!(coord::twist(&a), coord::twist(&b));
+                assert_eq!(coord::flip(&a), coord::flip(&b));
+                assert_eq!(coord::slice(&a) / 24, coord::slice(&b) / 24);
+            }
+        }
+    }
+
+    #[test]
+    fn a_search_finishes_the_other_start_when_only_it_is_short_enough() {
+        // g, in G1, is solved by its 4-move inverse; R2 g (R2 first) needs
+        // more. Searching R2 g within 4 moves with g as the other start
+        // finds g's solution and says so.
+        let t = crate::solve::reference::cache::tables();
+        let g = Cube::solved().after(&"U R2 D' F2".parse().unwrap());
+        let g = cubies(&g).unwrap();
+        let r2 = cubie_turns::multiply(&cubie_turns::face_turn_cubies()[4], &g);
+        let mut plain = Search::new(t, r2, 4, 4);
+        plain.run(1_000_000);
+        assert!(plain.best().is_none(), "R2 g has no 4-move solution");
+        let mut s = Search::new(t, r2, 4, 4).with_alt(g);
+        s.run(1_000_000);
+        let moves = s.best().expect("g's solution").to_vec();
+        assert!(s.best_is_alt());
+        assert_eq!(moves.len(), 4);
+        assert!(g.to_cube().after(&to_alg(&moves)).is_solved());
     }
 
     #[test]

@@ -38,6 +38,12 @@ pub struct Search<'t> {
     /// the start); entries past `valid` are stale.
     prefix: Vec<(u16, u16, [u8; 12])>,
     valid: usize,
+    /// The other start, if any, whose phase-1 coordinates are the start's
+    /// (see [`Search::with_alt`]), with its own prefixes (valid as far as
+    /// `valid` too).
+    alt: Option<Vec<(u16, u16, [u8; 12])>>,
+    /// The best solution is the other start's.
+    best_alt: bool,
     /// Phase-1 and phase-2 nodes expanded so far.
     nodes: u64,
     finished: bool,
@@ -77,9 +83,42 @@ impl<'t> Search<'t> {
                 start.ep,
             )],
             valid: 0,
+            alt: None,
+            best_alt: false,
             nodes: 0,
             finished: (h as usize).max(min_depth1) > max_len,
         }
+    }
+
+    /// Also tries each phase-1 solution on `alt`, a cube with the start's
+    /// phase-1 coordinates (the start with a G1 element made before it: a
+    /// pre-move view's cube with the pre-move's other quarter turn, as
+    /// min2phase does), so one phase-1 search serves two cubes.
+    /// [`Search::best_is_alt`] says which cube the best solution solves.
+    pub fn with_alt(mut self, alt: CubieCube) -> Search<'t> {
+        debug_assert_eq!(
+            (
+                coord::twist(&alt),
+                coord::flip(&alt),
+                coord::slice(&alt) / 24
+            ),
+            (
+                coord::twist(&self.start),
+                coord::flip(&self.start),
+                coord::slice(&self.start) / 24
+            )
+        );
+        self.alt = Some(vec![(
+            coord::cperm(&alt) as u16,
+            coord::slice(&alt) as u16,
+            alt.ep,
+        )]);
+        self
+    }
+
+    /// Whether [`Search::best`] solves the other start ([`Search::with_alt`]).
+    pub fn best_is_alt(&self) -> bool {
+        self.best_alt
     }
 
     /// The cube searched.
@@ -243,31 +282,34 @@ impl<'t> Search<'t> {
     }
 
     /// Tries to finish from a phase-1 solution with a phase-2 part short
-    /// enough to beat the best total; returns by how much the phase-2 bound
-    /// exceeds the room left (0 if it does not).
+    /// enough to beat the best total, from the start and from the other
+    /// start if any; returns by how much the phase-2 bound exceeds the
+    /// room left (0 if it does not), the smaller of the two.
     fn phase2(&mut self) -> usize {
+        let n = self.path.len();
+        let valid = self.valid;
+        let (c, s, ep) = extend(self.t, &mut self.prefix, &self.path, valid);
+        let over = self.phase2_from(c, s, ep, false);
+        let Some(mut alt) = self.alt.take() else {
+            self.valid = n;
+            return over;
+        };
+        let (c, s, ep) = extend(self.t, &mut alt, &self.path, valid);
+        self.alt = Some(alt);
+        self.valid = n;
+        if self.finished {
+            return 0;
+        }
+        over.min(self.phase2_from(c, s, ep, true))
+    }
+
+    /// [`Search::phase2`] from one leaf's corner permutation, slice
+    /// coordinate and edges; `alt`: the leaf is the other start's.
+    fn phase2_from(&mut self, cperm: u16, slice: u16, ep: [u8; 12], alt: bool) -> usize {
         let Some(room) = self.bound().checked_sub(self.depth1) else {
             return 0;
         };
         let room = room.min(PHASE2_CAP);
-        // The corner and edge permutations along the path, extended from the
-        // part still valid (consecutive leaves share most of their path).
-        let n = self.path.len();
-        if self.prefix.len() <= n {
-            self.prefix.resize(n + 1, self.prefix[0]);
-        }
-        for i in self.valid..n {
-            let m = self.path[i] as usize;
-            let (c, s, ep) = self.prefix[i];
-            let mv = &face_turn_cubies()[m].ep;
-            self.prefix[i + 1] = (
-                self.t.cperm_mv[c as usize * N_MOVES + m],
-                self.t.slice_mv[s as usize * N_MOVES + m],
-                std::array::from_fn(|j| ep[mv[j] as usize]),
-            );
-        }
-        self.valid = n;
-        let (cperm, slice, ep) = self.prefix[n];
         let (cperm, slice) = (cperm as usize, slice as usize);
         let h_corner = self.t.phase2_corner_bound(cperm, slice) as usize;
         if h_corner > room {
@@ -302,6 +344,7 @@ impl<'t> Search<'t> {
             sol.extend(moves.iter().rev());
             self.limit = sol.len().saturating_sub(1);
             self.best = Some(sol);
+            self.best_alt = alt;
             if self.best.as_ref().is_some_and(|b| b.len() <= self.target) || moves.is_empty() {
                 self.finished |= self.best.as_ref().is_some_and(|b| b.len() <= self.target);
                 return 0;
@@ -377,4 +420,30 @@ impl<'t> Search<'t> {
         }
         Err(1)
     }
+}
+
+/// The corner permutation, slice coordinate and edges after `path`, with
+/// `prefix` (entry `i`: after the first `i` moves; entries up to `valid`
+/// are up to date) extended to the end of `path`.
+fn extend(
+    t: &Tables,
+    prefix: &mut Vec<(u16, u16, [u8; 12])>,
+    path: &[u8],
+    valid: usize,
+) -> (u16, u16, [u8; 12]) {
+    let n = path.len();
+    if prefix.len() <= n {
+        prefix.resize(n + 1, prefix[0]);
+    }
+    for i in valid..n {
+        let m = path[i] as usize;
+        let (c, s, ep) = prefix[i];
+        let mv = &face_turn_cubies()[m].ep;
+        prefix[i + 1] = (
+            t.cperm_mv[c as usize * N_MOVES + m],
+            t.slice_mv[s as usize * N_MOVES + m],
+            std::array::from_fn(|j| ep[mv[j] as usize]),
+        );
+    }
+    prefix[n]
 }

@@ -33,10 +33,15 @@ const ROTATIONS: [Option<Rotation>; N_SYM] = [
 /// `cube` turned by symmetry `s` and recoloured so its centres read U R F D
 /// L B again: the conjugate of the cube by the symmetry.
 fn conjugate(cube: &Cube, s: usize) -> Option<Cube> {
-    let turned = match ROTATIONS[s] {
-        Some(r) => cube.permuted(Move::new(MoveKind::Rotation(r), 2)?.perm()),
-        None => return Some(*cube),
-    };
+    match ROTATIONS[s] {
+        Some(r) => recoloured(&cube.permuted(Move::new(MoveKind::Rotation(r), 2)?.perm())),
+        None => Some(*cube),
+    }
+}
+
+/// A turned cube recoloured so its centres read U R F D L B again (the
+/// turn and the recolouring together conjugate the cube by the turn).
+pub(super) fn recoloured(turned: &Cube) -> Option<Cube> {
     let st = turned.stickers();
     let mut recolour = [u8::MAX; 6];
     for (f, &c) in CENTRES.iter().enumerate() {
