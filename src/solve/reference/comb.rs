@@ -117,8 +117,14 @@ impl CombPrune {
     /// The reduced table's index of (U/D edges, corner permutation).
     #[inline(always)]
     fn at(&self, udedge: usize, cperm: usize) -> usize {
-        let e = usize::from(self.udedge_class[udedge]);
-        let cc = usize::from(self.ccomb_of[cperm]);
+        self.at_class(self.udedge_class[udedge], self.ccomb_of[cperm])
+    }
+
+    /// The same from the U/D edges' class and symmetry and the corner
+    /// combination.
+    #[inline(always)]
+    fn at_class(&self, class: u16, ccomb: u8) -> usize {
+        let (e, cc) = (usize::from(class), usize::from(ccomb));
         (e >> 3) * N_CCOMB + usize::from(self.ccomb_conj[cc * N_SYM2 + (e & 7)])
     }
 
@@ -128,10 +134,18 @@ impl CombPrune {
         nibble(&self.udedge_ccomb, self.at(udedge, cperm))
     }
 
-    /// [`CombPrune::bound`] from a corner combination (0..70) itself.
+    /// [`CombPrune::bound`] from the U/D edges' [`CombPrune::udedge_class`]
+    /// and the corner combination (0..70) themselves.
+    #[inline(always)]
+    pub fn bound_class(&self, class: u16, ccomb: u8) -> u8 {
+        nibble(&self.udedge_ccomb, self.at_class(class, ccomb))
+    }
+
+    /// A U/D-edge permutation's class and symmetry (`class << 3 |
+    /// symmetry`).
     #[inline]
-    pub fn bound_comb(&self, udedge: usize, ccomb: u8) -> u8 {
-        nibble(&self.udedge_ccomb, udedge * N_CCOMB + ccomb as usize)
+    pub fn udedge_class(&self, udedge: usize) -> u16 {
+        self.udedge_class[udedge]
     }
 
     /// [`CombPrune::bound`] modulo 3.

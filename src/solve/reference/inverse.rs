@@ -14,7 +14,9 @@
 //!
 //! Phase 2 tracks the full corner and U/D-edge permutations, so the
 //! inverse's coordinates are a function of them: two tables of 40 320
-//! entries (no move tables on the inverse). The inverse changes by a move
+//! entries (no move tables on the inverse), read as the table reads them
+//! (the inverse's U/D-edge class and symmetry, and its corner
+//! combination). The inverse changes by a move
 //! on its left (X·m has inverse m⁻¹·X⁻¹), which can change its table
 //! distance by more than one, so the bound is read at 4 bits, not carried
 //! modulo 3. Derived when the tables are assembled (the cache file's
@@ -26,9 +28,8 @@ use super::coord::{self, N_CPERM, N_UDEDGE};
 /// The inverse's coordinates the bound reads.
 #[derive(Clone, PartialEq, Eq)]
 pub struct InversePrune {
-    /// A permutation of eight (U/D edges or corners) → the rank of its
-    /// inverse.
-    inv_rank: Vec<u16>,
+    /// U/D-edge permutation → its inverse's [`CombPrune::udedge_class`].
+    class_inv: Vec<u16>,
     /// Corner permutation → the corner combination of its inverse (0..70).
     ccomb_inv: Vec<u8>,
 }
@@ -49,11 +50,10 @@ impl InversePrune {
     pub fn new(comb: &CombPrune) -> InversePrune {
         // Both coordinates rank permutations of eight.
         const _: () = assert!(N_UDEDGE == N_CPERM);
-        let inv_rank: Vec<u16> = (0..N_UDEDGE).map(|u| inverse_rank::<8>(u) as u16).collect();
-        let ccomb_inv = inv_rank.iter().map(|&r| comb.ccomb(r.into())).collect();
+        let inv_rank: Vec<usize> = (0..N_UDEDGE).map(inverse_rank::<8>).collect();
         InversePrune {
-            inv_rank,
-            ccomb_inv,
+            class_inv: inv_rank.iter().map(|&r| comb.udedge_class(r)).collect(),
+            ccomb_inv: inv_rank.iter().map(|&r| comb.ccomb(r)).collect(),
         }
     }
 
@@ -62,12 +62,12 @@ impl InversePrune {
     /// permutations.
     #[inline(always)]
     pub fn bound(&self, comb: &CombPrune, udedge: usize, cperm: usize) -> u8 {
-        comb.bound_comb(usize::from(self.inv_rank[udedge]), self.ccomb_inv[cperm])
+        comb.bound_class(self.class_inv[udedge], self.ccomb_inv[cperm])
     }
 
     /// Bytes held.
     pub fn bytes(&self) -> usize {
-        self.inv_rank.len() * 2 + self.ccomb_inv.len()
+        self.class_inv.len() * 2 + self.ccomb_inv.len()
     }
 }
 
@@ -103,7 +103,8 @@ mod tests {
                 let left = multiply(&inverse(&face_turn_cubies()[m]), &inverse(&x));
                 assert_eq!(inverse(&child), left);
                 let (u, c) = (coord::udedge(&child), coord::cperm(&child));
-                assert_eq!(usize::from(t.inv.inv_rank[u]), coord::udedge(&left));
+                let class = t.comb.udedge_class(coord::udedge(&left));
+                assert_eq!(t.inv.class_inv[u], class);
                 assert_eq!(t.inv.ccomb_inv[c], t.comb.ccomb(coord::cperm(&left)));
                 assert_eq!(
                     t.inv.bound(&t.comb, u, c),
