@@ -447,3 +447,83 @@ fn extend(
     }
     prefix[n]
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cube::cubie_turns::turn;
+    use crate::cube::random::rng_from_seed;
+    use crate::solve::reference::coord::N_SLICE_PERM;
+    use rand::RngExt;
+
+    /// Phase 2's depth-first search with the cube's own three tables alone
+    /// (exact distances, no inverse): the first solution in move order.
+    #[allow(clippy::too_many_arguments)]
+    fn plain(
+        t: &Tables,
+        c: usize,
+        u: usize,
+        s: usize,
+        depth: usize,
+        last: Option<usize>,
+        moves: &mut Vec<u8>,
+        nodes: &mut u64,
+    ) -> bool {
+        if c == 0 && u == 0 && s == 0 {
+            return true;
+        }
+        let mask = ALLOWED_AFTER[last.unwrap_or(N_MOVES)];
+        for (k, &m) in P2_MOVES.iter().enumerate() {
+            if mask >> m & 1 == 0 {
+                continue;
+            }
+            *nodes += 1;
+            let cc = t.cperm2_mv[c * N_P2 + k] as usize;
+            let cu = t.udedge_mv[u * N_P2 + k] as usize;
+            let cs = t.slice2_mv[s * N_P2 + k] as usize;
+            let h = t.cperm_slice_pr[cc * N_SLICE_PERM + cs]
+                .max(t.udedge_slice_pr[cu * N_SLICE_PERM + cs])
+                .max(t.comb.bound(cu, cc));
+            if usize::from(h) < depth && plain(t, cc, cu, cs, depth - 1, Some(m), moves, nodes) {
+                moves.push(m as u8);
+                return true;
+            }
+        }
+        false
+    }
+
+    #[test]
+    fn the_inverse_bound_leaves_the_first_phase2_solution_unchanged_with_fewer_nodes() {
+        let t = Tables::build();
+        let mut rng = rng_from_seed(31);
+        let (mut ours, mut theirs) = (0, 0);
+        for _ in 0..150 {
+            let mut x = CubieCube::SOLVED;
+            for _ in 0..rng.random_range(6..20) {
+                x = turn(&x, P2_MOVES[rng.random_range(0..N_P2)]);
+            }
+            let (c, u, s) = (coord::cperm(&x), coord::udedge(&x), coord::slice(&x));
+            let d = [
+                t.cperm_slice_pr[c * N_SLICE_PERM + s],
+                t.udedge_slice_pr[u * N_SLICE_PERM + s],
+                t.comb.bound(u, c),
+            ];
+            let h = usize::from(*d.iter().max().unwrap_or(&0));
+            // Each room from the bound up, after no move and after a move
+            // out of G1 (R, which rules out R2 first).
+            for room in h..=(h + 3).min(PHASE2_CAP) {
+                for last in [None, Some(3)] {
+                    let mut search = Search::new(&t, x, 30, 0);
+                    let mut found = Vec::new();
+                    let got = search.dfs2(c, u, s, d, room, last, &mut found);
+                    let mut expected = Vec::new();
+                    let want = plain(&t, c, u, s, room, last, &mut expected, &mut theirs);
+                    ours += search.nodes();
+                    assert_eq!(got.is_ok(), want, "room {room}, last {last:?}");
+                    assert_eq!(found, expected, "room {room}, last {last:?}");
+                }
+            }
+        }
+        assert!(ours * 10 < theirs * 8, "{ours} nodes against {theirs}");
+    }
+}
