@@ -464,3 +464,89 @@ mod tests {
         }
     }
 }
+
+#[cfg(test)]
+mod inverse_tests {
+    use super::*;
+    use crate::cube::cubie_turns::{face_turn_cubies, inverse, multiply, turn};
+    use crate::cube::random::rng_from_seed;
+    use rand::RngExt;
+
+    /// A G1 cube made of `n` random G1 moves (at most `n` from solved).
+    fn g1_cube(rng: &mut impl rand::Rng, n: usize) -> CubieCube {
+        let mut c = CubieCube::SOLVED;
+        for _ in 0..n {
+            c = turn(&c, P2_MOVES[rng.random_range(0..N_P2)]);
+        }
+        c
+    }
+
+    #[test]
+    fn the_inverse_coordinates_of_a_child_are_those_of_its_inverse_cube() {
+        let t = Tables::build();
+        let mut rng = rng_from_seed(21);
+        for _ in 0..200 {
+            let n = rng.random_range(0..20);
+            let x = g1_cube(&mut rng, n);
+            for m in P2_MOVES {
+                let child = turn(&x, m);
+                // The child's inverse is the parent's with m⁻¹ on its left.
+                let left = multiply(&inverse(&face_turn_cubies()[m]), &inverse(&x));
+                assert_eq!(inverse(&child), left);
+                let (u, c) = (coord::udedge(&child), coord::cperm(&child));
+                assert_eq!(
+                    t.inv.bound(&t.comb, u, c),
+                    t.comb.bound(coord::udedge(&left), coord::cperm(&left))
+                );
+            }
+        }
+        assert!(t.inv.bytes() < 130_000, "{} bytes", t.inv.bytes());
+    }
+
+    #[test]
+    fn the_inverse_bound_never_exceeds_a_known_phase2_solution_and_adds_to_the_others() {
+        let t = Tables::build();
+        assert_eq!(t.inv.bound(&t.comb, 0, 0), 0);
+        let mut rng = rng_from_seed(22);
+        let mut higher = 0;
+        for _ in 0..2000 {
+            let n = rng.random_range(0..14usize);
+            let c = g1_cube(&mut rng, n);
+            let (u, p, s) = (coord::udedge(&c), coord::cperm(&c), coord::slice(&c));
+            let b = t.inv.bound(&t.comb, u, p);
+            assert!(usize::from(b) <= n, "bound {b} after {n} moves");
+            let own = t
+                .phase2_corner_bound(p, s)
+                .max(t.phase2_edge_bound(u, s))
+                .max(t.comb.bound(u, p));
+            higher += usize::from(b > own);
+        }
+        // The point of it: the inverse sometimes (19 of these 2000) bounds
+        // higher than the cube's own three tables.
+        assert!(higher >= 10, "higher in {higher} of 2000");
+    }
+
+    #[test]
+    fn the_permutation_tables_read_on_the_inverse_bound_the_same_and_comb_does_not() {
+        let t = Tables::build();
+        let mut rng = rng_from_seed(23);
+        let mut comb_differs = 0;
+        for _ in 0..2000 {
+            let n = rng.random_range(0..20);
+            let x = g1_cube(&mut rng, n);
+            let y = inverse(&x);
+            let (c, u, s) = (coord::cperm(&x), coord::udedge(&x), coord::slice(&x));
+            let (ci, ui, si) = (coord::cperm(&y), coord::udedge(&y), coord::slice(&y));
+            assert_eq!(
+                t.cperm_slice_pr[c * N_SLICE_PERM + s],
+                t.cperm_slice_pr[ci * N_SLICE_PERM + si]
+            );
+            assert_eq!(
+                t.udedge_slice_pr[u * N_SLICE_PERM + s],
+                t.udedge_slice_pr[ui * N_SLICE_PERM + si]
+            );
+            comb_differs += usize::from(t.comb.bound(u, c) != t.comb.bound(ui, ci));
+        }
+        assert!(comb_differs > 100, "comb differs in {comb_differs} of 2000");
+    }
+}
