@@ -170,30 +170,11 @@ impl CombPrune {
     }
 }
 
+/// Each corner permutation's combination and the unreduced table's
+/// distances (U/D edges × 70 + combination), for the tests that hold the
+/// reduced table to it.
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_reduced_table_reads_the_full_one_everywhere() {
-        let t = crate::solve::reference::cache::tables();
-        let full = Full::new(&t.cperm2_mv, &t.udedge_mv);
-        let mut cperm_of = [0usize; N_CCOMB];
-        for c in (0..N_CPERM).rev() {
-            cperm_of[usize::from(full.ccomb_of[c])] = c;
-        }
-        let comb = &t.comb;
-        let mut classes = std::collections::HashSet::new();
-        for u in 0..N_UDEDGE {
-            classes.insert(comb.udedge_class[u] >> 3);
-            for (x, &c) in cperm_of.iter().enumerate() {
-                let d = full.dist[u * N_CCOMB + x];
-                assert_eq!(comb.bound(u, c), d.min(15), "udedge {u}, combination {x}");
-                assert_eq!(comb.bound3(u, c), d % 3, "udedge {u}, combination {x}");
-            }
-        }
-        // About an eighth of the rows (a few permutations are their own
-        // conjugates under some symmetry).
-        assert!(classes.len() < N_UDEDGE / 7, "{} classes", classes.len());
-    }
+pub(super) fn full(cperm2_mv: &[u16], udedge_mv: &[u16]) -> (Vec<u8>, Vec<u8>) {
+    let f = Full::new(cperm2_mv, udedge_mv);
+    (f.ccomb_of, f.dist)
 }

@@ -126,12 +126,10 @@ impl Steps {
         }))
     }
 
-    /// A child's three distances (bits 0..12, as [`Frame::child_d`]'s
-    /// entries) with the [`OVER`] and [`TWO_OVER`] bits, from its entries
-    /// modulo 3 ([`Hot::rests`]; an entry of 3, which no table holds,
-    /// reads as distance 0).
-    ///
-    /// [`Frame::child_d`]: super::frame
+    /// A child's three distances (4 bits each in bits 0..12, as the
+    /// phase-1 frame keeps its children's) with the [`OVER`] and
+    /// [`TWO_OVER`] bits, from its entries modulo 3 ([`Hot::rests`]; an
+    /// entry of 3, which no table holds, reads as distance 0).
     #[inline(always)]
     pub fn of(&self, r: [u8; 3]) -> u64 {
         let lane = |i: usize| self.0[i] >> (u32::from(r[i] & 3) << 4);

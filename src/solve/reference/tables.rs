@@ -351,6 +351,31 @@ mod tests {
     use rand::RngExt;
 
     #[test]
+    fn the_reduced_corner_combination_table_reads_the_full_one_everywhere() {
+        use super::super::comb::{N_CCOMB, full};
+        use super::super::coord::{N_CPERM, N_UDEDGE};
+        let t = crate::solve::reference::cache::tables();
+        let (ccomb_of, dist) = full(&t.cperm2_mv, &t.udedge_mv);
+        let mut cperm_of = [0usize; N_CCOMB];
+        for c in (0..N_CPERM).rev() {
+            cperm_of[usize::from(ccomb_of[c])] = c;
+        }
+        let comb = &t.comb;
+        let mut classes = std::collections::HashSet::new();
+        for u in 0..N_UDEDGE {
+            classes.insert(comb.udedge_class(u) >> 3);
+            for (x, &c) in cperm_of.iter().enumerate() {
+                let d = dist[u * N_CCOMB + x];
+                assert_eq!(comb.bound(u, c), d.min(15), "udedge {u}, combination {x}");
+                assert_eq!(comb.bound3(u, c), d % 3, "udedge {u}, combination {x}");
+            }
+        }
+        // About an eighth of the rows (a few permutations are their own
+        // conjugates under some symmetry).
+        assert!(classes.len() < N_UDEDGE / 7, "{} classes", classes.len());
+    }
+
+    #[test]
     fn the_reduced_phase1_tables_agree_with_the_full_ones_everywhere() {
         let t = Tables::build();
         let s = &t.sym;
