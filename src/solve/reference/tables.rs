@@ -354,7 +354,7 @@ mod tests {
     fn the_reduced_corner_combination_table_reads_the_full_one_everywhere() {
         use super::super::comb::{N_CCOMB, full};
         use super::super::coord::{N_CPERM, N_UDEDGE};
-        let t = crate::solve::reference::cache::tables();
+        let t = Tables::build();
         let (ccomb_of, dist) = full(&t.cperm2_mv, &t.udedge_mv);
         let mut cperm_of = [0usize; N_CCOMB];
         for c in (0..N_CPERM).rev() {
