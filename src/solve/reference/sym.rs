@@ -20,8 +20,8 @@
 use super::coord::{self, N_FLIP, N_SLICE_PERM, N_SLICE_POS, N_TWIST};
 pub use super::hot::N_SYM;
 use super::hot::{Hot, Parts, nibble, pack};
-use crate::cube::state::CENTRES;
-use crate::cube::{Cube, CubieCube, Move, MoveKind, Rotation, STICKERS};
+use super::sym2::{classes, recoloured};
+use crate::cube::{Cube, CubieCube, Move, MoveKind, Rotation};
 
 const ROTATIONS: [Option<Rotation>; N_SYM] = [
     None,
@@ -37,22 +37,6 @@ fn conjugate(cube: &Cube, s: usize) -> Option<Cube> {
         Some(r) => recoloured(&cube.permuted(Move::new(MoveKind::Rotation(r), 2)?.perm())),
         None => Some(*cube),
     }
-}
-
-/// A turned cube recoloured so its centres read U R F D L B again (the
-/// turn and the recolouring together conjugate the cube by the turn).
-pub(super) fn recoloured(turned: &Cube) -> Option<Cube> {
-    let st = turned.stickers();
-    let mut recolour = [u8::MAX; 6];
-    for (f, &c) in CENTRES.iter().enumerate() {
-        recolour[st[c] as usize] = f as u8;
-    }
-    if recolour.contains(&u8::MAX) {
-        return None;
-    }
-    Cube::from_stickers(std::array::from_fn::<u8, STICKERS, _>(|i| {
-        recolour[st[i] as usize]
-    }))
 }
 
 /// `conj[x * N_SYM + s]`: coordinate `x` conjugated by symmetry `s`, through
@@ -75,28 +59,6 @@ fn conj_table(
         }
     }
     out
-}
-
-/// For each value of a coordinate, its class and the symmetry taking it to
-/// the class representative: `class << 2 | sym`; and the representatives.
-fn classes(conj: &[u16], n: usize) -> (Vec<u16>, Vec<u16>) {
-    let mut class_of = vec![u16::MAX; n];
-    let mut reps = Vec::new();
-    for x in 0..n {
-        if class_of[x] != u16::MAX {
-            continue;
-        }
-        let c = reps.len() as u16;
-        reps.push(x as u16);
-        for s in 0..N_SYM {
-            let y = conj[x * N_SYM + s] as usize;
-            if class_of[y] == u16::MAX {
-                // Symmetries are their own inverses: s takes y back to x.
-                class_of[y] = c << 2 | s as u16;
-            }
-        }
-    }
-    (class_of, reps)
 }
 
 /// The reduced phase-1 pruning tables (4 bits an entry) and what indexes them.
@@ -132,9 +94,11 @@ impl SymPrune {
             |c, p| coord::set_slice(c, p * N_SLICE_PERM),
             |c| coord::slice(c) / N_SLICE_PERM,
         );
-        let (twist_class, twist_reps) = classes(&twist_conj, N_TWIST);
-        let (flip_class, flip_reps) = classes(&flip_conj, N_FLIP);
-        let rows = |full: &[u8], reps: &[u16], width: usize| -> Vec<u8> {
+        // Each symmetry is its own inverse.
+        const SELF: [u8; N_SYM] = [0, 1, 2, 3];
+        let (twist_class, twist_reps) = classes(&twist_conj, N_TWIST, &SELF);
+        let (flip_class, flip_reps) = classes(&flip_conj, N_FLIP, &SELF);
+        let rows = |full: &[u8], reps: &[u32], width: usize| -> Vec<u8> {
             reps.iter()
                 .flat_map(|&r| full[r as usize * width..(r as usize + 1) * width].iter())
                 .copied()
@@ -257,7 +221,7 @@ mod tests {
     fn the_class_counts_are_the_hot_tables_sizes() {
         let t = conj_table(N_TWIST, coord::set_twist, coord::twist);
         let f = conj_table(N_FLIP, coord::set_flip, coord::flip);
-        assert_eq!(classes(&t, N_TWIST).1.len(), N_TWIST_CLASS);
-        assert_eq!(classes(&f, N_FLIP).1.len(), N_FLIP_CLASS);
+        assert_eq!(classes(&t, N_TWIST, &[0, 1, 2, 3]).1.len(), N_TWIST_CLASS);
+        assert_eq!(classes(&f, N_FLIP, &[0, 1, 2, 3]).1.len(), N_FLIP_CLASS);
     }
 }

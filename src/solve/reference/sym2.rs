@@ -14,8 +14,8 @@
 //! are conjugated through the sticker model.
 
 use super::cubie::{N_P2, P2_MOVES, to_move};
-use super::sym::recoloured;
-use crate::cube::{Cube, Move, MoveKind, Rotation};
+use crate::cube::state::CENTRES;
+use crate::cube::{Cube, Move, MoveKind, Rotation, STICKERS};
 
 /// The symmetries: `s` is y^(s % 4), then x2 when `s ≥ 4`.
 pub const N_SYM2: usize = 8;
@@ -89,8 +89,11 @@ pub fn conj_table(
 }
 
 /// For each value, its class and the symmetry taking it to the class's
-/// representative (`class << 3 | symmetry`), and the representatives.
-pub fn classes(conj: &[u16], n: usize, inv: &[u8; N_SYM2]) -> (Vec<u16>, Vec<u32>) {
+/// representative (`class << b | symmetry`, 2^b symmetries: the length of
+/// `inv`, each symmetry's inverse), and the representatives.
+pub fn classes(conj: &[u16], n: usize, inv: &[u8]) -> (Vec<u16>, Vec<u32>) {
+    let n_sym = inv.len();
+    let bits = n_sym.trailing_zeros();
     let mut class_of = vec![u16::MAX; n];
     let mut reps = Vec::new();
     for x in 0..n {
@@ -99,15 +102,31 @@ pub fn classes(conj: &[u16], n: usize, inv: &[u8; N_SYM2]) -> (Vec<u16>, Vec<u32
         }
         let c = reps.len() as u16;
         reps.push(x as u32);
-        for s in 0..N_SYM2 {
-            let y = usize::from(conj[x * N_SYM2 + s]);
+        for (s, &back) in inv.iter().enumerate() {
+            let y = usize::from(conj[x * n_sym + s]);
             if class_of[y] == u16::MAX {
                 // s takes x to y, so its inverse takes y to x.
-                class_of[y] = c << 3 | u16::from(inv[s]);
+                class_of[y] = c << bits | u16::from(back);
             }
         }
     }
     (class_of, reps)
+}
+
+/// A turned cube recoloured so its centres read U R F D L B again (the
+/// turn and the recolouring together conjugate the cube by the turn).
+pub fn recoloured(turned: &Cube) -> Option<Cube> {
+    let st = turned.stickers();
+    let mut recolour = [u8::MAX; 6];
+    for (f, &c) in CENTRES.iter().enumerate() {
+        recolour[st[c] as usize] = f as u8;
+    }
+    if recolour.contains(&u8::MAX) {
+        return None;
+    }
+    Cube::from_stickers(std::array::from_fn::<u8, STICKERS, _>(|i| {
+        recolour[st[i] as usize]
+    }))
 }
 
 #[cfg(test)]
