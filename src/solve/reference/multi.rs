@@ -7,6 +7,7 @@
 use super::base::{ReferenceError, cubies, to_alg};
 use super::cubie::{N_MOVES, face_of};
 use super::search::Search;
+use super::sym2::recoloured;
 use super::tables::Tables;
 use crate::cube::cubie_turns;
 use crate::cube::state::CENTRES;
@@ -67,20 +68,11 @@ fn view_of(cube: &Cube, rotation: Option<Rotation>) -> Option<(Cube, [usize; 6])
         Some(r) => *Move::new(MoveKind::Rotation(r), 1)?.perm().table(),
         None => std::array::from_fn(|i| i as u8),
     };
-    let s = turned.stickers();
-    let mut recolour = [u8::MAX; 6];
-    for (f, &c) in CENTRES.iter().enumerate() {
-        recolour[s[c] as usize] = f as u8;
-    }
-    if recolour.contains(&u8::MAX) {
-        return None;
-    }
-    let stickers: [u8; STICKERS] = std::array::from_fn(|i| recolour[s[i] as usize]);
     let faces = std::array::from_fn(|f| {
         let from = table[CENTRES[f]] as usize;
         CENTRES.iter().position(|&c| c == from).unwrap_or(f)
     });
-    Some((Cube::from_stickers(stickers)?, faces))
+    Some((recoloured(&turned)?, faces))
 }
 
 /// `moves` with turns of one face that meet (next to each other, or with
