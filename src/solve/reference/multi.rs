@@ -1,8 +1,10 @@
-//! Six searches on one cube: the cube seen along each of its three axes, and
-//! its inverse along each. Each view has its own short phase-1 solutions, so
-//! running them side by side (always advancing the one at the shallowest
-//! phase-1 depth) finds short totals sooner than one search would. A solution
-//! found in one view bounds the others.
+//! Thirty searches on one cube: the cube seen along each of its three axes,
+//! and its inverse along each, each plain and with one of four pre-moves
+//! made first (whose phase-1 solutions also serve the pre-move's other
+//! quarter turn). Each view has its own short phase-1 solutions, so running
+//! them side by side (always advancing the one at the shallowest length)
+//! finds short totals sooner than one search would. A solution found in one
+//! view bounds the others.
 
 use super::base::{ReferenceError, cubies, to_alg};
 use super::cubie::{N_MOVES, face_of};
