@@ -35,6 +35,14 @@ const fn other_quarter(m: u8) -> u8 {
 /// scramble still gets its short solution first.
 const PRE_MIN_DEPTH1: usize = 7;
 
+/// Shortest phase-1 part a view with two pre-moves searches (min2phase's
+/// pre-move sequences: a pre-move of [`PRE_MOVES`] after any turn off its
+/// axis; 288 views, which cut the slow cubes' time). They are made a group
+/// at a time, each when every other view is past this length plus two, so
+/// a cube solved sooner never pays for making them, and they are advanced
+/// in the order they would be if they had been there from the start.
+const PRE2_MIN_DEPTH1: usize = 8;
+
 /// One view of the cube.
 struct View<'t> {
     search: Search<'t>,
@@ -45,12 +53,15 @@ struct View<'t> {
     /// The view's cube is the cube after this turn (a pre-move, see
     /// [`PRE_MOVES`]), which ends the view's solutions.
     pre: Option<u8>,
+    /// A turn made before `pre` (the view's cube is `pre · pre2 · start`),
+    /// which ends the view's solutions after `pre`.
+    pre2: Option<u8>,
 }
 
 impl View<'_> {
     /// Moves the view's solutions spend outside its search.
     fn extra(&self) -> usize {
-        usize::from(self.pre.is_some())
+        usize::from(self.pre.is_some()) + usize::from(self.pre2.is_some())
     }
 
     /// The length order views advance in: phase-1 depth plus pre-moves.
@@ -129,6 +140,10 @@ pub struct MultiSearch<'t> {
     max_len: usize,
     /// The cubes of the plain views (`views[..6]`), for the short passes.
     starts: Vec<CubieCube>,
+    /// The plain views' face maps and whether they solve the inverse.
+    bases: Vec<([usize; 6], bool)>,
+    /// Groups of views with two pre-moves made so far (see [`PRE2_MIN_DEPTH1`]).
+    pre2_groups: usize,
     /// The pass for short totals under way, if any (see [`Short`]).
     short: Option<Short<'t>>,
     /// Nodes of the short passes already over.
@@ -171,6 +186,7 @@ impl<'t> MultiSearch<'t> {
                     faces,
                     inverse,
                     pre: None,
+                    pre2: None,
                 });
                 for m in PRE_MOVES {
                     // Solving `m · start` with S solves `start` with S m;
@@ -192,6 +208,7 @@ impl<'t> MultiSearch<'t> {
                         faces,
                         inverse,
                         pre: Some(m),
+                        pre2: None,
                     });
                 }
             }
@@ -199,11 +216,9 @@ impl<'t> MultiSearch<'t> {
         // Plain views first: of two views at the same length, the plain
         // one goes first.
         views.append(&mut pre_views);
-        let starts: Vec<CubieCube> = views
-            .iter()
-            .filter(|v| v.pre.is_none())
-            .map(|v| v.search.start())
-            .collect();
+        let plain = || views.iter().filter(|v| v.pre.is_none());
+        let starts: Vec<CubieCube> = plain().map(|v| v.search.start()).collect();
+        let bases = plain().map(|v| (v.faces, v.inverse)).collect();
         let short = Some(Short {
             total: 0,
             view: 0,
@@ -217,9 +232,50 @@ impl<'t> MultiSearch<'t> {
             target,
             max_len,
             starts,
+            bases,
+            pre2_groups: 0,
             short,
             short_nodes: 0,
         })
+    }
+
+    /// Adds the next group of views with two pre-moves (see
+    /// [`PRE2_MIN_DEPTH1`]: one plain view's, with one pre-move), bounded by
+    /// the best solution so far.
+    fn add_pre2(&mut self) {
+        let group = self.pre2_groups;
+        self.pre2_groups += 1;
+        let turns = cubie_turns::face_turn_cubies();
+        let limit = self.best.as_ref().map(|b| b.len().saturating_sub(1));
+        let (base, m) = (group / PRE_MOVES.len(), PRE_MOVES[group % PRE_MOVES.len()]);
+        if let (Some(&start), Some(&(faces, inverse))) =
+            (self.starts.get(base), self.bases.get(base))
+        {
+            for first in
+                (0..N_MOVES as u8).filter(|&f| face_of(f as usize) % 3 != face_of(m as usize) % 3)
+            {
+                let inner = cubie_turns::multiply(&turns[first as usize], &start);
+                let turn = |m: u8| cubie_turns::multiply(&turns[m as usize], &inner);
+                let mut search = Search::from_depth(
+                    self.t,
+                    turn(m),
+                    self.max_len.saturating_sub(2),
+                    self.target.saturating_sub(2),
+                    PRE2_MIN_DEPTH1,
+                )
+                .with_alt(turn(other_quarter(m)));
+                if let Some(limit) = limit {
+                    search.set_limit(limit.saturating_sub(2));
+                }
+                self.views.push(View {
+                    search,
+                    faces,
+                    inverse,
+                    pre: Some(m),
+                    pre2: Some(first),
+                });
+            }
+        }
     }
 
     /// Shortest solution so far, for the cube as given.
@@ -294,6 +350,12 @@ impl<'t> MultiSearch<'t> {
             else {
                 break;
             };
+            if self.views[i].key() > PRE2_MIN_DEPTH1 + 2
+                && self.pre2_groups < self.starts.len() * PRE_MOVES.len()
+            {
+                self.add_pre2();
+                continue;
+            }
             let before = self.views[i].search.best().map(|b| b.len());
             self.views[i].search.run_depth(SLICE.min(limit - nodes));
             let after = self.views[i].search.best().map(|b| b.to_vec());
@@ -330,6 +392,7 @@ impl<'t> MultiSearch<'t> {
         let view = &self.views[i];
         let mut ms: Vec<u8> = moves.to_vec();
         ms.extend(view.pre.map(|m| if alt { other_quarter(m) } else { m }));
+        ms.extend(view.pre2);
         if view.inverse {
             ms.reverse();
             for m in &mut ms {
@@ -355,11 +418,19 @@ mod tests {
     fn every_view_solves_the_cube_as_given_pre_moves_and_inverses_too() {
         let t = crate::solve::reference::cache::tables();
         let mut rng = rng_from_seed(23);
-        for _ in 0..3 {
+        for k in 0..3 {
             let cube = random_state(&mut rng);
             let mut multi = MultiSearch::new(t, &cube, 24, 0).unwrap();
             assert_eq!(multi.views.len(), 6 * (1 + PRE_MOVES.len()));
             assert_eq!(multi.views.iter().filter(|v| v.pre.is_some()).count(), 24);
+            if k == 0 {
+                // The views with two pre-moves too, every group of them.
+                for _ in 0..6 * PRE_MOVES.len() {
+                    multi.add_pre2();
+                }
+                assert_eq!(multi.views.len(), 30 + 6 * 4 * 12);
+                assert!(multi.views[30..].iter().all(|v| v.extra() == 2));
+            }
             for i in 0..multi.views.len() {
                 let v = &mut multi.views[i].search;
                 while v.best().is_none() && !v.finished() {
@@ -388,6 +459,25 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn the_views_with_two_pre_moves_come_only_past_their_length() {
+        let t = crate::solve::reference::cache::tables();
+        // A short scramble is solved long before them.
+        let cube = Cube::solved().after(&"R U F' D2 L B'".parse().unwrap());
+        let mut multi = MultiSearch::new(t, &cube, 20, 20).unwrap();
+        while !multi.run(100_000) {}
+        assert_eq!(multi.best().map(Alg::len), Some(6));
+        assert_eq!(multi.pre2_groups, 0);
+        // A search that must go past them makes them all.
+        let cube = random_state(&mut rng_from_seed(5));
+        let mut multi = MultiSearch::new(t, &cube, 30, 0).unwrap();
+        multi.run(3_000_000);
+        assert!(multi.phase1_depth() > PRE2_MIN_DEPTH1 + 2);
+        assert_eq!(multi.pre2_groups, 6 * PRE_MOVES.len());
+        let best = multi.best().expect("a solution").clone();
+        assert!(cube.after(&best).is_solved());
     }
 
     #[test]
