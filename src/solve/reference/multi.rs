@@ -24,8 +24,8 @@ const SLICE: u64 = 2_000;
 /// phase-1 solutions, so a short total is met at a shallower phase-1 depth.
 const PRE_MOVES: [u8; 4] = [3, 6, 12, 15];
 
-/// The other quarter turn of the face of quarter turn `m` (moves are
-/// face × 3 + quarter turns − 1).
+/// The inverse of turn `m`: its face's other quarter turn, or `m` itself
+/// for a half turn (moves are face × 3 + quarter turns − 1).
 const fn other_quarter(m: u8) -> u8 {
     m - m % 3 + (2 - m % 3)
 }
@@ -86,6 +86,43 @@ fn view_of(cube: &Cube, rotation: Option<Rotation>) -> Option<(Cube, [usize; 6])
         CENTRES.iter().position(|&c| c == from).unwrap_or(f)
     });
     Some((recoloured(&turned)?, faces))
+}
+
+/// The view of `start` (a plain view's cube, after `pre2` if any) with the
+/// pre-move `m` made first. Solving `m · start` with S solves `start` with
+/// S m; `m' · start` (the face's other quarter turn) has the same phase-1
+/// coordinates (m' = m2 · m, m2 in G1), so the view's phase-1 search serves
+/// it too.
+fn pre_view<'t>(
+    t: &'t Tables,
+    start: &CubieCube,
+    m: u8,
+    pre2: Option<u8>,
+    (faces, inverse): ([usize; 6], bool),
+    max_len: usize,
+    target: usize,
+) -> View<'t> {
+    let turn = |m: u8| cubie_turns::multiply(&cubie_turns::face_turn_cubies()[m as usize], start);
+    let extra = 1 + usize::from(pre2.is_some());
+    let min_depth1 = if pre2.is_some() {
+        PRE2_MIN_DEPTH1
+    } else {
+        PRE_MIN_DEPTH1
+    };
+    View {
+        search: Search::from_depth(
+            t,
+            turn(m),
+            max_len.saturating_sub(extra),
+            target.saturating_sub(extra),
+            min_depth1,
+        )
+        .with_alt(turn(other_quarter(m))),
+        faces,
+        inverse,
+        pre: Some(m),
+        pre2,
+    }
 }
 
 /// `moves` with turns of one face that meet (next to each other, or with
@@ -189,27 +226,15 @@ impl<'t> MultiSearch<'t> {
                     pre2: None,
                 });
                 for m in PRE_MOVES {
-                    // Solving `m · start` with S solves `start` with S m;
-                    // `m' · start` (the face's other quarter turn) has the
-                    // same phase-1 coordinates (m' = m2 · m, m2 in G1), so
-                    // the view's phase-1 search serves it too.
-                    let turn = |m: u8| {
-                        cubie_turns::multiply(&cubie_turns::face_turn_cubies()[m as usize], &start)
-                    };
-                    pre_views.push(View {
-                        search: Search::from_depth(
-                            t,
-                            turn(m),
-                            max_len.saturating_sub(1),
-                            target.saturating_sub(1),
-                            PRE_MIN_DEPTH1,
-                        )
-                        .with_alt(turn(other_quarter(m))),
-                        faces,
-                        inverse,
-                        pre: Some(m),
-                        pre2: None,
-                    });
+                    pre_views.push(pre_view(
+                        t,
+                        &start,
+                        m,
+                        None,
+                        (faces, inverse),
+                        max_len,
+                        target,
+                    ));
                 }
             }
         }
@@ -255,25 +280,19 @@ impl<'t> MultiSearch<'t> {
                 (0..N_MOVES as u8).filter(|&f| face_of(f as usize) % 3 != face_of(m as usize) % 3)
             {
                 let inner = cubie_turns::multiply(&turns[first as usize], &start);
-                let turn = |m: u8| cubie_turns::multiply(&turns[m as usize], &inner);
-                let mut search = Search::from_depth(
+                let mut view = pre_view(
                     self.t,
-                    turn(m),
-                    self.max_len.saturating_sub(2),
-                    self.target.saturating_sub(2),
-                    PRE2_MIN_DEPTH1,
-                )
-                .with_alt(turn(other_quarter(m)));
+                    &inner,
+                    m,
+                    Some(first),
+                    (faces, inverse),
+                    self.max_len,
+                    self.target,
+                );
                 if let Some(limit) = limit {
-                    search.set_limit(limit.saturating_sub(2));
+                    view.search.set_limit(limit.saturating_sub(2));
                 }
-                self.views.push(View {
-                    search,
-                    faces,
-                    inverse,
-                    pre: Some(m),
-                    pre2: Some(first),
-                });
+                self.views.push(view);
             }
         }
     }
@@ -396,7 +415,7 @@ impl<'t> MultiSearch<'t> {
         if view.inverse {
             ms.reverse();
             for m in &mut ms {
-                *m = *m - *m % 3 + (2 - *m % 3);
+                *m = other_quarter(*m);
             }
         }
         let mapped: Vec<u8> = merged(&ms)

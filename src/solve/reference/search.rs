@@ -3,7 +3,7 @@
 //! of nodes and resume), and for each phase-1 solution a bounded phase-2 IDA*
 //! that only accepts totals shorter than the best so far.
 
-use super::coord;
+use super::coord::{self, N_SLICE_PERM};
 use super::cubie::N_MOVES;
 use super::frame::{ALLOWED_AFTER, Frame, NOT_G1, ORDER, children, in_g1, root_of};
 use super::tables::{N_P2, P2_MOVES, Tables};
@@ -77,11 +77,7 @@ impl<'t> Search<'t> {
             stack: vec![root],
             path: Vec::new(),
             best: None,
-            prefix: vec![(
-                coord::cperm(&start) as u16,
-                coord::slice(&start) as u16,
-                start.ep,
-            )],
+            prefix: vec![prefix_root(&start)],
             valid: 0,
             alt: None,
             best_alt: false,
@@ -96,23 +92,15 @@ impl<'t> Search<'t> {
     /// min2phase does), so one phase-1 search serves two cubes.
     /// [`Search::best_is_alt`] says which cube the best solution solves.
     pub fn with_alt(mut self, alt: CubieCube) -> Search<'t> {
-        debug_assert_eq!(
+        let phase1 = |c: &CubieCube| {
             (
-                coord::twist(&alt),
-                coord::flip(&alt),
-                coord::slice(&alt) / 24
-            ),
-            (
-                coord::twist(&self.start),
-                coord::flip(&self.start),
-                coord::slice(&self.start) / 24
+                coord::twist(c),
+                coord::flip(c),
+                coord::slice(c) / N_SLICE_PERM,
             )
-        );
-        self.alt = Some(vec![(
-            coord::cperm(&alt) as u16,
-            coord::slice(&alt) as u16,
-            alt.ep,
-        )]);
+        };
+        debug_assert_eq!(phase1(&alt), phase1(&self.start));
+        self.alt = Some(vec![prefix_root(&alt)]);
         self
     }
 
@@ -420,6 +408,16 @@ impl<'t> Search<'t> {
         }
         Err(1)
     }
+}
+
+/// The first entry of a prefix list (see [`extend`]): `start`'s corner
+/// permutation, slice coordinate and edges.
+fn prefix_root(start: &CubieCube) -> (u16, u16, [u8; 12]) {
+    (
+        coord::cperm(start) as u16,
+        coord::slice(start) as u16,
+        start.ep,
+    )
 }
 
 /// The corner permutation, slice coordinate and edges after `path`, with
