@@ -6,10 +6,10 @@
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
-use cubetui::cube::Cube;
-use cubetui::cube::random::{random_state, rng_from_seed, with_corner_twisted};
-use cubetui::solve::Solver;
-use cubetui::solve::anneal::{Annealer, SaParams, Three};
+use cubetui_cube::Cube;
+use cubetui_cube::random::{random_state, rng_from_seed, with_corner_twisted};
+use cubetui_solve::Solver;
+use cubetui_solve::anneal::{Annealer, SaParams, Three};
 
 const STEPS: u64 = 200_000;
 

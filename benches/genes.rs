@@ -5,11 +5,11 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use cubetui::cube::Cube;
-use cubetui::solve::chromosome::{Chromosome, genes_alg, random_genes, seeded_rng};
-use cubetui::solve::genome::FaceTurns;
-use cubetui::solve::mws::pieces::blocks;
-use cubetui::solve::mws::window::{Objective, best_prefix};
+use cubetui_cube::Cube;
+use cubetui_solve::chromosome::{Chromosome, genes_alg, random_genes, seeded_rng};
+use cubetui_solve::genome::FaceTurns;
+use cubetui_solve::mws::pieces::blocks;
+use cubetui_solve::mws::window::{Objective, best_prefix};
 use rand::RngExt;
 
 fn genes(c: &mut Criterion) {

@@ -4,10 +4,10 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use cubetui::cube::kernel;
-use cubetui::cube::random::{random_moves, random_state, rng_from_seed};
-use cubetui::cube::state::{misplaced_scalar, permuted_scalar};
-use cubetui::cube::{Alg, Perm};
+use cubetui_cube::kernel;
+use cubetui_cube::random::{random_moves, random_state, rng_from_seed};
+use cubetui_cube::state::{misplaced_scalar, permuted_scalar};
+use cubetui_cube::{Alg, Perm};
 
 /// Steps per measured iteration; throughput is reported per step.
 const STEPS: usize = 1024;

@@ -5,9 +5,9 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use cubetui::cube::nxn::{MovePerm, NxnCube, NxnKind, NxnMove, Size, tables};
-use cubetui::cube::random::{random_moves, random_state, rng_from_seed};
-use cubetui::cube::{Cube, Perm};
+use cubetui_cube::nxn::{MovePerm, NxnCube, NxnKind, NxnMove, Size, tables};
+use cubetui_cube::random::{random_moves, random_state, rng_from_seed};
+use cubetui_cube::{Cube, Perm};
 use rand::RngExt;
 
 /// Moves per measured iteration; throughput is reported per move.

@@ -20,9 +20,9 @@
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 
-use cubetui::cube::random::start_state;
-use cubetui::cube::{Alg, Cube};
-use cubetui::solve::reference::{Budget, Tables, cache, solve_with};
+use cubetui_cube::random::start_state;
+use cubetui_cube::{Alg, Cube};
+use cubetui_solve::reference::{Budget, Tables, cache, solve_with};
 
 /// One way to solve a cube: a name, a mode and the solver.
 struct Entry {

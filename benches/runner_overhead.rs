@@ -21,13 +21,13 @@
 
 use std::time::{Duration, Instant};
 
-use cubetui::cube::random::{random_state, rng_from_seed};
-use cubetui::solve::runner::{RunState, Runner, Speed};
-use cubetui::solve::{SolverConfig, Status, preset};
 use cubetui::tui::app::{App, Choice, SPEEDS};
 use cubetui::tui::keys::Action;
 use cubetui::tui::reducer::update;
 use cubetui::tui::ui;
+use cubetui_cube::random::{random_state, rng_from_seed};
+use cubetui_run::runner::{RunState, Runner, Speed};
+use cubetui_solve::{SolverConfig, Status, preset};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
@@ -75,7 +75,7 @@ fn thread_cpu(name: &str) -> f64 {
 }
 
 /// (iterations, wall seconds, cpu seconds), stepping in the caller's loop.
-fn direct(cfg: &SolverConfig, start: cubetui::cube::Cube) -> (u64, f64, f64) {
+fn direct(cfg: &SolverConfig, start: cubetui_cube::Cube) -> (u64, f64, f64) {
     let cfg = cfg.clone();
     std::thread::spawn(move || {
         let mut s = cfg.build(start, 1).unwrap();
@@ -96,7 +96,7 @@ fn direct(cfg: &SolverConfig, start: cubetui::cube::Cube) -> (u64, f64, f64) {
 /// moves-to-solved points, measuring-thread cpu seconds).
 fn with_ui(
     cfg: &SolverConfig,
-    start: cubetui::cube::Cube,
+    start: cubetui_cube::Cube,
     draw: bool,
     popview: bool,
 ) -> (u64, f64, f64, u64, usize, f64) {
@@ -191,7 +191,7 @@ fn main() {
     let popview = word("popview");
     let measure = !word("nomeasure");
     if measure {
-        cubetui::solve::reference::cache::tables();
+        cubetui_solve::reference::cache::tables();
     }
     let cfg = config(&name, n);
     println!(

@@ -98,7 +98,7 @@ enum Command {
 /// by [`userconf::load_presets`].
 pub fn run(
     cli: Cli,
-    presets: &cubetui::solve::preset::Presets,
+    presets: &cubetui_solve::preset::Presets,
     warnings: Vec<String>,
 ) -> Result<ExitCode, Report> {
     // A refused user preset is a warning; the others and the built-in ones run.

@@ -1,13 +1,14 @@
 //! cubetui: watch metaheuristic Rubik's cube solvers think.
 //!
-//! - [`cube`]: the puzzle (stickers, moves, notation, validation, scrambles).
-//! - [`solve`]: energies, generators and the stepping solvers.
-//! - [`tui`]: the live terminal screen.
-//! - [`numbers`]: the one number formatter (screen and command line).
-//! - [`files`]: reading an input file with a size limit and a file-kind check.
+//! This crate is the app: [`tui`], the live terminal screen (the library),
+//! and the command line (the `cubetui` binary). The layers below it are the
+//! workspace's crates, each knowing only those beneath it:
+//!
+//! - `cubetui-cube`: the puzzle (stickers, moves, notation, validation,
+//!   random states) on every size;
+//! - `cubetui-solve`: energies, generators, the stepping solvers, their
+//!   registry and presets, the bounded file reader;
+//! - `cubetui-run`: the runner, budgets, traces, races, run files and the
+//!   one number formatter.
 
-pub mod cube;
-pub mod files;
-pub mod numbers;
-pub mod solve;
 pub mod tui;

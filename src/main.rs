@@ -21,7 +21,7 @@ fn main() -> ExitCode {
             return match cli::out::stdout(text.as_bytes()) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(err) => {
-                    let msg = cubetui::cube::error::printable(&format!("{err:#}"));
+                    let msg = cubetui_cube::error::printable(&format!("{err:#}"));
                     let _ = writeln!(std::io::stderr(), "error: {msg}");
                     ExitCode::from(cli::exit::exit_code(&err))
                 }
@@ -34,7 +34,7 @@ fn main() -> ExitCode {
         Err(err) => {
             // `{:#}` adds the causes; input echoed in them cannot reach the
             // terminal raw; a closed stderr is not worth a panic.
-            let msg = cubetui::cube::error::printable(&format!("{err:#}"));
+            let msg = cubetui_cube::error::printable(&format!("{err:#}"));
             let _ = writeln!(std::io::stderr(), "error: {msg}");
             ExitCode::from(cli::exit::exit_code(&err))
         }

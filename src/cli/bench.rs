@@ -26,8 +26,8 @@ use std::process::ExitCode;
 use clap::Args;
 use color_eyre::eyre::Report;
 
-use cubetui::cube::nxn::Size;
-use cubetui::solve::preset::Presets;
+use cubetui_cube::nxn::Size;
+use cubetui_solve::preset::Presets;
 
 use super::common::check_preset_list;
 use super::config::{Resolved, SolverArgs};
@@ -210,7 +210,7 @@ impl<'a> Batch<'a> {
                     super::table_cache::obtain_on_stderr(false);
                 }
                 2 => {
-                    cubetui::solve::pocket::table::table();
+                    cubetui_solve::pocket::table::table();
                 }
                 _ => {}
             }

@@ -4,10 +4,10 @@
 use clap::Args;
 use color_eyre::eyre::Report;
 
-use cubetui::cube::nxn::random::{random_moves, random_scramble as nxn_scramble, random_state};
-use cubetui::cube::nxn::{NxnAlg, NxnCube, Size};
-use cubetui::cube::random::{start_rng, start_scramble, start_state};
-use cubetui::cube::{Alg, AnyAlg, AnyCube, Cube};
+use cubetui_cube::nxn::random::{random_moves, random_scramble as nxn_scramble, random_state};
+use cubetui_cube::nxn::{NxnAlg, NxnCube, Size};
+use cubetui_cube::random::{start_rng, start_scramble, start_state};
+use cubetui_cube::{Alg, AnyAlg, AnyCube, Cube};
 
 use super::exit::UsageError;
 
@@ -17,13 +17,13 @@ pub struct SizeArg {
     /// Cube size N (N×N×N), 2 to 32; `4` or `4x4` (default: the size the
     /// preset is made for, else 3).
     #[arg(long, value_name = "N")]
-    pub size: Option<cubetui::cube::nxn::Size>,
+    pub size: Option<cubetui_cube::nxn::Size>,
 }
 
 impl SizeArg {
     /// The size asked for, else the 3x3.
-    pub fn get(&self) -> cubetui::cube::nxn::Size {
-        self.size.unwrap_or(cubetui::cube::nxn::Size::THREE)
+    pub fn get(&self) -> cubetui_cube::nxn::Size {
+        self.size.unwrap_or(cubetui_cube::nxn::Size::THREE)
     }
 
     /// Without `--size`, takes the size the presets are made for (their
@@ -34,7 +34,7 @@ impl SizeArg {
     pub fn settle(
         &mut self,
         presets: Option<&str>,
-        table: &cubetui::solve::preset::Presets,
+        table: &cubetui_solve::preset::Presets,
     ) -> Result<(), UsageError> {
         let made_for: Vec<(String, u32)> = presets
             .unwrap_or_default()
@@ -43,7 +43,7 @@ impl SizeArg {
             .collect();
         let size = match (self.size, made_for.first()) {
             (Some(s), _) => s,
-            (None, Some((_, n))) => cubetui::cube::nxn::Size::new(*n as usize)
+            (None, Some((_, n))) => cubetui_cube::nxn::Size::new(*n as usize)
                 .map_err(|e| UsageError(format!("preset size: {e}")))?,
             (None, None) => return Ok(()),
         };
@@ -89,8 +89,8 @@ pub fn check_preset_list(flag: &str, entries: &[&str]) -> Result<(), Report> {
 /// Parses a facelet string, ignoring ASCII whitespace anywhere in it (so
 /// `UUUUUUUUU RRRRRRRRR …`, faces apart, reads as the 54 letters).
 /// A bad character's column counts in `s` as typed, spaces included.
-pub fn parse_facelets(s: &str) -> Result<Cube, cubetui::cube::FaceletError> {
-    use cubetui::cube::FaceletError;
+pub fn parse_facelets(s: &str) -> Result<Cube, cubetui_cube::FaceletError> {
+    use cubetui_cube::FaceletError;
     let letters: String = s.chars().filter(|c| !c.is_ascii_whitespace()).collect();
     Cube::from_facelets(&letters).map_err(|e| match e {
         FaceletError::BadCharacter { ch, column } => {
@@ -125,7 +125,7 @@ impl Start {
     }
 
     /// An N×N start after `alg` (a 3×3 one on the 3×3's kernel).
-    fn sized(size: Size, alg: cubetui::cube::nxn::NxnAlg) -> Start {
+    fn sized(size: Size, alg: cubetui_cube::nxn::NxnAlg) -> Start {
         let cube = NxnCube::solved(size)
             .after(&alg)
             .expect("random moves fit the size");
@@ -137,7 +137,7 @@ impl Start {
 }
 
 /// A random-move scramble of `depth` on a cube of `size`: cube `index` of
-/// seed `seed` (see [`cubetui::cube::random::cube_seed`], the one seed
+/// seed `seed` (see [`cubetui_cube::random::cube_seed`], the one seed
 /// rule).
 pub fn random_scramble(seed: u64, index: u64, depth: usize, size: Size) -> Start {
     if size == Size::THREE {
@@ -149,7 +149,7 @@ pub fn random_scramble(seed: u64, index: u64, depth: usize, size: Size) -> Start
 
 /// A random start of `size`, cube `index` of seed `seed`: a uniformly random
 /// state on the 2×2 and 3×3, a random-move scramble of WCA's length past
-/// the 3×3 (as [`cubetui::cube::nxn::random::random_state`] draws them).
+/// the 3×3 (as [`cubetui_cube::nxn::random::random_state`] draws them).
 pub fn random_start(seed: u64, index: u64, size: Size) -> Start {
     let rng = &mut start_rng(seed, index);
     match size.get() {

@@ -7,9 +7,9 @@ use std::time::Duration;
 use clap::Args;
 use color_eyre::eyre::Report;
 
-use cubetui::solve::SolverConfig;
-use cubetui::solve::neighbourhood::{Formulas, NAMES};
-use cubetui::solve::preset::{self, Presets};
+use cubetui_solve::SolverConfig;
+use cubetui_solve::neighbourhood::{Formulas, NAMES};
+use cubetui_solve::preset::{self, Presets};
 
 mod set;
 pub use set::{apply_sets, lookup};
@@ -118,7 +118,7 @@ impl SolverArgs {
     /// `--solver`, and the default preset made of 3×3 sequences, the first
     /// preset (in list order) of `presets` that runs on `size` instead —
     /// `sa-comm` past the 3×3.
-    pub fn on_size(&self, size: cubetui::cube::nxn::Size, presets: &Presets) -> SolverArgs {
+    pub fn on_size(&self, size: cubetui_cube::nxn::Size, presets: &Presets) -> SolverArgs {
         let mut out = self.clone();
         if out.preset.is_none() && out.solver.is_none() {
             let default = presets
@@ -208,7 +208,7 @@ impl SolverArgs {
             super::table_cache::obtain_on_stderr(false);
         }
         config
-            .build(cubetui::cube::Cube::solved(), 0)
+            .build(cubetui_cube::Cube::solved(), 0)
             .map_err(|e| usage(e.to_string()))?;
         Ok(Resolved {
             preset: preset_name,
@@ -436,7 +436,7 @@ mod declared_tests {
     use super::tests::builtin;
     use super::*;
     use crate::cli::exit::UsageError;
-    use cubetui::solve::params::{Kind, ParamSpec};
+    use cubetui_solve::params::{Kind, ParamSpec};
 
     fn resolve(preset: &str, set: &[String]) -> Result<Resolved, Report> {
         SolverArgs {
@@ -576,7 +576,7 @@ mod declared_tests {
                     .boxed(),
                     Kind::Float { min, max } => (0.0..=1.0f64)
                         .prop_map(move |u| {
-                            let v = if spec.scale == cubetui::solve::params::Scale::Log {
+                            let v = if spec.scale == cubetui_solve::params::Scale::Log {
                                 (min.ln() + u * (max.ln() - min.ln())).exp()
                             } else {
                                 min + u * (max - min)

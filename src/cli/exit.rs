@@ -5,8 +5,8 @@
 
 use color_eyre::eyre::Report;
 
-use cubetui::cube::nxn::{MoveSizeError, NxnFaceletError, NxnNotationError};
-use cubetui::cube::{FaceletError, NotationError};
+use cubetui_cube::nxn::{MoveSizeError, NxnFaceletError, NxnNotationError};
+use cubetui_cube::{FaceletError, NotationError};
 
 /// Success.
 pub const EXIT_OK: u8 = 0;

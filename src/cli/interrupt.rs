@@ -14,7 +14,7 @@ use super::exit::EXIT_INTERRUPTED;
 pub fn install() -> Arc<AtomicBool> {
     let flag = Arc::new(AtomicBool::new(false));
     let raised = Arc::clone(&flag);
-    let Ok(runtime) = cubetui::solve::runner::runtime() else {
+    let Ok(runtime) = cubetui_run::runner::runtime() else {
         return flag;
     };
     let (ready_tx, ready_rx) = std::sync::mpsc::channel();
@@ -35,7 +35,7 @@ pub fn install() -> Arc<AtomicBool> {
                 }
                 raised.store(true, Ordering::SeqCst);
                 if tokio::signal::ctrl_c().await.is_ok() {
-                    cubetui::solve::reference::cache::remove_temp();
+                    cubetui_solve::reference::cache::remove_temp();
                     std::process::exit(i32::from(EXIT_INTERRUPTED));
                 }
             });

@@ -21,7 +21,7 @@ use std::path::Path;
 use color_eyre::eyre::Report;
 use plotters::prelude::*;
 
-use cubetui::solve::trace::Trace;
+use cubetui_run::trace::Trace;
 
 use super::exit::OutputError;
 use super::summary::Sample;

@@ -9,10 +9,10 @@ use clap::Args;
 use color_eyre::eyre::Report;
 use serde::Serialize;
 
-use cubetui::cube::nxn::Size;
-use cubetui::solve::SolveError;
-use cubetui::solve::params::{Kind, Value};
-use cubetui::solve::preset::{PresetInfo, Presets};
+use cubetui_cube::nxn::Size;
+use cubetui_solve::SolveError;
+use cubetui_solve::params::{Kind, Value};
+use cubetui_solve::preset::{PresetInfo, Presets};
 
 use super::exit::UsageError;
 use super::table::{self, Column};
@@ -232,7 +232,7 @@ pub fn run(args: PresetsArgs, presets: &Presets) -> Result<ExitCode, Report> {
         // escaped, line by line, as `--json` and the screen show them.
         text = text
             .lines()
-            .map(|l| cubetui::cube::error::printable(l) + "\n")
+            .map(|l| cubetui_cube::error::printable(l) + "\n")
             .collect();
     }
     // A closed pipe (`| head`) is not an error; a full disk is (exit 5).

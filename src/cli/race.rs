@@ -11,15 +11,15 @@ use std::time::Duration;
 use clap::Args;
 use color_eyre::eyre::Report;
 
-use cubetui::solve::Solver;
-use cubetui::solve::preset::Presets;
-use cubetui::solve::record::{Header, Live, beside};
+use cubetui_run::record::{Header, Live, beside};
+use cubetui_solve::Solver;
+use cubetui_solve::preset::Presets;
 
 use serde::Serialize;
 
-use cubetui::cube::AnyCube;
-use cubetui::cube::nxn::Size;
-use cubetui::solve::race::{LaneResult, Race, Results, run_lane, run_lane_traced};
+use cubetui_cube::AnyCube;
+use cubetui_cube::nxn::Size;
+use cubetui_run::race::{LaneResult, Race, Results, run_lane, run_lane_traced};
 
 use super::common::{StartArgs, check_preset_list};
 use super::config::{time_limit, time_limit_arg};
@@ -143,7 +143,7 @@ pub fn run(mut args: RaceArgs, table: &Presets) -> Result<ExitCode, Report> {
                 super::table_cache::obtain_on_stderr(true);
             }
             let (config, _) = super::config::apply_sets(&base, &args.set)?;
-            solvers[0] = cubetui::solve::build_any(&config, race.start(), args.seed)
+            solvers[0] = cubetui_solve::build_any(&config, race.start(), args.seed)
                 .map_err(|e| UsageError(e.to_string()))?;
             Some(config)
         }
@@ -153,7 +153,7 @@ pub fn run(mut args: RaceArgs, table: &Presets) -> Result<ExitCode, Report> {
     // from the cache; built once, on stderr, if there is none): the
     // two-phase tables on the 3×3, the distance table on the 2×2; none
     // past the 3×3 (the column says `-`).
-    if let Some(y) = cubetui::solve::yardstick::Yardstick::of(size) {
+    if let Some(y) = cubetui_solve::yardstick::Yardstick::of(size) {
         if size == Size::THREE {
             super::table_cache::obtain_on_stderr(true);
         }
@@ -265,7 +265,7 @@ fn lane_records(
     solvers: &[Box<dyn Solver>],
     seed: u64,
     limit: Duration,
-    first_config: Option<cubetui::solve::SolverConfig>,
+    first_config: Option<cubetui_solve::SolverConfig>,
 ) -> Result<Vec<Option<LaneRecord>>, Report> {
     race.lanes()
         .iter()
@@ -330,7 +330,7 @@ fn text_table(results: &Results) -> String {
 
 #[cfg(test)]
 mod tests {
-    use cubetui::solve::race::LaneResult;
+    use cubetui_run::race::LaneResult;
 
     use super::*;
 
@@ -359,8 +359,8 @@ mod tests {
 
     #[test]
     fn the_plot_draws_moves_to_solved_and_the_energies_beside() {
-        use cubetui::solve::runner::{Point, RunState, Update};
-        let start = AnyCube::Three(cubetui::cube::Cube::solved());
+        use cubetui_run::runner::{Point, RunState, Update};
+        let start = AnyCube::Three(cubetui_cube::Cube::solved());
         let mut race = Race::new(vec!["a".into(), "b".into()], start, 1).unwrap();
         let point = |energy: f64, to_solved: f64| Point {
             iteration: 1,

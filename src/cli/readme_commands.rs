@@ -395,7 +395,7 @@ fn fault(found: &Found, readme: &str, parse: Parse) -> Option<String> {
             for name in args.get(i + 1)?.split(',') {
                 let written = readme.contains(&format!("/presets/{name}.toml"));
                 if !written
-                    && cubetui::solve::preset::Presets::builtin()
+                    && cubetui_solve::preset::Presets::builtin()
                         .canonical(name)
                         .is_err()
                 {

@@ -1,6 +1,6 @@
 //! Run files on the command line: `solve --record FILE` writes one
 //! ([`record`]; the screen's and `race`'s are written from their runners'
-//! updates, see `cubetui::solve::record::live`), `replay FILE` opens the
+//! updates, see `cubetui_run::record::live`), `replay FILE` opens the
 //! screen on it (no solver running), `replay FILE --summary` (and `replay
 //! FILE` when stdout is not a terminal) summarises it, and `replay FILE
 //! --verify` runs it again and compares the result.
@@ -15,14 +15,14 @@ use std::sync::atomic::AtomicBool;
 use clap::Args;
 use color_eyre::eyre::Report;
 
-use cubetui::cube::AnyCube;
-use cubetui::solve::Solver;
-use cubetui::solve::budget::{Budget, Ran};
-use cubetui::solve::preset::Presets;
-use cubetui::solve::record::{self, Event, Header, RunFile, Writer, check, play};
-use cubetui::solve::runner::{Inline, Speed};
 use cubetui::tui::app::App;
 use cubetui::tui::replay::Replay;
+use cubetui_cube::AnyCube;
+use cubetui_run::budget::{Budget, Ran};
+use cubetui_run::record::{self, Event, Header, RunFile, Writer, check, play};
+use cubetui_run::runner::{Inline, Speed};
+use cubetui_solve::Solver;
+use cubetui_solve::preset::Presets;
 
 use super::config::Resolved;
 use super::exit::{EXIT_INTERRUPTED, EXIT_OK, EXIT_UNSOLVED, InvalidInput, OutputError};
@@ -85,7 +85,7 @@ pub const RUN_FILE_LIMIT: u64 = 256 << 20;
 /// Reads and checks a run file: any failure is exit 3 with the reason.
 fn read(path: &Path) -> Result<RunFile, Report> {
     let shown = path.display();
-    let bytes = cubetui::files::read_bounded(path, RUN_FILE_LIMIT, "a run file")
+    let bytes = cubetui_solve::files::read_bounded(path, RUN_FILE_LIMIT, "a run file")
         .map_err(|e| InvalidInput(format!("{shown}: {e}")))?;
     Ok(RunFile::parse(&bytes).map_err(|e| InvalidInput(format!("{shown}: {e}")))?)
 }
@@ -94,7 +94,7 @@ fn read(path: &Path) -> Result<RunFile, Report> {
 /// preset looked up in `presets`.
 fn problems(file: &RunFile, presets: &Presets) -> Vec<String> {
     let solver = match (file.header.config(), file.header.start()) {
-        (Ok(cfg), Ok(start)) => cubetui::solve::build_any(&cfg, &start, file.header.seed).ok(),
+        (Ok(cfg), Ok(start)) => cubetui_solve::build_any(&cfg, &start, file.header.seed).ok(),
         _ => None,
     };
     check::problems(file, presets, solver.as_deref())
@@ -233,7 +233,7 @@ fn screen(path: &Path, file: RunFile, presets: &Presets) -> Result<ExitCode, Rep
     let profile = match (file.header.config(), file.header.start()) {
         (Ok(cfg), Ok(start)) => match start.three() {
             Some(c) => cfg.profile(*c, file.header.seed),
-            None => cubetui::solve::build_any(&cfg, &start, file.header.seed)
+            None => cubetui_solve::build_any(&cfg, &start, file.header.seed)
                 .ok()
                 .map(|s| s.profile()),
         },

@@ -7,9 +7,9 @@ use std::time::{Duration, Instant};
 
 use color_eyre::eyre::Report;
 
-use cubetui::cube::AnyAlg;
-use cubetui::solve::budget::{self, Budget, Stop};
-use cubetui::solve::trace::run_traced;
+use cubetui_cube::AnyAlg;
+use cubetui_run::budget::{self, Budget, Stop};
+use cubetui_run::trace::run_traced;
 
 use super::common::Start;
 use super::config::Resolved;
@@ -94,7 +94,7 @@ fn run_with(
     how: How<'_>,
 ) -> Result<RunReport, Report> {
     let t0 = Instant::now();
-    let mut solver = cubetui::solve::build_any(&r.config, &start.cube, seed)
+    let mut solver = cubetui_solve::build_any(&r.config, &start.cube, seed)
         .map_err(|e| UsageError(e.to_string()))?;
     let limits = Budget {
         max_steps: r.max_steps,

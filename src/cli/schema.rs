@@ -18,7 +18,7 @@ use serde::ser::Serializer;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use cubetui::solve::trace::Trace;
+use cubetui_run::trace::Trace;
 
 use super::out;
 
@@ -273,7 +273,7 @@ fn struct_fields<'de, T: Deserialize<'de>>() -> &'static [&'static str] {
 mod tests {
     use proptest::prelude::*;
 
-    use cubetui::solve::trace::TracePoint;
+    use cubetui_run::trace::TracePoint;
 
     use super::*;
 

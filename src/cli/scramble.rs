@@ -5,8 +5,8 @@ use std::process::ExitCode;
 use clap::Args;
 use color_eyre::eyre::Report;
 
-use cubetui::cube::Cube;
-use cubetui::cube::random::{random_moves, random_state, start_rng};
+use cubetui_cube::Cube;
+use cubetui_cube::random::{random_moves, random_state, start_rng};
 
 /// Moves in a scramble when neither `--depth` nor `--random-state` is given.
 pub const DEFAULT_DEPTH: usize = 25;
@@ -41,7 +41,7 @@ pub fn run(args: ScrambleArgs) -> Result<ExitCode, Report> {
     let seed = args.seed.unwrap_or_else(rand::random);
     let size = args.size.get();
     let depth = args.depth.map_or(DEFAULT_DEPTH, |d| d as usize);
-    if size != cubetui::cube::nxn::Size::THREE {
+    if size != cubetui_cube::nxn::Size::THREE {
         return sized(&args, seed, size);
     }
     // Streamed: count × depth can be far more text than is worth holding.
@@ -70,10 +70,10 @@ pub fn run(args: ScrambleArgs) -> Result<ExitCode, Report> {
 fn sized(
     args: &ScrambleArgs,
     seed: u64,
-    size: cubetui::cube::nxn::Size,
+    size: cubetui_cube::nxn::Size,
 ) -> Result<ExitCode, Report> {
-    use cubetui::cube::nxn::NxnCube;
-    use cubetui::cube::nxn::random as nxn;
+    use cubetui_cube::nxn::NxnCube;
+    use cubetui_cube::nxn::random as nxn;
     let depth = args
         .depth
         .map_or(nxn::scramble_length(size), |d| d as usize);

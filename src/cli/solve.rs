@@ -10,8 +10,8 @@ use std::time::Duration;
 use clap::Args;
 use color_eyre::eyre::Report;
 
-use cubetui::cube::nxn::Size;
-use cubetui::solve::preset::Presets;
+use cubetui_cube::nxn::Size;
+use cubetui_solve::preset::Presets;
 
 use super::common::StartArgs;
 use super::config::SolverArgs;
@@ -76,12 +76,12 @@ pub fn run(args: SolveArgs, presets: &Presets) -> Result<ExitCode, Report> {
         r.json.tail.reference = Reference::NoneForSize;
         format!(
             "reference:  none ({})\n",
-            cubetui::solve::yardstick::none_for(size)
+            cubetui_solve::yardstick::none_for(size)
         )
     } else if args.reference {
         let htm = super::bench::engine::exact_htm(&start.cube)?;
         r.json.tail.reference = Reference::Htm(htm);
-        let how = cubetui::solve::yardstick::Yardstick::of(size).map_or("", |y| y.how());
+        let how = cubetui_solve::yardstick::Yardstick::of(size).map_or("", |y| y.how());
         format!("reference:  {htm} HTM ({how})\n")
     } else {
         String::new()

@@ -5,8 +5,8 @@ use std::process::ExitCode;
 use clap::{ArgGroup, Args, ValueEnum};
 use color_eyre::eyre::Report;
 
-use cubetui::cube::net::{Layout, render};
-use cubetui::cube::{Alg, Cube};
+use cubetui_cube::net::{Layout, render};
+use cubetui_cube::{Alg, Cube};
 
 /// How to unfold the cube on screen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -46,8 +46,8 @@ pub struct StateArgs {
 /// Prints the net, a blank line, and the facelet string as the last line.
 pub fn run(args: StateArgs) -> Result<ExitCode, Report> {
     let size = args.size.get();
-    if size != cubetui::cube::nxn::Size::THREE {
-        use cubetui::cube::nxn::{NxnAlg, NxnCube};
+    if size != cubetui_cube::nxn::Size::THREE {
+        use cubetui_cube::nxn::{NxnAlg, NxnCube};
         let cube = match (&args.scramble, &args.facelets) {
             (Some(alg), _) => NxnCube::solved(size)
                 .after(&NxnAlg::parse_sized(alg, size)?)
@@ -58,7 +58,7 @@ pub fn run(args: StateArgs) -> Result<ExitCode, Report> {
             }
             (None, None) => unreachable!("clap requires one input"),
         };
-        let net = cubetui::cube::nxn::net::render(&cube, args.net.into());
+        let net = cubetui_cube::nxn::net::render(&cube, args.net.into());
         let text = format!("{net}\n{}\n", cube.facelets());
         super::out::stdout(text.as_bytes())?;
         return Ok(ExitCode::SUCCESS);

@@ -17,8 +17,8 @@ use std::process::ExitCode;
 use clap::Args;
 use color_eyre::eyre::Report;
 
-use cubetui::solve::params;
-use cubetui::solve::preset::Presets;
+use cubetui_solve::params;
+use cubetui_solve::preset::Presets;
 
 use super::bench::args::BatchArgs;
 use super::bench::engine::{Lane, has_reference};

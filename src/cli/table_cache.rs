@@ -7,8 +7,8 @@ use std::io::Write;
 use std::sync::mpsc::Sender;
 use std::time::Duration;
 
-use cubetui::solve::reference::Tables;
-use cubetui::solve::reference::cache::{self, CacheEvent, Stored};
+use cubetui_solve::reference::Tables;
+use cubetui_solve::reference::cache::{self, CacheEvent, Stored};
 
 /// Batch mode: the reference tables, obtained now if they are not yet
 /// ([`cache::obtain`]), each event but the progress percentages a

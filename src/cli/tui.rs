@@ -8,18 +8,18 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use clap::Args;
 use color_eyre::eyre::Report;
 
-use cubetui::cube::AnyAlg;
-use cubetui::cube::nxn::Size;
-use cubetui::solve::SolverConfig;
-use cubetui::solve::neighbourhood::Formulas;
-use cubetui::solve::preset::Presets;
-use cubetui::solve::reference::cache;
-use cubetui::solve::runner::{Runner, Speed};
 use cubetui::tui::app::{App, Choice, SCREEN_SIZES, SPEEDS};
 use cubetui::tui::keys::Action;
 use cubetui::tui::reducer::update;
 use cubetui::tui::terminal;
 use cubetui::tui::theme::{Depth, Theme};
+use cubetui_cube::AnyAlg;
+use cubetui_cube::nxn::Size;
+use cubetui_run::runner::{Runner, Speed};
+use cubetui_solve::SolverConfig;
+use cubetui_solve::neighbourhood::Formulas;
+use cubetui_solve::preset::Presets;
+use cubetui_solve::reference::cache;
 
 use super::exit::{InvalidInput, OutputError, UsageError};
 use super::userconf::{self, Settings};
@@ -99,9 +99,7 @@ fn choices(table: &Presets, formulas: &Formulas) -> Vec<Choice> {
                 .unwrap_or_default(),
             preset: name,
             solver: cfg.name().to_string(),
-            build: Box::new(move |start, seed| {
-                cubetui::solve::build_any_pending(&cfg, start, seed)
-            }),
+            build: Box::new(move |start, seed| cubetui_solve::build_any_pending(&cfg, start, seed)),
         })
         .collect()
 }
@@ -240,7 +238,7 @@ pub fn run(mut args: TuiArgs, table: &Presets, warnings: Vec<String>) -> Result<
         let (cfg, pairs) = super::config::apply_sets(&base, &args.set)?;
         let built = cfg.clone();
         choices[choice].build =
-            Box::new(move |start, seed| cubetui::solve::build_any_pending(&built, start, seed));
+            Box::new(move |start, seed| cubetui_solve::build_any_pending(&built, start, seed));
         Some((pairs, cfg))
     };
     let seed = args.seed.unwrap_or_else(|| {

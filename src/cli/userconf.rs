@@ -11,8 +11,8 @@ use clap::{Args, Subcommand};
 use color_eyre::eyre::Report;
 use serde::Deserialize;
 
-use cubetui::files::read_text;
-use cubetui::solve::preset::{self, Presets};
+use cubetui_solve::files::read_text;
+use cubetui_solve::preset::{self, Presets};
 
 use cubetui::tui::theme::{Depth, Theme};
 
@@ -183,7 +183,7 @@ pub fn load_presets() -> (Presets, Vec<String>) {
     for e in refused {
         let path = dir.join(format!("{}.toml", e.name));
         let at = e.line.map(|l| format!(":{l}")).unwrap_or_default();
-        warnings.push(cubetui::cube::error::printable(&format!(
+        warnings.push(cubetui_cube::error::printable(&format!(
             "{}{at}: {}; preset `{}` skipped",
             path.display(),
             e.message,

@@ -6,7 +6,7 @@ use crossterm::event::{
 };
 
 use super::knob_key::KnobKey;
-use crate::cube::{Face, Move};
+use cubetui_cube::{Face, Move};
 
 /// Everything the user (or the clock) can do to the app.
 #[derive(Clone, Debug, PartialEq, Eq)]

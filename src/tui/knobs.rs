@@ -3,19 +3,19 @@
 //! steps `←`/`→` take, the check of a typed value, and what each panel
 //! action does to the app ([`reduce`], called by the reducer). Drawing is
 //! `knobs_ui.rs`. Nothing here names a solver: the rows come from
-//! [`crate::solve::runner::Track::params`] and
-//! [`crate::solve::SolverConfig::declared`].
+//! [`cubetui_run::runner::Track::params`] and
+//! [`cubetui_solve::SolverConfig::declared`].
 //!
 //! In a race the rows are every live key of any lane (the value shown is
 //! the first such lane's); a change goes to every lane that has the key.
 
 use super::app::{App, Knobs};
 use super::knob_key::KnobKey;
-use crate::numbers::knob;
-use crate::solve::SolverConfig;
-use crate::solve::params::{Kind, ParamSpec, Scale, find};
-use crate::solve::runner::Track;
-use crate::solve::typed::{exact_on_a_knob, int_top, read_value};
+use cubetui_run::numbers::knob;
+use cubetui_run::runner::Track;
+use cubetui_solve::SolverConfig;
+use cubetui_solve::params::{Kind, ParamSpec, Scale, find};
+use cubetui_solve::typed::{exact_on_a_knob, int_top, read_value};
 
 /// A log-scale parameter's step: ×/÷ 10^(1/8), eight steps a decade.
 pub const LOG_STEP: f64 = 1.333_521_432_163_324;

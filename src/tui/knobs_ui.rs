@@ -13,7 +13,7 @@ use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
 use super::app::Knobs;
 use super::knobs::{Row, selected};
-use crate::numbers::knob;
+use cubetui_run::numbers::knob;
 
 /// What the knobs panel draws from.
 pub struct KnobsView<'a> {

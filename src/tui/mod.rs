@@ -19,7 +19,7 @@
 //! given back and the process stops; SIGCONT: raw mode and the screen again,
 //! repainted whole), input (read on its own thread; everything pending is
 //! handled before the next draw), the frame tick, and the solver's channels
-//! ([`crate::solve::runner::Driver::wait`]). Bracketed paste is on while
+//! ([`cubetui_run::runner::Driver::wait`]). Bracketed paste is on while
 //! the screen is up: a paste arrives as one [`keys::Action::Paste`]. So is
 //! mouse capture: the wheel and a left click become actions at a cell,
 //! mapped by `mouse` with the layout the screen draws, in the size the
@@ -32,7 +32,7 @@
 //! function of the app) runs only when something changed.
 //!
 //! The solver runs as a tokio task on its own thread
-//! ([`crate::solve::runner::Runner`]); quitting drops it without waiting.
+//! ([`cubetui_run::runner::Runner`]); quitting drops it without waiting.
 
 pub mod app;
 mod folded;
@@ -105,7 +105,7 @@ impl Exit {
 /// frame). The terminal is restored on return, on error, on a signal, and on
 /// panic (ratatui's panic hook).
 pub fn run(mut app: App, fps: u32, notices: Receiver<String>) -> io::Result<Exit> {
-    let rt = crate::solve::runner::runtime()?;
+    let rt = cubetui_run::runner::runtime()?;
     let signals = {
         let _in_runtime = rt.enter();
         Signals::new()?

@@ -23,9 +23,9 @@ pub use self::fit::{
 };
 use super::app::Net;
 use super::theme::{Depth, Theme};
-use crate::cube::Face;
-use crate::cube::nxn::net::cell;
-use crate::cube::nxn::{NxnCube, Size};
+use cubetui_cube::Face;
+use cubetui_cube::nxn::net::cell;
+use cubetui_cube::nxn::{NxnCube, Size};
 
 /// What the upright view keeps home on a cube of this size, for the status
 /// panel: the middle centres on odd sizes, the DBL corner on even ones

@@ -16,9 +16,9 @@ use super::history::Series;
 use super::legend;
 use super::scale::{self, PlotView};
 use super::theme::Theme;
-use crate::numbers::si;
-use crate::solve::MainRole;
-use crate::solve::runner::Track;
+use cubetui_run::numbers::si;
+use cubetui_run::runner::Track;
+use cubetui_solve::MainRole;
 
 /// Marker used by the plots.
 pub const MARKER: Marker = Marker::Braille;
@@ -450,8 +450,8 @@ fn draw_series(f: &mut Frame, v: &PlotsView, area: Rect, series: &[(&str, &Serie
 #[cfg(test)]
 pub(super) mod tests {
     use super::*;
-    use crate::solve::runner::{Axis, Point, RunState, Update};
     use crate::tui::theme::Depth;
+    use cubetui_run::runner::{Axis, Point, RunState, Update};
     use ratatui::Terminal;
     use ratatui::backend::TestBackend;
 

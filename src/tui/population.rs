@@ -19,8 +19,8 @@ use super::legend::abbreviate;
 use super::plot::{
     Framed, MARKER, MIN_STEPS, PlotsView, axes, colour, frame_for, plot_block, series_line,
 };
-use crate::solve::PopRole;
-use crate::solve::runner::{Mark, Track};
+use cubetui_run::runner::{Mark, Track};
+use cubetui_solve::PopRole;
 
 /// Rows one plot needs to keep six rows of data (border, axis, labels: four).
 const PLOT_MIN_ROWS: u16 = 10;

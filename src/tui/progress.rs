@@ -1,5 +1,5 @@
 //! The moves-to-solved plot (the runner's measure, the same for every
-//! solver: see [`crate::solve::runner::measure`]) and the side column that
+//! solver: see [`cubetui_run::runner::measure`]) and the side column that
 //! holds it under the auxiliary plot.
 
 use ratatui::Frame;

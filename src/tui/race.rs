@@ -1,5 +1,5 @@
 //! The race on the screen: 2–6 presets on the current start state, one
-//! driver per lane (a [`crate::solve::runner::Runner`] each in the binary),
+//! driver per lane (a [`cubetui_run::runner::Runner`] each in the binary),
 //! folded into a [`Race`]. Space, `n`, `+` and `-` act on every lane, a
 //! knob change on every lane that has the parameter; `m` switches the
 //! shared plot between moves to solved (the default) and misplaced
@@ -11,11 +11,11 @@ use std::fs::File;
 use std::time::{Duration, Instant};
 
 use super::keys::Action;
-use crate::cube::AnyCube;
-use crate::solve::Solver;
-use crate::solve::race::{self, Race};
-use crate::solve::record::Live;
-use crate::solve::runner::{Command, Driver, Inline, Speed};
+use cubetui_cube::AnyCube;
+use cubetui_run::race::{self, Race};
+use cubetui_run::record::Live;
+use cubetui_run::runner::{Command, Driver, Inline, Speed};
+use cubetui_solve::Solver;
 
 /// How long ending a recorded run waits for its paused solver's last word.
 const SETTLE: Duration = Duration::from_millis(500);

@@ -4,7 +4,7 @@
 
 use super::app::{App, KnobSet, Mode};
 use super::race::{RaceView, default_lanes};
-use crate::solve::runner::{Command, RunState};
+use cubetui_run::runner::{Command, RunState};
 
 /// Sends a live parameter change to every lane of `view` that has the
 /// key; what the message line says after `said` (the knob's own words):

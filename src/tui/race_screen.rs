@@ -7,9 +7,9 @@ use super::app::App;
 use super::race::RaceView;
 use super::scale::PlotView;
 use super::theme::Theme;
-use crate::cube::AnyAlg;
-use crate::solve::reference::pending;
-use crate::solve::runner::Speed;
+use cubetui_cube::AnyAlg;
+use cubetui_run::runner::Speed;
+use cubetui_solve::reference::pending;
 
 /// What the line under the race's plot says.
 pub const X_NOTE: &str = "x: each lane's own CPU time, fair on any number of cores";

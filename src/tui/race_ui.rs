@@ -16,10 +16,10 @@ use super::race::{RaceMeasure, RaceView};
 use super::race_plot::lane_style;
 use super::status::speed_label;
 use super::theme::Theme;
-use crate::cube::AnyCube;
-use crate::cube::nxn::{NxnCube, Size};
-use crate::numbers::{cpu_time, thousands};
-use crate::solve::race::Lane;
+use cubetui_cube::AnyCube;
+use cubetui_cube::nxn::{NxnCube, Size};
+use cubetui_run::numbers::{cpu_time, thousands};
+use cubetui_run::race::Lane;
 
 pub use super::race_plot::LANE_COLOURS;
 pub use super::race_screen::{RaceScreen, X_NOTE};

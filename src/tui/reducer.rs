@@ -16,7 +16,7 @@ use super::{help, mouse};
 
 mod mode;
 mod start;
-use crate::solve::runner::{Command, RunState, Speed};
+use cubetui_run::runner::{Command, RunState, Speed};
 
 /// What an action asks of the world outside the app's state.
 #[derive(Clone, Debug, PartialEq)]
@@ -392,8 +392,8 @@ fn paste(app: &mut App, text: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cube::{Cube, Move};
-    use crate::solve::runner::Inline;
+    use cubetui_cube::{Cube, Move};
+    use cubetui_run::runner::Inline;
 
     /// An app with no presets: no solver ever runs, so only [`reduce`] acts.
     fn app() -> App {
@@ -469,9 +469,9 @@ mod tests {
 
     #[test]
     fn i_toggles_the_population_view_only_for_a_solver_with_a_population() {
-        use crate::solve::popstats::POPULATION_SERIES;
-        use crate::solve::runner::Update;
-        use crate::solve::{Profile, SeriesSpec};
+        use cubetui_run::runner::Update;
+        use cubetui_solve::popstats::POPULATION_SERIES;
+        use cubetui_solve::{Profile, SeriesSpec};
         let mut a = app();
         // No solver (no profile): said, and nothing toggles.
         assert!(reduce(&mut a, Action::TogglePopulation).is_empty());
@@ -531,12 +531,12 @@ mod tests {
     /// `throwaway` solver.
     mod knobs {
         use super::super::*;
-        use crate::solve::params::{ParamSpec, Scale};
-        use crate::solve::preset;
-        use crate::solve::runner::Inline;
         use crate::tui::app::{Choice, Knobs};
         use crate::tui::knob_key::KnobKey;
         use crate::tui::knobs::{rows, stepped};
+        use cubetui_run::runner::Inline;
+        use cubetui_solve::params::{ParamSpec, Scale};
+        use cubetui_solve::{SolverConfig, throwaway};
 
         /// An app running the test-only `throwaway` solver (one live
         /// parameter, `tries`, 0..=18, preset 18) inline on the start `R`.
@@ -546,11 +546,8 @@ mod tests {
                 solver: "throwaway".into(),
                 description: "tries each face turn".into(),
                 build: Box::new(|start, seed| {
-                    crate::solve::build_any(
-                        &preset::Presets::builtin().get("throwaway")?,
-                        start,
-                        seed,
-                    )
+                    let config = SolverConfig::Throwaway(throwaway::Params { tries: 18 });
+                    cubetui_solve::build_any(&config, start, seed)
                 }),
             };
             let mut a = App::new(
@@ -689,7 +686,7 @@ mod tests {
 
         #[test]
         fn steps_are_logarithmic_or_a_twentieth_of_the_range() {
-            use crate::solve::params::Live;
+            use cubetui_solve::params::Live;
             let unit = ParamSpec::unit("m", 0.2, Live::Yes, "m");
             assert_eq!(stepped(0.2, Some(&unit), true), 0.25);
             assert_eq!(stepped(0.2, Some(&unit), false), 0.15);

@@ -1,18 +1,18 @@
 //! A recorded run on the screen (`cubetui replay FILE`): the run file's
 //! points, marks and states, and a cursor over the points that the keys
 //! move and playback advances. No solver runs: the plots are the whole
-//! recorded run, folded once into the app's [`Track`](crate::solve::runner::Track)
+//! recorded run, folded once into the app's [`Track`](cubetui_run::runner::Track)
 //! ([`Replay::update`]); the net and the status show the point at the
 //! cursor. Pure: the glue (`replay_glue`) puts it in the app and routes the
 //! keys to it.
 
 use thiserror::Error;
 
-use crate::cube::AnyCube;
-use crate::cube::nxn::Size;
-use crate::solve::record::{Event, Header, RecordError, RunFile, RunResult};
-use crate::solve::runner::{Mark, Point, RunState, Update};
-use crate::solve::{Profile, SeriesSpec};
+use cubetui_cube::AnyCube;
+use cubetui_cube::nxn::Size;
+use cubetui_run::record::{Event, Header, RecordError, RunFile, RunResult};
+use cubetui_run::runner::{Mark, Point, RunState, Update};
+use cubetui_solve::{Profile, SeriesSpec};
 
 /// Seconds the whole run takes to play back at rate ×1.
 pub const PLAY_SECONDS: f64 = 10.0;
@@ -145,9 +145,9 @@ impl Replay {
                     step,
                 } => {
                     let leaf = knob.rsplit('.').next().unwrap_or(&knob);
-                    let old = from.map_or_else(|| "?".to_string(), crate::numbers::knob);
-                    let label = format!("{leaf} {old}→{}", crate::numbers::knob(to));
-                    (step, knob, crate::numbers::knob(to), label)
+                    let old = from.map_or_else(|| "?".to_string(), cubetui_run::numbers::knob);
+                    let label = format!("{leaf} {old}→{}", cubetui_run::numbers::knob(to));
+                    (step, knob, cubetui_run::numbers::knob(to), label)
                 }
                 Event::Result(_) => continue,
             };

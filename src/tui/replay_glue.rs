@@ -81,7 +81,7 @@ pub fn handle(r: &mut Replay, action: &Action) -> Reply {
             Some(format!(
                 "playback ×{}: the whole run in {} s",
                 r.rate_label(),
-                crate::numbers::si(PLAY_SECONDS / r.rate(), 2)
+                cubetui_run::numbers::si(PLAY_SECONDS / r.rate(), 2)
             ))
         }
         Action::Turn(_)

@@ -122,7 +122,7 @@ pub fn zoom_note(window: Option<[f64; 2]>, full: Option<(f64, f64)>, unit: &str)
     }
     let span = b - a;
     let text = if span >= 10.0 {
-        crate::numbers::si(span, 1)
+        cubetui_run::numbers::si(span, 1)
     } else {
         format!("{}", (span * 1000.0).round() / 1000.0)
     };

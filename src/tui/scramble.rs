@@ -3,21 +3,21 @@
 //! Thin wrappers so the screen has one place to call; they use the cube
 //! room's `random` and `simplify` modules.
 
-use crate::cube::{Alg, Cube, Move};
+use cubetui_cube::{Alg, Cube, Move};
 
 /// The uniformly random state of cube `index` under `seed`, the one seed
-/// rule's ([`crate::cube::random::start_state`]): what `bench` draws.
+/// rule's ([`cubetui_cube::random::start_state`]): what `bench` draws.
 pub fn random_state(seed: u64, index: u64) -> Cube {
-    crate::cube::random::start_state(seed, index)
+    cubetui_cube::random::start_state(seed, index)
 }
 
 /// `depth` random face turns of cube `index` under `seed`, no face twice
-/// in a row ([`crate::cube::random::start_scramble`]).
+/// in a row ([`cubetui_cube::random::start_scramble`]).
 pub fn random_moves(seed: u64, index: u64, depth: usize) -> Alg {
-    crate::cube::random::start_scramble(seed, index, depth)
+    cubetui_cube::random::start_scramble(seed, index, depth)
 }
 
 /// The solution as played back: simplified to face turns (HTM).
 pub fn simplified(alg: &Alg) -> Vec<Move> {
-    crate::cube::simplify::simplify(alg).into_moves()
+    cubetui_cube::simplify::simplify(alg).into_moves()
 }

@@ -14,11 +14,11 @@ use super::plot::PlotsView;
 use super::population;
 use super::status::StatusView;
 use super::theme::Theme;
-use crate::cube::nxn::{NxnCube, Size};
-use crate::cube::{AnyAlg, AnyCube};
-use crate::solve::Outcome;
-use crate::solve::record::RunResult;
-use crate::solve::runner::RunState;
+use cubetui_cube::nxn::{NxnCube, Size};
+use cubetui_cube::{AnyAlg, AnyCube};
+use cubetui_run::record::RunResult;
+use cubetui_run::runner::RunState;
+use cubetui_solve::Outcome;
 
 /// What the single run's screen draws, panel by panel.
 pub struct SingleView<'a> {

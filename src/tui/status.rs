@@ -11,10 +11,10 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 use super::app::Playback;
 use super::layout::STATUS_WIDTH;
 use super::replay::Replay;
-use crate::cube::nxn::Size;
-use crate::cube::nxn::random::scramble_length;
-use crate::numbers::{si, thousands};
-use crate::solve::runner::{Speed, Track};
+use cubetui_cube::nxn::Size;
+use cubetui_cube::nxn::random::scramble_length;
+use cubetui_run::numbers::{si, thousands};
+use cubetui_run::runner::{Speed, Track};
 
 /// What the status panel draws from.
 pub struct StatusView<'a> {
@@ -355,10 +355,10 @@ fn start_rows(facelets: &str) -> [Line<'static>; 2] {
 #[cfg(test)]
 mod tests {
     use super::{StatusView, lines, start_rows, wrap};
-    use crate::cube::nxn::Size;
-    use crate::cube::{AnyAlg, AnyCube};
-    use crate::solve::runner::{Axis, Speed, Track};
     use crate::tui::app::Playback;
+    use cubetui_cube::nxn::Size;
+    use cubetui_cube::{AnyAlg, AnyCube};
+    use cubetui_run::runner::{Axis, Speed, Track};
 
     /// The panel drawn from a view made by hand, no app: a 4×4 before its
     /// run, then its solution walked through.
@@ -415,7 +415,7 @@ mod tests {
 
     #[test]
     fn the_start_fits_on_two_rows_whole() {
-        let f = crate::cube::Cube::solved().facelets();
+        let f = cubetui_cube::Cube::solved().facelets();
         let rows = start_rows(&f);
         let text: Vec<String> = rows.iter().map(|l| l.to_string()).collect();
         assert!(text.iter().all(|t| t.chars().count() <= 34), "{text:?}");

@@ -83,7 +83,9 @@ fn terminfo_colours(term: &str) -> Option<i32> {
         for sub in [first.to_string(), hex.clone()] {
             let path = dir.join(&sub).join(term);
             // A regular, small file only: never a FIFO or a device.
-            if let Ok(bytes) = crate::files::read_bounded(&path, 1 << 16, "a terminfo entry") {
+            if let Ok(bytes) =
+                cubetui_solve::files::read_bounded(&path, 1 << 16, "a terminfo entry")
+            {
                 return parse_colours(&bytes);
             }
         }

@@ -425,11 +425,11 @@ fn draw_keys(f: &mut Frame, v: &KeysView, area: Rect) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cube::AnyAlg;
-    use crate::cube::nxn::{NxnCube, Size};
     use crate::tui::app::Playback;
     use crate::tui::net::SCALES;
     use crate::tui::theme::Depth;
+    use cubetui_cube::AnyAlg;
+    use cubetui_cube::nxn::{NxnCube, Size};
     use ratatui::Terminal;
     use ratatui::backend::TestBackend;
     use ratatui::style::Color;

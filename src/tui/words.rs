@@ -2,8 +2,8 @@
 //! state first appears or a single step (`n`) has run. Reads only the
 //! [`Snapshot`]'s words (`last_step`, `exhausted_by`), so it knows no solver.
 
-use crate::solve::Snapshot;
-use crate::solve::runner::RunState;
+use cubetui_run::runner::RunState;
+use cubetui_solve::Snapshot;
 
 /// Every status word with its one-line meaning, in the order a run meets them
 /// (the `?` help lists them).
@@ -114,8 +114,8 @@ fn exhausted(s: Option<&Snapshot>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cube::Cube;
-    use crate::solve::Status;
+    use cubetui_cube::Cube;
+    use cubetui_solve::Status;
 
     fn snap(last_step: Option<&str>, exhausted_by: Option<&str>) -> Snapshot {
         Snapshot {

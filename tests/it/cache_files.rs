@@ -12,9 +12,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
-use cubetui::solve::reference::Tables;
-use cubetui::solve::reference::cache::{self, FILE_NAME};
-use cubetui::solve::reference::coord::N_TWIST;
+use cubetui_solve::reference::Tables;
+use cubetui_solve::reference::cache::{self, FILE_NAME};
+use cubetui_solve::reference::coord::N_TWIST;
 
 /// Longest any run here may take before it counts as hung (a table build is
 /// about a second; this only catches a reader that never returns).

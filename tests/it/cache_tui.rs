@@ -102,7 +102,7 @@ fn a_damaged_cache_is_named_in_the_message_line_after_the_rebuild() {
     let _ = std::fs::remove_dir_all(&home);
     std::fs::create_dir_all(home.join("cubetui")).unwrap();
     let mut bytes = b"cubetui-2phase-2".to_vec();
-    bytes.resize(cubetui::solve::reference::cache::expected_len(), 0);
+    bytes.resize(cubetui_solve::reference::cache::expected_len(), 0);
     std::fs::write(home.join("cubetui/reference-tables-v2.bin"), bytes).unwrap();
     let mut s = start(&["--seed", "3", "--preset", "reference"], &home);
     let shown = s

@@ -5,7 +5,7 @@
 use crate::cli_support;
 
 use cli_support::{code, cubetui, json};
-use cubetui::cube::nxn::{NxnAlg, NxnCube, Size};
+use cubetui_cube::nxn::{NxnAlg, NxnCube, Size};
 
 fn text(o: &std::process::Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()

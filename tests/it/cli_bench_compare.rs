@@ -6,7 +6,7 @@ use crate::cli_support;
 use std::path::Path;
 
 use cli_support::{code, cubetui, jsonl_without_times};
-use cubetui::cube::{Alg, Cube};
+use cubetui_cube::{Alg, Cube};
 use serde_json::Value;
 
 const PRESETS: &str = "sa-pll-conj,phases-sa,reference";

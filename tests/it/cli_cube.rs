@@ -2,7 +2,7 @@
 
 use std::process::{Command, Output};
 
-use cubetui::cube::{Alg, Cube};
+use cubetui_cube::{Alg, Cube};
 
 const SOLVED: &str = "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB";
 
@@ -137,7 +137,7 @@ fn scramble_depth_is_seeded_and_well_formed() {
     for (k, line) in lines.iter().enumerate() {
         assert_eq!(
             *line,
-            cubetui::cube::random::start_scramble(42, k as u64, 12).to_string()
+            cubetui_cube::random::start_scramble(42, k as u64, 12).to_string()
         );
     }
     for line in &lines {

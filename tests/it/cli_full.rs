@@ -3,7 +3,7 @@
 
 use std::process::Command;
 
-use cubetui::cube::Alg;
+use cubetui_cube::Alg;
 
 fn solve(extra: &[&str]) -> (String, Option<i32>) {
     let mut args = vec![

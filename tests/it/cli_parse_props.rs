@@ -3,8 +3,8 @@
 //! and either reject the input with a message a terminal shows faithfully or
 //! accept it and round-trip. (`--set` is covered in `src/cli/config.rs`.)
 
-use cubetui::cube::random::{random_state, rng_from_seed};
-use cubetui::cube::{Alg, Cube, FaceletError};
+use cubetui_cube::random::{random_state, rng_from_seed};
+use cubetui_cube::{Alg, Cube, FaceletError};
 use proptest::prelude::*;
 
 /// Characters that would not show up as themselves in an error message.

@@ -3,7 +3,7 @@
 
 use std::process::Command;
 
-use cubetui::cube::nxn::Size;
+use cubetui_cube::nxn::Size;
 
 fn run(args: &[&str]) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_cubetui"))

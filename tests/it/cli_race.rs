@@ -2,7 +2,7 @@
 
 use std::process::{Command, Output};
 
-use cubetui::cube::{Alg, Cube};
+use cubetui_cube::{Alg, Cube};
 use serde_json::Value;
 
 fn cubetui(args: &[&str]) -> Output {

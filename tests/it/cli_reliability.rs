@@ -191,7 +191,7 @@ fn a_long_solved_sequence_is_summarised_unless_full() {
     full.push("--full");
     let text = String::from_utf8(cubetui(&full).stdout).unwrap();
     let line = text.lines().find(|l| l.starts_with("solution:")).unwrap();
-    let alg: cubetui::cube::Alg = line["solution:".len()..].trim().parse().unwrap();
+    let alg: cubetui_cube::Alg = line["solution:".len()..].trim().parse().unwrap();
     assert!(alg.len() > 200, "{}", alg.len());
     // --json holds a solution whole: it is the result, to replay.
     args.push("--json");

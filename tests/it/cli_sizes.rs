@@ -4,7 +4,7 @@
 use crate::cli_support;
 
 use cli_support::{code, cubetui, json};
-use cubetui::cube::nxn::{NxnAlg, NxnCube, Size};
+use cubetui_cube::nxn::{NxnAlg, NxnCube, Size};
 
 fn text(o: &std::process::Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
@@ -233,7 +233,7 @@ fn a_2x2_race_runs_with_the_optimal_reference() {
     let v = json(&o);
     let size = Size::TWO;
     let start = NxnCube::parse_facelets(size, v["facelets"].as_str().unwrap()).unwrap();
-    let optimal = cubetui::solve::pocket::distance(&start).unwrap();
+    let optimal = cubetui_solve::pocket::distance(&start).unwrap();
     let lanes = v["lanes"].as_array().unwrap();
     assert_eq!(lanes.len(), 3);
     for lane in lanes {
@@ -244,7 +244,7 @@ fn a_2x2_race_runs_with_the_optimal_reference() {
             assert_eq!(lane["to_solved"], 0, "{lane}");
             assert!(lane["htm"].as_u64().unwrap() as usize >= optimal, "{lane}");
         } else {
-            let d = cubetui::solve::pocket::distance(&reached).unwrap();
+            let d = cubetui_solve::pocket::distance(&reached).unwrap();
             assert_eq!(lane["to_solved"].as_u64(), Some(d as u64), "{lane}");
         }
         if lane["preset"] == "reference" {

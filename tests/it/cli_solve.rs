@@ -3,7 +3,7 @@
 use crate::cli_support;
 
 use cli_support::{bench_jsonl, code, cubetui, json};
-use cubetui::cube::{Alg, Cube, MoveKind};
+use cubetui_cube::{Alg, Cube, MoveKind};
 use serde_json::Value;
 
 const SCRAMBLE: &str = "D2 F' R U2 L B' D R2 F U' B2 L' D F2 R' U B D' L2 F";

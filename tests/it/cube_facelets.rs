@@ -1,7 +1,7 @@
 //! Facelet strings: export, import, and one test per validation failure kind.
 
-use cubetui::cube::validate::validate;
-use cubetui::cube::{Alg, Cube, CubieCube, FaceletError};
+use cubetui_cube::validate::validate;
+use cubetui_cube::{Alg, Cube, CubieCube, FaceletError};
 use proptest::prelude::*;
 
 const SOLVED: &str = "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB";

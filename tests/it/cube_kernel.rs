@@ -1,8 +1,8 @@
 //! The fast move/energy kernel agrees with the portable scalar reference.
 
-use cubetui::cube::kernel;
-use cubetui::cube::state::{misplaced_scalar, permuted_scalar};
-use cubetui::cube::{Alg, Cube, Perm};
+use cubetui_cube::kernel;
+use cubetui_cube::state::{misplaced_scalar, permuted_scalar};
+use cubetui_cube::{Alg, Cube, Perm};
 use proptest::prelude::*;
 
 fn arb_alg() -> impl Strategy<Value = Alg> {

@@ -1,6 +1,6 @@
 //! Laws of the move model: orders, inverses, commuting faces, compiled sequences.
 
-use cubetui::cube::{Alg, Cube, Face, Move, MoveKind, Perm};
+use cubetui_cube::{Alg, Cube, Face, Move, MoveKind, Perm};
 use proptest::prelude::*;
 
 fn all_moves() -> Vec<Move> {

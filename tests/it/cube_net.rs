@@ -1,7 +1,7 @@
 //! Text nets: the 3x18 strip and the cross, in the facelet-string reading.
 
-use cubetui::cube::net::{Layout, render};
-use cubetui::cube::{Alg, Cube};
+use cubetui_cube::net::{Layout, render};
+use cubetui_cube::{Alg, Cube};
 
 fn after(s: &str) -> Cube {
     Cube::solved().after(&s.parse::<Alg>().expect("valid"))

@@ -1,6 +1,6 @@
 //! WCA notation: canonical printing, round trips, error messages, no panics.
 
-use cubetui::cube::{Alg, Face, Move, MoveKind, NotationError, Rotation, Slice};
+use cubetui_cube::{Alg, Face, Move, MoveKind, NotationError, Rotation, Slice};
 use proptest::prelude::*;
 
 fn arb_move() -> impl Strategy<Value = Move> {

@@ -1,7 +1,7 @@
 //! Random states and scrambles: reachable, reproducible, and evenly spread.
 
-use cubetui::cube::random::{derive_seed, random_moves, random_state, rng_from_seed};
-use cubetui::cube::{Cube, CubieCube, simplify};
+use cubetui_cube::random::{derive_seed, random_moves, random_state, rng_from_seed};
+use cubetui_cube::{Cube, CubieCube, simplify};
 
 #[test]
 fn twists_and_flips_are_evenly_spread() {
@@ -22,7 +22,7 @@ fn twists_and_flips_are_evenly_spread() {
         for i in 0..12 {
             flip[i][cc.eo[i] as usize] += 1;
         }
-        odd += usize::from(cubetui::cube::cubie::is_odd(&cc.cp));
+        odd += usize::from(cubetui_cube::cubie::is_odd(&cc.cp));
     }
     // Loose bounds: within 10 % of the expected count (several standard deviations).
     let within =

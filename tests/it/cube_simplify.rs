@@ -1,6 +1,6 @@
 //! Simplification to face turns: same state up to orientation, never longer.
 
-use cubetui::cube::{Alg, Cube, MoveKind, simplify};
+use cubetui_cube::{Alg, Cube, MoveKind, simplify};
 use proptest::prelude::*;
 
 fn arb_alg() -> impl Strategy<Value = Alg> {

@@ -7,7 +7,7 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-use cubetui::cube::nxn::Size;
+use cubetui_cube::nxn::Size;
 
 /// The README, CONTRIBUTING.md and every docs/*.md, with their paths.
 pub(crate) fn pages() -> Vec<(PathBuf, String)> {

@@ -10,7 +10,7 @@
 use std::cell::RefCell;
 use std::sync::Arc;
 
-use cubetui::cube::Cube;
+use cubetui_cube::Cube;
 
 use crate::pty_support;
 

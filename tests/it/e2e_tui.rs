@@ -4,11 +4,11 @@
 
 use std::sync::Arc;
 
-use cubetui::solve::runner::{Command, Driver, Inline, Speed, Update, Wake};
 use cubetui::tui::{
     self,
     app::{App, Choice},
 };
+use cubetui_run::runner::{Command, Driver, Inline, Speed, Update, Wake};
 
 use crate::pty_support;
 
@@ -163,7 +163,7 @@ fn panicking_screen() {
             .info(name)
             .expect("preset info")
             .description,
-        build: Box::new(move |start, seed| cubetui::solve::build_any(&cfg, start, seed)),
+        build: Box::new(move |start, seed| cubetui_solve::build_any(&cfg, start, seed)),
     };
     let driver = PanicsAfterFirstFrame(Inline::new(Speed::PerFrame(1)));
     let app = App::new(vec![choice], 0, 3, Box::new(driver));

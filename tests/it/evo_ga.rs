@@ -1,8 +1,8 @@
 //! The seed-002 genetic algorithm through the library API.
 
-use cubetui::cube::{Alg, Cube};
-use cubetui::solve::Status;
-use cubetui::solve::ga::{self, GaParams};
+use cubetui_cube::{Alg, Cube};
+use cubetui_solve::Status;
+use cubetui_solve::ga::{self, GaParams};
 
 fn scrambled(s: &str) -> Cube {
     Cube::solved().after(&s.parse::<Alg>().unwrap())
@@ -93,7 +93,7 @@ fn exhausts_at_the_generation_cap_and_rejects_bad_parameters() {
 /// size between 22 and 50, fitness after the whole chromosome.
 #[test]
 fn preset_seed_002_ga_has_the_seeds_parameters() {
-    let cubetui::solve::SolverConfig::Ga(p) = crate::shipped().get("seed-002-ga").unwrap() else {
+    let cubetui_solve::SolverConfig::Ga(p) = crate::shipped().get("seed-002-ga").unwrap() else {
         panic!("seed-002-ga is a ga preset")
     };
     assert_eq!(
@@ -106,7 +106,7 @@ fn preset_seed_002_ga_has_the_seeds_parameters() {
         (100, 0.8, 0.2, 0.1)
     );
     assert!((22..=50).contains(&p.length), "{}", p.length);
-    assert_eq!(p.fitness, cubetui::solve::ga::Fitness::Final);
+    assert_eq!(p.fitness, cubetui_solve::ga::Fitness::Final);
 }
 
 #[test]
@@ -135,7 +135,7 @@ fn a_generation_too_large_for_one_short_step_is_rejected_naming_the_limit() {
         length: 1000,
         ..GaParams::default()
     };
-    let Err(cubetui::solve::SolveError::Parameter(e)) = ga::build(&p, Cube::solved(), 1) else {
+    let Err(cubetui_solve::SolveError::Parameter(e)) = ga::build(&p, Cube::solved(), 1) else {
         panic!("a generation of 100 M genes accepted")
     };
     assert!(e.contains(&ga::MAX_GENES_PER_GENERATION.to_string()), "{e}");

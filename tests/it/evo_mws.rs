@@ -1,11 +1,11 @@
 //! The moving-window solver: piece tables, the two-generator membership test,
 //! and whole runs through the library API.
 
-use cubetui::cube::cubie::CubieCube;
-use cubetui::cube::{Alg, Cube, Face, Move};
-use cubetui::solve::Status;
-use cubetui::solve::mws::pieces::{CORNERS, EDGES, blocks, is_valid, pieces};
-use cubetui::solve::mws::{self, MwsParams};
+use cubetui_cube::cubie::CubieCube;
+use cubetui_cube::{Alg, Cube, Face, Move};
+use cubetui_solve::Status;
+use cubetui_solve::mws::pieces::{CORNERS, EDGES, blocks, is_valid, pieces};
+use cubetui_solve::mws::{self, MwsParams};
 use proptest::prelude::*;
 
 fn swap_stickers(c: &Cube, a: &[usize], b: &[usize]) -> Cube {
@@ -197,8 +197,8 @@ fn snapshots_show_the_leaders_phase_fitness_and_progress() {
 /// phase, with windows that fit their sequences, and builds a solver.
 #[test]
 fn preset_seed_003_uses_the_seeds_window_search() {
-    use cubetui::solve::mws::window::Search;
-    let cubetui::solve::SolverConfig::Mws(p) = crate::shipped().get("seed-003").unwrap() else {
+    use cubetui_solve::mws::window::Search;
+    let cubetui_solve::SolverConfig::Mws(p) = crate::shipped().get("seed-003").unwrap() else {
         panic!("seed-003 is an mws preset")
     };
     for (k, w) in [&p.phase1, &p.phase2, &p.phase3].into_iter().enumerate() {
@@ -215,7 +215,7 @@ fn preset_seed_003_uses_the_seeds_window_search() {
 
 #[test]
 fn a_two_generator_state_skips_to_phase_3_and_exhaustive_windows_finish_it() {
-    use cubetui::solve::mws::window::Search;
+    use cubetui_solve::mws::window::Search;
     let start = Cube::solved().after(&"R U R' U R U2 R'".parse().unwrap());
     let mut p = MwsParams::default();
     p.phase3.search = Search::Exhaustive;
@@ -252,7 +252,7 @@ fn a_two_generator_state_skips_to_phase_3_and_exhaustive_windows_finish_it() {
 
 #[test]
 fn windows_are_canonical() {
-    use cubetui::solve::mws::window::may_follow;
+    use cubetui_solve::mws::window::may_follow;
     // Genes: face * 3 + turns - 1; U = 0, R = 3, D = 9, L = 12.
     assert!(may_follow(None, 0));
     assert!(!may_follow(Some(0), 1), "U then U2");
@@ -266,8 +266,8 @@ fn windows_are_canonical() {
 
 #[test]
 fn parameters_that_make_one_step_long_are_rejected_naming_the_limit() {
-    use cubetui::solve::SolveError;
-    use cubetui::solve::mws::window::Search;
+    use cubetui_solve::SolveError;
+    use cubetui_solve::mws::window::Search;
     let mut p = MwsParams::default();
     p.phase1.search = Search::Exhaustive;
     p.phase1.window = 8;
@@ -298,7 +298,7 @@ fn parameters_that_make_one_step_long_are_rejected_naming_the_limit() {
 
 #[test]
 fn exhaustive_window_sizes_count_canonical_sequences() {
-    use cubetui::solve::mws::window::{exhaustive_nodes, may_follow};
+    use cubetui_solve::mws::window::{exhaustive_nodes, may_follow};
     // Brute force over all sequences of up to three of the 18 turns.
     let all: Vec<u8> = (0..18).collect();
     let mut count = 0u128;
@@ -316,10 +316,10 @@ fn exhaustive_window_sizes_count_canonical_sequences() {
 
 #[test]
 fn an_exhaustive_search_in_slices_finds_the_best_window_of_a_search_in_one_go() {
-    use cubetui::cube::random::{random_state, rng_from_seed};
-    use cubetui::solve::mws::window::{Exhaustive, Objective, may_follow};
+    use cubetui_cube::random::{random_state, rng_from_seed};
+    use cubetui_solve::mws::window::{Exhaustive, Objective, may_follow};
     let all: Vec<u8> = (0..18).collect();
-    let perms = cubetui::solve::chromosome::gene_perms();
+    let perms = cubetui_solve::chromosome::gene_perms();
     for k in 0..4u64 {
         let state = random_state(&mut rng_from_seed(k));
         let b = &blocks()[k as usize];
@@ -372,7 +372,7 @@ fn an_exhaustive_search_in_slices_finds_the_best_window_of_a_search_in_one_go() 
 
 #[test]
 fn a_step_of_a_long_exhaustive_window_returns_and_the_run_goes_on() {
-    use cubetui::solve::mws::window::Search;
+    use cubetui_solve::mws::window::Search;
     let mut p = MwsParams::default();
     p.phase1.search = Search::Exhaustive;
     p.phase1.window = 6;
@@ -413,7 +413,7 @@ fn keeping_the_best_of_three_finished_runs_is_never_longer_than_the_first() {
 #[test]
 fn preset_mws_short_changes_only_the_phase_lengths_of_seed_003() {
     let get = |name| match crate::shipped().get(name).unwrap() {
-        cubetui::solve::SolverConfig::Mws(p) => p,
+        cubetui_solve::SolverConfig::Mws(p) => p,
         _ => panic!("{name} is an mws preset"),
     };
     let (seed, short) = (get("seed-003"), get("mws-short"));

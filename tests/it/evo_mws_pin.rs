@@ -1,7 +1,7 @@
 //! The faithful preset `seed-003` must keep its seeded outputs: these solutions
 //! were recorded before the shorter preset and the re-orientation were added.
 
-use cubetui::cube::random::{random_state, rng_from_seed};
+use cubetui_cube::random::{random_state, rng_from_seed};
 
 fn run(state_seed: u64, seed: u64) -> (String, u64) {
     let start = random_state(&mut rng_from_seed(state_seed));

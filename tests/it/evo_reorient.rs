@@ -2,9 +2,9 @@
 //! runs on the re-oriented state and reports a solution that replays on the
 //! state as given.
 
-use cubetui::cube::{Alg, Cube};
-use cubetui::solve::Status;
-use cubetui::solve::reorient::reorient;
+use cubetui_cube::{Alg, Cube};
+use cubetui_solve::Status;
+use cubetui_solve::reorient::reorient;
 
 const MOVED: [&str; 8] = ["y", "x", "M", "E2", "S", "Rw", "y R U F", "z' Lw2 E"];
 

@@ -1,9 +1,9 @@
 //! GA + wisdom of crowds (seed 004) through the library API.
 
-use cubetui::cube::{Alg, Cube};
-use cubetui::solve::genome::FaceTurns;
-use cubetui::solve::woc::{self, WocParams};
-use cubetui::solve::{SolverConfig, Status};
+use cubetui_cube::{Alg, Cube};
+use cubetui_solve::genome::FaceTurns;
+use cubetui_solve::woc::{self, WocParams};
+use cubetui_solve::{SolverConfig, Status};
 
 fn filter(genes: &[u8]) -> u32 {
     woc::filter(&FaceTurns::new(), genes)
@@ -155,7 +155,7 @@ fn a_generation_too_large_for_one_short_step_is_rejected_naming_the_limit() {
         length: 1000,
         ..WocParams::default()
     };
-    let Err(cubetui::solve::SolveError::Parameter(e)) = woc::build(&p, Cube::solved(), 1) else {
+    let Err(cubetui_solve::SolveError::Parameter(e)) = woc::build(&p, Cube::solved(), 1) else {
         panic!("a generation of 100 M genes accepted")
     };
     assert!(

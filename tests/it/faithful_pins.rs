@@ -5,9 +5,9 @@
 //! solution) in `tests/it/snapshots/it__faithful_pins__*.snap`. Re-pin only on
 //! purpose (a changed random generator), by reviewing the new snapshots.
 
-use cubetui::cube::Cube;
-use cubetui::cube::random::{random_moves, random_state, rng_from_seed};
-use cubetui::solve::Solver;
+use cubetui_cube::Cube;
+use cubetui_cube::random::{random_moves, random_state, rng_from_seed};
+use cubetui_solve::Solver;
 
 /// Moves per line of a pinned solution, so a change shows where it starts.
 const MOVES_PER_LINE: usize = 20;

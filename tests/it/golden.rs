@@ -1,6 +1,6 @@
 //! Every row of the golden file (made by independent simulators) must match.
 
-use cubetui::cube::{Alg, Cube};
+use cubetui_cube::{Alg, Cube};
 
 #[test]
 fn golden_facelets_match() {

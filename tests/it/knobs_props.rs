@@ -4,13 +4,13 @@
 //! the run going, and two seeded runs with the same changes at the same steps
 //! end alike. Plus the phase solvers' rule: only the running phase's keys.
 
-use cubetui::cube::{Alg, Cube, CubieCube};
-use cubetui::solve::params::{self, Kind, ParamSpec, Scale};
-use cubetui::solve::phases::Thistlethwaite;
-use cubetui::solve::phases::ga::{Ga, GaPhase};
-use cubetui::solve::phases::sa::{Sa, SaPhase};
-use cubetui::solve::phases::search::PhaseSearch;
-use cubetui::solve::{Solver, SolverConfig, Status};
+use cubetui_cube::{Alg, Cube, CubieCube};
+use cubetui_solve::params::{self, Kind, ParamSpec, Scale};
+use cubetui_solve::phases::Thistlethwaite;
+use cubetui_solve::phases::ga::{Ga, GaPhase};
+use cubetui_solve::phases::sa::{Sa, SaPhase};
+use cubetui_solve::phases::search::PhaseSearch;
+use cubetui_solve::{Solver, SolverConfig, Status};
 use proptest::prelude::*;
 
 fn start() -> Cube {

@@ -2,14 +2,13 @@
 //! per area; `cargo test --release --test it NAME::` runs one of them.
 
 /// The built-in preset table, built once for the whole test binary.
-pub fn shipped() -> &'static cubetui::solve::preset::Presets {
-    static P: std::sync::LazyLock<cubetui::solve::preset::Presets> =
-        std::sync::LazyLock::new(cubetui::solve::preset::Presets::builtin);
+pub fn shipped() -> &'static cubetui_solve::preset::Presets {
+    static P: std::sync::LazyLock<cubetui_solve::preset::Presets> =
+        std::sync::LazyLock::new(cubetui_solve::preset::Presets::builtin);
     &P
 }
 
 mod cli_support;
-mod module_scan;
 mod phases_support;
 mod pty_support;
 mod tui_support;
@@ -67,7 +66,6 @@ mod evo_woc;
 mod faithful_pins;
 mod golden;
 mod knobs_props;
-mod module_graph;
 mod nxn_golden;
 mod nxn_moves;
 mod nxn_props;

@@ -1,7 +1,7 @@
 //! Every row of the N×N golden files (made by magiccube, an independent
 //! simulator; see tests/data/nxn/README.md) must match.
 
-use cubetui::cube::nxn::{NxnAlg, NxnCube, Size};
+use cubetui_cube::nxn::{NxnAlg, NxnCube, Size};
 
 fn check(n: usize, data: &str) {
     let size = Size::new(n).unwrap();
@@ -29,7 +29,7 @@ fn check(n: usize, data: &str) {
         rows += 1;
     }
     assert!(rows >= 100, "{n}x{n}: only {rows} golden rows read");
-    let every: std::collections::HashSet<_> = cubetui::cube::nxn::NxnKind::all(size).collect();
+    let every: std::collections::HashSet<_> = cubetui_cube::nxn::NxnKind::all(size).collect();
     assert_eq!(kinds, every, "{n}x{n}: the rows cover every kind of move");
 }
 

@@ -1,8 +1,8 @@
 //! The N×N model: on N = 3 it agrees with the 3×3 kernel on every move;
 //! group laws for every move of every size 2..=7.
 
-use cubetui::cube::nxn::{NxnAlg, NxnCube, NxnKind, NxnMove, Size, tables};
-use cubetui::cube::{Alg, Cube, Move};
+use cubetui_cube::nxn::{NxnAlg, NxnCube, NxnKind, NxnMove, Size, tables};
+use cubetui_cube::{Alg, Cube, Move};
 
 fn size(n: usize) -> Size {
     Size::new(n).unwrap()
@@ -147,7 +147,7 @@ fn sizes_refuse_what_they_lack() {
 
 #[test]
 fn kind_indices_are_dense_and_agree_with_layers() {
-    use cubetui::cube::{Face, Rotation, Slice};
+    use cubetui_cube::{Face, Rotation, Slice};
     for n in 2..=7 {
         let s = size(n);
         let mut kinds: Vec<NxnKind> = Vec::new();

@@ -1,8 +1,8 @@
 //! Property tests for N×N notation (print/parse round trips, no panics on
 //! any text) and group laws on random sequences of every size.
 
-use cubetui::cube::nxn::error::NxnNotationError as E;
-use cubetui::cube::nxn::{NxnAlg, NxnCube, NxnMove, Size, tables};
+use cubetui_cube::nxn::error::NxnNotationError as E;
+use cubetui_cube::nxn::{NxnAlg, NxnCube, NxnMove, Size, tables};
 use proptest::prelude::*;
 
 fn size(n: usize) -> Size {

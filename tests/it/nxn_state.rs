@@ -1,13 +1,13 @@
 //! N×N facelet strings, validation, random states and simplification.
 
-use cubetui::cube::nxn::error::NxnFaceletError as E;
-use cubetui::cube::nxn::pieces::{centre_orbits, corner_stickers, edge_orbits};
-use cubetui::cube::nxn::random::{
+use cubetui_cube::nxn::error::NxnFaceletError as E;
+use cubetui_cube::nxn::pieces::{centre_orbits, corner_stickers, edge_orbits};
+use cubetui_cube::nxn::random::{
     random_2x2, random_moves, random_scramble, random_state, scramble_length,
 };
-use cubetui::cube::nxn::simplify::{simplify, simplify_sized};
-use cubetui::cube::nxn::{NxnAlg, NxnCube, Size};
-use cubetui::cube::random::rng_from_seed;
+use cubetui_cube::nxn::simplify::{simplify, simplify_sized};
+use cubetui_cube::nxn::{NxnAlg, NxnCube, Size};
+use cubetui_cube::random::rng_from_seed;
 
 fn size(n: usize) -> Size {
     Size::new(n).unwrap()
@@ -273,7 +273,7 @@ fn simplification_keeps_the_state() {
         let s = size(n);
         let mut rng = rng_from_seed(100 + n as u64);
         // Scrambles over every kind, so plenty merges.
-        let kinds: Vec<_> = cubetui::cube::nxn::NxnMove::all(s).collect();
+        let kinds: Vec<_> = cubetui_cube::nxn::NxnMove::all(s).collect();
         for _ in 0..50 {
             use rand::RngExt;
             let alg: NxnAlg = (0..40)
@@ -327,7 +327,7 @@ fn upright_undoes_rotations() {
 
 #[test]
 fn three_by_three_converts_both_ways() {
-    use cubetui::cube::random::random_state as random3;
+    use cubetui_cube::random::random_state as random3;
     let c = random3(&mut rng_from_seed(9));
     let n = NxnCube::from(&c);
     assert_eq!(n.facelets(), c.facelets());
@@ -381,7 +381,7 @@ fn sizes_parse_from_text() {
 
 #[test]
 fn layers_keeping_dbl_reach_every_dbl_home_state_they_touch() {
-    use cubetui::cube::nxn::{NxnKind, NxnMove};
+    use cubetui_cube::nxn::{NxnKind, NxnMove};
     for n in 2..=7 {
         let s = size(n);
         let kinds = NxnKind::keeping_dbl(s);
@@ -408,7 +408,7 @@ fn layers_keeping_dbl_reach_every_dbl_home_state_they_touch() {
     let start: [u8; 24] = NxnCube::solved(s).stickers().try_into().unwrap();
     seen.insert(key(&start));
     let mut todo = vec![start];
-    let t = cubetui::cube::nxn::tables(s);
+    let t = cubetui_cube::nxn::tables(s);
     let perms: Vec<_> = gens.iter().map(|&m| t.perm(m).unwrap()).collect();
     while let Some(st) = todo.pop() {
         for p in &perms {

@@ -2,8 +2,8 @@
 //! for the main plot in their profile (the phase's fitness, the phase's
 //! gap), whose best never rises within a phase; a new phase starts afresh.
 
-use cubetui::cube::random::{random_state, rng_from_seed};
-use cubetui::solve::{MainRole, Solver, Status};
+use cubetui_cube::random::{random_state, rng_from_seed};
+use cubetui_solve::{MainRole, Solver, Status};
 
 /// Steps `name` from a random state one step at a time (at most `steps`)
 /// and returns, per step, the phase label, the main plot's best and its

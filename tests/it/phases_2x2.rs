@@ -7,12 +7,12 @@
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
-use cubetui::cube::nxn::random::random_2x2;
-use cubetui::cube::nxn::{NxnAlg, NxnCube, NxnKind, Size};
-use cubetui::cube::{AnyAlg, AnyCube};
-use cubetui::solve::phases::urf::ALL;
-use cubetui::solve::phases::{Ladder, SaParams, UrfLadder};
-use cubetui::solve::{Outcome, SolveError, Solver, SolverConfig, Status, build_any};
+use cubetui_cube::nxn::random::random_2x2;
+use cubetui_cube::nxn::{NxnAlg, NxnCube, NxnKind, Size};
+use cubetui_cube::{AnyAlg, AnyCube};
+use cubetui_solve::phases::urf::ALL;
+use cubetui_solve::phases::{Ladder, SaParams, UrfLadder};
+use cubetui_solve::{Outcome, SolveError, Solver, SolverConfig, Status, build_any};
 
 fn config() -> SaParams {
     let Ok(SolverConfig::PhasesSa(p)) = crate::shipped().get("2x2-phases") else {
@@ -133,7 +133,7 @@ fn a_solved_start_is_solved_at_once() {
 
 #[test]
 fn a_climb_whose_phase_freezes_outside_its_group_is_given_up_for_a_fresh_one() {
-    use cubetui::solve::phases::sa::SaPhase;
+    use cubetui_solve::phases::sa::SaPhase;
     // Phase 1 freezes after one proposal, with two moves: from a start no
     // two turns orient, every climb is given up and a fresh one begins.
     let frozen = SaPhase {

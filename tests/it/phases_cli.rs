@@ -3,7 +3,7 @@
 use crate::cli_support;
 
 use cli_support::{bench_jsonl, code, cubetui, json};
-use cubetui::cube::{Alg, Cube};
+use cubetui_cube::{Alg, Cube};
 
 #[test]
 fn solve_json_reports_phase_lengths_and_steps() {

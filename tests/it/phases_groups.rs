@@ -10,10 +10,10 @@
 
 use crate::phases_support;
 
-use cubetui::cube::CubieCube;
-use cubetui::cube::random::{random_cubies, rng_from_seed};
-use cubetui::solve::phases::cubie::{GROUP_MOVES, apply_all, turn};
-use cubetui::solve::phases::group::{
+use cubetui_cube::CubieCube;
+use cubetui_cube::random::{random_cubies, rng_from_seed};
+use cubetui_solve::phases::cubie::{GROUP_MOVES, apply_all, turn};
+use cubetui_solve::phases::group::{
     bad_corners, bad_edges, e_slice_wrong, in_g1, in_g2, in_group, m_slice_wrong, phase_fitness,
     tetrad_twist, tetrad_wrong,
 };

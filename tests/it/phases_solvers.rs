@@ -4,11 +4,11 @@
 
 use crate::phases_support;
 
-use cubetui::cube::random::{random_state, rng_from_seed};
-use cubetui::cube::{Alg, Cube, CubieCube};
-use cubetui::solve::phases::cubie::GROUP_MOVES;
-use cubetui::solve::phases::group::in_group;
-use cubetui::solve::{Outcome, Solver, SolverConfig, Status, preset};
+use cubetui_cube::random::{random_state, rng_from_seed};
+use cubetui_cube::{Alg, Cube, CubieCube};
+use cubetui_solve::phases::cubie::GROUP_MOVES;
+use cubetui_solve::phases::group::in_group;
+use cubetui_solve::{Outcome, Solver, SolverConfig, Status, preset};
 use phases_support::random_passing;
 
 const PRESETS: [&str; 3] = ["phases-es", "phases-ga", "phases-sa"];
@@ -75,7 +75,7 @@ fn check_phases(name: &str, start: &Cube, o: &Outcome) {
 }
 
 /// The gene number of a face turn (`face * 3 + turns - 1`).
-fn face_gene(m: &cubetui::cube::Move) -> u8 {
+fn face_gene(m: &cubetui_cube::Move) -> u8 {
     let f = m.as_face().expect("a face turn");
     (f.index() * 3 + m.turns() as usize - 1) as u8
 }

@@ -3,9 +3,9 @@
 //! mean pairwise distance and the distinct share between 0 and 1; the
 //! other solvers report none.
 
-use cubetui::cube::random::{random_moves, rng_from_seed};
-use cubetui::cube::{Alg, Cube};
-use cubetui::solve::{PopRole, Solver};
+use cubetui_cube::random::{random_moves, rng_from_seed};
+use cubetui_cube::{Alg, Cube};
+use cubetui_solve::{PopRole, Solver};
 
 fn start() -> Cube {
     Cube::solved().after(&random_moves(&mut rng_from_seed(11), 12))

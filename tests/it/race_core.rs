@@ -3,11 +3,11 @@
 
 use std::time::Duration;
 
-use cubetui::cube::random::{random_state, rng_from_seed};
-use cubetui::cube::simplify::simplify;
-use cubetui::cube::{Alg, Cube};
-use cubetui::solve::race::{LaneResult, Race, RaceError, compare, rank, run_lane, run_lane_traced};
-use cubetui::solve::runner::{Command, Driver, Inline, Point, RunState, Speed, Update};
+use cubetui_cube::random::{random_state, rng_from_seed};
+use cubetui_cube::simplify::simplify;
+use cubetui_cube::{Alg, Cube};
+use cubetui_run::race::{LaneResult, Race, RaceError, compare, rank, run_lane, run_lane_traced};
+use cubetui_run::runner::{Command, Driver, Inline, Point, RunState, Speed, Update};
 
 const SCRAMBLE: &str = "R U F";
 
@@ -212,7 +212,7 @@ fn a_lanes_plot_is_thinned_without_losing_a_spike() {
     let mut race = Race::new(vec!["a".into(), "b".into()], start().into(), 1).unwrap();
     let (_, solvers) =
         Race::of_presets(crate::shipped(), &["mws", "reference"], start().into(), 1).unwrap();
-    let n = 3 * cubetui::solve::race::LANE_POINTS as u64;
+    let n = 3 * cubetui_run::race::LANE_POINTS as u64;
     let spike = n / 3 + 1;
     for chunk in 0..n / 100 {
         let mut u = Update::new(1, RunState::Running);
@@ -237,7 +237,7 @@ fn a_lanes_plot_is_thinned_without_losing_a_spike() {
     }
     let points = race.lanes()[0].points();
     assert!(
-        points.len() <= cubetui::solve::race::LANE_POINTS,
+        points.len() <= cubetui_run::race::LANE_POINTS,
         "{}",
         points.len()
     );

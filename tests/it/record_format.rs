@@ -2,10 +2,10 @@
 //! knob and generator changes replayed at their steps, and reading that
 //! never panics on any input.
 
-use cubetui::cube::{Alg, Cube};
-use cubetui::solve::budget::Budget;
-use cubetui::solve::record::play::{self, verify};
-use cubetui::solve::record::{Event, Header, RecordError, RunFile, Writer};
+use cubetui_cube::{Alg, Cube};
+use cubetui_run::budget::Budget;
+use cubetui_run::record::play::{self, verify};
+use cubetui_run::record::{Event, Header, RecordError, RunFile, Writer};
 use proptest::prelude::*;
 
 const SCRAMBLE: &str = "D2 F' R U2 L B' D R2 F U' B2 L' D F2 R' U B D' L2 F";

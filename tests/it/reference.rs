@@ -5,13 +5,13 @@
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
-use cubetui::cube::random::{random_cubies, random_moves, random_state, rng_from_seed};
-use cubetui::cube::{Alg, Cube, CubieCube, Move};
-use cubetui::solve::reference::cache::{self, CacheError, CacheEvent, Source, Stored};
-use cubetui::solve::reference::coord::{self, N_CPERM, N_FLIP, N_SLICE, N_TWIST, N_UDEDGE};
-use cubetui::solve::reference::tables::P2_MOVES;
-use cubetui::solve::reference::{Budget, ReferenceError, Tables, cubies, solve_with};
-use cubetui::solve::{Status, preset};
+use cubetui_cube::random::{random_cubies, random_moves, random_state, rng_from_seed};
+use cubetui_cube::{Alg, Cube, CubieCube, Move};
+use cubetui_solve::reference::cache::{self, CacheError, CacheEvent, Source, Stored};
+use cubetui_solve::reference::coord::{self, N_CPERM, N_FLIP, N_SLICE, N_TWIST, N_UDEDGE};
+use cubetui_solve::reference::tables::P2_MOVES;
+use cubetui_solve::reference::{Budget, ReferenceError, Tables, cubies, solve_with};
+use cubetui_solve::{Status, preset};
 use rand::RngExt;
 
 /// Tables built once for the whole file (no cache involved).
@@ -47,7 +47,7 @@ fn every_coordinate_value_round_trips() {
             // repeated piece.
             c.check().unwrap_or_else(|e| {
                 assert!(
-                    matches!(e, cubetui::cube::FaceletError::Parity { .. }),
+                    matches!(e, cubetui_cube::FaceletError::Parity { .. }),
                     "{name} {x}: {e}"
                 )
             });

@@ -7,11 +7,11 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use cli_support::{cubetui, json, run};
-use cubetui::solve::record::{Event, RunFile};
-use cubetui::solve::runner::{Command, Driver, Inline, RunState, Speed, Update};
 use cubetui::tui::app::App;
 use cubetui::tui::keys::Action;
 use cubetui::tui::reducer::update;
+use cubetui_run::record::{Event, RunFile};
+use cubetui_run::runner::{Command, Driver, Inline, RunState, Speed, Update};
 use tui_support::preset_choice;
 
 /// A fresh directory of this test's own (removed when dropped).
@@ -636,8 +636,8 @@ fn readme_installs_locked_and_examples_write_scratch_files() {
 /// and `→` at the top says "stays at".
 #[test]
 fn knobs_and_set_read_numbers_alike() {
-    use cubetui::solve::SolverConfig;
     use cubetui::tui::knobs::{Row, parse, stepped};
+    use cubetui_solve::SolverConfig;
     let spec = SolverConfig::declared("sa")
         .unwrap()
         .iter()

@@ -5,11 +5,11 @@
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
-use cubetui::cube::nxn::random::random_moves;
-use cubetui::cube::nxn::{NxnAlg, NxnCube, Size};
-use cubetui::cube::{AnyAlg, AnyCube, Cube};
-use cubetui::solve::api::{Outcome, Solver, Status};
-use cubetui::solve::{SolverConfig, build_any};
+use cubetui_cube::nxn::random::random_moves;
+use cubetui_cube::nxn::{NxnAlg, NxnCube, Size};
+use cubetui_cube::{AnyAlg, AnyCube, Cube};
+use cubetui_solve::api::{Outcome, Solver, Status};
+use cubetui_solve::{SolverConfig, build_any};
 
 fn sa_comm() -> SolverConfig {
     crate::shipped().get("sa-comm").unwrap()

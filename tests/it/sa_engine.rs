@@ -1,10 +1,10 @@
 //! The annealer: determinism, generator swap, acceptance switch, solutions.
 
-use cubetui::cube::random::{random_state, rng_from_seed};
-use cubetui::cube::simplify::simplify;
-use cubetui::cube::{Alg, Cube};
-use cubetui::solve::anneal::{Annealer, SaParams, Schedule, Three};
-use cubetui::solve::{Snapshot, Solver, SolverConfig, Status};
+use cubetui_cube::random::{random_state, rng_from_seed};
+use cubetui_cube::simplify::simplify;
+use cubetui_cube::{Alg, Cube};
+use cubetui_solve::anneal::{Annealer, SaParams, Schedule, Three};
+use cubetui_solve::{Snapshot, Solver, SolverConfig, Status};
 
 fn seed001() -> SaParams {
     match crate::shipped().get("seed-001").unwrap() {

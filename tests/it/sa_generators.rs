@@ -2,9 +2,9 @@
 
 use std::collections::HashSet;
 
-use cubetui::cube::random::rng_from_seed;
-use cubetui::cube::{Alg, Cube, Move, MoveKind, Perm};
-use cubetui::solve::neighbourhood::{Catalogue, Formulas, Generator};
+use cubetui_cube::random::rng_from_seed;
+use cubetui_cube::{Alg, Cube, Move, MoveKind, Perm};
+use cubetui_solve::neighbourhood::{Catalogue, Formulas, Generator};
 use proptest::prelude::*;
 
 /// Stickers of the U layer: the U face and the top rows of R, F, L, B.
@@ -16,7 +16,7 @@ fn u_layer() -> HashSet<usize> {
     s
 }
 
-fn table(name: &str) -> &'static cubetui::solve::neighbourhood::Table {
+fn table(name: &str) -> &'static cubetui_solve::neighbourhood::Table {
     match Generator::get(name, &Formulas::Builtin).unwrap() {
         Generator::Table(t) => t,
         Generator::Comm(_) => panic!("{name} is not a table"),
@@ -148,8 +148,8 @@ proptest! {
     /// The sparse ΔE of every table operator equals the full energy difference.
     #[test]
     fn sparse_delta_is_the_energy_difference(seed in any::<u64>(), which in 0usize..3) {
-        use cubetui::cube::random::random_state;
-        use cubetui::solve::neighbourhood::sparse::Prepared;
+        use cubetui_cube::random::random_state;
+        use cubetui_solve::neighbourhood::sparse::Prepared;
         let t = table(["faces", "pll", "pll-conj"][which]);
         let mut rng = rng_from_seed(seed);
         let cube = random_state(&mut rng);

@@ -6,11 +6,11 @@ use crate::cli_support;
 use crate::tui_support;
 
 use cli_support::{code, cubetui, json};
-use cubetui::cube::simplify::simplify;
-use cubetui::solve::runner::{Inline, RunState, Speed};
 use cubetui::tui::app::{App, Choice};
 use cubetui::tui::keys::Action;
 use cubetui::tui::reducer::update;
+use cubetui_cube::simplify::simplify;
+use cubetui_run::runner::{Inline, RunState, Speed};
 use tui_support::preset_choice;
 
 /// Every preset, built as the binary builds them (no reference table wait).

@@ -1,5 +1,5 @@
 //! Solvers on cubes of every size through the one entry
-//! ([`cubetui::solve::build_any`]): the annealer, `ga` and `woc` on N×N
+//! ([`cubetui_solve::build_any`]): the annealer, `ga` and `woc` on N×N
 //! starts in any orientation, the 2×2's exact reference, the refusals of
 //! 3×3-only solvers, `runs_on` agreeing with a build, the move sets and the
 //! descriptions that name them.
@@ -7,14 +7,15 @@
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
-use cubetui::cube::AnyCube;
-use cubetui::cube::nxn::random::{random_2x2, random_moves};
-use cubetui::cube::nxn::{NxnAlg, NxnCube, Size};
-use cubetui::solve::anneal::{SaParams, Schedule};
-use cubetui::solve::api::{Outcome, Solver, Status};
-use cubetui::solve::moveset::{moves, upright};
-use cubetui::solve::preset::PresetInfo;
-use cubetui::solve::{SolveError, SolverConfig, budget, build_any};
+use cubetui_cube::AnyCube;
+use cubetui_cube::nxn::random::{random_2x2, random_moves};
+use cubetui_cube::nxn::{NxnAlg, NxnCube, Size};
+use cubetui_run::budget;
+use cubetui_solve::anneal::{SaParams, Schedule};
+use cubetui_solve::api::{Outcome, Solver, Status};
+use cubetui_solve::moveset::{moves, upright};
+use cubetui_solve::preset::PresetInfo;
+use cubetui_solve::{SolveError, SolverConfig, build_any};
 
 /// [`build_any`] on an N×N start.
 fn build(config: &SolverConfig, start: &NxnCube, seed: u64) -> Result<Box<dyn Solver>, SolveError> {
@@ -88,10 +89,10 @@ fn annealing_on_a_4x4_lowers_the_energy_and_reports_a_replayable_walk() {
 
 #[test]
 fn the_ga_runs_on_a_2x2_and_its_best_chromosome_replays() {
-    let p = cubetui::solve::ga::GaParams {
+    let p = cubetui_solve::ga::GaParams {
         length: 14,
         max_generations: 20,
-        fitness: cubetui::solve::ga::Fitness::Prefix,
+        fitness: cubetui_solve::ga::Fitness::Prefix,
         ..Default::default()
     };
     let start = random_2x2(&mut StdRng::seed_from_u64(8));
@@ -152,7 +153,7 @@ fn three_by_three_only_solvers_and_neighbourhoods_say_so() {
 }
 
 fn woc() -> SolverConfig {
-    SolverConfig::Woc(cubetui::solve::woc::WocParams {
+    SolverConfig::Woc(cubetui_solve::woc::WocParams {
         population: 200,
         length: 14,
         parents_from: 60,
@@ -183,7 +184,7 @@ fn run_any(config: &SolverConfig, start: &NxnCube, seed: u64, max: Option<u64>) 
 
 fn replayed(start: &NxnCube, out: &Outcome) -> NxnCube {
     match &out.solution {
-        cubetui::cube::AnyAlg::Nxn(a, s) => {
+        cubetui_cube::AnyAlg::Nxn(a, s) => {
             assert_eq!(*s, start.size());
             start.after(a).unwrap()
         }
@@ -232,7 +233,7 @@ fn every_sized_solver_runs_through_the_one_entry_and_the_3x3_keeps_its_own() {
             out.energy
         );
     }
-    let three = build_any(&woc(), &AnyCube::from(cubetui::cube::Cube::solved()), 0).unwrap();
+    let three = build_any(&woc(), &AnyCube::from(cubetui_cube::Cube::solved()), 0).unwrap();
     assert!(three.snapshot().best.three().is_some());
     assert_eq!(three.profile().step, "generation");
 }
@@ -241,7 +242,7 @@ fn every_sized_solver_runs_through_the_one_entry_and_the_3x3_keeps_its_own() {
 fn loops_are_cut_and_the_end_state_kept() {
     let start = NxnCube::solved(Size::TWO);
     let path: NxnAlg = "R U U' R' F R2 R2 U".parse().unwrap();
-    let cut = cubetui::solve::anneal::cut_loops(&start, &path);
+    let cut = cubetui_solve::anneal::cut_loops(&start, &path);
     assert_eq!(cut.to_string(), "F U");
     assert_eq!(start.after(&cut).unwrap(), start.after(&path).unwrap());
 }
@@ -305,7 +306,7 @@ fn four() -> NxnCube {
 }
 
 fn ga() -> SolverConfig {
-    SolverConfig::Ga(cubetui::solve::ga::GaParams {
+    SolverConfig::Ga(cubetui_solve::ga::GaParams {
         population: 30,
         length: 20,
         max_generations: 40,
@@ -339,7 +340,7 @@ fn a_4x4_ga_snapshot_carries_the_population_statistics_and_step_words() {
 fn a_live_population_change_takes_effect_on_a_4x4() {
     let mut s = build(&ga(), &four(), 2).unwrap();
     s.step(2);
-    let value = |s: &dyn cubetui::solve::api::Solver| {
+    let value = |s: &dyn cubetui_solve::api::Solver| {
         s.live_values()
             .into_iter()
             .find(|(k, _)| k == "population")

@@ -3,11 +3,11 @@
 use crate::tui_support;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use cubetui::cube::{Alg, Cube, Face, Move};
-use cubetui::solve::runner::{RunState, Speed};
 use cubetui::tui::app::{Net, SPEEDS};
 use cubetui::tui::keys::{Action, BINDINGS, action_for, prompt_action_for};
 use cubetui::tui::reducer::update;
+use cubetui_cube::{Alg, Cube, Face, Move};
+use cubetui_run::runner::{RunState, Speed};
 use tui_support::toy_app;
 
 const SCRAMBLE: &str = "R U F' L2 D B";

@@ -13,11 +13,6 @@ use crate::tui_support;
 use std::time::{Duration, Instant};
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use cubetui::cube::{Alg, Cube};
-use cubetui::solve::SolverConfig;
-use cubetui::solve::params::{Kind, ParamSpec};
-use cubetui::solve::runner::{Command, Driver, Inline, RunState, Runner, Speed, Update};
-use cubetui::solve::{Outcome, Profile, Snapshot, SolveError, Solver, Status};
 use cubetui::tui::app::{App, Choice};
 use cubetui::tui::keys::Action;
 use cubetui::tui::knob_key::KnobKey;
@@ -25,6 +20,11 @@ use cubetui::tui::knobs::stepped;
 use cubetui::tui::panel_keys::knobs_action_for;
 use cubetui::tui::reducer::update;
 use cubetui::tui::ui;
+use cubetui_cube::{Alg, Cube};
+use cubetui_run::runner::{Command, Driver, Inline, RunState, Runner, Speed, Update};
+use cubetui_solve::SolverConfig;
+use cubetui_solve::params::{Kind, ParamSpec};
+use cubetui_solve::{Outcome, Profile, Snapshot, SolveError, Solver, Status};
 use proptest::prelude::*;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -101,7 +101,7 @@ fn choices() -> Vec<Choice> {
             let start = start
                 .three()
                 .copied()
-                .ok_or_else(|| cubetui::solve::SolveError::Config("a 3x3 toy".into()))?;
+                .ok_or_else(|| cubetui_solve::SolveError::Config("a 3x3 toy".into()))?;
             Ok(Box::new(Knobby::new(start)) as Box<dyn Solver>)
         }),
     }];

@@ -4,13 +4,13 @@
 use crate::tui_support;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use cubetui::cube::{Alg, Cube};
 use cubetui::tui::app::{App, Net};
 use cubetui::tui::keys::{Action, action_for};
 use cubetui::tui::layout::{self, MOVES_MIN_LINES};
 use cubetui::tui::reducer::update;
 use cubetui::tui::theme::{Depth, Theme};
 use cubetui::tui::ui;
+use cubetui_cube::{Alg, Cube};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::layout::Rect;

@@ -2,11 +2,11 @@
 //! gives it at every terminal size, draws every sticker exactly once, and
 //! looks as the snapshots show for 2×2, 4×4 and 7×7 in both nets.
 
-use cubetui::cube::nxn::{NxnAlg, NxnCube, Size};
 use cubetui::tui::app::Net;
 use cubetui::tui::layout::{self, Areas};
 use cubetui::tui::net::{self, CubeView, Shape, upright_word};
 use cubetui::tui::theme::{Depth, Theme};
+use cubetui_cube::nxn::{NxnAlg, NxnCube, Size};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Color;
@@ -335,7 +335,7 @@ fn stickers_sit_where_the_text_net_puts_them() {
     for n in 2..=7 {
         let cube = scrambled(n);
         for net in [Net::Strip, Net::Cross] {
-            let want: Vec<String> = cubetui::cube::nxn::net::render(&cube, net)
+            let want: Vec<String> = cubetui_cube::nxn::net::render(&cube, net)
                 .lines()
                 .map(str::to_string)
                 .collect();

@@ -6,14 +6,14 @@
 use crate::tui_support;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use cubetui::cube::nxn::Size;
-use cubetui::cube::{AnyAlg, AnyCube};
-use cubetui::solve::runner::{Inline, RunState, Speed};
 use cubetui::tui::app::App;
 use cubetui::tui::keys::{Action, action_for};
 use cubetui::tui::race::RaceMeasure;
 use cubetui::tui::reducer::{Effect, reduce, update};
 use cubetui::tui::ui;
+use cubetui_cube::nxn::Size;
+use cubetui_cube::{AnyAlg, AnyCube};
+use cubetui_run::runner::{Inline, RunState, Speed};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use tui_support::shipped_choices;
@@ -259,7 +259,7 @@ fn every_size_renders_from_80x24_to_200x60_idle_and_running() {
 
 #[test]
 fn the_screen_records_a_4x4_run_that_replays_identically() {
-    use cubetui::solve::record::{RunFile, play};
+    use cubetui_run::record::{RunFile, play};
     let dir = std::env::temp_dir().join(format!("cubetui-tui-nxn-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();

@@ -4,14 +4,14 @@
 
 use crate::tui_support;
 
-use cubetui::solve::runner::{Mark, Point, RunState, Update};
-use cubetui::solve::{Profile, SeriesSpec};
 use cubetui::tui::app::App;
 use cubetui::tui::keys::Action;
 use cubetui::tui::plot::{draw_aux, draw_energy};
 use cubetui::tui::reducer::update;
 use cubetui::tui::single_view;
 use cubetui::tui::theme::{Depth, Theme};
+use cubetui_run::runner::{Mark, Point, RunState, Update};
+use cubetui_solve::{Profile, SeriesSpec};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use tui_support::toy_app;

@@ -3,12 +3,12 @@
 //! plot, at every screen size; a solver without a population says so.
 //! Real solvers on the inline driver (deterministic: seeded, no clock).
 
-use cubetui::solve::runner::{Inline, Speed};
 use cubetui::tui::app::{App, Choice};
 use cubetui::tui::keys::Action;
 use cubetui::tui::reducer::update;
 use cubetui::tui::theme::{Depth, Theme};
 use cubetui::tui::ui;
+use cubetui_run::runner::{Inline, Speed};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
@@ -20,7 +20,7 @@ fn choice(name: &str) -> Choice {
         preset: name.to_string(),
         solver: cfg.name().to_string(),
         description: crate::shipped().info(name).expect("info").description,
-        build: Box::new(move |start, seed| cubetui::solve::build_any(&cfg, start, seed)),
+        build: Box::new(move |start, seed| cubetui_solve::build_any(&cfg, start, seed)),
     }
 }
 

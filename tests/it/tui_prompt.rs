@@ -3,11 +3,11 @@
 
 use crate::tui_support;
 
-use cubetui::cube::{Alg, Cube};
 use cubetui::tui::app::PROMPT_MAX;
 use cubetui::tui::keys::Action;
 use cubetui::tui::reducer::update;
 use cubetui::tui::ui;
+use cubetui_cube::{Alg, Cube};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use tui_support::toy_app;

@@ -8,13 +8,13 @@ use std::cell::Cell;
 use std::rc::Rc;
 use std::time::Duration;
 
-use cubetui::solve::runner::{Command, Driver, Inline, RunState, Speed, Update};
 use cubetui::tui::app::{App, Choice};
 use cubetui::tui::keys::Action;
 use cubetui::tui::race::RaceMeasure;
 use cubetui::tui::race_ui::X_NOTE;
 use cubetui::tui::reducer::update;
 use cubetui::tui::ui;
+use cubetui_run::runner::{Command, Driver, Inline, RunState, Speed, Update};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use tui_support::{preset_choice, toy_app};
@@ -58,7 +58,7 @@ fn choices() -> Vec<Choice> {
 fn app() -> App {
     // The lanes measure moves to solved: with the tables loaded first, the
     // same in every run.
-    cubetui::solve::reference::cache::tables();
+    cubetui_solve::reference::cache::tables();
     let mut app = App::new(choices(), 0, 7, Box::new(Inline::new(Speed::PerFrame(1))));
     // The race tests count steps at 10 per frame (one rung over the default).
     update(&mut app, Action::Faster);

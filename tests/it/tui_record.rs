@@ -6,13 +6,13 @@
 use crate::tui_support;
 use std::path::{Path, PathBuf};
 
-use cubetui::solve::preset;
-use cubetui::solve::record::{Event, RunFile, play};
-use cubetui::solve::runner::{Inline, RunState, Speed};
 use cubetui::tui::app::{App, Choice};
 use cubetui::tui::keys::Action;
 use cubetui::tui::knob_key::KnobKey;
 use cubetui::tui::reducer::update;
+use cubetui_run::record::{Event, RunFile, play};
+use cubetui_run::runner::{Inline, RunState, Speed};
+use cubetui_solve::preset;
 use tui_support::preset_choice;
 
 /// A fresh directory of this test's own (removed when dropped).
@@ -274,7 +274,7 @@ fn a_run_built_with_set_records_its_parameters_and_replays_identically() {
     let cfg = preset::from_table(table).unwrap();
     let built = cfg.clone();
     all[i].build =
-        Box::new(move |start, seed| cubetui::solve::build_any_pending(&built, start, seed));
+        Box::new(move |start, seed| cubetui_solve::build_any_pending(&built, start, seed));
     let mut app = App::new(all, i, 5, Box::new(Inline::new(Speed::PerFrame(1))));
     app.set_command_line_overrides(i, vec![("schedule.t_max".into(), "2".into())], cfg);
     app.record_to(path.clone()).unwrap();

@@ -2,13 +2,13 @@
 
 use crate::tui_support;
 
-use cubetui::solve::runner::Speed;
 use cubetui::tui::app::App;
 use cubetui::tui::history::Series;
 use cubetui::tui::keys::Action;
 use cubetui::tui::reducer::update;
 use cubetui::tui::theme::{Depth, Theme};
 use cubetui::tui::ui;
+use cubetui_run::runner::Speed;
 use proptest::prelude::*;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -158,8 +158,8 @@ proptest! {
 
 #[test]
 fn the_solver_profile_decides_rows_and_side_plot() {
-    use cubetui::solve::runner::{Point, RunState, Update};
-    use cubetui::solve::{Profile, SeriesSpec};
+    use cubetui_run::runner::{Point, RunState, Update};
+    use cubetui_solve::{Profile, SeriesSpec};
     let mut app = toy_app(SCRAMBLE);
     let profile = Profile {
         step: "round",

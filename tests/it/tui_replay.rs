@@ -3,14 +3,14 @@
 //! drive a solver refused out loud, and the screen from the run files of
 //! `tests/data` (with states, and an older one without) on TestBackend.
 
-use cubetui::solve::record::RunFile;
-use cubetui::solve::runner::{Inline, Speed};
 use cubetui::tui::app::App;
 use cubetui::tui::keys::Action;
 use cubetui::tui::reducer::update;
 use cubetui::tui::replay::Replay;
 use cubetui::tui::replay_glue::NO_SOLVER;
 use cubetui::tui::ui;
+use cubetui_run::record::RunFile;
+use cubetui_run::runner::{Inline, Speed};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
@@ -295,9 +295,9 @@ fn a_recorded_state_that_is_not_a_cube_is_refused() {
 /// Records `preset` on a scrambled cube for at most `steps` steps, with
 /// the library's recorder (the states in every point).
 fn recorded(preset: &str, steps: u64) -> RunFile {
-    use cubetui::solve::budget::Budget;
-    use cubetui::solve::record::{Header, Writer, play};
-    let start = cubetui::cube::Cube::solved().after(&"R U F' D2 L B' U2".parse().unwrap());
+    use cubetui_run::budget::Budget;
+    use cubetui_run::record::{Header, Writer, play};
+    let start = cubetui_cube::Cube::solved().after(&"R U F' D2 L B' U2".parse().unwrap());
     let config = crate::shipped().get(preset).unwrap();
     let mut solver = config.build(start, 3).unwrap();
     let header = Header::new(

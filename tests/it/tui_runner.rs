@@ -7,12 +7,12 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use cubetui::cube::{Alg, Cube};
-use cubetui::solve::Solver;
-use cubetui::solve::runner::{Command, Driver, Inline, Limits, RunState, Runner, Speed, Update};
 use cubetui::tui::app::{App, Choice};
 use cubetui::tui::keys::Action;
 use cubetui::tui::reducer::update;
+use cubetui_cube::{Alg, Cube};
+use cubetui_run::runner::{Command, Driver, Inline, Limits, RunState, Runner, Speed, Update};
+use cubetui_solve::Solver;
 use tui_support::Toy;
 use tui_support::solvers::{
     Blocked, Broken, DIP, HIGH, LOW, PHASE, SPIKE, Scripted, Slow, energy_at,
@@ -428,7 +428,7 @@ fn wait_wakes_for_news_and_not_otherwise() {
         .unwrap();
     // With the tables in memory the start state's moves to solved, measured
     // on another thread, is news too.
-    cubetui::solve::reference::cache::tables();
+    cubetui_solve::reference::cache::tables();
     let mut r = Runner::spawn(Speed::PerFrame(1));
     r.send(Command::Replace(Some(toy()), 1));
     let (mut epoch, mut generators, mut profile) = (0, None, None);
@@ -463,10 +463,10 @@ fn wait_wakes_for_news_and_not_otherwise() {
 struct Busy(u64);
 
 impl Solver for Busy {
-    fn profile(&self) -> cubetui::solve::Profile {
+    fn profile(&self) -> cubetui_solve::Profile {
         Slow(0).profile()
     }
-    fn step(&mut self, n: u64) -> cubetui::solve::Status {
+    fn step(&mut self, n: u64) -> cubetui_solve::Status {
         for _ in 0..n {
             let mut x = self.0;
             for i in 0..20_000u64 {
@@ -475,17 +475,17 @@ impl Solver for Busy {
             std::hint::black_box(x);
             self.0 += 1;
         }
-        cubetui::solve::Status::Running
+        cubetui_solve::Status::Running
     }
-    fn status(&self) -> cubetui::solve::Status {
-        cubetui::solve::Status::Running
+    fn status(&self) -> cubetui_solve::Status {
+        cubetui_solve::Status::Running
     }
-    fn snapshot(&self) -> cubetui::solve::Snapshot {
+    fn snapshot(&self) -> cubetui_solve::Snapshot {
         let mut s = Slow(self.0).snapshot();
         s.iteration = self.0;
         s
     }
-    fn outcome(&self) -> cubetui::solve::Outcome {
+    fn outcome(&self) -> cubetui_solve::Outcome {
         Slow(0).outcome()
     }
 }
@@ -552,7 +552,7 @@ fn moves_to_solved_is_zero_once_the_best_state_is_solved() {
 
 #[test]
 fn moves_to_solved_appears_within_some_frames_once_the_tables_are_there() {
-    cubetui::solve::reference::cache::tables();
+    cubetui_solve::reference::cache::tables();
     let all = measured_run(19);
     // The scramble's 20 moves are undone one per frame: the start state is
     // searched in slices every few frames until a length is known.
@@ -575,7 +575,7 @@ fn moves_to_solved_appears_within_some_frames_once_the_tables_are_there() {
 
 #[test]
 fn the_track_folds_moves_to_solved_without_the_unknown_points() {
-    use cubetui::solve::runner::{Axis, Point, Track};
+    use cubetui_run::runner::{Axis, Point, Track};
     let point = |iteration: u64, to_solved: f64| Point {
         iteration,
         energy: 10.0,
@@ -597,7 +597,7 @@ fn the_track_folds_moves_to_solved_without_the_unknown_points() {
 
 #[test]
 fn a_paused_runner_shows_moves_to_solved_once_its_thread_measured_it() {
-    cubetui::solve::reference::cache::tables();
+    cubetui_solve::reference::cache::tables();
     let mut r = Runner::spawn(Speed::PerFrame(1));
     r.send(Command::Replace(Some(toy()), 1));
     // One step while paused: nothing runs after it, yet the measure of

@@ -5,13 +5,13 @@
 
 use crate::tui_support;
 
-use cubetui::cube::nxn::Size;
-use cubetui::solve::runner::{Inline, Speed};
 use cubetui::tui::app::App;
 use cubetui::tui::keys::Action;
 use cubetui::tui::reducer::update;
 use cubetui::tui::theme::{Depth, Theme};
 use cubetui::tui::ui;
+use cubetui_cube::nxn::Size;
+use cubetui_run::runner::{Inline, Speed};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;

@@ -4,11 +4,11 @@
 
 use crate::tui_support;
 
-use cubetui::solve::runner::{Inline, RunState, Speed};
 use cubetui::tui::app::{App, Choice};
 use cubetui::tui::keys::Action;
 use cubetui::tui::reducer::update;
 use cubetui::tui::{layout, ui};
+use cubetui_run::runner::{Inline, RunState, Speed};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use tui_support::preset_choice;

@@ -3,11 +3,11 @@
 //! two-phase on the 3×3, optimal (the distance table) on the 2×2, none
 //! past the 3×3 (`-`).
 
-use cubetui::solve::yardstick::Yardstick;
+use cubetui_solve::yardstick::Yardstick;
 use std::fmt;
 
-use cubetui::cube::nxn::Size;
-use cubetui::numbers::ms;
+use cubetui_cube::nxn::Size;
+use cubetui_run::numbers::ms;
 
 use super::super::summary::{Lengths, Sample, Summary, quantile};
 use super::super::table::{self, Column};
@@ -121,7 +121,7 @@ impl fmt::Display for Comparison {
             writeln!(
                 f,
                 "× reference: -, {}",
-                cubetui::solve::yardstick::none_for(self.size)
+                cubetui_solve::yardstick::none_for(self.size)
             )?;
         }
         if let Some(m) = mean(&refs) {

@@ -20,10 +20,10 @@ use std::time::Duration;
 use color_eyre::eyre::Report;
 use indicatif::{ProgressBar, ProgressStyle};
 
-use cubetui::cube::AnyCube;
-use cubetui::cube::random::cube_seed;
-use cubetui::solve::trace::Trace;
-use cubetui::solve::yardstick::{self, Yardstick};
+use cubetui_cube::AnyCube;
+use cubetui_cube::random::cube_seed;
+use cubetui_run::trace::Trace;
+use cubetui_solve::yardstick::{self, Yardstick};
 
 use super::super::common::Start;
 use super::super::config::Resolved;
@@ -290,7 +290,7 @@ fn one_cube(
 }
 
 /// Whether cubes of `size` have an exact reference ([`Yardstick::of`]).
-pub fn has_reference(size: cubetui::cube::nxn::Size) -> bool {
+pub fn has_reference(size: cubetui_cube::nxn::Size) -> bool {
     Yardstick::of(size).is_some()
 }
 
@@ -303,7 +303,7 @@ pub fn exact_htm(cube: &AnyCube) -> Result<usize, Report> {
         super::super::table_cache::obtain_on_stderr(false);
     }
     yardstick::length(cube).map_err(|e| match e {
-        cubetui::solve::SolveError::Config(m) => UsageError(m).into(),
+        cubetui_solve::SolveError::Config(m) => UsageError(m).into(),
         other => InvalidInput(other.to_string()).into(),
     })
 }
@@ -343,7 +343,7 @@ fn progress(cubes: u64) -> ProgressBar {
 
 #[cfg(test)]
 mod tests {
-    use cubetui::solve::preset::Presets;
+    use cubetui_solve::preset::Presets;
 
     use super::super::super::config::SolverArgs;
     use super::*;

@@ -32,7 +32,7 @@
 
 use serde::Serialize;
 
-use cubetui::cube::nxn::Size;
+use cubetui_cube::nxn::Size;
 
 use super::super::summary::{Lengths, Sample, Summary, quantile};
 use super::compare::{Row, reference_name};

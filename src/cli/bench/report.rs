@@ -5,7 +5,7 @@
 
 use std::fmt::Write as _;
 
-use cubetui::cube::nxn::Size;
+use cubetui_cube::nxn::Size;
 
 use super::super::summary::{Sample, Summary};
 use super::compare::{Comparison, Row};

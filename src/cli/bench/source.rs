@@ -3,8 +3,8 @@
 
 use color_eyre::eyre::Report;
 
-use cubetui::cube::nxn::Size;
-use cubetui::cube::nxn::random::scramble_length;
+use cubetui_cube::nxn::Size;
+use cubetui_cube::nxn::random::scramble_length;
 
 use super::super::common::{Start, random_scramble, random_start};
 use super::super::exit::UsageError;

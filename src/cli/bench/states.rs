@@ -9,9 +9,9 @@ use std::path::Path;
 
 use color_eyre::eyre::Report;
 
-use cubetui::cube::nxn::{NxnAlg, NxnCube, Size};
-use cubetui::cube::{Alg, AnyAlg, Cube};
-use cubetui::files::{FileError, read_text};
+use cubetui_cube::nxn::{NxnAlg, NxnCube, Size};
+use cubetui_cube::{Alg, AnyAlg, Cube};
+use cubetui_solve::files::{FileError, read_text};
 
 use super::super::common::{Start, parse_facelets};
 use super::super::exit::{InvalidInput, UsageError};

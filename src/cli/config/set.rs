@@ -4,9 +4,9 @@
 
 use color_eyre::eyre::Report;
 
-use cubetui::solve::SolverConfig;
-use cubetui::solve::params::{self, ParamSpec};
-use cubetui::solve::preset;
+use cubetui_solve::SolverConfig;
+use cubetui_solve::params::{self, ParamSpec};
+use cubetui_solve::preset;
 
 use super::super::exit::UsageError;
 
@@ -35,7 +35,7 @@ pub fn apply_sets(
     }
     let config = preset::from_table(table).map_err(|e| usage(e.to_string()))?;
     config
-        .build(cubetui::cube::Cube::solved(), 0)
+        .build(cubetui_cube::Cube::solved(), 0)
         .map_err(|e| usage(e.to_string()))?;
     Ok((config, pairs))
 }
@@ -161,7 +161,7 @@ pub(super) fn set_key(
                 params::Kind::Int { .. } | params::Kind::Float { .. }
             ) =>
         {
-            cubetui::solve::typed::read_value(s, raw).map_err(bad)?
+            cubetui_solve::typed::read_value(s, raw).map_err(bad)?
         }
         _ => parse_value(raw, old).map_err(bad)?,
     };
@@ -199,7 +199,7 @@ fn tighter_rule(table: toml::Table, leaf: &str, declared: &[ParamSpec]) -> Strin
     };
     preset::from_table(table)
         .ok()
-        .and_then(|cfg| cfg.build(cubetui::cube::Cube::solved(), 0).err())
+        .and_then(|cfg| cfg.build(cubetui_cube::Cube::solved(), 0).err())
         .map(|e| e.to_string())
         .filter(|e| e.contains(leaf) && other(e))
         .map(|e| format!("; with these settings: {e}"))

@@ -9,9 +9,9 @@ use std::time::Duration;
 
 use color_eyre::eyre::Report;
 
-use cubetui::cube::nxn::Size;
-use cubetui::cube::random::cube_seed;
-use cubetui::solve::trace::Trace;
+use cubetui_cube::nxn::Size;
+use cubetui_cube::random::cube_seed;
+use cubetui_run::trace::Trace;
 
 use super::super::exit::InvalidInput;
 use super::super::run::StopKind;
@@ -97,7 +97,7 @@ pub struct Merged {
     pub present: Vec<u64>,
     pub cubes: u64,
     /// The cubes' size.
-    pub size: cubetui::cube::nxn::Size,
+    pub size: cubetui_cube::nxn::Size,
     pub base_seed: u64,
     pub depth: Option<u64>,
     pub test_set: bool,
@@ -256,7 +256,7 @@ pub fn read(paths: &[impl AsRef<Path>]) -> Result<Merged, Report> {
 
 /// The file's text, or why it cannot be read.
 fn read_text(path: &Path) -> Result<String, Report> {
-    let text = cubetui::files::read_text(path, MAX_BYTES, "a merge file")
+    let text = cubetui_solve::files::read_text(path, MAX_BYTES, "a merge file")
         .map_err(|e| InvalidInput(format!("{}: {e}", path.display())))?;
     // A byte-order mark some editors write is not part of the first line.
     Ok(match text.strip_prefix('\u{feff}') {
@@ -378,7 +378,7 @@ fn assemble(
         reference: run.reference.then_some(reference),
         present,
         cubes: run.cubes,
-        size: cubetui::cube::nxn::Size::new(run.size)
+        size: cubetui_cube::nxn::Size::new(run.size)
             .map_err(|e| bad(head_loc, format!("size {}: {e}", run.size)))?,
         base_seed: run.base_seed,
         depth: run.depth,

@@ -3,9 +3,9 @@
 //! replayed on that start, is as long as the line says and solves it
 //! exactly when the line says so.
 
-use cubetui::cube::AnyCube;
-use cubetui::cube::nxn::Size;
-use cubetui::solve::record::check::replay_solution;
+use cubetui_cube::AnyCube;
+use cubetui_cube::nxn::Size;
+use cubetui_run::record::check::replay_solution;
 
 use super::super::common::{random_scramble, random_start};
 

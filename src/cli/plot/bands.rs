@@ -9,8 +9,8 @@
 //! at a time (no point so early, or no moves to solved known yet) is left
 //! out of that time's quantiles; a time no run has a value at is `NaN`.
 
-use cubetui::solve::budget::{FIRST_SAMPLE, SAMPLE_RATIO};
-use cubetui::solve::trace::{Trace, TracePoint};
+use cubetui_run::budget::{FIRST_SAMPLE, SAMPLE_RATIO};
+use cubetui_run::trace::{Trace, TracePoint};
 
 use super::super::summary::quantile;
 

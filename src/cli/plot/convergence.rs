@@ -9,7 +9,7 @@ use color_eyre::eyre::Report;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use cubetui::solve::trace::Trace;
+use cubetui_run::trace::Trace;
 
 use super::super::exit::OutputError;
 use super::axes::{Failure, colour, draw_legend, log_chart, span, tick, value};

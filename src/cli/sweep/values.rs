@@ -4,7 +4,7 @@
 //! repeats dropped), or `KEY=v` (one value, the same in every combination).
 //! A range needs the key's declaration ([`ParamSpec`]) to know its type.
 
-use cubetui::solve::params::{Kind, ParamSpec, Scale};
+use cubetui_solve::params::{Kind, ParamSpec, Scale};
 
 /// Most values one key takes.
 pub const MAX_VALUES: usize = 1000;
@@ -136,7 +136,7 @@ pub fn combinations(axes: &[Axis]) -> Vec<Vec<String>> {
 
 #[cfg(test)]
 mod tests {
-    use cubetui::solve::params::Live;
+    use cubetui_solve::params::Live;
 
     use super::*;
 

@@ -8,10 +8,10 @@
 
 use super::theme::{Depth, Theme};
 use super::words::Narrator;
-use crate::cube::nxn::Size;
-use crate::cube::{AnyAlg, AnyCube};
-use crate::solve::preset::Presets;
-use crate::solve::runner::{Axis, Command, Driver, RunState, Track, Update};
+use cubetui_cube::nxn::Size;
+use cubetui_cube::{AnyAlg, AnyCube};
+use cubetui_run::runner::{Axis, Command, Driver, RunState, Track, Update};
+use cubetui_solve::preset::Presets;
 
 mod read;
 mod record;

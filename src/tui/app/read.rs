@@ -2,12 +2,12 @@
 //! need): the fields stay in their groups, private to the screen.
 
 use super::state::{App, Choice, Knobs, Mode, Net, Playback, SPEEDS};
-use crate::cube::{AnyAlg, AnyCube};
-use crate::solve::runner::{Driver, RunState, Speed, Track};
-use crate::solve::{Outcome, Profile, Snapshot};
 use crate::tui::race::{LaneDriverFn, RaceView};
 use crate::tui::replay::Replay;
 use crate::tui::theme::Theme;
+use cubetui_cube::{AnyAlg, AnyCube};
+use cubetui_run::runner::{Driver, RunState, Speed, Track};
+use cubetui_solve::{Outcome, Profile, Snapshot};
 
 impl App {
     /// The state the solver starts from.
@@ -35,10 +35,10 @@ impl App {
     pub fn cube_index(&self) -> u64 {
         self.setup.index
     }
-    /// The solver's seed: [`crate::cube::random::cube_seed`] of the base
+    /// The solver's seed: [`cubetui_cube::random::cube_seed`] of the base
     /// seed and [`App::cube_index`], as `bench` seeds that cube.
     pub fn run_seed(&self) -> u64 {
-        crate::cube::random::cube_seed(self.setup.seed, self.setup.index)
+        cubetui_cube::random::cube_seed(self.setup.seed, self.setup.index)
     }
     /// Takes the text waiting to be copied to the terminal's clipboard.
     pub fn take_copy(&mut self) -> Option<String> {

@@ -12,13 +12,13 @@ use std::fs::File;
 use std::path::{Path, PathBuf};
 
 use super::state::{App, Recording};
-use crate::cube::AnyCube;
-use crate::solve::api::Solver;
-use crate::solve::preset::Presets;
-use crate::solve::record::{Header, Live, beside};
-use crate::solve::registry::SolverConfig;
-use crate::solve::runner::{Command, RunState, Update};
 use crate::tui::race::settle_for;
+use cubetui_cube::AnyCube;
+use cubetui_run::record::{Header, Live, beside};
+use cubetui_run::runner::{Command, RunState, Update};
+use cubetui_solve::api::Solver;
+use cubetui_solve::preset::Presets;
+use cubetui_solve::registry::SolverConfig;
 
 /// How long ending a recorded run waits for its paused solver's outcome
 /// (a long annealing run's takes seconds to build).

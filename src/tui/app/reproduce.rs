@@ -4,11 +4,11 @@
 //! in force before the first step; run, it gives the same result.
 
 use super::state::App;
-use crate::cube::nxn::Size;
-use crate::cube::nxn::random::random_state;
-use crate::cube::random::{start_rng, start_state};
-use crate::cube::{AnyAlg, AnyCube};
-use crate::solve::registry::SolverConfig;
+use cubetui_cube::nxn::Size;
+use cubetui_cube::nxn::random::random_state;
+use cubetui_cube::random::{start_rng, start_state};
+use cubetui_cube::{AnyAlg, AnyCube};
+use cubetui_solve::registry::SolverConfig;
 
 /// Longest scramble written as `--scramble`; a longer one as `--facelets`.
 const SCRAMBLE_MAX: usize = 60;

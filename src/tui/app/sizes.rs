@@ -2,10 +2,10 @@
 //! presets run on it, and changing it (a new solved cube, the run reset).
 
 use super::state::{App, Choice};
-use crate::cube::nxn::Size;
-use crate::cube::{AnyAlg, AnyCube};
-use crate::solve::SolveError;
-use crate::solve::preset::Presets;
+use cubetui_cube::nxn::Size;
+use cubetui_cube::{AnyAlg, AnyCube};
+use cubetui_solve::SolveError;
+use cubetui_solve::preset::Presets;
 
 /// The sizes the screen offers, smallest first.
 pub const SCREEN_SIZES: std::ops::RangeInclusive<usize> = 2..=7;
@@ -24,7 +24,7 @@ impl Choice {
 
     /// What this choice runs, in words, on a cube of `size`: a preset's
     /// description for that size (of `presets`,
-    /// [`crate::solve::preset::PresetInfo::description_on`]: its move set
+    /// [`cubetui_solve::preset::PresetInfo::description_on`]: its move set
     /// counted for the size), else the choice's own.
     pub fn description_on(&self, presets: &Presets, size: Size) -> String {
         presets

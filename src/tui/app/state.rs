@@ -2,20 +2,20 @@
 //! options and the [`App`] that holds them. Its methods live in `mod.rs`
 //! (changing) and `read.rs` (reading).
 
-use crate::cube::{AnyAlg, AnyCube};
+use cubetui_cube::{AnyAlg, AnyCube};
 use std::fs::File;
 use std::path::PathBuf;
 
-use crate::solve::api::{SolveError, Solver};
-use crate::solve::preset::Presets;
-use crate::solve::record::Live;
-use crate::solve::registry::SolverConfig;
-use crate::solve::runner::{Driver, Speed, Track};
 use crate::tui::race::LaneDriverFn;
 use crate::tui::race::RaceView;
 use crate::tui::replay::Replay;
 use crate::tui::theme::Theme;
 use crate::tui::words::Narrator;
+use cubetui_run::record::Live;
+use cubetui_run::runner::{Driver, Speed, Track};
+use cubetui_solve::api::{SolveError, Solver};
+use cubetui_solve::preset::Presets;
+use cubetui_solve::registry::SolverConfig;
 
 /// Builds a solver for a start state of any size and a seed.
 pub type BuildFn = Box<dyn Fn(&AnyCube, u64) -> Result<Box<dyn Solver>, SolveError>>;
@@ -51,7 +51,7 @@ pub const SPEEDS: [Speed; 8] = [
 pub const DEFAULT_SPEED: usize = 1;
 
 /// Which net is drawn.
-pub use crate::cube::net::Layout as Net;
+pub use cubetui_cube::net::Layout as Net;
 
 /// Characters the `:` prompt holds (a typed or pasted algorithm).
 pub const PROMPT_MAX: usize = 20_000;
@@ -82,7 +82,7 @@ pub(crate) struct Setup {
     /// Depth of `s` scrambles; `None`: a uniformly random state.
     pub(crate) depth: Option<usize>,
     /// How many random starts `s` has drawn: the next is cube `draws` of
-    /// `seed` ([`crate::cube::random::cube_seed`], the one seed rule).
+    /// `seed` ([`cubetui_cube::random::cube_seed`], the one seed rule).
     pub(crate) draws: u64,
     /// The cube index whose run seed the solver gets (the last drawn; 0
     /// before any draw).

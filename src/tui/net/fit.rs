@@ -7,10 +7,10 @@
 //! half-height stickers (two sticker rows in one terminal row, drawn with
 //! `▀`/`▄` in two colours; only where colours are shown in UTF-8).
 
-use crate::cube::net::Layout as Net;
-use crate::cube::nxn::Size;
-use crate::cube::nxn::net::grid_size;
 use crate::tui::theme::{Depth, Theme};
+use cubetui_cube::net::Layout as Net;
+use cubetui_cube::nxn::Size;
+use cubetui_cube::nxn::net::grid_size;
 
 /// What a net draws: its layout, the cube's size, and whether half-height
 /// stickers may be used (they need colours and a UTF-8 terminal: they show

@@ -3,12 +3,12 @@
 //! `x` and the size keys. Each change asks for a new run (the reducer's
 //! `Effect::Restart`).
 
-use crate::cube::nxn::random as nxn_random;
-use crate::cube::nxn::{NxnAlg, NxnCube, NxnMove, Size};
-use crate::cube::random::start_rng;
-use crate::cube::{Alg, AnyAlg, AnyCube, Move};
 use crate::tui::app::App;
 use crate::tui::scramble;
+use cubetui_cube::nxn::random as nxn_random;
+use cubetui_cube::nxn::{NxnAlg, NxnCube, NxnMove, Size};
+use cubetui_cube::random::start_rng;
+use cubetui_cube::{Alg, AnyAlg, AnyCube, Move};
 
 /// A face turn from the keyboard: the outer layer of that face, on any size.
 pub(super) fn turn(app: &mut App, m: Move) {
@@ -85,7 +85,7 @@ pub(super) fn scramble(app: &mut App) {
         }
         (Some(d), Size::THREE) => {
             let alg = scramble::random_moves(seed, index, d);
-            let cube = crate::cube::Cube::solved().after(&alg);
+            let cube = cubetui_cube::Cube::solved().after(&alg);
             (
                 AnyCube::Three(cube),
                 Some(AnyAlg::Three(alg)),

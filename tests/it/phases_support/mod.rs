@@ -4,11 +4,11 @@
 
 use std::collections::HashSet;
 
-use cubetui::cube::CubieCube;
-use cubetui::cube::cubie::is_odd;
-use cubetui::cube::random::{random_cubies, rng_from_seed};
-use cubetui::solve::phases::cubie::{GROUP_MOVES, turn};
-use cubetui::solve::phases::group::{bad_corners, bad_edges};
+use cubetui_cube::CubieCube;
+use cubetui_cube::cubie::is_odd;
+use cubetui_cube::random::{random_cubies, rng_from_seed};
+use cubetui_solve::phases::cubie::{GROUP_MOVES, turn};
+use cubetui_solve::phases::group::{bad_corners, bad_edges};
 use rand::RngExt;
 use rand::seq::SliceRandom;
 

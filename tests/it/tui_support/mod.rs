@@ -4,15 +4,15 @@
 
 pub mod solvers;
 
-use cubetui::cube::{Alg, Cube};
-use cubetui::solve::runner::{Inline, Speed};
-use cubetui::solve::{Outcome, Profile, SeriesSpec, Snapshot, SolveError, Solver, Status};
 use cubetui::tui::app::{App, Choice};
+use cubetui_cube::{Alg, Cube};
+use cubetui_run::runner::{Inline, Speed};
+use cubetui_solve::{Outcome, Profile, SeriesSpec, Snapshot, SolveError, Solver, Status};
 
 pub struct Toy {
     start: Cube,
     current: Cube,
-    plan: Vec<cubetui::cube::Move>,
+    plan: Vec<cubetui_cube::Move>,
     done: usize,
     iteration: u64,
     generator: String,
@@ -124,7 +124,7 @@ pub fn preset_choice(name: &str, description: String) -> Choice {
         preset: name.to_string(),
         solver: cfg.name().to_string(),
         description,
-        build: Box::new(move |start, seed| cubetui::solve::build_any(&cfg, start, seed)),
+        build: Box::new(move |start, seed| cubetui_solve::build_any(&cfg, start, seed)),
     }
 }
 
@@ -151,7 +151,7 @@ pub fn toy_choices(scramble: &'static str) -> Vec<Choice> {
                 let start = start
                     .three()
                     .copied()
-                    .ok_or_else(|| cubetui::solve::SolveError::Config("a 3x3 toy".into()))?;
+                    .ok_or_else(|| cubetui_solve::SolveError::Config("a 3x3 toy".into()))?;
                 Ok(Box::new(Toy::new(start, &alg)) as Box<dyn Solver>)
             }
         }),

@@ -7,8 +7,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Barrier};
 use std::time::Duration;
 
-use cubetui::cube::{Alg, Cube};
-use cubetui::solve::{Outcome, Profile, Snapshot, Solver, Status};
+use cubetui_cube::{Alg, Cube};
+use cubetui_solve::{Outcome, Profile, Snapshot, Solver, Status};
 
 use super::Toy;
 

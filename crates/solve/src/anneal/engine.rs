@@ -1,0 +1,592 @@
+//! The annealing engine as a stepping state machine, one for every space
+//! ([`Space`]: the 3×3 kernel, the N×N sticker vectors).
+
+use rand::{Rng, RngExt};
+
+use super::params::SaParams;
+use super::schedule::{T_FLOOR, TEMPERATURE};
+use super::space::{LINK, Proposer, Record, Runner, Space};
+use crate::api::{Outcome, Profile, SeriesSpec, Snapshot, SolveError, Solver, Status};
+use cubetui_cube::random::{CubeRng, rng_from_seed};
+
+/// Records the path keeps before long stretches of it become links
+/// ([`Space::link`]): 16 MB.
+const HISTORY_CAP: usize = 1 << 20;
+
+/// Proposals the acceptance rate is measured over.
+const WINDOW: u64 = 1024;
+/// Largest ΔE whose acceptance probability is kept in a table.
+const TABLE_MAX: usize = 12;
+/// The table is recomputed when T has moved by more than this fraction.
+const TABLE_TOLERANCE: f64 = 1e-5;
+
+/// Acceptance thresholds exp(−ΔE/T)·2⁶⁴ for ΔE = 1..=TABLE_MAX at temperature `t`.
+#[derive(Clone, Copy, Debug)]
+struct AcceptTable {
+    t: f64,
+    threshold: [u64; TABLE_MAX + 1],
+}
+
+impl AcceptTable {
+    fn new(t: f64) -> AcceptTable {
+        let q = (-1.0 / t).exp();
+        let mut threshold = [u64::MAX; TABLE_MAX + 1];
+        let mut p = 1.0f64;
+        for th in threshold.iter_mut().skip(1) {
+            p *= q;
+            // `as` saturates: p = 1 maps to u64::MAX.
+            *th = (p * 18_446_744_073_709_551_616.0) as u64;
+        }
+        AcceptTable { t, threshold }
+    }
+
+    /// Whether an uphill move of `delta` (≥ 1) is accepted at temperature `t`,
+    /// drawing one number from `rng`.
+    #[inline(always)]
+    fn accepts(&mut self, delta: i32, t: f64, rng: &mut CubeRng) -> bool {
+        let d = delta as usize;
+        if d <= TABLE_MAX {
+            if (t - self.t).abs() > TABLE_TOLERANCE * self.t {
+                *self = AcceptTable::new(t);
+            }
+            rng.next_u64() < self.threshold[d]
+        } else {
+            rng.random::<f64>() < (-(delta as f64) / t).exp()
+        }
+    }
+}
+
+/// The last proposal of a step, kept to describe it (see [`Solver::snapshot`]).
+#[derive(Clone, Copy, Debug)]
+struct Proposal {
+    generator: u8,
+    code: u64,
+    /// Energy change the operator would make.
+    delta: i32,
+    accepted: bool,
+    /// Whether the step ended in a restart from the best state.
+    restarted: bool,
+}
+
+/// A simulated-annealing run over space `S`.
+#[derive(Debug)]
+pub struct Annealer<S: Space> {
+    pub(super) params: SaParams,
+    space: S,
+    generator: S::Gen,
+    /// The generator's index in the space's names (recorded with each operator).
+    gen_index: u8,
+    rng: CubeRng,
+    start: S::State,
+    current: S::Current,
+    best: S::State,
+    best_energy: u32,
+    /// Accepted operators from the start to the current state. The best state
+    /// is always reached by a prefix of it.
+    history: Vec<Record>,
+    /// What the [`LINK`] records of `history` stand for.
+    links: Vec<S::Link>,
+    /// `history` is shortened with links when it reaches this length.
+    pub(super) history_cap: usize,
+    current_moves: usize,
+    best_prefix: usize,
+    best_moves: usize,
+    iteration: u64,
+    last_improvement: u64,
+    pub(super) temperature: f64,
+    pub(super) ratio: f64,
+    /// Proposals left at the current temperature level (geometric schedule).
+    pub(super) level_left: u64,
+    table: AcceptTable,
+    /// Acceptances in the current block of WINDOW proposals, and in the last full one.
+    block_accepted: u32,
+    last_block_accepted: u32,
+    accepted: u64,
+    restarts: u64,
+    /// The last proposal made (none before the first step).
+    last: Option<Proposal>,
+    status: Status,
+}
+
+impl<S: Space> Annealer<S> {
+    /// A run from `start` over `space`, fully determined by (`params`,
+    /// `seed`, `start`).
+    pub fn new(
+        space: S,
+        params: &SaParams,
+        start: S::State,
+        seed: u64,
+    ) -> Result<Annealer<S>, SolveError> {
+        params.validate()?;
+        let mut space = space;
+        space.configure(&params.comm);
+        let generator = space.generator(&params.neighbourhood)?;
+        let current = space.prepare(&start);
+        let e = S::energy(&current);
+        let mut a = Annealer {
+            gen_index: index_in(space.names(), S::name(generator)),
+            generator,
+            rng: rng_from_seed(seed),
+            best: start.clone(),
+            start,
+            current,
+            best_energy: e,
+            history: Vec::new(),
+            links: Vec::new(),
+            history_cap: HISTORY_CAP,
+            current_moves: 0,
+            best_prefix: 0,
+            best_moves: 0,
+            iteration: 0,
+            last_improvement: 0,
+            temperature: params.schedule.initial(),
+            ratio: params.schedule.ratio(params.max_steps),
+            level_left: params.schedule.level_len(),
+            table: AcceptTable::new(params.schedule.initial()),
+            block_accepted: 0,
+            last_block_accepted: 0,
+            accepted: 0,
+            restarts: 0,
+            last: None,
+            status: if e == 0 {
+                Status::Solved
+            } else {
+                Status::Running
+            },
+            params: params.clone(),
+            space,
+        };
+        a.apply_prelude();
+        Ok(a)
+    }
+
+    /// Applies the generator's prelude (operators it needs before its
+    /// first proposal), each recorded as accepted.
+    fn apply_prelude(&mut self) {
+        if self.status != Status::Running {
+            return;
+        }
+        for code in self.space.prelude(self.generator, &self.current) {
+            self.space.force(self.generator, &mut self.current, code);
+            let e = S::energy(&self.current);
+            self.note_accepted(e, code, self.iteration);
+        }
+    }
+
+    /// The parameters of this run (the generator may since have been swapped).
+    pub fn params(&self) -> &SaParams {
+        &self.params
+    }
+
+    /// The current temperature.
+    pub fn temperature(&self) -> f64 {
+        self.temperature
+    }
+
+    /// Goes back to the best state and restarts the schedule.
+    fn restart(&mut self) {
+        self.current = self.space.prepare(&self.best);
+        self.history.truncate(self.best_prefix);
+        self.current_moves = self.best_moves;
+        self.last_improvement = self.iteration;
+        self.temperature = self.params.schedule.initial();
+        self.level_left = self.params.schedule.level_len();
+        self.restarts += 1;
+        // The best state may come before the generator's prelude.
+        self.apply_prelude();
+    }
+
+    /// Books an operator that made the current state (of energy `e`).
+    fn note_accepted(&mut self, e: u32, code: u64, iteration: u64) {
+        self.accepted += 1;
+        self.history.push(Record {
+            generator: self.gen_index,
+            code,
+        });
+        self.current_moves += self.space.moves(self.generator, code);
+        if e < self.best_energy {
+            self.best = S::state(&self.current).clone();
+            self.best_energy = e;
+            self.best_prefix = self.history.len();
+            self.best_moves = self.current_moves;
+            self.last_improvement = iteration;
+            if e == 0 {
+                self.status = Status::Solved;
+            }
+        }
+        if self.history.len() >= self.history_cap {
+            self.compact();
+        }
+    }
+
+    /// Replaces the path to the best state, and the path from there to the
+    /// current state, with one link each (when the space finds both), so
+    /// that the history stays bounded. The states, the energies and the
+    /// end of every reported path stay as they are.
+    fn compact(&mut self) {
+        let mut links = Vec::new();
+        let mut history = Vec::new();
+        let mut best_moves = 0;
+        if self.best_prefix > 0 {
+            let Some(l) = self.space.link(&self.start, &self.best) else {
+                return;
+            };
+            best_moves = S::link_moves(&l);
+            links.push(l);
+            history.push(Record {
+                generator: LINK,
+                code: 0,
+            });
+        }
+        let mut current_moves = best_moves;
+        if self.history.len() > self.best_prefix {
+            let Some(l) = self.space.link(&self.best, S::state(&self.current)) else {
+                return;
+            };
+            current_moves += S::link_moves(&l);
+            links.push(l);
+            history.push(Record {
+                generator: LINK,
+                code: links.len() as u64 - 1,
+            });
+        }
+        self.best_prefix = usize::from(self.best_prefix > 0);
+        self.best_moves = best_moves;
+        self.current_moves = current_moves;
+        self.history = history;
+        self.links = links;
+    }
+
+    /// Runs up to `n` proposals from `p`. The hot loop keeps the schedule
+    /// state in locals and touches `self` only on acceptance.
+    #[inline(always)]
+    fn run_proposals<P: Proposer<S>>(&mut self, p: &P, n: u64) -> Status {
+        let schedule = self.params.schedule.clone();
+        let zero_as_one = self.params.zero_delta_as_one;
+        let restart_after = self.params.restart_after;
+        let max_steps = self.params.max_steps;
+        let limit = self.iteration.saturating_add(n).min(max_steps);
+        let mut rng = self.rng.clone();
+        let mut it = self.iteration;
+        let mut t = self.temperature;
+        let mut level_left = self.level_left;
+        let mut table = self.table;
+        let mut block = self.block_accepted;
+        let restarts = self.restarts;
+        let mut last = None;
+        while it < limit && self.status == Status::Running && !schedule.frozen(t) {
+            let (d, code, cand) = p.propose(&self.space, &mut rng, &self.current);
+            let delta = if d == 0 && zero_as_one { 1 } else { d };
+            let ok = delta <= 0 || table.accepts(delta, t, &mut rng);
+            block += ok as u32;
+            last = Some((code, d, ok));
+            if ok {
+                let e = (S::energy(&self.current) as i32 + d) as u32;
+                p.accept(&self.space, &mut self.current, code, cand, e);
+                debug_assert_eq!(e, S::energy(&self.space.prepare(S::state(&self.current))));
+                self.note_accepted(e, code, it);
+            }
+            t = schedule.advance(t, &mut level_left, self.ratio);
+            it += 1;
+            if it.is_multiple_of(WINDOW) {
+                self.last_block_accepted = block;
+                block = 0;
+            }
+            if restart_after > 0
+                && self.status == Status::Running
+                && it - self.last_improvement >= restart_after
+            {
+                self.iteration = it;
+                self.restart();
+                t = self.temperature;
+                level_left = self.level_left;
+            }
+        }
+        self.rng = rng;
+        self.iteration = it;
+        self.temperature = t.max(T_FLOOR);
+        self.level_left = level_left;
+        self.table = table;
+        self.block_accepted = block;
+        if let Some((code, delta, accepted)) = last {
+            self.last = Some(Proposal {
+                generator: self.gen_index,
+                code,
+                delta,
+                accepted,
+                restarted: self.restarts > restarts,
+            });
+        }
+        if self.status == Status::Running && (it >= max_steps || schedule.frozen(t)) {
+            self.status = Status::Exhausted;
+        }
+        self.status
+    }
+
+    /// The last proposal in words: the operator, its energy change and
+    /// whether it was accepted.
+    fn last_step(&self) -> Option<String> {
+        let p = self.last?;
+        let op = self.space.describe(p.generator, p.code);
+        let name = self
+            .space
+            .names()
+            .get(p.generator as usize)
+            .copied()
+            .unwrap_or("?");
+        let verdict = if p.accepted { "accepted" } else { "rejected" };
+        let restart = if p.restarted {
+            ", then restarted from the best state"
+        } else {
+            ""
+        };
+        Some(format!(
+            "proposed {op} ({name}): Δenergy {:+}, {verdict} at T {:.4}{restart}",
+            p.delta, self.temperature
+        ))
+    }
+
+    /// Which budget ran out, once exhausted.
+    fn exhausted_by(&self) -> Option<String> {
+        (self.status == Status::Exhausted).then(|| {
+            if self.iteration >= self.params.max_steps {
+                format!("step limit {}", self.params.max_steps)
+            } else {
+                format!("temperature frozen at {:.4}", self.temperature)
+            }
+        })
+    }
+
+    /// Acceptance rate over the last WINDOW to 2·WINDOW proposals.
+    fn acceptance(&self) -> Option<f64> {
+        let pos = self.iteration % WINDOW;
+        if self.iteration == 0 {
+            None
+        } else if self.iteration < WINDOW {
+            Some(self.block_accepted as f64 / pos as f64)
+        } else {
+            let n = WINDOW + pos;
+            Some((self.last_block_accepted + self.block_accepted) as f64 / n as f64)
+        }
+    }
+}
+
+/// The index of `name` in `names` (0 if absent: names come from the space).
+fn index_in(names: &[&str], name: &str) -> u8 {
+    names.iter().position(|n| *n == name).unwrap_or(0) as u8
+}
+
+impl<S: Space> Annealer<S> {
+    /// The space's generator in use (for its `run`).
+    pub(super) fn generator(&self) -> S::Gen {
+        self.generator
+    }
+
+    /// Records on the current path (tests: it stays bounded).
+    #[cfg(test)]
+    pub(super) fn history_len(&self) -> usize {
+        self.history.len()
+    }
+
+    /// Links in use (tests).
+    #[cfg(test)]
+    pub(super) fn links_len(&self) -> usize {
+        self.links.len()
+    }
+
+    /// Hands the space new commutator settings.
+    pub(super) fn configure(&mut self, comm: &super::params::CommParams) {
+        self.space.configure(comm);
+        // The orbits a proposal draws from depend on the stages.
+        self.current = self.space.prepare(S::state(&self.current));
+    }
+}
+
+impl<S: Space> Runner<S> for Annealer<S> {
+    #[inline(always)]
+    fn run<P: Proposer<S>>(&mut self, p: &P, n: u64) -> Status {
+        self.run_proposals(p, n)
+    }
+}
+
+impl<S: Space> Solver for Annealer<S> {
+    fn step(&mut self, n: u64) -> Status {
+        S::run(self, self.generator, n)
+    }
+
+    fn status(&self) -> Status {
+        self.status
+    }
+
+    fn profile(&self) -> Profile {
+        Profile {
+            step: "iteration",
+            series: vec![
+                // The series the knob `temperature` sets (a status row shows it once).
+                SeriesSpec::new(TEMPERATURE, 4),
+                SeriesSpec::new("acceptance", 1).unit("%", 100.0).no_plot(),
+            ],
+        }
+    }
+
+    fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            iteration: self.iteration,
+            energy: S::energy(&self.current) as f64,
+            best_energy: self.best_energy as f64,
+            current: self.space.cube(S::state(&self.current)),
+            best: self.space.cube(&self.best),
+            sequence_len: self.current_moves,
+            generator: Some(S::name(self.generator).to_string()),
+            phase: self.space.stage(self.generator, &self.current),
+            status: self.status,
+            last_step: self.last_step(),
+            exhausted_by: self.exhausted_by(),
+            rows: self
+                .space
+                .rows(self.generator, self.history.last().copied()),
+            values: vec![self.temperature, self.acceptance().unwrap_or(f64::NAN)],
+        }
+    }
+
+    fn outcome(&self) -> Outcome {
+        let solution = self.space.solution(
+            &self.start,
+            &self.history[..self.best_prefix],
+            &self.links,
+            self.params.cut_loops,
+        );
+        let mut extra = serde_json::Map::new();
+        extra.insert("accepted".into(), self.accepted.into());
+        extra.insert("restarts".into(), self.restarts.into());
+        for (k, v) in self.space.extra(self.generator) {
+            extra.insert(k.into(), v);
+        }
+        Outcome {
+            solved: self.best_energy == 0,
+            solution,
+            energy: self.best_energy as f64,
+            iterations: self.iteration,
+            extra,
+        }
+    }
+
+    fn generators(&self) -> Vec<String> {
+        self.space.names().iter().map(|s| s.to_string()).collect()
+    }
+
+    fn set_generator(&mut self, name: &str) -> Result<(), SolveError> {
+        self.generator = self.space.generator(name)?;
+        self.gen_index = index_in(self.space.names(), name);
+        self.params.neighbourhood = name.to_string();
+        self.apply_prelude();
+        Ok(())
+    }
+
+    fn live_values(&self) -> Vec<(String, f64)> {
+        self.live()
+    }
+
+    fn set_param(&mut self, key: &str, value: f64) -> Result<(), SolveError> {
+        self.set_live(key, value)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::anneal::three::Three;
+    use cubetui_cube::Cube;
+
+    #[test]
+    fn acceptance_table_matches_the_metropolis_rule() {
+        let mut rng = rng_from_seed(3);
+        for (t, d) in [(0.37, 1), (0.37, 2), (2.0, 3), (1000.0, 12), (0.5, 13)] {
+            let mut table = AcceptTable::new(t);
+            let n = 200_000;
+            let hits = (0..n).filter(|_| table.accepts(d, t, &mut rng)).count();
+            let want = (-(d as f64) / t).exp();
+            let got = hits as f64 / n as f64;
+            let sd = (want * (1.0 - want) / n as f64).sqrt();
+            assert!(
+                (got - want).abs() < 5.0 * sd + 1e-4,
+                "T {t} ΔE {d}: {got} vs {want}"
+            );
+        }
+    }
+
+    #[test]
+    fn acceptance_table_follows_the_temperature() {
+        let mut table = AcceptTable::new(1.0);
+        let mut rng = rng_from_seed(1);
+        table.accepts(1, 0.5, &mut rng);
+        assert_eq!(table.t, 0.5);
+        let before = table.threshold;
+        table.accepts(1, 0.5 * (1.0 + 1e-7), &mut rng);
+        assert_eq!(table.threshold, before, "tiny changes reuse the table");
+    }
+
+    #[test]
+    fn last_step_describes_each_proposal_and_its_verdict() {
+        let start = Cube::solved().after(&"R U F' L2 D B".parse().unwrap());
+        let mut a = Annealer::new(Three::default(), &SaParams::default(), start, 4).unwrap();
+        assert_eq!(a.snapshot().last_step, None, "no step yet");
+        let (mut accepted, mut rejected) = (0, 0);
+        for _ in 0..300 {
+            let before = a.snapshot().energy;
+            a.step(1);
+            let s = a.snapshot();
+            let p = a.last.expect("a step proposes");
+            let text = s.last_step.expect("described");
+            let op = a.space.describe(p.generator, p.code);
+            assert!(text.starts_with(&format!("proposed {op} ")), "{text}");
+            assert!(text.contains(&format!("Δenergy {:+}", p.delta)), "{text}");
+            if p.accepted {
+                accepted += 1;
+                assert!(text.contains("accepted"), "{text}");
+                assert_eq!(s.energy - before, f64::from(p.delta), "{text}");
+            } else {
+                rejected += 1;
+                assert!(text.contains("rejected"), "{text}");
+                assert_eq!(s.energy, before, "{text}");
+            }
+            if s.status != Status::Running {
+                break;
+            }
+        }
+        assert!(accepted > 0 && rejected > 0, "{accepted} / {rejected}");
+    }
+
+    #[test]
+    fn a_long_hot_run_keeps_its_history_bounded_and_its_path_exact() {
+        let p = super::super::params::hot_walk();
+        let start = Cube::solved().after(&"R U F' L2 D B R2 U'".parse().unwrap());
+        let mut a = Annealer::new(Three::default(), &p, start, 4).unwrap();
+        a.history_cap = 1000;
+        for _ in 0..50 {
+            a.step(4_000);
+            assert!(a.history.len() < 1000, "{}", a.history.len());
+            assert!(a.links.len() <= 2);
+        }
+        assert!(a.accepted > 10_000, "the walk went far: {}", a.accepted);
+        assert!(!a.links.is_empty(), "it was shortened");
+        let s = a.snapshot();
+        let out = a.outcome();
+        let best = *s.best.three().unwrap();
+        assert_eq!(start.after(out.solution.three().unwrap()), best);
+        assert_eq!(out.energy, f64::from(best.misplaced()));
+    }
+
+    #[test]
+    fn an_exhausted_run_names_its_step_limit() {
+        let p = SaParams {
+            max_steps: 50,
+            ..SaParams::default()
+        };
+        let start = Cube::solved().after(&"R U F' L2 D B".parse().unwrap());
+        let mut a = Annealer::new(Three::default(), &p, start, 4).unwrap();
+        assert_eq!(a.snapshot().exhausted_by, None);
+        assert_eq!(a.step(100), Status::Exhausted);
+        assert_eq!(a.snapshot().exhausted_by.as_deref(), Some("step limit 50"));
+    }
+}

@@ -1,0 +1,51 @@
+//! Move indices of the search (the order of [`cubetui_cube::cubie_turns`],
+//! which holds the cubie product, inverse and face-turn table).
+
+use cubetui_cube::Move;
+use cubetui_cube::cubie_turns::N_FACE_TURNS;
+
+/// Number of face turns (`U U2 U' R R2 R' F … B'`, [`Move::FACE_TURNS`] order).
+pub const N_MOVES: usize = N_FACE_TURNS;
+
+/// The face turned by move index `m` (0..18): `U R F D L B` as 0..6.
+#[inline]
+pub const fn face_of(m: usize) -> usize {
+    m / 3
+}
+
+/// The [`Move`] with index `m` (0..18): its entry in [`Move::FACE_TURNS`].
+pub fn to_move(m: usize) -> Move {
+    Move::FACE_TURNS[m]
+}
+
+/// The ten G1 moves as indices into the 18 face turns: U U2 U' R2 F2 D D2 D' L2 B2.
+pub const P2_MOVES: [usize; 10] = [0, 1, 2, 4, 7, 9, 10, 11, 13, 16];
+/// Number of G1 moves.
+pub const N_P2: usize = P2_MOVES.len();
+/// Pruning entry not yet reached.
+const UNSEEN: u8 = u8::MAX;
+
+/// Breadth-first distances from entry 0 over `n` entries with `n_moves` moves.
+pub fn bfs(n: usize, n_moves: usize, next: impl Fn(usize, usize) -> usize) -> Vec<u8> {
+    let mut dist = vec![UNSEEN; n];
+    dist[0] = 0;
+    let mut depth = 0u8;
+    let mut frontier = 1usize;
+    while frontier > 0 {
+        frontier = 0;
+        for i in 0..n {
+            if dist[i] != depth {
+                continue;
+            }
+            for m in 0..n_moves {
+                let j = next(i, m);
+                if dist[j] == UNSEEN {
+                    dist[j] = depth + 1;
+                    frontier += 1;
+                }
+            }
+        }
+        depth += 1;
+    }
+    dist
+}

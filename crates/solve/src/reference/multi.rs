@@ -1,0 +1,582 @@
+//! Thirty searches on one cube: the cube seen along each of its three axes,
+//! and its inverse along each, each plain and with one of four pre-moves
+//! made first (whose phase-1 solutions also serve the pre-move's other
+//! quarter turn). Each view has its own short phase-1 solutions, so running
+//! them side by side (always advancing the one at the shallowest length)
+//! finds short totals sooner than one search would. A solution found in one
+//! view bounds the others.
+
+use super::base::{ReferenceError, cubies, to_alg};
+use super::cubie::{N_MOVES, face_of};
+use super::search::Search;
+use super::sym2::recoloured;
+use super::tables::Tables;
+use cubetui_cube::cubie_turns;
+use cubetui_cube::state::CENTRES;
+use cubetui_cube::{Alg, Cube, CubieCube, Move, MoveKind, Rotation, STICKERS};
+
+/// Nodes one view expands before the next view may take a turn.
+const SLICE: u64 = 2_000;
+
+/// The pre-moves (min2phase's): a view may solve the cube with one of these
+/// turns made first, `R F L B` (each a quarter turn out of G1), and append
+/// the turn to its solution. Each pre-move gives every length another set of
+/// phase-1 solutions, so a short total is met at a shallower phase-1 depth.
+const PRE_MOVES: [u8; 4] = [3, 6, 12, 15];
+
+/// The inverse of turn `m`: its face's other quarter turn, or `m` itself
+/// for a half turn (moves are face × 3 + quarter turns − 1).
+const fn other_quarter(m: u8) -> u8 {
+    m - m % 3 + (2 - m % 3)
+}
+
+/// Shortest phase-1 part a pre-move view searches (min2phase's 7): below
+/// it the plain views' few phase-1 solutions are tried alone, so a short
+/// scramble still gets its short solution first.
+const PRE_MIN_DEPTH1: usize = 7;
+
+/// Shortest phase-1 part a view with two pre-moves searches (min2phase's
+/// pre-move sequences: a pre-move of [`PRE_MOVES`] after any turn off its
+/// axis; 288 views, which cut the slow cubes' time). They are made a group
+/// at a time, each when every other view is past this length plus two, so
+/// a cube solved sooner never pays for making them, and they are advanced
+/// in the order they would be if they had been there from the start.
+const PRE2_MIN_DEPTH1: usize = 8;
+
+/// One view of the cube.
+struct View<'t> {
+    search: Search<'t>,
+    /// Face `f` of the view is face `faces[f]` of the cube as given.
+    faces: [usize; 6],
+    /// The view solves the inverse cube.
+    inverse: bool,
+    /// The view's cube is the cube after this turn (a pre-move, see
+    /// [`PRE_MOVES`]), which ends the view's solutions.
+    pre: Option<u8>,
+    /// A turn made before `pre` (the view's cube is `pre · pre2 · start`),
+    /// which ends the view's solutions after `pre`.
+    pre2: Option<u8>,
+}
+
+impl View<'_> {
+    /// Moves the view's solutions spend outside its search.
+    fn extra(&self) -> usize {
+        usize::from(self.pre.is_some()) + usize::from(self.pre2.is_some())
+    }
+
+    /// The length order views advance in: phase-1 depth plus pre-moves.
+    fn key(&self) -> usize {
+        self.search.phase1_depth() + self.extra()
+    }
+}
+
+/// `cube` turned by `rotation` and recoloured so its centres read U R F D L B,
+/// with the face map back to the cube as given.
+fn view_of(cube: &Cube, rotation: Option<Rotation>) -> Option<(Cube, [usize; 6])> {
+    let turned = match rotation {
+        Some(r) => cube.permuted(Move::new(MoveKind::Rotation(r), 1)?.perm()),
+        None => *cube,
+    };
+    let table: [u8; STICKERS] = match rotation {
+        Some(r) => *Move::new(MoveKind::Rotation(r), 1)?.perm().table(),
+        None => std::array::from_fn(|i| i as u8),
+    };
+    let faces = std::array::from_fn(|f| {
+        let from = table[CENTRES[f]] as usize;
+        CENTRES.iter().position(|&c| c == from).unwrap_or(f)
+    });
+    Some((recoloured(&turned)?, faces))
+}
+
+/// The view of `start` (a plain view's cube, after `pre2` if any) with the
+/// pre-move `m` made first. Solving `m · start` with S solves `start` with
+/// S m; `m' · start` (the face's other quarter turn) has the same phase-1
+/// coordinates (m' = m2 · m, m2 in G1), so the view's phase-1 search serves
+/// it too.
+fn pre_view<'t>(
+    t: &'t Tables,
+    start: &CubieCube,
+    m: u8,
+    pre2: Option<u8>,
+    (faces, inverse): ([usize; 6], bool),
+    max_len: usize,
+    target: usize,
+) -> View<'t> {
+    let turn = |m: u8| cubie_turns::multiply(&cubie_turns::face_turn_cubies()[m as usize], start);
+    let extra = 1 + usize::from(pre2.is_some());
+    let min_depth1 = if pre2.is_some() {
+        PRE2_MIN_DEPTH1
+    } else {
+        PRE_MIN_DEPTH1
+    };
+    View {
+        search: Search::from_depth(
+            t,
+            turn(m),
+            max_len.saturating_sub(extra),
+            target.saturating_sub(extra),
+            min_depth1,
+        )
+        .with_alt(turn(other_quarter(m))),
+        faces,
+        inverse,
+        pre: Some(m),
+        pre2,
+    }
+}
+
+/// `moves` with turns of one face that meet (next to each other, or with
+/// only a turn of the opposite face between them) made one turn or none, as
+/// where a pre-move follows its view's solution (`R2 R` is `R'`, `R L2 R'` is
+/// `L2`). The result never turns one face twice in a row.
+fn merged(moves: &[u8]) -> Vec<u8> {
+    let mut out: Vec<u8> = Vec::with_capacity(moves.len());
+    for &m in moves {
+        push_merged(&mut out, m);
+    }
+    out
+}
+
+fn push_merged(out: &mut Vec<u8>, m: u8) {
+    let face = face_of(m as usize);
+    let opposite = |f: usize| f % 3 == face % 3 && f != face;
+    let n = out.len();
+    let at = if n >= 1 && face_of(out[n - 1] as usize) == face {
+        Some(n - 1)
+    } else if n >= 2
+        && opposite(face_of(out[n - 1] as usize))
+        && face_of(out[n - 2] as usize) == face
+    {
+        Some(n - 2)
+    } else {
+        None
+    };
+    let Some(at) = at else {
+        out.push(m);
+        return;
+    };
+    // Quarter turns: m % 3 is 0, 1, 2 for 1, 2, 3 quarter turns.
+    let turns = (out[at] % 3 + 1 + m % 3 + 1) % 4;
+    let rest = out.split_off(at + 1);
+    out.pop();
+    if turns != 0 {
+        push_merged(out, (face * 3) as u8 + turns - 1);
+    }
+    for r in rest {
+        push_merged(out, r);
+    }
+}
+
+/// The six searches for one cube, sharing the best length.
+pub struct MultiSearch<'t> {
+    t: &'t Tables,
+    cube: Cube,
+    views: Vec<View<'t>>,
+    best: Option<Alg>,
+    target: usize,
+    max_len: usize,
+    /// The cubes of the plain views (`views[..6]`), for the short passes.
+    starts: Vec<CubieCube>,
+    /// The plain views' face maps and whether they solve the inverse.
+    bases: Vec<([usize; 6], bool)>,
+    /// Groups of views with two pre-moves made so far (see [`PRE2_MIN_DEPTH1`]).
+    pre2_groups: usize,
+    /// The pass for short totals under way, if any (see [`Short`]).
+    short: Option<Short<'t>>,
+    /// Nodes of the short passes already over.
+    short_nodes: u64,
+}
+
+/// Longest total the short passes look for.
+const SHORT_MAX: usize = 7;
+
+/// A pass for totals of at most `total` moves on one plain view, run before
+/// the views proper for `total` = 0, 1, …, [`SHORT_MAX`]: the views go by
+/// phase-1 depth and accept a long phase-2 part early, so without these
+/// passes a cube a few moves from solved could get a solution of a dozen.
+/// A pass whose phase-1 bound is over its total ends at once, so a random
+/// cube spends little here.
+struct Short<'t> {
+    total: usize,
+    view: usize,
+    search: Search<'t>,
+}
+
+impl<'t> MultiSearch<'t> {
+    /// Searches for `cube`; fails if it is not a reachable cube.
+    pub fn new(
+        t: &'t Tables,
+        cube: &Cube,
+        max_len: usize,
+        target: usize,
+    ) -> Result<MultiSearch<'t>, ReferenceError> {
+        cubies(cube)?;
+        let mut views: Vec<View<'t>> = Vec::with_capacity(6 * (1 + PRE_MOVES.len()));
+        let mut pre_views = Vec::new();
+        for rotation in [None, Some(Rotation::X), Some(Rotation::Z)] {
+            let (seen, faces) = view_of(cube, rotation).ok_or(ReferenceError::Internal)?;
+            let c = cubies(&seen)?;
+            for inverse in [false, true] {
+                let start: CubieCube = if inverse { cubie_turns::inverse(&c) } else { c };
+                views.push(View {
+                    search: Search::new(t, start, max_len, target),
+                    faces,
+                    inverse,
+                    pre: None,
+                    pre2: None,
+                });
+                for m in PRE_MOVES {
+                    pre_views.push(pre_view(
+                        t,
+                        &start,
+                        m,
+                        None,
+                        (faces, inverse),
+                        max_len,
+                        target,
+                    ));
+                }
+            }
+        }
+        // Plain views first: of two views at the same length, the plain
+        // one goes first.
+        views.append(&mut pre_views);
+        let plain = || views.iter().filter(|v| v.pre.is_none());
+        let starts: Vec<CubieCube> = plain().map(|v| v.search.start()).collect();
+        let bases = plain().map(|v| (v.faces, v.inverse)).collect();
+        let short = Some(Short {
+            total: 0,
+            view: 0,
+            search: Search::new(t, starts[0], 0, 0),
+        });
+        Ok(MultiSearch {
+            t,
+            cube: *cube,
+            views,
+            best: None,
+            target,
+            max_len,
+            starts,
+            bases,
+            pre2_groups: 0,
+            short,
+            short_nodes: 0,
+        })
+    }
+
+    /// Adds the next group of views with two pre-moves (see
+    /// [`PRE2_MIN_DEPTH1`]: one plain view's, with one pre-move), bounded by
+    /// the best solution so far.
+    fn add_pre2(&mut self) {
+        let group = self.pre2_groups;
+        self.pre2_groups += 1;
+        let turns = cubie_turns::face_turn_cubies();
+        let limit = self.best.as_ref().map(|b| b.len().saturating_sub(1));
+        let (base, m) = (group / PRE_MOVES.len(), PRE_MOVES[group % PRE_MOVES.len()]);
+        if let (Some(&start), Some(&(faces, inverse))) =
+            (self.starts.get(base), self.bases.get(base))
+        {
+            for first in
+                (0..N_MOVES as u8).filter(|&f| face_of(f as usize) % 3 != face_of(m as usize) % 3)
+            {
+                let inner = cubie_turns::multiply(&turns[first as usize], &start);
+                let mut view = pre_view(
+                    self.t,
+                    &inner,
+                    m,
+                    Some(first),
+                    (faces, inverse),
+                    self.max_len,
+                    self.target,
+                );
+                if let Some(limit) = limit {
+                    view.search.set_limit(limit.saturating_sub(2));
+                }
+                self.views.push(view);
+            }
+        }
+    }
+
+    /// Shortest solution so far, for the cube as given.
+    pub fn best(&self) -> Option<&Alg> {
+        self.best.as_ref()
+    }
+
+    /// Nodes expanded by all views.
+    pub fn nodes(&self) -> u64 {
+        let short = self.short.as_ref().map_or(0, |s| s.search.nodes());
+        self.views.iter().map(|v| v.search.nodes()).sum::<u64>() + self.short_nodes + short
+    }
+
+    /// Whether every view is finished (or the target is met).
+    pub fn finished(&self) -> bool {
+        self.short.is_none() && self.views.iter().all(|v| v.search.finished())
+    }
+
+    /// Advances the short passes (see [`Short`]) by up to `budget` nodes.
+    fn run_short(&mut self, budget: u64) {
+        let Some(short) = self.short.as_mut() else {
+            return;
+        };
+        short.search.run(budget);
+        if let Some(moves) = short.search.best().map(<[u8]>::to_vec) {
+            let view = short.view;
+            self.short_nodes += short.search.nodes();
+            self.short = None;
+            self.accept(view, &moves);
+            return;
+        }
+        if !short.search.finished() {
+            return;
+        }
+        self.short_nodes += short.search.nodes();
+        let (mut total, mut view) = (short.total, short.view + 1);
+        if view == self.starts.len() {
+            (total, view) = (total + 1, 0);
+        }
+        self.short = (total <= SHORT_MAX.min(self.max_len)).then(|| Short {
+            total,
+            view,
+            search: Search::new(self.t, self.starts[view], total, total),
+        });
+    }
+
+    /// Shallowest phase-1 depth any unfinished view is searching.
+    pub fn phase1_depth(&self) -> usize {
+        self.views
+            .iter()
+            .filter(|v| !v.search.finished())
+            .map(View::key)
+            .min()
+            .unwrap_or(0)
+    }
+
+    /// Expands about `budget` more nodes; returns whether the search finished.
+    pub fn run(&mut self, budget: u64) -> bool {
+        let limit = self.nodes().saturating_add(budget);
+        loop {
+            let nodes = self.nodes();
+            if nodes >= limit || self.finished() {
+                break;
+            }
+            if self.short.is_some() {
+                self.run_short(SLICE.min(limit - nodes));
+                continue;
+            }
+            let Some(i) = (0..self.views.len())
+                .filter(|&i| !self.views[i].search.finished())
+                .min_by_key(|&i| self.views[i].key())
+            else {
+                break;
+            };
+            if self.views[i].key() > PRE2_MIN_DEPTH1 + 2
+                && self.pre2_groups < self.starts.len() * PRE_MOVES.len()
+            {
+                self.add_pre2();
+                continue;
+            }
+            let before = self.views[i].search.best().map(|b| b.len());
+            self.views[i].search.run_depth(SLICE.min(limit - nodes));
+            let after = self.views[i].search.best().map(|b| b.to_vec());
+            if let Some(moves) = after.filter(|m| Some(m.len()) != before) {
+                self.accept(i, &moves);
+            }
+        }
+        self.finished()
+    }
+
+    /// Takes a view's solution over to the cube as given and bounds every view.
+    fn accept(&mut self, i: usize, moves: &[u8]) {
+        let alg = self.mapped(i, moves, self.views[i].search.best_is_alt());
+        let improves = self.best.as_ref().is_none_or(|b| alg.len() < b.len());
+        if !improves || !self.cube.after(&alg).is_solved() {
+            return;
+        }
+        let limit = alg.len().saturating_sub(1);
+        self.best = Some(alg);
+        for v in &mut self.views {
+            let extra = v.extra();
+            v.search.set_limit(limit.saturating_sub(extra));
+        }
+        if limit < self.target {
+            for v in &mut self.views {
+                v.search.set_limit(0);
+            }
+        }
+    }
+
+    /// A solution of view `i`'s cube (`alt`: of its other cube, see
+    /// [`Search::with_alt`]) as a solution of the cube as given.
+    fn mapped(&self, i: usize, moves: &[u8], alt: bool) -> Alg {
+        let view = &self.views[i];
+        let mut ms: Vec<u8> = moves.to_vec();
+        ms.extend(view.pre.map(|m| if alt { other_quarter(m) } else { m }));
+        ms.extend(view.pre2);
+        if view.inverse {
+            ms.reverse();
+            for m in &mut ms {
+                *m = other_quarter(*m);
+            }
+        }
+        let mapped: Vec<u8> = merged(&ms)
+            .iter()
+            .map(|&m| (view.faces[face_of(m as usize)] * 3 + m as usize % 3) as u8)
+            .collect();
+        debug_assert!(mapped.iter().all(|&m| (m as usize) < N_MOVES));
+        to_alg(&mapped)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reference::{coord, cubie};
+    use cubetui_cube::random::{random_state, rng_from_seed};
+
+    #[test]
+    fn every_view_solves_the_cube_as_given_pre_moves_and_inverses_too() {
+        let t = crate::reference::cache::tables();
+        let mut rng = rng_from_seed(23);
+        for k in 0..3 {
+            let cube = random_state(&mut rng);
+            let mut multi = MultiSearch::new(t, &cube, 24, 0).unwrap();
+            assert_eq!(multi.views.len(), 6 * (1 + PRE_MOVES.len()));
+            assert_eq!(multi.views.iter().filter(|v| v.pre.is_some()).count(), 24);
+            if k == 0 {
+                // The views with two pre-moves too, every group of them.
+                for _ in 0..6 * PRE_MOVES.len() {
+                    multi.add_pre2();
+                }
+                assert_eq!(multi.views.len(), 30 + 6 * 4 * 12);
+                assert!(multi.views[30..].iter().all(|v| v.extra() == 2));
+            }
+            for i in 0..multi.views.len() {
+                let v = &mut multi.views[i].search;
+                while v.best().is_none() && !v.finished() {
+                    v.run(100_000);
+                }
+                let moves = v.best().expect("a solution within 24").to_vec();
+                let alg = multi.mapped(i, &moves, multi.views[i].search.best_is_alt());
+                assert!(cube.after(&alg).is_solved(), "view {i}");
+                assert!(alg.len() <= moves.len() + multi.views[i].extra());
+                // A solution of the view's other cube (the pre-move's other
+                // quarter turn first) maps to one of the cube too.
+                if let Some(pre) = multi.views[i].pre {
+                    let seen = multi.views[i].search.start();
+                    // The half turn first: m2 m = m'.
+                    let other = cubie_turns::multiply(
+                        &cubie_turns::face_turn_cubies()[(pre - pre % 3 + 1) as usize],
+                        &seen,
+                    );
+                    let mut s = Search::new(t, other, 24, 0);
+                    while s.best().is_none() && !s.finished() {
+                        s.run(100_000);
+                    }
+                    let moves = s.best().expect("a solution within 24").to_vec();
+                    let alg = multi.mapped(i, &moves, true);
+                    assert!(cube.after(&alg).is_solved(), "view {i}, other quarter turn");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_views_with_two_pre_moves_come_only_past_their_length() {
+        let t = crate::reference::cache::tables();
+        // A short scramble is solved long before them.
+        let cube = Cube::solved().after(&"R U F' D2 L B'".parse().unwrap());
+        let mut multi = MultiSearch::new(t, &cube, 20, 20).unwrap();
+        while !multi.run(100_000) {}
+        assert_eq!(multi.best().map(Alg::len), Some(6));
+        assert_eq!(multi.pre2_groups, 0);
+        // A search that must go past them makes them all.
+        let cube = random_state(&mut rng_from_seed(5));
+        let mut multi = MultiSearch::new(t, &cube, 30, 0).unwrap();
+        multi.run(3_000_000);
+        assert!(multi.phase1_depth() > PRE2_MIN_DEPTH1 + 2);
+        assert_eq!(multi.pre2_groups, 6 * PRE_MOVES.len());
+        let best = multi.best().expect("a solution").clone();
+        assert!(cube.after(&best).is_solved());
+    }
+
+    #[test]
+    fn a_pre_moves_other_quarter_turn_keeps_the_phase1_coordinates() {
+        let mut rng = rng_from_seed(29);
+        for _ in 0..20 {
+            let c = cubies(&random_state(&mut rng)).unwrap();
+            for m in PRE_MOVES {
+                let turn =
+                    |m: u8| cubie_turns::multiply(&cubie_turns::face_turn_cubies()[m as usize], &c);
+                let (a, b) = (turn(m), turn(other_quarter(m)));
+                assert_ne!(a, b);
+                assert_eq!(coord::twist(&a), coord::twist(&b));
+                assert_eq!(coord::flip(&a), coord::flip(&b));
+                assert_eq!(coord::slice(&a) / 24, coord::slice(&b) / 24);
+            }
+        }
+    }
+
+    #[test]
+    fn a_search_finishes_the_other_start_when_only_it_is_short_enough() {
+        // g, in G1, is solved by its 4-move inverse; R2 g (R2 first) needs
+        // more. Searching R2 g within 4 moves with g as the other start
+        // finds g's solution and says so.
+        let t = crate::reference::cache::tables();
+        let g = Cube::solved().after(&"U R2 D' F2".parse().unwrap());
+        let g = cubies(&g).unwrap();
+        let r2 = cubie_turns::multiply(&cubie_turns::face_turn_cubies()[4], &g);
+        let mut plain = Search::new(t, r2, 4, 4);
+        plain.run(1_000_000);
+        assert!(plain.best().is_none(), "R2 g has no 4-move solution");
+        let mut s = Search::new(t, r2, 4, 4).with_alt(g);
+        s.run(1_000_000);
+        let moves = s.best().expect("g's solution").to_vec();
+        assert!(s.best_is_alt());
+        assert_eq!(moves.len(), 4);
+        assert!(g.to_cube().after(&to_alg(&moves)).is_solved());
+    }
+
+    #[test]
+    fn meeting_turns_of_one_face_merge() {
+        // R2 R → R'; R L2 R' → L2; U R R' U → U2; R R' → nothing.
+        assert_eq!(merged(&[4, 3]), vec![5]);
+        assert_eq!(merged(&[3, 13, 5]), vec![13]);
+        assert_eq!(merged(&[0, 3, 5, 0]), vec![1]);
+        assert_eq!(merged(&[3, 5]), Vec::<u8>::new());
+        assert_eq!(merged(&[0, 9, 3]), vec![0, 9, 3]);
+        let mut rng = rng_from_seed(3);
+        for _ in 0..200 {
+            let moves: Vec<u8> = (0..12)
+                .map(|_| rand::RngExt::random_range(&mut rng, 0..18u8))
+                .collect();
+            let m = merged(&moves);
+            let before = Cube::solved().after(&to_alg(&moves));
+            assert_eq!(Cube::solved().after(&to_alg(&m)), before, "{moves:?}");
+            assert!(
+                m.windows(2)
+                    .all(|w| face_of(w[0] as usize) != face_of(w[1] as usize))
+            );
+        }
+    }
+
+    #[test]
+    fn a_turn_in_a_view_is_the_mapped_turn_of_the_cube() {
+        let mut rng = rng_from_seed(17);
+        for _ in 0..20 {
+            let cube = random_state(&mut rng);
+            for rotation in [None, Some(Rotation::X), Some(Rotation::Z)] {
+                let (seen, faces) = view_of(&cube, rotation).unwrap();
+                let mut used = faces;
+                used.sort_unstable();
+                assert_eq!(used, [0, 1, 2, 3, 4, 5], "{rotation:?}: a face map");
+                for m in 0..N_MOVES {
+                    let mapped = faces[face_of(m)] * 3 + m % 3;
+                    let turned = cube.permuted(cubie::to_move(mapped).perm());
+                    let (seen_turned, _) = view_of(&turned, rotation).unwrap();
+                    let expected = seen.permuted(cubie::to_move(m).perm());
+                    assert_eq!(seen_turned, expected, "{rotation:?}, move {m}");
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,527 @@
+//! The two-phase search as a resumable state machine: iterative deepening over
+//! the phase-1 length with an explicit stack (so it can stop after any number
+//! of nodes and resume), and for each phase-1 solution a bounded phase-2 IDA*
+//! that only accepts totals shorter than the best so far.
+
+use super::coord::{self, N_SLICE_PERM};
+use super::cubie::N_MOVES;
+use super::frame::{ALLOWED_AFTER, Frame, NOT_G1, ORDER, children, in_g1, root_of};
+use super::tables::{N_P2, P2_MOVES, Tables};
+use cubetui_cube::CubieCube;
+use cubetui_cube::cubie_turns::face_turn_cubies;
+
+/// Longest phase-2 part tried for one phase-1 solution (the phase-2 diameter
+/// is 18, but short phase-2 parts are what make short totals).
+const PHASE2_CAP: usize = 13;
+// The phase-2 tables hold 4 bits an entry, capped at 15: a cap over every
+// room phase 2 searches changes no decision.
+const _: () = assert!(PHASE2_CAP < 15);
+
+/// A phase-1 node in G1 with fewer moves than this left is not expanded.
+const REENTER: usize = 5;
+
+/// A two-phase search for one cube, advanced in node-bounded slices.
+pub struct Search<'t> {
+    t: &'t Tables,
+    start: CubieCube,
+    /// Longest total still wanted: `max_len`, then one less than the best
+    /// known (here or, through [`Search::set_limit`], elsewhere).
+    limit: usize,
+    /// Stop as soon as a total this short is found.
+    target: usize,
+    /// Current phase-1 length.
+    depth1: usize,
+    stack: Vec<Frame>,
+    path: Vec<u8>,
+    best: Option<Vec<u8>>,
+    /// Corner permutation, slice coordinate and edges after each prefix of `path` (entry 0:
+    /// the start); entries past `valid` are stale.
+    prefix: Vec<(u16, u16, [u8; 12])>,
+    valid: usize,
+    /// The other start, if any, whose phase-1 coordinates are the start's
+    /// (see [`Search::with_alt`]), with its own prefixes (valid as far as
+    /// `valid` too).
+    alt: Option<Vec<(u16, u16, [u8; 12])>>,
+    /// The best solution is the other start's.
+    best_alt: bool,
+    /// Phase-1 and phase-2 nodes expanded so far.
+    nodes: u64,
+    finished: bool,
+}
+
+impl<'t> Search<'t> {
+    /// A search for `start` (a valid cube) accepting totals up to `max_len`
+    /// and stopping early at `target` moves or fewer.
+    pub fn new(t: &'t Tables, start: CubieCube, max_len: usize, target: usize) -> Search<'t> {
+        Search::from_depth(t, start, max_len, target, 0)
+    }
+
+    /// [`Search::new`] whose phase-1 solutions are at least `min_depth1`
+    /// moves long (the pre-move views', so that short solutions come from
+    /// the plain views first).
+    pub fn from_depth(
+        t: &'t Tables,
+        start: CubieCube,
+        max_len: usize,
+        target: usize,
+        min_depth1: usize,
+    ) -> Search<'t> {
+        let root = root_of(t, &start);
+        let h = root.d[0].max(root.d[1]).max(root.d[2]);
+        Search {
+            t,
+            start,
+            limit: max_len,
+            target,
+            depth1: (h as usize).max(min_depth1),
+            stack: vec![root],
+            path: Vec::new(),
+            best: None,
+            prefix: vec![prefix_root(&start)],
+            valid: 0,
+            alt: None,
+            best_alt: false,
+            nodes: 0,
+            finished: (h as usize).max(min_depth1) > max_len,
+        }
+    }
+
+    /// Also tries each phase-1 solution on `alt`, a cube with the start's
+    /// phase-1 coordinates (the start with a G1 element made before it: a
+    /// pre-move view's cube with the pre-move's other quarter turn, as
+    /// min2phase does), so one phase-1 search serves two cubes.
+    /// [`Search::best_is_alt`] says which cube the best solution solves.
+    pub fn with_alt(mut self, alt: CubieCube) -> Search<'t> {
+        let phase1 = |c: &CubieCube| {
+            (
+                coord::twist(c),
+                coord::flip(c),
+                coord::slice(c) / N_SLICE_PERM,
+            )
+        };
+        debug_assert_eq!(phase1(&alt), phase1(&self.start));
+        self.alt = Some(vec![prefix_root(&alt)]);
+        self
+    }
+
+    /// Whether [`Search::best`] solves the other start ([`Search::with_alt`]).
+    pub fn best_is_alt(&self) -> bool {
+        self.best_alt
+    }
+
+    /// The cube searched.
+    pub fn start(&self) -> CubieCube {
+        self.start
+    }
+
+    /// The shortest solution found so far, as move indices (0..18).
+    pub fn best(&self) -> Option<&[u8]> {
+        self.best.as_deref()
+    }
+
+    /// Nodes expanded so far.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Whether the search is over: target reached, or no shorter total exists
+    /// within its limits.
+    pub fn finished(&self) -> bool {
+        self.finished
+    }
+
+    /// The current phase-1 length being searched.
+    pub fn phase1_depth(&self) -> usize {
+        self.depth1
+    }
+
+    /// Longest total still worth finding.
+    fn bound(&self) -> usize {
+        self.limit
+    }
+
+    /// Lowers the longest total still wanted (a shorter solution was found
+    /// elsewhere); ends the search when the target is met.
+    pub fn set_limit(&mut self, limit: usize) {
+        self.limit = self.limit.min(limit);
+        if limit < self.target || self.depth1 > self.limit {
+            self.finished = true;
+        }
+    }
+
+    /// Expands up to `budget` more nodes; returns whether the search finished.
+    pub fn run(&mut self, budget: u64) -> bool {
+        let limit = self.nodes.saturating_add(budget);
+        while !self.finished && self.nodes < limit {
+            self.advance();
+        }
+        self.finished
+    }
+
+    /// [`Search::run`], returning early when the phase-1 depth has grown (so
+    /// several searches can be kept at the same depth).
+    pub fn run_depth(&mut self, budget: u64) -> bool {
+        let limit = self.nodes.saturating_add(budget);
+        let depth = self.depth1;
+        while !self.finished && self.nodes < limit && self.depth1 == depth {
+            self.advance();
+        }
+        self.finished
+    }
+
+    /// One unit of work: the next child of the top frame within the bound
+    /// entered (its children looked up first on its first visit), one leaf
+    /// handled, or one depth started.
+    fn advance(&mut self) {
+        let Some(&top) = self.stack.last() else {
+            self.depth1 += 1;
+            if self.best.is_some() && self.best.as_ref().is_some_and(|b| b.len() <= self.target)
+                || self.depth1 > self.bound()
+            {
+                self.finished = true;
+                return;
+            }
+            let root = self.root();
+            self.stack.push(root);
+            return;
+        };
+        let k = self.stack.len() - 1;
+        let last = self.path.last().map(|&m| m as usize);
+        if k == self.depth1 {
+            // At a leaf the pruning bound is 0: the cube is in G1. A last move
+            // inside G1 would repeat a shorter phase-1 solution.
+            if let Some(m) = last.filter(|m| !P2_MOVES.contains(m)) {
+                // Two over the phase-2 room: the face's other turn out of G1
+                // is this cube after a G1 half turn, at most one closer in
+                // every phase-2 table, so it stays over (min2phase's rule).
+                if self.phase2() >= 2 && k > 0 {
+                    // (The face's bits in `ok` are its bits in move order.)
+                    self.stack[k - 1].ok &= !(7 << (m - m % 3));
+                }
+            } else if last.is_none() {
+                self.phase2();
+            }
+            self.pop();
+            return;
+        }
+        if top.next == 0 {
+            // In G1 with fewer than `REENTER` moves left: leaving G1 and
+            // coming back that fast only makes phase-1 solutions that the
+            // phase-2 search from here already covers or that are rarely
+            // shorter, and every move inside G1 keeps the bound 0, so that
+            // subtree is unpruned (min2phase's rule).
+            if self.depth1 - k < REENTER && in_g1(&top) {
+                self.pop();
+                return;
+            }
+            let room = self.depth1 - k - 1;
+            let mut mask = ALLOWED_AFTER[last.unwrap_or(N_MOVES)];
+            if room == 0 {
+                // The last phase-1 move: only a move outside G1 makes a new
+                // phase-1 solution (see the leaf), and only the goal itself
+                // is at distance 0.
+                mask &= NOT_G1;
+            }
+            let (ok, child_d, looked) = children(self.t, &top, mask, room);
+            self.nodes += looked;
+            self.stack[k].ok = ok;
+            self.stack[k].child_d = child_d;
+        }
+        let at = self.stack[k].next as usize;
+        let rest = self.stack[k].ok >> at;
+        if rest == 0 {
+            self.pop();
+            return;
+        }
+        // The next move within the bound, in `ORDER`.
+        let i = at + rest.trailing_zeros() as usize;
+        let m = ORDER.get(i).map_or(0, |&m| usize::from(m));
+        self.stack[k].next = i as u8 + 1;
+        let t = self.t;
+        let twist = t.twist_mv[top.twist as usize * N_MOVES + m];
+        let flip = t.flip_mv[top.flip as usize * N_MOVES + m];
+        let pos = t.pos_mv[top.pos as usize * N_MOVES + m];
+        // A leaf is in G1 (distance 0 everywhere, and `children` left
+        // its distances 0).
+        let cd = self.stack[k].child_d[m];
+        self.stack.push(Frame {
+            twist,
+            flip,
+            pos,
+            d: [cd as u8 & 15, (cd >> 4) as u8 & 15, (cd >> 8) as u8],
+            child_d: [0; N_MOVES],
+            next: 0,
+            ok: 0,
+        });
+        self.valid = self.valid.min(self.path.len());
+        self.path.push(m as u8);
+    }
+
+    fn root(&self) -> Frame {
+        root_of(self.t, &self.start)
+    }
+
+    fn pop(&mut self) {
+        self.stack.pop();
+        if self.path.len() > self.stack.len().saturating_sub(1) {
+            self.path.pop();
+            self.valid = self.valid.min(self.path.len());
+        }
+    }
+
+    /// Tries to finish from a phase-1 solution with a phase-2 part short
+    /// enough to beat the best total, from the start and from the other
+    /// start if any; returns by how much the phase-2 bound exceeds the
+    /// room left (0 if it does not), the smaller of the two.
+    fn phase2(&mut self) -> usize {
+        let n = self.path.len();
+        let valid = self.valid;
+        let (c, s, ep) = extend(self.t, &mut self.prefix, &self.path, valid);
+        let over = self.phase2_from(c, s, ep, false);
+        let Some(mut alt) = self.alt.take() else {
+            self.valid = n;
+            return over;
+        };
+        let (c, s, ep) = extend(self.t, &mut alt, &self.path, valid);
+        self.alt = Some(alt);
+        self.valid = n;
+        if self.finished {
+            return 0;
+        }
+        over.min(self.phase2_from(c, s, ep, true))
+    }
+
+    /// [`Search::phase2`] from one leaf's corner permutation, slice
+    /// coordinate and edges; `alt`: the leaf is the other start's.
+    fn phase2_from(&mut self, cperm: u16, slice: u16, ep: [u8; 12], alt: bool) -> usize {
+        let Some(room) = self.bound().checked_sub(self.depth1) else {
+            return 0;
+        };
+        let room = room.min(PHASE2_CAP);
+        let (cperm, slice) = (cperm as usize, slice as usize);
+        let h_corner = self.t.phase2_corner_bound(cperm, slice) as usize;
+        if h_corner > room {
+            return h_corner - room;
+        }
+        let udedge = coord::perm_rank(&ep[..8]);
+        let h_edge = self.t.phase2_edge_bound(udedge, slice);
+        let h_comb = self.t.comb.bound(udedge, cperm);
+        let h_inv = self.t.inv.bound(&self.t.comb, udedge, cperm);
+        let h = h_corner
+            .max(h_edge as usize)
+            .max(h_comb as usize)
+            .max(h_inv as usize);
+        // Exact (each at most `room`, under the tables' cap), so the
+        // search below can carry them.
+        let d = [h_corner as u8, h_edge, h_comb];
+        if h > room {
+            return h - room;
+        }
+        let last = self.path.last().map(|&m| m as usize);
+        let mut moves = Vec::with_capacity(room);
+        // One bounded search finds some phase-2 part of at most `room` moves
+        // (cheaper than deepening one move at a time); then shorter ones
+        // are looked for under the new, lower limit. A search that fails
+        // tells by how much the phase-2 distance exceeds its room.
+        let mut room = room;
+        while h <= room {
+            if let Err(over) = self.dfs2(cperm, udedge, slice, d, room, last, &mut moves) {
+                return over;
+            }
+            let mut sol = self.path.clone();
+            sol.extend(moves.iter().rev());
+            self.limit = sol.len().saturating_sub(1);
+            self.best = Some(sol);
+            self.best_alt = alt;
+            if self.best.as_ref().is_some_and(|b| b.len() <= self.target) || moves.is_empty() {
+                self.finished |= self.best.as_ref().is_some_and(|b| b.len() <= self.target);
+                return 0;
+            }
+            room = moves.len() - 1;
+            moves.clear();
+        }
+        0
+    }
+
+    /// Phase-2 depth-first search for at most `depth` more moves; on success
+    /// `moves` holds them in reverse order. Else the error is at least 1;
+    /// over 1, it is a proven lower bound on by how much the cube's phase-2
+    /// distance exceeds `depth` (1 only says that no move sequence allowed
+    /// after `last` solves it).
+    #[allow(clippy::too_many_arguments)]
+    fn dfs2(
+        &mut self,
+        cperm: usize,
+        udedge: usize,
+        slice: usize,
+        d: [u8; 3],
+        depth: usize,
+        last: Option<usize>,
+        moves: &mut Vec<u8>,
+    ) -> Result<(), usize> {
+        if cperm == 0 && udedge == 0 && slice == 0 {
+            return Ok(());
+        }
+        let t = self.t;
+        let mask = ALLOWED_AFTER[last.unwrap_or(N_MOVES)];
+        for (k, &m) in P2_MOVES.iter().enumerate() {
+            if mask >> m & 1 == 0 {
+                continue;
+            }
+            self.nodes += 1;
+            let c = t.cperm2_mv[cperm * N_P2 + k] as usize;
+            let s = t.slice2_mv[slice * N_P2 + k] as usize;
+            let u = t.udedge_mv[udedge * N_P2 + k] as usize;
+            // The inverse's bound first (min2phase's order, the fewest
+            // instructions of the orders measured), read whole: a move acts
+            // on the inverse from the left, so its distance is not carried.
+            // A child over its room by two or more puts this cube over its
+            // own (their phase-2 distances differ by at most one), every
+            // sibling with it (min2phase's rule).
+            let di = usize::from(t.inv.bound(&t.comb, u, c));
+            if di >= depth {
+                if di > depth + 1 {
+                    return Err(di - depth - 1);
+                }
+                continue;
+            }
+            // The three tables modulo 3 (a quarter of a byte an entry),
+            // the exact distances carried down; the corners' first.
+            let dc = t.phase2_corner_child(d[0], c, s);
+            if usize::from(dc) >= depth {
+                continue;
+            }
+            let (de, dm) = t.phase2_edge_children(d, u, c, s);
+            if usize::from(de.max(dm)) >= depth {
+                continue;
+            }
+            let cd = [dc, de, dm];
+            match self.dfs2(c, u, s, cd, depth - 1, Some(m), moves) {
+                Ok(()) => {
+                    moves.push(m as u8);
+                    return Ok(());
+                }
+                // The same one level up.
+                Err(over) if over > 2 => return Err(over - 2),
+                Err(_) => {}
+            }
+        }
+        Err(1)
+    }
+}
+
+/// The first entry of a prefix list (see [`extend`]): `start`'s corner
+/// permutation, slice coordinate and edges.
+fn prefix_root(start: &CubieCube) -> (u16, u16, [u8; 12]) {
+    (
+        coord::cperm(start) as u16,
+        coord::slice(start) as u16,
+        start.ep,
+    )
+}
+
+/// The corner permutation, slice coordinate and edges after `path`, with
+/// `prefix` (entry `i`: after the first `i` moves; entries up to `valid`
+/// are up to date) extended to the end of `path`.
+fn extend(
+    t: &Tables,
+    prefix: &mut Vec<(u16, u16, [u8; 12])>,
+    path: &[u8],
+    valid: usize,
+) -> (u16, u16, [u8; 12]) {
+    let n = path.len();
+    if prefix.len() <= n {
+        prefix.resize(n + 1, prefix[0]);
+    }
+    for i in valid..n {
+        let m = path[i] as usize;
+        let (c, s, ep) = prefix[i];
+        let mv = &face_turn_cubies()[m].ep;
+        prefix[i + 1] = (
+            t.cperm_mv[c as usize * N_MOVES + m],
+            t.slice_mv[s as usize * N_MOVES + m],
+            std::array::from_fn(|j| ep[mv[j] as usize]),
+        );
+    }
+    prefix[n]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reference::coord::N_SLICE_PERM;
+    use cubetui_cube::cubie_turns::turn;
+    use cubetui_cube::random::rng_from_seed;
+    use rand::RngExt;
+
+    /// Phase 2's depth-first search with the cube's own three tables alone
+    /// (exact distances, no inverse): the first solution in move order.
+    #[allow(clippy::too_many_arguments)]
+    fn plain(
+        t: &Tables,
+        c: usize,
+        u: usize,
+        s: usize,
+        depth: usize,
+        last: Option<usize>,
+        moves: &mut Vec<u8>,
+        nodes: &mut u64,
+    ) -> bool {
+        if c == 0 && u == 0 && s == 0 {
+            return true;
+        }
+        let mask = ALLOWED_AFTER[last.unwrap_or(N_MOVES)];
+        for (k, &m) in P2_MOVES.iter().enumerate() {
+            if mask >> m & 1 == 0 {
+                continue;
+            }
+            *nodes += 1;
+            let cc = t.cperm2_mv[c * N_P2 + k] as usize;
+            let cu = t.udedge_mv[u * N_P2 + k] as usize;
+            let cs = t.slice2_mv[s * N_P2 + k] as usize;
+            let h = t.cperm_slice_pr[cc * N_SLICE_PERM + cs]
+                .max(t.udedge_slice_pr[cu * N_SLICE_PERM + cs])
+                .max(t.comb.bound(cu, cc));
+            if usize::from(h) < depth && plain(t, cc, cu, cs, depth - 1, Some(m), moves, nodes) {
+                moves.push(m as u8);
+                return true;
+            }
+        }
+        false
+    }
+
+    #[test]
+    fn the_inverse_bound_leaves_the_first_phase2_solution_unchanged_with_fewer_nodes() {
+        let t = Tables::build();
+        let mut rng = rng_from_seed(31);
+        let (mut ours, mut theirs) = (0, 0);
+        for _ in 0..150 {
+            let mut x = CubieCube::SOLVED;
+            for _ in 0..rng.random_range(6..20) {
+                x = turn(&x, P2_MOVES[rng.random_range(0..N_P2)]);
+            }
+            let (c, u, s) = (coord::cperm(&x), coord::udedge(&x), coord::slice(&x));
+            let d = [
+                t.cperm_slice_pr[c * N_SLICE_PERM + s],
+                t.udedge_slice_pr[u * N_SLICE_PERM + s],
+                t.comb.bound(u, c),
+            ];
+            let h = usize::from(*d.iter().max().unwrap_or(&0));
+            // Each room from the bound up, after no move and after a move
+            // out of G1 (R, which rules out R2 first).
+            for room in h..=(h + 3).min(PHASE2_CAP) {
+                for last in [None, Some(3)] {
+                    let mut search = Search::new(&t, x, 30, 0);
+                    let mut found = Vec::new();
+                    let got = search.dfs2(c, u, s, d, room, last, &mut found);
+                    let mut expected = Vec::new();
+                    let want = plain(&t, c, u, s, room, last, &mut expected, &mut theirs);
+                    ours += search.nodes();
+                    assert_eq!(got.is_ok(), want, "room {room}, last {last:?}");
+                    assert_eq!(found, expected, "room {room}, last {last:?}");
+                }
+            }
+        }
+        assert!(ours * 10 < theirs * 8, "{ours} nodes against {theirs}");
+    }
+}

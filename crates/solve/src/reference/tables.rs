@@ -1,0 +1,577 @@
+//! Move tables (coordinate × move → coordinate) and pruning tables (exact
+//! distances to the phase goal in a pair of coordinates), built from the cubie
+//! model by breadth-first search.
+
+use super::comb::CombPrune;
+use super::coord::{self, N_CPERM, N_FLIP, N_SLICE, N_SLICE_PERM, N_SLICE_POS, N_TWIST, N_UDEDGE};
+use super::cubie::{N_MOVES, bfs};
+use super::hot::{N_SYM, next_distance, nibble, pack, pack3, quarter};
+use super::inverse::InversePrune;
+use super::sym::SymPrune;
+use cubetui_cube::CubieCube;
+use cubetui_cube::cubie_turns::turn;
+
+pub use super::cubie::{N_P2, P2_MOVES};
+
+/// Every table the two-phase search reads.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Tables {
+    /// twist × 18 moves.
+    pub twist_mv: Vec<u16>,
+    /// flip × 18 moves.
+    pub flip_mv: Vec<u16>,
+    /// slice × 18 moves.
+    pub slice_mv: Vec<u16>,
+    /// corner permutation × 18 moves.
+    pub cperm_mv: Vec<u16>,
+    /// U/D edge permutation × 10 G1 moves.
+    pub udedge_mv: Vec<u16>,
+    /// Corner permutation × 10 G1 moves (from `cperm_mv`, compact for phase 2).
+    pub cperm2_mv: Vec<u16>,
+    /// Slice order (0..24) × 10 G1 moves (from `slice_mv`).
+    pub slice2_mv: Vec<u8>,
+    /// Phase-1 distance in (twist, slice positions).
+    pub twist_slice_pr: Vec<u8>,
+    /// Phase-1 distance in (flip, slice positions).
+    pub flip_slice_pr: Vec<u8>,
+    /// Phase-1 distance in (twist, flip).
+    pub twist_flip_pr: Vec<u8>,
+    /// Phase-2 distance in (corner permutation, slice order).
+    pub cperm_slice_pr: Vec<u8>,
+    /// Phase-2 distance in (U/D edge permutation, slice order).
+    pub udedge_slice_pr: Vec<u8>,
+    /// Slice positions (0..495) × 18 moves (from `slice_mv`, for phase 1).
+    pub pos_mv: Vec<u16>,
+    /// Phase-2 distance in (U/D edges, corner combination) (derived).
+    pub comb: CombPrune,
+    /// The inverse's coordinates for a second `comb` bound (derived).
+    pub inv: InversePrune,
+    /// The three phase-1 tables reduced by symmetry (derived; what the
+    /// search reads).
+    pub sym: SymPrune,
+    /// `twist_mv` and `flip_mv` as classes and symmetries (`class << 2 |
+    /// symmetry`), and `pos_mv` as its four conjugates (derived): a
+    /// phase-1 frame reads its rows of these once, and its children need
+    /// no class or conjugation lookup of their own for them.
+    pub twist_cls_mv: Vec<u16>,
+    pub flip_cls_mv: Vec<u16>,
+    pub pos_conj_mv: Vec<[u16; N_SYM]>,
+    /// `cperm_slice_pr` and `udedge_slice_pr` at 4 bits an entry (derived;
+    /// what phase 2 reads: capped at 15, and phase 2 never searches past
+    /// 13 moves, so the cap changes no decision): half the cache
+    /// footprint.
+    pub cperm_slice4: Vec<u8>,
+    pub udedge_slice4: Vec<u8>,
+    /// The same modulo 3, 2 bits an entry (derived; what phase 2's search
+    /// reads below its root, carrying exact distances).
+    pub cperm_slice3: Vec<u8>,
+    pub udedge_slice3: Vec<u8>,
+}
+
+/// A move table for `n` coordinate values over `moves`, through the cubie model.
+fn move_table(
+    n: usize,
+    moves: &[usize],
+    set: fn(&mut CubieCube, usize),
+    get: fn(&CubieCube) -> usize,
+) -> Vec<u16> {
+    let mut out = Vec::with_capacity(n * moves.len());
+    for x in 0..n {
+        let mut c = CubieCube::SOLVED;
+        set(&mut c, x);
+        for &m in moves {
+            out.push(get(&turn(&c, m)) as u16);
+        }
+    }
+    out
+}
+
+impl std::fmt::Debug for Tables {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Tables")
+            .field(
+                "move_entries",
+                &(self.twist_mv.len()
+                    + self.flip_mv.len()
+                    + self.slice_mv.len()
+                    + self.cperm_mv.len()
+                    + self.udedge_mv.len()),
+            )
+            .field(
+                "pruning_entries",
+                &(self.twist_slice_pr.len()
+                    + self.flip_slice_pr.len()
+                    + self.twist_flip_pr.len()
+                    + self.cperm_slice_pr.len()
+                    + self.udedge_slice_pr.len()),
+            )
+            .finish()
+    }
+}
+
+impl Tables {
+    /// Builds every table (a fraction of a second in a release build).
+    pub fn build() -> Tables {
+        Tables::build_with(&mut |_| {})
+    }
+
+    /// [`Tables::build`], calling `progress` with the percentage done (rising,
+    /// 100 last) after each table.
+    pub fn build_with(progress: &mut dyn FnMut(u8)) -> Tables {
+        // Share (%) of the build time of each table, in build order (measured).
+        const WEIGHTS: [u32; 10] = [1, 1, 2, 6, 3, 14, 14, 46, 6, 7];
+        let mut done = 0;
+        let mut tick = |i: usize| {
+            done += WEIGHTS[i];
+            progress((done * 100 / WEIGHTS.iter().sum::<u32>()) as u8);
+        };
+        let all: Vec<usize> = (0..N_MOVES).collect();
+        let twist_mv = move_table(N_TWIST, &all, coord::set_twist, coord::twist);
+        tick(0);
+        let flip_mv = move_table(N_FLIP, &all, coord::set_flip, coord::flip);
+        tick(1);
+        let slice_mv = move_table(N_SLICE, &all, coord::set_slice, coord::slice);
+        tick(2);
+        let cperm_mv = move_table(N_CPERM, &all, coord::set_cperm, coord::cperm);
+        tick(3);
+        let udedge_mv = move_table(N_UDEDGE, &P2_MOVES, coord::set_udedge, coord::udedge);
+        tick(4);
+
+        let pos_mv = |pos: usize, m: usize| {
+            slice_mv[pos * N_SLICE_PERM * N_MOVES + m] as usize / N_SLICE_PERM
+        };
+        let twist_slice_pr = bfs(N_TWIST * N_SLICE_POS, N_MOVES, |i, m| {
+            let (t, p) = (i / N_SLICE_POS, i % N_SLICE_POS);
+            twist_mv[t * N_MOVES + m] as usize * N_SLICE_POS + pos_mv(p, m)
+        });
+        tick(5);
+        let flip_slice_pr = bfs(N_FLIP * N_SLICE_POS, N_MOVES, |i, m| {
+            let (f, p) = (i / N_SLICE_POS, i % N_SLICE_POS);
+            flip_mv[f * N_MOVES + m] as usize * N_SLICE_POS + pos_mv(p, m)
+        });
+        tick(6);
+        let twist_flip_pr = bfs(N_TWIST * N_FLIP, N_MOVES, |i, m| {
+            let (t, f) = (i / N_FLIP, i % N_FLIP);
+            twist_mv[t * N_MOVES + m] as usize * N_FLIP + flip_mv[f * N_MOVES + m] as usize
+        });
+        tick(7);
+        let sp_mv = |s: usize, k: usize| slice_mv[s * N_MOVES + P2_MOVES[k]] as usize;
+        let cperm_slice_pr = bfs(N_CPERM * N_SLICE_PERM, N_P2, |i, k| {
+            let (c, s) = (i / N_SLICE_PERM, i % N_SLICE_PERM);
+            cperm_mv[c * N_MOVES + P2_MOVES[k]] as usize * N_SLICE_PERM + sp_mv(s, k)
+        });
+        tick(8);
+        let udedge_slice_pr = bfs(N_UDEDGE * N_SLICE_PERM, N_P2, |i, k| {
+            let (u, s) = (i / N_SLICE_PERM, i % N_SLICE_PERM);
+            udedge_mv[u * N_P2 + k] as usize * N_SLICE_PERM + sp_mv(s, k)
+        });
+        tick(9);
+        Tables::assemble(
+            [twist_mv, flip_mv, slice_mv, cperm_mv, udedge_mv],
+            [
+                twist_slice_pr,
+                flip_slice_pr,
+                twist_flip_pr,
+                cperm_slice_pr,
+                udedge_slice_pr,
+            ],
+        )
+    }
+
+    /// Tables from the stored ones (move tables twist, flip, slice, cperm,
+    /// udedge; pruning tables twist-slice, flip-slice, twist-flip,
+    /// cperm-slice, udedge-slice), deriving the compact phase-2 tables.
+    pub fn assemble(moves: [Vec<u16>; 5], prune: [Vec<u8>; 5]) -> Tables {
+        let [twist_mv, flip_mv, slice_mv, cperm_mv, udedge_mv] = moves;
+        let [
+            twist_slice_pr,
+            flip_slice_pr,
+            twist_flip_pr,
+            cperm_slice_pr,
+            udedge_slice_pr,
+        ] = prune;
+        let compact = |table: &[u16], n: usize| -> Vec<u16> {
+            (0..n)
+                .flat_map(|x| P2_MOVES.map(|m| table[x * N_MOVES + m]))
+                .collect()
+        };
+        let cperm2_mv = compact(&cperm_mv, N_CPERM);
+        let slice2_mv = compact(&slice_mv, N_SLICE_PERM)
+            .into_iter()
+            .map(|s| s.min(u8::MAX as u16) as u8)
+            .collect();
+        let pos_mv: Vec<u16> = (0..N_SLICE_POS)
+            .flat_map(|p| {
+                let row = &slice_mv[p * N_SLICE_PERM * N_MOVES..][..N_MOVES];
+                row.iter().map(|&s| s / N_SLICE_PERM as u16)
+            })
+            .collect();
+        let sym = SymPrune::new(&twist_slice_pr, &flip_slice_pr, &twist_flip_pr);
+        let twist_cls_mv = twist_mv.iter().map(|&t| sym.hot.twist_class(t)).collect();
+        let flip_cls_mv = flip_mv.iter().map(|&f| sym.hot.flip_class(f)).collect();
+        let pos_conj_mv = pos_mv.iter().map(|&p| sym.hot.pos_conj(p)).collect();
+        let comb = CombPrune::new(&cperm2_mv, &udedge_mv);
+        Tables {
+            inv: InversePrune::new(&comb),
+            cperm_slice4: pack(&cperm_slice_pr),
+            cperm_slice3: pack3(&cperm_slice_pr),
+            udedge_slice3: pack3(&udedge_slice_pr),
+            udedge_slice4: pack(&udedge_slice_pr),
+            twist_cls_mv,
+            flip_cls_mv,
+            pos_conj_mv,
+            comb,
+            pos_mv,
+            sym,
+            twist_mv,
+            flip_mv,
+            slice_mv,
+            cperm_mv,
+            udedge_mv,
+            cperm2_mv,
+            slice2_mv,
+            twist_slice_pr,
+            flip_slice_pr,
+            twist_flip_pr,
+            cperm_slice_pr,
+            udedge_slice_pr,
+        }
+    }
+
+    /// Whether the phase-1 bound is at most `room` (cheapest table first).
+    #[inline]
+    pub fn phase1_within(&self, twist: usize, flip: usize, slice: usize, room: usize) -> bool {
+        self.phase1_within_pos(twist, flip, slice / N_SLICE_PERM, room)
+    }
+
+    /// [`Tables::phase1_within`] with the slice positions alone (`slice / 24`).
+    #[inline]
+    pub fn phase1_within_pos(&self, twist: usize, flip: usize, pos: usize, room: usize) -> bool {
+        self.sym.twist_slice(twist, pos) as usize <= room
+            && self.sym.flip_slice(flip, pos) as usize <= room
+            && self.sym.twist_flip(twist, flip) as usize <= room
+    }
+
+    /// 0 if the phase-1 bound is at most `room` (`room` ≥ 1), else the value
+    /// of the first table over it (cheapest table first).
+    #[inline]
+    pub fn phase1_excess(&self, twist: usize, flip: usize, pos: usize, room: usize) -> usize {
+        let a = self.sym.twist_slice(twist, pos) as usize;
+        if a > room {
+            return a;
+        }
+        let b = self.sym.flip_slice(flip, pos) as usize;
+        if b > room {
+            return b;
+        }
+        let c = self.sym.twist_flip(twist, flip) as usize;
+        if c > room {
+            return c;
+        }
+        0
+    }
+
+    /// The exact distances in the three phase-1 tables (twist × slice
+    /// positions, flip × slice positions, twist × flip).
+    #[inline]
+    pub fn phase1_distances(&self, twist: usize, flip: usize, pos: usize) -> [u8; 3] {
+        [
+            self.sym.twist_slice(twist, pos),
+            self.sym.flip_slice(flip, pos),
+            self.sym.twist_flip(twist, flip),
+        ]
+    }
+
+    /// [`Tables::phase1_distances`] of a cube one move from a cube at
+    /// distances `d`, from its coordinates: reads the tables modulo 3 (a
+    /// quarter of a byte an entry, see [`super::hot::next_distance`]), what the
+    /// phase-1 search spends its time on.
+    #[inline(always)]
+    pub fn phase1_child(&self, d: [u8; 3], twist: u16, flip: u16, pos: u16) -> [u8; 3] {
+        let h = &self.sym.hot;
+        let pc = h.pos_conj(pos);
+        h.child(d, h.twist_class(twist), h.flip_class(flip), &pc, flip)
+    }
+
+    /// Phase-1 lower bound on the moves to G1.
+    #[inline]
+    pub fn phase1_bound(&self, twist: usize, flip: usize, slice: usize) -> u8 {
+        let pos = slice / N_SLICE_PERM;
+        let a = self.sym.twist_slice(twist, pos);
+        let b = self.sym.flip_slice(flip, pos);
+        let c = self.sym.twist_flip(twist, flip);
+        a.max(b).max(c)
+    }
+
+    /// Phase-2 lower bound from the corner permutation and slice order alone.
+    #[inline]
+    pub fn phase2_corner_bound(&self, cperm: usize, slice: usize) -> u8 {
+        nibble(&self.cperm_slice4, cperm * N_SLICE_PERM + slice)
+    }
+
+    /// The phase-2 distance in corners × slice of a cube one G1 move from
+    /// a cube at exact distance `d` there (below 15), from its coordinates:
+    /// the table read modulo 3 (a quarter of a byte an entry).
+    #[inline(always)]
+    pub fn phase2_corner_child(&self, d: u8, cperm: usize, slice: usize) -> u8 {
+        next_distance(d, quarter(&self.cperm_slice3, cperm * N_SLICE_PERM + slice))
+    }
+
+    /// The same for U/D edges × slice and U/D edges × corner combination
+    /// (`d`: the parent's three distances, corners first).
+    #[inline(always)]
+    pub fn phase2_edge_children(
+        &self,
+        d: [u8; 3],
+        udedge: usize,
+        cperm: usize,
+        slice: usize,
+    ) -> (u8, u8) {
+        (
+            next_distance(
+                d[1],
+                quarter(&self.udedge_slice3, udedge * N_SLICE_PERM + slice),
+            ),
+            next_distance(d[2], self.comb.bound3(udedge, cperm)),
+        )
+    }
+
+    /// Phase-2 lower bound from the U/D edges and slice order alone.
+    #[inline]
+    pub fn phase2_edge_bound(&self, udedge: usize, slice: usize) -> u8 {
+        nibble(&self.udedge_slice4, udedge * N_SLICE_PERM + slice)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cubetui_cube::cubie_turns::turn;
+    use cubetui_cube::random::rng_from_seed;
+    use rand::RngExt;
+
+    #[test]
+    fn the_reduced_corner_combination_table_reads_the_full_one_everywhere() {
+        use super::super::comb::{N_CCOMB, full};
+        use super::super::coord::{N_CPERM, N_UDEDGE};
+        let t = Tables::build();
+        let (ccomb_of, dist) = full(&t.cperm2_mv, &t.udedge_mv);
+        let mut cperm_of = [0usize; N_CCOMB];
+        for c in (0..N_CPERM).rev() {
+            cperm_of[usize::from(ccomb_of[c])] = c;
+        }
+        let comb = &t.comb;
+        let mut classes = std::collections::HashSet::new();
+        for u in 0..N_UDEDGE {
+            classes.insert(comb.udedge_class(u) >> 3);
+            for (x, &c) in cperm_of.iter().enumerate() {
+                let d = dist[u * N_CCOMB + x];
+                assert_eq!(comb.bound(u, c), d.min(15), "udedge {u}, combination {x}");
+                assert_eq!(comb.bound3(u, c), d % 3, "udedge {u}, combination {x}");
+            }
+        }
+        // About an eighth of the rows (a few permutations are their own
+        // conjugates under some symmetry).
+        assert!(classes.len() < N_UDEDGE / 7, "{} classes", classes.len());
+    }
+
+    #[test]
+    fn the_reduced_phase1_tables_agree_with_the_full_ones_everywhere() {
+        let t = Tables::build();
+        let s = &t.sym;
+        let full = t.twist_slice_pr.len() + t.flip_slice_pr.len() + t.twist_flip_pr.len();
+        assert!(s.bytes() * 3 < full, "reduced: {} of {full}", s.bytes());
+        for tw in 0..N_TWIST {
+            for p in 0..N_SLICE_POS {
+                assert_eq!(
+                    s.twist_slice(tw, p),
+                    t.twist_slice_pr[tw * N_SLICE_POS + p],
+                    "twist {tw}, pos {p}"
+                );
+            }
+            for f in 0..N_FLIP {
+                assert_eq!(s.twist_flip(tw, f), t.twist_flip_pr[tw * N_FLIP + f]);
+            }
+        }
+        for f in 0..N_FLIP {
+            for p in 0..N_SLICE_POS {
+                assert_eq!(s.flip_slice(f, p), t.flip_slice_pr[f * N_SLICE_POS + p]);
+            }
+        }
+    }
+
+    #[test]
+    fn a_childs_distances_follow_from_its_parents_and_the_tables_mod_3() {
+        let t = Tables::build();
+        let mut rng = rng_from_seed(11);
+        for _ in 0..50_000 {
+            let (tw, f) = (rng.random_range(0..N_TWIST), rng.random_range(0..N_FLIP));
+            let p = rng.random_range(0..N_SLICE_POS);
+            let d = t.phase1_distances(tw, f, p);
+            assert_eq!(d[0], t.twist_slice_pr[tw * N_SLICE_POS + p]);
+            assert_eq!(d[2], t.twist_flip_pr[tw * N_FLIP + f]);
+            for m in 0..N_MOVES {
+                let (ct, cf) = (t.twist_mv[tw * N_MOVES + m], t.flip_mv[f * N_MOVES + m]);
+                let cp = t.pos_mv[p * N_MOVES + m];
+                let exact = t.phase1_distances(ct as usize, cf as usize, cp as usize);
+                assert_eq!(
+                    t.phase1_child(d, ct, cf, cp),
+                    exact,
+                    "{tw} {f} {p} move {m}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_4_bit_phase2_tables_are_the_full_ones_capped_at_15() {
+        let t = Tables::build();
+        for (full, four) in [
+            (&t.cperm_slice_pr, &t.cperm_slice4),
+            (&t.udedge_slice_pr, &t.udedge_slice4),
+        ] {
+            assert_eq!(four.len(), full.len().div_ceil(2));
+            for (i, &v) in full.iter().enumerate() {
+                assert_eq!(nibble(four, i), v.min(15), "entry {i}");
+            }
+        }
+        assert_eq!(t.phase2_corner_bound(0, 0), 0);
+        assert!((0..N_CPERM).any(|c| t.phase2_corner_bound(c, 0) >= 10));
+    }
+
+    #[test]
+    fn a_phase2_childs_distances_follow_from_its_parents_and_the_tables_mod_3() {
+        let t = Tables::build();
+        let full = |c: usize, u: usize, s: usize| {
+            [
+                t.cperm_slice_pr[c * N_SLICE_PERM + s],
+                t.udedge_slice_pr[u * N_SLICE_PERM + s],
+                t.comb.bound(u, c),
+            ]
+        };
+        let mut rng = rng_from_seed(13);
+        let mut checked = 0;
+        while checked < 20_000 {
+            let (c, u) = (rng.random_range(0..N_CPERM), rng.random_range(0..N_UDEDGE));
+            let s = rng.random_range(0..N_SLICE_PERM);
+            let d = full(c, u, s);
+            if d.iter().any(|&v| v >= 14) {
+                continue;
+            }
+            checked += 1;
+            for k in 0..N_P2 {
+                let cc = t.cperm2_mv[c * N_P2 + k] as usize;
+                let cu = t.udedge_mv[u * N_P2 + k] as usize;
+                let cs = t.slice2_mv[s * N_P2 + k] as usize;
+                let exact = full(cc, cu, cs);
+                assert_eq!(t.phase2_corner_child(d[0], cc, cs), exact[0]);
+                assert_eq!(t.phase2_edge_children(d, cu, cc, cs), (exact[1], exact[2]));
+            }
+        }
+    }
+
+    #[test]
+    fn the_corner_combination_bound_never_exceeds_a_known_phase2_solution() {
+        let t = Tables::build();
+        assert_eq!(t.comb.bound(0, 0), 0);
+        let mut rng = rng_from_seed(5);
+        for _ in 0..300 {
+            // A G1 cube made of n random G1 moves is at most n from solved.
+            let n = rng.random_range(0..14usize);
+            let mut c = CubieCube::SOLVED;
+            for _ in 0..n {
+                c = turn(&c, P2_MOVES[rng.random_range(0..N_P2)]);
+            }
+            let (u, p) = (coord::udedge(&c), coord::cperm(&c));
+            let b = t.comb.bound(u, p) as usize;
+            assert!(b <= n, "bound {b} after {n} moves");
+            assert_eq!(b == 0, u == 0 && t.comb.ccomb(p) == 0);
+        }
+    }
+}
+
+#[cfg(test)]
+mod inverse_tests {
+    use super::*;
+    use cubetui_cube::cubie_turns::{face_turn_cubies, inverse, multiply, turn};
+    use cubetui_cube::random::rng_from_seed;
+    use rand::RngExt;
+
+    /// A G1 cube made of `n` random G1 moves (at most `n` from solved).
+    fn g1_cube(rng: &mut impl rand::Rng, n: usize) -> CubieCube {
+        let mut c = CubieCube::SOLVED;
+        for _ in 0..n {
+            c = turn(&c, P2_MOVES[rng.random_range(0..N_P2)]);
+        }
+        c
+    }
+
+    #[test]
+    fn the_inverse_coordinates_of_a_child_are_those_of_its_inverse_cube() {
+        let t = Tables::build();
+        let mut rng = rng_from_seed(21);
+        for _ in 0..200 {
+            let n = rng.random_range(0..20);
+            let x = g1_cube(&mut rng, n);
+            for m in P2_MOVES {
+                let child = turn(&x, m);
+                // The child's inverse is the parent's with m⁻¹ on its left.
+                let left = multiply(&inverse(&face_turn_cubies()[m]), &inverse(&x));
+                assert_eq!(inverse(&child), left);
+                let (u, c) = (coord::udedge(&child), coord::cperm(&child));
+                assert_eq!(
+                    t.inv.bound(&t.comb, u, c),
+                    t.comb.bound(coord::udedge(&left), coord::cperm(&left))
+                );
+            }
+        }
+        assert!(t.inv.bytes() < 130_000, "{} bytes", t.inv.bytes());
+    }
+
+    #[test]
+    fn the_inverse_bound_never_exceeds_a_known_phase2_solution_and_adds_to_the_others() {
+        let t = Tables::build();
+        assert_eq!(t.inv.bound(&t.comb, 0, 0), 0);
+        let mut rng = rng_from_seed(22);
+        let mut higher = 0;
+        for _ in 0..2000 {
+            let n = rng.random_range(0..14usize);
+            let c = g1_cube(&mut rng, n);
+            let (u, p, s) = (coord::udedge(&c), coord::cperm(&c), coord::slice(&c));
+            let b = t.inv.bound(&t.comb, u, p);
+            assert!(usize::from(b) <= n, "bound {b} after {n} moves");
+            let own = t
+                .phase2_corner_bound(p, s)
+                .max(t.phase2_edge_bound(u, s))
+                .max(t.comb.bound(u, p));
+            higher += usize::from(b > own);
+        }
+        // The point of it: the inverse sometimes (19 of these 2000) bounds
+        // higher than the cube's own three tables.
+        assert!(higher >= 10, "higher in {higher} of 2000");
+    }
+
+    #[test]
+    fn the_permutation_tables_read_on_the_inverse_bound_the_same_and_comb_does_not() {
+        let t = Tables::build();
+        let mut rng = rng_from_seed(23);
+        let mut comb_differs = 0;
+        for _ in 0..2000 {
+            let n = rng.random_range(0..20);
+            let x = g1_cube(&mut rng, n);
+            let y = inverse(&x);
+            let (c, u, s) = (coord::cperm(&x), coord::udedge(&x), coord::slice(&x));
+            let (ci, ui, si) = (coord::cperm(&y), coord::udedge(&y), coord::slice(&y));
+            assert_eq!(
+                t.cperm_slice_pr[c * N_SLICE_PERM + s],
+                t.cperm_slice_pr[ci * N_SLICE_PERM + si]
+            );
+            assert_eq!(
+                t.udedge_slice_pr[u * N_SLICE_PERM + s],
+                t.udedge_slice_pr[ui * N_SLICE_PERM + si]
+            );
+            comb_differs += usize::from(t.comb.bound(u, c) != t.comb.bound(ui, ci));
+        }
+        assert!(comb_differs > 100, "comb differs in {comb_differs} of 2000");
+    }
+}
