@@ -10,6 +10,7 @@ use color_eyre::eyre::Report;
 use cubetui_cube::AnyAlg;
 use cubetui_run::budget::{self, Budget, Stop};
 use cubetui_run::trace::run_traced;
+use cubetui_solve::{Limit, StopReason};
 
 use super::common::Start;
 use super::config::Resolved;
@@ -120,8 +121,8 @@ fn run_with(
     let cancelled = ran.stop == Stop::Cancelled;
     let out = solver.outcome();
     let snap = solver.snapshot();
-    let stopped_by = stop_words(ran.stop, snap.exhausted_by.as_deref(), r);
-    let stop = StopKind::of(ran.stop, &stopped_by);
+    let stopped_by = stop_words(ran.stop, snap.exhausted_by.as_ref(), r);
+    let stop = StopKind::of(ran.stop, snap.exhausted_by.as_ref());
     let solution = out.solution.simplified();
     // The time includes building the solver and writing out its solution
     // (not the tracing).
@@ -178,10 +179,12 @@ fn run_with(
 /// Why a run stopped, in words: the solver's own phrase when it spent its
 /// budget (`step limit N`, `temperature frozen at T`, `generation limit
 /// N`, `stagnation N generations`), else the budget the run was given.
-pub fn stop_words(stop: Stop, exhausted_by: Option<&str>, r: &Resolved) -> String {
+pub fn stop_words(stop: Stop, exhausted_by: Option<&StopReason>, r: &Resolved) -> String {
     match stop {
         Stop::Solved => "solved".into(),
-        Stop::Exhausted => exhausted_by.unwrap_or("the solver's own budget").into(),
+        Stop::Exhausted => {
+            exhausted_by.map_or_else(|| "the solver's own budget".into(), ToString::to_string)
+        }
         Stop::Steps => match r.max_steps {
             Some(n) => format!("step limit {n} (--max-steps)"),
             None => "step limit".into(),
@@ -213,19 +216,29 @@ pub enum StopKind {
 }
 
 impl StopKind {
-    /// The kind of `stop` whose words are `words` (see [`stop_words`]).
-    pub fn of(stop: Stop, words: &str) -> StopKind {
+    /// The kind of `stop`, the solver's reason where it spent its own
+    /// budget (never read back from the words: rewording a reason does not
+    /// change a summary).
+    pub fn of(stop: Stop, exhausted_by: Option<&StopReason>) -> StopKind {
         match stop {
             Stop::Solved => StopKind::Solved,
             Stop::Steps => StopKind::Steps,
             Stop::Time => StopKind::Time,
             Stop::Cancelled => StopKind::Interrupted,
             Stop::Stalled => StopKind::Other,
-            Stop::Exhausted => StopKind::of_words(words),
+            Stop::Exhausted => exhausted_by.map_or(StopKind::Other, |r| match r.limit() {
+                Limit::Steps => StopKind::Steps,
+                Limit::Frozen => StopKind::Frozen,
+                Limit::Stagnation => StopKind::Stagnation,
+                Limit::Generations => StopKind::Generations,
+                Limit::Other => StopKind::Other,
+            }),
         }
     }
 
-    /// The kind of a stop said in `words` (a `stopped_by` field).
+    /// The kind of a stop said in `words`: the `stopped_by` field of a
+    /// result line read back from a file (`merge`), where only the words
+    /// are kept. A test holds these prefixes to [`StopReason`]'s words.
     pub fn of_words(words: &str) -> StopKind {
         let starts = |p: &str| words.starts_with(p);
         if words == "solved" {
@@ -259,5 +272,37 @@ impl StopKind {
             StopKind::Interrupted => "interrupted",
             StopKind::Other => "other",
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A file's `stopped_by` words are read back into the kind the run
+    /// itself counted, for every reason a solver gives.
+    #[test]
+    fn words_read_back_give_the_kind_the_run_counted() {
+        let reasons = [
+            StopReason::StepLimit(50),
+            StopReason::Frozen { temperature: 0.01 },
+            StopReason::Stagnation(200),
+            StopReason::GenerationLimit(3000),
+            StopReason::RoundLimit(6),
+            StopReason::SearchComplete { max_len: 12 },
+            StopReason::GiveUp(1000),
+            StopReason::NotBuilt,
+            StopReason::CrowdFailed(Box::new(StopReason::Stagnation(200))),
+            StopReason::CrowdFailed(Box::new(StopReason::GenerationLimit(9))),
+        ];
+        for r in reasons {
+            let kind = StopKind::of(Stop::Exhausted, Some(&r));
+            assert_eq!(StopKind::of_words(&r.to_string()), kind, "{r}");
+        }
+        assert_eq!(StopKind::of(Stop::Exhausted, None), StopKind::Other);
+        assert_eq!(
+            StopKind::of(Stop::Exhausted, Some(&StopReason::StepLimit(1))),
+            StopKind::Steps
+        );
     }
 }

@@ -106,7 +106,7 @@ impl Narrator {
 /// search that found nothing) where it says.
 fn exhausted(s: Option<&Snapshot>) -> String {
     let why = s
-        .and_then(|s| s.exhausted_by.as_deref())
+        .and_then(|s| s.exhausted_by.as_ref())
         .map_or_else(String::new, |why| format!(" ({why})"));
     format!("exhausted without solving{why} — x, s or a turn starts over")
 }
@@ -115,7 +115,7 @@ fn exhausted(s: Option<&Snapshot>) -> String {
 mod tests {
     use super::*;
     use cubetui_cube::Cube;
-    use cubetui_solve::Status;
+    use cubetui_solve::{Status, StopReason};
 
     fn snap(last_step: Option<&str>, exhausted_by: Option<&str>) -> Snapshot {
         Snapshot {
@@ -129,7 +129,7 @@ mod tests {
             phase: None,
             status: Status::Running,
             last_step: last_step.map(String::from),
-            exhausted_by: exhausted_by.map(String::from),
+            exhausted_by: exhausted_by.map(|w| StopReason::Other(w.into())),
             rows: Vec::new(),
             values: Vec::new(),
         }

@@ -483,5 +483,12 @@ fn a_step_describes_the_leaders_window_move_and_exhaustion_names_the_round_limit
         }
     }
     assert_eq!(s.status(), Status::Exhausted);
-    assert_eq!(s.snapshot().exhausted_by.as_deref(), Some("round limit 6"));
+    assert_eq!(
+        s.snapshot()
+            .exhausted_by
+            .as_ref()
+            .map(ToString::to_string)
+            .as_deref(),
+        Some("round limit 6")
+    );
 }

@@ -122,7 +122,10 @@ fn stops_after_the_stagnation_limit() {
         "{text}"
     );
     assert_eq!(
-        snap.exhausted_by.as_deref(),
+        snap.exhausted_by
+            .as_ref()
+            .map(ToString::to_string)
+            .as_deref(),
         Some("stagnation 5 generations, and the crowd's sequence did not solve")
     );
     assert_eq!(

@@ -170,7 +170,11 @@ fn a_spent_budget_reports_the_best_state_reached() {
         );
         assert!(s.snapshot().phase.unwrap().starts_with("phase 1/4"));
         assert_eq!(
-            s.snapshot().exhausted_by.as_deref(),
+            s.snapshot()
+                .exhausted_by
+                .as_ref()
+                .map(ToString::to_string)
+                .as_deref(),
             Some("step limit 3"),
             "{name}"
         );

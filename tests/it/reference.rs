@@ -386,7 +386,12 @@ fn an_impossible_length_limit_ends_exhausted() {
     let mut solver = cfg.build(cube, 1).unwrap();
     assert_eq!(solver.step(u64::MAX), Status::Exhausted);
     assert_eq!(
-        solver.snapshot().exhausted_by.as_deref(),
+        solver
+            .snapshot()
+            .exhausted_by
+            .as_ref()
+            .map(ToString::to_string)
+            .as_deref(),
         Some("search complete: no solution within 3 moves")
     );
     let out = solver.outcome();

@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 pub use crate::profile::{MainRole, Profile, SeriesSpec};
+pub use crate::stop::StopReason;
 use cubetui_cube::nxn::{NxnCube, Size};
 use cubetui_cube::{AnyAlg, AnyCube};
 
@@ -51,11 +52,11 @@ pub struct Snapshot {
     /// was accepted, the new generation's best, …), where the solver says.
     /// Built when the snapshot is taken, from numbers the solver keeps.
     pub last_step: Option<String>,
-    /// What stopped the run unsolved, once [`Status::Exhausted`]: a short
-    /// phrase the screen shows in parentheses after "exhausted without
+    /// What stopped the run unsolved, once [`Status::Exhausted`]; its words
+    /// are what the screen shows in parentheses after "exhausted without
     /// solving" (e.g. "generation limit 3000", "stagnation 200
     /// generations", "temperature frozen at 0.0100").
-    pub exhausted_by: Option<String>,
+    pub exhausted_by: Option<StopReason>,
     /// Rows the solver adds to the status panel, (label, value), where it
     /// has more to say than the common rows (the commutator generator: the
     /// orbit its last accepted commutator cycled). Empty for most.

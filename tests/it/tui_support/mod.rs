@@ -7,7 +7,9 @@ pub mod solvers;
 use cubetui::tui::app::{App, Choice};
 use cubetui_cube::{Alg, Cube};
 use cubetui_run::runner::{Inline, Speed};
-use cubetui_solve::{Outcome, Profile, SeriesSpec, Snapshot, SolveError, Solver, Status};
+use cubetui_solve::{
+    Outcome, Profile, SeriesSpec, Snapshot, SolveError, Solver, Status, StopReason,
+};
 
 pub struct Toy {
     start: Cube,
@@ -86,7 +88,7 @@ impl Solver for Toy {
                 )
             }),
             exhausted_by: (self.status() == Status::Exhausted)
-                .then(|| format!("plan of {} moves", self.plan.len())),
+                .then(|| StopReason::Other(format!("plan of {} moves", self.plan.len()))),
             rows: Vec::new(),
             values: vec![1.0 / (1.0 + self.iteration as f64), 0.5, 7.0],
         }

@@ -7,6 +7,7 @@ use super::params::SaParams;
 use super::schedule::{T_FLOOR, TEMPERATURE};
 use super::space::{LINK, Proposer, Record, Runner, Space};
 use crate::api::{Outcome, Profile, SeriesSpec, Snapshot, SolveError, Solver, Status};
+use crate::stop::StopReason;
 use cubetui_cube::random::{CubeRng, rng_from_seed};
 
 /// Records the path keeps before long stretches of it become links
@@ -347,12 +348,14 @@ impl<S: Space> Annealer<S> {
     }
 
     /// Which budget ran out, once exhausted.
-    fn exhausted_by(&self) -> Option<String> {
-        (self.status == Status::Exhausted).then(|| {
+    fn exhausted_by(&self) -> Option<StopReason> {
+        (self.status == Status::Exhausted).then_some({
             if self.iteration >= self.params.max_steps {
-                format!("step limit {}", self.params.max_steps)
+                StopReason::StepLimit(self.params.max_steps)
             } else {
-                format!("temperature frozen at {:.4}", self.temperature)
+                StopReason::Frozen {
+                    temperature: self.temperature,
+                }
             }
         })
     }
@@ -587,6 +590,13 @@ mod tests {
         let mut a = Annealer::new(Three::default(), &p, start, 4).unwrap();
         assert_eq!(a.snapshot().exhausted_by, None);
         assert_eq!(a.step(100), Status::Exhausted);
-        assert_eq!(a.snapshot().exhausted_by.as_deref(), Some("step limit 50"));
+        assert_eq!(
+            a.snapshot()
+                .exhausted_by
+                .as_ref()
+                .map(ToString::to_string)
+                .as_deref(),
+            Some("step limit 50")
+        );
     }
 }

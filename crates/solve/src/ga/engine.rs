@@ -8,6 +8,7 @@ use crate::genome::Genome;
 use crate::popstats::{POPULATION_SERIES, PopStats};
 
 use super::params::{Fitness, GaParams};
+use crate::stop::StopReason;
 
 /// The energy a chromosome is judged on and how many of its genes count.
 pub fn judge<G: Genome>(
@@ -263,11 +264,11 @@ impl<G: Genome> Solver for Ga<G> {
                     self.best_generation,
                 )
             }),
-            exhausted_by: (self.status == Status::Exhausted).then(|| {
+            exhausted_by: (self.status == Status::Exhausted).then_some({
                 if self.generation >= self.p.max_generations {
-                    format!("generation limit {}", self.p.max_generations)
+                    StopReason::GenerationLimit(self.p.max_generations)
                 } else {
-                    format!("stagnation {} generations", self.p.stagnation)
+                    StopReason::Stagnation(self.p.stagnation)
                 }
             }),
             rows: Vec::new(),
@@ -377,7 +378,11 @@ mod tests {
         assert_eq!(ga.snapshot().exhausted_by, None);
         assert_eq!(ga.step(10), Status::Exhausted);
         assert_eq!(
-            ga.snapshot().exhausted_by.as_deref(),
+            ga.snapshot()
+                .exhausted_by
+                .as_ref()
+                .map(ToString::to_string)
+                .as_deref(),
             Some("generation limit 3")
         );
     }

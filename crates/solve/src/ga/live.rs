@@ -137,7 +137,11 @@ mod tests {
         }
         assert_eq!(g.status(), Status::Exhausted);
         assert_eq!(
-            g.snapshot().exhausted_by.as_deref(),
+            g.snapshot()
+                .exhausted_by
+                .as_ref()
+                .map(ToString::to_string)
+                .as_deref(),
             Some("stagnation 1 generations")
         );
     }

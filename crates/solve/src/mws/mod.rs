@@ -28,6 +28,7 @@ use self::pieces::blocks;
 use self::window::{Objective, Search, WindowParams};
 use super::chromosome::{genes_alg, seeded_rng};
 use crate::api::{Outcome, Profile, SeriesSpec, Snapshot, SolveError, Solver, Status};
+use crate::stop::StopReason;
 use cubetui_cube::Cube;
 use cubetui_cube::random::derive_seed;
 
@@ -360,7 +361,7 @@ impl Solver for Mws {
             status: self.status,
             last_step: self.last_step(),
             exhausted_by: (self.status == Status::Exhausted)
-                .then(|| format!("round limit {}", self.p.max_rounds)),
+                .then_some(StopReason::RoundLimit(self.p.max_rounds)),
             rows: Vec::new(),
             values: vec![
                 // The leader's fitness in its phase, 0..1 (1 = phase solved).

@@ -9,6 +9,7 @@ use super::search::PhaseSearch;
 use super::seq::merge_same_face;
 use crate::api::{SolveError, Status};
 use crate::popstats::PopStats;
+use crate::stop::StopReason;
 use cubetui_cube::random::derive_seed;
 use cubetui_cube::{AnyAlg, AnyCube};
 
@@ -374,8 +375,8 @@ impl<L: Ladder> Phased<L> {
     }
 
     /// Which budget ran out, once exhausted.
-    pub fn exhausted_by(&self) -> Option<String> {
-        (self.status == Status::Exhausted).then(|| format!("step limit {}", self.max_steps))
+    pub fn exhausted_by(&self) -> Option<StopReason> {
+        (self.status == Status::Exhausted).then_some(StopReason::StepLimit(self.max_steps))
     }
 
     /// The live values of the running phase's parameters (none once solved).

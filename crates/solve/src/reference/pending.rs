@@ -12,6 +12,7 @@ use super::cache;
 use super::solver::{self, ReferenceParams};
 use crate::api::{Outcome, Snapshot, SolveError, Solver, Status};
 use crate::profile::Profile;
+use crate::stop::StopReason;
 use cubetui_cube::{Alg, Cube};
 
 /// The snapshot's phase while the tables are coming.
@@ -106,9 +107,7 @@ impl Solver for Pending {
             phase: Some(BUILDING.into()),
             status: self.status(),
             last_step: None,
-            exhausted_by: self
-                .failed
-                .then(|| "the solver could not be built from the tables".to_string()),
+            exhausted_by: self.failed.then_some(StopReason::NotBuilt),
             rows: Vec::new(),
             values: vec![f64::NAN, 0.0, 0.0],
         }

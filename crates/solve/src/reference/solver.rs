@@ -12,6 +12,7 @@ use crate::api::{Outcome, Snapshot, SolveError, Solver, Status};
 use crate::declare::{Declared, declare_params};
 use crate::params::ParamSpec;
 use crate::profile::{Profile, SeriesSpec};
+use crate::stop::StopReason;
 use cubetui_cube::{Alg, Cube};
 
 declare_params! {
@@ -157,15 +158,14 @@ impl Reference {
     }
 
     /// Why the search ended without a solution.
-    fn exhausted_by(&self) -> Option<String> {
+    fn exhausted_by(&self) -> Option<StopReason> {
         (self.status == Status::Exhausted).then(|| {
             if self.search.finished() {
-                format!(
-                    "search complete: no solution within {} moves",
-                    self.params.max_len
-                )
+                StopReason::SearchComplete {
+                    max_len: self.params.max_len,
+                }
             } else {
-                format!("give-up limit {} nodes", self.params.give_up_nodes)
+                StopReason::GiveUp(self.params.give_up_nodes)
             }
         })
     }

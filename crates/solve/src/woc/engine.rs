@@ -13,6 +13,7 @@ use crate::genome::Genome;
 use crate::popstats::{POPULATION_SERIES, PopStats};
 
 use super::params::WocParams;
+use crate::stop::StopReason;
 
 /// The seed's redundancy filter: 3 if two moves of opposite faces (two
 /// layers on one axis) are followed by a move on their axis, 2 if two
@@ -220,14 +221,14 @@ impl<G: Genome> Woc<G> {
     }
 
     /// Which budget ended the GA, once the crowd's answer did not solve.
-    fn exhausted_by(&self) -> Option<String> {
+    fn exhausted_by(&self) -> Option<StopReason> {
         (self.status == Status::Exhausted).then(|| {
             let why = if self.since_better >= self.p.stagnation {
-                format!("stagnation {} generations", self.p.stagnation)
+                StopReason::Stagnation(self.p.stagnation)
             } else {
-                format!("generation limit {}", self.p.max_generations)
+                StopReason::GenerationLimit(self.p.max_generations)
             };
-            format!("{why}, and the crowd's sequence did not solve")
+            StopReason::CrowdFailed(Box::new(why))
         })
     }
 
