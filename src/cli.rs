@@ -8,7 +8,6 @@ mod bench;
 mod common;
 mod config;
 pub mod exit;
-mod interrupt;
 mod merge;
 pub mod out;
 mod plot;

@@ -1,7 +1,8 @@
 //! cubetui: watch metaheuristic Rubik's cube solvers think.
 //!
-//! This crate is the app: [`tui`], the live terminal screen (the library),
-//! and the command line (the `cubetui` binary). The layers below it are the
+//! This crate is the app: [`tui`], the live terminal screen, and
+//! [`signals`], every signal the program handles (the library), and the
+//! command line (the `cubetui` binary). The layers below it are the
 //! workspace's crates, each knowing only those beneath it:
 //!
 //! - `cubetui-cube`: the puzzle (stickers, moves, notation, validation,
@@ -11,4 +12,5 @@
 //! - `cubetui-run`: the runner, budgets, traces, races, run files and the
 //!   one number formatter.
 
+pub mod signals;
 pub mod tui;

@@ -130,7 +130,7 @@ pub fn run(args: ReplayArgs, presets: &Presets) -> Result<ExitCode, Report> {
     let shown = args.file.display();
     let mut text = String::new();
     if args.verify {
-        let interrupted = super::interrupt::install();
+        let interrupted = cubetui::signals::ctrl_c_flag(EXIT_INTERRUPTED);
         let verdict = play::verify(&file, presets, Some(&interrupted))
             .map_err(|e| InvalidInput(format!("{shown}: {e}")))?;
         let again = &verdict.again;

@@ -5,7 +5,6 @@
 
 use std::io::Write;
 use std::sync::mpsc::Sender;
-use std::time::Duration;
 
 use cubetui_solve::reference::Tables;
 use cubetui_solve::reference::cache::{self, CacheEvent, Stored};
@@ -20,7 +19,7 @@ pub fn obtain_on_stderr(sigint: bool) -> &'static Tables {
     cache::obtain(&mut |event| {
         match event {
             CacheEvent::Progress(_) => return,
-            CacheEvent::Building => guard_signals(sigint),
+            CacheEvent::Building => cubetui::signals::guard_cache_file(sigint),
             _ => {}
         }
         let _ = writeln!(std::io::stderr(), "cubetui: {event}");
@@ -52,62 +51,4 @@ pub fn warm_up_for_screen(notices: Sender<String>) {
         };
         let _ = notices.send(text);
     });
-}
-
-/// Watches SIGTERM (and SIGINT) on a thread of its own: on arrival, removes
-/// the cache's temporary file and re-raises the signal with its default
-/// action. In place when this returns (or never, if it cannot start).
-fn guard_signals(sigint: bool) {
-    #[cfg(unix)]
-    {
-        use tokio::signal::unix::{SignalKind, signal};
-        let Ok(runtime) = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-        else {
-            return;
-        };
-        let (ready_tx, ready_rx) = std::sync::mpsc::channel();
-        let spawned = std::thread::Builder::new()
-            .name("cache-signals".into())
-            .spawn(move || {
-                runtime.block_on(async move {
-                    let mut kinds = vec![SignalKind::terminate()];
-                    if sigint {
-                        kinds.push(SignalKind::interrupt());
-                    }
-                    let mut waits = Vec::new();
-                    for k in kinds {
-                        if let Ok(s) = signal(k) {
-                            waits.push((k.as_raw_value(), s));
-                        }
-                    }
-                    let _ = ready_tx.send(());
-                    if waits.is_empty() {
-                        return;
-                    }
-                    let recv = waits.iter_mut().map(|(n, s)| {
-                        let n = *n;
-                        Box::pin(async move {
-                            s.recv().await;
-                            n
-                        })
-                    });
-                    let n = futures::future::select_all(recv).await.0;
-                    cache::remove_temp();
-                    // SAFETY: plain libc calls with a valid signal number;
-                    // the default action ends the process as the signal
-                    // would have without this watcher.
-                    unsafe {
-                        libc::signal(n, libc::SIG_DFL);
-                        libc::raise(n);
-                    }
-                });
-            });
-        if spawned.is_ok() {
-            let _ = ready_rx.recv_timeout(Duration::from_secs(5));
-        }
-    }
-    #[cfg(not(unix))]
-    let _ = sigint;
 }

@@ -75,7 +75,7 @@ use std::time::Duration;
 
 use crossterm::event::{Event, KeyEventKind};
 use ratatui::DefaultTerminal;
-use tokio::signal::unix::{Signal, SignalKind, signal};
+use crate::signals::ScreenSignals;
 
 use app::App;
 use keys::Action;
@@ -108,7 +108,7 @@ pub fn run(mut app: App, fps: u32, notices: Receiver<String>) -> io::Result<Exit
     let rt = cubetui_run::runner::runtime()?;
     let signals = {
         let _in_runtime = rt.enter();
-        Signals::new()?
+        ScreenSignals::new()?
     };
     let mut terminal = modes::enter()?;
     let res = rt.block_on(event_loop(&mut terminal, &mut app, fps, signals, notices));
@@ -127,45 +127,11 @@ pub fn run(mut app: App, fps: u32, notices: Receiver<String>) -> io::Result<Exit
     }
 }
 
-/// The signals the screen catches: the termination signals, SIGTSTP and
-/// SIGCONT.
-struct Signals(Vec<(i32, Signal)>);
-
-impl Signals {
-    fn new() -> io::Result<Signals> {
-        let kinds = [
-            SignalKind::terminate(),
-            SignalKind::interrupt(),
-            SignalKind::hangup(),
-            SignalKind::quit(),
-            SignalKind::from_raw(libc::SIGTSTP),
-            SignalKind::from_raw(libc::SIGCONT),
-        ];
-        let mut v = Vec::new();
-        for k in kinds {
-            v.push((k.as_raw_value(), signal(k)?));
-        }
-        Ok(Signals(v))
-    }
-
-    /// The next signal's number.
-    async fn recv(&mut self) -> i32 {
-        let waits = self.0.iter_mut().map(|(n, s)| {
-            let n = *n;
-            Box::pin(async move {
-                s.recv().await;
-                n
-            })
-        });
-        futures::future::select_all(waits).await.0
-    }
-}
-
 async fn event_loop(
     terminal: &mut DefaultTerminal,
     app: &mut App,
     fps: u32,
-    mut signals: Signals,
+    mut signals: ScreenSignals,
     notices: Receiver<String>,
 ) -> io::Result<Exit> {
     let fps = fps.clamp(1, 60);
