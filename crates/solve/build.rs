@@ -27,8 +27,11 @@ fn main() {
         ("assets/presets", ""),
         ("assets/test-presets", "#[cfg(test)] "),
     ] {
-        println!("cargo:rerun-if-changed={dir}");
-        for path in presets(&root.join(dir)) {
+        // A path that does not exist would make Cargo rerun this script
+        // (and rebuild the crate) every time: name the folder as it is.
+        let dir = root.join(dir);
+        println!("cargo:rerun-if-changed={}", dir.display());
+        for path in presets(&dir) {
             println!("cargo:rerun-if-changed={}", path.display());
             let name = path
                 .file_stem()
