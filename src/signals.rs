@@ -54,7 +54,11 @@ pub fn ctrl_c_flag(exit_code: u8) -> Arc<AtomicBool> {
 /// ends the process as the signal would have. In place when this returns
 /// (or never, if it cannot be installed).
 pub fn guard_cache_file(sigint: bool) {
-    let kinds: &[i32] = if sigint { &[SIGTERM, SIGINT] } else { &[SIGTERM] };
+    let kinds: &[i32] = if sigint {
+        &[SIGTERM, SIGINT]
+    } else {
+        &[SIGTERM]
+    };
     let Ok(mut signals) = Signals::new(kinds) else {
         return;
     };

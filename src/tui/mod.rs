@@ -73,9 +73,9 @@ use std::io;
 use std::sync::mpsc::Receiver;
 use std::time::Duration;
 
+use crate::signals::ScreenSignals;
 use crossterm::event::{Event, KeyEventKind};
 use ratatui::DefaultTerminal;
-use crate::signals::ScreenSignals;
 
 use app::App;
 use keys::Action;

@@ -72,7 +72,10 @@ pub fn monochrome_name(term: &str) -> bool {
 }
 
 /// Terminfo's `colors` for `term` (-1 when the entry has none), or `None`
-/// when no entry is found or it cannot be read.
+/// when no entry is found or it cannot be read. The entry is found here, not
+/// by `termini::TermInfo::from_name`, so that a `TERM` with a path in it is
+/// never looked up and the file is read through the bounded reader (a FIFO
+/// or a device at an entry's place is skipped, never waited on).
 fn terminfo_colours(term: &str) -> Option<i32> {
     let first = term.chars().next()?;
     if term.contains('/') || term.starts_with('.') || !term.is_ascii() {
@@ -117,35 +120,15 @@ fn terminfo_dirs() -> Vec<PathBuf> {
     dirs
 }
 
-/// `colors` (numeric capability 13) of a compiled terminfo entry, legacy
-/// (16-bit numbers) or extended (32-bit); -1 when absent.
+/// `colors` of a compiled terminfo entry (legacy or extended format, read
+/// by `termini`); -1 when absent, `None` when the bytes are no entry.
 pub fn parse_colours(b: &[u8]) -> Option<i32> {
-    let short = |i: usize| -> Option<i32> {
-        let s = b.get(2 * i..2 * i + 2)?;
-        Some(i32::from(i16::from_le_bytes([s[0], s[1]])))
-    };
-    let width = match short(0)? {
-        0o432 => 2,
-        0o1036 => 4,
-        _ => return None,
-    };
-    let names = usize::try_from(short(1)?).ok()?;
-    let bools = usize::try_from(short(2)?).ok()?;
-    let numbers = usize::try_from(short(3)?).ok()?;
-    const COLORS: usize = 13;
-    if numbers <= COLORS {
-        return Some(-1);
-    }
-    let mut at = 12 + names + bools;
-    at += at % 2;
-    let at = at + COLORS * width;
-    let v = b.get(at..at + width)?;
-    let n = if width == 2 {
-        i32::from(i16::from_le_bytes([v[0], v[1]]))
-    } else {
-        i32::from_le_bytes([v[0], v[1], v[2], v[3]])
-    };
-    Some(if n < 0 { -1 } else { n })
+    let info = termini::TermInfo::parse(b).ok()?;
+    Some(
+        info.number_cap(termini::NumberCapability::MaxColors)
+            .filter(|n| *n >= 0)
+            .unwrap_or(-1),
+    )
 }
 
 /// One ASCII character standing for the drawing symbol `s`: box drawing as
@@ -230,10 +213,19 @@ mod tests {
             b.extend((if i == 13 { 256i16 } else { -1 }).to_le_bytes());
         }
         assert_eq!(parse_colours(&b), Some(256));
-        // No `colors` at all.
-        let mut short = b[..12].to_vec();
-        short[6..8].copy_from_slice(&5i16.to_le_bytes());
+        // No `colors` at all: five numbers, the 14th absent.
+        let mut short: Vec<u8> = Vec::new();
+        for v in [0o432i16, 4, 1, 5, 0, 0] {
+            short.extend(v.to_le_bytes());
+        }
+        short.extend(b"abc\0");
+        short.extend([1, 0]);
+        for _ in 0..5 {
+            short.extend((-1i16).to_le_bytes());
+        }
         assert_eq!(parse_colours(&short), Some(-1));
+        // A header that promises more than the file holds is no entry.
+        assert_eq!(parse_colours(&short[..12]), None);
         assert_eq!(parse_colours(b"not terminfo"), None);
         assert_eq!(parse_colours(&b[..20]), None);
     }
