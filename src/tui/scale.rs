@@ -149,7 +149,7 @@ mod tests {
 
     #[test]
     fn a_near_constant_series_gets_the_minimum_span() {
-        // The sa-pll-conj temperature of issue 17.
+        // The sa-pll-conj temperature (0.370003 falling to 0.369935).
         let [lo, hi] = y_bounds(0.369935, 0.370003, false, false);
         assert!(hi - lo >= MIN_REL_SPAN * 0.370003 * 0.999, "{lo}..{hi}");
         assert!(lo <= 0.369935 && hi >= 0.370003, "the data stays inside");

@@ -1,5 +1,5 @@
 //! The reference-table cache through the real binary, with odd things at the
-//! cache path (issue #20, items 7 to 10): a symlink to a device, a FIFO, a
+//! cache path: a symlink to a device, a FIFO, a
 //! huge sparse file, a directory, a forged file with a valid checksum,
 //! temporary files of dead processes, a write that fails or is ended by a
 //! signal, and a cache directory whose name holds control characters.

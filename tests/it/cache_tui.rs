@@ -1,5 +1,4 @@
-//! The reference tables on a cold cache, from the live screen (issue #16
-//! part 6, issue #20 item 4): choosing `reference` with Tab or opening a race
+//! The reference tables on a cold cache, from the live screen: choosing `reference` with Tab or opening a race
 //! with `w` builds the tables off the screen's thread, the message line (in
 //! a race: the line under the plot) shows "building reference tables… n %",
 //! nothing is written over the screen, and `q` quits at once.

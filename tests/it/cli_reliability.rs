@@ -1,4 +1,4 @@
-//! Issue #20's command-line items, each through the real binary: one
+//! Command-line reliability, each through the real binary: one
 //! time-limit rule for every command, `--set` ranges, long sequences
 //! summarised, facelets with spaces, one wording for empty preset entries.
 

@@ -1,4 +1,4 @@
-//! End to end, issue #20: the screen under input bursts, pastes, suspend and
+//! End to end: the screen under input bursts, pastes, suspend and
 //! repaint — the real binary in a pseudo-terminal.
 
 use std::time::{Duration, Instant};

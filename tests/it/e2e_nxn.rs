@@ -1,4 +1,4 @@
-//! End to end, issue #19: the real binary opened on a 4×4 (`--size 4`) in
+//! End to end: the real binary opened on a 4×4 (`--size 4`) in
 //! a pseudo-terminal: a face turned from the keyboard, a scramble, a run
 //! of `sa-faces`, then quit with the terminal restored.
 

@@ -1,4 +1,4 @@
-//! Live parameters (issue #17 item 1), through the [`Solver`] API every
+//! Live parameters, through the [`Solver`] API every
 //! screen uses: for every preset, any sequence of changes — valid or not —
 //! keeps every live value inside its declared range, a refused change leaves
 //! the run going, and two seeded runs with the same changes at the same steps

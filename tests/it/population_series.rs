@@ -1,4 +1,4 @@
-//! The population solvers report their population (issue 17, item 3) as
+//! The population solvers report their population as
 //! ordinary series of their profile: the fitness five numbers in order, the
 //! mean pairwise distance and the distinct share between 0 and 1; the
 //! other solvers report none.

@@ -1,4 +1,5 @@
-//! Neighbourhood generators are what SPEC §3 says.
+//! Neighbourhood generators are what the specification's annealing
+//! section says.
 
 use std::collections::HashSet;
 

@@ -1,4 +1,4 @@
-//! The mouse and the help popup (issue 17, item 8 and the help at 80×24):
+//! The mouse and the help popup (and the help at 80×24):
 //! the wheel over a plot zooms, elsewhere it does nothing; the help
 //! scrolls so every row is reachable at 80×24.
 

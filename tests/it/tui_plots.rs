@@ -1,4 +1,4 @@
-//! The plots you can read (issue 17, item 6): a log-scale y axis, a zoom
+//! The plots you can read: a log-scale y axis, a zoom
 //! to the latest part of the run, idle plots with empty axes, a
 //! near-constant series drawn flat, the legend in the title line.
 
@@ -107,7 +107,7 @@ fn idle_plot_has_empty_axes() {
 
 #[test]
 fn a_near_constant_series_plots_flat() {
-    // The sa-pll-conj temperature of issue 17: 0.370003 falling to 0.369935.
+    // The sa-pll-conj temperature: 0.370003 falling to 0.369935.
     let mut app = ran(160, |i| 0.370003 - 0.000068 * i as f64 / 159.0);
     // The toy's own idle point (temperature 1 at step 0) out of view.
     update(&mut app, Action::ZoomIn);
@@ -134,7 +134,7 @@ fn every_glyph_is_in_the_title_legend() {
     assert!(!body.iter().any(|l| l.contains("best")), "{text}");
 }
 
-/// A phase solver's run (issue 17, item 5): misplaced stickers that zig-zag
+/// A phase solver's run: misplaced stickers that zig-zag
 /// around 40 while the phase's fitness falls to 0 in phase 1, then starts
 /// again at 8 in phase 2, marked `G1→G2`.
 fn phased(n: u64) -> App {

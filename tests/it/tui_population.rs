@@ -1,4 +1,4 @@
-//! The population view (issue 17, item 3): `i` shows the population's
+//! The population view: `i` shows the population's
 //! fitness band and diversity of the running solver in place of the side
 //! plot, at every screen size; a solver without a population says so.
 //! Real solvers on the inline driver (deterministic: seeded, no clock).

@@ -1,4 +1,4 @@
-//! Terminals that cannot draw everything (issue #20 items 11 and 14), through
+//! Terminals that cannot draw everything, through
 //! the real binary in a pseudo-terminal: `TERM=dumb` is refused, a monochrome
 //! terminal gets no colour, a non-UTF-8 locale gets ASCII only, and six race
 //! lanes at 80x24 each get a legend entry.

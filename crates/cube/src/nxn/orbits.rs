@@ -1,4 +1,4 @@
-//! The piece orbits of an N×N (SPEC §11): sets of pieces that no move
+//! The piece orbits of an N×N: sets of pieces that no move
 //! mixes with any other. 8 corners; on odd N the 12 middle edges (midges);
 //! ⌊(N−2)/2⌋ wing orbits of 24; ((N−2)² − (N mod 2))/4 centre orbits of 24;
 //! on odd N the 6 fixed middle centres. For every sticker, the orbit and the

@@ -1,4 +1,4 @@
-//! Seed 001's commutator machine on every size (SPEC §11): a catalogue of
+//! Seed 001's commutator machine on every size: a catalogue of
 //! commutators that move few pieces, generated at start from the cube's own
 //! layer turns (no hand-written formulas).
 //!
