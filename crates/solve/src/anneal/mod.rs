@@ -18,6 +18,7 @@
 //! `pll-conj`, `comm`) or any size on sticker vectors ([`Nxn`]: `faces`,
 //! `comm`).
 
+mod accept;
 mod engine;
 mod live;
 mod nxn;
