@@ -33,6 +33,7 @@ pub mod reference;
 pub mod registry;
 pub mod reorient;
 pub mod runner;
+pub mod short;
 #[cfg(test)]
 pub mod throwaway;
 pub mod trace;

@@ -133,6 +133,7 @@ solvers! {
     "phases-ga" => PhasesGa(crate::solve::phases::GaParams, crate::solve::phases::build_ga, crate::solve::phases::params_ga, Sizes::Three),
     "phases-sa" => PhasesSa(crate::solve::phases::SaParams, crate::solve::phases::build_sa, crate::solve::phases::params_sa, Sizes::Checked(crate::solve::phases::runs_on_sa, crate::solve::phases::build_sa_nxn)),
     "reference" => Reference(crate::solve::reference::ReferenceParams, crate::solve::reference::build, crate::solve::reference::params, Sizes::Checked(crate::solve::yardstick::reference_runs_on, crate::solve::pocket::build)),
+    "sa-short" => SaShort(crate::solve::short::ShortParams, crate::solve::short::build, crate::solve::short::params, Sizes::Every(crate::solve::short::build_nxn)),
     #[cfg(test)]
     "throwaway" => Throwaway(crate::solve::throwaway::Params, crate::solve::throwaway::build, crate::solve::throwaway::params, Sizes::Three),
 }
