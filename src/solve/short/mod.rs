@@ -837,6 +837,3 @@ impl Solver for Short {
         Ok(())
     }
 }
-
-#[cfg(test)]
-mod tests;

@@ -1,5 +1,17 @@
-use super::*;
-use crate::cube::nxn::random::random_moves;
+//! `sa-short` (the move-sequence annealer): every reported solution
+//! solves its cube and is never longer than the sequence it started from,
+//! both length metrics match a hand count, a seeded run repeats, every
+//! table insertion makes the cycle it was drawn for, parameters are
+//! checked against their ranges.
+
+use cubetui::cube::nxn::random::random_moves;
+use cubetui::cube::nxn::{NxnAlg, NxnCube, Size};
+use cubetui::cube::random::rng_from_seed;
+use cubetui::cube::{AnyAlg, Cube};
+use cubetui::solve::api::{Outcome, Solver, Status};
+use cubetui::solve::short::seq::{Misplaced, Mv, Turns, merged, of_move};
+use cubetui::solve::short::table::{Table, best_insertion};
+use cubetui::solve::short::{ShortParams, build, build_nxn, metrics};
 
 fn small() -> ShortParams {
     ShortParams {
@@ -108,12 +120,12 @@ fn every_table_insertion_makes_the_cycle_it_was_drawn_for() {
         random_moves(&mut rng_from_seed(1), size, 20)
             .moves()
             .iter()
-            .flat_map(|&m| seq::of_move(m, size)),
+            .flat_map(|&m| of_move(m, size)),
     );
     let mut end = start.stickers().to_vec();
     turns.replay(&mut end, &seq, &mut Vec::new());
     let mut rng = rng_from_seed(4);
-    let ins = table::best_insertion(table, &turns, &seq, &end, mis.want(), 16, &mut rng).unwrap();
+    let ins = best_insertion(table, &turns, &seq, &end, mis.want(), 16, &mut rng).unwrap();
     let mut got = start.stickers().to_vec();
     turns.replay(&mut got, &ins.seq, &mut Vec::new());
     let pairs = table.cycles().pairs_of(ins.target as usize);
