@@ -9,6 +9,7 @@ use color_eyre::eyre::Report;
 
 use cubetui::cube::AnyAlg;
 use cubetui::solve::budget::{self, Budget, Stop};
+use cubetui::solve::short::metrics;
 use cubetui::solve::trace::run_traced;
 
 use super::common::Start;
@@ -145,6 +146,8 @@ fn run_with(
         solved: out.solved,
         solution: solution.to_string(),
         moves_htm: solution.turns(),
+        moves_layers: Some(metrics(&solution).0),
+        moves_santa: Some(metrics(&solution).1),
         moves_raw: out.solution.len(),
         energy: out.energy,
         iterations: out.iterations,

@@ -35,6 +35,7 @@ use crate::solve::anneal::{CommParams, SaParams, Schedule};
 use crate::solve::api::{Outcome, Profile, SeriesSpec, Snapshot, SolveError, Solver, Status};
 use crate::solve::declare::Declared;
 use crate::solve::moveset::upright;
+use crate::solve::neighbourhood::cycles::parity_turns;
 use crate::solve::params::{self as declared, ParamSpec};
 
 pub use params::{ShortParams, params};
@@ -149,6 +150,8 @@ struct Short {
     last_better: u64,
     insertions: u64,
     completions: u64,
+    /// When the run last went back to the best sequence.
+    restarted: u64,
     last: Option<Last>,
     cand: Vec<Mv>,
     work: Vec<u8>,
@@ -188,6 +191,7 @@ impl Short {
             last_better: 0,
             insertions: 0,
             completions: 0,
+            restarted: 0,
             last: None,
             cand: Vec::new(),
             work: Vec::new(),
@@ -537,6 +541,15 @@ impl Short {
         }
         let mut seq = self.cur.seq.clone();
         let mut end = self.cur.end.clone();
+        // Odd orbit permutations first: 3-cycles cannot mend them.
+        let home = self.start.face_colours();
+        for m in parity_turns(self.size, &end, &home) {
+            let turns = seq::of_move(m, self.size);
+            self.turns.replay(&mut end, &turns, &mut self.tmp);
+            for t in turns {
+                push(&mut seq, t);
+            }
+        }
         let rounds = self.cur.pieces * REPAIR_ROUNDS;
         for _ in 0..rounds {
             let Some(ins) = best_insertion(
@@ -596,6 +609,13 @@ impl Short {
             }
             if self.proposals.is_multiple_of(CUT_EVERY) {
                 self.cut();
+            }
+            let stuck = self.proposals - self.last_better.max(self.restarted);
+            if self.p.restart_after > 0 && stuck >= self.p.restart_after {
+                if let Some(best) = self.best.clone() {
+                    self.set_current(best);
+                }
+                self.restarted = self.proposals;
             }
             if work > STEP_WORK {
                 break;

@@ -53,6 +53,11 @@ declare_params! {
         repair_every: u64 = 500 => int(1, i64::MAX, Log), Yes,
             "every this many proposals, complete the current sequence by insertions (if it has \
              few misplaced pieces) to see if it beats the best",
+        /// Go back to the best solved sequence after this many proposals
+        /// without a shorter one (0 = never).
+        restart_after: u64 = 100_000 => int(0, i64::MAX, Linear), Yes,
+            "go back to the best solved sequence after this many proposals without a shorter \
+             one (0 = never)",
         /// The most misplaced pieces a completion is tried with.
         repair_pieces: u32 = 12 => int(0, 10_000, Linear), Yes,
             "the most misplaced pieces a completion is tried with",
