@@ -155,3 +155,25 @@ fn parameters_out_of_range_are_refused() {
     assert!(s.set_param("alpha", -1.0).is_err());
     assert!(s.set_param("max_steps", 10.0).is_err());
 }
+
+#[test]
+fn uniformly_random_big_states_are_valid_and_solved_from_their_start() {
+    use cubetui::cube::nxn::random::random_state;
+    for n in [4, 5, 6, 7] {
+        let size = Size::new(n).unwrap();
+        for k in 0..3 {
+            let mut rng = rng_from_seed(100 + k);
+            let c = random_state(&mut rng, size);
+            let again = random_state(&mut rng_from_seed(100 + k), size);
+            assert_eq!(c, again, "{n}: seeded");
+            NxnCube::from_facelets(size, &c.facelets()).unwrap_or_else(|e| panic!("{n} {k}: {e}"));
+            if k == 0 {
+                let (out, _) = run(&small(), &c, 1);
+                let AnyAlg::Nxn(alg, _) = &out.solution else {
+                    panic!("an N×N sequence");
+                };
+                assert!(out.solved && c.after(alg).unwrap().is_solved(), "{n}");
+            }
+        }
+    }
+}

@@ -29,10 +29,10 @@ declare_params! {
         t_min: f64 = 0.2 => float(0.001, 1000.0, Log), Yes,
             "temperature at the end (exponential cooling)",
         /// Weight of a misplaced piece at the start: energy = length + α × misplaced pieces.
-        alpha: f64 = 1.5 => float(0.01, 1000.0, Log), Yes,
+        alpha: f64 = 1.0 => float(0.01, 1000.0, Log), Yes,
             "weight α of a misplaced piece at the start (energy = length + α × misplaced pieces)",
         /// Weight of a misplaced piece at the end (α moves exponentially).
-        alpha_end: f64 = 6.0 => float(0.01, 1000.0, Log), Yes,
+        alpha_end: f64 = 3.0 => float(0.01, 1000.0, Log), Yes,
             "weight α of a misplaced piece at the end (α moves exponentially from its start)",
         /// Share of proposals that insert a commutator from the table.
         insert_rate: f64 = 0.1 => unit(), Yes,
@@ -45,21 +45,21 @@ declare_params! {
         pair_span: u32 = 6 => int(1, 64, Linear), Yes,
             "farthest apart the two turns of an inserted or deleted pair are",
         /// Longest segment a deletion removes.
-        segment: u32 = 12 => int(2, 1000, Log), Yes,
+        segment: u32 = 24 => int(2, 1000, Log), Yes,
             "longest run of turns one deletion removes (the pieces it leaves are put back by \
              insertions)",
         /// Every this many proposals, a current sequence with few misplaced
         /// pieces is completed by insertions, to see if it beats the best.
-        repair_every: u64 = 500 => int(1, i64::MAX, Log), Yes,
+        repair_every: u64 = 100 => int(1, i64::MAX, Log), Yes,
             "every this many proposals, complete the current sequence by insertions (if it has \
              few misplaced pieces) to see if it beats the best",
         /// Go back to the best solved sequence after this many proposals
         /// without a shorter one (0 = never).
-        restart_after: u64 = 100_000 => int(0, i64::MAX, Linear), Yes,
+        restart_after: u64 = 30_000 => int(0, i64::MAX, Linear), Yes,
             "go back to the best solved sequence after this many proposals without a shorter \
              one (0 = never)",
         /// The most misplaced pieces a completion is tried with.
-        repair_pieces: u32 = 12 => int(0, 10_000, Linear), Yes,
+        repair_pieces: u32 = 30 => int(0, 10_000, Linear), Yes,
             "the most misplaced pieces a completion is tried with",
     }
 }
