@@ -4,7 +4,7 @@
 use clap::Args;
 use color_eyre::eyre::Report;
 
-use cubetui_cube::nxn::random::{random_moves, random_scramble as nxn_scramble, random_state};
+use cubetui_cube::nxn::random::{random_moves, random_state};
 use cubetui_cube::nxn::{NxnAlg, NxnCube, Size};
 use cubetui_cube::random::{start_rng, start_scramble, start_state};
 use cubetui_cube::{Alg, AnyAlg, AnyCube, Cube};
@@ -148,17 +148,16 @@ pub fn random_scramble(seed: u64, index: u64, depth: usize, size: Size) -> Start
 }
 
 /// A random start of `size`, cube `index` of seed `seed`: a uniformly random
-/// state on the 2×2 and 3×3, a random-move scramble of WCA's length past
-/// the 3×3 (as [`cubetui_cube::nxn::random::random_state`] draws them).
+/// state on every size (as [`cubetui_cube::nxn::random::random_state`]
+/// draws them; `--depth` gives random-move scrambles).
 pub fn random_start(seed: u64, index: u64, size: Size) -> Start {
     let rng = &mut start_rng(seed, index);
     match size.get() {
         3 => Start::three(start_state(seed, index), None),
-        2 => Start {
+        _ => Start {
             cube: random_state(rng, size).into(),
             scramble: None,
         },
-        _ => Start::sized(size, nxn_scramble(rng, size)),
     }
 }
 

@@ -10,6 +10,7 @@ use color_eyre::eyre::Report;
 use cubetui_cube::AnyAlg;
 use cubetui_run::budget::{self, Budget, Stop};
 use cubetui_run::trace::run_traced;
+use cubetui_solve::short::metrics;
 use cubetui_solve::{Limit, StopReason};
 
 use super::common::Start;
@@ -146,6 +147,8 @@ fn run_with(
         solved: out.solved,
         solution: solution.to_string(),
         moves_htm: solution.turns(),
+        moves_layers: Some(metrics(&solution).0),
+        moves_santa: Some(metrics(&solution).1),
         moves_raw: out.solution.len(),
         energy: out.energy,
         iterations: out.iterations,

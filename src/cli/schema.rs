@@ -81,6 +81,15 @@ pub struct Run {
     pub solution: String,
     /// The simplified solution's length in layer turns (HTM).
     pub moves_htm: usize,
+    /// Its length in layer turns counting a turn of k adjacent layers as
+    /// k (rotations 0; on the 3×3 the same as `moves_htm`). Absent in
+    /// older lines.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub moves_layers: Option<usize>,
+    /// Its length in Santa 2023's metric: a quarter turn of one layer 1, a
+    /// half turn 2 (rotations 0). Absent in older lines.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub moves_santa: Option<usize>,
     pub moves_raw: usize,
     /// `null` when it is not a number.
     #[serde(deserialize_with = "nan_if_null")]
@@ -394,6 +403,7 @@ mod tests {
             bench in opt((any::<u64>(), opt(any::<u64>()), opt(1u64..10_000), any::<u64>(), any::<u64>(), "[0-9a-f]{8}")),
             combination in opt(proptest::collection::vec(text(), 0..3)),
             (solved, solution, moves_htm, moves_raw) in (any::<bool>(), text(), any::<usize>(), any::<usize>()),
+            (moves_layers, moves_santa) in (opt(any::<usize>()), opt(any::<usize>())),
             (energy, iterations, stopped_by) in (energy(), any::<u64>(), opt(text())),
             (elapsed_ms, search_ms, version) in (ms(), ms(), "[0-9.]{1,8}"),
             (interrupted, trace_ms) in (any::<bool>(), opt(ms())),
@@ -404,7 +414,8 @@ mod tests {
             };
             Run {
                 size, solver, preset, neighbourhood, seed, facelets, scramble, index, line, depth,
-                base_seed, cubes, config, combination, solved, solution, moves_htm, moves_raw,
+                base_seed, cubes, config, combination, solved, solution, moves_htm, moves_layers,
+                moves_santa, moves_raw,
                 energy, iterations, stopped_by, elapsed_ms, search_ms, version, interrupted, trace_ms,
             }
         }

@@ -65,8 +65,8 @@ pub fn run(args: ScrambleArgs) -> Result<ExitCode, Report> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Scrambles of another size: uniformly random 2×2 states, random-move
-/// scrambles of WCA's length for the size (`--depth` to choose).
+/// Scrambles of another size: uniformly random states (`--random-state`),
+/// random-move scrambles of WCA's length for the size (`--depth` to choose).
 fn sized(
     args: &ScrambleArgs,
     seed: u64,

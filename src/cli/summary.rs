@@ -11,6 +11,9 @@ pub struct Sample {
     pub solved: bool,
     /// HTM after simplification.
     pub moves: usize,
+    /// Layer turns (k adjacent layers count k) and Santa 2023's metric,
+    /// where known (older lines lack them).
+    pub metrics: Option<(usize, usize)>,
     pub iterations: u64,
     pub elapsed: Duration,
     pub search: Duration,
@@ -26,6 +29,7 @@ impl From<&RunReport> for Sample {
             solved: r.solved,
             // Layer turns (the 3×3's simplified solution has nothing else).
             moves: r.solution.turns(),
+            metrics: Some(cubetui_solve::short::metrics(&r.solution)),
             iterations: r.iterations,
             elapsed: r.elapsed,
             search: r.search,
@@ -52,6 +56,9 @@ pub struct Summary {
     pub solved: usize,
     /// HTM after simplification of the solved runs.
     pub moves: Option<Lengths>,
+    /// Layer turns (k adjacent layers count k) and Santa 2023's metric of
+    /// the solved runs, when every one of them says.
+    pub metrics: Option<(Lengths, Lengths)>,
     /// Milliseconds over every run: median, p90, p99, max.
     pub time_ms: (f64, f64, f64, f64),
     /// Elementary steps per second of run time (setup, search and output),
@@ -75,6 +82,18 @@ pub fn quantile(v: &[f64], q: f64) -> f64 {
 fn sorted(mut v: Vec<f64>) -> Vec<f64> {
     v.sort_by(f64::total_cmp);
     v
+}
+
+/// The spread of `v`, `None` when empty.
+fn lengths(v: Vec<f64>) -> Option<Lengths> {
+    let v = sorted(v);
+    (!v.is_empty()).then(|| Lengths {
+        median: quantile(&v, 0.5),
+        mean: v.iter().sum::<f64>() / v.len() as f64,
+        p90: quantile(&v, 0.9),
+        min: v[0],
+        max: v[v.len() - 1],
+    })
 }
 
 impl Summary {
@@ -103,7 +122,19 @@ impl Summary {
             }
         }
         unsolved_by.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        let solved: Vec<&Sample> = reports.iter().filter(|r| r.solved).collect();
+        let metrics = solved
+            .iter()
+            .map(|r| r.metrics)
+            .collect::<Option<Vec<(usize, usize)>>>()
+            .and_then(|m| {
+                Some((
+                    lengths(m.iter().map(|x| x.0 as f64).collect())?,
+                    lengths(m.iter().map(|x| x.1 as f64).collect())?,
+                ))
+            });
         Summary {
+            metrics,
             unsolved_by,
             cubes: reports.len(),
             solved: moves.len(),
@@ -153,6 +184,18 @@ impl fmt::Display for Summary {
                 m.median, m.mean, m.p90, m.min, m.max
             )?,
             None => writeln!(f, "moves (HTM)   -")?,
+        }
+        if let Some((l, s)) = self.metrics {
+            writeln!(
+                f,
+                "layer turns   median {:.0}  mean {:.1}  p90 {:.0}  min {:.0}  max {:.0}",
+                l.median, l.mean, l.p90, l.min, l.max
+            )?;
+            writeln!(
+                f,
+                "Santa metric  median {:.0}  mean {:.1}  p90 {:.0}  min {:.0}  max {:.0}",
+                s.median, s.mean, s.p90, s.min, s.max
+            )?;
         }
         let (med, p90, p99, max) = self.time_ms;
         writeln!(

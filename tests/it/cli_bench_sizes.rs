@@ -166,7 +166,7 @@ fn a_4x4_bench_plots_without_a_reference_and_its_lines_carry_the_size() {
     );
     assert_eq!(c, 4, "{err}");
     assert!(
-        out.starts_with("2 cubes (4x4, random 40-move scrambles)"),
+        out.starts_with("2 cubes (4x4, uniformly random states)"),
         "{out}"
     );
     assert!(out.contains("no reference for 4x4"), "{out}");

@@ -32,6 +32,8 @@ fn check_row(r: &Value) {
             "solved",
             "time_ms",
             "moves_htm",
+            "moves_layers",
+            "moves_santa",
             "reference_ratio",
             "unsolved_by",
             "steps_per_s",

@@ -220,7 +220,7 @@ fn sweeps_run_on_every_size_with_the_reference_the_size_has() {
     assert!(matches!(code(&o), 0 | 4), "{out}{o:?}");
     assert!(
         out.starts_with(
-            "2 cubes (4x4, random 40-move scrambles), preset 4x4-sa, 2 combinations of schedule.t0"
+            "2 cubes (4x4, uniformly random states), preset 4x4-sa, 2 combinations of schedule.t0"
         ),
         "{out}"
     );

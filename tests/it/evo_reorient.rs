@@ -54,7 +54,13 @@ fn every_preset_reports_a_solution_that_replays_on_the_given_state() {
             // A claimed solution solves (phases-sa may end a phase on a solved
             // cube before claiming it, so not the converse).
             assert!(!out.solved || end.is_solved(), "{name} {s}");
-            assert_eq!(out.solved, status == Status::Solved, "{name} {s}");
+            // An anytime solver (`sa-short`) holds a solved best while it
+            // still runs.
+            let anytime = name == "sa-short" && status == Status::Running;
+            assert!(
+                anytime || out.solved == (status == Status::Solved),
+                "{name} {s}"
+            );
             if s == "y" || s == "x" {
                 assert!(out.solved, "{name} {s}: the re-oriented start is solved");
             }

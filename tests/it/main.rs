@@ -83,6 +83,7 @@ mod reliability3;
 mod sa_comm_sizes;
 mod sa_engine;
 mod sa_generators;
+mod sa_short;
 mod seed_rule;
 mod solve_sizes;
 mod tui_app;

@@ -33,6 +33,7 @@ pub mod profile;
 pub mod reference;
 pub mod registry;
 pub mod reorient;
+pub mod short;
 pub mod stop;
 pub mod throwaway;
 pub mod typed;

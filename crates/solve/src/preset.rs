@@ -336,6 +336,7 @@ mod tests {
             [
                 "sa-pll-conj",
                 "sa-comm",
+                "sa-short",
                 "sa-faces",
                 "sa-faces-hot",
                 "ga",

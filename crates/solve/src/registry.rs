@@ -135,6 +135,7 @@ solvers! {
     "phases-ga" => PhasesGa(crate::phases::GaParams, crate::phases::build_ga, crate::phases::params_ga, Sizes::Three),
     "phases-sa" => PhasesSa(crate::phases::SaParams, crate::phases::build_sa, crate::phases::params_sa, Sizes::Checked(crate::phases::runs_on_sa, crate::phases::build_sa_nxn)),
     "reference" => Reference(crate::reference::ReferenceParams, crate::reference::build, crate::reference::params, Sizes::Checked(crate::yardstick::reference_runs_on, crate::pocket::build)),
+    "sa-short" => SaShort(crate::short::ShortParams, crate::short::build, crate::short::params, Sizes::Every(crate::short::build_nxn)),
     "throwaway" => Throwaway(crate::throwaway::Params, crate::throwaway::build, crate::throwaway::params, Sizes::Three),
 }
 

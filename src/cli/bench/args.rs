@@ -25,8 +25,8 @@ pub struct BatchArgs {
     #[arg(long, value_name = "D", group = "bench_start",
           value_parser = clap::value_parser!(u64).range(1..=MAX_DEPTH))]
     pub depth: Option<u64>,
-    /// Start each cube from a uniformly random state (past the 3x3: a
-    /// random-move scramble of WCA's length).
+    /// Start each cube from a uniformly random state (on every size; `--depth`
+    /// gives random-move scrambles).
     #[arg(long, group = "bench_start")]
     pub random_state: bool,
     /// Run the cubes of a test set: one per line, a 54-letter facelet string

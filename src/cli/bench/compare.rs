@@ -159,6 +159,7 @@ mod tests {
         Sample {
             solved,
             moves,
+            metrics: None,
             iterations: 1,
             elapsed: Duration::from_millis(ms),
             search: Duration::from_millis(ms),

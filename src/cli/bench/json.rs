@@ -98,6 +98,10 @@ pub struct RowJson {
     pub solved: usize,
     pub time_ms: Times,
     pub moves_htm: Option<Lengths>,
+    /// Layer turns (k adjacent layers count k) of the solved runs.
+    pub moves_layers: Option<Lengths>,
+    /// Santa 2023's metric (quarter turn 1, half turn 2) of the solved runs.
+    pub moves_santa: Option<Lengths>,
     pub reference_ratio: Option<f64>,
     /// Why the unsolved runs stopped: a kind and how many, most first.
     #[serde(serialize_with = "as_map")]
@@ -136,6 +140,8 @@ impl RowJson {
                 max,
             },
             moves_htm: s.moves,
+            moves_layers: s.metrics.map(|m| m.0),
+            moves_santa: s.metrics.map(|m| m.1),
             reference_ratio: row.ratio,
             unsolved_by: s.unsolved_by.iter().map(|(k, n)| (k.name(), *n)).collect(),
             steps_per_s: Rates {
@@ -212,6 +218,7 @@ mod tests {
         Sample {
             solved,
             moves,
+            metrics: None,
             iterations: 10,
             elapsed: Duration::from_millis(ms),
             search: Duration::from_millis(ms),

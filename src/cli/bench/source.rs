@@ -4,7 +4,6 @@
 use color_eyre::eyre::Report;
 
 use cubetui_cube::nxn::Size;
-use cubetui_cube::nxn::random::scramble_length;
 
 use super::super::common::{Start, random_scramble, random_start};
 use super::super::exit::UsageError;
@@ -20,7 +19,7 @@ pub struct Source {
 pub enum Kind {
     /// `--depth D`: random scrambles.
     Depth(usize),
-    /// `--random-state` (past the 3×3, random-move scrambles of WCA's length).
+    /// `--random-state`: uniformly random states on every size.
     Random,
     /// `--states FILE`, read and checked.
     Set(Vec<states::Entry>),
@@ -83,14 +82,11 @@ impl Source {
 }
 
 /// The start states in words, for a summary's first line; past the 3×3
-/// led by the size (`4x4, random 40-move scrambles`).
+/// led by the size (`4x4, uniformly random states`).
 pub fn describe(states: Option<&str>, depth: Option<u64>, size: Size) -> String {
     let what = match (states, depth) {
         (Some(path), _) => format!("from {path}"),
         (None, Some(d)) => format!("random {d}-move scrambles"),
-        (None, None) if size.get() > 3 => {
-            format!("random {}-move scrambles", scramble_length(size))
-        }
         (None, None) => "uniformly random states".to_string(),
     };
     if size == Size::THREE {

@@ -228,6 +228,7 @@ pub fn read(paths: &[impl AsRef<Path>]) -> Result<Merged, Report> {
             let sample = Sample {
                 solved: r.solved,
                 moves: r.moves_htm,
+                metrics: r.moves_layers.zip(r.moves_santa),
                 iterations: r.iterations,
                 elapsed: millis(r.elapsed_ms)
                     .ok_or_else(|| bad(&loc, "elapsed_ms is not a time"))?,

@@ -5,9 +5,11 @@
 //!   (each of the 3,674,160 states with DBL home equally likely; every 2×2
 //!   state is one of them seen in some orientation).
 //! - 3×3: the 3×3's uniformly random states (`cube::random`).
-//! - N ≥ 4: random-move scrambles of the length WCA used for random-move
-//!   scrambles of that size, [`scramble_length`]: 4×4 40, 5×5 60, 6×6 80,
-//!   7×7 100 (20 per layer past the 3×3, also beyond 7).
+//! - N ≥ 4: uniformly random reachable states, [`random_big`]; and
+//!   random-move scrambles of the length WCA used for random-move
+//!   scrambles of that size, [`random_scramble`] and [`scramble_length`]:
+//!   4×4 40, 5×5 60, 6×6 80, 7×7 100 (20 per layer past the 3×3, also
+//!   beyond 7).
 //! - Any size: [`random_moves`] of any `depth`.
 
 use rand::{Rng, RngExt};
@@ -99,8 +101,8 @@ pub fn random_scramble<R: Rng + ?Sized>(rng: &mut R, size: Size) -> NxnAlg {
     random_moves(rng, size, scramble_length(size))
 }
 
-/// A random state: uniformly random on the 2×2 ([`random_2x2`]) and 3×3, the
-/// state after a [`random_scramble`] on larger sizes.
+/// A uniformly random state of any size: [`random_2x2`] on the 2×2, the
+/// 3×3's uniformly random state on the 3×3, [`random_big`] past it.
 pub fn random_state<R: Rng + ?Sized>(rng: &mut R, size: Size) -> NxnCube {
     match size.get() {
         2 => random_2x2(rng),
@@ -108,8 +110,57 @@ pub fn random_state<R: Rng + ?Sized>(rng: &mut R, size: Size) -> NxnCube {
             let c = crate::random::random_state(rng);
             NxnCube::from_stickers(size, c.stickers().to_vec()).expect("54 stickers in range")
         }
-        _ => NxnCube::solved(size)
-            .after(&random_scramble(rng, size))
-            .expect("scramble kinds fit the size"),
+        _ => random_big(rng, size),
     }
+}
+
+/// A uniformly random reachable state past the 3×3 (as Santa 2023's cubes
+/// were drawn): the corners as a uniformly random 2×2 with DBL home (even
+/// N), or the corners, middle edges and fixed centres as a uniformly random
+/// 3×3 (odd N); every wing orbit in a uniformly random permutation (any
+/// parity: one inner-slice quarter turn changes it; a wing's orientation
+/// follows from its place); every centre orbit's colours in a uniformly
+/// random arrangement (centres of one colour cannot be told apart, which
+/// hides their parity).
+pub fn random_big<R: Rng + ?Sized>(rng: &mut R, size: Size) -> NxnCube {
+    let n = size.get();
+    let solved = NxnCube::solved(size);
+    let mut stickers = solved.stickers().to_vec();
+    // Corners (and on odd N the midges and fixed centres) from a smaller cube.
+    let (small, inner) = if size.is_odd() {
+        let c = crate::random::random_state(rng);
+        let c = NxnCube::from_stickers(Size::THREE, c.stickers().to_vec())
+            .expect("54 stickers in range");
+        (c, vec![0, n / 2, n - 1])
+    } else {
+        (random_2x2(rng), vec![0, n - 1])
+    };
+    let m = inner.len();
+    for face in 0..6 {
+        for (r, &row) in inner.iter().enumerate() {
+            for (c, &col) in inner.iter().enumerate() {
+                stickers[size.index(face, row, col)] = small.stickers()[face * m * m + r * m + c];
+            }
+        }
+    }
+    let o = super::orbits::orbits(size);
+    for orbit in o.all() {
+        let movable = matches!(
+            orbit.kind,
+            super::orbits::OrbitKind::Wings { .. } | super::orbits::OrbitKind::Centres { .. }
+        );
+        if !movable {
+            continue;
+        }
+        let mut perm: Vec<usize> = (0..orbit.pieces.len()).collect();
+        for i in (1..perm.len()).rev() {
+            perm.swap(i, rng.random_range(0..=i));
+        }
+        for (slot, &piece) in perm.iter().enumerate() {
+            for (k, &s) in orbit.pieces[slot].iter().enumerate() {
+                stickers[s as usize] = solved.stickers()[orbit.pieces[piece][k] as usize];
+            }
+        }
+    }
+    NxnCube::from_stickers(size, stickers).expect("colours of the solved cube")
 }

@@ -1,0 +1,179 @@
+//! `sa-short` (the move-sequence annealer): every reported solution
+//! solves its cube and is never longer than the sequence it started from,
+//! both length metrics match a hand count, a seeded run repeats, every
+//! table insertion makes the cycle it was drawn for, parameters are
+//! checked against their ranges.
+
+use cubetui_cube::nxn::random::random_moves;
+use cubetui_cube::nxn::{NxnAlg, NxnCube, Size};
+use cubetui_cube::random::rng_from_seed;
+use cubetui_cube::{AnyAlg, Cube};
+use cubetui_solve::api::{Outcome, Solver, Status};
+use cubetui_solve::short::seq::{Misplaced, Mv, Turns, merged, of_move};
+use cubetui_solve::short::table::{Table, best_insertion};
+use cubetui_solve::short::{ShortParams, build, build_nxn, metrics};
+
+fn small() -> ShortParams {
+    ShortParams {
+        max_steps: 40_000,
+        ..ShortParams::default()
+    }
+}
+
+fn scrambled(n: usize, seed: u64) -> NxnCube {
+    let size = Size::new(n).unwrap();
+    let mut rng = rng_from_seed(seed);
+    NxnCube::solved(size)
+        .after(&random_moves(&mut rng, size, 30))
+        .unwrap()
+}
+
+fn run(p: &ShortParams, start: &NxnCube, seed: u64) -> (Outcome, Box<dyn Solver>) {
+    let mut s = build_nxn(p, start, seed).unwrap();
+    while s.step(50) == Status::Running {}
+    (s.outcome(), s)
+}
+
+#[test]
+fn every_reported_solution_solves_its_cube_and_is_never_longer_than_the_start() {
+    for n in [2, 4, 5, 6] {
+        let start = scrambled(n, n as u64);
+        let (out, s) = run(&small(), &start, 7);
+        assert!(out.solved, "{n}");
+        let AnyAlg::Nxn(alg, _) = &out.solution else {
+            panic!("an N×N sequence on {n}");
+        };
+        assert!(start.after(alg).unwrap().is_solved(), "{n}: {alg}");
+        let first = out.extra["start_length"].as_u64().unwrap() as usize;
+        assert!(metrics(&out.solution).0 <= first, "{n}");
+        let snap = s.snapshot();
+        let best = snap.values[0];
+        assert!(best <= first as f64, "{n}");
+    }
+}
+
+#[test]
+fn the_three_by_three_reports_face_turns_that_solve_it() {
+    let cube = Cube::solved().after(&"R U F' L2 D B' R' U2 F D' L B2".parse().unwrap());
+    let mut s = build(&small(), cube, 3).unwrap();
+    while s.step(50) == Status::Running {}
+    let out = s.outcome();
+    let AnyAlg::Three(alg) = &out.solution else {
+        panic!("a 3×3 sequence");
+    };
+    assert!(out.solved && cube.after(alg).is_solved(), "{alg}");
+}
+
+#[test]
+fn a_seeded_run_is_deterministic() {
+    let start = scrambled(4, 11);
+    let (a, _) = run(&small(), &start, 5);
+    let (b, _) = run(&small(), &start, 5);
+    assert_eq!(a.solution, b.solution);
+    assert_eq!(a.iterations, b.iterations);
+}
+
+#[test]
+fn both_metrics_match_a_hand_count() {
+    let size = Size::new(4).unwrap();
+    let alg = |t: &str| AnyAlg::Nxn(NxnAlg::parse_sized(t, size).unwrap(), size);
+    // R: 1 layer, quarter; 2R2: 1 layer, half (Santa 2); Rw: 2 layers
+    // quarter (2, 2); 3Uw2: 3 layers half (3, 6); x: a rotation (0, 0).
+    assert_eq!(metrics(&alg("R 2R2 Rw 3Uw2 x")), (7, 11));
+    // Turns of one layer merge first: R R = R2 (1, 2); U U' cancel.
+    assert_eq!(metrics(&alg("R R U U'")), (1, 2));
+    let three = AnyAlg::Three("R U2 R' M2".parse().unwrap());
+    // M2 is R2 L2 (and a rotation) in face turns: R U2 R' R2 L2 → R U2 R L2.
+    assert_eq!(metrics(&three), (4, 6));
+}
+
+#[test]
+fn merging_cancels_and_combines_across_a_run_about_one_axis() {
+    let r = Mv {
+        axis: 0,
+        layer: 1,
+        turns: 1,
+    };
+    let l = Mv {
+        axis: 0,
+        layer: 4,
+        turns: 1,
+    };
+    let u = Mv {
+        axis: 1,
+        layer: 1,
+        turns: 1,
+    };
+    assert_eq!(merged([r, l, r]), vec![Mv { turns: 2, ..r }, l]);
+    assert_eq!(merged([r, u, u.inverse(), r.inverse()]), Vec::<Mv>::new());
+}
+
+#[test]
+fn every_table_insertion_makes_the_cycle_it_was_drawn_for() {
+    let size = Size::new(4).unwrap();
+    let start = scrambled(4, 2);
+    let turns = Turns::new(size);
+    let table = Table::of(size);
+    let home = start.face_colours();
+    let mis = Misplaced::new(size, &home);
+    let seq = merged(
+        random_moves(&mut rng_from_seed(1), size, 20)
+            .moves()
+            .iter()
+            .flat_map(|&m| of_move(m, size)),
+    );
+    let mut end = start.stickers().to_vec();
+    turns.replay(&mut end, &seq, &mut Vec::new());
+    let mut rng = rng_from_seed(4);
+    let ins = best_insertion(table, &turns, &seq, &end, mis.want(), 16, &mut rng).unwrap();
+    let mut got = start.stickers().to_vec();
+    turns.replay(&mut got, &ins.seq, &mut Vec::new());
+    let pairs = table.cycles().pairs_of(ins.target as usize);
+    let mut want = end.clone();
+    for &[i, src] in pairs {
+        want[i as usize] = end[src as usize];
+    }
+    assert_eq!(got, want);
+}
+
+#[test]
+fn parameters_out_of_range_are_refused() {
+    let start = scrambled(4, 1);
+    let p = ShortParams {
+        t_min: 5.0,
+        t_max: 1.0,
+        ..ShortParams::default()
+    };
+    assert!(build_nxn(&p, &start, 1).is_err());
+    let p = ShortParams {
+        insert_rate: 1.5,
+        ..ShortParams::default()
+    };
+    assert!(build_nxn(&p, &start, 1).is_err());
+    let mut s = build_nxn(&small(), &start, 1).unwrap();
+    assert!(s.set_param("alpha", 2.5).is_ok());
+    assert!(s.set_param("alpha", -1.0).is_err());
+    assert!(s.set_param("max_steps", 10.0).is_err());
+}
+
+#[test]
+fn uniformly_random_big_states_are_valid_and_solved_from_their_start() {
+    use cubetui_cube::nxn::random::random_state;
+    for n in [4, 5, 6, 7] {
+        let size = Size::new(n).unwrap();
+        for k in 0..3 {
+            let mut rng = rng_from_seed(100 + k);
+            let c = random_state(&mut rng, size);
+            let again = random_state(&mut rng_from_seed(100 + k), size);
+            assert_eq!(c, again, "{n}: seeded");
+            NxnCube::from_facelets(size, &c.facelets()).unwrap_or_else(|e| panic!("{n} {k}: {e}"));
+            if k == 0 {
+                let (out, _) = run(&small(), &c, 1);
+                let AnyAlg::Nxn(alg, _) = &out.solution else {
+                    panic!("an N×N sequence");
+                };
+                assert!(out.solved && c.after(alg).unwrap().is_solved(), "{n}");
+            }
+        }
+    }
+}
