@@ -127,8 +127,8 @@ pub fn run(mut app: App, fps: u32, notices: Receiver<String>) -> io::Result<Exit
     }
 }
 
-/// The signals the screen catches: the termination signals, SIGTSTP and
-/// SIGCONT.
+/// The signals the screen catches: the termination signals, SIGTSTP,
+/// SIGCONT and SIGWINCH (a resize; the input thread reads only bytes).
 struct Signals(Vec<(i32, Signal)>);
 
 impl Signals {
@@ -140,6 +140,7 @@ impl Signals {
             SignalKind::quit(),
             SignalKind::from_raw(libc::SIGTSTP),
             SignalKind::from_raw(libc::SIGCONT),
+            SignalKind::window_change(),
         ];
         let mut v = Vec::new();
         for k in kinds {
@@ -196,6 +197,7 @@ async fn event_loop(
                     modes::resume(terminal)?;
                     app.set_dirty(true);
                 }
+                libc::SIGWINCH => handle(terminal, app, Event::Resize(0, 0))?,
                 n => return Ok(Exit::Signal(n)),
             },
             ev = events.recv() => {
