@@ -23,6 +23,7 @@ mod cli_cube;
 mod cli_formulas;
 mod cli_full;
 mod cli_limits;
+mod cli_locks;
 mod cli_merge;
 mod cli_notty;
 mod cli_parse_props;
