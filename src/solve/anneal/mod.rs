@@ -24,6 +24,7 @@ mod nxn;
 mod params;
 mod path;
 mod schedule;
+mod shortcut;
 mod space;
 mod three;
 
