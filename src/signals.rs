@@ -6,8 +6,8 @@
 //! - While the reference tables are being built and written to the cache
 //!   ([`guard_cache_file`]): a termination signal removes the half-written
 //!   cache file, then ends the process as the signal would have.
-//! - The screen ([`ScreenSignals`]): the termination signals, SIGTSTP and
-//!   SIGCONT, received in the screen's event loop, which restores the
+//! - The screen ([`ScreenSignals`]): the termination signals, SIGTSTP,
+//!   SIGCONT and SIGWINCH, received in the screen's event loop, which restores the
 //!   terminal before it exits or stops.
 //!
 //! The headless ones are signal-hook's: registered before the function
@@ -72,8 +72,9 @@ pub fn guard_cache_file(sigint: bool) {
         });
 }
 
-/// The signals the screen catches: the termination signals, SIGTSTP and
-/// SIGCONT. Made inside the screen's runtime.
+/// The signals the screen catches: the termination signals, SIGTSTP,
+/// SIGCONT and SIGWINCH (a resize; the input thread reads only bytes).
+/// Made inside the screen's runtime.
 pub struct ScreenSignals(Vec<(i32, Signal)>);
 
 impl ScreenSignals {
@@ -89,6 +90,7 @@ impl ScreenSignals {
             SignalKind::quit(),
             SignalKind::from_raw(libc::SIGTSTP),
             SignalKind::from_raw(libc::SIGCONT),
+            SignalKind::window_change(),
         ];
         let mut v = Vec::new();
         for k in kinds {

@@ -6,6 +6,7 @@ use std::io::{BufWriter, ErrorKind, Write};
 use std::path::Path;
 
 use color_eyre::eyre::Report;
+use cubetui_solve::files::{CreateError, create_locked};
 
 use super::exit::OutputError;
 
@@ -42,11 +43,11 @@ pub struct LineFile {
 }
 
 impl LineFile {
-    /// Creates (or truncates) `path`; a failure names the path and the reason.
+    /// Creates (or truncates) `path`, locked while it is open (another
+    /// run writing it is refused); a failure names the path and the reason.
     pub fn create(path: &Path) -> Result<LineFile, Report> {
         let shown = path.display().to_string();
-        let file = File::create(path)
-            .map_err(|e| OutputError(format!("cannot create {shown}: {}", reason(&e))))?;
+        let file = create_locked(path).map_err(|e| OutputError(created(&shown, &e)))?;
         Ok(LineFile {
             shown,
             w: BufWriter::new(file),
@@ -58,6 +59,14 @@ impl LineFile {
         writeln!(self.w, "{line}")
             .and_then(|()| self.w.flush())
             .map_err(|e| OutputError(format!("cannot write {}: {}", self.shown, reason(&e))).into())
+    }
+}
+
+/// Why `shown` could not be created, in words.
+pub fn created(shown: &str, e: &CreateError) -> String {
+    match e {
+        CreateError::Io(e) => format!("cannot create {shown}: {}", reason(e)),
+        CreateError::Locked => format!("cannot write {shown}: {e}"),
     }
 }
 

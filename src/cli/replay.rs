@@ -6,7 +6,6 @@
 //! --verify` runs it again and compares the result.
 
 use std::fmt::Write as _;
-use std::fs::File;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -66,8 +65,8 @@ pub fn record(
         &solver.profile(),
     )
     .map_err(|e| OutputError(format!("{shown}: {e}")))?;
-    let file =
-        File::create(path).map_err(|e| OutputError(format!("cannot create {shown}: {e}")))?;
+    let file = cubetui_solve::files::create_locked(path)
+        .map_err(|e| OutputError(super::out::created(&shown, &e)))?;
     let write_err = |e: record::RecordError| OutputError(format!("{shown}: {e}"));
     let mut w = Writer::new(file, &header).map_err(write_err)?;
     let played = play::run(solver, limits, cancel, &[], &mut |e| w.event(e)).map_err(write_err)?;

@@ -162,6 +162,7 @@ async fn event_loop(
                     modes::resume(terminal)?;
                     app.set_dirty(true);
                 }
+                libc::SIGWINCH => handle(terminal, app, Event::Resize(0, 0))?,
                 n => return Ok(Exit::Signal(n)),
             },
             ev = events.recv() => {

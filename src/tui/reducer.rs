@@ -106,7 +106,12 @@ pub fn reduce(app: &mut App, action: Action) -> Vec<Effect> {
             start::cycle_size(app, back);
             effects.push(Effect::Restart);
         }
-        Action::OpenPrompt => app.view.prompt = Some(String::new()),
+        Action::OpenPrompt => {
+            // The prompt line shows the message while the prompt is open:
+            // an older one would stand in for the hint.
+            app.message = None;
+            app.view.prompt = Some(String::new());
+        }
         Action::PromptChar(c) => {
             if let Some(p) = app.view.prompt.as_mut() {
                 if p.len() < PROMPT_MAX {
@@ -342,8 +347,8 @@ fn plot_view(app: &mut App, action: &Action) {
 }
 
 /// A paste lands in the prompt (opened if closed), line breaks and other
-/// control characters as spaces: no pasted line runs as a key. What does
-/// not fit in [`PROMPT_MAX`] is refused out loud.
+/// control characters as spaces: no pasted line runs as a key. A paste that
+/// does not fit in [`PROMPT_MAX`] is refused whole, out loud.
 fn paste(app: &mut App, text: &str) {
     let text: String = text
         .chars()
@@ -371,22 +376,21 @@ fn paste(app: &mut App, text: &str) {
         }
         return;
     }
+    if app.view.prompt.is_none() {
+        app.message = None;
+    }
     let p = app.view.prompt.get_or_insert_with(String::new);
-    let room = PROMPT_MAX.saturating_sub(p.len());
-    let mut taken = 0;
-    for c in text.chars() {
-        if taken + c.len_utf8() > room {
-            break;
-        }
-        taken += c.len_utf8();
-    }
-    p.push_str(&text[..taken]);
-    if taken < text.len() {
+    if p.len() + text.len() > PROMPT_MAX {
+        // Whole or not at all: a cut paste would apply a different
+        // algorithm.
         app.message = Some(format!(
-            "the prompt holds at most {PROMPT_MAX} characters: {} pasted characters were not taken",
-            text[taken..].chars().count()
+            "paste of {} characters refused: the prompt holds {PROMPT_MAX} ({} moves); nothing was taken",
+            text.chars().count(),
+            cubetui_cube::alg::MAX_MOVES
         ));
+        return;
     }
+    p.push_str(&text);
 }
 
 #[cfg(test)]

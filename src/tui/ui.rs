@@ -297,10 +297,22 @@ fn draw_log(f: &mut Frame, v: &MovesView, area: Rect) {
 
 fn draw_message(f: &mut Frame, v: &MessageView, area: Rect) {
     let line = match (v.prompt, v.message) {
-        (Some(p), _) => {
+        (Some(p), message) => {
             // Long input scrolls: the end (where typing goes) stays in view.
-            let hint = "  (enter apply, esc cancel)";
-            let room = usize::from(area.width).saturating_sub(5 + 1 + hint.len() + 16);
+            // A message (a refused paste) stands in for the hint.
+            let (hint, hint_style) = match message {
+                Some(m) => (format!("  {m}"), Style::default()),
+                None => (
+                    "  (enter apply, esc cancel)".to_string(),
+                    Style::default().add_modifier(Modifier::DIM),
+                ),
+            };
+            let width = usize::from(area.width);
+            let mut room = width.saturating_sub(5 + 1 + hint.chars().count() + 16);
+            if message.is_some() {
+                // The message may be cut at the right, the input's end not.
+                room = room.max(width / 3);
+            }
             let n = p.chars().count();
             let shown: String = if n > room {
                 let tail: String = p.chars().skip(n - room.saturating_sub(1)).collect();
@@ -316,10 +328,7 @@ fn draw_message(f: &mut Frame, v: &MessageView, area: Rect) {
             Line::from(vec![
                 Span::styled("alg: ", Style::default().fg(v.accent)),
                 Span::raw(format!("{shown}█")),
-                Span::styled(
-                    format!("{hint}{count}"),
-                    Style::default().add_modifier(Modifier::DIM),
-                ),
+                Span::styled(format!("{hint}{count}"), hint_style),
             ])
         }
         (None, Some(m)) => Line::from(m.to_string()),
@@ -511,7 +520,7 @@ mod tests {
     fn the_message_line_and_the_hints_draw_from_their_own_views() {
         let mut v = MessageView {
             prompt: Some("R U"),
-            message: Some("solved"),
+            message: None,
             accent: Color::Reset,
         };
         let text = drawn(80, 1, |f| draw_message(f, &v, f.area()));
@@ -519,6 +528,10 @@ mod tests {
             text.contains("alg: R U█  (enter apply, esc cancel)"),
             "{text}"
         );
+        // With the prompt open a message stands in for the hint.
+        v.message = Some("solved");
+        let text = drawn(80, 1, |f| draw_message(f, &v, f.area()));
+        assert!(text.contains("alg: R U█  solved"), "{text}");
         v.prompt = None;
         assert!(drawn(80, 1, |f| draw_message(f, &v, f.area())).contains("solved"));
         let mut keys = KeysView {

@@ -95,3 +95,77 @@ fn a_catalogue_over_the_limit_is_refused_naming_the_limit() {
         "{err}"
     );
 }
+
+/// `cubetui args… --formulas path`, killed if it has not ended in 20 s
+/// (`None`: it hung).
+fn run_within(args: &[&str], path: &std::path::Path) -> Option<Output> {
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cubetui"))
+        .args(args)
+        .arg("--formulas")
+        .arg(path)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("binary runs");
+    let t = std::time::Instant::now();
+    while t.elapsed() < std::time::Duration::from_secs(20) {
+        if child.try_wait().unwrap().is_some() {
+            return Some(child.wait_with_output().unwrap());
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    None
+}
+
+#[test]
+fn a_fifo_dev_null_a_socket_or_a_directory_is_refused_naming_the_file() {
+    let dir = std::env::temp_dir().join(format!("cubetui-formulas-odd-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let fifo = dir.join("fifo.txt");
+    let c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+    // SAFETY: a valid NUL-terminated path; mkfifo has no other effect.
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+    let socket = dir.join("socket.txt");
+    let _listener = std::os::unix::net::UnixListener::bind(&socket).unwrap();
+    let cases = [
+        (fifo.clone(), "a FIFO"),
+        (std::path::PathBuf::from("/dev/null"), "a character device"),
+        (socket.clone(), "a socket"),
+        (dir.clone(), "a directory"),
+    ];
+    let solve = ["solve", "--scramble", "R", "--neighbourhood", "pll"];
+    let bench = [
+        "bench",
+        "--depth",
+        "1",
+        "--cubes",
+        "1",
+        "--neighbourhood",
+        "pll",
+    ];
+    for (path, kind) in &cases {
+        for args in [&solve[..], &bench[..]] {
+            let o = run_within(args, path)
+                .unwrap_or_else(|| panic!("{args:?} --formulas {} hung", path.display()));
+            let err = String::from_utf8_lossy(&o.stderr);
+            assert_eq!(
+                o.status.code(),
+                Some(2),
+                "{args:?} {}: {err}",
+                path.display()
+            );
+            assert!(
+                err.starts_with(&format!(
+                    "error: {}: it is {kind}, not a regular file",
+                    path.display()
+                )),
+                "{args:?}: {err}"
+            );
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

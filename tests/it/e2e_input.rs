@@ -262,3 +262,92 @@ fn the_wheel_zooms_the_plot_and_the_help_scrolls() {
     assert!(st.success(), "{st:?}");
     assert!(!mouse_capture(&session), "mouse capture off after quitting");
 }
+
+/// The start of a mouse report whose end never comes.
+const TORN_MOUSE: &str = "\x1b[<3;65";
+
+/// Sends a torn mouse report, then (after the time-out) `key`.
+fn torn_then(session: &mut Session, key: &str) {
+    session.send(TORN_MOUSE);
+    std::thread::sleep(Duration::from_millis(400));
+    session.send(key);
+}
+
+#[test]
+fn a_torn_mouse_report_times_out_and_the_keys_after_it_work() {
+    let mut session = start();
+    // Space starts the run, space again pauses it.
+    torn_then(&mut session, " ");
+    session.screen.wait("the run started by space", |s| {
+        pty_support::status(s, "state").is_some_and(|v| v == "running")
+    });
+    torn_then(&mut session, " ");
+    session.screen.wait("the run paused by space", |s| {
+        pty_support::status(s, "state").is_some_and(|v| v == "paused")
+    });
+    // `:` opens the prompt, esc closes it.
+    torn_then(&mut session, ":");
+    session
+        .screen
+        .wait("the prompt", |s| prompt_line(s).is_some());
+    torn_then(&mut session, "\x1b");
+    session
+        .screen
+        .wait("the prompt closed by esc", |s| prompt_line(s).is_none());
+    // A key in the same read as the torn report is not swallowed either.
+    session.send(&format!("{TORN_MOUSE}q"));
+    let st = ended_within(&mut session, 10);
+    if st.is_none() {
+        let _ = session.child.kill();
+        panic!(
+            "q after a torn report did not quit:\n{}",
+            session.screen.text()
+        );
+    }
+    assert!(st.unwrap().success());
+    session.assert_restored();
+}
+
+#[test]
+fn ctrl_c_after_a_torn_mouse_report_quits() {
+    let mut session = start();
+    torn_then(&mut session, "\x03");
+    let st = ended_within(&mut session, 10);
+    if st.is_none() {
+        let _ = session.child.kill();
+        panic!(
+            "ctrl-c after a torn report did not quit:\n{}",
+            session.screen.text()
+        );
+    }
+    session.assert_restored();
+}
+
+#[test]
+fn a_resize_redraws_at_the_new_size() {
+    let mut session = start();
+    let (rows, cols) = (pty_support::ROWS + 6, pty_support::COLS + 20);
+    session
+        .screen
+        .0
+        .lock()
+        .unwrap()
+        .set_size(pty_support::nz(rows), pty_support::nz(cols));
+    session
+        .master
+        .resize(portable_pty::PtySize {
+            rows,
+            cols,
+            pixel_width: 0,
+            pixel_height: 0,
+        })
+        .unwrap();
+    session
+        .screen
+        .wait("the hint bar on the new last row", |s| {
+            s.lines()
+                .nth(usize::from(rows) - 1)
+                .is_some_and(|l| l.contains("quit"))
+        });
+    session.quit();
+}

@@ -7,6 +7,7 @@ use cubetui::tui::app::PROMPT_MAX;
 use cubetui::tui::keys::Action;
 use cubetui::tui::reducer::update;
 use cubetui::tui::ui;
+use cubetui_cube::alg::MAX_MOVES;
 use cubetui_cube::{Alg, Cube};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -55,10 +56,8 @@ fn a_long_algorithm_is_taken_whole_and_its_tail_shown() {
 fn input_past_the_limit_is_refused_visibly() {
     let mut app = toy_app("R");
     app.set_message(None);
-    update(&mut app, Action::OpenPrompt);
-    for _ in 0..PROMPT_MAX {
-        update(&mut app, Action::PromptChar('R'));
-    }
+    update(&mut app, Action::Paste("R".repeat(PROMPT_MAX - 1)));
+    update(&mut app, Action::PromptChar('R'));
     assert_eq!(app.message(), None);
     update(&mut app, Action::PromptChar('U'));
     assert_eq!(app.prompt().map(|p| p.len()), Some(PROMPT_MAX));
@@ -98,14 +97,78 @@ fn a_paste_is_prompt_text_with_line_breaks_as_spaces() {
     assert_eq!(app.prompt(), None);
 }
 
+/// `n` moves of every face and turn, as a user would paste them.
+fn moves(n: usize) -> String {
+    let pool = [
+        "R", "U'", "F2", "D", "L'", "B2", "R'", "U2", "F", "D'", "L2", "B",
+    ];
+    (0..n)
+        .map(|i| pool[(i * 7 + i / 12) % pool.len()])
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The screen's text with the app drawn on it.
+fn drawn(app: &cubetui::tui::app::App) -> String {
+    let mut t = Terminal::new(TestBackend::new(120, 30)).unwrap();
+    t.draw(|f| ui::draw(f, app)).unwrap();
+    format!("{}", t.backend())
+}
+
 #[test]
-fn a_paste_past_the_limit_keeps_what_fits_and_says_so() {
+fn a_paste_of_the_notations_limit_is_applied_whole() {
     let mut app = toy_app("R");
-    update(&mut app, Action::Paste("R".repeat(PROMPT_MAX - 2)));
-    update(&mut app, Action::Paste("U2 F".into()));
-    let p = app.prompt().unwrap().to_string();
-    assert_eq!(p.len(), PROMPT_MAX);
-    assert!(p.ends_with("RU2"), "{}", &p[p.len() - 5..]);
-    let msg = app.message().unwrap_or_default().to_string();
-    assert!(msg.contains("2 pasted characters were not taken"), "{msg}");
+    let text = moves(MAX_MOVES);
+    update(&mut app, Action::Paste(text.clone()));
+    assert_eq!(
+        app.prompt(),
+        Some(text.as_str()),
+        "the paste is taken whole"
+    );
+    update(&mut app, Action::PromptSubmit);
+    assert_eq!(app.message(), Some("applied 100000 moves"));
+    let alg: Alg = text.parse().unwrap();
+    assert_eq!(
+        app.start().three(),
+        Some(
+            &Cube::solved()
+                .after(&"R".parse::<Alg>().unwrap())
+                .after(&alg)
+        )
+    );
+}
+
+#[test]
+fn a_paste_past_the_notations_limit_is_refused_in_words() {
+    let mut app = toy_app("R");
+    let start = app.start();
+    update(&mut app, Action::Paste(moves(MAX_MOVES + 1)));
+    update(&mut app, Action::PromptSubmit);
+    let m = app.message().unwrap_or_default().to_string();
+    assert!(
+        !m.contains("applied") && m.contains("more than 100000 moves"),
+        "{m}"
+    );
+    assert_eq!(app.start(), start, "nothing was applied");
+    assert!(drawn(&app).contains("more than 100000 moves"));
+}
+
+#[test]
+fn a_paste_past_the_prompts_room_is_refused_whole_and_visibly() {
+    let mut app = toy_app("R");
+    update(&mut app, Action::Paste("R U".into()));
+    update(&mut app, Action::Paste("R ".repeat(PROMPT_MAX / 2)));
+    assert_eq!(app.prompt(), Some("R U"), "nothing of the paste was taken");
+    let m = app.message().unwrap_or_default().to_string();
+    assert!(
+        m.contains(&format!("{} characters", PROMPT_MAX / 2 * 2)) && m.contains("nothing"),
+        "{m}"
+    );
+    // Said on the screen while the prompt is still open.
+    let text = drawn(&app);
+    assert!(
+        text.lines()
+            .any(|l| l.contains("alg: R U█") && l.contains("nothing")),
+        "{text}"
+    );
 }

@@ -5,7 +5,9 @@
 //! device, FIFO, socket or directory is refused by kind before a byte is
 //! read, and opening never blocks), and no larger than the caller's limit
 //! (checked on its size, then while reading, so a file that grows is cut
-//! at the limit and refused). A leaf: it imports nothing of the crate.
+//! at the limit and refused). And creating an output file another run is
+//! writing is refused ([`create_locked`]). A leaf: it imports nothing of the
+//! crate.
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Read};
@@ -100,6 +102,42 @@ pub fn read_bounded(path: &Path, limit: u64, what: &'static str) -> Result<Vec<u
     Ok(bytes)
 }
 
+/// Why an output file was not opened.
+#[derive(Debug, Error)]
+pub enum CreateError {
+    #[error("{0}")]
+    Io(#[from] io::Error),
+    #[error("another cubetui is writing it (the file is locked)")]
+    Locked,
+}
+
+/// Creates (or empties) the output file `path` and holds an exclusive lock
+/// on it while the file is open, so two runs never write one file between
+/// each other's lines: a file another run holds is refused
+/// ([`CreateError::Locked`]) and left as it is, not emptied. A file that is
+/// not a regular one (`/dev/stdout`, a pipe) is written as it is; a file
+/// system without locks is written unlocked.
+///
+/// # Errors
+/// The file cannot be opened, or another run holds it.
+pub fn create_locked(path: &Path) -> Result<File, CreateError> {
+    let file = OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(path)?;
+    match file.try_lock() {
+        Ok(()) => {}
+        Err(fs::TryLockError::WouldBlock) => return Err(CreateError::Locked),
+        Err(fs::TryLockError::Error(e)) if e.kind() == io::ErrorKind::Unsupported => {}
+        Err(fs::TryLockError::Error(e)) => return Err(e.into()),
+    }
+    if file.metadata()?.is_file() {
+        file.set_len(0)?;
+    }
+    Ok(file)
+}
+
 /// [`read_bounded`], as UTF-8 text.
 ///
 /// # Errors
@@ -144,5 +182,27 @@ mod tests {
         fs::remove_file(&path).unwrap();
         let missing = read_bounded(&path, 10, "x").unwrap_err();
         assert!(missing.not_found());
+    }
+
+    #[test]
+    fn an_output_file_held_by_another_writer_is_refused_and_left_alone() {
+        let path = std::env::temp_dir().join(format!("cubetui-lock-{}", std::process::id()));
+        fs::write(&path, "a line\n").unwrap();
+        let held = create_locked(&path).unwrap();
+        assert_eq!(fs::read(&path).unwrap(), b"", "emptied once locked");
+        fs::write(&path, "the holder's line\n").unwrap();
+        let second = create_locked(&path);
+        assert!(matches!(second, Err(CreateError::Locked)), "{second:?}");
+        assert_eq!(
+            fs::read_to_string(&path).unwrap(),
+            "the holder's line\n",
+            "a refused open does not empty the file"
+        );
+        drop(held);
+        assert!(
+            create_locked(&path).is_ok(),
+            "free once the holder closes it"
+        );
+        fs::remove_file(&path).unwrap();
     }
 }

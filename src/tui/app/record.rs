@@ -134,7 +134,10 @@ impl App {
         let Some(r) = self.record.as_mut() else {
             return;
         };
-        if !reuse {
+        if reuse {
+            // Closed first: the file is locked while it is open.
+            r.live = None;
+        } else {
             r.runs += 1;
             r.path = match r.runs {
                 1 => r.base.clone(),

@@ -53,8 +53,10 @@ pub const DEFAULT_SPEED: usize = 1;
 /// Which net is drawn.
 pub use cubetui_cube::net::Layout as Net;
 
-/// Characters the `:` prompt holds (a typed or pasted algorithm).
-pub const PROMPT_MAX: usize = 20_000;
+/// Characters the `:` prompt holds (a typed or pasted algorithm): room for
+/// the notation's longest sequence ([`cubetui_cube::alg::MAX_MOVES`] moves)
+/// written a move at a time, at up to ten characters a move.
+pub const PROMPT_MAX: usize = 10 * cubetui_cube::alg::MAX_MOVES;
 
 /// Points kept per plotted series.
 pub const HISTORY_CAP: usize = 4096;

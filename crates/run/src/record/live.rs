@@ -126,13 +126,19 @@ pub struct Live<W: Write> {
 }
 
 impl Live<File> {
-    /// Creates (or truncates) the file at `path` and writes the header.
+    /// Creates (or truncates) the file at `path`, locked while it is open,
+    /// and writes the header.
     ///
     /// # Errors
-    /// The file cannot be created or written; the message names the path.
+    /// The file cannot be created or written, or another run is writing it;
+    /// the message names the path.
     pub fn create(path: &Path, header: &Header) -> Result<Live<File>, String> {
+        use cubetui_solve::files::{CreateError, create_locked};
         let shown = path.display();
-        let file = File::create(path).map_err(|e| format!("cannot create {shown}: {e}"))?;
+        let file = create_locked(path).map_err(|e| match e {
+            CreateError::Io(e) => format!("cannot create {shown}: {e}"),
+            CreateError::Locked => format!("cannot write {shown}: {e}"),
+        })?;
         Live::new(file, header).map_err(|e| format!("{shown}: {e}"))
     }
 }

@@ -163,6 +163,9 @@ impl<S: Space> Annealer<S> {
             code,
         });
         self.current_moves += self.space.moves(self.generator, code);
+        if self.params.cut_loops {
+            self.space.visited(self.generator, S::state(&self.current));
+        }
         if e < self.best_energy {
             self.best = S::state(&self.current).clone();
             self.best_energy = e;

@@ -25,6 +25,7 @@ mod nxn;
 mod params;
 mod path;
 mod schedule;
+mod shortcut;
 mod space;
 mod three;
 

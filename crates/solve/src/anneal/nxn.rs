@@ -23,6 +23,7 @@ use cubetui_cube::{AnyAlg, AnyCube};
 use super::engine::Annealer;
 use super::params::{CommParams, SaParams};
 use super::schedule::Schedule;
+use super::shortcut::Seen;
 use super::space::{LINK, Proposer, Record, Runner, Space};
 use super::three::{comm_extra, comm_rows, stage_words};
 
@@ -70,6 +71,9 @@ pub struct Nxn {
     home: [u8; 6],
     want: Box<[u8]>,
     pub comm: CommParams,
+    /// The states accepted while proposing face turns, for the shortcut of
+    /// the reported path.
+    seen: Seen,
 }
 
 impl Nxn {
@@ -87,6 +91,7 @@ impl Nxn {
             home,
             want,
             comm,
+            seen: Seen::default(),
         };
         (space, upright)
     }
@@ -304,6 +309,12 @@ impl Space for Nxn {
         link.len()
     }
 
+    fn visited(&mut self, g: NxnGen, state: &NxnCube) {
+        if let NxnGen::Faces(f) = g {
+            self.seen.visit(state, f.moves.len());
+        }
+    }
+
     fn solution(&self, start: &NxnCube, ops: &[Record], links: &[NxnAlg], cut: bool) -> AnyAlg {
         let path: NxnAlg = ops
             .iter()
@@ -317,7 +328,15 @@ impl Space for Nxn {
             })
             .collect();
         let path = if cut && path.len().saturating_mul(self.size.stickers() + 64) <= CUT_BYTES {
-            simplify_sized(&cut_loops(start, &path), self.size)
+            let cut = cut_loops(start, &path);
+            // Through the states visited by face turns, where there are any
+            // (never longer than the loops cut).
+            let short = Faces::of(self.size)
+                .ok()
+                .filter(|_| !self.seen.is_empty())
+                .and_then(|f| self.seen.shortcut(start, &path, &f.moves))
+                .filter(|s| s.len() <= cut.len());
+            simplify_sized(&short.unwrap_or(cut), self.size)
         } else {
             path
         };

@@ -93,6 +93,10 @@ pub trait Space: Sized + Send + 'static {
     fn link(&self, from: &Self::State, to: &Self::State) -> Option<Self::Link>;
     /// The number of moves of a link.
     fn link_moves(link: &Self::Link) -> usize;
+    /// `state` was accepted while generator `g` proposed (with `cut_loops`
+    /// on): a space that shortens the reported path through visited states
+    /// keeps it. Nothing by default.
+    fn visited(&mut self, _g: Self::Gen, _state: &Self::State) {}
     /// The reported solution: the moves of `ops` from `start` (a [`LINK`]
     /// record stands for `links[code]`), with loops cut out when
     /// `cut_loops` (never changes the end state).

@@ -101,23 +101,19 @@ impl Catalogue {
         Ok(Catalogue { formulas })
     }
 
-    /// Reads a catalogue file of at most [`MAX_FILE_BYTES`]; errors name the
-    /// file (and the line, for a bad line).
+    /// Reads a catalogue file of at most [`MAX_FILE_BYTES`] through the one
+    /// bounded reader (a FIFO, device, socket or directory is refused by
+    /// kind, never read); errors name the file (and the line, for a bad
+    /// line).
     pub fn load(path: &std::path::Path) -> Result<Catalogue, SolveError> {
-        use std::io::Read;
+        use crate::files::{FileError, read_text};
         let file = path.display().to_string();
-        let cannot = |e: std::io::Error| SolveError::Config(format!("{file}: cannot read: {e}"));
-        let mut text = String::new();
-        std::fs::File::open(path)
-            .map_err(cannot)?
-            .take(MAX_FILE_BYTES + 1)
-            .read_to_string(&mut text)
-            .map_err(cannot)?;
-        if text.len() as u64 > MAX_FILE_BYTES {
-            return Err(SolveError::Config(format!(
-                "{file}: larger than {MAX_FILE_BYTES} bytes, the limit for a catalogue"
-            )));
-        }
+        let text = read_text(path, MAX_FILE_BYTES, "a catalogue").map_err(|e| {
+            SolveError::Config(match e {
+                FileError::Io(e) => format!("{file}: cannot read: {e}"),
+                e => format!("{file}: {e}"),
+            })
+        })?;
         Catalogue::parse(&text, &file)
     }
 
