@@ -20,6 +20,7 @@ pub mod energy;
 pub mod files;
 pub mod ga;
 pub mod genome;
+pub mod loops;
 pub mod moveset;
 pub mod mws;
 pub mod neighbourhood;

@@ -4,12 +4,12 @@
 //! (the commutator catalogue of [`crate::neighbourhood::cycles`]).
 //! A proposal's energy change is counted on the stickers it moves only.
 
-use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use rand::RngExt;
 
 use crate::api::{SolveError, Solver, Status};
+use crate::loops::without_loops;
 use crate::moveset::{moves_and_perms, upright};
 use crate::neighbourhood::comm::PARITY;
 use crate::neighbourhood::cycles::sparse::of_gather;
@@ -420,31 +420,12 @@ fn solve_by_comm(state: &NxnCube) -> Option<NxnAlg> {
 /// `path` from `start` with every loop (a return to a state seen before)
 /// cut out: the same end state, each state on the way visited once.
 pub fn cut_loops(start: &NxnCube, path: &NxnAlg) -> NxnAlg {
-    // `states[i]` is the state after `out[..i]`; `seen` maps each to `i`.
-    let mut seen: HashMap<NxnCube, usize> = HashMap::new();
-    let mut states = vec![start.clone()];
-    let mut out: Vec<NxnMove> = Vec::new();
-    seen.insert(start.clone(), 0);
-    for &m in path.moves() {
-        let mut c = states[out.len()].clone();
-        if c.apply_move(m).is_err() {
-            return path.clone();
-        }
-        match seen.get(&c) {
-            Some(&at) => {
-                out.truncate(at);
-                for gone in states.drain(at + 1..) {
-                    seen.remove(&gone);
-                }
-            }
-            None => {
-                out.push(m);
-                seen.insert(c.clone(), out.len());
-                states.push(c);
-            }
-        }
-    }
-    out.into()
+    let mut c = start.clone();
+    without_loops(start.clone(), path.moves(), |m| {
+        c.apply_move(m).ok()?;
+        Some(c.clone())
+    })
+    .map_or_else(|| path.clone(), NxnAlg::from)
 }
 
 #[cfg(test)]

@@ -24,8 +24,8 @@ mod params;
 pub mod seq;
 pub mod table;
 
+use crate::loops::without_loops;
 use crate::stop::StopReason;
-use std::collections::HashMap;
 
 use rand::RngExt;
 
@@ -485,27 +485,14 @@ impl Short {
             }
             h
         };
-        let mut seen: HashMap<u64, usize> = HashMap::new();
-        let mut hashes = vec![hash(&s)];
-        seen.insert(hashes[0], 0);
-        let mut out: Vec<Mv> = Vec::new();
-        for &m in &self.cur.seq {
-            self.turns.replay(&mut s, &[m], &mut self.tmp);
-            let h = hash(&s);
-            match seen.get(&h) {
-                Some(&at) => {
-                    out.truncate(at);
-                    for gone in hashes.drain(at + 1..) {
-                        seen.remove(&gone);
-                    }
-                }
-                None => {
-                    out.push(m);
-                    hashes.push(h);
-                    seen.insert(h, out.len());
-                }
-            }
-        }
+        let start = hash(&s);
+        let (turns, tmp) = (&self.turns, &mut self.tmp);
+        let Some(out) = without_loops(start, &self.cur.seq, |m| {
+            turns.replay(&mut s, &[m], tmp);
+            Some(hash(&s))
+        }) else {
+            return;
+        };
         let out = merged(out);
         if out.len() >= self.cur.seq.len() {
             return;
