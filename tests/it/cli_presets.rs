@@ -48,7 +48,7 @@ fn presets_json_is_one_object_per_preset() {
         .collect();
     assert_eq!(rows.len(), crate::shipped().list().len());
     let mws = rows.iter().find(|r| r["name"] == "mws").expect("mws row");
-    assert_eq!(mws["follows"], "seed 003");
+    assert_eq!(mws["follows"], "paper 003");
     assert_eq!(mws["aliases"][0], "seed-003");
 }
 

@@ -1,4 +1,4 @@
-//! The seed-002 genetic algorithm through the library API.
+//! The paper 002 genetic algorithm through the library API.
 
 use cubetui_cube::{Alg, Cube};
 use cubetui_solve::Status;
@@ -88,7 +88,7 @@ fn exhausts_at_the_generation_cap_and_rejects_bad_parameters() {
     assert!(ga::build(&bad, start, 1).is_err());
 }
 
-/// The preset carries seed 002's parameters (its Table 3 and text):
+/// The preset carries paper 002's parameters (its Table 3 and text):
 /// population 100, crossover 0.8, mutation 0.2, top 10 % elitism, chromosome
 /// size between 22 and 50, fitness after the whole chromosome.
 #[test]

@@ -192,7 +192,7 @@ fn snapshots_show_the_leaders_phase_fitness_and_progress() {
     );
 }
 
-/// Seed 003 gives no numbers, only the operator: each window is mutated
+/// Paper 003 gives no numbers, only the operator: each window is mutated
 /// several times and the best kept. The preset uses that operator in every
 /// phase, with windows that fit their sequences, and builds a solver.
 #[test]

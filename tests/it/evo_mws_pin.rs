@@ -1,4 +1,4 @@
-//! The faithful preset `seed-003` must keep its seeded outputs: these solutions
+//! The faithful preset `mws` (alias `seed-003`) must keep its seeded outputs: these solutions
 //! were recorded before the shorter preset and the re-orientation were added.
 
 use cubetui_cube::random::{random_state, rng_from_seed};

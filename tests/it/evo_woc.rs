@@ -1,4 +1,4 @@
-//! GA + wisdom of crowds (seed 004) through the library API.
+//! GA + wisdom of crowds (paper 004) through the library API.
 
 use cubetui_cube::{Alg, Cube};
 use cubetui_solve::genome::FaceTurns;
@@ -31,7 +31,7 @@ fn preset_is_the_seed_and_a_short_scramble_runs_through_both_phases() {
     let SolverConfig::Woc(p) = crate::shipped().get("seed-004").unwrap() else {
         panic!("seed-004 is a woc preset")
     };
-    // Seed 004's numbers: 1000 sequences of 20 moves, parents from the best
+    // Paper 004's numbers: 1000 sequences of 20 moves, parents from the best
     // 300, stop after 200 generations without progress, mutation on 2 of 3
     // children (`rand() % 3 > 0`), the crowd polls the best 10 %.
     assert_eq!(

@@ -1,4 +1,4 @@
-//! The faithful presets (the seeds' own algorithms) give the same seeded
+//! The faithful presets (the papers' own algorithms) give the same seeded
 //! results as when they were pinned: adding solvers, re-orienting starts and
 //! sharing the batching loop must not change them. The pins are the solver's
 //! own outputs (energy, iterations, end state and every move of the

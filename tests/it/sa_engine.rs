@@ -6,7 +6,7 @@ use cubetui_cube::{Alg, Cube};
 use cubetui_solve::anneal::{Annealer, SaParams, Schedule, Three};
 use cubetui_solve::{Snapshot, Solver, SolverConfig, Status};
 
-fn seed001() -> SaParams {
+fn paper001() -> SaParams {
     match crate::shipped().get("seed-001").unwrap() {
         SolverConfig::Sa(p) => p,
         other => panic!("seed-001 is {}", other.name()),
@@ -54,7 +54,7 @@ fn trace(p: &SaParams, start: Cube, seed: u64) -> (Vec<String>, String) {
 #[test]
 fn same_inputs_give_identical_runs() {
     let start = random_cube(7);
-    let p = seed001();
+    let p = paper001();
     let (s1, sol1) = trace(&p, start, 42);
     let (s2, sol2) = trace(&p, start, 42);
     assert_eq!(s1, s2);
@@ -65,7 +65,7 @@ fn same_inputs_give_identical_runs() {
 
 #[test]
 fn seed_001_solves_random_states_and_the_solution_checks_out() {
-    let p = seed001();
+    let p = paper001();
     for i in 0..5 {
         let start = random_cube(100 + i);
         let mut a = Annealer::new(Three::default(), &p, start, i).unwrap();
@@ -104,7 +104,7 @@ fn solved_start_is_solved_at_once_with_an_empty_solution() {
 #[test]
 fn swapping_generators_keeps_state_and_history() {
     let start = random_cube(3);
-    let p = seed001();
+    let p = paper001();
     let mut a = Annealer::new(Three::default(), &p, start, 9).unwrap();
     a.step(3_000);
     let before = a.snapshot();
@@ -140,7 +140,7 @@ fn swapping_generators_keeps_state_and_history() {
 #[test]
 fn current_sequence_length_matches_the_moves_to_the_current_state() {
     let start = random_cube(11);
-    let mut p = seed001();
+    let mut p = paper001();
     p.neighbourhood = "faces".into();
     p.zero_delta_as_one = false;
     let mut a = Annealer::new(Three::default(), &p, start, 5).unwrap();
@@ -201,7 +201,7 @@ fn geometric_schedule_freezes_and_exponential_spends_its_budget() {
     assert_eq!(a.snapshot().iteration, 400);
     let q = SaParams {
         max_steps: 1234,
-        ..seed001()
+        ..paper001()
     };
     let mut b = Annealer::new(Three::default(), &q, random_cube(2), 1).unwrap();
     b.step(100);
@@ -280,7 +280,7 @@ fn cutting_loops_keeps_the_end_state_and_never_lengthens() {
                 neighbourhood: generator.into(),
                 cut_loops: cut,
                 max_steps: 3_000,
-                ..seed001()
+                ..paper001()
             };
             let mut a = Annealer::new(Three::default(), &p, start, seed).unwrap();
             a.step(u64::MAX);
@@ -307,7 +307,7 @@ fn sa_preset(name: &str) -> SaParams {
     }
 }
 
-/// Seed 001's experiment: Tmax 0.37, Tmin 0.355, 500 000 steps, ΔE = 0
+/// Paper 001's experiment: Tmax 0.37, Tmin 0.355, 500 000 steps, ΔE = 0
 /// treated as 1, its best generator (pll-conj), the facelets energy.
 #[test]
 fn preset_seed_001_has_the_seeds_parameters() {
@@ -327,8 +327,8 @@ fn preset_seed_001_has_the_seeds_parameters() {
     );
 }
 
-/// Seed 002's annealer: the 18 face turns, T0 = 1000, cooling rate 0.05 per
-/// temperature (α = 0.95), plain Metropolis acceptance. Seed 000 also anneals
+/// Paper 002's annealer: the 18 face turns, T0 = 1000, cooling rate 0.05 per
+/// temperature (α = 0.95), plain Metropolis acceptance. Paper 000 also anneals
 /// over face turns with geometric cooling; both cool until frozen.
 #[test]
 fn presets_seed_000_and_002_anneal_face_turns_geometrically() {
