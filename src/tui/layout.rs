@@ -24,7 +24,7 @@
 use ratatui::layout::{Constraint, Layout, Rect};
 
 use super::app::Net;
-use super::net::{self, Scale, Shape};
+use super::panels::net::{self, Scale, Shape};
 
 /// Width of the status panel.
 pub const STATUS_WIDTH: u16 = 36;

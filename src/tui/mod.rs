@@ -1,17 +1,16 @@
 //! The terminal UI: app state, actions and key map, event loop, widgets.
 //!
-//! Rooms: `app` (the state, in small groups, read through accessors),
-//! `keys` (key → [`keys::Action`]; `panel_keys` with the help or the knobs
-//! panel open, `knob_key` the panel's actions), `reducer` (action → new state and
-//! effects), `knobs`/`knobs_ui` (the live parameters' panel), `race` (the lanes' drivers on screen), `race_glue` (opening a
-//! race and giving it each action first), `replay` (a recorded run and the
-//! cursor over it, `cubetui replay FILE`) and `replay_glue` (showing it in
-//! place of a solver and giving it each action first), `ui`/`status`/`plot`/`progress`
-//! (moves to solved)/`population`/`knobs_ui`/`race_ui`/`race_plot`
-//! (drawing: each panel a pure function of its own view data, which
-//! `single_view` and `race_screen` take from the app; `scale` frames the
-//! plots' data),
-//! `input` and `modes` (the terminal's input thread and modes).
+//! Rooms, by topic: `app` (the state, in small groups, read through
+//! accessors), `keys` (key → [`keys::Action`]; `keys::panel` with the help
+//! or the knobs panel open, `keys::mouse` clicks and the wheel), `reducer`
+//! (action → new state and effects), `knobs` (the live parameters: state,
+//! their panel's actions and widget), `race` (the lanes' drivers on screen,
+//! the glue that opens a race, its view data and widgets), `replay` (a
+//! recorded run and the cursor over it, `cubetui replay FILE`, and the glue
+//! that shows it in place of a solver), `panels` (the single run's widgets,
+//! each a ratatui `Widget` over its own view data, which `single_view`
+//! takes from the app), `ui` (places the panels), `input` and `modes` (the
+//! terminal's input thread and modes).
 //!
 //! The event loop `tokio::select!`s, in this order of priority, on: the
 //! signals (SIGTERM, SIGINT, SIGHUP, SIGQUIT: the terminal is restored and
@@ -35,39 +34,21 @@
 //! ([`cubetui_run::runner::Runner`]); quitting drops it without waiting.
 
 pub mod app;
-mod folded;
-mod help;
 pub mod history;
 mod input;
 pub mod keys;
-pub mod knob_key;
 pub mod knobs;
-pub mod knobs_ui;
 pub mod layout;
-pub mod legend;
 mod modes;
-pub mod mouse;
-pub mod net;
-pub mod panel_keys;
-pub mod plot;
-pub mod population;
-pub mod progress;
+pub mod panels;
 pub mod race;
-pub mod race_glue;
-mod race_plot;
-mod race_screen;
-pub mod race_ui;
 pub mod reducer;
 pub mod replay;
-pub mod replay_glue;
-pub mod scale;
 pub mod scramble;
 pub mod single_view;
-pub mod status;
 pub mod terminal;
 pub mod theme;
 pub mod ui;
-pub mod words;
 
 use std::io;
 use std::sync::mpsc::Receiver;
@@ -215,9 +196,9 @@ fn handle(terminal: &mut DefaultTerminal, app: &mut App, ev: Event) -> io::Resul
             let action = if app.prompt().is_some() {
                 keys::prompt_action_for(&k)
             } else if app.help() {
-                panel_keys::help_action_for(&k)
+                keys::panel::help_action_for(&k)
             } else if let Some(knobs) = app.knobs() {
-                panel_keys::knobs_action_for(&k, knobs.typing.is_some())
+                keys::panel::knobs_action_for(&k, knobs.typing.is_some())
             } else {
                 keys::action_for(&k)
             };

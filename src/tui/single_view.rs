@@ -2,17 +2,17 @@
 //! draws from — each panel's own view data, taken from the app here and
 //! nowhere else, so no panel sees the whole [`App`] and each can be drawn
 //! from data made by hand. The race's is
-//! [`RaceScreen`](super::race_screen::RaceScreen).
+//! [`RaceScreen`](super::race::screen::RaceScreen).
 
 use ratatui::style::Color;
 
 use super::app::{App, Net, Playback};
-use super::help::HelpView;
+use super::knobs::panel::KnobsView;
 use super::knobs::rows;
-use super::knobs_ui::KnobsView;
-use super::plot::PlotsView;
-use super::population;
-use super::status::StatusView;
+use super::panels::help::HelpView;
+use super::panels::plot::PlotsView;
+use super::panels::population;
+use super::panels::status::StatusView;
 use super::theme::Theme;
 use cubetui_cube::nxn::{NxnCube, Size};
 use cubetui_cube::{AnyAlg, AnyCube};

@@ -1,25 +1,27 @@
 //! Drawing: a pure function of the app state. The single run's screen
 //! composes its panels, each drawn from its own view data
 //! ([`SingleView`], taken from the app in one place); the race's is
-//! `race_ui.rs`.
+//! `race/panel.rs`.
 
 use ratatui::Frame;
+use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Rect};
 use ratatui::style::{Modifier, Style, Stylize};
 use ratatui::text::{Line, Span};
+use ratatui::widgets::Widget;
 use ratatui::widgets::{Block, Paragraph, Wrap};
 
 use super::app::{App, Net};
-use super::help;
 use super::keys::BINDINGS;
-use super::knobs_ui;
+use super::knobs::panel as knobs_panel;
 use super::layout;
-use super::net::{self, CubeView, Scale};
-use super::plot;
-use super::population;
-use super::progress;
+use super::panels::folded::FoldedPlots;
+use super::panels::net::{self, CubeView, Scale};
+use super::panels::plot::EnergyPlot;
+use super::panels::population::{self, BandPlot, DiversityPlot};
+use super::panels::progress::SidePlot;
+use super::panels::status::{self, StatusView};
 use super::single_view::{self, CubePanel, KeysView, MessageView, MovesView, Shown, SingleView};
-use super::status::{self, StatusView};
 use super::theme::Theme;
 
 /// The smallest terminal the main screen needs.
@@ -37,57 +39,64 @@ pub fn draw(f: &mut Frame, app: &App) {
 fn draw_screen(f: &mut Frame, app: &App) {
     let area = f.area();
     if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
-        draw_too_small(f, area);
+        f.render_widget(TooSmall, area);
         return;
     }
     if app.race().is_some() {
-        super::race_ui::draw(f, app);
+        super::race::panel::draw(f, app);
         if let Some(knobs) = single_view::knobs(app) {
             // Over the lanes, right-aligned, above the note and the keys.
             let w = super::layout::STATUS_WIDTH.min(area.width);
             let top = Rect::new(area.right() - w, area.y + 1, w, 3);
-            let panel = knobs_ui::area(&knobs.rows, top, area, area.bottom().saturating_sub(2));
-            knobs_ui::draw(f, &knobs, panel);
+            let panel = knobs_panel::area(&knobs.rows, top, area, area.bottom().saturating_sub(2));
+            f.render_widget(&knobs, panel);
         }
         if let Some(h) = single_view::help(app) {
-            help::draw(f, h, area);
+            f.render_widget(h, area);
         }
         return;
     }
     let v = SingleView::of(app);
     let a = areas(&v.cube, &v.status, area, app.plots_kept());
     let status_lines = status::lines_in(&v.status, a.status.height.saturating_sub(2));
-    draw_cube(f, &v.cube, a.cube, a.net, a.scale);
-    draw_log(f, &v.moves, a.moves);
+    f.render_widget(
+        CubeBox {
+            view: &v.cube,
+            net: a.net,
+            scale: a.scale,
+        },
+        a.cube,
+    );
+    f.render_widget(&v.moves, a.moves);
     f.render_widget(
         Paragraph::new(status_lines).block(block(" status ", v.cube.theme)),
         a.status,
     );
     if a.plots_folded.height > 0 {
-        super::folded::draw(f, &v.plots, a.plots_folded);
+        f.render_widget(FoldedPlots(&v.plots), a.plots_folded);
     } else if v.population {
         let (energy, band, diversity) = population::areas(a.energy.union(a.aux));
-        plot::draw_energy(f, &v.plots, energy);
-        population::draw_band(f, &v.plots, band);
-        population::draw_diversity(f, &v.plots, diversity);
+        f.render_widget(EnergyPlot(&v.plots), energy);
+        f.render_widget(BandPlot(&v.plots), band);
+        f.render_widget(DiversityPlot(&v.plots), diversity);
     } else {
-        plot::draw_energy(f, &v.plots, a.energy);
-        progress::draw_side(f, &v.plots, a.aux);
+        f.render_widget(EnergyPlot(&v.plots), a.energy);
+        f.render_widget(SidePlot(&v.plots), a.aux);
     }
     if let Some(knobs) = &v.knobs {
         // Over the status panel, widened to the left for its rows, unless
         // that covers the cube: then under the cube panel, as wide.
-        let mut panel = knobs_ui::area(&knobs.rows, a.status, area, a.message.y);
+        let mut panel = knobs_panel::area(&knobs.rows, a.status, area, a.message.y);
         let under = a.message.y.saturating_sub(a.cube.bottom());
         if panel.intersects(a.cube) && under >= 6 {
             panel = Rect::new(panel.x, a.cube.bottom(), panel.width, under);
         }
-        knobs_ui::draw(f, knobs, panel);
+        f.render_widget(knobs, panel);
     }
-    draw_message(f, &v.message, a.message);
-    draw_keys(f, &v.keys, a.keys);
+    f.render_widget(&v.message, a.message);
+    f.render_widget(&v.keys, a.keys);
     if let Some(h) = v.help {
-        help::draw(f, h, area);
+        f.render_widget(h, area);
     }
 }
 
@@ -111,14 +120,13 @@ fn areas(cube: &CubePanel, status: &StatusView, area: Rect, plots_kept: bool) ->
     layout::areas_with(area, shape, lines, plots_kept)
 }
 
-fn draw_too_small(f: &mut Frame, area: Rect) {
+fn draw_too_small(buf: &mut Buffer, area: Rect) {
     let text = format!("too small: need {MIN_WIDTH}×{MIN_HEIGHT}");
     let y = area.height / 2;
     let line = Rect::new(area.x, area.y + y, area.width, area.height.min(1));
-    f.render_widget(
-        Paragraph::new(text).alignment(Alignment::Center),
-        line.intersection(area),
-    );
+    Paragraph::new(text)
+        .alignment(Alignment::Center)
+        .render(line.intersection(area), buf);
 }
 
 pub(super) fn block<'a>(title: impl Into<Line<'a>>, theme: &Theme) -> Block<'a> {
@@ -128,7 +136,7 @@ pub(super) fn block<'a>(title: impl Into<Line<'a>>, theme: &Theme) -> Block<'a> 
 }
 
 /// The cube panel in `area`: the net `net` (the layout's) at `scale`.
-fn draw_cube(f: &mut Frame, v: &CubePanel, area: Rect, net: Net, scale: Scale) {
+fn draw_cube(buf: &mut Buffer, v: &CubePanel, area: Rect, net: Net, scale: Scale) {
     let title = match v.shown {
         Shown::Start => " start ".to_string(),
         Shown::Recorded => " recorded state ".to_string(),
@@ -145,20 +153,18 @@ fn draw_cube(f: &mut Frame, v: &CubePanel, area: Rect, net: Net, scale: Scale) {
     let b =
         block(title, v.theme).title_bottom(Line::from(format!(" {pose} {view} ")).right_aligned());
     let inner = b.inner(area);
-    f.render_widget(b, area);
+    b.render(area, buf);
     let shape = net::Shape::on_screen(net, v.size, v.theme, v.marks());
     let inner = net::centred(inner, scale.extent(shape));
-    f.render_widget(
-        CubeView {
-            cube: &v.cube,
-            net,
-            scale,
-            theme: v.theme,
-            letters: v.letters,
-            overlay: v.overlay,
-        },
-        inner,
-    );
+    (CubeView {
+        cube: &v.cube,
+        net,
+        scale,
+        theme: v.theme,
+        letters: v.letters,
+        overlay: v.overlay,
+    })
+    .render(inner, buf);
 }
 
 /// How many of `moves`, counted back from `end`, fit in `room` characters
@@ -197,7 +203,7 @@ fn tail_text(moves: &[String], room: usize) -> String {
     format!("{cut}{}", shown.join(" "))
 }
 
-fn draw_log(f: &mut Frame, v: &MovesView, area: Rect) {
+fn draw_log(buf: &mut Buffer, v: &MovesView, area: Rect) {
     let dim = Style::default().add_modifier(Modifier::DIM);
     let b = block(" moves ", v.theme);
     let inner = b.inner(area);
@@ -289,13 +295,13 @@ fn draw_log(f: &mut Frame, v: &MovesView, area: Rect) {
         }
         lines.push(Line::from(vec![Span::styled(label, dim), Span::raw(text)]));
     }
-    f.render_widget(
-        Paragraph::new(lines).wrap(Wrap { trim: true }).block(b),
-        area,
-    );
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: true })
+        .block(b)
+        .render(area, buf);
 }
 
-fn draw_message(f: &mut Frame, v: &MessageView, area: Rect) {
+fn draw_message(buf: &mut Buffer, v: &MessageView, area: Rect) {
     let line = match (v.prompt, v.message) {
         (Some(p), message) => {
             // Long input scrolls: the end (where typing goes) stays in view.
@@ -334,7 +340,7 @@ fn draw_message(f: &mut Frame, v: &MessageView, area: Rect) {
         (None, Some(m)) => Line::from(m.to_string()),
         (None, None) => Line::from(""),
     };
-    f.render_widget(Paragraph::new(line), area);
+    Paragraph::new(line).render(area, buf);
 }
 
 /// Hint labels in the order the hint bar shows them, the keys a newcomer
@@ -391,7 +397,7 @@ fn replay_hints() -> Vec<(String, &'static str)> {
 
 /// The hint bar: the most important keys that fit the width, then `? help`,
 /// or `? more` when some were left out.
-fn draw_keys(f: &mut Frame, v: &KeysView, area: Rect) {
+fn draw_keys(buf: &mut Buffer, v: &KeysView, area: Rect) {
     let (mut hints, help_key) = hints();
     if v.replay {
         hints = replay_hints();
@@ -428,14 +434,57 @@ fn draw_keys(f: &mut Frame, v: &KeysView, area: Rect) {
     }
     spans.push(Span::styled(help_key, key_style));
     spans.push(Span::raw(format!(" {last}")));
-    f.render_widget(Paragraph::new(Line::from(spans)), area);
+    Paragraph::new(Line::from(spans)).render(area, buf);
+}
+
+/// "too small", centred in the screen.
+struct TooSmall;
+
+impl Widget for TooSmall {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        draw_too_small(buf, area);
+    }
+}
+
+/// The cube panel: the net `net` (the layout's) at `scale`.
+pub struct CubeBox<'v, 'a> {
+    pub view: &'v CubePanel<'a>,
+    pub net: Net,
+    pub scale: Scale,
+}
+
+impl Widget for CubeBox<'_, '_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        draw_cube(buf, self.view, area, self.net, self.scale);
+    }
+}
+
+/// The moves panel: the solution or the moves so far.
+impl Widget for &MovesView<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        draw_log(buf, self, area);
+    }
+}
+
+/// The message line.
+impl Widget for &MessageView<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        draw_message(buf, self, area);
+    }
+}
+
+/// The hint bar: the keys that act now.
+impl Widget for &KeysView {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        draw_keys(buf, self, area);
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::tui::app::Playback;
-    use crate::tui::net::SCALES;
+    use crate::tui::panels::net::SCALES;
     use crate::tui::theme::Depth;
     use cubetui_cube::AnyAlg;
     use cubetui_cube::nxn::{NxnCube, Size};
@@ -468,7 +517,7 @@ mod tests {
             scroll: 0,
             theme: &theme,
         };
-        let text = drawn(50, 5, |f| draw_log(f, &v, f.area()));
+        let text = drawn(50, 5, |f| f.render_widget(&v, f.area()));
         assert!(text.contains("scramble 3 moves: R U F'"), "{text}");
         let playback = Playback {
             moves: AnyAlg::parse_sized("R U R' U' F2", Size::THREE).unwrap(),
@@ -476,13 +525,13 @@ mod tests {
             raw_len: 7,
         };
         v.playback = Some(&playback);
-        let text = drawn(50, 5, |f| draw_log(f, &v, f.area()));
+        let text = drawn(50, 5, |f| f.render_widget(&v, f.area()));
         assert!(
             text.contains("length 5 HTM (7 raw moves), move 2: R U R' U' F2"),
             "{text}"
         );
         v.replay = true;
-        let text = drawn(50, 5, |f| draw_log(f, &v, f.area()));
+        let text = drawn(50, 5, |f| f.render_widget(&v, f.area()));
         assert!(text.contains("scramble as recorded"), "{text}");
     }
 
@@ -502,14 +551,28 @@ mod tests {
             theme: &theme,
         };
         let text = drawn(60, 14, |f| {
-            draw_cube(f, &v, f.area(), Net::Cross, SCALES[0])
+            f.render_widget(
+                CubeBox {
+                    view: &v,
+                    net: Net::Cross,
+                    scale: SCALES[0],
+                },
+                f.area(),
+            )
         });
         assert!(text.contains(" playback 3/5 "), "{text}");
         assert!(text.contains(" raw cross "), "{text}");
         v.shown = Shown::Recorded;
         v.upright = true;
         let text = drawn(60, 14, |f| {
-            draw_cube(f, &v, f.area(), Net::Strip, SCALES[0])
+            f.render_widget(
+                CubeBox {
+                    view: &v,
+                    net: Net::Strip,
+                    scale: SCALES[0],
+                },
+                f.area(),
+            )
         });
         assert!(text.contains(" recorded state "), "{text}");
         assert!(text.contains(" upright strip "), "{text}");
@@ -523,28 +586,28 @@ mod tests {
             message: None,
             accent: Color::Reset,
         };
-        let text = drawn(80, 1, |f| draw_message(f, &v, f.area()));
+        let text = drawn(80, 1, |f| f.render_widget(&v, f.area()));
         assert!(
             text.contains("alg: R U█  (enter apply, esc cancel)"),
             "{text}"
         );
         // With the prompt open a message stands in for the hint.
         v.message = Some("solved");
-        let text = drawn(80, 1, |f| draw_message(f, &v, f.area()));
+        let text = drawn(80, 1, |f| f.render_widget(&v, f.area()));
         assert!(text.contains("alg: R U█  solved"), "{text}");
         v.prompt = None;
-        assert!(drawn(80, 1, |f| draw_message(f, &v, f.area())).contains("solved"));
+        assert!(drawn(80, 1, |f| f.render_widget(&v, f.area())).contains("solved"));
         let mut keys = KeysView {
             replay: false,
             accent: Color::Reset,
         };
-        let single = drawn(120, 1, |f| draw_keys(f, &keys, f.area()));
+        let single = drawn(120, 1, |f| f.render_widget(&keys, f.area()));
         assert!(
             single.contains(" solve") && !single.contains("point"),
             "{single}"
         );
         keys.replay = true;
-        let replay = drawn(120, 1, |f| draw_keys(f, &keys, f.area()));
+        let replay = drawn(120, 1, |f| f.render_widget(&keys, f.area()));
         assert!(
             replay.contains("←→ point") && !replay.contains(" solve"),
             "{replay}"

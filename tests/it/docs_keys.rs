@@ -2,13 +2,13 @@
 //! bindings: every key the screen binds is listed, and every key listed is
 //! bound. The bindings are probed, not read: each key of a fixed keyboard
 //! goes through `action_for` (and the knobs and help panels' own mappings),
-//! so a key added to `src/tui/keys.rs` without a row here fails.
+//! so a key added to `src/tui/keys/mod.rs` without a row here fails.
 
 use std::collections::BTreeSet;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseEvent, MouseEventKind};
+use cubetui::tui::keys::panel::{help_action_for, knobs_action_for};
 use cubetui::tui::keys::{Action, action_for, mouse_action_for};
-use cubetui::tui::panel_keys::{help_action_for, knobs_action_for};
 
 /// Every key press the probe tries, with the name the tables use for it.
 fn keyboard() -> Vec<(String, KeyEvent)> {

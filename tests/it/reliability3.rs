@@ -548,7 +548,7 @@ fn the_ga_at_its_limits_stops_near_its_time_limit() {
 /// algorithm prompt (which would turn the cube and reset the run).
 #[test]
 fn a_paste_goes_to_the_open_knob_field() {
-    use cubetui::tui::knob_key::KnobKey;
+    use cubetui::tui::knobs::keys::KnobKey;
     let all: Vec<_> = crate::shipped()
         .all()
         .into_iter()
@@ -686,7 +686,7 @@ fn knobs_and_set_read_numbers_alike() {
 /// set before the first step).
 #[test]
 fn y_prints_integers_whole_and_says_what_it_cannot_carry() {
-    use cubetui::tui::knob_key::KnobKey;
+    use cubetui::tui::knobs::keys::KnobKey;
     let all: Vec<_> = crate::shipped()
         .all()
         .into_iter()

@@ -81,7 +81,7 @@ fn every_help_row_is_reachable_at_80x24() {
     for b in BINDINGS {
         assert!(text.contains(b.help), "help line missing: {}", b.help);
     }
-    for (state, _) in cubetui::tui::words::WORDS {
+    for (state, _) in cubetui::tui::panels::words::WORDS {
         assert!(text.contains(&format!(" {:<14}", state.name())), "{text}");
     }
 }

@@ -4,7 +4,7 @@
 
 use cubetui::tui::app::Net;
 use cubetui::tui::layout::{self, Areas};
-use cubetui::tui::net::{self, CubeView, Shape, upright_word};
+use cubetui::tui::panels::net::{self, CubeView, Shape, upright_word};
 use cubetui::tui::theme::{Depth, Theme};
 use cubetui_cube::nxn::{NxnAlg, NxnCube, Size};
 use ratatui::buffer::Buffer;

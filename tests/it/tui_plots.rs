@@ -6,7 +6,7 @@ use crate::tui_support;
 
 use cubetui::tui::app::App;
 use cubetui::tui::keys::Action;
-use cubetui::tui::plot::{draw_aux, draw_energy};
+use cubetui::tui::panels::plot::{AuxPlot, EnergyPlot};
 use cubetui::tui::reducer::update;
 use cubetui::tui::single_view;
 use cubetui::tui::theme::{Depth, Theme};
@@ -53,14 +53,14 @@ fn ran(n: u64, temperature: impl Fn(u64) -> f64) -> App {
 
 fn energy(app: &App) -> String {
     let mut t = Terminal::new(TestBackend::new(64, 14)).unwrap();
-    t.draw(|f| draw_energy(f, &single_view::plots(app), f.area()))
+    t.draw(|f| f.render_widget(EnergyPlot(&single_view::plots(app)), f.area()))
         .unwrap();
     format!("{}", t.backend())
 }
 
 fn aux(app: &App) -> String {
     let mut t = Terminal::new(TestBackend::new(40, 10)).unwrap();
-    t.draw(|f| draw_aux(f, &single_view::plots(app), f.area()))
+    t.draw(|f| f.render_widget(AuxPlot(&single_view::plots(app)), f.area()))
         .unwrap();
     format!("{}", t.backend())
 }
@@ -182,7 +182,7 @@ fn phased(n: u64) -> App {
 fn a_phase_solver_plots_its_phase_fitness_with_the_phase_change_marked() {
     let app = phased(160);
     let mut t = Terminal::new(TestBackend::new(72, 14)).unwrap();
-    t.draw(|f| draw_energy(f, &single_view::plots(&app), f.area()))
+    t.draw(|f| f.render_widget(EnergyPlot(&single_view::plots(&app)), f.area()))
         .unwrap();
     let text = format!("{}", t.backend());
     let title = text.lines().next().unwrap();

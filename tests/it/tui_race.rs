@@ -11,7 +11,7 @@ use std::time::Duration;
 use cubetui::tui::app::{App, Choice};
 use cubetui::tui::keys::Action;
 use cubetui::tui::race::RaceMeasure;
-use cubetui::tui::race_ui::X_NOTE;
+use cubetui::tui::race::panel::X_NOTE;
 use cubetui::tui::reducer::update;
 use cubetui::tui::ui;
 use cubetui_run::runner::{Command, Driver, Inline, RunState, Speed, Update};

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use cubetui::tui::app::{App, Choice};
 use cubetui::tui::keys::Action;
-use cubetui::tui::knob_key::KnobKey;
+use cubetui::tui::knobs::keys::KnobKey;
 use cubetui::tui::reducer::update;
 use cubetui_run::record::{Event, RunFile, play};
 use cubetui_run::runner::{Inline, RunState, Speed};

@@ -245,7 +245,7 @@ fn help_popup_shows_every_binding_at_minimum_size() {
 #[test]
 fn help_popup_explains_every_status_word() {
     let text = help_pages(100, 30);
-    for (state, meaning) in cubetui::tui::words::WORDS {
+    for (state, meaning) in cubetui::tui::panels::words::WORDS {
         let row = text
             .lines()
             .find(|l| l.contains(meaning))

@@ -7,7 +7,7 @@ use cubetui::tui::app::App;
 use cubetui::tui::keys::Action;
 use cubetui::tui::reducer::update;
 use cubetui::tui::replay::Replay;
-use cubetui::tui::replay_glue::NO_SOLVER;
+use cubetui::tui::replay::glue::NO_SOLVER;
 use cubetui::tui::ui;
 use cubetui_run::record::RunFile;
 use cubetui_run::runner::{Inline, Speed};
@@ -145,7 +145,7 @@ fn keys_that_would_drive_a_solver_say_there_is_none() {
         Action::Race,
         Action::OpenPrompt,
         Action::Paste("R U".into()),
-        Action::Knob(cubetui::tui::knob_key::KnobKey::Toggle),
+        Action::Knob(cubetui::tui::knobs::keys::KnobKey::Toggle),
         Action::CopyCommand,
     ] {
         update(&mut a, action.clone());

@@ -2,12 +2,12 @@
 //! presets (`Setup`), the single run (`Run`, its updates folded by the
 //! one [`Track`] of the crate) and the view options (`View`). Reading is
 //! through accessors (`read.rs`); changing is through the reducer
-//! (`tui/reducer.rs`), which gives an open race or replay (the screen's
+//! (`tui/reducer/`), which gives an open race or replay (the screen's
 //! [`Mode`]) each action first. The solver is reached only
 //! through a [`Driver`], so tests run it inline.
 
+use super::panels::words::Narrator;
 use super::theme::{Depth, Theme};
-use super::words::Narrator;
 use cubetui_cube::nxn::Size;
 use cubetui_cube::{AnyAlg, AnyCube};
 use cubetui_run::runner::{Axis, Command, Driver, RunState, Track, Update};

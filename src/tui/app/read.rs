@@ -99,7 +99,7 @@ impl App {
         self.view.plots_kept
     }
     /// Log scale and zoom of the plots.
-    pub fn plot_view(&self) -> crate::tui::scale::PlotView {
+    pub fn plot_view(&self) -> crate::tui::panels::scale::PlotView {
         self.view.plot
     }
     /// Whether the population view (`i`) is asked for (drawn when the

@@ -6,11 +6,11 @@ use cubetui_cube::{AnyAlg, AnyCube};
 use std::fs::File;
 use std::path::PathBuf;
 
+use crate::tui::panels::words::Narrator;
 use crate::tui::race::LaneDriverFn;
 use crate::tui::race::RaceView;
 use crate::tui::replay::Replay;
 use crate::tui::theme::Theme;
-use crate::tui::words::Narrator;
 use cubetui_run::record::Live;
 use cubetui_run::runner::{Driver, Speed, Track};
 use cubetui_solve::api::{SolveError, Solver};
@@ -144,7 +144,7 @@ pub(crate) struct View {
     pub(crate) prompt: Option<String>,
     pub(crate) theme: Theme,
     /// Log scale and zoom of the plots.
-    pub(crate) plot: crate::tui::scale::PlotView,
+    pub(crate) plot: crate::tui::panels::scale::PlotView,
     /// The population view (`i`) in place of the side plot, for a solver
     /// that reports population series.
     pub(crate) population: bool,

@@ -6,7 +6,7 @@
 use crate::tui::app::{App, Mode};
 use crate::tui::keys::Action;
 use crate::tui::race::{self, Reply};
-use crate::tui::replay_glue as replay;
+use crate::tui::replay::glue as replay;
 
 /// Gives the open race or replay `action` first; `true` when it took it
 /// (the reducer does nothing more), `false` in the single run and for the

@@ -2,17 +2,18 @@
 //! after `m`, its misplaced-sticker energy, against the lane's own CPU
 //! time, one colour each. A pure function of the race's screen data.
 
-use ratatui::Frame;
+use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Style};
 use ratatui::text::{Line, Span};
+use ratatui::widgets::Widget;
 use ratatui::widgets::{Block, Chart, Dataset};
 
-use super::legend::{LONG_TITLE, SHORT_TITLE, TO_SOLVED_TITLES, legend_titled};
-use super::plot::{Framed, axes, frame_for, series_line};
-use super::race::RaceMeasure;
-use super::race_screen::RaceScreen;
-use super::theme::{Depth, Theme};
+use crate::tui::panels::legend::{LONG_TITLE, SHORT_TITLE, TO_SOLVED_TITLES, legend_titled};
+use crate::tui::panels::plot::{Framed, axes, frame_for, series_line};
+use crate::tui::race::RaceMeasure;
+use crate::tui::race::screen::RaceScreen;
+use crate::tui::theme::{Depth, Theme};
 
 /// One colour per lane, in lane order.
 pub const LANE_COLOURS: [Color; 6] = [
@@ -25,7 +26,7 @@ pub const LANE_COLOURS: [Color; 6] = [
 ];
 
 /// The colour of lane `i` (none on a terminal without colours).
-pub(super) fn lane_style(theme: &Theme, i: usize) -> Style {
+pub(in crate::tui) fn lane_style(theme: &Theme, i: usize) -> Style {
     if theme.depth == Depth::None {
         Style::default()
     } else {
@@ -36,7 +37,7 @@ pub(super) fn lane_style(theme: &Theme, i: usize) -> Style {
 /// Every lane's moves to solved (or, after `m`, misplaced stickers) against
 /// its own CPU time, one colour each; a lane shows nothing where its
 /// measure is not known.
-pub(super) fn draw_plot(f: &mut Frame, s: &RaceScreen<'_>, area: Rect) {
+pub(in crate::tui) fn draw_plot(buf: &mut Buffer, s: &RaceScreen<'_>, area: Rect) {
     let view = s.view;
     let lanes = &view.race().lanes();
     let plotted = view.plotted();
@@ -111,5 +112,5 @@ pub(super) fn draw_plot(f: &mut Frame, s: &RaceScreen<'_>, area: Rect) {
         RaceMeasure::ToSolved => "HTM",
         RaceMeasure::Misplaced => "E",
     };
-    f.render_widget(axes(chart, fr, false, y_title), area);
+    axes(chart, fr, false, y_title).render(area, buf);
 }

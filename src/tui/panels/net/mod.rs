@@ -21,8 +21,8 @@ pub use self::fit::{
     COMPACT, SCALES, Scale, Shape, apart, compact, fit, fit_any, fit_apart, fit_apart_with,
     fit_compact, smallest, sticker_halves,
 };
-use super::app::Net;
-use super::theme::{Depth, Theme};
+use crate::tui::app::Net;
+use crate::tui::theme::{Depth, Theme};
 use cubetui_cube::Face;
 use cubetui_cube::nxn::net::cell;
 use cubetui_cube::nxn::{NxnCube, Size};

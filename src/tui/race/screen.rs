@@ -1,12 +1,12 @@
-//! [`RaceScreen`]: what the race screen (`race_ui.rs`, `race_plot.rs`)
+//! [`RaceScreen`]: what the race screen (`panel.rs`, `plot.rs`)
 //! draws from — the race and the few settings of the app it shows, taken
 //! from the app in one place, so the race's panels never see the whole
 //! [`App`].
 
-use super::app::App;
-use super::race::RaceView;
-use super::scale::PlotView;
-use super::theme::Theme;
+use crate::tui::app::App;
+use crate::tui::panels::scale::PlotView;
+use crate::tui::race::RaceView;
+use crate::tui::theme::Theme;
 use cubetui_cube::AnyAlg;
 use cubetui_run::runner::Speed;
 use cubetui_solve::reference::pending;

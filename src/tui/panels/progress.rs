@@ -2,13 +2,14 @@
 //! solver: see [`cubetui_run::runner::measure`]) and the side column that
 //! holds it under the auxiliary plot.
 
-use ratatui::Frame;
+use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::widgets::Chart;
+use ratatui::widgets::Widget;
 
-use super::plot::{
-    Framed, MIN_STEPS, PlotsView, aux_series, axes, colour, draw_aux, entry, frame_for,
-    render_plot, series_line,
+use crate::tui::panels::plot::{
+    AuxPlot, Framed, MIN_STEPS, PlotsView, aux_series, axes, colour, entry, frame_for, render_plot,
+    series_line,
 };
 
 /// Rows the side column needs before it splits into the auxiliary plot and
@@ -20,27 +21,27 @@ pub const SPLIT_MIN_ROWS: u16 = 16;
 /// status panel still shows the latest value).
 /// A replay has no measure of moves to solved (it is not recorded), and
 /// past the 3x3 there is none (no reference): [`PlotsView::measured`].
-pub fn draw_side(f: &mut Frame, v: &PlotsView, area: Rect) {
+fn draw_side(buf: &mut Buffer, v: &PlotsView, area: Rect) {
     if v.measured && aux_series(v.track).is_empty() {
         // A solver with no side series of its own: the column is the
         // measure's, at every height.
-        draw_to_solved(f, v, area);
+        draw_to_solved(buf, v, area);
         return;
     }
     if area.height < SPLIT_MIN_ROWS || !v.measured {
-        draw_aux(f, v, area);
+        AuxPlot(v).render(area, buf);
         return;
     }
     let [aux, to_solved] =
         Layout::vertical([Constraint::Min(0), Constraint::Length(area.height / 2)]).areas(area);
-    draw_aux(f, v, aux);
-    draw_to_solved(f, v, to_solved);
+    AuxPlot(v).render(aux, buf);
+    draw_to_solved(buf, v, to_solved);
 }
 
 /// Moves to solved (HTM of a two-phase solution from the best state, as the
 /// runner measures it) on the same x window as the energy plot; nothing
 /// where it is not known (yet).
-pub fn draw_to_solved(f: &mut Frame, v: &PlotsView, area: Rect) {
+fn draw_to_solved(buf: &mut Buffer, v: &PlotsView, area: Rect) {
     let p = v.track;
     let unit = p.step_name();
     // The energy series' first and last x, without a y: the same x window
@@ -75,7 +76,7 @@ pub fn draw_to_solved(f: &mut Frame, v: &PlotsView, area: Rect) {
     let set = series_line(style, &data[0]);
     let chart = axes(Chart::new(vec![set]), fr, true, "HTM");
     render_plot(
-        f,
+        buf,
         v.theme,
         area,
         chart,
@@ -85,10 +86,29 @@ pub fn draw_to_solved(f: &mut Frame, v: &PlotsView, area: Rect) {
     );
 }
 
+/// The side column: moves to solved when it is measured, else the
+/// solver's own series; a widget over the run's plot data.
+pub struct SidePlot<'v, 'a>(pub &'v PlotsView<'a>);
+
+impl Widget for SidePlot<'_, '_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        draw_side(buf, self.0, area);
+    }
+}
+
+/// Moves to solved over the run, a widget over the run's plot data.
+pub struct ToSolvedPlot<'v, 'a>(pub &'v PlotsView<'a>);
+
+impl Widget for ToSolvedPlot<'_, '_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        draw_to_solved(buf, self.0, area);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tui::plot::tests::{drawn, falling, view_of};
+    use crate::tui::panels::plot::tests::{drawn, falling, view_of};
     use crate::tui::theme::{Depth, Theme};
 
     /// The side column drawn from a run's data made by hand, no app: a
@@ -99,13 +119,13 @@ mod tests {
         let track = falling(40);
         let theme = Theme::load("classic", Depth::None).unwrap();
         let mut v = view_of(&track, &theme);
-        let measured = drawn(40, 12, |f| draw_side(f, &v, f.area()));
+        let measured = drawn(40, 12, |f| f.render_widget(SidePlot(&v), f.area()));
         assert!(
             measured.contains("moves to solved: not known yet"),
             "{measured}"
         );
         v.measured = false;
-        let not = drawn(40, 12, |f| draw_side(f, &v, f.area()));
+        let not = drawn(40, 12, |f| f.render_widget(SidePlot(&v), f.area()));
         assert!(not.contains("nothing to plot yet"), "{not}");
     }
 }

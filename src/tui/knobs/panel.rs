@@ -5,14 +5,15 @@
 //! panel lies over the status area, widened to the left when its rows need
 //! it, and over the race's lanes in a race.
 
-use ratatui::Frame;
+use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style, Stylize};
 use ratatui::text::{Line, Span};
+use ratatui::widgets::Widget;
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
-use super::app::Knobs;
-use super::knobs::{Row, selected};
+use crate::tui::app::Knobs;
+use crate::tui::knobs::{Row, selected};
 use cubetui_run::numbers::knob;
 
 /// What the knobs panel draws from.
@@ -61,7 +62,7 @@ pub fn area(rows: &[Row], status: Rect, screen: Rect, bottom: u16) -> Rect {
 }
 
 /// Draws the panel in `area`.
-pub fn draw(f: &mut Frame, view: &KnobsView, area: Rect) {
+fn draw(buf: &mut Buffer, view: &KnobsView, area: Rect) {
     let knobs = view.knobs;
     let dim = Style::default().add_modifier(Modifier::DIM);
     let accent = Style::default().fg(view.accent);
@@ -78,15 +79,17 @@ pub fn draw(f: &mut Frame, view: &KnobsView, area: Rect) {
         .border_style(accent)
         .title_bottom(Line::from(keys).right_aligned());
     let inner = b.inner(area);
-    f.render_widget(Clear, area);
-    f.render_widget(b, area);
+    Clear.render(area, buf);
+    b.render(area, buf);
     if rows.is_empty() {
         let text = if view.race {
             "no lane's solver has parameters that can change during a run"
         } else {
             "this solver has no parameters that can change during a run (--set changes the others before a run)"
         };
-        f.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), inner);
+        Paragraph::new(text)
+            .wrap(Wrap { trim: true })
+            .render(inner, buf);
         return;
     }
     let i = selected(knobs, rows.len());
@@ -145,8 +148,16 @@ pub fn draw(f: &mut Frame, view: &KnobsView, area: Rect) {
     ])
     .areas(inner);
     let _ = gap;
-    f.render_widget(Paragraph::new(lines), list);
-    f.render_widget(Paragraph::new(details).wrap(Wrap { trim: true }), detail);
+    Paragraph::new(lines).render(list, buf);
+    Paragraph::new(details)
+        .wrap(Wrap { trim: true })
+        .render(detail, buf);
+}
+
+impl Widget for &KnobsView<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        draw(buf, self, area);
+    }
 }
 
 #[cfg(test)]
@@ -157,7 +168,7 @@ mod tests {
 
     fn drawn(view: &KnobsView, w: u16, h: u16) -> String {
         let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
-        t.draw(|f| draw(f, view, f.area())).unwrap();
+        t.draw(|f| f.render_widget(view, f.area())).unwrap();
         format!("{}", t.backend())
     }
 

@@ -9,10 +9,11 @@
 use super::app::Mode;
 use super::app::{App, Net, PROMPT_MAX, SPEEDS};
 use super::keys::Action;
+use super::keys::mouse;
 use super::knobs;
-use super::race_glue as race;
-use super::scale::ZOOM_MAX;
-use super::{help, mouse};
+use super::panels::help;
+use super::panels::scale::ZOOM_MAX;
+use super::race::glue as race;
 
 mod mode;
 mod start;
@@ -201,7 +202,7 @@ pub fn reduce(app: &mut App, action: Action) -> Vec<Effect> {
             };
             app.message = Some(format!(
                 "speed: {} (+ faster, - slower)",
-                crate::tui::status::speed_label(app.speed())
+                crate::tui::panels::status::speed_label(app.speed())
             ));
             effects.push(Effect::Speed(app.speed()));
         }
@@ -536,7 +537,7 @@ mod tests {
     mod knobs {
         use super::super::*;
         use crate::tui::app::{Choice, Knobs};
-        use crate::tui::knob_key::KnobKey;
+        use crate::tui::knobs::keys::KnobKey;
         use crate::tui::knobs::{rows, stepped};
         use cubetui_run::runner::Inline;
         use cubetui_solve::params::{ParamSpec, Scale};

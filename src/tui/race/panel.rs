@@ -1,28 +1,30 @@
 //! Drawing the race: a header, the lanes (one line each on small
 //! terminals, a card with an upright net each on large ones), one shared
-//! plot against each lane's own CPU time (`race_plot.rs`), and the results
+//! plot against each lane's own CPU time (`plot.rs`), and the results
 //! table once every lane has finished. A pure function of the race's
 //! screen data ([`RaceScreen`], taken from the app in one place).
 
 use ratatui::Frame;
+use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Constraint, Layout, Rect};
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
+use ratatui::widgets::Widget;
 use ratatui::widgets::{Block, Cell, Paragraph, Row, Table};
 
-use super::app::{App, Net};
-use super::net::{self as fit, CubeView, SCALES, Shape};
-use super::race::{RaceMeasure, RaceView};
-use super::race_plot::lane_style;
-use super::status::speed_label;
-use super::theme::Theme;
+use crate::tui::app::{App, Net};
+use crate::tui::panels::net::{self as fit, CubeView, SCALES, Shape};
+use crate::tui::panels::status::speed_label;
+use crate::tui::race::plot::lane_style;
+use crate::tui::race::{RaceMeasure, RaceView};
+use crate::tui::theme::Theme;
 use cubetui_cube::AnyCube;
 use cubetui_cube::nxn::{NxnCube, Size};
 use cubetui_run::numbers::{cpu_time, thousands};
 use cubetui_run::race::Lane;
 
-pub use super::race_plot::LANE_COLOURS;
-pub use super::race_screen::{RaceScreen, X_NOTE};
+pub use crate::tui::race::plot::LANE_COLOURS;
+pub use crate::tui::race::screen::{RaceScreen, X_NOTE};
 
 /// Rows of a lane card (border, and the 3 rows of a strip net).
 const CARD_H: u16 = 5;
@@ -107,14 +109,20 @@ pub fn lane_at(view: &RaceView, area: Rect, column: u16, row: u16) -> Option<usi
 /// Draws the race screen, when a race is open.
 pub fn draw(f: &mut Frame, app: &App) {
     if let Some(s) = RaceScreen::of(app) {
-        draw_race(f, &s);
+        f.render_widget(&s, f.area());
     }
 }
 
-/// Draws the race screen from its data.
-pub fn draw_race(f: &mut Frame, s: &RaceScreen<'_>) {
+/// The race screen, a widget over its data.
+impl Widget for &RaceScreen<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        draw_race(buf, self, area);
+    }
+}
+
+/// Draws the race screen from its data in `area`.
+fn draw_race(buf: &mut Buffer, s: &RaceScreen<'_>, area: Rect) {
     let view = s.view;
-    let area = f.area();
     let Regions {
         header,
         lanes,
@@ -123,21 +131,17 @@ pub fn draw_race(f: &mut Frame, s: &RaceScreen<'_>) {
         keys,
         cards,
     } = regions(view, area);
-    f.render_widget(Paragraph::new(header_line(s)), header);
+    Paragraph::new(header_line(s)).render(header, buf);
     if view.race().is_over() {
-        draw_results(f, s, lanes);
+        draw_results(buf, s, lanes);
     } else if let Some(cols) = cards {
-        draw_cards(f, s, lanes, cols);
+        draw_cards(buf, s, lanes, cols);
     } else {
-        draw_lines(f, s, lanes);
+        draw_lines(buf, s, lanes);
     }
-    super::race_plot::draw_plot(f, s, plot);
-    f.render_widget(
-        Paragraph::new(
-            Line::from(s.note.clone()).style(Style::default().add_modifier(Modifier::DIM)),
-        ),
-        note,
-    );
+    crate::tui::race::plot::draw_plot(buf, s, plot);
+    Paragraph::new(Line::from(s.note.clone()).style(Style::default().add_modifier(Modifier::DIM)))
+        .render(note, buf);
     // At most 80 columns (the smallest screen).
     let keys_text = match view.measure() {
         _ if !view.measured() => {
@@ -150,7 +154,7 @@ pub fn draw_race(f: &mut Frame, s: &RaceScreen<'_>) {
             "space pause  n step  +- speed  p knobs  m to solved  w/esc leave  y cmd  q quit"
         }
     };
-    f.render_widget(Paragraph::new(keys_text), keys);
+    Paragraph::new(keys_text).render(keys, buf);
 }
 
 fn header_line(s: &RaceScreen<'_>) -> Line<'static> {
@@ -240,7 +244,7 @@ fn header<'a>(cells: Vec<Cell<'a>>) -> Row<'a> {
 }
 
 /// One line per lane.
-fn draw_lines(f: &mut Frame, s: &RaceScreen<'_>, area: Rect) {
+fn draw_lines(buf: &mut Buffer, s: &RaceScreen<'_>, area: Rect) {
     let view = s.view;
     let w = name_width(view) as u16;
     let rows = view.race().lanes().iter().enumerate().map(|(i, l)| {
@@ -283,11 +287,11 @@ fn draw_lines(f: &mut Frame, s: &RaceScreen<'_>, area: Rect) {
         ]))
         .column_spacing(1)
         .block(block(" lanes ", s.theme));
-    f.render_widget(table, area);
+    table.render(area, buf);
 }
 
 /// A card per lane: an upright strip net and the lane's numbers.
-fn draw_cards(f: &mut Frame, s: &RaceScreen<'_>, area: Rect, cols: u16) {
+fn draw_cards(buf: &mut Buffer, s: &RaceScreen<'_>, area: Rect, cols: u16) {
     let view = s.view;
     for (i, l) in view.race().lanes().iter().enumerate() {
         let card = card_rect(area, cols, i);
@@ -305,7 +309,7 @@ fn draw_cards(f: &mut Frame, s: &RaceScreen<'_>, area: Rect, cols: u16) {
             b = b.border_type(ratatui::widgets::BorderType::Thick);
         }
         let inner = b.inner(card);
-        f.render_widget(b, card);
+        b.render(card, buf);
         let start = view.race().start();
         let size = start.size();
         let cube = l
@@ -335,17 +339,15 @@ fn draw_cards(f: &mut Frame, s: &RaceScreen<'_>, area: Rect, cols: u16) {
         });
         let (nw, nh) = scale.extent(shape);
         let net = Rect::new(inner.x, inner.y, nw, nh).intersection(inner);
-        f.render_widget(
-            CubeView {
-                cube: &cube,
-                net: Net::Strip,
-                scale,
-                theme: s.theme,
-                letters: s.letters,
-                overlay: false,
-            },
-            net,
-        );
+        (CubeView {
+            cube: &cube,
+            net: Net::Strip,
+            scale,
+            theme: s.theme,
+            letters: s.letters,
+            overlay: false,
+        })
+        .render(net, buf);
         let text = Rect::new(
             inner.x + nw + 2,
             inner.y,
@@ -368,12 +370,12 @@ fn draw_cards(f: &mut Frame, s: &RaceScreen<'_>, area: Rect, cols: u16) {
             )),
             Line::from(format!("{} × {step}", thousands(l.steps()))),
         ];
-        f.render_widget(Paragraph::new(lines), text);
+        Paragraph::new(lines).render(text, buf);
     }
 }
 
 /// The results table, sorted by rank.
-fn draw_results(f: &mut Frame, s: &RaceScreen<'_>, area: Rect) {
+fn draw_results(buf: &mut Buffer, s: &RaceScreen<'_>, area: Rect) {
     let view = s.view;
     let results = view.race().results();
     let lanes = view.race().lanes();
@@ -418,5 +420,5 @@ fn draw_results(f: &mut Frame, s: &RaceScreen<'_>, area: Rect) {
         ]))
         .column_spacing(1)
         .block(block(title, s.theme));
-    f.render_widget(table, area);
+    table.render(area, buf);
 }

@@ -5,14 +5,15 @@
 //! it scrolls are pure functions of the terminal's area, so the reducer
 //! clamps the scroll with the geometry the screen draws.
 
-use ratatui::Frame;
+use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Style, Stylize};
 use ratatui::text::{Line, Span};
+use ratatui::widgets::Widget;
 use ratatui::widgets::{Block, Clear, Paragraph};
 
-use super::keys::{BINDINGS, HelpScroll};
-use super::words::WORDS;
+use crate::tui::keys::{BINDINGS, HelpScroll};
+use crate::tui::panels::words::WORDS;
 
 /// Columns the key column takes (with the space before it).
 const KEY_COLUMN: u16 = 15;
@@ -117,7 +118,7 @@ pub struct HelpView {
 }
 
 /// Draws the popup over `area`, scrolled as `view` says.
-pub fn draw(f: &mut Frame, view: HelpView, area: Rect) {
+fn draw(buf: &mut Buffer, view: HelpView, area: Rect) {
     let g = geometry(area);
     let offset = view.scroll.min(g.max_scroll());
     let lines: Vec<Line> = rows(g.popup.width)
@@ -144,8 +145,17 @@ pub fn draw(f: &mut Frame, view: HelpView, area: Rect) {
     if offset < g.max_scroll() {
         b = b.title_bottom(Line::from(" more ↓  (↑ ↓ PgUp PgDn) ").right_aligned());
     }
-    f.render_widget(Clear, g.popup);
-    f.render_widget(Paragraph::new(lines).scroll((offset, 0)).block(b), g.popup);
+    Clear.render(g.popup, buf);
+    Paragraph::new(lines)
+        .scroll((offset, 0))
+        .block(b)
+        .render(g.popup, buf);
+}
+
+impl Widget for HelpView {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        draw(buf, self, area);
+    }
 }
 
 #[cfg(test)]

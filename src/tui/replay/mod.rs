@@ -3,8 +3,10 @@
 //! move and playback advances. No solver runs: the plots are the whole
 //! recorded run, folded once into the app's [`Track`](cubetui_run::runner::Track)
 //! ([`Replay::update`]); the net and the status show the point at the
-//! cursor. Pure: the glue (`replay_glue`) puts it in the app and routes the
+//! cursor. Pure: the glue (`glue.rs`) puts it in the app and routes the
 //! keys to it.
+
+pub mod glue;
 
 use thiserror::Error;
 

@@ -4,8 +4,13 @@
 //! knob change on every lane that has the parameter; `m` switches the
 //! shared plot between moves to solved (the default) and misplaced
 //! stickers; the race key or Esc leaves it for the single run. The app holds it
-//! as its mode; `race_glue.rs` opens it, the reducer gives it each action
+//! as its mode; `glue.rs` opens it, the reducer gives it each action
 //! first ([`handle`]). This module knows nothing of the app.
+
+pub mod glue;
+pub mod panel;
+mod plot;
+mod screen;
 
 use std::fs::File;
 use std::time::{Duration, Instant};
@@ -43,7 +48,7 @@ pub fn inline_lanes() -> LaneDriverFn {
 }
 
 /// What the app does after a mode (a race: [`handle`]; a replay:
-/// [`super::replay_glue::handle`]) had an action.
+/// [`super::replay::glue::handle`]) had an action.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Reply {
     /// Not the mode's: the app handles it as usual (quit, help, letters, speed).

@@ -8,9 +8,9 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-use super::app::Playback;
-use super::layout::STATUS_WIDTH;
-use super::replay::Replay;
+use crate::tui::app::Playback;
+use crate::tui::layout::STATUS_WIDTH;
+use crate::tui::replay::Replay;
 use cubetui_cube::nxn::Size;
 use cubetui_cube::nxn::random::scramble_length;
 use cubetui_run::numbers::{si, thousands};
@@ -232,7 +232,7 @@ fn view_row(v: &StatusView) -> Line<'static> {
         match (v.upright, size.get()) {
             (true, 3) => "upright (a: raw)".to_string(),
             // The panel's 20 columns hold what upright keeps home, not the key.
-            (true, _) => super::net::upright_word(size).to_string(),
+            (true, _) => crate::tui::panels::net::upright_word(size).to_string(),
             (false, _) => "raw (a: upright)".to_string(),
         },
     )
@@ -270,7 +270,7 @@ fn replay_lines(v: &StatusView, r: &Replay) -> Vec<Line<'static>> {
         row(
             "energy",
             match r.at().and_then(|p| p.state.as_ref()) {
-                Some(c) => format!("{} misplaced", super::replay::misplaced(c)),
+                Some(c) => format!("{} misplaced", crate::tui::replay::misplaced(c)),
                 None if r.has_states() => "—".to_string(),
                 None => "no states recorded".to_string(),
             },

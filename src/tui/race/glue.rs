@@ -2,8 +2,8 @@
 //! app's mode becomes the race; the reducer gives it each action first),
 //! `open_default` is the race key; `set_param` is a knob change in a race.
 
-use super::app::{App, KnobSet, Mode};
-use super::race::{RaceView, default_lanes};
+use crate::tui::app::{App, KnobSet, Mode};
+use crate::tui::race::{RaceView, default_lanes};
 use cubetui_run::runner::{Command, RunState};
 
 /// Sends a live parameter change to every lane of `view` that has the
@@ -40,7 +40,7 @@ pub(crate) fn open_default(app: &mut App) {
     let current = app.current_choice().map_or("", |c| c.preset.as_str());
     let lanes = default_lanes(&available, current);
     // The current preset's lane (the first) as the single run was tuned.
-    let turned = super::knobs::turned(app);
+    let turned = crate::tui::knobs::turned(app);
     if let Err(e) = app.open_race_turned(&lanes, &turned) {
         app.message = Some(format!("no race: {e}"));
     }

@@ -5,10 +5,10 @@
 //! nothing; the view keys (net, letters, plots, help, quit) pass to the
 //! reducer as usual. Touches no driver: tested without a terminal.
 
-use super::app::{App, Mode};
-use super::keys::Action;
-use super::race::Reply;
-use super::replay::{PLAY_SECONDS, Replay};
+use crate::tui::app::{App, Mode};
+use crate::tui::keys::Action;
+use crate::tui::race::Reply;
+use crate::tui::replay::{PLAY_SECONDS, Replay};
 
 /// What a key that would start or change a solver says in a replay.
 pub const NO_SOLVER: &str = "replay: no solver (← → home end move, space plays, q quits)";

@@ -3,8 +3,8 @@
 
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind};
 
-use super::keys::{Action, HelpScroll, action_for, global};
-use super::knob_key::KnobKey;
+use crate::tui::keys::{Action, HelpScroll, action_for, global};
+use crate::tui::knobs::keys::KnobKey;
 
 /// The action for a key while the help popup is open: the arrows,
 /// PgUp/PgDn and Home/End scroll it; other keys act as usual.

@@ -1,14 +1,15 @@
 //! The plots folded to one line, when the net needs their rows to part
-//! its stickers (see [`super::layout`]): a sparkline of the best energy so
+//! its stickers (see [`crate::tui::layout`]): a sparkline of the best energy so
 //! far, its last value, and the key that brings the plots back.
 
-use ratatui::Frame;
+use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
+use ratatui::widgets::Widget;
 
-use super::plot::PlotsView;
+use crate::tui::panels::plot::PlotsView;
 
 /// Levels of the sparkline, lowest first.
 const BARS: [char; 8] = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
@@ -47,7 +48,7 @@ pub fn sparkline(values: &[f64], width: usize) -> String {
 }
 
 /// Draws the folded plots in `area` (one line).
-pub fn draw(f: &mut Frame, v: &PlotsView, area: Rect) {
+fn draw(buf: &mut Buffer, v: &PlotsView, area: Rect) {
     let dim = Style::default().add_modifier(Modifier::DIM);
     let accent = Style::default().fg(v.theme.accent);
     let hint = " plots folded to give the cube room: t shows them";
@@ -63,7 +64,16 @@ pub fn draw(f: &mut Frame, v: &PlotsView, area: Rect) {
         spans.push(Span::raw("—"));
     }
     spans.push(Span::styled(hint, dim));
-    f.render_widget(Paragraph::new(Line::from(spans)), area);
+    Paragraph::new(Line::from(spans)).render(area, buf);
+}
+
+/// The plots folded to one line, a widget over the run's plot data.
+pub struct FoldedPlots<'v, 'a>(pub &'v PlotsView<'a>);
+
+impl Widget for FoldedPlots<'_, '_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        draw(buf, self.0, area);
+    }
 }
 
 #[cfg(test)]

@@ -1,11 +1,14 @@
 //! Actions and the one key table that maps keys to them, feeds the key-hint
 //! bar and the help popup.
 
+pub mod mouse;
+pub mod panel;
+
 use crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
 
-use super::knob_key::KnobKey;
+use super::knobs::keys::KnobKey;
 use cubetui_cube::{Face, Move};
 
 /// Everything the user (or the clock) can do to the app.

@@ -2,15 +2,18 @@
 //! solver reports them, with their declarations from the registry), the
 //! steps `←`/`→` take, the check of a typed value, and what each panel
 //! action does to the app ([`reduce`], called by the reducer). Drawing is
-//! `knobs_ui.rs`. Nothing here names a solver: the rows come from
+//! `panel.rs`. Nothing here names a solver: the rows come from
 //! [`cubetui_run::runner::Track::params`] and
 //! [`cubetui_solve::SolverConfig::declared`].
 //!
 //! In a race the rows are every live key of any lane (the value shown is
 //! the first such lane's); a change goes to every lane that has the key.
 
+pub mod keys;
+pub mod panel;
+
 use super::app::{App, Knobs};
-use super::knob_key::KnobKey;
+use super::knobs::keys::KnobKey;
 use cubetui_run::numbers::knob;
 use cubetui_run::runner::Track;
 use cubetui_solve::SolverConfig;

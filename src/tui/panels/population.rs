@@ -7,16 +7,17 @@
 //! data; zoom and log scale (`[ ] e`) apply as on the other plots (the
 //! diversity plot keeps its linear 0–1 axis).
 
-use ratatui::Frame;
+use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Style;
 use ratatui::symbols::Marker;
 use ratatui::text::Span;
+use ratatui::widgets::Widget;
 use ratatui::widgets::{Chart, Dataset, GraphType};
 
-use super::history::Series;
-use super::legend::abbreviate;
-use super::plot::{
+use crate::tui::history::Series;
+use crate::tui::panels::legend::abbreviate;
+use crate::tui::panels::plot::{
     Framed, MARKER, MIN_STEPS, PlotsView, axes, colour, frame_for, plot_block, series_line,
 };
 use cubetui_run::runner::{Mark, Track};
@@ -171,7 +172,7 @@ fn mark_columns(marks: &[Mark], from: f64, y: [f64; 2]) -> Vec<(f64, f64)> {
 }
 
 /// The fitness band plot.
-pub fn draw_band(f: &mut Frame, v: &PlotsView, area: Rect) {
+fn draw_band(buf: &mut Buffer, v: &PlotsView, area: Rect) {
     let lines: Vec<&Series> = BAND
         .iter()
         .filter_map(|&r| series(v.track, r).first().map(|s| s.1))
@@ -236,11 +237,11 @@ pub fn draw_band(f: &mut Frame, v: &PlotsView, area: Rect) {
     }
     let title = title(heads, &items, width);
     let chart = Chart::new(datasets).block(plot_block(v.theme, title, unit.to_string()));
-    f.render_widget(axes(chart, fr, true, ""), area);
+    axes(chart, fr, true, "").render(area, buf);
 }
 
 /// The diversity plot: the solver's shares, on a 0–1 axis.
-pub fn draw_diversity(f: &mut Frame, v: &PlotsView, area: Rect) {
+fn draw_diversity(buf: &mut Buffer, v: &PlotsView, area: Rect) {
     let shares = series(v.track, PopRole::Share);
     let unit = v.track.step_name();
     let sets: Vec<&[(f64, f64)]> = shares.iter().map(|s| s.1.points()).collect();
@@ -274,7 +275,26 @@ pub fn draw_diversity(f: &mut Frame, v: &PlotsView, area: Rect) {
     };
     let title = title(heads, &items, usize::from(area.width.saturating_sub(2)));
     let chart = Chart::new(datasets).block(plot_block(v.theme, title, unit.to_string()));
-    f.render_widget(axes(chart, fr, true, ""), area);
+    axes(chart, fr, true, "").render(area, buf);
+}
+
+/// The population's energy band (best, quartiles, worst), a widget over
+/// the run's plot data.
+pub struct BandPlot<'v, 'a>(pub &'v PlotsView<'a>);
+
+impl Widget for BandPlot<'_, '_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        draw_band(buf, self.0, area);
+    }
+}
+
+/// The population's diversity, a widget over the run's plot data.
+pub struct DiversityPlot<'v, 'a>(pub &'v PlotsView<'a>);
+
+impl Widget for DiversityPlot<'_, '_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        draw_diversity(buf, self.0, area);
+    }
 }
 
 #[cfg(test)]

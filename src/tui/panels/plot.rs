@@ -1,21 +1,22 @@
 //! The live plots: energy (current and best, generator switches marked) and
 //! an auxiliary plot (temperature, or the solver's own metrics); the
-//! moves-to-solved plot is in [`super::progress`]. Each shows
-//! the view's zoom and log scale ([`super::scale`]), its legend in the title
+//! moves-to-solved plot is in [`crate::tui::panels::progress`]. Each shows
+//! the view's zoom and log scale ([`crate::tui::panels::scale`]), its legend in the title
 //! line and rows above the data (never over it, never cut) and the x axis'
 //! name, or the zoom note, in the bottom border.
 
-use ratatui::Frame;
+use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Style};
 use ratatui::symbols::Marker;
 use ratatui::text::{Line, Span};
+use ratatui::widgets::Widget;
 use ratatui::widgets::{Axis, Block, Chart, Dataset, GraphType, Paragraph};
 
-use super::history::Series;
-use super::legend;
-use super::scale::{self, PlotView};
-use super::theme::Theme;
+use crate::tui::history::Series;
+use crate::tui::panels::legend;
+use crate::tui::panels::scale::{self, PlotView};
+use crate::tui::theme::Theme;
 use cubetui_run::numbers::si;
 use cubetui_run::runner::Track;
 use cubetui_solve::MainRole;
@@ -26,8 +27,8 @@ pub const MARKER: Marker = Marker::Braille;
 /// The narrowest zoom window, in steps.
 pub const MIN_STEPS: f64 = 16.0;
 
-/// What the single run's plots (these, [`super::progress`]'s and
-/// [`super::population`]'s) draw from: the run's series and the view's
+/// What the single run's plots (these, [`crate::tui::panels::progress`]'s and
+/// [`crate::tui::panels::population`]'s) draw from: the run's series and the view's
 /// settings, taken from the app in one place (`single_view.rs`).
 #[derive(Clone, Copy)]
 pub struct PlotsView<'a> {
@@ -56,7 +57,7 @@ fn label(v: f64, span: f64) -> String {
     }
 }
 
-pub(super) fn labels(b: [f64; 2], integer: bool) -> Vec<Line<'static>> {
+pub(in crate::tui) fn labels(b: [f64; 2], integer: bool) -> Vec<Line<'static>> {
     let span = if integer {
         (b[1] - b[0]).max(100.0)
     } else {
@@ -74,14 +75,14 @@ pub(super) fn labels(b: [f64; 2], integer: bool) -> Vec<Line<'static>> {
 /// to show yet, the axes stay unlabelled), the y bounds on the axis (`None`:
 /// no point visible) and whether the axis is in log scale.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub(super) struct PlotFrame {
+pub(in crate::tui) struct PlotFrame {
     pub x: Option<[f64; 2]>,
     pub y: Option<[f64; 2]>,
     pub log: bool,
 }
 
 /// A plot's frame, its visible points (y on the axis) and its zoom note.
-pub(super) struct Framed {
+pub(in crate::tui) struct Framed {
     pub frame: PlotFrame,
     pub points: Vec<Vec<(f64, f64)>>,
     pub note: Option<String>,
@@ -91,7 +92,7 @@ pub(super) struct Framed {
 /// least `min_span` wide), y from the visible points (from 0 when
 /// `floor_zero`). Also returns the visible points, y mapped to the axis,
 /// and the zoom note for the title (`unit` names the x axis).
-pub(super) fn frame_for(
+pub(in crate::tui) fn frame_for(
     sets: &[&[(f64, f64)]],
     view: PlotView,
     min_span: f64,
@@ -140,7 +141,7 @@ fn y_labels(b: [f64; 2], log: bool) -> Vec<Line<'static>> {
 /// The axes of a plot framed by `fr`: integer x labels when `x_integer`,
 /// `y_title` over y (with "(log)" on a log axis). An axis with nothing to
 /// show has no labels (idle plots show empty axes).
-pub(super) fn axes<'a>(
+pub(in crate::tui) fn axes<'a>(
     chart: Chart<'a>,
     fr: PlotFrame,
     x_integer: bool,
@@ -168,7 +169,11 @@ pub(super) fn axes<'a>(
 
 /// A plot's border: the legend (and zoom note) in the title line, clear of
 /// the data; the x axis' name in the bottom border, on the right.
-pub(super) fn plot_block<'a>(theme: &Theme, title: Vec<Span<'a>>, x_name: String) -> Block<'a> {
+pub(in crate::tui) fn plot_block<'a>(
+    theme: &Theme,
+    title: Vec<Span<'a>>,
+    x_name: String,
+) -> Block<'a> {
     Block::bordered()
         .title(Line::from(title))
         .title_bottom(Line::from(format!(" {x_name} ")).right_aligned())
@@ -177,13 +182,13 @@ pub(super) fn plot_block<'a>(theme: &Theme, title: Vec<Span<'a>>, x_name: String
 
 /// A legend entry: a glyph in the series' style and its name, or (no
 /// glyph) a heading that names the plot's measure.
-pub(super) struct Entry {
+pub(in crate::tui) struct Entry {
     pub glyph: Option<(&'static str, Style)>,
     pub name: String,
 }
 
 /// A legend entry: the glyph in the series' style, then its name.
-pub(super) fn entry(glyph: &'static str, style: Style, name: String) -> Entry {
+pub(in crate::tui) fn entry(glyph: &'static str, style: Style, name: String) -> Entry {
     Entry {
         glyph: Some((glyph, style)),
         name,
@@ -225,8 +230,8 @@ fn legend_lines(entries: &[Entry], width: usize, rows: usize) -> Vec<Line<'stati
 /// keeps [`DATA_ROWS`] rows of data (else abbreviated into the title
 /// line), never over the data; in the bottom border, on the right, the
 /// zoom note when zoomed (it names the x unit), else the x axis' name.
-pub(super) fn render_plot(
-    f: &mut Frame,
+pub(in crate::tui) fn render_plot(
+    buf: &mut Buffer,
     theme: &Theme,
     area: Rect,
     chart: Chart,
@@ -252,16 +257,16 @@ pub(super) fn render_plot(
         .title_bottom(Line::from(bottom).right_aligned())
         .border_style(Style::default().fg(theme.accent));
     let inner = block.inner(area);
-    f.render_widget(block, area);
+    block.render(area, buf);
     let rows = (lines.len() as u16).min(spare);
     let [top, rest] = Layout::vertical([Constraint::Length(rows), Constraint::Min(0)]).areas(inner);
-    f.render_widget(Paragraph::new(lines), top);
-    f.render_widget(chart, rest);
+    Paragraph::new(lines).render(top, buf);
+    chart.render(rest, buf);
 }
 
 /// A line through `data` in `style`, drawn with the plots' marker: the
 /// way every plot draws a series.
-pub(super) fn series_line(style: Style, data: &[(f64, f64)]) -> Dataset<'_> {
+pub(in crate::tui) fn series_line(style: Style, data: &[(f64, f64)]) -> Dataset<'_> {
     Dataset::default()
         .marker(MARKER)
         .graph_type(GraphType::Line)
@@ -270,8 +275,8 @@ pub(super) fn series_line(style: Style, data: &[(f64, f64)]) -> Dataset<'_> {
 }
 
 /// `c` as a series' style: no colour on a theme without colours.
-pub(super) fn colour(theme: &Theme, c: Color) -> Style {
-    if theme.depth == super::theme::Depth::None {
+pub(in crate::tui) fn colour(theme: &Theme, c: Color) -> Style {
+    if theme.depth == crate::tui::theme::Depth::None {
         Style::default()
     } else {
         Style::default().fg(c)
@@ -301,7 +306,7 @@ fn main_series(p: &Track) -> (Option<&'static str>, &Series, &Series) {
 /// (misplaced stickers, or the measure its profile names, such as a
 /// phase's fitness) against its steps, with generator switches and phase
 /// changes marked.
-pub fn draw_energy(f: &mut Frame, v: &PlotsView, area: Rect) {
+fn draw_energy(buf: &mut Buffer, v: &PlotsView, area: Rect) {
     let p = v.track;
     let unit = p.step_name();
     let (measure, current, best) = main_series(p);
@@ -373,26 +378,25 @@ pub fn draw_energy(f: &mut Frame, v: &PlotsView, area: Rect) {
     }
     let chart = Chart::new(sets);
     let chart = axes(chart, fr, true, measure.unwrap_or("E"));
-    render_plot(f, v.theme, area, chart, entries, note, unit);
+    render_plot(buf, v.theme, area, chart, entries, note, unit);
 }
 
 /// The series the solver asks to have in the side plot (at most three);
 /// when its measure takes the main plot, the misplaced stickers of its
 /// best state come first.
-pub fn draw_aux(f: &mut Frame, v: &PlotsView, area: Rect) {
+fn draw_aux(buf: &mut Buffer, v: &PlotsView, area: Rect) {
     let series = aux_series(v.track);
     if series.is_empty() {
-        f.render_widget(
-            Paragraph::new("nothing to plot yet").block(
+        Paragraph::new("nothing to plot yet")
+            .block(
                 Block::bordered()
                     .title(" aux ")
                     .border_style(Style::default().fg(v.theme.accent)),
-            ),
-            area,
-        );
+            )
+            .render(area, buf);
         return;
     }
-    draw_series(f, v, area, &series);
+    draw_series(buf, v, area, &series);
 }
 
 /// What the side plot draws: the series the solver asks for there (at
@@ -418,7 +422,7 @@ pub fn aux_series(p: &Track) -> Vec<(&'static str, &Series)> {
 }
 
 /// The side plot of `series`.
-fn draw_series(f: &mut Frame, v: &PlotsView, area: Rect, series: &[(&str, &Series)]) {
+fn draw_series(buf: &mut Buffer, v: &PlotsView, area: Rect, series: &[(&str, &Series)]) {
     let unit = v.track.step_name();
     let all: Vec<&[(f64, f64)]> = series.iter().map(|(_, s)| s.points()).collect();
     let Framed {
@@ -444,11 +448,31 @@ fn draw_series(f: &mut Frame, v: &PlotsView, area: Rect, series: &[(&str, &Serie
             .map(|c| series_line(colour(v.theme, v.theme.accent), c)),
     );
     let chart = axes(Chart::new(sets), fr, true, "");
-    render_plot(f, v.theme, area, chart, entries, note, unit);
+    render_plot(buf, v.theme, area, chart, entries, note, unit);
+}
+
+/// The energy plot (best and current energy, the temperature on its own
+/// axis when the solver has one), a widget over the run's plot data.
+pub struct EnergyPlot<'v, 'a>(pub &'v PlotsView<'a>);
+
+impl Widget for EnergyPlot<'_, '_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        draw_energy(buf, self.0, area);
+    }
+}
+
+/// The side plot of the solver's own series (its profile's), a widget
+/// over the run's plot data.
+pub struct AuxPlot<'v, 'a>(pub &'v PlotsView<'a>);
+
+impl Widget for AuxPlot<'_, '_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        draw_aux(buf, self.0, area);
+    }
 }
 
 #[cfg(test)]
-pub(super) mod tests {
+pub(in crate::tui) mod tests {
     use super::*;
     use crate::tui::theme::Depth;
     use cubetui_run::runner::{Axis, Point, RunState, Update};
@@ -479,7 +503,7 @@ pub(super) mod tests {
     }
 
     /// `draw` on a `w`×`h` test terminal, as text.
-    pub(crate) fn drawn(w: u16, h: u16, draw: impl FnOnce(&mut Frame)) -> String {
+    pub(crate) fn drawn(w: u16, h: u16, draw: impl FnOnce(&mut ratatui::Frame)) -> String {
         let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
         t.draw(draw).unwrap();
         format!("{}", t.backend())
@@ -504,13 +528,13 @@ pub(super) mod tests {
         let track = falling(40);
         let theme = Theme::load("classic", Depth::None).unwrap();
         let mut v = view_of(&track, &theme);
-        let plain = drawn(60, 14, |f| draw_energy(f, &v, f.area()));
+        let plain = drawn(60, 14, |f| f.render_widget(EnergyPlot(&v), f.area()));
         assert!(plain.contains("■ energy ■ best"), "{plain}");
         v.cursor = Some(20);
-        let cursor = drawn(60, 14, |f| draw_energy(f, &v, f.area()));
+        let cursor = drawn(60, 14, |f| f.render_widget(EnergyPlot(&v), f.area()));
         assert_ne!(cursor, plain, "the cursor's line is drawn");
         v.cursor = Some(1_000);
-        let outside = drawn(60, 14, |f| draw_energy(f, &v, f.area()));
+        let outside = drawn(60, 14, |f| f.render_widget(EnergyPlot(&v), f.area()));
         assert_eq!(outside, plain, "a cursor past the window is not");
     }
 

@@ -1,5 +1,5 @@
 //! The mouse: what is under a cell, found with the layout the screen draws
-//! (`ui::main_areas`, `race_ui::regions`) in the terminal's size as last
+//! (`ui::main_areas`, `race_panel::regions`) in the terminal's size as last
 //! reported, and what the wheel and a click do there. The wheel over a
 //! plot zooms the plots (up: in, as `[`; down: out one step), over the
 //! open help it scrolls, over the moves panel it scrolls the sequence back
@@ -7,12 +7,12 @@
 
 use ratatui::layout::{Position, Rect};
 
-use super::app::App;
-use super::help;
-use super::keys::HelpScroll;
-use super::race_ui;
-use super::scale::ZOOM_MAX;
-use super::ui::{self, MIN_HEIGHT, MIN_WIDTH};
+use crate::tui::app::App;
+use crate::tui::keys::HelpScroll;
+use crate::tui::panels::help;
+use crate::tui::panels::scale::ZOOM_MAX;
+use crate::tui::race::panel as race_panel;
+use crate::tui::ui::{self, MIN_HEIGHT, MIN_WIDTH};
 
 /// What is under a cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,10 +42,10 @@ pub fn target(app: &App, column: u16, row: u16) -> Option<Target> {
             .then_some(Target::Help);
     }
     if let Some(view) = app.race() {
-        if let Some(i) = race_ui::lane_at(view, area, column, row) {
+        if let Some(i) = race_panel::lane_at(view, area, column, row) {
             return Some(Target::Lane(i));
         }
-        return race_ui::regions(view, area)
+        return race_panel::regions(view, area)
             .plot
             .contains(at)
             .then_some(Target::Plot);

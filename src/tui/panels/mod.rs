@@ -1,0 +1,18 @@
+//! The panels of the single-run screen, each a ratatui widget over its own
+//! view data (which `single_view` takes from the app): the status column
+//! (`status`), the energy and side plots (`plot`, framed by `scale`, titled
+//! by `legend`), moves to solved (`progress`), the population band and
+//! diversity (`population`), the folded view of a tiny terminal (`folded`),
+//! the cube's net (`net`) and the help overlay (`help`, its words in
+//! `words`).
+
+pub mod folded;
+pub mod help;
+pub mod legend;
+pub mod net;
+pub mod plot;
+pub mod population;
+pub mod progress;
+pub mod scale;
+pub mod status;
+pub mod words;
