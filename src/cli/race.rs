@@ -5,6 +5,7 @@
 use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::Ordering;
 use std::sync::mpsc::RecvTimeoutError;
 use std::time::Duration;
 
@@ -19,11 +20,11 @@ use serde::Serialize;
 
 use cubetui_cube::AnyCube;
 use cubetui_cube::nxn::Size;
-use cubetui_run::race::{LaneResult, Race, Results, run_lane, run_lane_traced};
+use cubetui_run::race::{LaneResult, Race, Results, run_lane, run_lane_streamed};
 
 use super::common::{StartArgs, check_preset_list};
 use super::config::{time_limit, time_limit_arg};
-use super::exit::{EXIT_OK, OutputError, UsageError};
+use super::exit::{EXIT_INTERRUPTED, EXIT_OK, OutputError, UsageError};
 use super::out::summary;
 use super::plot::LaneCurves;
 use super::table::{self, Column};
@@ -167,27 +168,37 @@ pub fn run(mut args: RaceArgs, table: &Presets) -> Result<ExitCode, Report> {
         None => Vec::new(),
     };
     let traced = args.plot.is_some() || args.record.is_some();
+    // Ctrl-C stops every lane at its next batch; the results so far are
+    // printed and the race exits 130.
+    let interrupted = cubetui::signals::ctrl_c_flag(EXIT_INTERRUPTED);
     let (tx, rx) = std::sync::mpsc::channel();
     let failed = std::thread::scope(|s| {
         let mut lanes = Vec::new();
         for (i, solver) in solvers.into_iter().enumerate() {
             let tx = tx.clone();
             let mut record = records.get_mut(i).map(|r| r.take());
+            let cancel = Some(&*interrupted);
             lanes.push(s.spawn(move || {
-                let updates = if traced {
-                    run_lane_traced(solver, Some(limit))
-                } else {
-                    vec![run_lane(solver, Some(limit))]
-                };
                 let mut failed = None;
-                for u in updates {
+                // Each update goes to the lane's run file as it is made.
+                let mut emit = |u: cubetui_run::runner::Update| {
                     if let Some((path, live)) = record.as_mut().and_then(Option::as_mut)
-                        && let Err(e) = live.absorb(&u)
+                        && let Err(e) = {
+                            if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+                                live.interrupt();
+                            }
+                            live.absorb(&u)
+                        }
                     {
                         failed = Some(format!("{}: {e}", path.display()));
                         record = None;
                     }
                     let _ = tx.send((i, u));
+                };
+                if traced {
+                    run_lane_streamed(solver, Some(limit), cancel, &mut emit);
+                } else {
+                    emit(run_lane(solver, Some(limit), cancel));
                 }
                 failed
             }));
@@ -233,6 +244,10 @@ pub fn run(mut args: RaceArgs, table: &Presets) -> Result<ExitCode, Report> {
         text_table(&results)
     };
     super::out::stdout(text.as_bytes())?;
+    if interrupted.load(Ordering::Relaxed) {
+        eprintln!("race: interrupted (Ctrl-C); the lanes stopped where they were");
+        return Ok(ExitCode::from(EXIT_INTERRUPTED));
+    }
     Ok(ExitCode::from(EXIT_OK))
 }
 

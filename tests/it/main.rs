@@ -29,6 +29,7 @@ mod cli_parse_props;
 mod cli_plot;
 mod cli_presets;
 mod cli_race;
+mod cli_race_interrupt;
 mod cli_readme;
 mod cli_record;
 mod cli_record_formulas;

@@ -188,7 +188,7 @@ fn points_are_placed_on_each_lanes_own_cpu_time() {
 fn run_lane_measures_cpu_time_and_stops_at_its_limit() {
     let (_, solvers) =
         Race::of_presets(crate::shipped(), &["reference", "ga"], start().into(), 1).unwrap();
-    let done = run_lane(solvers.into_iter().next().unwrap(), None);
+    let done = run_lane(solvers.into_iter().next().unwrap(), None, None);
     assert_eq!(done.state, RunState::Solved);
     assert!(done.outcome.unwrap().solved);
     // The GA does not solve a random state in 20 ms of CPU: it is stopped there.
@@ -198,6 +198,7 @@ fn run_lane_measures_cpu_time_and_stops_at_its_limit() {
     let limited = run_lane(
         solvers.into_iter().next().unwrap(),
         Some(Duration::from_millis(20)),
+        None,
     );
     assert_eq!(limited.state, RunState::Stopped);
     assert!(
@@ -255,8 +256,8 @@ fn a_traced_lane_takes_the_same_steps_and_reports_its_way_there() {
     let (_, plain) = Race::of_presets(crate::shipped(), &presets, cube.into(), 3).unwrap();
     let (mut race, traced) = Race::of_presets(crate::shipped(), &presets, cube.into(), 3).unwrap();
     for (i, (p, t)) in plain.into_iter().zip(traced).enumerate() {
-        let one = run_lane(p, None);
-        let many = run_lane_traced(t, None);
+        let one = run_lane(p, None, None);
+        let many = run_lane_traced(t, None, None);
         let last = many.last().unwrap();
         // The same run: same end, same solution, same step count.
         assert_eq!(last.state, one.state, "{}", presets[i]);

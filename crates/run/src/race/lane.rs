@@ -3,6 +3,7 @@
 //! time.
 
 use std::cell::Cell;
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use crate::budget::{self, Stop};
@@ -12,14 +13,19 @@ use cubetui_cube::AnyCube;
 use cubetui_solve::api::Solver;
 
 /// Runs a solver in the calling thread until it solves, exhausts its
-/// budget or has used `cpu_limit` of this thread's CPU time; returns what
-/// a driver would report at the end (state, snapshot, outcome, CPU time).
-pub fn run_lane(mut solver: Box<dyn Solver>, cpu_limit: Option<Duration>) -> Update {
+/// budget, has used `cpu_limit` of this thread's CPU time or `cancel` is
+/// raised (seen between batches); returns what a driver would report at
+/// the end (state, snapshot, outcome, CPU time).
+pub fn run_lane(
+    mut solver: Box<dyn Solver>,
+    cpu_limit: Option<Duration>,
+    cancel: Option<&AtomicBool>,
+) -> Update {
     let t0 = Instant::now();
     let c0 = thread_cpu_time();
     let cpu = || thread_cpu_time().saturating_sub(c0);
     let profile = solver.profile();
-    let ran = budget::run_timed(solver.as_mut(), None, cpu_limit, None, cpu);
+    let ran = budget::run_timed(solver.as_mut(), None, cpu_limit, cancel, cpu);
     let mut u = at_point(solver.as_ref(), state_of(ran.stop));
     u.outcome = Some(solver.outcome());
     u.profile = Some(profile);
@@ -43,7 +49,24 @@ pub const TRACE_RATIO: f64 = budget::SAMPLE_RATIO;
 /// state changed); the CPU time of these points (their snapshots and
 /// searches) is left out of the lane's clock, so the solver takes the same
 /// steps as under [`run_lane`] (only where its batches end moves).
-pub fn run_lane_traced(mut solver: Box<dyn Solver>, cpu_limit: Option<Duration>) -> Vec<Update> {
+pub fn run_lane_traced(
+    solver: Box<dyn Solver>,
+    cpu_limit: Option<Duration>,
+    cancel: Option<&AtomicBool>,
+) -> Vec<Update> {
+    let mut out = Vec::new();
+    run_lane_streamed(solver, cpu_limit, cancel, |u| out.push(u));
+    out
+}
+
+/// [`run_lane_traced`], handing each update to `emit` as soon as it is
+/// made (a run file written as the lane goes) instead of at the end.
+pub fn run_lane_streamed(
+    mut solver: Box<dyn Solver>,
+    cpu_limit: Option<Duration>,
+    cancel: Option<&AtomicBool>,
+    mut emit: impl FnMut(Update),
+) {
     let t0 = Instant::now();
     let c0 = thread_cpu_time();
     let spent = Cell::new(Duration::ZERO);
@@ -53,7 +76,6 @@ pub fn run_lane_traced(mut solver: Box<dyn Solver>, cpu_limit: Option<Duration>)
             .saturating_sub(spent.get())
     };
     let profile = solver.profile();
-    let mut out = Vec::new();
     let mut last: Option<(AnyCube, f64)> = None;
     let mut sample = |s: &dyn Solver, at: Duration| {
         let m0 = thread_cpu_time();
@@ -70,17 +92,16 @@ pub fn run_lane_traced(mut solver: Box<dyn Solver>, cpu_limit: Option<Duration>)
         }
         u.cpu = at;
         u.elapsed = t0.elapsed();
-        out.push(u);
+        emit(u);
         spent.set(spent.get() + thread_cpu_time().saturating_sub(m0));
     };
-    let ran = budget::run_sampled(solver.as_mut(), None, cpu_limit, None, cpu, &mut sample);
+    let ran = budget::run_sampled(solver.as_mut(), None, cpu_limit, cancel, cpu, &mut sample);
     let mut u = at_point(solver.as_ref(), state_of(ran.stop));
     u.outcome = Some(solver.outcome());
     u.profile = Some(profile);
     u.cpu = cpu();
     u.elapsed = t0.elapsed();
-    out.push(measured(u));
-    out
+    emit(measured(u));
 }
 
 /// The run state a stop leaves the lane in.

@@ -31,7 +31,7 @@ use cubetui_solve::api::{SolveError, Solver};
 use cubetui_solve::preset::Presets;
 use cubetui_solve::registry::build_any;
 
-pub use lane::{run_lane, run_lane_traced};
+pub use lane::{run_lane, run_lane_streamed, run_lane_traced};
 pub use rank::{LaneResult, Results, compare, rank};
 
 /// Fewest lanes in a race.

@@ -123,6 +123,8 @@ pub struct Live<W: Write> {
     /// The furthest step seen.
     steps: u64,
     ended: bool,
+    /// The run was interrupted: its result says so when it ends.
+    interrupted: bool,
 }
 
 impl Live<File> {
@@ -158,6 +160,7 @@ impl<W: Write> Live<W> {
             outcome: None,
             steps: 0,
             ended: false,
+            interrupted: false,
         })
     }
 
@@ -292,9 +295,15 @@ impl<W: Write> Live<W> {
             self.outcome = Some(o.clone());
         }
         if u.state.finished() {
-            self.end(false)?;
+            self.end(self.interrupted)?;
         }
         Ok(())
+    }
+
+    /// Marks the run interrupted (Ctrl-C): the result its last update
+    /// writes says so.
+    pub fn interrupt(&mut self) {
+        self.interrupted = true;
     }
 
     /// Writes the last point seen (if it was not) and the result from the
