@@ -130,7 +130,7 @@ pub fn run(args: ReplayArgs, presets: &Presets) -> Result<ExitCode, Report> {
     let mut text = String::new();
     if args.verify {
         let interrupted = cubetui::signals::ctrl_c_flag(EXIT_INTERRUPTED);
-        let verdict = play::verify(&file, presets, Some(&interrupted))
+        let verdict = cubetui_run::record::verify::verify(&file, presets, Some(&interrupted))
             .map_err(|e| InvalidInput(format!("{shown}: {e}")))?;
         let again = &verdict.again;
         if verdict.interrupted {
@@ -147,11 +147,13 @@ pub fn run(args: ReplayArgs, presets: &Presets) -> Result<ExitCode, Report> {
         if verdict.differences.is_empty() {
             let _ = writeln!(
                 text,
-                "identical: {}, {} HTM, {} {}s",
+                "identical: {}, {} HTM, {} {}s ({} points and {} phase changes compared)",
                 if again.solved { "solved" } else { "not solved" },
                 again.htm,
                 again.iterations,
                 file.header.step_unit,
+                verdict.points,
+                verdict.phases,
             );
         } else {
             let _ = writeln!(text, "DIFFERENT from the recorded run:");

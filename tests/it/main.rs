@@ -80,6 +80,7 @@ mod phases_solvers;
 mod population_series;
 mod race_core;
 mod record_format;
+mod record_verify;
 mod reference;
 mod reliability3;
 mod sa_comm_sizes;

@@ -4,7 +4,8 @@
 
 use cubetui_cube::{Alg, Cube};
 use cubetui_run::budget::Budget;
-use cubetui_run::record::play::{self, verify};
+use cubetui_run::record::play;
+use cubetui_run::record::verify::verify;
 use cubetui_run::record::{Event, Header, RecordError, RunFile, Writer};
 use proptest::prelude::*;
 

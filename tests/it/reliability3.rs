@@ -230,7 +230,10 @@ fn replay_checks_what_the_file_claims() {
     let (code, out, _) = run(&["replay", "tests/data/run-mws.jsonl", "--verify"]);
     assert_eq!(
         (code, out.as_str()),
-        (0, "identical: solved, 6 HTM, 17 window moves\n")
+        (
+            0,
+            "identical: solved, 6 HTM, 17 window moves (17 points and 3 phase changes compared)\n"
+        )
     );
     type Edit = fn(String) -> String;
     let cases: [(&str, Edit, &str); 7] = [

@@ -259,7 +259,7 @@ fn every_size_renders_from_80x24_to_200x60_idle_and_running() {
 
 #[test]
 fn the_screen_records_a_4x4_run_that_replays_identically() {
-    use cubetui_run::record::{RunFile, play};
+    use cubetui_run::record::RunFile;
     let dir = std::env::temp_dir().join(format!("cubetui-tui-nxn-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
@@ -275,7 +275,7 @@ fn the_screen_records_a_4x4_run_that_replays_identically() {
     let file = RunFile::parse(&std::fs::read(&path).unwrap()).unwrap();
     assert_eq!(file.header.size, 4);
     assert_eq!(file.header.facelets, a.start().facelets());
-    let verdict = play::verify(&file, crate::shipped(), None).unwrap();
+    let verdict = cubetui_run::record::verify::verify(&file, crate::shipped(), None).unwrap();
     assert!(verdict.differences.is_empty(), "{:?}", verdict.differences);
     // The screen replays it: the 4×4 start, then the recorded states.
     let start = a.start();

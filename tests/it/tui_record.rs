@@ -1,7 +1,7 @@
 //! The screen's `--record` through the app on the inline driver: each run
 //! the screen builds gets a run file (the first to FILE, later ones beside
 //! it), knob and generator changes, pauses and single steps included, and
-//! every file replays identically (`play::verify`).
+//! every file replays identically (`record::verify`).
 
 use crate::tui_support;
 use std::path::{Path, PathBuf};
@@ -10,7 +10,7 @@ use cubetui::tui::app::{App, Choice};
 use cubetui::tui::keys::Action;
 use cubetui::tui::knobs::keys::KnobKey;
 use cubetui::tui::reducer::update;
-use cubetui_run::record::{Event, RunFile, play};
+use cubetui_run::record::{Event, RunFile};
 use cubetui_run::runner::{Inline, RunState, Speed};
 use cubetui_solve::preset;
 use tui_support::preset_choice;
@@ -68,7 +68,7 @@ fn read(path: &Path) -> RunFile {
 }
 
 fn identical(file: &RunFile) {
-    let verdict = play::verify(file, crate::shipped(), None).unwrap();
+    let verdict = cubetui_run::record::verify::verify(file, crate::shipped(), None).unwrap();
     assert!(verdict.differences.is_empty(), "{:?}", verdict.differences);
 }
 
@@ -176,7 +176,7 @@ fn every_preset_recorded_on_the_screen_replays_identically() {
         update(&mut app, Action::Quit);
         let file = read(&path);
         assert!(file.result.is_some(), "{}", c.preset);
-        let verdict = play::verify(&file, crate::shipped(), None).unwrap();
+        let verdict = cubetui_run::record::verify::verify(&file, crate::shipped(), None).unwrap();
         assert!(
             verdict.differences.is_empty(),
             "{}: {:?}",

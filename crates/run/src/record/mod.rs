@@ -18,6 +18,7 @@ pub mod check;
 pub mod format;
 pub mod live;
 pub mod play;
+pub mod verify;
 
 pub use format::{Event, FORMAT, FormulasUsed, Header, RecordError, RunFile, RunResult, Writer};
 pub use live::{Live, beside};

@@ -10,12 +10,10 @@ use cubetui_cube::nxn::{NxnCube, Size};
 use cubetui_cube::{AnyCube, Cube};
 use cubetui_solve::api::{Profile, Solver};
 use cubetui_solve::registry::SolverConfig;
-use cubetui_solve::registry::build_any;
 
-use super::format::{Event, FORMAT, FormulasUsed, Header, RecordError, RunFile, RunResult};
+use super::format::{Event, FORMAT, FormulasUsed, Header, RecordError, RunResult};
 use super::live::{Spacing, point_of};
 use cubetui_solve::neighbourhood::Formulas;
-use cubetui_solve::preset::Presets;
 
 impl Header {
     /// The header of a run of `config` (preset `preset`) from `start`, by a
@@ -167,7 +165,8 @@ pub struct Played {
 
 /// Steps `solver` under `limits` (or until `cancel`), making `changes` (knob
 /// and generator events) at their steps, and hands every event to `sink`
-/// as it happens, the result last.
+/// as it happens, the result last; points at the run file's spacing
+/// ([`Spacing`]).
 ///
 /// # Errors
 /// A change the solver refuses, or an error from `sink`.
@@ -176,6 +175,55 @@ pub fn run(
     limits: Budget,
     cancel: Option<&AtomicBool>,
     changes: &[Event],
+    sink: &mut dyn FnMut(&Event) -> Result<(), RecordError>,
+) -> Result<Played, RecordError> {
+    run_at(solver, limits, cancel, changes, None, sink)
+}
+
+/// Which steps get a point: the run file's spacing, or exactly the given
+/// steps (ascending) and the last.
+enum Sampler<'a> {
+    Spaced(Spacing),
+    At(&'a [u64]),
+}
+
+impl Sampler<'_> {
+    fn due(&self, step: u64) -> bool {
+        match self {
+            Sampler::Spaced(s) => s.due(step),
+            Sampler::At(at) => at.binary_search(&step).is_ok(),
+        }
+    }
+
+    fn wrote(&mut self, step: u64) {
+        if let Sampler::Spaced(s) = self {
+            s.wrote(step);
+        }
+    }
+
+    /// The first step after `step` at which a point is due.
+    fn next(&self, step: u64) -> u64 {
+        match self {
+            Sampler::Spaced(s) => s.next(),
+            Sampler::At(at) => {
+                let i = at.partition_point(|&s| s <= step);
+                at.get(i).copied().unwrap_or(u64::MAX)
+            }
+        }
+    }
+}
+
+/// [`run`], with points at exactly the steps `at` (ascending) when given:
+/// what [`verify`] compares a file's points with.
+///
+/// # Errors
+/// A change the solver refuses, or an error from `sink`.
+pub fn run_at(
+    solver: &mut dyn Solver,
+    limits: Budget,
+    cancel: Option<&AtomicBool>,
+    changes: &[Event],
+    at: Option<&[u64]>,
     sink: &mut dyn FnMut(&Event) -> Result<(), RecordError>,
 ) -> Result<Played, RecordError> {
     let cap = limits.max_steps.unwrap_or(u64::MAX);
@@ -187,7 +235,7 @@ pub fn run(
     let mut pending = changes.into_iter().peekable();
     let mut steps = 0u64;
     let mut search = Duration::ZERO;
-    let mut spacing = Spacing::default();
+    let mut spacing = at.map_or(Sampler::Spaced(Spacing::default()), Sampler::At);
     let mut phase: Option<String> = None;
     let mut last_point = None;
     let stop = loop {
@@ -216,7 +264,7 @@ pub fn run(
             }
             break Stop::Steps;
         }
-        let mut target = spacing.next().min(cap);
+        let mut target = spacing.next(steps).min(cap);
         if let Some(e) = pending.peek() {
             target = target.min(change_step(e).max(steps + 1));
         }
@@ -299,78 +347,4 @@ fn apply(solver: &mut dyn Solver, change: &Event, steps: u64) -> Result<Event, R
         }
         other => Ok(other.clone()),
     }
-}
-
-/// What [`verify`] found.
-#[derive(Clone, Debug)]
-pub struct Verdict {
-    /// The result of the run made again.
-    pub again: RunResult,
-    /// Each difference from the recorded result, in words (empty: identical).
-    pub differences: Vec<String>,
-    /// The cancel flag stopped the run made again before the recorded
-    /// step: nothing was compared.
-    pub interrupted: bool,
-}
-
-/// Re-runs `file` from its header and its recorded changes, for exactly the
-/// recorded number of steps, and compares the result; `presets` is the
-/// table the header's preset is looked up in.
-///
-/// # Errors
-/// A file without a result, a header that cannot be replayed, a change
-/// the solver refuses.
-pub fn verify(
-    file: &RunFile,
-    presets: &Presets,
-    cancel: Option<&AtomicBool>,
-) -> Result<Verdict, RecordError> {
-    let recorded = file.result.as_ref().ok_or_else(|| {
-        RecordError::Header("the file has no result (the run was stopped before it ended)".into())
-    })?;
-    let config = file.header.run_config()?;
-    let mut solver = build_any(&config, &file.header.start()?, file.header.seed)
-        .map_err(|e| RecordError::Header(e.to_string()))?;
-    // What the file claims that does not hold is a difference too: the
-    // header against the solver it re-runs, the result against its
-    // solution on the start state.
-    let mut differences = super::check::problems(file, presets, Some(solver.as_ref()));
-    let limits = Budget {
-        max_steps: Some(recorded.steps),
-        deadline: None,
-    };
-    let played = run(solver.as_mut(), limits, cancel, &file.events, &mut |_| {
-        Ok(())
-    })?;
-    let again = played.result;
-    if played.stop == Stop::Cancelled {
-        return Ok(Verdict {
-            again,
-            differences: Vec::new(),
-            interrupted: true,
-        });
-    }
-    if again.solved != recorded.solved {
-        differences.push(format!(
-            "solved: recorded {}, again {}",
-            recorded.solved, again.solved
-        ));
-    }
-    if again.iterations != recorded.iterations {
-        differences.push(format!(
-            "steps: recorded {}, again {}",
-            recorded.iterations, again.iterations
-        ));
-    }
-    if again.solution != recorded.solution {
-        differences.push(format!(
-            "solution: recorded `{}` ({} HTM), again `{}` ({} HTM)",
-            recorded.solution, recorded.htm, again.solution, again.htm
-        ));
-    }
-    Ok(Verdict {
-        again,
-        differences,
-        interrupted: false,
-    })
 }
