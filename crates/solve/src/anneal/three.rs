@@ -149,7 +149,7 @@ impl Space for Three {
 
     fn link(&self, from: &Cube, to: &Cube) -> Option<(Alg, Perm)> {
         // from → solved → to: two-phase solutions of both, the second undone.
-        let solve = |c: &Cube| reference::solve(c, 30, reference::Budget::default()).ok();
+        let solve = |c: &Cube| reference::solve(c, 30, reference::SearchLimits::default()).ok();
         let there = solve(from)?;
         let back = solve(to)?.inverse();
         let alg: Alg = there.moves().iter().chain(back.moves()).copied().collect();
