@@ -4,7 +4,7 @@
 use super::accept::AcceptTable;
 use super::params::SaParams;
 use super::schedule::{T_FLOOR, TEMPERATURE};
-use super::space::{LINK, Proposer, Record, Runner, Space};
+use super::space::{LINK, ProposalLoop, Proposer, Record, Space};
 use crate::api::{Outcome, Profile, SeriesSpec, Snapshot, SolveError, Solver, Status};
 use crate::stop::StopReason;
 use cubetui_cube::random::{CubeRng, rng_from_seed};
@@ -366,7 +366,7 @@ impl<S: Space> Annealer<S> {
     }
 }
 
-impl<S: Space> Runner<S> for Annealer<S> {
+impl<S: Space> ProposalLoop<S> for Annealer<S> {
     #[inline(always)]
     fn run<P: Proposer<S>>(&mut self, p: &P, n: u64) -> Status {
         self.run_proposals(p, n)

@@ -37,7 +37,7 @@ pub use engine::Annealer;
 pub use nxn::{NXN_NAMES, Nxn, cut_loops};
 pub use params::{CommParams, SaParams, params};
 pub use schedule::Schedule;
-pub use space::{LINK, Proposer, Record, Runner, Space};
+pub use space::{LINK, ProposalLoop, Proposer, Record, Space};
 pub use three::Three;
 
 /// Builds an annealer for a 3×3 `start`, fully determined by (`p`, `seed`,

@@ -16,7 +16,7 @@ use cubetui_cube::random::CubeRng;
 use cubetui_cube::{Alg, AnyAlg, AnyCube, Cube, Perm};
 
 use super::params::CommParams;
-use super::space::{LINK, Proposer, Record, Runner, Space};
+use super::space::{LINK, ProposalLoop, Proposer, Record, Space};
 
 /// The 3×3 space, with the commutator generator's settings and the formula
 /// catalogue `pll` and `pll-conj` are built from.
@@ -82,7 +82,7 @@ impl Space for Three {
         g.name()
     }
 
-    fn run<R: Runner<Three>>(r: &mut R, g: &'static Generator, n: u64) -> Status {
+    fn run<R: ProposalLoop<Three>>(r: &mut R, g: &'static Generator, n: u64) -> Status {
         match g {
             Generator::Table(t) => r.run(t, n),
             Generator::Comm(c) => r.run(c.as_ref(), n),

@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use super::knobs::{self, Knobs};
 use super::ladder::Ladder;
-use super::population::{Budget, Evolution, Operators, Population};
+use super::population::{Evolution, Operators, Population, PopulationSizes};
 use super::search::{Candidate, common_prefix};
 use super::seq::{random_move, random_moves};
 use crate::api::SolveError;
@@ -100,8 +100,8 @@ fn mutate<L: Ladder>(s: &mut Population<L>, i: usize) -> Candidate<L> {
 }
 
 impl Operators for GaPhase {
-    fn budget(&self) -> Budget {
-        Budget {
+    fn sizes(&self) -> PopulationSizes {
+        PopulationSizes {
             size: self.population,
             init_length: self.length,
             polish: self.polish,
