@@ -19,6 +19,7 @@
 //! `comm`).
 
 mod accept;
+mod cooling;
 mod engine;
 mod live;
 mod nxn;
@@ -33,6 +34,7 @@ use crate::api::{SolveError, Solver};
 use cubetui_cube::Cube;
 use cubetui_cube::nxn::{NxnCube, Size};
 
+pub use cooling::Cooling;
 pub use engine::Annealer;
 pub use nxn::{NXN_NAMES, Nxn, cut_loops};
 pub use params::{CommParams, SaParams, params};
