@@ -18,7 +18,7 @@ pub struct Cooling {
     pub(super) level_left: u64,
     /// The exponential schedule's per-step factor.
     pub(super) ratio: f64,
-    table: AcceptTable,
+    pub(super) table: AcceptTable,
 }
 
 impl Cooling {

@@ -212,14 +212,22 @@ impl<S: Space> Annealer<S> {
         let limit = self.iteration.saturating_add(n).min(max_steps);
         let mut rng = self.rng.clone();
         let mut it = self.iteration;
-        let mut cooling = self.cooling;
+        // The cooling's fields as locals of their own, stepped by the same
+        // laws as `Cooling`'s methods (`Schedule::advance`, the table): as
+        // one struct the loop ran 2.5 % more instructions per proposal.
+        let Cooling {
+            mut temperature,
+            mut level_left,
+            ratio,
+            mut table,
+        } = self.cooling;
         let mut block = self.block_accepted;
         let restarts = self.restarts;
         let mut last = None;
-        while it < limit && self.status == Status::Running && !cooling.frozen(&schedule) {
+        while it < limit && self.status == Status::Running && !schedule.frozen(temperature) {
             let (d, code, cand) = p.propose(&self.space, &mut rng, &self.current);
             let delta = if d == 0 && zero_as_one { 1 } else { d };
-            let ok = delta <= 0 || cooling.accepts_uphill(delta, &mut rng);
+            let ok = delta <= 0 || table.accepts(delta, temperature, &mut rng);
             block += ok as u32;
             last = Some((code, d, ok));
             if ok {
@@ -228,7 +236,7 @@ impl<S: Space> Annealer<S> {
                 debug_assert_eq!(e, S::energy(&self.space.prepare(S::state(&self.current))));
                 self.note_accepted(e, code, it);
             }
-            cooling.advance(&schedule);
+            temperature = schedule.advance(temperature, &mut level_left, ratio);
             it += 1;
             if it.is_multiple_of(WINDOW) {
                 self.last_block_accepted = block;
@@ -240,13 +248,18 @@ impl<S: Space> Annealer<S> {
             {
                 self.iteration = it;
                 self.restart();
-                cooling.restart(&schedule);
+                temperature = schedule.initial();
+                level_left = schedule.level_len();
             }
         }
         self.rng = rng;
         self.iteration = it;
-        cooling.temperature = cooling.temperature.max(T_FLOOR);
-        self.cooling = cooling;
+        self.cooling = Cooling {
+            temperature: temperature.max(T_FLOOR),
+            level_left,
+            ratio,
+            table,
+        };
         self.block_accepted = block;
         if let Some((code, delta, accepted)) = last {
             self.last = Some(Proposal {
@@ -257,7 +270,7 @@ impl<S: Space> Annealer<S> {
                 restarted: self.restarts > restarts,
             });
         }
-        if self.status == Status::Running && (it >= max_steps || cooling.frozen(&schedule)) {
+        if self.status == Status::Running && (it >= max_steps || schedule.frozen(temperature)) {
             self.status = Status::Exhausted;
         }
         self.status
