@@ -1,7 +1,9 @@
 //! The temperature of an annealing run and the Metropolis rule it accepts
 //! by: one [`Cooling`] for every annealer (the cube annealer's engine and
 //! the phase annealer of `phases-sa`), under a [`Schedule`] that says how
-//! the temperature falls.
+//! the temperature falls. The engine's hot loop steps the same fields by
+//! the same laws ([`Schedule::advance`], the acceptance table) in locals of
+//! its own.
 
 use super::accept::{AcceptTable, metropolis};
 use super::schedule::Schedule;
@@ -37,13 +39,6 @@ impl Cooling {
     /// The temperature now.
     pub fn temperature(&self) -> f64 {
         self.temperature
-    }
-
-    /// Whether an uphill move of integer energy change `delta` (≥ 1) is
-    /// accepted now, drawing one number from `rng` (through the table).
-    #[inline(always)]
-    pub fn accepts_uphill(&mut self, delta: i32, rng: &mut CubeRng) -> bool {
-        self.table.accepts(delta, self.temperature, rng)
     }
 
     /// Whether a move of real energy change `delta` is accepted now: at once
