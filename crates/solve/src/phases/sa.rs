@@ -19,14 +19,16 @@ use super::knobs::{self, Knobs};
 use super::ladder::Ladder;
 use super::search::{Candidate, PhaseSearch, common_prefix};
 use super::seq::{random_move, random_moves};
-use crate::anneal::{Cooling, Schedule};
+use crate::anneal::{ALPHA_RANGE, Cooling, LEVEL_MAX, Schedule, T_LEAST, T_MAX};
 use crate::api::SolveError;
 use crate::chromosome::seeded_rng;
 use crate::declare::{Declared, declare_params};
 use crate::params::ParamSpec;
 
 declare_params! {
-    /// Parameters of one phase of `phases-sa`.
+    /// Parameters of one phase of `phases-sa`. The schedule's keys take the
+    /// annealer's ranges ([`T_LEAST`], [`T_MAX`], [`ALPHA_RANGE`], [`LEVEL_MAX`]); their names and
+    /// meanings are the phase's (`phase1.t0`, …).
     #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
     #[serde(deny_unknown_fields)]
     pub struct SaPhase {
@@ -34,15 +36,15 @@ declare_params! {
         length: usize => int(2, 200, Linear), Yes,
             "moves in the annealed sequence (live: cut, or filled with random moves)",
         /// Starting temperature.
-        t0: f64 => float(1e-6, 1e9, Log), Yes,
+        t0: f64 => float(T_LEAST, T_MAX, Log), Yes,
             "starting temperature, and the one a frozen run reheats to",
         /// Cooling factor per temperature level.
-        alpha: f64 => float(0.01, 0.999_999, Linear), Yes, "T ← alpha·T after each level",
+        alpha: f64 => float(ALPHA_RANGE.0, ALPHA_RANGE.1, Linear), Yes, "T ← alpha·T after each level",
         /// Proposals per temperature level.
-        per_temperature: u64 => int(1, 1_000_000_000, Log), Yes,
+        per_temperature: u64 => int(1, LEVEL_MAX, Log), Yes,
             "proposals per temperature level",
         /// The run is frozen below this temperature.
-        t_min: f64 => float(1e-6, 1e9, Log), Yes,
+        t_min: f64 => float(T_LEAST, T_MAX, Log), Yes,
             "the phase is frozen below this temperature (at most t0)",
         /// Proposals spent shortening once the sequence reaches the group.
         polish: u64 => int(0, i64::MAX, Linear), Yes,
@@ -91,7 +93,7 @@ pub struct Sa<L: Ladder> {
     rng: Xoshiro256PlusPlus,
     current: Candidate<L>,
     best: Candidate<L>,
-    /// `p`'s schedule (kept beside it: the hot loop reads it every proposal).
+    /// `p`'s schedule (rebuilt when a live key changes).
     schedule: Schedule,
     cooling: Cooling,
     proposals: u64,
