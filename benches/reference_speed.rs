@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 
 use cubetui_cube::random::start_state;
 use cubetui_cube::{Alg, Cube};
-use cubetui_solve::reference::{Budget, Tables, cache, solve_with};
+use cubetui_solve::reference::{SearchLimits, Tables, cache, solve_with};
 
 /// One way to solve a cube: a name, a mode and the solver.
 struct Entry {
@@ -36,7 +36,7 @@ struct Entry {
 /// cubetui's reference: first solution of at most `len` HTM, however many
 /// nodes it takes.
 fn ours(t: &Tables, cube: &Cube, len: usize) -> Alg {
-    let budget = Budget {
+    let budget = SearchLimits {
         target: len,
         nodes: u64::MAX,
         time: None,
@@ -80,7 +80,7 @@ const ENTRIES: [Entry; 5] = [
         solver: "cubetui reference",
         mode: "default",
         bound: 30,
-        run: |t, c| solve_with(t, c, 30, Budget::default()).expect("default budget solves"),
+        run: |t, c| solve_with(t, c, 30, SearchLimits::default()).expect("default budget solves"),
     },
 ];
 

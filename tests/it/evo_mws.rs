@@ -197,12 +197,12 @@ fn snapshots_show_the_leaders_phase_fitness_and_progress() {
 /// phase, with windows that fit their sequences, and builds a solver.
 #[test]
 fn preset_seed_003_uses_the_seeds_window_search() {
-    use cubetui_solve::mws::window::Search;
+    use cubetui_solve::mws::window::Improvement;
     let cubetui_solve::SolverConfig::Mws(p) = crate::shipped().get("seed-003").unwrap() else {
         panic!("seed-003 is an mws preset")
     };
     for (k, w) in [&p.phase1, &p.phase2, &p.phase3].into_iter().enumerate() {
-        assert_eq!(w.search, Search::Mutate, "phase {}", k + 1);
+        assert_eq!(w.search, Improvement::Mutate, "phase {}", k + 1);
         assert!(w.trials > 1, "phase {}: {} trials", k + 1, w.trials);
         assert!(
             0 < w.window && w.window <= w.length,
@@ -215,10 +215,10 @@ fn preset_seed_003_uses_the_seeds_window_search() {
 
 #[test]
 fn a_two_generator_state_skips_to_phase_3_and_exhaustive_windows_finish_it() {
-    use cubetui_solve::mws::window::Search;
+    use cubetui_solve::mws::window::Improvement;
     let start = Cube::solved().after(&"R U R' U R U2 R'".parse().unwrap());
     let mut p = MwsParams::default();
-    p.phase3.search = Search::Exhaustive;
+    p.phase3.search = Improvement::Exhaustive;
     p.phase3.window = 8;
     let mut s = mws::build(&p, start, 1).unwrap();
     // One window position: at most 19 680 windows of up to 8 turns, searched
@@ -267,9 +267,9 @@ fn windows_are_canonical() {
 #[test]
 fn parameters_that_make_one_step_long_are_rejected_naming_the_limit() {
     use cubetui_solve::SolveError;
-    use cubetui_solve::mws::window::Search;
+    use cubetui_solve::mws::window::Improvement;
     let mut p = MwsParams::default();
-    p.phase1.search = Search::Exhaustive;
+    p.phase1.search = Improvement::Exhaustive;
     p.phase1.window = 8;
     let Err(SolveError::Parameter(e)) = mws::build(&p, Cube::solved(), 1) else {
         panic!("window 8 exhaustive accepted")
@@ -282,7 +282,7 @@ fn parameters_that_make_one_step_long_are_rejected_naming_the_limit() {
     assert!(mws::build(&p, Cube::solved(), 1).is_ok());
     // Phase 3 turns only two faces, so its windows may be longer.
     let mut p = MwsParams::default();
-    p.phase3.search = Search::Exhaustive;
+    p.phase3.search = Improvement::Exhaustive;
     p.phase3.window = 15;
     let Err(SolveError::Parameter(e)) = mws::build(&p, Cube::solved(), 1) else {
         panic!("window 15 exhaustive accepted")
@@ -372,9 +372,9 @@ fn an_exhaustive_search_in_slices_finds_the_best_window_of_a_search_in_one_go() 
 
 #[test]
 fn a_step_of_a_long_exhaustive_window_returns_and_the_run_goes_on() {
-    use cubetui_solve::mws::window::Search;
+    use cubetui_solve::mws::window::Improvement;
     let mut p = MwsParams::default();
-    p.phase1.search = Search::Exhaustive;
+    p.phase1.search = Improvement::Exhaustive;
     p.phase1.window = 6;
     let mut s = mws::build(&p, scramble(8, 30), 1).unwrap();
     assert_eq!(s.step(1), Status::Running);

@@ -10,7 +10,7 @@ use cubetui_cube::{Alg, Cube, CubieCube, Move};
 use cubetui_solve::reference::cache::{self, CacheError, CacheEvent, Source, Stored};
 use cubetui_solve::reference::coord::{self, N_CPERM, N_FLIP, N_SLICE, N_TWIST, N_UDEDGE};
 use cubetui_solve::reference::tables::P2_MOVES;
-use cubetui_solve::reference::{Budget, ReferenceError, Tables, cubies, solve_with};
+use cubetui_solve::reference::{ReferenceError, SearchLimits, Tables, cubies, solve_with};
 use cubetui_solve::{Status, preset};
 use rand::RngExt;
 
@@ -155,8 +155,8 @@ fn pruning_tables_never_overestimate() {
     );
 }
 
-fn budget() -> Budget {
-    Budget::default()
+fn budget() -> SearchLimits {
+    SearchLimits::default()
 }
 
 #[test]
@@ -193,7 +193,7 @@ fn short_scrambles_turned_and_sliced_cubes_and_the_solved_cube() {
         let scramble = random_moves(&mut rng, depth);
         let cube = Cube::SOLVED.after(&scramble);
         // Asked for `depth` moves, the search finds the scramble's length or better.
-        let exact = Budget {
+        let exact = SearchLimits {
             target: depth,
             nodes: 5_000_000,
             ..budget()
@@ -222,7 +222,7 @@ fn unsolvable_cubes_are_errors_not_panics() {
     assert!(cubies(&c.to_cube()).is_err());
     // A length limit the cube cannot meet is reported, not looped on.
     let cube = Cube::SOLVED.after(&"R U F D L B R U".parse::<Alg>().unwrap());
-    let tight = Budget {
+    let tight = SearchLimits {
         give_up: 2_000_000,
         ..budget()
     };
@@ -236,7 +236,7 @@ fn unsolvable_cubes_are_errors_not_panics() {
 #[test]
 fn a_spent_time_budget_still_returns_the_first_solution() {
     let cube = random_state(&mut rng_from_seed(31));
-    let hurried = Budget {
+    let hurried = SearchLimits {
         target: 0,
         nodes: u64::MAX,
         time: Some(std::time::Duration::ZERO),

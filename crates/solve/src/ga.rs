@@ -17,6 +17,7 @@
 //! population, so the population size never shrinks.
 
 mod engine;
+pub mod generation;
 mod live;
 mod params;
 

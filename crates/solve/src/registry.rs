@@ -195,7 +195,7 @@ pub fn build_any(
 
 /// [`build_any`] for a screen that must not wait: the 3×3 reference gets
 /// a stand-in solver while its tables are read or built on a thread of
-/// their own ([`reference::pending`]); everything else as [`build_any`].
+/// their own ([`reference::awaiting_tables`]); everything else as [`build_any`].
 ///
 /// # Errors
 /// As [`build_any`].
@@ -205,7 +205,9 @@ pub fn build_any_pending(
     seed: u64,
 ) -> Result<Box<dyn Solver>, SolveError> {
     match (config, start) {
-        (SolverConfig::Reference(p), AnyCube::Three(c)) => reference::pending::build(p, *c, seed),
+        (SolverConfig::Reference(p), AnyCube::Three(c)) => {
+            reference::awaiting_tables::build(p, *c, seed)
+        }
         _ => build_any(config, start, seed),
     }
 }

@@ -81,7 +81,7 @@ pub fn reference_runs_on(_: &reference::ReferenceParams, size: Size) -> Result<(
 /// # Errors
 /// A cube the search cannot solve (not a valid cube).
 pub fn two_phase_htm(cube: &Cube) -> Result<usize, SolveError> {
-    reference::solve(cube, 30, reference::Budget::default())
+    reference::solve(cube, 30, reference::SearchLimits::default())
         .map(|alg| alg.len())
         .map_err(|e| SolveError::Parameter(e.to_string()))
 }

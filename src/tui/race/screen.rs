@@ -9,7 +9,7 @@ use crate::tui::race::RaceView;
 use crate::tui::theme::Theme;
 use cubetui_cube::AnyAlg;
 use cubetui_run::runner::Speed;
-use cubetui_solve::reference::pending;
+use cubetui_solve::reference::awaiting_tables;
 
 /// What the line under the race's plot says.
 pub const X_NOTE: &str = "x: each lane's own CPU time, fair on any number of cores";
@@ -37,7 +37,7 @@ impl<'a> RaceScreen<'a> {
         // While a lane waits for the reference tables, the line shows their
         // build; while the knobs panel is open, what the last change did …
         let waiting = view.race().lanes().iter().any(|l| {
-            l.track().snapshot().and_then(|s| s.phase.as_deref()) == Some(pending::BUILDING)
+            l.track().snapshot().and_then(|s| s.phase.as_deref()) == Some(awaiting_tables::BUILDING)
         });
         // … and after `y`, the command that reproduces the race.
         let note = match app.message() {

@@ -42,9 +42,16 @@ impl AcceptTable {
             }
             rng.next_u64() < self.threshold[d]
         } else {
-            rng.random::<f64>() < (-(delta as f64) / t).exp()
+            metropolis(f64::from(delta), t, rng)
         }
     }
+}
+
+/// The Metropolis rule for an uphill move of `delta` at temperature `t`:
+/// accepted with probability exp(−delta/T), drawing one number from `rng`.
+#[inline]
+pub(super) fn metropolis(delta: f64, t: f64, rng: &mut CubeRng) -> bool {
+    rng.random::<f64>() < (-delta / t).exp()
 }
 
 #[cfg(test)]

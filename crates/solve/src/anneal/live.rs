@@ -24,7 +24,7 @@ impl<S: Space> Annealer<S> {
     /// The live values that apply now (the schedule's keys of its kind,
     /// a generator's group only with that generator).
     pub(super) fn live(&self) -> Vec<(String, f64)> {
-        let mut v = vec![(TEMPERATURE.to_string(), self.temperature)];
+        let mut v = vec![(TEMPERATURE.to_string(), self.temperature())];
         v.extend(
             self.params
                 .numbers()
@@ -39,7 +39,7 @@ impl<S: Space> Annealer<S> {
     pub(super) fn set_live(&mut self, key: &str, value: f64) -> Result<(), SolveError> {
         let v = params::check_live(&DECLARED, key, value)?;
         if key == TEMPERATURE {
-            self.temperature = v;
+            self.cooling.temperature = v;
             return Ok(());
         }
         if !self.uses(key) {
@@ -59,8 +59,7 @@ impl<S: Space> Annealer<S> {
             .validate()
             .map_err(|e| params::refused(key, v, e))?;
         if p.schedule != self.params.schedule {
-            self.ratio = p.schedule.ratio(p.max_steps);
-            self.level_left = self.level_left.min(p.schedule.level_len());
+            self.cooling.retune(&p.schedule, p.max_steps);
         }
         let comm = (p.comm != self.params.comm).then(|| p.comm.clone());
         self.params = p;

@@ -19,6 +19,7 @@
 //! `comm`).
 
 mod accept;
+mod cooling;
 mod engine;
 mod live;
 mod nxn;
@@ -33,11 +34,12 @@ use crate::api::{SolveError, Solver};
 use cubetui_cube::Cube;
 use cubetui_cube::nxn::{NxnCube, Size};
 
+pub use cooling::Cooling;
 pub use engine::Annealer;
 pub use nxn::{NXN_NAMES, Nxn, cut_loops};
 pub use params::{CommParams, SaParams, params};
-pub use schedule::Schedule;
-pub use space::{LINK, Proposer, Record, Runner, Space};
+pub use schedule::{ALPHA_RANGE, LEVEL_MAX, Schedule, T_LEAST, T_MAX};
+pub use space::{LINK, ProposalLoop, Proposer, Record, Space};
 pub use three::Three;
 
 /// Builds an annealer for a 3×3 `start`, fully determined by (`p`, `seed`,

@@ -24,7 +24,7 @@ use super::engine::Annealer;
 use super::params::{CommParams, SaParams};
 use super::schedule::Schedule;
 use super::shortcut::Seen;
-use super::space::{LINK, Proposer, Record, Runner, Space};
+use super::space::{LINK, ProposalLoop, Proposer, Record, Space};
 use super::three::{comm_extra, comm_rows, stage_words};
 
 /// The generators of every size past the 3×3, in the order the screen
@@ -227,7 +227,7 @@ impl Space for Nxn {
         }
     }
 
-    fn run<R: Runner<Nxn>>(r: &mut R, g: NxnGen, n: u64) -> Status {
+    fn run<R: ProposalLoop<Nxn>>(r: &mut R, g: NxnGen, n: u64) -> Status {
         match g {
             NxnGen::Faces(f) => r.run(f, n),
             NxnGen::Comm(c) => r.run(c, n),

@@ -12,9 +12,13 @@ use crate::api::SolveError;
 use crate::declare_variants::declare_variants;
 
 /// Largest temperature any schedule key takes.
-pub(super) const T_MAX: f64 = 1e9;
+pub const T_MAX: f64 = 1e9;
 /// Smallest temperature any schedule key takes.
-pub(super) const T_LEAST: f64 = 1e-6;
+pub const T_LEAST: f64 = 1e-6;
+/// The range of the geometric schedule's cooling factor `alpha`.
+pub const ALPHA_RANGE: (f64, f64) = (0.01, 0.999_999);
+/// The most proposals a geometric temperature level takes.
+pub const LEVEL_MAX: i64 = 1_000_000_000;
 /// Smallest temperature a run reports or takes: a geometric run freezes at
 /// most one level (alpha at least 0.01) below its `t_min`, and the engine
 /// keeps the temperature at least this (no uphill move is accepted this
@@ -50,9 +54,9 @@ declare_variants! {
         Geometric = "geometric" {
             t0: f64 = 1000.0 => float(T_LEAST, T_MAX, Log), Yes,
                 "geometric: starting temperature, and the one a restart reheats to",
-            alpha: f64 = 0.95 => float(0.01, 0.999_999, Linear), Yes,
+            alpha: f64 = 0.95 => float(ALPHA_RANGE.0, ALPHA_RANGE.1, Linear), Yes,
                 "geometric: T ← alpha·T after each level",
-            per_temperature: u64 = 5000 => int(1, 1_000_000_000, Log), Yes,
+            per_temperature: u64 = 5000 => int(1, LEVEL_MAX, Log), Yes,
                 "geometric: proposals per temperature level (live: the level now ends by then)",
             t_min: f64 = 0.01,
         }

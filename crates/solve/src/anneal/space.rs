@@ -62,9 +62,9 @@ pub trait Space: Sized + Send + 'static {
     fn name(g: Self::Gen) -> &'static str;
 
     /// Runs up to `n` proposals of generator `g` on `runner` (the
-    /// annealer): dispatches to [`Runner::run`] with the generator's
+    /// annealer): dispatches to [`ProposalLoop::run`] with the generator's
     /// [`Proposer`], monomorphised.
-    fn run<R: Runner<Self>>(runner: &mut R, g: Self::Gen, n: u64) -> Status;
+    fn run<R: ProposalLoop<Self>>(runner: &mut R, g: Self::Gen, n: u64) -> Status;
     /// Operators a generator applies before its first proposal (the parity
     /// turns of the commutator generator), each applied as accepted.
     fn prelude(&self, g: Self::Gen, current: &Self::Current) -> Vec<u64>;
@@ -133,7 +133,7 @@ pub trait Proposer<S: Space> {
 
 /// What runs proposals (the annealer), for [`Space::run`] to hand its
 /// generator's [`Proposer`] to.
-pub trait Runner<S: Space> {
+pub trait ProposalLoop<S: Space> {
     /// Runs up to `n` proposals of `p`.
     fn run<P: Proposer<S>>(&mut self, p: &P, n: u64) -> Status;
 }

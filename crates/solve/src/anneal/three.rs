@@ -16,7 +16,7 @@ use cubetui_cube::random::CubeRng;
 use cubetui_cube::{Alg, AnyAlg, AnyCube, Cube, Perm};
 
 use super::params::CommParams;
-use super::space::{LINK, Proposer, Record, Runner, Space};
+use super::space::{LINK, ProposalLoop, Proposer, Record, Space};
 
 /// The 3×3 space, with the commutator generator's settings and the formula
 /// catalogue `pll` and `pll-conj` are built from.
@@ -82,7 +82,7 @@ impl Space for Three {
         g.name()
     }
 
-    fn run<R: Runner<Three>>(r: &mut R, g: &'static Generator, n: u64) -> Status {
+    fn run<R: ProposalLoop<Three>>(r: &mut R, g: &'static Generator, n: u64) -> Status {
         match g {
             Generator::Table(t) => r.run(t, n),
             Generator::Comm(c) => r.run(c.as_ref(), n),
@@ -149,7 +149,7 @@ impl Space for Three {
 
     fn link(&self, from: &Cube, to: &Cube) -> Option<(Alg, Perm)> {
         // from → solved → to: two-phase solutions of both, the second undone.
-        let solve = |c: &Cube| reference::solve(c, 30, reference::Budget::default()).ok();
+        let solve = |c: &Cube| reference::solve(c, 30, reference::SearchLimits::default()).ok();
         let there = solve(from)?;
         let back = solve(to)?.inverse();
         let alg: Alg = there.moves().iter().chain(back.moves()).copied().collect();

@@ -3,10 +3,11 @@ use rand::RngExt;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::api::{Outcome, Profile, SeriesSpec, Snapshot, SolveError, Solver, Status};
-use crate::chromosome::{Chromosome, cumulative, random_gene_in, random_genes_in, roulette_in};
+use crate::chromosome::{Chromosome, random_gene_in, random_genes_in};
 use crate::genome::Genome;
 use crate::popstats::{POPULATION_SERIES, PopStats};
 
+use super::generation::{Breed, Rates, next_generation};
 use super::params::{Fitness, GaParams};
 use crate::stop::StopReason;
 
@@ -21,13 +22,6 @@ pub fn judge<G: Genome>(
         Fitness::Final => (c.energy(set, start), c.effective_len()),
         Fitness::Prefix => c.best_prefix(set, start),
     }
-}
-
-/// Roulette-wheel weight of a chromosome with energy `e` out of at most
-/// `max` (lower is better): on the 3×3 `(49 - e)²`.
-fn weight(e: u32, max: u32) -> f64 {
-    let f = f64::from(max + 1 - e.min(max));
-    f * f
 }
 
 /// Mean normalised Hamming distance of the population to its best chromosome.
@@ -157,58 +151,17 @@ impl<G: Genome> Ga<G> {
         c.set_gene(&self.set, G::view(&self.start), i, new);
     }
 
-    /// One generation.
+    /// One generation ([`next_generation`]).
     fn generation(&mut self) {
         self.resize();
-        let n = self.p.population;
-        let f = self.p.fitness;
-        let max = self.set.max_energy();
-        // The wheel as running sums: a pick is a binary search, so a
-        // generation costs O(n log n), not O(n²) (the same picks).
-        let wheel = cumulative(self.energies.iter().map(|&e| weight(e, max)));
-        let mut pool: Vec<Chromosome<G>> = Vec::with_capacity(2 * n);
-        for _ in 0..n / 2 {
-            let a = roulette_in(&mut self.rng, &wheel);
-            let b = roulette_in(&mut self.rng, &wheel);
-            if self.rng.random::<f64>() >= self.p.crossover_rate || self.p.length < 2 {
-                continue;
-            }
-            let cut = self.rng.random_range(1..self.p.length);
-            let bar = self.energies[a].min(self.energies[b]);
-            for (x, y) in [(a, b), (b, a)] {
-                let (set, start) = (&self.set, G::view(&self.start));
-                let mut child = self.pop[x].crossover(&self.pop[y], set, start, cut);
-                // Repair the junction if it made two neighbours disallowed.
-                let g = child.genes();
-                if !set.neighbours(g[cut - 1], g[cut]) {
-                    let next = g.get(cut + 1).copied();
-                    let new = random_gene_in(set, &mut self.rng, Some(g[cut - 1]), next, None);
-                    child.set_gene(set, start, cut, new);
-                }
-                if judge(&child, set, start, f).0 <= bar {
-                    pool.push(child);
-                }
-            }
-        }
-        for i in 0..n {
-            if self.rng.random::<f64>() < self.p.mutation_rate {
-                let mut m = self.pop[i].clone();
-                self.mutate(&mut m);
-                if judge(&m, &self.set, G::view(&self.start), f).0 != self.energies[i] {
-                    pool.push(m);
-                }
-            }
-        }
-        let elite = ((n as f64 * self.p.elite_fraction).round() as usize).min(n);
-        pool.extend(self.pop[..elite].iter().cloned());
-        let (set, start) = (&self.set, G::view(&self.start));
-        pool.sort_by_cached_key(|c| judge(c, set, start, f));
-        pool.truncate(n);
-        if pool.len() < n {
-            let missing = n - pool.len();
-            pool.extend(self.pop[elite..].iter().take(missing).cloned());
-        }
-        self.pop = pool;
+        let rates = Rates {
+            population: self.p.population,
+            length: self.p.length,
+            crossover_rate: self.p.crossover_rate,
+            mutation_rate: self.p.mutation_rate,
+            elite_fraction: self.p.elite_fraction,
+        };
+        self.pop = next_generation(self, &rates);
         self.prev_top = self.energies[0];
         self.generation += 1;
         self.sort_and_record();
@@ -222,6 +175,57 @@ impl<G: Genome> Ga<G> {
 
     fn mean_energy(&self) -> f64 {
         self.energies.iter().map(|&e| f64::from(e)).sum::<f64>() / self.energies.len() as f64
+    }
+}
+
+/// `ga`'s chromosomes for the one generation: energies from the judge of
+/// the run's fitness, the junction of a crossover repaired by the genome's
+/// neighbour rule.
+impl<G: Genome> Breed for Ga<G> {
+    type Chromosome = Chromosome<G>;
+    type Key = (u32, usize);
+
+    fn rng(&mut self) -> &mut Xoshiro256PlusPlus {
+        &mut self.rng
+    }
+
+    fn population(&self) -> &[Chromosome<G>] {
+        &self.pop
+    }
+
+    fn energy(&self, i: usize) -> u32 {
+        self.energies[i]
+    }
+
+    fn max_energy(&self) -> u32 {
+        self.set.max_energy()
+    }
+
+    fn energy_of(&self, c: &Chromosome<G>) -> u32 {
+        self.key(c).0
+    }
+
+    fn key(&self, c: &Chromosome<G>) -> (u32, usize) {
+        judge(c, &self.set, G::view(&self.start), self.p.fitness)
+    }
+
+    fn crossover(&mut self, x: usize, y: usize, cut: usize) -> Chromosome<G> {
+        let (set, start) = (&self.set, G::view(&self.start));
+        let mut child = self.pop[x].crossover(&self.pop[y], set, start, cut);
+        // Repair the junction if it made two neighbours disallowed.
+        let g = child.genes();
+        if !set.neighbours(g[cut - 1], g[cut]) {
+            let next = g.get(cut + 1).copied();
+            let new = random_gene_in(set, &mut self.rng, Some(g[cut - 1]), next, None);
+            child.set_gene(set, start, cut, new);
+        }
+        child
+    }
+
+    fn mutant(&mut self, i: usize) -> Option<Chromosome<G>> {
+        let mut m = self.pop[i].clone();
+        self.mutate(&mut m);
+        (self.energy_of(&m) != self.energies[i]).then_some(m)
     }
 }
 

@@ -25,7 +25,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use self::params::phase_moves;
 pub use self::params::{MAX_EXHAUSTIVE_NODES, MAX_TRIAL_TURNS, MwsParams, NODES_PER_STEP, params};
 use self::pieces::blocks;
-use self::window::{Objective, Search, WindowParams};
+use self::window::{Improvement, Objective, WindowParams};
 use super::chromosome::{genes_alg, seeded_rng};
 use crate::api::{Outcome, Profile, SeriesSpec, Snapshot, SolveError, Solver, Status};
 use crate::stop::StopReason;
@@ -137,7 +137,7 @@ impl Run {
         };
         let end = (self.pos + wp.window).min(wp.length);
         let (score, prefix) = match wp.search {
-            Search::Mutate => {
+            Improvement::Mutate => {
                 let (s, n) = window::mutate_window(
                     &mut self.rng,
                     site,
@@ -146,7 +146,7 @@ impl Run {
                 );
                 (s, self.seq[self.pos..self.pos + n].to_vec())
             }
-            Search::Exhaustive => {
+            Improvement::Exhaustive => {
                 let depth = end - self.pos;
                 let rng = &mut self.rng;
                 let search = self.search.get_or_insert_with(|| {

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::pieces::{Block, blocks};
-use super::window::{self, Search, WindowParams};
+use super::window::{self, Improvement, WindowParams};
 use crate::api::SolveError;
 use crate::declare::Declared;
 use crate::params::{Live, ParamSpec, Scale, per_phase, within};
@@ -34,19 +34,19 @@ impl Default for MwsParams {
                 length: 15,
                 window: 6,
                 trials: 100,
-                search: Search::Mutate,
+                search: Improvement::Mutate,
             },
             phase2: WindowParams {
                 length: 20,
                 window: 8,
                 trials: 200,
-                search: Search::Mutate,
+                search: Improvement::Mutate,
             },
             phase3: WindowParams {
                 length: 40,
                 window: 10,
                 trials: 200,
-                search: Search::Mutate,
+                search: Improvement::Mutate,
             },
             max_rounds: 200_000,
             best_of: 1,
@@ -83,12 +83,12 @@ impl MwsParams {
             // At least one trial; trials x window bounded so one window move
             // (one step) stays short.
             let most = MAX_TRIAL_TURNS / w.window;
-            if w.search == Search::Mutate && !(1..=most).contains(&w.trials) {
+            if w.search == Improvement::Mutate && !(1..=most).contains(&w.trials) {
                 return Err(SolveError::Parameter(format!(
                     "phase{n}.trials must be 1 – {most} (trials × window at most {MAX_TRIAL_TURNS})"
                 )));
             }
-            if w.search == Search::Exhaustive {
+            if w.search == Improvement::Exhaustive {
                 let moves = phase_moves(&blocks()[0], i);
                 let nodes = window::exhaustive_nodes(&moves, w.window);
                 if nodes > MAX_EXHAUSTIVE_NODES {

@@ -14,7 +14,7 @@ use cubetui_cube::Cube;
 /// How the window's turns are improved at each position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum Search {
+pub enum Improvement {
     /// The seed's rule: mutate the window `trials` times, keep the best.
     Mutate,
     /// Try every canonical window (no two turns of one face in a row, opposite
@@ -41,7 +41,7 @@ declare_params! {
         trials: usize => int(1, MAX_TRIAL_TURNS as i64, Log), Yes,
             "mutations tried at each position (mutate; trials × window at most 10000)",
         /// How the window's turns are improved at each position.
-        search: Search => choice(&["mutate", "exhaustive"]), No,
+        search: Improvement => choice(&["mutate", "exhaustive"]), No,
             "mutate the window `trials` times, or try every canonical window",
     }
 }

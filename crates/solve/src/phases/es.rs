@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use super::knobs::{self, Knobs};
 use super::ladder::Ladder;
-use super::population::{Budget, Evolution, Operators, Population};
+use super::population::{Evolution, Operators, Population, PopulationSizes};
 use super::search::{Candidate, common_prefix};
 use super::seq::{merge_same_face, random_move};
 use crate::api::SolveError;
@@ -118,8 +118,8 @@ fn child<L: Ladder>(p: &EsPhase, s: &mut Population<L>, parent: usize) -> Candid
 }
 
 impl Operators for EsPhase {
-    fn budget(&self) -> Budget {
-        Budget {
+    fn sizes(&self) -> PopulationSizes {
+        PopulationSizes {
             size: self.parents,
             init_length: self.init_length,
             polish: self.polish,

@@ -2,22 +2,26 @@
 //! chromosomes over the phase's move set, roulette-wheel selection weighted by
 //! (max phase fitness + 1 − fitness)², one-point crossover (a child enters the
 //! mate pool when no worse than the fitter parent), one-gene mutation (enters
-//! when its score changed), elitism, sort and truncate. A chromosome is judged
+//! when its score changed), elitism, sort and truncate: `ga`'s generation
+//! ([`crate::ga::generation`]) over the phase's sequences. A chromosome is judged
 //! by its best prefix (phase fitness, then length). Restarts after
 //! `stagnation` generations without a better chromosome; `polish` generations
 //! of shortening once inside the group.
 
 use rand::RngExt;
+use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::{Deserialize, Serialize};
 
 use super::knobs::{self, Knobs};
 use super::ladder::Ladder;
-use super::population::{Budget, Evolution, Operators, Population};
+use super::population::{Evolution, Operators, Population, PopulationSizes};
 use super::search::{Candidate, common_prefix};
+use super::seq::Score;
 use super::seq::{random_move, random_moves};
 use crate::api::SolveError;
-use crate::chromosome::{face_of, roulette};
+use crate::chromosome::face_of;
 use crate::declare::{Declared, declare_params};
+use crate::ga::generation::{Breed, Rates, next_generation};
 use crate::params::ParamSpec;
 
 declare_params! {
@@ -63,12 +67,6 @@ pub fn params(p: &str, d: &GaPhase) -> Vec<ParamSpec> {
 /// `phases-ga`'s search of one phase, on ladder `L`.
 pub type Ga<L> = Evolution<GaPhase, L>;
 
-fn weight<L: Ladder>(ladder: &L, phase: usize, c: &Candidate<L>) -> f64 {
-    let max = ladder.max_fitness(phase);
-    let f = f64::from(max + 1 - c.score.wrong.min(max));
-    f * f
-}
-
 /// `a[..cut]` + `b[cut..]`, the gene after the cut redrawn if it turns the
 /// same face as the one before it.
 fn crossover<L: Ladder>(s: &mut Population<L>, a: usize, b: usize, cut: usize) -> Candidate<L> {
@@ -99,9 +97,51 @@ fn mutate<L: Ladder>(s: &mut Population<L>, i: usize) -> Candidate<L> {
     Candidate::derive(&s.ladder, &s.start, s.phase, Some(parent), g, k)
 }
 
+/// One phase's population as the GA breeds it: energies are the phase
+/// fitness, sorted by score (fitness, then length).
+struct Phase<'a, L: Ladder>(&'a mut Population<L>);
+
+impl<L: Ladder> Breed for Phase<'_, L> {
+    type Chromosome = Candidate<L>;
+    type Key = Score;
+
+    fn rng(&mut self) -> &mut Xoshiro256PlusPlus {
+        &mut self.0.rng
+    }
+
+    fn population(&self) -> &[Candidate<L>] {
+        &self.0.pop
+    }
+
+    fn energy(&self, i: usize) -> u32 {
+        self.0.pop[i].score.wrong
+    }
+
+    fn max_energy(&self) -> u32 {
+        self.0.ladder.max_fitness(self.0.phase)
+    }
+
+    fn energy_of(&self, c: &Candidate<L>) -> u32 {
+        c.score.wrong
+    }
+
+    fn key(&self, c: &Candidate<L>) -> Score {
+        c.score
+    }
+
+    fn crossover(&mut self, x: usize, y: usize, cut: usize) -> Candidate<L> {
+        crossover(self.0, x, y, cut)
+    }
+
+    fn mutant(&mut self, i: usize) -> Option<Candidate<L>> {
+        let m = mutate(self.0, i);
+        (m.score != self.0.pop[i].score).then_some(m)
+    }
+}
+
 impl Operators for GaPhase {
-    fn budget(&self) -> Budget {
-        Budget {
+    fn sizes(&self) -> PopulationSizes {
+        PopulationSizes {
             size: self.population,
             init_length: self.length,
             polish: self.polish,
@@ -110,47 +150,14 @@ impl Operators for GaPhase {
     }
 
     fn next_generation<L: Ladder>(&self, s: &mut Population<L>) -> Vec<Candidate<L>> {
-        let n = self.population;
-        let weights: Vec<f64> = s
-            .pop
-            .iter()
-            .map(|c| weight(&s.ladder, s.phase, c))
-            .collect();
-        let total: f64 = weights.iter().sum();
-        let mut pool: Vec<Candidate<L>> = Vec::with_capacity(2 * n);
-        for _ in 0..n / 2 {
-            let a = roulette(&mut s.rng, weights.iter().copied(), total);
-            let b = roulette(&mut s.rng, weights.iter().copied(), total);
-            if s.rng.random::<f64>() >= self.crossover_rate {
-                continue;
-            }
-            let cut = s.rng.random_range(1..self.length);
-            let bar = s.pop[a].score.wrong.min(s.pop[b].score.wrong);
-            for (x, y) in [(a, b), (b, a)] {
-                let child = crossover(s, x, y, cut);
-                if child.score.wrong <= bar {
-                    pool.push(child);
-                }
-            }
-        }
-        for i in 0..n {
-            if s.rng.random::<f64>() < self.mutation_rate {
-                let m = mutate(s, i);
-                if m.score != s.pop[i].score {
-                    pool.push(m);
-                }
-            }
-        }
-        let elite = ((n as f64 * self.elite_fraction).round() as usize).min(n);
-        pool.extend(s.pop[..elite].iter().cloned());
-        pool.sort_by_key(|c| c.score);
-        pool.truncate(n);
-        if pool.len() < n {
-            let missing = n - pool.len();
-            pool.extend(s.pop[elite..].iter().take(missing).cloned());
-            pool.sort_by_key(|c| c.score);
-        }
-        pool
+        let rates = Rates {
+            population: self.population,
+            length: self.length,
+            crossover_rate: self.crossover_rate,
+            mutation_rate: self.mutation_rate,
+            elite_fraction: self.elite_fraction,
+        };
+        next_generation(&mut Phase(s), &rates)
     }
 
     /// A new length: each chromosome cut, or filled with random moves; a

@@ -15,7 +15,7 @@ use crate::popstats::PopStats;
 
 /// The sizes a population search's bookkeeping needs.
 #[derive(Clone, Copy, Debug)]
-pub struct Budget {
+pub struct PopulationSizes {
     /// Sequences in a fresh population.
     pub size: usize,
     /// Length of the random sequences a population starts from.
@@ -26,10 +26,10 @@ pub struct Budget {
     pub stagnation: u64,
 }
 
-/// The operators of one population search, and its [`Budget`].
+/// The operators of one population search, and its [`PopulationSizes`].
 pub trait Operators: Send {
     /// The search's sizes.
-    fn budget(&self) -> Budget;
+    fn sizes(&self) -> PopulationSizes;
     /// The next generation from `pop`, sorted by score, best first.
     fn next_generation<L: Ladder>(&self, pop: &mut Population<L>) -> Vec<Candidate<L>>;
     /// Brings `pop` in line with parameters changed during the run (its
@@ -113,7 +113,7 @@ impl<O: Operators, L: Ladder> Evolution<O, L> {
             phase,
             start,
         };
-        let b = ops.budget();
+        let b = ops.sizes();
         state.populate(b.size, b.init_length);
         Evolution { ops, state }
     }
@@ -133,7 +133,7 @@ impl<O: Operators + Knobs, L: Ladder> PhaseSearch<L> for Evolution<O, L> {
             self.state.record();
         }
         let next = self.ops.next_generation(&mut self.state);
-        let b = self.ops.budget();
+        let b = self.ops.sizes();
         let s = &mut self.state;
         s.pop = next;
         s.generation += 1;
@@ -156,7 +156,7 @@ impl<O: Operators + Knobs, L: Ladder> PhaseSearch<L> for Evolution<O, L> {
     fn finished(&self) -> bool {
         self.state
             .hit
-            .is_some_and(|h| self.state.generation.saturating_sub(h) >= self.ops.budget().polish)
+            .is_some_and(|h| self.state.generation.saturating_sub(h) >= self.ops.sizes().polish)
     }
 
     fn restarts(&self) -> u64 {

@@ -1,8 +1,11 @@
 //! The seed-000/002 face-turn annealer for one phase: Metropolis acceptance
 //! under a geometric schedule (T ← alpha·T every `per_temperature`
 //! proposals, from `t0`, frozen below `t_min`), each phase with its own
-//! schedule. The state is a move sequence of the phase's move set, fixed
-//! length `length`, judged by its best prefix; a proposal replaces, inserts
+//! schedule. The temperature, its schedule and the acceptance rule are the
+//! cube annealer's ([`Cooling`] under [`Schedule::Geometric`]); this file
+//! holds what a phase adds: its sequence, its proposals and its polish.
+//! The state is a move sequence of the phase's move set, fixed length
+//! `length`, judged by its best prefix; a proposal replaces, inserts
 //! or deletes one face turn. Energy = phase fitness + used length / (length + 1),
 //! so fitness comes first and length second. A frozen run outside the group
 //! reheats from its best sequence; once inside, `polish` more proposals
@@ -16,13 +19,16 @@ use super::knobs::{self, Knobs};
 use super::ladder::Ladder;
 use super::search::{Candidate, PhaseSearch, common_prefix};
 use super::seq::{random_move, random_moves};
+use crate::anneal::{ALPHA_RANGE, Cooling, LEVEL_MAX, Schedule, T_LEAST, T_MAX};
 use crate::api::SolveError;
 use crate::chromosome::seeded_rng;
 use crate::declare::{Declared, declare_params};
 use crate::params::ParamSpec;
 
 declare_params! {
-    /// Parameters of one phase of `phases-sa`.
+    /// Parameters of one phase of `phases-sa`. The schedule's keys take the
+    /// annealer's ranges ([`T_LEAST`], [`T_MAX`], [`ALPHA_RANGE`], [`LEVEL_MAX`]); their names and
+    /// meanings are the phase's (`phase1.t0`, …).
     #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
     #[serde(deny_unknown_fields)]
     pub struct SaPhase {
@@ -30,15 +36,15 @@ declare_params! {
         length: usize => int(2, 200, Linear), Yes,
             "moves in the annealed sequence (live: cut, or filled with random moves)",
         /// Starting temperature.
-        t0: f64 => float(1e-6, 1e9, Log), Yes,
+        t0: f64 => float(T_LEAST, T_MAX, Log), Yes,
             "starting temperature, and the one a frozen run reheats to",
         /// Cooling factor per temperature level.
-        alpha: f64 => float(0.01, 0.999_999, Linear), Yes, "T ← alpha·T after each level",
+        alpha: f64 => float(ALPHA_RANGE.0, ALPHA_RANGE.1, Linear), Yes, "T ← alpha·T after each level",
         /// Proposals per temperature level.
-        per_temperature: u64 => int(1, 1_000_000_000, Log), Yes,
+        per_temperature: u64 => int(1, LEVEL_MAX, Log), Yes,
             "proposals per temperature level",
         /// The run is frozen below this temperature.
-        t_min: f64 => float(1e-6, 1e9, Log), Yes,
+        t_min: f64 => float(T_LEAST, T_MAX, Log), Yes,
             "the phase is frozen below this temperature (at most t0)",
         /// Proposals spent shortening once the sequence reaches the group.
         polish: u64 => int(0, i64::MAX, Linear), Yes,
@@ -50,6 +56,7 @@ impl SaPhase {
     /// Checks the phase's parameters; `n` names the phase in messages.
     pub fn validate(&self, n: usize) -> Result<(), SolveError> {
         knobs::ranges(self, n)?;
+        // The schedule's own rule, in this phase's words.
         if self.t_min > self.t0 {
             return Err(SolveError::Parameter(format!(
                 "phase{n}.t_min ({}) must be at most t0 ({})",
@@ -57,6 +64,16 @@ impl SaPhase {
             )));
         }
         Ok(())
+    }
+
+    /// The phase's temperature schedule.
+    pub fn schedule(&self) -> Schedule {
+        Schedule::Geometric {
+            t0: self.t0,
+            alpha: self.alpha,
+            per_temperature: self.per_temperature,
+            t_min: self.t_min,
+        }
     }
 }
 
@@ -76,8 +93,9 @@ pub struct Sa<L: Ladder> {
     rng: Xoshiro256PlusPlus,
     current: Candidate<L>,
     best: Candidate<L>,
-    temperature: f64,
-    level_left: u64,
+    /// `p`'s schedule (rebuilt when a live key changes).
+    schedule: Schedule,
+    cooling: Cooling,
     proposals: u64,
     hit: Option<u64>,
     restarts: u64,
@@ -94,11 +112,13 @@ impl<L: Ladder> Sa<L> {
         let mut rng = seeded_rng(seed);
         let set = ladder.moves(phase - 1);
         let current = Candidate::new(ladder, &start, phase, random_moves(&mut rng, set, p.length));
+        let schedule = p.schedule();
         let mut sa = Sa {
             best: Candidate::empty(ladder, &start, phase),
             ladder: ladder.clone(),
-            temperature: p.t0,
-            level_left: p.per_temperature,
+            // A geometric schedule has no step budget.
+            cooling: Cooling::new(&schedule, 0),
+            schedule,
             proposals: 0,
             hit: None,
             restarts: 0,
@@ -160,7 +180,7 @@ impl<L: Ladder> Sa<L> {
 
     /// The current temperature.
     pub fn temperature(&self) -> f64 {
-        self.temperature
+        self.cooling.temperature()
     }
 
     /// After `length` changed during the run: the current sequence cut, or
@@ -197,20 +217,16 @@ impl<L: Ladder> PhaseSearch<L> for Sa<L> {
         self.fit_length();
         let cand = self.neighbour();
         let delta = energy(&cand, self.p.length) - energy(&self.current, self.p.length);
-        if delta <= 0.0 || self.rng.random::<f64>() < (-delta / self.temperature).exp() {
+        if self.cooling.accepts(delta, &mut self.rng) {
             self.current = cand;
             self.record();
         }
         self.proposals += 1;
-        self.level_left -= 1;
-        if self.level_left == 0 {
-            self.level_left = self.p.per_temperature;
-            self.temperature *= self.p.alpha;
-        }
-        if self.temperature < self.p.t_min && self.hit.is_none() {
+        self.cooling.advance(&self.schedule);
+        if self.cooling.frozen(&self.schedule) && self.hit.is_none() {
             // Frozen outside the group: reheat from the best sequence.
             self.restarts += 1;
-            self.temperature = self.p.t0;
+            self.cooling.restart(&self.schedule);
             let mut g = self.best.genes.clone();
             g.resize_with(self.p.length, || 0);
             for k in self.best.genes.len()..self.p.length {
@@ -235,7 +251,7 @@ impl<L: Ladder> PhaseSearch<L> for Sa<L> {
 
     fn finished(&self) -> bool {
         self.hit.is_some_and(|h| {
-            self.proposals.saturating_sub(h) >= self.p.polish || self.temperature < self.p.t_min
+            self.proposals.saturating_sub(h) >= self.p.polish || self.cooling.frozen(&self.schedule)
         })
     }
 
@@ -249,8 +265,9 @@ impl<L: Ladder> PhaseSearch<L> for Sa<L> {
 
     fn set_param(&mut self, key: &str, value: f64) -> Result<(), SolveError> {
         knobs::set(&mut self.p, self.phase, key, value)?;
-        // A shorter level ends by the new length.
-        self.level_left = self.level_left.min(self.p.per_temperature);
+        // A shorter level ends by the new length; the temperature stays.
+        self.schedule = self.p.schedule();
+        self.cooling.retune(&self.schedule, 0);
         Ok(())
     }
 }

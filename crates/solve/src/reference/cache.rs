@@ -15,9 +15,9 @@ use std::sync::{Once, OnceLock};
 use std::time::Instant;
 
 use super::coord::{N_CPERM, N_FLIP, N_SLICE, N_SLICE_PERM, N_SLICE_POS, N_TWIST, N_UDEDGE};
-use super::cubie::N_MOVES;
 use super::disk;
 pub use super::disk::{CacheError, shown};
+use super::moves::N_MOVES;
 use super::tables::{N_P2, Tables};
 
 /// File header; the trailing digit is the format version (2: CRC-32 checksum).

@@ -4,8 +4,8 @@
 //! that only accepts totals shorter than the best so far.
 
 use super::coord::{self, N_SLICE_PERM};
-use super::cubie::N_MOVES;
-use super::frame::{ALLOWED_AFTER, Frame, NOT_G1, ORDER, children, in_g1, root_of};
+use super::moves::N_MOVES;
+use super::phase1::{ALLOWED_AFTER, Frame, NOT_G1, ORDER, children, in_g1, root_of};
 use super::tables::{N_P2, P2_MOVES, Tables};
 use cubetui_cube::CubieCube;
 use cubetui_cube::cubie_turns::face_turn_cubies;

@@ -5,9 +5,9 @@
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
-use super::base::Budget;
 use super::cache;
-use super::multi::MultiSearch;
+use super::limits::SearchLimits;
+use super::views::MultiSearch;
 use crate::api::{Outcome, Snapshot, SolveError, Solver, Status};
 use crate::declare::{Declared, declare_params};
 use crate::params::ParamSpec;
@@ -24,13 +24,13 @@ declare_params! {
         max_len: usize = 30 => int(1, MAX_LEN as i64, Log), No,
             "longest solution accepted (face turns)",
         /// Stop as soon as a solution this short is found.
-        target: usize = Budget::default().target => int(1, MAX_LEN as i64, Log), No,
+        target: usize = SearchLimits::default().target => int(1, MAX_LEN as i64, Log), No,
             "stop as soon as a solution this short is found",
         /// Search nodes after which the best solution found is final.
-        max_nodes: u64 = Budget::default().nodes => int(1, i64::MAX, Log), No,
+        max_nodes: u64 = SearchLimits::default().nodes => int(1, i64::MAX, Log), No,
             "search nodes after which the best solution found is final",
         /// Search nodes after which the search gives up if it has no solution.
-        give_up_nodes: u64 = Budget::default().give_up => int(1, i64::MAX, Log), No,
+        give_up_nodes: u64 = SearchLimits::default().give_up => int(1, i64::MAX, Log), No,
             "search nodes after which the search gives up without a solution",
         /// Search nodes per elementary step.
         nodes_per_step: u64 = 10_000 => int(1, MAX_NODES_PER_STEP as i64, Log), No,
@@ -94,10 +94,10 @@ pub fn check(p: &ReferenceParams, start: &Cube) -> Result<(), SolveError> {
             "reference: max_len must be 1 – {MAX_LEN} (a scrambled cube needs up to 20 moves)"
         )));
     }
-    super::base::cubies(start).map_err(|e| {
+    super::moves::cubies(start).map_err(|e| {
         SolveError::Parameter(format!(
             "reference: {}",
-            super::base::ReferenceError::from(e)
+            super::limits::ReferenceError::from(e)
         ))
     })?;
     Ok(())

@@ -2,16 +2,16 @@
 //! distances to the phase goal in a pair of coordinates), built from the cubie
 //! model by breadth-first search.
 
-use super::comb::CombPrune;
 use super::coord::{self, N_CPERM, N_FLIP, N_SLICE, N_SLICE_PERM, N_SLICE_POS, N_TWIST, N_UDEDGE};
-use super::cubie::{N_MOVES, bfs};
-use super::hot::{N_SYM, next_distance, nibble, pack, pack3, quarter};
-use super::inverse::InversePrune;
-use super::sym::SymPrune;
+use super::moves::{N_MOVES, bfs};
+use super::prune1_packed::{N_SYM, next_distance, nibble, pack, pack3, quarter};
+use super::prune1_sym::SymPrune;
+use super::prune2_comb::CombPrune;
+use super::prune2_inverse::InversePrune;
 use cubetui_cube::CubieCube;
 use cubetui_cube::cubie_turns::turn;
 
-pub use super::cubie::{N_P2, P2_MOVES};
+pub use super::moves::{N_P2, P2_MOVES};
 
 /// Every table the two-phase search reads.
 #[derive(Clone, PartialEq, Eq)]
@@ -284,7 +284,7 @@ impl Tables {
 
     /// [`Tables::phase1_distances`] of a cube one move from a cube at
     /// distances `d`, from its coordinates: reads the tables modulo 3 (a
-    /// quarter of a byte an entry, see [`super::hot::next_distance`]), what the
+    /// quarter of a byte an entry, see [`super::prune1_packed::next_distance`]), what the
     /// phase-1 search spends its time on.
     #[inline(always)]
     pub fn phase1_child(&self, d: [u8; 3], twist: u16, flip: u16, pos: u16) -> [u8; 3] {
@@ -352,8 +352,8 @@ mod tests {
 
     #[test]
     fn the_reduced_corner_combination_table_reads_the_full_one_everywhere() {
-        use super::super::comb::{N_CCOMB, full};
         use super::super::coord::{N_CPERM, N_UDEDGE};
+        use super::super::prune2_comb::{N_CCOMB, full};
         let t = Tables::build();
         let (ccomb_of, dist) = full(&t.cperm2_mv, &t.udedge_mv);
         let mut cperm_of = [0usize; N_CCOMB];

@@ -5,16 +5,16 @@
 //! tables when the tables are assembled (the cache file's format stays).
 
 use super::coord::{self, N_CPERM, N_UDEDGE};
-use super::cubie::{N_P2, bfs};
-use super::hot::{nibble, pack, pack3, quarter};
-use super::sym2::{self, N_SYM2};
+use super::moves::{N_P2, bfs};
+use super::prune1_packed::{nibble, pack, pack3, quarter};
+use super::prune2_sym::{self, N_SYM2};
 
 /// Corner combinations: C(8, 4).
 pub const N_CCOMB: usize = 70;
 
 /// The U/D-edge × corner-combination table and the combination of each
 /// corner permutation. The table has a row per class of U/D-edge
-/// permutations under the eight symmetries of the `sym2` module.
+/// permutations under the eight symmetries of the [`super::prune2_sym`] module.
 #[derive(Clone, PartialEq, Eq)]
 pub struct CombPrune {
     /// Corner permutation → combination (0..70; 0 when solved).
@@ -29,7 +29,7 @@ pub struct CombPrune {
     /// cap changes no decision), half the cache footprint.
     udedge_ccomb: Vec<u8>,
     /// The same modulo 3, 2 bits an entry (what phase 2's search reads,
-    /// carrying exact distances; see [`super::hot::next_distance`]).
+    /// carrying exact distances; see [`super::prune1_packed::next_distance`]).
     udedge_ccomb3: Vec<u8>,
 }
 
@@ -93,11 +93,13 @@ impl CombPrune {
             ccomb_mv,
             dist,
         } = Full::new(cperm2_mv, udedge_mv);
-        let mc = sym2::move_conj();
-        let inv = sym2::inverses(&mc);
-        let udedge_conj = sym2::conj_table(N_UDEDGE, |u, k| udedge_mv[u * N_P2 + k] as usize, &mc);
-        let ccomb_conj = sym2::conj_table(N_CCOMB, |x, k| ccomb_mv[x * N_P2 + k] as usize, &mc);
-        let (udedge_class, reps) = sym2::classes(&udedge_conj, N_UDEDGE, &inv);
+        let mc = prune2_sym::move_conj();
+        let inv = prune2_sym::inverses(&mc);
+        let udedge_conj =
+            prune2_sym::conj_table(N_UDEDGE, |u, k| udedge_mv[u * N_P2 + k] as usize, &mc);
+        let ccomb_conj =
+            prune2_sym::conj_table(N_CCOMB, |x, k| ccomb_mv[x * N_P2 + k] as usize, &mc);
+        let (udedge_class, reps) = prune2_sym::classes(&udedge_conj, N_UDEDGE, &inv);
         let reduced: Vec<u8> = reps
             .iter()
             .flat_map(|&r| {

@@ -23,8 +23,8 @@
 //! format stays). Tested in the `tables` module (which owns the tables
 //! the tests read).
 
-use super::comb::CombPrune;
 use super::coord::{self, N_CPERM, N_UDEDGE};
+use super::prune2_comb::CombPrune;
 
 /// The inverse's coordinates the bound reads.
 #[derive(Clone, PartialEq, Eq)]

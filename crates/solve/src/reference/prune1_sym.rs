@@ -18,9 +18,9 @@
 //! format does not change) when the tables are assembled.
 
 use super::coord::{self, N_FLIP, N_SLICE_PERM, N_SLICE_POS, N_TWIST};
-pub use super::hot::N_SYM;
-use super::hot::{Hot, Parts, nibble, pack};
-use super::sym2::{classes, recoloured};
+pub use super::prune1_packed::N_SYM;
+use super::prune1_packed::{Hot, Parts, nibble, pack};
+use super::prune2_sym::{classes, recoloured};
 use cubetui_cube::{Cube, CubieCube, Move, MoveKind, Rotation};
 
 const ROTATIONS: [Option<Rotation>; N_SYM] = [
@@ -201,7 +201,7 @@ impl SymPrune {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::reference::hot::{N_FLIP_CLASS, N_TWIST_CLASS};
+    use crate::reference::prune1_packed::{N_FLIP_CLASS, N_TWIST_CLASS};
 
     #[test]
     fn a_symmetry_is_its_own_inverse_and_keeps_the_goal() {

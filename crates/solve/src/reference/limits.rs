@@ -1,13 +1,11 @@
-//! What every part of the two-phase search shares: its budget, its error,
-//! and the conversions between the sticker cube, the cubie view and move
-//! indices.
+//! How long the two-phase search keeps looking ([`SearchLimits`]) and why
+//! it may come back without a solution ([`ReferenceError`]).
 
 use std::time::Duration;
 
 use thiserror::Error;
 
-use super::cubie;
-use cubetui_cube::{Alg, Cube, CubieCube, FaceletError};
+use cubetui_cube::FaceletError;
 
 /// Nodes expanded between two checks of the clock.
 pub(super) const CLOCK_EVERY: u64 = 20_000;
@@ -16,7 +14,7 @@ pub(super) const CLOCK_EVERY: u64 = 20_000;
 /// `time`) end the search only once some solution is known; `give_up` ends
 /// it regardless.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Budget {
+pub struct SearchLimits {
     /// Stop as soon as a solution this short is found.
     pub target: usize,
     /// Stop after this many search nodes once a solution is known
@@ -29,11 +27,11 @@ pub struct Budget {
     pub give_up: u64,
 }
 
-impl Default for Budget {
-    /// The `reference` preset's budget: stop at 20 moves, or after 150 000
+impl Default for SearchLimits {
+    /// The `reference` preset's limits: stop at 20 moves, or after 150 000
     /// nodes (about 6 ms on one core) with the best found by then.
     fn default() -> Self {
-        Budget {
+        SearchLimits {
             target: 20,
             nodes: 150_000,
             time: None,
@@ -51,16 +49,4 @@ pub enum ReferenceError {
     NotFound { max_len: usize, nodes: u64 },
     #[error("internal error: a view of the cube could not be built")]
     Internal,
-}
-
-/// The cubie view of a reachable cube, or why it is not one.
-pub fn cubies(cube: &Cube) -> Result<CubieCube, FaceletError> {
-    let c = CubieCube::from_cube(cube)?;
-    c.check()?;
-    Ok(c)
-}
-
-/// Move indices (0..18) as an [`Alg`] of face turns.
-pub fn to_alg(moves: &[u8]) -> Alg {
-    moves.iter().map(|&m| cubie::to_move(m as usize)).collect()
 }

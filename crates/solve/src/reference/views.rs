@@ -6,10 +6,10 @@
 //! finds short totals sooner than one search would. A solution found in one
 //! view bounds the others.
 
-use super::base::{ReferenceError, cubies, to_alg};
-use super::cubie::{N_MOVES, face_of};
+use super::limits::ReferenceError;
+use super::moves::{N_MOVES, cubies, face_of, to_alg};
+use super::prune2_sym::recoloured;
 use super::search::Search;
-use super::sym2::recoloured;
 use super::tables::Tables;
 use cubetui_cube::cubie_turns;
 use cubetui_cube::state::CENTRES;
@@ -430,7 +430,7 @@ impl<'t> MultiSearch<'t> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::reference::{coord, cubie};
+    use crate::reference::{coord, moves};
     use cubetui_cube::random::{random_state, rng_from_seed};
 
     #[test]
@@ -571,9 +571,9 @@ mod tests {
                 assert_eq!(used, [0, 1, 2, 3, 4, 5], "{rotation:?}: a face map");
                 for m in 0..N_MOVES {
                     let mapped = faces[face_of(m)] * 3 + m % 3;
-                    let turned = cube.permuted(cubie::to_move(mapped).perm());
+                    let turned = cube.permuted(moves::to_move(mapped).perm());
                     let (seen_turned, _) = view_of(&turned, rotation).unwrap();
-                    let expected = seen.permuted(cubie::to_move(m).perm());
+                    let expected = seen.permuted(moves::to_move(m).perm());
                     assert_eq!(seen_turned, expected, "{rotation:?}, move {m}");
                 }
             }

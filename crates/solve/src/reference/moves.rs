@@ -1,8 +1,9 @@
 //! Move indices of the search (the order of [`cubetui_cube::cubie_turns`],
-//! which holds the cubie product, inverse and face-turn table).
+//! which holds the cubie product, inverse and face-turn table), and the
+//! conversions between the sticker cube, the cubie view and move indices.
 
-use cubetui_cube::Move;
 use cubetui_cube::cubie_turns::N_FACE_TURNS;
+use cubetui_cube::{Alg, Cube, CubieCube, FaceletError, Move};
 
 /// Number of face turns (`U U2 U' R R2 R' F … B'`, [`Move::FACE_TURNS`] order).
 pub const N_MOVES: usize = N_FACE_TURNS;
@@ -48,4 +49,16 @@ pub fn bfs(n: usize, n_moves: usize, next: impl Fn(usize, usize) -> usize) -> Ve
         depth += 1;
     }
     dist
+}
+
+/// The cubie view of a reachable cube, or why it is not one.
+pub fn cubies(cube: &Cube) -> Result<CubieCube, FaceletError> {
+    let c = CubieCube::from_cube(cube)?;
+    c.check()?;
+    Ok(c)
+}
+
+/// Move indices (0..18) as an [`Alg`] of face turns.
+pub fn to_alg(moves: &[u8]) -> Alg {
+    moves.iter().map(|&m| to_move(m as usize)).collect()
 }

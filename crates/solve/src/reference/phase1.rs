@@ -3,8 +3,8 @@
 //! goes through.
 
 use super::coord::{self, N_SLICE_PERM};
-use super::cubie::{N_MOVES, face_of};
-use super::hot::{N_SYM, OVER, Steps, TWO_OVER};
+use super::moves::{N_MOVES, face_of};
+use super::prune1_packed::{N_SYM, OVER, Steps, TWO_OVER};
 use super::tables::{P2_MOVES, Tables};
 use cubetui_cube::CubieCube;
 

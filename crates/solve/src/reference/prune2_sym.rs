@@ -13,7 +13,7 @@
 //! the conjugate of `x` times the conjugate of `m`), so only the ten moves
 //! are conjugated through the sticker model.
 
-use super::cubie::{N_P2, P2_MOVES, to_move};
+use super::moves::{N_P2, P2_MOVES, to_move};
 use cubetui_cube::state::CENTRES;
 use cubetui_cube::{Cube, Move, MoveKind, Rotation, STICKERS};
 
