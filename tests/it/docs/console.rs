@@ -2,7 +2,9 @@
 //! line is run through the real binary (from the repository's root, its
 //! words split by shlex) and its output (stdout, then stderr) must be the
 //! lines that follow it, exactly. The exit status is not compared: a page
-//! may show a refusal on purpose.
+//! may show a refusal on purpose. (Not trycmd or snapbox: they read `...`
+//! and `[..]` in the shown output as wildcards and want each refusal's
+//! exit status written into the page.)
 
 use std::process::Command;
 
