@@ -1,9 +1,10 @@
 //! cubetui: watch metaheuristic Rubik's cube solvers think.
 //!
-//! This crate is the app: [`tui`], the live terminal screen, and
-//! [`signals`], every signal the program handles (the library), and the
-//! command line (the `cubetui` binary). The layers below it are the
-//! workspace's crates, each knowing only those beneath it:
+//! This crate is the app: [`tui`], the live terminal screen, [`cli`], the
+//! command line, and [`signals`], every signal the program handles; the
+//! `cubetui` binary (`src/main.rs`) only hands its arguments to [`cli`]. The
+//! layers below it are the workspace's crates, each knowing only those
+//! beneath it:
 //!
 //! - `cubetui-cube`: the puzzle (stickers, moves, notation, validation,
 //!   random states) on every size;
@@ -12,5 +13,6 @@
 //! - `cubetui-run`: the runner, budgets, traces, races, run files and the
 //!   one number formatter.
 
+pub mod cli;
 pub mod signals;
 pub mod tui;

@@ -2,8 +2,7 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use clap::Parser;
-
-mod cli;
+use cubetui::cli;
 
 fn main() -> ExitCode {
     if let Err(e) = color_eyre::install() {

@@ -86,13 +86,13 @@ fn reason(e: &std::io::Error) -> String {
 
 /// Lines streamed to stdout through a buffer, for output too long to build
 /// in memory first. A closed pipe ends the stream quietly.
-pub struct StdoutLines {
+pub(crate) struct StdoutLines {
     w: BufWriter<std::io::StdoutLock<'static>>,
 }
 
 impl StdoutLines {
     /// Locks stdout for the stream.
-    pub fn new() -> StdoutLines {
+    pub(crate) fn new() -> StdoutLines {
         StdoutLines {
             w: BufWriter::new(std::io::stdout().lock()),
         }

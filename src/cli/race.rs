@@ -170,7 +170,7 @@ pub fn run(mut args: RaceArgs, table: &Presets) -> Result<ExitCode, Report> {
     let traced = args.plot.is_some() || args.record.is_some();
     // Ctrl-C stops every lane at its next batch; the results so far are
     // printed and the race exits 130.
-    let interrupted = cubetui::signals::ctrl_c_flag(EXIT_INTERRUPTED);
+    let interrupted = crate::signals::ctrl_c_flag(EXIT_INTERRUPTED);
     let (tx, rx) = std::sync::mpsc::channel();
     let failed = std::thread::scope(|s| {
         let mut lanes = Vec::new();

@@ -14,8 +14,8 @@ use std::sync::atomic::AtomicBool;
 use clap::Args;
 use color_eyre::eyre::Report;
 
-use cubetui::tui::app::App;
-use cubetui::tui::replay::Replay;
+use crate::tui::app::App;
+use crate::tui::replay::Replay;
 use cubetui_cube::AnyCube;
 use cubetui_run::budget::{Budget, Ran};
 use cubetui_run::record::{self, Event, Header, RunFile, Writer, check, play};
@@ -122,14 +122,14 @@ pub fn run(args: ReplayArgs, presets: &Presets) -> Result<ExitCode, Report> {
         }
     }
     // The screen shows the 2x2 to the 7x7; a file of another size is summarised.
-    let shown_size = cubetui::tui::app::SCREEN_SIZES.contains(&(file.header.size as usize));
+    let shown_size = crate::tui::app::SCREEN_SIZES.contains(&(file.header.size as usize));
     if !args.verify && !args.summary && shown_size && std::io::stdout().is_terminal() {
         return screen(&args.file, file, presets);
     }
     let shown = args.file.display();
     let mut text = String::new();
     if args.verify {
-        let interrupted = cubetui::signals::ctrl_c_flag(EXIT_INTERRUPTED);
+        let interrupted = crate::signals::ctrl_c_flag(EXIT_INTERRUPTED);
         let verdict = cubetui_run::record::verify::verify(&file, presets, Some(&interrupted))
             .map_err(|e| InvalidInput(format!("{shown}: {e}")))?;
         let again = &verdict.again;
@@ -256,6 +256,6 @@ fn screen(path: &Path, file: RunFile, presets: &Presets) -> Result<ExitCode, Rep
     app.set_theme(theme);
     app.open_replay(replay);
     let (_keep, notices) = std::sync::mpsc::channel();
-    let exit = cubetui::tui::run(app, fps, notices)?;
+    let exit = crate::tui::run(app, fps, notices)?;
     Ok(ExitCode::from(exit.code()))
 }

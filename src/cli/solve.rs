@@ -55,7 +55,7 @@ pub fn run(args: SolveArgs, presets: &Presets) -> Result<ExitCode, Report> {
     // Ctrl-C stops the search and prints the best result so far (exit 130).
     let size = args.size.get();
     let has_reference = super::bench::engine::has_reference(size);
-    let interrupted = cubetui::signals::ctrl_c_flag(EXIT_INTERRUPTED);
+    let interrupted = crate::signals::ctrl_c_flag(EXIT_INTERRUPTED);
     let resolved = args.solver.on_size(size, presets).resolve(presets)?;
     let start = args.start.resolve(args.solver.seed, size)?;
     let running = AtomicBool::new(true);

@@ -19,7 +19,7 @@ pub fn obtain_on_stderr(sigint: bool) -> &'static Tables {
     cache::obtain(&mut |event| {
         match event {
             CacheEvent::Progress(_) => return,
-            CacheEvent::Building => cubetui::signals::guard_cache_file(sigint),
+            CacheEvent::Building => crate::signals::guard_cache_file(sigint),
             _ => {}
         }
         let _ = writeln!(std::io::stderr(), "cubetui: {event}");

@@ -8,11 +8,11 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use clap::Args;
 use color_eyre::eyre::Report;
 
-use cubetui::tui::app::{App, Choice, SCREEN_SIZES, SPEEDS};
-use cubetui::tui::keys::Action;
-use cubetui::tui::reducer::update;
-use cubetui::tui::terminal;
-use cubetui::tui::theme::{Depth, Theme};
+use crate::tui::app::{App, Choice, SCREEN_SIZES, SPEEDS};
+use crate::tui::keys::Action;
+use crate::tui::reducer::update;
+use crate::tui::terminal;
+use crate::tui::theme::{Depth, Theme};
 use cubetui_cube::AnyAlg;
 use cubetui_cube::nxn::Size;
 use cubetui_run::runner::{Runner, Speed};
@@ -336,7 +336,7 @@ fn run_screen(
     // are loaded (or, once, built) off the screen's thread; until then the
     // measure is unknown.
     super::table_cache::warm_up_for_screen(notice_tx);
-    let exit = cubetui::tui::run(app, fps, notices);
+    let exit = crate::tui::run(app, fps, notices);
     // A table build may still be writing on its own thread.
     cache::remove_temp();
     Ok(ExitCode::from(exit?.code()))

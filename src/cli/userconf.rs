@@ -14,7 +14,7 @@ use serde::Deserialize;
 use cubetui_solve::files::read_text;
 use cubetui_solve::preset::{self, Presets};
 
-use cubetui::tui::theme::{Depth, Theme};
+use crate::tui::theme::{Depth, Theme};
 
 use super::exit::{InvalidInput, UsageError};
 

@@ -601,38 +601,6 @@ fn presets_escape_control_characters_of_user_presets() {
     assert!(!err.contains('\u{1b}'), "{err:?}");
 }
 
-/// Item 14: the README installs from the lock file, and no example command
-/// of the README or the docs overwrites a tracked file (the committed
-/// pictures under `assets/`).
-#[test]
-fn readme_installs_locked_and_examples_write_scratch_files() {
-    let readme = std::fs::read_to_string("README.md").unwrap();
-    assert!(readme.contains("cargo install --locked --path ."));
-    for (path, page) in crate::docs_links::pages() {
-        assert!(!page.contains("cargo install --path ."), "{path:?}");
-        let mut in_sh = false;
-        for line in page.lines() {
-            if line.starts_with("```") {
-                in_sh = line == "```sh";
-                continue;
-            }
-            if in_sh && line.starts_with("cubetui ") {
-                for out in [
-                    "--plot assets/",
-                    "--jsonl assets/",
-                    "--record assets/",
-                    "> assets/",
-                ] {
-                    assert!(
-                        !line.contains(out),
-                        "{path:?}: an example writes into assets/: {line}"
-                    );
-                }
-            }
-        }
-    }
-}
-
 /// Items 9 and 10: the knobs panel reads a number as `--set` does (one
 /// parser): integers stay integers, `1e3` and 2^63 are refused for a
 /// whole-number knob, a value the knob cannot carry exactly is refused,

@@ -123,7 +123,7 @@ pub fn run(plan: &Plan<'_>) -> Result<Outcome, Report> {
         .map(LineFile::create)
         .transpose()?
         .map(InOrder::new);
-    let interrupted = cubetui::signals::ctrl_c_flag(super::super::exit::EXIT_INTERRUPTED);
+    let interrupted = crate::signals::ctrl_c_flag(super::super::exit::EXIT_INTERRUPTED);
     let bar = progress(count);
     let mut ticker = Ticker::new();
     let (mut finished, mut runs_solved) = (0u64, 0u64);

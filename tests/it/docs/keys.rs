@@ -2,13 +2,15 @@
 //! bindings: every key the screen binds is listed, and every key listed is
 //! bound. The bindings are probed, not read: each key of a fixed keyboard
 //! goes through `action_for` (and the knobs and help panels' own mappings),
-//! so a key added to `src/tui/keys/mod.rs` without a row here fails.
+//! so a key added to `src/tui/keys/mod.rs` without a row in the docs fails.
 
 use std::collections::BTreeSet;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseEvent, MouseEventKind};
 use cubetui::tui::keys::panel::{help_action_for, knobs_action_for};
 use cubetui::tui::keys::{Action, action_for, mouse_action_for};
+
+use super::{Inline, plain, tables};
 
 /// Every key press the probe tries, with the name the tables use for it.
 fn keyboard() -> Vec<(String, KeyEvent)> {
@@ -86,40 +88,31 @@ fn bound_keys(
 /// their first column. A cell's keys are its code spans, each split on
 /// spaces; `` `1`–`9` `` is the keys 1 to 9.
 fn listed_keys(md: &str, header: &str) -> Vec<BTreeSet<String>> {
-    let mut tables = Vec::new();
-    let mut inside = false;
-    for line in md.lines() {
-        let cells: Vec<&str> = line.split('|').map(str::trim).collect();
-        if line.starts_with('|') && cells.len() > 2 && cells[2] == header {
-            tables.push(BTreeSet::new());
-            inside = true;
+    let mut out = Vec::new();
+    for table in tables(md) {
+        if table.head.get(1).map(plain).as_deref() != Some(header) {
             continue;
         }
-        if !line.starts_with('|') {
-            inside = false;
-            continue;
-        }
-        if !inside || cells[1].starts_with("---") {
-            continue;
-        }
-        let keys = tables.last_mut().expect("a table is open");
-        let cell = cells[1];
-        let spans: Vec<&str> = cell.split('`').skip(1).step_by(2).collect();
-        let rest: Vec<&str> = cell.split('`').step_by(2).collect();
-        for (i, span) in spans.iter().enumerate() {
-            // `a`–`b`: a range, `a` already added.
-            if i > 0 && rest[i].trim() == "–" {
-                let (a, b) = (spans[i - 1], *span);
-                let (a, b) = (a.chars().next(), b.chars().next());
-                if let (Some(a), Some(b)) = (a, b) {
+        let mut keys = BTreeSet::new();
+        for cell in table.rows.iter().filter_map(|r| r.first()) {
+            for (i, piece) in cell.iter().enumerate() {
+                let Inline::Code(span) = piece else { continue };
+                // `a`–`b`: a range.
+                if let (Some(Inline::Text(dash)), Some(Inline::Code(a))) = (
+                    i.checked_sub(1).map(|j| &cell[j]),
+                    i.checked_sub(2).map(|j| &cell[j]),
+                ) && dash.trim() == "–"
+                    && let (Some(a), Some(b)) = (a.chars().next(), span.chars().next())
+                {
                     keys.extend((a..=b).map(String::from));
                     continue;
                 }
+                keys.extend(span.split(' ').filter(|k| !k.is_empty()).map(String::from));
             }
-            keys.extend(span.split(' ').filter(|k| !k.is_empty()).map(String::from));
         }
+        out.push(keys);
     }
-    tables
+    out
 }
 
 fn screen_md() -> String {
