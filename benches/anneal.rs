@@ -2,7 +2,7 @@
 //!
 //! The start is a cube with one corner twisted in place, which no generator can
 //! solve, so every iteration of the measurement runs the full step budget at
-//! seed 001's temperatures.
+//! paper 001's temperatures.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 

@@ -1,15 +1,15 @@
-//! The `sa` solver: simulated annealing as in the project's seed documents
+//! The `sa` solver: simulated annealing as in the project's source papers
 //! 000, 001 and 002, one engine parameterised by neighbourhood generator,
 //! schedule and acceptance rule.
 //!
 //! A run keeps the current state, the best state and the move sequence that
 //! leads to each. A proposal applies one neighbour operator (see
 //! `solve::neighbourhood`); it is accepted when ΔE ≤ 0, else with probability
-//! exp(−ΔE/T) (the Metropolis rule). Seed 001 counts ΔE = 0 as ΔE = 1, so a
+//! exp(−ΔE/T) (the Metropolis rule). Paper 001 counts ΔE = 0 as ΔE = 1, so a
 //! sideways move is accepted only with probability exp(−1/T): a switch of
-//! the engine. Schedules: exponential over a fixed proposal budget (seed 001:
+//! the engine. Schedules: exponential over a fixed proposal budget (paper 001:
 //! T from 0.37 to 0.355 over 500 000 proposals) or geometric, T ← α·T after
-//! each block of N proposals (seeds 000 and 002). The parameters are in
+//! each block of N proposals (papers 000 and 002). The parameters are in
 //! `params`, the temperature in `schedule`, the proposal loop in `engine`.
 
 //!

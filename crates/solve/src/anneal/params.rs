@@ -12,7 +12,7 @@ use crate::{energy, neighbourhood};
 
 declare_params! {
     /// Every parameter of an annealing run. Missing fields take the defaults
-    /// of seed 001's preset.
+    /// of paper 001's preset.
     #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
     #[serde(default, deny_unknown_fields)]
     pub struct SaParams {
@@ -22,7 +22,7 @@ declare_params! {
         /// Energy function: `facelets`.
         energy: String = "facelets".into() => choice(&energy::NAMES), No,
             "energy function the annealer lowers",
-        /// Treat ΔE = 0 as ΔE = 1 (seed 001): sideways moves accepted only with
+        /// Treat ΔE = 0 as ΔE = 1 (paper 001): sideways moves accepted only with
         /// probability exp(−1/T).
         zero_delta_as_one: bool = true => flag(), No,
             "treat ΔE = 0 as ΔE = 1: sideways moves accepted with probability exp(−1/T)",
@@ -63,7 +63,7 @@ declare_params! {
             "comm: which orbits a proposal cycles: every unsolved one, or centres, then \
              edges, then corners (Chen & Ding's stages)",
         /// Commutators drawn per proposal; the one of lowest ΔE (then fewest
-        /// moves) is proposed. 1 = seed 001's single random operator.
+        /// moves) is proposed. 1 = paper 001's single random operator.
         candidates: u32 = 1 => int(1, 1000, Log), Yes,
             "comm: commutators drawn per proposal; the one of lowest Δenergy (then fewest \
              moves) is proposed",

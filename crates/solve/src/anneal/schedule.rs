@@ -40,7 +40,7 @@ declare_variants! {
                 "the temperature now; the schedule goes on from the value set (a value of \
                  the run, not a preset key)",
         ],
-        /// T(step) = t_max · exp(−ln(t_max/t_min) · step / max_steps) (seed 001).
+        /// T(step) = t_max · exp(−ln(t_max/t_min) · step / max_steps) (paper 001).
         Exponential = "exponential" {
             t_max: f64 = 0.37 => float(T_LEAST, T_MAX, Log), Yes,
                 "exponential: starting temperature, and the one a restart reheats to \
@@ -50,7 +50,7 @@ declare_variants! {
                  level that ends the run (geometric)",
         }
         /// T ← alpha · T after each block of `per_temperature` proposals, from
-        /// `t0`; the run is frozen (ends) when T falls below `t_min` (seeds 000, 002).
+        /// `t0`; the run is frozen (ends) when T falls below `t_min` (papers 000, 002).
         Geometric = "geometric" {
             t0: f64 = 1000.0 => float(T_LEAST, T_MAX, Log), Yes,
                 "geometric: starting temperature, and the one a restart reheats to",

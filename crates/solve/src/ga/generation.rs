@@ -1,4 +1,4 @@
-//! One generation of the seed-002 GA (Zangana 2020), written once for every
+//! One generation of the paper 002 GA (Zangana 2020), written once for every
 //! GA: `ga` over the genes of a [`Genome`](crate::genome::Genome) and
 //! `phases-ga` over one phase of a ladder. The problem is a small trait
 //! ([`Breed`]): its population, the energies the wheel and the crossover

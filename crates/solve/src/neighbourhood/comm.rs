@@ -1,4 +1,4 @@
-//! `comm` on the 3×3 kernel: seed 001's commutator machine (the catalogue
+//! `comm` on the 3×3 kernel: paper 001's commutator machine (the catalogue
 //! of [`super::cycles`] for the 3×3: every corner and edge 3-cycle, pair
 //! twists and flips) with each operator as the kernel's permutation and
 //! moves, so the 3×3 annealer applies it like any table operator.

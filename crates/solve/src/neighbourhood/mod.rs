@@ -1,8 +1,8 @@
 //! Neighbourhood generators for the annealer: `faces` (one of the 18 face
-//! turns; seeds 000 and 002), `pll` (one of the 2-look-PLL formulas of the
-//! catalogue in `assets/`; seed 001), `pll-conj` (O · X · Y · X⁻¹: a
+//! turns; papers 000 and 002), `pll` (one of the 2-look-PLL formulas of the
+//! catalogue in `assets/`; paper 001), `pll-conj` (O · X · Y · X⁻¹: a
 //! whole-cube rotation or nothing, a setup of two basic turns, a catalogue
-//! formula; seed 001's best) and `comm` (seed 001's commutator machine: the
+//! formula; paper 001's best) and `comm` (paper 001's commutator machine: the
 //! 3-cycles, pair twists and pair flips of [`cycles`], generated from the
 //! cube's own turns; the same generator on every size).
 //!

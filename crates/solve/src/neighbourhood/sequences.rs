@@ -1,9 +1,9 @@
 //! The building blocks `comm` and `pll-conj` compose their operators from:
-//! seed 001's basic turns, the whole-cube rotations, and sequences of them.
+//! paper 001's basic turns, the whole-cube rotations, and sequences of them.
 
 use cubetui_cube::{Alg, Face, Move, MoveKind, Rotation};
 
-/// The basic turns seeds 001 uses for setups and commutators, in the order
+/// The basic turns paper 001 uses for setups and commutators, in the order
 /// F B L R U D (clockwise quarter turns), then "nothing" (`None`).
 pub(crate) const BASIC: [Option<Face>; 7] = [
     Some(Face::F),

@@ -1,4 +1,4 @@
-//! The seed-002 genetic algorithm (Zangana 2020) for one phase: fixed-length
+//! The paper 002 genetic algorithm (Zangana 2020) for one phase: fixed-length
 //! chromosomes over the phase's move set, roulette-wheel selection weighted by
 //! (max phase fitness + 1 − fitness)², one-point crossover (a child enters the
 //! mate pool when no worse than the fitter parent), one-gene mutation (enters

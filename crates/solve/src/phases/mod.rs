@@ -60,7 +60,7 @@ pub struct PhasesParams<P> {
 
 /// `phases-es`: the evolution strategy.
 pub type EsParams = PhasesParams<es::EsPhase>;
-/// `phases-ga`: the seed-002 GA's operators.
+/// `phases-ga`: the paper 002 GA's operators.
 pub type GaParams = PhasesParams<ga::GaPhase>;
 /// `phases-sa`: the face-turn annealer.
 pub type SaParams = PhasesParams<sa::SaPhase>;

@@ -1,4 +1,4 @@
-//! The seed-000/002 face-turn annealer for one phase: Metropolis acceptance
+//! The paper 000/002 face-turn annealer for one phase: Metropolis acceptance
 //! under a geometric schedule (T ← alpha·T every `per_temperature`
 //! proposals, from `t0`, frozen below `t_min`), each phase with its own
 //! schedule. The temperature, its schedule and the acceptance rule are the

@@ -1,11 +1,11 @@
-//! Seed 001's commutator machine on every size: a catalogue of
+//! Paper 001's commutator machine on every size: a catalogue of
 //! commutators that move few pieces, generated at start from the cube's own
 //! layer turns (no hand-written formulas).
 //!
 //! 1. **Screen** (`catalogue.rs`): commutators [X, Y] = X Y X⁻¹ Y⁻¹ with X one
 //!    layer turn about the R axis and Y = A B A⁻¹ (A an outer U or D turn, B
 //!    one layer turn about the R or F axis). Where X and Y overlap on one
-//!    piece, [X, Y] is a 3-cycle (seed 001: small overlap, small support).
+//!    piece, [X, Y] is a 3-cycle (paper 001: small overlap, small support).
 //!    Those that move the pieces of one orbit only, three of them, are kept:
 //!    corner, midge, wing and centre 3-cycles.
 //! 2. **Close under conjugation**: S C S⁻¹ for every layer turn S, breadth
