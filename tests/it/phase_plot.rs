@@ -1,4 +1,4 @@
-//! Issue 17, item 5: the phase solvers (`phases-*`, `mws`) name a measure
+//! The phase solvers (`phases-*`, `mws`) name a measure
 //! for the main plot in their profile (the phase's fitness, the phase's
 //! gap), whose best never rises within a phase; a new phase starts afresh.
 

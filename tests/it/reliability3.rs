@@ -67,7 +67,7 @@ impl Driver for SlowPause {
     }
 }
 
-/// Item 1: quitting a recorded run whose solver takes a while to answer
+/// Quitting a recorded run whose solver takes a while to answer
 /// the pause records the result at the step where the run stopped, not an
 /// older outcome.
 #[test]
@@ -112,7 +112,7 @@ fn the_result_recorded_on_quit_is_where_the_run_stopped() {
     assert_eq!(result.steps, last, "the result is at the run's last step");
 }
 
-/// Item 13: `solve` (text and JSON) names why an unsolved run stopped.
+/// `solve` (text and JSON) names why an unsolved run stopped.
 #[test]
 fn solve_names_the_stop_reason() {
     let cases: [(&[&str], &str); 4] = [
@@ -192,7 +192,7 @@ fn solve_names_the_stop_reason() {
     );
 }
 
-/// Item 13: `bench` counts why its unsolved runs stopped.
+/// `bench` counts why its unsolved runs stopped.
 #[test]
 fn bench_counts_the_stop_reasons() {
     let (code, out, _) = run(&[
@@ -220,7 +220,7 @@ fn edited(dir: &std::path::Path, name: &str, edit: impl Fn(String) -> String) ->
     path
 }
 
-/// Item 3: `replay --verify` and `--summary` check the header against the
+/// `replay --verify` and `--summary` check the header against the
 /// solver it names and the result against its own solution: an edited
 /// file is never "identical".
 #[test]
@@ -275,7 +275,7 @@ fn replay_checks_what_the_file_claims() {
             "point at step 0: facelets",
         ),
         (
-            // Item 7: a value the plots cannot draw (the replay screen hung
+            // A value the plots cannot draw (the replay screen hung
             // inside the chart's line drawing) is refused before drawing.
             "huge",
             |t| t.replacen("\"values\":[0.6363636363636364,", "\"values\":[1e308,", 1),
@@ -313,7 +313,7 @@ fn replay_checks_what_the_file_claims() {
     assert!(err.contains("format 0"), "{err}");
 }
 
-/// Item 4: `merge` replays each line's solution on its cube: a "solved"
+/// `merge` replays each line's solution on its cube: a "solved"
 /// line whose solution does not solve, a length that is not the
 /// solution's, a start that is not the cube's are refused, naming the line.
 #[test]
@@ -381,7 +381,7 @@ fn merge_replays_each_solution_on_its_cube() {
     }
 }
 
-/// Item 5: Ctrl-C during `replay --verify` says "interrupted" and exits
+/// Ctrl-C during `replay --verify` says "interrupted" and exits
 /// 130, not "DIFFERENT" and 4.
 #[test]
 fn ctrl_c_during_verify_is_interrupted() {
@@ -457,7 +457,7 @@ fn run_bounded(args: &[&str], config: &std::path::Path) -> (Option<i32>, String,
     )
 }
 
-/// Item 6: every input file is checked for its kind and size before it is
+/// Every input file is checked for its kind and size before it is
 /// read: `/dev/zero` (endless) in each place a file is read, and a file
 /// over the limit, are refused naming the file, never read.
 #[test]
@@ -522,7 +522,7 @@ fn every_input_file_has_a_kind_check_and_a_size_limit() {
     );
 }
 
-/// Item 2: the GA at its allowed limits honours the time limit (one
+/// The GA at its allowed limits honours the time limit (one
 /// generation was quadratic in the population: 2.8 to 4 s for 0.5 s).
 #[test]
 fn the_ga_at_its_limits_stops_near_its_time_limit() {
@@ -547,7 +547,7 @@ fn the_ga_at_its_limits_stops_near_its_time_limit() {
     assert!(ms < 2000.0, "{ms} ms for a 0.5 s limit");
 }
 
-/// Item 8: a paste into an open knob field goes to that field, not to the
+/// A paste into an open knob field goes to that field, not to the
 /// algorithm prompt (which would turn the cube and reset the run).
 #[test]
 fn a_paste_goes_to_the_open_knob_field() {
@@ -580,7 +580,7 @@ fn a_paste_goes_to_the_open_knob_field() {
     assert_eq!(app.start(), start, "the cube did not turn");
 }
 
-/// Item 11: `cubetui presets` shows a user preset's control characters
+/// `cubetui presets` shows a user preset's control characters
 /// escaped, never raw (an escape sequence would clear the screen, set the
 /// window title).
 #[test]
@@ -652,7 +652,7 @@ fn knobs_and_set_read_numbers_alike() {
     );
 }
 
-/// Item 9: `y` prints integer knobs as integers, exactly, and says beside
+/// `y` prints integer knobs as integers, exactly, and says beside
 /// the command what the command line cannot carry (a knob of the run only
 /// set before the first step).
 #[test]
@@ -711,7 +711,7 @@ fn y_prints_integers_whole_and_says_what_it_cannot_carry() {
     assert!(code == 0 || code == 4, "{err}");
 }
 
-/// Item 12: errors name their file and reason on one line, with the
+/// Errors name their file and reason on one line, with the
 /// documented exit code.
 #[test]
 fn errors_name_the_file_the_reason_and_the_documented_code() {
