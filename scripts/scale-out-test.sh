@@ -57,7 +57,8 @@ if ! "$work/venv/bin/pip" install --quiet --disable-pip-version-check hyperqueue
 fi
 
 cd "$work"
-exec "$work/venv/bin/python" - "$root/docs/scale-out.md" "$mode" "$cubes" <<'PY'
+status=0
+"$work/venv/bin/python" - "$root/docs/scale-out.md" "$mode" "$cubes" <<'PY' || status=$?
 """Drives the cluster: see the shell script's head."""
 import json
 import os
@@ -241,3 +242,4 @@ else:
     check_against_one_machine()
     print(f"scale-out-test: speed-up {times[1] / times[2]:.2f}x", flush=True)
 PY
+exit "$status"

@@ -459,3 +459,53 @@ fn a_sweep_resumed_after_a_cube_with_only_some_of_its_lines_runs_that_cube_again
     );
     std::fs::remove_dir_all(d).ok();
 }
+
+#[test]
+fn the_docs_job_files_run_the_one_task_line_the_script_runs() {
+    let doc = std::fs::read_to_string("docs/scale-out.md").unwrap();
+    // Every job file's bench, up to its file name.
+    let benches: Vec<&str> = doc
+        .lines()
+        .filter(|l| !l.starts_with("$ ")) // the console example
+        .filter_map(|l| l.find("cubetui bench").map(|i| &l[i..]))
+        .map(|l| l.split(" --jsonl ").next().unwrap())
+        .collect();
+    assert!(benches.len() >= 4, "{benches:?}");
+    for b in &benches {
+        assert_eq!(*b, benches[0], "a job file runs another bench");
+    }
+    assert!(
+        benches[0].contains(" --shard auto/4 --resume"),
+        "{}",
+        benches[0]
+    );
+    // The HyperQueue line is the one the script takes, and every job file
+    // is followed by the merge of its shards before the next section.
+    let hq = doc
+        .lines()
+        .find(|l| l.starts_with("hq submit --array 0-3 "))
+        .expect("an hq submit line");
+    assert!(
+        hq.contains(&format!("-- bash -c '{} --jsonl ", benches[0])),
+        "{hq}"
+    );
+    let script = std::fs::read_to_string("scripts/scale-out-test.sh").unwrap();
+    assert!(
+        script.contains("/docs/scale-out.md"),
+        "the script reads the doc"
+    );
+    assert!(
+        script.contains(r"^hq submit --array (\d+)-(\d+) .*?-- bash -c '([^']*)'$"),
+        "the script takes the doc's hq submit line"
+    );
+    for section in doc
+        .split("\n## ")
+        .filter(|s| s.contains(" --resume --jsonl "))
+    {
+        let last_bench = section.rfind("cubetui bench").unwrap();
+        assert!(
+            section[last_bench..].contains("\ncubetui merge shard-"),
+            "a job file without its merge: {section}"
+        );
+    }
+}
