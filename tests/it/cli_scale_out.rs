@@ -390,6 +390,13 @@ fn another_runs_file_is_refused_by_name_and_left_as_it_is() {
         "{err}"
     );
     assert_eq!(std::fs::read_to_string(&f).unwrap(), edited);
+    // A last line without its newline that is no bench line: not a torn
+    // line of this run, so not dropped.
+    std::fs::write(&f, "my notes").unwrap();
+    let (c, err) = resume(&["--preset", "sa-comm", "--seed", "3"]);
+    assert_eq!(c, 3, "{err}");
+    assert!(err.contains("line 1: not a line of bench --jsonl"), "{err}");
+    assert_eq!(std::fs::read_to_string(&f).unwrap(), "my notes");
     // A file another run is writing: exit 5, left as it is.
     std::fs::write(&f, &bytes).unwrap();
     let held = cubetui_solve::files::create_locked(&d.join("held.jsonl")).unwrap();

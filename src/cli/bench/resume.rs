@@ -74,10 +74,18 @@ pub fn open(path: &Path, plan: &Plan<'_>, count: u64) -> Result<Kept, Report> {
     for (n, raw) in text.split_inclusive('\n').enumerate() {
         let at = offset;
         offset += raw.len();
-        let Some(raw) = raw.strip_suffix('\n') else {
-            break; // torn: no newline
-        };
         let number = n + 1;
+        let Some(raw) = raw.strip_suffix('\n') else {
+            // Torn (no newline): the start of a line as bench writes them,
+            // dropped; anything else is not this run's file, left alone.
+            if !raw.starts_with("{\"") {
+                return Err(InvalidInput(format!(
+                    "{shown} line {number}: not a line of bench --jsonl; give another --jsonl file"
+                ))
+                .into());
+            }
+            break;
+        };
         let bad = |why: String| -> Report {
             InvalidInput(format!("{shown} line {number}: {why}")).into()
         };
