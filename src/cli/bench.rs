@@ -39,13 +39,14 @@ pub mod engine;
 pub mod json;
 mod order;
 pub mod report;
+mod resume;
 pub mod shard;
 pub mod source;
 mod states;
 
 use args::{BatchArgs, MAX_JOBS};
 use engine::{Lane, Plan};
-use shard::Shard;
+use shard::{Shard, ShardArg};
 use source::Source;
 
 #[derive(Debug, Args)]
@@ -169,7 +170,20 @@ impl<'a> Batch<'a> {
     pub fn of(args: &'a BatchArgs, size: Size) -> Result<Batch<'a>, Report> {
         let source = Source::of(args.states.as_deref(), args.depth, args.random_state, size)?;
         let cubes = source.cubes(args.cubes)?;
-        let shard = args.shard.unwrap_or(Shard::ALL);
+        let shard = match args.shard {
+            None => Shard::ALL,
+            Some(ShardArg::Fixed(s)) => s,
+            Some(ShardArg::Auto { n }) => {
+                let (s, from) =
+                    shard::from_env(n, |k| std::env::var(k).ok()).map_err(UsageError)?;
+                use std::io::Write;
+                let _ = writeln!(
+                    std::io::stderr(),
+                    "cubetui: --shard auto/{n}: shard {s} ({from})"
+                );
+                s
+            }
+        };
         if let Some(path) = &args.plot {
             super::plot::check(path)?;
         }
@@ -224,6 +238,7 @@ impl<'a> Batch<'a> {
             reference,
             jobs,
             jsonl: self.args.jsonl.as_deref(),
+            resume: self.args.resume,
             depth: self.args.depth,
             trace,
         };

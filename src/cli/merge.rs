@@ -14,8 +14,8 @@ use color_eyre::eyre::Report;
 use super::bench::report;
 use super::exit::{EXIT_OK, EXIT_UNSOLVED};
 
-mod read;
-mod solves;
+pub(super) mod read;
+pub(super) mod solves;
 
 #[derive(Debug, Args)]
 pub struct MergeArgs {

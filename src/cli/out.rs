@@ -6,9 +6,9 @@ use std::io::{BufWriter, ErrorKind, Write};
 use std::path::Path;
 
 use color_eyre::eyre::Report;
-use cubetui_solve::files::{CreateError, create_locked};
+use cubetui_solve::files::{CreateError, FileError, ReopenError, create_locked, reopen_locked};
 
-use super::exit::OutputError;
+use super::exit::{InvalidInput, OutputError};
 
 /// Move sequences longer than this are printed as a summary unless `--full`.
 pub const SHOWN_MOVES: usize = 200;
@@ -54,11 +54,56 @@ impl LineFile {
         })
     }
 
+    /// Goes on with the file `path` ([`reopen_locked`], at most `limit`
+    /// bytes): its text, and a writer that `keep`s the first bytes given
+    /// and appends after them. A file another run holds is refused (exit 5),
+    /// one that is not a regular file, too large or not text is bad input
+    /// (exit 3).
+    pub fn reopen(path: &Path, limit: u64) -> Result<(Reopened, String), Report> {
+        let shown = path.display().to_string();
+        let (file, bytes) =
+            reopen_locked(path, limit, "a --jsonl file to resume").map_err(|e| match e {
+                ReopenError::Open(e) => Report::from(OutputError(created(&shown, &e))),
+                ReopenError::Read(FileError::Io(e)) => {
+                    OutputError(format!("cannot read {shown}: {}", reason(&e))).into()
+                }
+                ReopenError::Read(e) => {
+                    InvalidInput(format!("cannot go on with {shown}: {e}")).into()
+                }
+            })?;
+        let text = String::from_utf8(bytes).map_err(|_| {
+            InvalidInput(format!("cannot go on with {shown}: it is not UTF-8 text"))
+        })?;
+        Ok((Reopened { shown, file }, text))
+    }
+
     /// Writes `line` and a newline, then flushes.
     pub fn line(&mut self, line: &str) -> Result<(), Report> {
         writeln!(self.w, "{line}")
             .and_then(|()| self.w.flush())
             .map_err(|e| OutputError(format!("cannot write {}: {}", self.shown, reason(&e))).into())
+    }
+}
+
+/// A file reopened by [`LineFile::reopen`], not yet cut to what is kept.
+pub struct Reopened {
+    shown: String,
+    file: File,
+}
+
+impl Reopened {
+    /// Keeps the first `len` bytes (drops what follows) and appends after them.
+    pub fn keep(mut self, len: u64) -> Result<LineFile, Report> {
+        use std::io::{Seek, SeekFrom};
+        let shown = self.shown;
+        self.file
+            .set_len(len)
+            .and_then(|()| self.file.seek(SeekFrom::End(0)).map(|_| ()))
+            .map_err(|e| OutputError(format!("cannot write {shown}: {}", reason(&e))))?;
+        Ok(LineFile {
+            shown,
+            w: BufWriter::new(self.file),
+        })
     }
 }
 

@@ -142,6 +142,7 @@ fn run_with(
         depth: None,
         base_seed: None,
         cubes: None,
+        shard: None,
         config: None,
         combination: None,
         solved: out.solved,

@@ -68,6 +68,9 @@ pub struct Run {
     /// How many cubes the whole bench (all its shards) runs.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cubes: Option<u64>,
+    /// The shard that ran the line (`"2/4"`), with `--shard` only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard: Option<String>,
     /// A fingerprint (CRC-32) of the bench's solver configuration and budget.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub config: Option<String>,
@@ -402,6 +405,7 @@ mod tests {
             scramble in opt(text()),
             bench in opt((any::<u64>(), opt(any::<u64>()), opt(1u64..10_000), any::<u64>(), any::<u64>(), "[0-9a-f]{8}")),
             combination in opt(proptest::collection::vec(text(), 0..3)),
+            shard in opt("[1-9]/[1-9]"),
             (solved, solution, moves_htm, moves_raw) in (any::<bool>(), text(), any::<usize>(), any::<usize>()),
             (moves_layers, moves_santa) in (opt(any::<usize>()), opt(any::<usize>())),
             (energy, iterations, stopped_by) in (energy(), any::<u64>(), opt(text())),
@@ -414,7 +418,7 @@ mod tests {
             };
             Run {
                 size, solver, preset, neighbourhood, seed, facelets, scramble, index, line, depth,
-                base_seed, cubes, config, combination, solved, solution, moves_htm, moves_layers,
+                base_seed, cubes, shard, config, combination, solved, solution, moves_htm, moves_layers,
                 moves_santa, moves_raw,
                 energy, iterations, stopped_by, elapsed_ms, search_ms, version, interrupted, trace_ms,
             }

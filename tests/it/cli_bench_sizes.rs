@@ -5,9 +5,7 @@
 
 use crate::cli_support;
 
-use cli_support::{
-    bench_lines, code, cubetui, jsonl_without_times, p, run, temp_dir, untimed, with_svg,
-};
+use cli_support::{bench_lines, code, cubetui, p, run, shard_lines, temp_dir, untimed, with_svg};
 use serde_json::Value;
 
 /// Lines sorted by cube and preset.
@@ -62,7 +60,11 @@ fn a_2x2_bench_in_two_shards_merges_to_the_whole() {
         "{merged}\n---\n{one}"
     );
     assert_eq!(lines.len(), 10);
-    let parts: Vec<Value> = files.iter().flat_map(|f| jsonl_without_times(f)).collect();
+    let parts: Vec<Value> = files
+        .iter()
+        .zip(["1/2", "2/2"])
+        .flat_map(|(f, s)| shard_lines(f, s))
+        .collect();
     assert_eq!(sorted(parts), sorted(lines.clone()));
     for l in &lines {
         assert_eq!(l["size"], 2, "{l}");

@@ -5,7 +5,7 @@ use crate::cli_support;
 
 use std::path::Path;
 
-use cli_support::{bench_lines, jsonl_without_times, p, run, temp_dir, untimed};
+use cli_support::{bench_lines, p, run, shard_lines, temp_dir, untimed};
 use serde_json::Value;
 
 /// The lines of a summary that say what was timed.
@@ -48,7 +48,12 @@ fn shards_merge_to_the_whole(name: &str, args: &[&str]) {
         "{merged}\n{one}"
     );
     // The shards' lines are the whole run's lines.
-    let mut lines: Vec<Value> = files.iter().flat_map(|f| jsonl_without_times(f)).collect();
+    let mut lines: Vec<Value> = files
+        .iter()
+        .rev()
+        .zip(1..)
+        .flat_map(|(f, i)| shard_lines(f, &format!("{i}/4")))
+        .collect();
     lines.sort_by_key(|l| l["index"].as_u64());
     assert_eq!(lines, whole_lines);
     std::fs::remove_dir_all(d).ok();

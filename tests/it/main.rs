@@ -33,6 +33,7 @@ mod cli_race_interrupt;
 mod cli_record;
 mod cli_record_formulas;
 mod cli_reliability;
+mod cli_scale_out;
 mod cli_sizes;
 mod cli_solve;
 mod cli_solve_sizes;

@@ -78,22 +78,29 @@ pub fn open_nonblocking(path: &Path) -> io::Result<File> {
 /// # Errors
 /// The file cannot be read, is not a regular file or is larger than `limit`.
 pub fn read_bounded(path: &Path, limit: u64, what: &'static str) -> Result<Vec<u8>, FileError> {
-    let check = |meta: &fs::Metadata| {
-        if !meta.is_file() {
-            return Err(FileError::NotRegular {
-                kind: kind_of(meta.file_type()),
-            });
-        }
-        if meta.len() > limit {
-            return Err(FileError::TooBig { limit, what });
-        }
-        Ok(())
-    };
     // By name first so nothing odd is even opened, then through the open
     // file in case the path changed in between.
-    check(&fs::metadata(path)?)?;
+    check_regular(&fs::metadata(path)?, limit, what)?;
     let file = open_nonblocking(path)?;
-    check(&file.metadata()?)?;
+    read_open(&file, limit, what)
+}
+
+/// Refuses what is not a regular file of at most `limit` bytes.
+fn check_regular(meta: &fs::Metadata, limit: u64, what: &'static str) -> Result<(), FileError> {
+    if !meta.is_file() {
+        return Err(FileError::NotRegular {
+            kind: kind_of(meta.file_type()),
+        });
+    }
+    if meta.len() > limit {
+        return Err(FileError::TooBig { limit, what });
+    }
+    Ok(())
+}
+
+/// The bytes of the open `file`, checked as [`read_bounded`] checks them.
+fn read_open(file: &File, limit: u64, what: &'static str) -> Result<Vec<u8>, FileError> {
+    check_regular(&file.metadata()?, limit, what)?;
     let mut bytes = Vec::new();
     file.take(limit.saturating_add(1)).read_to_end(&mut bytes)?;
     if bytes.len() as u64 > limit {
@@ -109,6 +116,17 @@ pub enum CreateError {
     Io(#[from] io::Error),
     #[error("another cubetui is writing it (the file is locked)")]
     Locked,
+}
+
+/// Why an output file was not reopened to go on with it ([`reopen_locked`]).
+#[derive(Debug, Error)]
+pub enum ReopenError {
+    /// It cannot be opened, or another run holds it.
+    #[error("{0}")]
+    Open(#[from] CreateError),
+    /// It cannot be read back: not a regular file, too large, unreadable.
+    #[error("{0}")]
+    Read(#[from] FileError),
 }
 
 /// Creates (or empties) the output file `path` and holds an exclusive lock
@@ -136,6 +154,44 @@ pub fn create_locked(path: &Path) -> Result<File, CreateError> {
         file.set_len(0)?;
     }
     Ok(file)
+}
+
+/// Opens the output file `path` to go on writing it: created when missing,
+/// locked as [`create_locked`] locks it (a file another run holds is
+/// refused and left as it is), not emptied, and read back through the
+/// checks of [`read_bounded`] (a regular file of at most `limit` bytes).
+/// The file is positioned at its start: the caller decides what to keep
+/// ([`File::set_len`]) and seeks to its end.
+///
+/// # Errors
+/// The file cannot be opened or read, is not a regular file, is larger
+/// than `limit`, or another run holds it.
+pub fn reopen_locked(
+    path: &Path,
+    limit: u64,
+    what: &'static str,
+) -> Result<(File, Vec<u8>), ReopenError> {
+    match fs::metadata(path) {
+        Ok(meta) => check_regular(&meta, limit, what)?,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+        Err(e) => return Err(FileError::Io(e).into()),
+    }
+    let mut options = OpenOptions::new();
+    options.read(true).write(true).create(true).truncate(false);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    let file = options.open(path).map_err(CreateError::Io)?;
+    match file.try_lock() {
+        Ok(()) => {}
+        Err(fs::TryLockError::WouldBlock) => return Err(CreateError::Locked.into()),
+        Err(fs::TryLockError::Error(e)) if e.kind() == io::ErrorKind::Unsupported => {}
+        Err(fs::TryLockError::Error(e)) => return Err(CreateError::Io(e).into()),
+    }
+    let bytes = read_open(&file, limit, what)?;
+    Ok((file, bytes))
 }
 
 /// [`read_bounded`], as UTF-8 text.
@@ -198,11 +254,23 @@ mod tests {
             "the holder's line\n",
             "a refused open does not empty the file"
         );
+        assert!(matches!(
+            reopen_locked(&path, 100, "x"),
+            Err(ReopenError::Open(CreateError::Locked))
+        ));
         drop(held);
         assert!(
             create_locked(&path).is_ok(),
             "free once the holder closes it"
         );
+        fs::write(&path, "kept\n").unwrap();
+        let (_held, bytes) = reopen_locked(&path, 100, "x").unwrap();
+        assert_eq!(bytes, b"kept\n", "reopened, not emptied");
+        assert!(matches!(create_locked(&path), Err(CreateError::Locked)));
+        assert!(matches!(
+            reopen_locked(Path::new("/dev/null"), 100, "x"),
+            Err(ReopenError::Read(FileError::NotRegular { .. }))
+        ));
         fs::remove_file(&path).unwrap();
     }
 }

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use super::shard::{self, Shard};
+use super::shard::{self, ShardArg};
 
 /// Most cubes one bench runs.
 pub const MAX_CUBES: u64 = 1_000_000;
@@ -49,9 +49,18 @@ pub struct BatchArgs {
     /// Run only shard I of N (I from 1 to N): the cubes whose index k has
     /// k mod N = I - 1, with the indices and seeds they have in the whole
     /// run. `cubetui merge` of every shard's --jsonl prints the whole run's
-    /// summary.
+    /// summary. `auto/N`: I from the job engine's task index (HQ_TASK_ID,
+    /// PARALLEL_SEQ, JOB_COMPLETION_INDEX, SLURM_ARRAY_TASK_ID); task id t
+    /// runs shard t mod N + 1, so ids from 0 or from 1 both cover the run.
     #[arg(long, value_name = "I/N", value_parser = shard::parse)]
-    pub shard: Option<Shard>,
+    pub shard: Option<ShardArg>,
+    /// Go on with the --jsonl file of this same command (e.g. a shard
+    /// that was killed): keep its whole lines, drop a torn last line and
+    /// run only the cubes missing. A file of another run (preset,
+    /// settings, seed, cubes, start states, shard) is refused naming its
+    /// line (exit 3); a missing or empty file starts the run afresh.
+    #[arg(long, requires = "jsonl")]
+    pub resume: bool,
     /// Draw to FILE as SVG, one colour per preset (or combination): the
     /// distribution of solution lengths and of times to solve, and the
     /// convergence curves (median best energy and moves to solved against

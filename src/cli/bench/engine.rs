@@ -83,6 +83,8 @@ pub struct Plan<'a> {
     pub reference: bool,
     pub jobs: u64,
     pub jsonl: Option<&'a Path>,
+    /// Go on with the `--jsonl` file: keep its cubes, run the others.
+    pub resume: bool,
     /// The scramble depth, written in the JSONL lines.
     pub depth: Option<u64>,
     /// Whether each run records its convergence trace (in its JSONL line
@@ -105,10 +107,10 @@ pub struct Outcome {
     pub count: u64,
 }
 
-/// One finished cube: its position in the shard, index, one report per
-/// lane and, with the reference, its length.
+/// One finished cube: its place among the cubes to run (the order of its
+/// lines), index, one report per lane and, with the reference, its length.
 struct Done {
-    pos: u64,
+    k: u64,
     index: u64,
     reports: Vec<RunReport>,
     reference: Option<usize>,
@@ -117,30 +119,44 @@ struct Done {
 /// Runs the plan; `Err` for a failed write or a solver that cannot be built.
 pub fn run(plan: &Plan<'_>) -> Result<Outcome, Report> {
     let count = plan.shard.count(plan.cubes);
-    let jobs = plan.jobs.min(count).max(1);
-    let mut jsonl = plan
-        .jsonl
-        .map(LineFile::create)
-        .transpose()?
-        .map(InOrder::new);
-    let interrupted = crate::signals::ctrl_c_flag(super::super::exit::EXIT_INTERRUPTED);
-    let bar = progress(count);
-    let mut ticker = Ticker::new();
-    let (mut finished, mut runs_solved) = (0u64, 0u64);
-    // Raised on Ctrl-C or a failed write: workers stop at their next batch.
-    let stop = AtomicBool::new(false);
-    let next = AtomicU64::new(0);
     let mut samples: Vec<Vec<Sample>> = vec![Vec::new(); plan.lanes.len()];
     let mut traces: Vec<Vec<Trace>> = vec![Vec::new(); plan.lanes.len()];
     let mut reference: Vec<usize> = Vec::new();
     let mut neighbourhood: Option<String> = None;
+    let (mut finished, mut runs_solved) = (0u64, 0u64);
+    // The positions (in the shard) of the cubes to run, ascending.
+    let mut todo: Vec<u64> = Vec::new();
+    let file = match plan.jsonl {
+        Some(path) if plan.resume => {
+            let kept = super::resume::open(path, plan, count)?;
+            (samples, traces, reference) = (kept.samples, kept.traces, kept.reference);
+            neighbourhood = kept.neighbourhood;
+            (finished, runs_solved) = (kept.cubes, kept.solved);
+            todo.extend((0..count).filter(|&p| !kept.done[p as usize]));
+            Some(kept.file)
+        }
+        path => {
+            todo.extend(0..count);
+            path.map(LineFile::create).transpose()?
+        }
+    };
+    let todo = &todo[..];
+    let mut jsonl = file.map(InOrder::new);
+    let jobs = plan.jobs.min(todo.len() as u64).max(1);
+    let interrupted = crate::signals::ctrl_c_flag(super::super::exit::EXIT_INTERRUPTED);
+    let bar = progress(count);
+    bar.inc(finished);
+    let mut ticker = Ticker::new();
+    // Raised on Ctrl-C or a failed write: workers stop at their next batch.
+    let stop = AtomicBool::new(false);
+    let next = AtomicU64::new(0);
     let mut failure: Option<Report> = None;
     std::thread::scope(|scope| {
         let (tx, rx) = mpsc::sync_channel::<Result<Done, Report>>(2 * jobs as usize);
         for _ in 0..jobs {
             let tx = tx.clone();
             let (stop, next) = (&stop, &next);
-            scope.spawn(move || worker(plan, count, next, stop, &tx));
+            scope.spawn(move || worker(plan, todo, next, stop, &tx));
         }
         drop(tx);
         loop {
@@ -165,6 +181,7 @@ pub fn run(plan: &Plan<'_>) -> Result<Outcome, Report> {
                 j.line = plan.source.line(done.index);
                 j.base_seed = Some(plan.seed);
                 j.cubes = Some(plan.cubes);
+                j.shard = (!plan.shard.is_all()).then(|| plan.shard.to_string());
                 j.config = Some(lane.config.clone());
                 j.combination = lane.combination.clone();
                 if let Some(r) = done.reference {
@@ -176,10 +193,7 @@ pub fn run(plan: &Plan<'_>) -> Result<Outcome, Report> {
             {
                 let lines: Result<Vec<String>, _> =
                     done.reports.iter().map(|r| r.json.to_line()).collect();
-                if let Err(e) = lines
-                    .map_err(Report::from)
-                    .and_then(|l| w.push(done.pos, l))
-                {
+                if let Err(e) = lines.map_err(Report::from).and_then(|l| w.push(done.k, l)) {
                     stop.store(true, Ordering::SeqCst);
                     failure = Some(e);
                 }
@@ -232,22 +246,22 @@ pub fn run(plan: &Plan<'_>) -> Result<Outcome, Report> {
 /// every lane in turn, all from the same start and seed.
 fn worker(
     plan: &Plan<'_>,
-    count: u64,
+    todo: &[u64],
     next: &AtomicU64,
     stop: &AtomicBool,
     tx: &mpsc::SyncSender<Result<Done, Report>>,
 ) {
     while !stop.load(Ordering::SeqCst) {
-        let pos = next.fetch_add(1, Ordering::SeqCst);
-        if pos >= count {
+        let k = next.fetch_add(1, Ordering::SeqCst);
+        let Some(&pos) = todo.get(k as usize) else {
             return;
-        }
+        };
         let index = plan.shard.index(pos);
         let seed = cube_seed(plan.seed, index);
         let start = plan.source.start(plan.seed, index);
         let done = one_cube(plan, &start, seed, stop).map(|d| {
             d.map(|(reports, reference)| Done {
-                pos,
+                k,
                 index,
                 reports,
                 reference,

@@ -224,21 +224,7 @@ pub fn read(paths: &[impl AsRef<Path>]) -> Result<Merged, Report> {
                     ),
                 ));
             }
-            let r = &l.run;
-            let sample = Sample {
-                solved: r.solved,
-                moves: r.moves_htm,
-                metrics: r.moves_layers.zip(r.moves_santa),
-                iterations: r.iterations,
-                elapsed: millis(r.elapsed_ms)
-                    .ok_or_else(|| bad(&loc, "elapsed_ms is not a time"))?,
-                search: millis(r.search_ms).ok_or_else(|| bad(&loc, "search_ms is not a time"))?,
-                energy: r.energy,
-                stop: r
-                    .stopped_by
-                    .as_deref()
-                    .map_or(StopKind::Other, StopKind::of_words),
-            };
+            let sample = sample_of(&l.run).map_err(|why| bad(&loc, why))?;
             lines.push(Got {
                 label,
                 combination: l.run.combination,
@@ -263,6 +249,23 @@ fn read_text(path: &Path) -> Result<String, Report> {
     Ok(match text.strip_prefix('\u{feff}') {
         Some(rest) => rest.to_string(),
         None => text,
+    })
+}
+
+/// The sample of a line's run, or what in it is not a time.
+pub(crate) fn sample_of(r: &super::super::schema::Run) -> Result<Sample, &'static str> {
+    Ok(Sample {
+        solved: r.solved,
+        moves: r.moves_htm,
+        metrics: r.moves_layers.zip(r.moves_santa),
+        iterations: r.iterations,
+        elapsed: millis(r.elapsed_ms).ok_or("elapsed_ms is not a time")?,
+        search: millis(r.search_ms).ok_or("search_ms is not a time")?,
+        energy: r.energy,
+        stop: r
+            .stopped_by
+            .as_deref()
+            .map_or(StopKind::Other, StopKind::of_words),
     })
 }
 

@@ -124,3 +124,17 @@ pub fn jsonl_without_times(path: &Path) -> Vec<Value> {
         })
         .collect()
 }
+
+/// The JSON lines of a shard's file `path` as [`jsonl_without_times`], each
+/// checked to name its `shard` (`"2/4"`) and without it: the lines the whole
+/// run writes of those cubes.
+pub fn shard_lines(path: &Path, shard: &str) -> Vec<Value> {
+    jsonl_without_times(path)
+        .into_iter()
+        .map(|mut l| {
+            let named = l.as_object_mut().unwrap().remove("shard");
+            assert_eq!(named, Some(Value::from(shard)), "{l}");
+            l
+        })
+        .collect()
+}

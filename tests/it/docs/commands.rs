@@ -37,6 +37,8 @@ const PLACEHOLDERS: &[(&str, &str)] = &[
     ("a,b,c", "sa-pll-conj,mws,reference"),
     ("SLURM_CPUS_PER_TASK", "4"),
     ("SLURM_ARRAY_TASK_ID", "1"),
+    ("HQ_TASK_ID", "0"),
+    ("JOB_COMPLETION_INDEX", "0"),
 ];
 
 /// One command line found in a page.
