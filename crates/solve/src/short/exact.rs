@@ -1,9 +1,9 @@
 //! The exact parts `sa-short` starts with, as the Santa 2023 winners did:
-//! the corners solved as a 2×2 by the optimal 2×2 table (3×3 and even
-//! sizes), or, on odd sizes of 5 and more, the corners, middle edges and
-//! fixed centres solved as a 3×3 by the two-phase `reference` search (the
-//! reduction to a 3×3: those pieces move under outer turns exactly as a
-//! 3×3's do). The rest is left to the seed solver and the annealing, whose
+//! the corners solved as a 2×2 by the optimal 2×2 table (even sizes, whose
+//! DBL corner fixes the frame), or, on odd sizes of 5 and more, the
+//! corners, middle edges and fixed centres solved as a 3×3 by the two-phase
+//! `reference` search (the reduction to a 3×3: those pieces move under
+//! outer turns exactly as a 3×3's do). The 3×3 has none (see [`Part::None`]). The rest is left to the seed solver and the annealing, whose
 //! commutators keep these pieces where they are.
 //!
 //! On the 2×2 the corners are the whole cube: its exact part is an optimal
@@ -22,6 +22,10 @@ use crate::reference::{self, Budget};
 /// Which exact part a size starts with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Part {
+    /// Nothing exact: the 3×3, whose corners solved as a 2×2 (the DBL
+    /// corner fixed) end solved only up to a turn of the whole cube against
+    /// its fixed centres; there the annealing does the work.
+    None,
     /// The whole 2×2, by the optimal 2×2 table: nothing shorter exists,
     /// so the run ends there.
     Whole,
@@ -35,6 +39,7 @@ impl Part {
     pub fn of(size: Size) -> Part {
         match size.get() {
             2 => Part::Whole,
+            3 => Part::None,
             n if n >= 5 && n % 2 == 1 => Part::Reduction,
             _ => Part::Corners,
         }
@@ -43,6 +48,7 @@ impl Part {
     /// What the status line calls it.
     pub fn words(self) -> &'static str {
         match self {
+            Part::None => "none",
             Part::Whole => "the whole 2x2 by its optimal table",
             Part::Corners => "corners by the optimal 2x2 table",
             Part::Reduction => "corners, middle edges and centres as a 3x3 (two-phase)",
@@ -70,6 +76,7 @@ pub fn prefix(cube: &NxnCube) -> Vec<Mv> {
     let size = cube.size();
     let n = size.get();
     let alg: Option<NxnAlg> = match Part::of(size) {
+        Part::None => None,
         Part::Whole | Part::Corners => {
             NxnCube::from_stickers(Size::TWO, project(cube, &[0, n - 1]))
                 .and_then(|small| pocket::solve(&small).ok())
