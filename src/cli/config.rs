@@ -117,7 +117,7 @@ impl SolverArgs {
     /// These arguments for a cube of `size`: with neither `--preset` nor
     /// `--solver`, and the default preset made of 3×3 sequences, the first
     /// preset (in list order) of `presets` that runs on `size` instead —
-    /// `sa-comm` past the 3×3.
+    /// `sa-short` past the 3×3 (and on the 2×2).
     pub fn on_size(&self, size: cubetui_cube::nxn::Size, presets: &Presets) -> SolverArgs {
         let mut out = self.clone();
         if out.preset.is_none() && out.solver.is_none() {

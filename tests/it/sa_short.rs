@@ -177,3 +177,108 @@ fn uniformly_random_big_states_are_valid_and_solved_from_their_start() {
         }
     }
 }
+
+/// The stickers of `cube` at rows and columns `keep` of every face.
+fn part(cube: &NxnCube, keep: &[usize]) -> Vec<u8> {
+    let size = cube.size();
+    let mut out = Vec::new();
+    for face in 0..6 {
+        for &row in keep {
+            for &col in keep {
+                out.push(cube.stickers()[size.index(face, row, col)]);
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn the_exact_part_solves_the_corners_or_the_reduced_three_by_three() {
+    use cubetui_cube::nxn::random::random_state;
+    use cubetui_solve::short::exact::{Part, prefix};
+    use cubetui_solve::short::seq::to_alg;
+    // The 3×3 has none: its corners solved as a 2×2 end solved only up to
+    // a turn of the whole cube against its centres.
+    assert_eq!(Part::of(Size::THREE), Part::None);
+    for n in [4, 5, 6, 7] {
+        let size = Size::new(n).unwrap();
+        let start = random_state(&mut rng_from_seed(40 + n as u64), size).upright();
+        let turns = prefix(&start);
+        assert!(
+            turns
+                .iter()
+                .all(|m| m.layer == 1 || usize::from(m.layer) == n),
+            "{n}: outer turns only"
+        );
+        let after = start.after(&to_alg(&turns, size)).unwrap();
+        let solved = NxnCube::solved(size);
+        let keep = match Part::of(size) {
+            Part::Reduction => {
+                assert!(turns.len() <= 30, "{n}: {} turns", turns.len());
+                vec![0, n / 2, n - 1]
+            }
+            Part::Corners => {
+                // God's number of the 2×2 in face turns.
+                assert!(turns.len() <= 11, "{n}: {} turns", turns.len());
+                vec![0, n - 1]
+            }
+            Part::Whole | Part::None => unreachable!("{n}"),
+        };
+        assert_eq!(part(&after, &keep), part(&solved, &keep), "{n}");
+    }
+    // The 2×2's part is the whole cube, an optimal solution.
+    let two = Size::new(2).unwrap();
+    assert_eq!(Part::of(two), Part::Whole);
+    let start = random_state(&mut rng_from_seed(3), two).upright();
+    let turns = prefix(&start);
+    assert!(turns.len() <= 11);
+    assert!(start.after(&to_alg(&turns, two)).unwrap().is_solved());
+}
+
+#[test]
+fn the_status_names_the_length_once_as_start_to_now() {
+    let start = scrambled(4, 3);
+    let (_, s) = run(&small(), &start, 2);
+    let snap = s.snapshot();
+    let rows: Vec<_> = snap
+        .rows
+        .iter()
+        .filter(|(l, _)| l.contains("length"))
+        .collect();
+    assert_eq!(rows.len(), 1, "{:?}", snap.rows);
+    assert_eq!(rows[0].0, "length");
+    assert!(rows[0].1.contains('\u{2192}'), "{}", rows[0].1);
+    let profile = s.profile();
+    assert!(
+        profile
+            .series
+            .iter()
+            .all(|spec| !spec.status_row || !spec.name.contains("length")),
+        "a series row repeats the length"
+    );
+}
+
+#[test]
+fn the_sequence_shortened_is_never_longer_than_sa_comms_own_solution() {
+    use cubetui_cube::AnyCube;
+    use cubetui_cube::nxn::random::random_state;
+    use cubetui_solve::build_any;
+    let comm = crate::shipped().get("sa-comm").unwrap();
+    // (The 3×3's `sa-comm` is the 3×3 machine, not the one sa-short seeds
+    // with, so it is not compared here.)
+    for n in [4, 5, 6] {
+        let size = Size::new(n).unwrap();
+        let start = random_state(&mut rng_from_seed(60 + n as u64), size);
+        let mut c = build_any(&comm, &AnyCube::from(start.clone()), 7).unwrap();
+        while c.step(50) == Status::Running {}
+        let own = metrics(&c.outcome().solution).0;
+        let (out, _) = run(&small(), &start, 7);
+        assert!(out.solved, "{n}");
+        let first = out.extra["start_length"].as_u64().unwrap() as usize;
+        assert!(
+            first <= own,
+            "{n}: started from {first}, sa-comm alone {own}"
+        );
+        assert!(metrics(&out.solution).0 <= first, "{n}");
+    }
+}

@@ -154,7 +154,11 @@ pub fn lines(v: &StatusView) -> Vec<Line<'static>> {
             }
         }
     }
-    lines.push(row("length", length(v)));
+    // A solver's own length row (its start → now) stands in for this one.
+    let own_length = s.is_some_and(|s| s.rows.iter().any(|(label, _)| label == "length"));
+    if !own_length {
+        lines.push(row("length", length(v)));
+    }
     if n != 3 {
         // The size first among the view rows; the 3×3's panel reads as ever.
         lines.push(row("size", format!("{n}x{n} (z Z: size)")));

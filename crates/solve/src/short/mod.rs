@@ -1,8 +1,11 @@
 //! `sa-short`: simulated annealing over the move sequence itself, as the
 //! Santa 2023 winners shortened their cube solutions, on every size.
 //!
-//! The run starts from another solver's solution (`sa-comm`'s, which solves
-//! every size in milliseconds), turned into single-layer turns and merged
+//! The run starts from exact parts ([`exact`]: the corners by the optimal
+//! 2×2 table, or on odd sizes from 5 the corners, middle edges and centres
+//! as a 3×3 by the two-phase search) followed by another solver's solution
+//! of the rest (`sa-comm`'s, which solves every size in milliseconds),
+//! turned into single-layer turns and merged
 //! (turns of one layer in a run about one axis combine). The annealer's
 //! state is that sequence; its energy is the sequence's length + α × the
 //! pieces it leaves misplaced, so it may leave the cube unsolved for a while
@@ -20,29 +23,30 @@
 //! a sweep of `sweep` proposals (cut short when the sequences are long, so
 //! a stop is never far off).
 
+pub mod exact;
 mod params;
+mod passes;
+mod propose;
 pub mod seq;
 pub mod table;
+mod view;
 
-use crate::loops::without_loops;
 use crate::stop::StopReason;
-
-use rand::RngExt;
 
 use crate::anneal::{CommParams, SaParams, Schedule};
 use crate::api::{Outcome, Profile, SeriesSpec, Snapshot, SolveError, Solver, Status};
 use crate::declare::Declared;
 use crate::moveset::upright;
-use crate::neighbourhood::cycles::parity_turns;
 use crate::params::{self as declared, ParamSpec};
 use cubetui_cube::nxn::{NxnAlg, NxnCube, Size};
 use cubetui_cube::random::{CubeRng, rng_from_seed};
-use cubetui_cube::{AnyAlg, AnyCube, Cube};
+use cubetui_cube::{AnyAlg, Cube};
 
 pub use params::{ShortParams, params};
-use seq::{Misplaced, Turns, merged, push, to_alg};
+use propose::Last;
+use seq::{Misplaced, Turns, merged, to_alg};
 pub use seq::{Mv, metrics};
-use table::{Table, best_insertion};
+use table::Table;
 
 /// Checkpoint states kept at most (bytes); past it they are spaced out.
 const CHECKPOINT_BYTES: usize = 8 << 20;
@@ -93,28 +97,6 @@ pub fn build_nxn(
     Ok(Box::new(Short::new(p, start, seed)?))
 }
 
-/// What the last proposal was.
-#[derive(Clone, Debug)]
-enum Op {
-    Replace { at: usize, old: Mv, new: Mv },
-    Swap { at: usize },
-    InsertOne { at: usize, m: Mv },
-    DeleteOne { at: usize },
-    InsertPair { at: usize, to: usize, m: Mv },
-    DeletePair { at: usize, to: usize },
-    DeleteSegment { at: usize, to: usize },
-    Insert { at: usize, entry: u32 },
-    Cut,
-    Completion,
-}
-
-#[derive(Clone, Debug)]
-struct Last {
-    op: Op,
-    delta_len: i64,
-    accepted: bool,
-}
-
 /// The sequence being annealed, with its end state.
 #[derive(Clone, Debug, Default)]
 struct Current {
@@ -137,6 +119,19 @@ struct Short {
     mis: Misplaced,
     rng: CubeRng,
     seed: Option<Box<dyn Solver>>,
+    /// The turns the current seed solver's solution follows: the exact
+    /// part ([`exact`], solved in the first step, so building the solver is
+    /// quick) or none; `None` before the first step.
+    prefix: Option<Vec<Mv>>,
+    /// The seed solver from the start itself, run after the one from the
+    /// exact part.
+    plain: Option<Box<dyn Solver>>,
+    /// The shortest solved seed sequence so far, with its exact turns.
+    seeded: Option<(Vec<Mv>, usize)>,
+    /// Exact turns leading the sequence that was shortened.
+    exact_turns: usize,
+    /// The seed used for the seed solver.
+    seed_value: u64,
     seed_steps: u64,
     start_len: Option<usize>,
     cur: Current,
@@ -169,6 +164,8 @@ impl Short {
         let (rotation, upright) = upright(start);
         let size = start.size();
         let home = upright.face_colours();
+        // The seeder from the start itself checks that `sa-comm` takes it;
+        // the first step solves the exact part and starts it over from there.
         let seeder = crate::anneal::build_nxn(&sa_comm(), &upright, seed)?;
         Ok(Short {
             p: p.clone(),
@@ -179,6 +176,11 @@ impl Short {
             mis: Misplaced::new(size, &home),
             rng: rng_from_seed(seed ^ 0x5a5a_0000_5107_0001),
             seed: Some(seeder),
+            prefix: None,
+            plain: None,
+            seeded: None,
+            exact_turns: 0,
+            seed_value: seed,
             seed_steps: 0,
             start_len: None,
             cur: Current::default(),
@@ -213,31 +215,84 @@ impl Short {
         self.start.after(&to_alg(seq, self.size)).ok()
     }
 
-    /// Takes the seed solver's solution as the sequence to shorten.
-    fn begin(&mut self, solution: &AnyAlg) -> Status {
+    /// Solves the exact part ([`exact`]) and starts a seed solver from the
+    /// state it leaves; the seed solver from the start itself runs after it
+    /// (not on the 2×2, whose exact part is optimal), and the shorter of
+    /// the two sequences is the one shortened.
+    fn exact_part(&mut self) {
+        let prefix = exact::prefix(&self.start);
+        let seeder = (!prefix.is_empty())
+            .then(|| self.start.after(&to_alg(&prefix, self.size)).ok())
+            .flatten()
+            .and_then(|after| crate::anneal::build_nxn(&sa_comm(), &after, self.seed_value).ok());
+        match seeder {
+            Some(s) => {
+                let plain = self.seed.replace(s);
+                if exact::Part::of(self.size) != exact::Part::Whole {
+                    self.plain = plain;
+                }
+                self.prefix = Some(prefix);
+            }
+            None => self.prefix = Some(Vec::new()),
+        }
+    }
+
+    /// Offers the current seed solver's `solution` (after its prefix): kept
+    /// if it solves the cube and is the shortest offered.
+    fn offer(&mut self, solution: &AnyAlg) {
         let moves: Vec<_> = match solution {
             AnyAlg::Nxn(a, _) => a.moves().to_vec(),
             AnyAlg::Three(a) => NxnAlg::from(a).into_moves(),
         };
-        let seq = merged(moves.into_iter().flat_map(|m| seq::of_move(m, self.size)));
-        let solved = self.replayed(&seq).is_some_and(|c| c.is_solved());
-        if !solved {
-            self.stopped_by = Some(StopReason::Other(
-                "the seed solution does not solve the cube".into(),
-            ));
-            self.done = Some(Status::Exhausted);
-            return Status::Exhausted;
+        let prefix = self.prefix.clone().unwrap_or_default();
+        let seq = merged(
+            prefix
+                .iter()
+                .copied()
+                .chain(moves.into_iter().flat_map(|m| seq::of_move(m, self.size))),
+        );
+        let shorter = self
+            .seeded
+            .as_ref()
+            .is_none_or(|(s, _)| self.turns.length(&seq) < self.turns.length(s));
+        if shorter && self.replayed(&seq).is_some_and(|c| c.is_solved()) {
+            self.seeded = Some((seq, prefix.len()));
         }
+    }
+
+    /// The next seed solver, or, when none is left, the shortest seed
+    /// sequence as the one to shorten.
+    fn next_seed(&mut self) {
+        if let Some(plain) = self.plain.take() {
+            self.seed = Some(plain);
+            self.prefix = Some(Vec::new());
+            return;
+        }
+        match self.seeded.take() {
+            Some((seq, exact)) => {
+                self.exact_turns = exact;
+                self.begin(seq);
+            }
+            None => {
+                self.stopped_by = Some(StopReason::Other("sa-comm did not solve the start".into()));
+                self.done = Some(Status::Exhausted);
+            }
+        }
+    }
+
+    /// Takes `seq` (solved, checked by [`Short::offer`]) as the sequence to
+    /// shorten.
+    fn begin(&mut self, seq: Vec<Mv>) {
         self.table = Some(Table::of(self.size));
         self.start_len = Some(self.turns.length(&seq));
         self.set_current(seq);
         let seq = self.cur.seq.clone();
         self.keep_if_best(&seq);
         self.cut();
-        if self.cur.len == 0 {
+        // Nothing is shorter than nothing, or than an optimal whole.
+        if self.cur.len == 0 || exact::Part::of(self.size) == exact::Part::Whole {
             self.done = Some(Status::Solved);
         }
-        Status::Running
     }
 
     /// Makes `seq` the current sequence (checkpoints from scratch).
@@ -319,369 +374,6 @@ impl Short {
         self.last_better = self.proposals;
         true
     }
-
-    /// Builds the candidate of one random proposal in `self.cand`.
-    fn propose(&mut self) -> Option<Op> {
-        let l = self.cur.seq.len();
-        let seq = &self.cur.seq;
-        let random = &self.turns.random;
-        let draw = |rng: &mut CubeRng| random[rng.random_range(0..random.len())];
-        self.cand.clear();
-        let r: f64 = self.rng.random();
-        if r < self.p.insert_rate {
-            if self.cur.pieces == 0 {
-                return None;
-            }
-            let table = self.table?;
-            let want = self.mis.want();
-            let ins = best_insertion(
-                table,
-                &self.turns,
-                seq,
-                &self.cur.end,
-                want,
-                self.p.insert_candidates,
-                &mut self.rng,
-            )?;
-            self.cand = ins.seq;
-            self.insertions += 1;
-            return Some(Op::Insert {
-                at: ins.at,
-                entry: ins.entry,
-            });
-        }
-        let kind = self.rng.random_range(0..12u32);
-        let span = self.p.pair_span as usize;
-        let op = match kind {
-            0..=2 if l > 0 => {
-                let at = self.rng.random_range(0..l);
-                let new = draw(&mut self.rng);
-                if new == seq[at] {
-                    return None;
-                }
-                self.cand.extend_from_slice(&seq[..at]);
-                for &m in std::iter::once(&new).chain(&seq[at + 1..]) {
-                    push(&mut self.cand, m);
-                }
-                Op::Replace {
-                    at,
-                    old: seq[at],
-                    new,
-                }
-            }
-            3..=5 if l > 1 => {
-                let at = self.rng.random_range(0..l - 1);
-                if seq[at].axis == seq[at + 1].axis {
-                    return None;
-                }
-                self.cand.extend_from_slice(&seq[..at]);
-                for &m in [seq[at + 1], seq[at]].iter().chain(&seq[at + 2..]) {
-                    push(&mut self.cand, m);
-                }
-                Op::Swap { at }
-            }
-            6 => {
-                let at = self.rng.random_range(0..=l);
-                let m = draw(&mut self.rng);
-                self.cand.extend_from_slice(&seq[..at]);
-                for &x in std::iter::once(&m).chain(&seq[at..]) {
-                    push(&mut self.cand, x);
-                }
-                Op::InsertOne { at, m }
-            }
-            7 if l > 0 => {
-                let at = self.rng.random_range(0..l);
-                self.cand.extend_from_slice(&seq[..at]);
-                for &x in &seq[at + 1..] {
-                    push(&mut self.cand, x);
-                }
-                Op::DeleteOne { at }
-            }
-            8 => {
-                let at = self.rng.random_range(0..=l);
-                let to = (at + self.rng.random_range(1..=span)).min(l);
-                let m = draw(&mut self.rng);
-                self.cand.extend_from_slice(&seq[..at]);
-                push(&mut self.cand, m);
-                for &x in &seq[at..to] {
-                    push(&mut self.cand, x);
-                }
-                push(&mut self.cand, m.inverse());
-                for &x in &seq[to..] {
-                    push(&mut self.cand, x);
-                }
-                Op::InsertPair { at, to, m }
-            }
-            9 if l > 1 => {
-                let at = self.rng.random_range(0..l - 1);
-                let to = (at + self.rng.random_range(1..=span)).min(l - 1);
-                self.cand.extend_from_slice(&seq[..at]);
-                for (k, &x) in seq.iter().enumerate().skip(at + 1) {
-                    if k != to {
-                        push(&mut self.cand, x);
-                    }
-                }
-                Op::DeletePair { at, to }
-            }
-            10 | 11 if l > 1 => {
-                let at = self.rng.random_range(0..l - 1);
-                let to = (at + self.rng.random_range(2..=self.p.segment.max(2) as usize)).min(l);
-                self.cand.extend_from_slice(&seq[..at]);
-                for &x in &seq[to..] {
-                    push(&mut self.cand, x);
-                }
-                Op::DeleteSegment { at, to }
-            }
-            _ => return None,
-        };
-        Some(op)
-    }
-
-    /// One proposal: drawn, judged, accepted or not.
-    fn proposal(&mut self) -> u64 {
-        self.proposals += 1;
-        let Some(op) = self.propose() else {
-            return 1;
-        };
-        let work = (self.cand.len() as u64).max(1) * 4 * self.size.get() as u64;
-        let (pieces, stickers, c) = self.evaluate();
-        let len = self.turns.length(&self.cand);
-        let alpha = self.alpha();
-        let delta_len = len as i64 - self.cur.len as i64;
-        let delta = delta_len as f64 + alpha * (f64::from(pieces) - f64::from(self.cur.pieces));
-        let t = self.temperature();
-        let accepted = delta <= 0.0 || self.rng.random::<f64>() < (-delta / t).exp();
-        if accepted {
-            self.accepted += 1;
-            std::mem::swap(&mut self.cur.seq, &mut self.cand);
-            self.cur.len = len;
-            self.rebuild(c);
-            debug_assert_eq!((self.cur.pieces, self.cur.stickers), (pieces, stickers));
-            if self.cur.pieces == 0 && len < self.best_len {
-                let seq = self.cur.seq.clone();
-                self.keep_if_best(&seq);
-            }
-        }
-        self.last = Some(Last {
-            op,
-            delta_len,
-            accepted,
-        });
-        work
-    }
-
-    /// Cuts every segment of the current sequence that is the identity
-    /// (a state met twice on the way), when that shortens it.
-    fn cut(&mut self) {
-        let mut s = self.start.stickers().to_vec();
-        let hash = |s: &[u8]| {
-            let mut h: u64 = 0x9e37_79b9_7f4a_7c15;
-            for chunk in s.chunks(8) {
-                let mut w = [0u8; 8];
-                w[..chunk.len()].copy_from_slice(chunk);
-                h = (h ^ u64::from_le_bytes(w))
-                    .wrapping_mul(0xff51_afd7_ed55_8ccd)
-                    .rotate_left(29);
-            }
-            h
-        };
-        let start = hash(&s);
-        let (turns, tmp) = (&self.turns, &mut self.tmp);
-        let Some(out) = without_loops(start, &self.cur.seq, |m| {
-            turns.replay(&mut s, &[m], tmp);
-            Some(hash(&s))
-        }) else {
-            return;
-        };
-        let out = merged(out);
-        if out.len() >= self.cur.seq.len() {
-            return;
-        }
-        self.cand = out;
-        let (pieces, _, _) = self.evaluate();
-        if pieces != self.cur.pieces {
-            return;
-        }
-        let before = self.cur.len as i64;
-        let seq = std::mem::take(&mut self.cand);
-        self.set_current(seq);
-        self.last = Some(Last {
-            op: Op::Cut,
-            delta_len: self.cur.len as i64 - before,
-            accepted: true,
-        });
-        if self.cur.pieces == 0 {
-            let seq = self.cur.seq.clone();
-            self.keep_if_best(&seq);
-        }
-    }
-
-    /// Completes the current sequence by insertions (the winners' last
-    /// step) when it has few misplaced pieces and is shorter than the
-    /// best; keeps the result if it is solved and shorter.
-    fn complete(&mut self) {
-        let Some(table) = self.table else {
-            return;
-        };
-        if self.cur.pieces == 0
-            || self.cur.pieces > self.p.repair_pieces
-            || self.cur.len >= self.best_len
-        {
-            return;
-        }
-        let mut seq = self.cur.seq.clone();
-        let mut end = self.cur.end.clone();
-        // Odd orbit permutations first: 3-cycles cannot mend them.
-        let home = self.start.face_colours();
-        for m in parity_turns(self.size, &end, &home) {
-            let turns = seq::of_move(m, self.size);
-            self.turns.replay(&mut end, &turns, &mut self.tmp);
-            for t in turns {
-                push(&mut seq, t);
-            }
-        }
-        let rounds = self.cur.pieces * REPAIR_ROUNDS;
-        for _ in 0..rounds {
-            let Some(ins) = best_insertion(
-                table,
-                &self.turns,
-                &seq,
-                &end,
-                self.mis.want(),
-                self.p.insert_candidates,
-                &mut self.rng,
-            ) else {
-                return;
-            };
-            let pairs = table.cycles().pairs_of(ins.target as usize);
-            let from: Vec<u8> = pairs.iter().map(|&[_, src]| end[src as usize]).collect();
-            for (&[i, _], &c) in pairs.iter().zip(&from) {
-                end[i as usize] = c;
-            }
-            seq = ins.seq;
-            if self.turns.length(&seq) >= self.best_len {
-                return;
-            }
-            if self.mis.count(&end).0 == 0 {
-                break;
-            }
-        }
-        let before = self.best_len;
-        if self.keep_if_best(&seq) {
-            self.completions += 1;
-            self.last = Some(Last {
-                op: Op::Completion,
-                delta_len: self.best_len as i64 - before as i64,
-                accepted: true,
-            });
-        }
-    }
-
-    fn finished(&self) -> Option<StopReason> {
-        if self.proposals >= self.p.max_steps {
-            return Some(StopReason::StepLimit(self.p.max_steps));
-        }
-        if self.p.stagnation > 0 && self.proposals - self.last_better >= self.p.stagnation {
-            return Some(StopReason::Other(format!(
-                "stagnation {} proposals",
-                self.p.stagnation
-            )));
-        }
-        None
-    }
-
-    fn sweep(&mut self) {
-        let mut work = 0u64;
-        for _ in 0..self.p.sweep {
-            if self.finished().is_some() {
-                break;
-            }
-            work += self.proposal();
-            if self.proposals.is_multiple_of(self.p.repair_every) {
-                self.complete();
-            }
-            if self.proposals.is_multiple_of(CUT_EVERY) {
-                self.cut();
-            }
-            let stuck = self.proposals - self.last_better.max(self.restarted);
-            if self.p.restart_after > 0 && stuck >= self.p.restart_after {
-                if let Some(best) = self.best.clone() {
-                    self.set_current(best);
-                }
-                self.restarted = self.proposals;
-            }
-            if work > STEP_WORK {
-                break;
-            }
-        }
-        if let Some(why) = self.finished() {
-            self.stopped_by = Some(why);
-            self.done = Some(if self.best.is_some() {
-                Status::Solved
-            } else {
-                Status::Exhausted
-            });
-        }
-    }
-
-    fn op_words(&self, last: &Last) -> String {
-        let size = self.size;
-        let t = |m: Mv| to_alg(&[m], size).to_string();
-        let what = match &last.op {
-            Op::Replace { at, old, new } => format!("replaced {} by {} at {at}", t(*old), t(*new)),
-            Op::Swap { at } => format!("swapped the turns at {at} and {}", at + 1),
-            Op::InsertOne { at, m } => format!("inserted {} at {at}", t(*m)),
-            Op::DeleteOne { at } => format!("deleted the turn at {at}"),
-            Op::InsertPair { at, to, m } => {
-                format!("inserted {} at {at} and {} at {to}", t(*m), t(m.inverse()))
-            }
-            Op::DeletePair { at, to } => format!("deleted the turns at {at} and {to}"),
-            Op::DeleteSegment { at, to } => format!("deleted the turns {at} to {}", to - 1),
-            Op::Insert { at, entry } => {
-                let (alg, words) = match self.table {
-                    Some(tb) => (
-                        tb.cycles().alg(*entry as usize).to_string(),
-                        tb.cycles().describe(*entry as usize),
-                    ),
-                    None => (String::new(), String::new()),
-                };
-                format!("inserted [{alg}] ({words}) at {at}")
-            }
-            Op::Cut => "cut segments that are the identity".to_string(),
-            Op::Completion => "completed by insertions: a shorter solution".to_string(),
-        };
-        let d = last.delta_len;
-        let turns = if d.abs() == 1 { "turn" } else { "turns" };
-        let sign = match d {
-            d if d < 0 => format!("\u{2212}{}", -d),
-            d if d > 0 => format!("+{d}"),
-            _ => "±0".to_string(),
-        };
-        let verdict = if last.accepted { "" } else { ", rejected" };
-        format!("{what}: {sign} {turns}{verdict}")
-    }
-
-    fn cube(&self, seq: &[Mv]) -> AnyCube {
-        let c = self.replayed(seq).unwrap_or_else(|| self.start.clone());
-        c.into()
-    }
-
-    fn solution(&self, seq: &[Mv]) -> AnyAlg {
-        let path = to_alg(seq, self.size);
-        let all: NxnAlg = self
-            .rotation
-            .moves()
-            .iter()
-            .chain(path.moves())
-            .copied()
-            .collect();
-        if self.size == Size::THREE
-            && let Ok(a) = AnyAlg::parse_sized(&all.to_string(), Size::THREE)
-        {
-            return a;
-        }
-        AnyAlg::Nxn(all, self.size)
-    }
 }
 
 impl Solver for Short {
@@ -689,8 +381,9 @@ impl Solver for Short {
         Profile {
             step: "sweep",
             series: vec![
-                SeriesSpec::new("length", 0),
-                SeriesSpec::new("current length", 0),
+                // Plotted; the status row "length start → best" says it once.
+                SeriesSpec::new("length", 0).no_row(),
+                SeriesSpec::new("current length", 0).no_row(),
                 SeriesSpec::new("misplaced pieces", 0),
                 SeriesSpec::new("temperature", 3),
                 SeriesSpec::new("alpha", 2).no_plot(),
@@ -704,6 +397,10 @@ impl Solver for Short {
                 break;
             }
             self.sweeps += 1;
+            if self.prefix.is_none() {
+                self.exact_part();
+                continue;
+            }
             if let Some(seeder) = self.seed.as_mut() {
                 self.seed_steps += 1;
                 match seeder.step(1) {
@@ -711,12 +408,12 @@ impl Solver for Short {
                     Status::Solved => {
                         let out = seeder.outcome();
                         self.seed = None;
-                        self.begin(&out.solution);
+                        self.offer(&out.solution);
+                        self.next_seed();
                     }
                     Status::Exhausted => {
-                        self.stopped_by =
-                            Some(StopReason::Other("sa-comm did not solve the start".into()));
-                        self.done = Some(Status::Exhausted);
+                        self.seed = None;
+                        self.next_seed();
                     }
                 }
                 continue;
@@ -731,111 +428,11 @@ impl Solver for Short {
     }
 
     fn snapshot(&self) -> Snapshot {
-        if let Some(seeder) = &self.seed {
-            let mut s = seeder.snapshot();
-            s.iteration = self.sweeps;
-            s.status = self.status();
-            s.generator = None;
-            s.phase = Some("seed (sa-comm)".into());
-            s.rows = Vec::new();
-            s.exhausted_by = self.stopped_by.clone();
-            s.values = vec![
-                f64::NAN,
-                s.sequence_len as f64,
-                f64::NAN,
-                self.temperature(),
-                self.alpha(),
-            ];
-            return s;
-        }
-        let best_len = self
-            .best
-            .as_ref()
-            .map_or(f64::NAN, |_| self.best_len as f64);
-        let mut rows = Vec::new();
-        if let Some(start) = self.start_len {
-            let best = self
-                .best
-                .as_ref()
-                .map_or("—".to_string(), |_| self.best_len.to_string());
-            rows.push(("length".to_string(), format!("{start} \u{2192} {best}")));
-        }
-        rows.push((
-            "accepted".to_string(),
-            format!(
-                "{:.1} % of {}",
-                100.0 * self.accepted as f64 / self.proposals.max(1) as f64,
-                self.proposals
-            ),
-        ));
-        Snapshot {
-            iteration: self.sweeps,
-            energy: f64::from(self.cur.stickers),
-            best_energy: if self.best.is_some() { 0.0 } else { f64::NAN },
-            current: self.cube(&self.cur.seq),
-            best: self.cube(self.best.as_deref().unwrap_or(&self.cur.seq)),
-            sequence_len: self.cur.len,
-            generator: None,
-            phase: Some("shorten".into()),
-            status: self.status(),
-            last_step: self.last.as_ref().map(|l| self.op_words(l)),
-            exhausted_by: self.stopped_by.clone(),
-            rows,
-            values: vec![
-                best_len,
-                self.cur.len as f64,
-                f64::from(self.cur.pieces),
-                self.temperature(),
-                self.alpha(),
-            ],
-        }
+        self.snapshot_now()
     }
 
     fn outcome(&self) -> Outcome {
-        let mut extra = serde_json::Map::new();
-        extra.insert("seed_solver".into(), "sa-comm".into());
-        extra.insert("seed_steps".into(), self.seed_steps.into());
-        if let Some(l) = self.start_len {
-            extra.insert("start_length".into(), l.into());
-        }
-        extra.insert("proposals".into(), self.proposals.into());
-        extra.insert("accepted".into(), self.accepted.into());
-        extra.insert("completions".into(), self.completions.into());
-        if let Some(t) = self.table {
-            extra.insert("table_entries".into(), t.len().into());
-            extra.insert("table_capped".into(), t.cycles().capped().into());
-        }
-        let (solution, solved, energy) = match &self.best {
-            Some(best) => {
-                let solution = self.solution(best);
-                // Replayed on the model of the start as given before it is
-                // reported solved.
-                let solved = self.replayed(best).is_some_and(|c| c.is_solved());
-                (
-                    solution,
-                    solved,
-                    if solved {
-                        0.0
-                    } else {
-                        f64::from(self.cur.stickers)
-                    },
-                )
-            }
-            None => (
-                self.solution(&[]),
-                false,
-                self.seed
-                    .as_ref()
-                    .map_or(f64::from(self.cur.stickers), |s| s.snapshot().best_energy),
-            ),
-        };
-        Outcome {
-            solved,
-            solution,
-            energy,
-            iterations: self.sweeps,
-            extra,
-        }
+        self.outcome_now()
     }
 
     fn live_values(&self) -> Vec<(String, f64)> {

@@ -1,0 +1,168 @@
+//! What `sa-short` does besides single proposals: cutting identity
+//! segments, completing a nearly solved sequence by insertions, the
+//! sweep and its stops.
+
+use super::propose::{Last, Op};
+use super::seq::{self, merged, push};
+use super::table::best_insertion;
+use super::{CUT_EVERY, REPAIR_ROUNDS, STEP_WORK, Short};
+use crate::api::Status;
+use crate::loops::without_loops;
+use crate::neighbourhood::cycles::parity_turns;
+use crate::stop::StopReason;
+
+impl Short {
+    /// Cuts every segment of the current sequence that is the identity
+    /// (a state met twice on the way), when that shortens it.
+    pub(super) fn cut(&mut self) {
+        let mut s = self.start.stickers().to_vec();
+        let hash = |s: &[u8]| {
+            let mut h: u64 = 0x9e37_79b9_7f4a_7c15;
+            for chunk in s.chunks(8) {
+                let mut w = [0u8; 8];
+                w[..chunk.len()].copy_from_slice(chunk);
+                h = (h ^ u64::from_le_bytes(w))
+                    .wrapping_mul(0xff51_afd7_ed55_8ccd)
+                    .rotate_left(29);
+            }
+            h
+        };
+        let start = hash(&s);
+        let (turns, tmp) = (&self.turns, &mut self.tmp);
+        let Some(out) = without_loops(start, &self.cur.seq, |m| {
+            turns.replay(&mut s, &[m], tmp);
+            Some(hash(&s))
+        }) else {
+            return;
+        };
+        let out = merged(out);
+        if out.len() >= self.cur.seq.len() {
+            return;
+        }
+        self.cand = out;
+        let (pieces, _, _) = self.evaluate();
+        if pieces != self.cur.pieces {
+            return;
+        }
+        let before = self.cur.len as i64;
+        let seq = std::mem::take(&mut self.cand);
+        self.set_current(seq);
+        self.last = Some(Last {
+            op: Op::Cut,
+            delta_len: self.cur.len as i64 - before,
+            accepted: true,
+        });
+        if self.cur.pieces == 0 {
+            let seq = self.cur.seq.clone();
+            self.keep_if_best(&seq);
+        }
+    }
+
+    /// Completes the current sequence by insertions (the winners' last
+    /// step) when it has few misplaced pieces and is shorter than the
+    /// best; keeps the result if it is solved and shorter.
+    pub(super) fn complete(&mut self) {
+        let Some(table) = self.table else {
+            return;
+        };
+        if self.cur.pieces == 0
+            || self.cur.pieces > self.p.repair_pieces
+            || self.cur.len >= self.best_len
+        {
+            return;
+        }
+        let mut seq = self.cur.seq.clone();
+        let mut end = self.cur.end.clone();
+        // Odd orbit permutations first: 3-cycles cannot mend them.
+        let home = self.start.face_colours();
+        for m in parity_turns(self.size, &end, &home) {
+            let turns = seq::of_move(m, self.size);
+            self.turns.replay(&mut end, &turns, &mut self.tmp);
+            for t in turns {
+                push(&mut seq, t);
+            }
+        }
+        let rounds = self.cur.pieces * REPAIR_ROUNDS;
+        for _ in 0..rounds {
+            let Some(ins) = best_insertion(
+                table,
+                &self.turns,
+                &seq,
+                &end,
+                self.mis.want(),
+                self.p.insert_candidates,
+                &mut self.rng,
+            ) else {
+                return;
+            };
+            let pairs = table.cycles().pairs_of(ins.target as usize);
+            let from: Vec<u8> = pairs.iter().map(|&[_, src]| end[src as usize]).collect();
+            for (&[i, _], &c) in pairs.iter().zip(&from) {
+                end[i as usize] = c;
+            }
+            seq = ins.seq;
+            if self.turns.length(&seq) >= self.best_len {
+                return;
+            }
+            if self.mis.count(&end).0 == 0 {
+                break;
+            }
+        }
+        let before = self.best_len;
+        if self.keep_if_best(&seq) {
+            self.completions += 1;
+            self.last = Some(Last {
+                op: Op::Completion,
+                delta_len: self.best_len as i64 - before as i64,
+                accepted: true,
+            });
+        }
+    }
+
+    pub(super) fn finished(&self) -> Option<StopReason> {
+        if self.proposals >= self.p.max_steps {
+            return Some(StopReason::StepLimit(self.p.max_steps));
+        }
+        if self.p.stagnation > 0 && self.proposals - self.last_better >= self.p.stagnation {
+            return Some(StopReason::Other(format!(
+                "stagnation {} proposals",
+                self.p.stagnation
+            )));
+        }
+        None
+    }
+
+    pub(super) fn sweep(&mut self) {
+        let mut work = 0u64;
+        for _ in 0..self.p.sweep {
+            if self.finished().is_some() {
+                break;
+            }
+            work += self.proposal();
+            if self.proposals.is_multiple_of(self.p.repair_every) {
+                self.complete();
+            }
+            if self.proposals.is_multiple_of(CUT_EVERY) {
+                self.cut();
+            }
+            let stuck = self.proposals - self.last_better.max(self.restarted);
+            if self.p.restart_after > 0 && stuck >= self.p.restart_after {
+                if let Some(best) = self.best.clone() {
+                    self.set_current(best);
+                }
+                self.restarted = self.proposals;
+            }
+            if work > STEP_WORK {
+                break;
+            }
+        }
+        if let Some(why) = self.finished() {
+            self.stopped_by = Some(why);
+            self.done = Some(if self.best.is_some() {
+                Status::Solved
+            } else {
+                Status::Exhausted
+            });
+        }
+    }
+}

@@ -1,0 +1,183 @@
+//! The proposals of `sa-short`: each builds a candidate sequence, which is
+//! judged on length + α × misplaced pieces and accepted by the Metropolis rule.
+
+use rand::RngExt;
+
+use super::Short;
+use super::seq::{Mv, push};
+use super::table::best_insertion;
+use cubetui_cube::random::CubeRng;
+
+/// What the last proposal was.
+#[derive(Clone, Debug)]
+pub(super) enum Op {
+    Replace { at: usize, old: Mv, new: Mv },
+    Swap { at: usize },
+    InsertOne { at: usize, m: Mv },
+    DeleteOne { at: usize },
+    InsertPair { at: usize, to: usize, m: Mv },
+    DeletePair { at: usize, to: usize },
+    DeleteSegment { at: usize, to: usize },
+    Insert { at: usize, entry: u32 },
+    Cut,
+    Completion,
+}
+
+#[derive(Clone, Debug)]
+pub(super) struct Last {
+    pub(super) op: Op,
+    pub(super) delta_len: i64,
+    pub(super) accepted: bool,
+}
+
+impl Short {
+    /// Builds the candidate of one random proposal in `self.cand`.
+    pub(super) fn propose(&mut self) -> Option<Op> {
+        let l = self.cur.seq.len();
+        let seq = &self.cur.seq;
+        let random = &self.turns.random;
+        let draw = |rng: &mut CubeRng| random[rng.random_range(0..random.len())];
+        self.cand.clear();
+        let r: f64 = self.rng.random();
+        if r < self.p.insert_rate {
+            if self.cur.pieces == 0 {
+                return None;
+            }
+            let table = self.table?;
+            let want = self.mis.want();
+            let ins = best_insertion(
+                table,
+                &self.turns,
+                seq,
+                &self.cur.end,
+                want,
+                self.p.insert_candidates,
+                &mut self.rng,
+            )?;
+            self.cand = ins.seq;
+            self.insertions += 1;
+            return Some(Op::Insert {
+                at: ins.at,
+                entry: ins.entry,
+            });
+        }
+        let kind = self.rng.random_range(0..12u32);
+        let span = self.p.pair_span as usize;
+        let op = match kind {
+            0..=2 if l > 0 => {
+                let at = self.rng.random_range(0..l);
+                let new = draw(&mut self.rng);
+                if new == seq[at] {
+                    return None;
+                }
+                self.cand.extend_from_slice(&seq[..at]);
+                for &m in std::iter::once(&new).chain(&seq[at + 1..]) {
+                    push(&mut self.cand, m);
+                }
+                Op::Replace {
+                    at,
+                    old: seq[at],
+                    new,
+                }
+            }
+            3..=5 if l > 1 => {
+                let at = self.rng.random_range(0..l - 1);
+                if seq[at].axis == seq[at + 1].axis {
+                    return None;
+                }
+                self.cand.extend_from_slice(&seq[..at]);
+                for &m in [seq[at + 1], seq[at]].iter().chain(&seq[at + 2..]) {
+                    push(&mut self.cand, m);
+                }
+                Op::Swap { at }
+            }
+            6 => {
+                let at = self.rng.random_range(0..=l);
+                let m = draw(&mut self.rng);
+                self.cand.extend_from_slice(&seq[..at]);
+                for &x in std::iter::once(&m).chain(&seq[at..]) {
+                    push(&mut self.cand, x);
+                }
+                Op::InsertOne { at, m }
+            }
+            7 if l > 0 => {
+                let at = self.rng.random_range(0..l);
+                self.cand.extend_from_slice(&seq[..at]);
+                for &x in &seq[at + 1..] {
+                    push(&mut self.cand, x);
+                }
+                Op::DeleteOne { at }
+            }
+            8 => {
+                let at = self.rng.random_range(0..=l);
+                let to = (at + self.rng.random_range(1..=span)).min(l);
+                let m = draw(&mut self.rng);
+                self.cand.extend_from_slice(&seq[..at]);
+                push(&mut self.cand, m);
+                for &x in &seq[at..to] {
+                    push(&mut self.cand, x);
+                }
+                push(&mut self.cand, m.inverse());
+                for &x in &seq[to..] {
+                    push(&mut self.cand, x);
+                }
+                Op::InsertPair { at, to, m }
+            }
+            9 if l > 1 => {
+                let at = self.rng.random_range(0..l - 1);
+                let to = (at + self.rng.random_range(1..=span)).min(l - 1);
+                self.cand.extend_from_slice(&seq[..at]);
+                for (k, &x) in seq.iter().enumerate().skip(at + 1) {
+                    if k != to {
+                        push(&mut self.cand, x);
+                    }
+                }
+                Op::DeletePair { at, to }
+            }
+            10 | 11 if l > 1 => {
+                let at = self.rng.random_range(0..l - 1);
+                let to = (at + self.rng.random_range(2..=self.p.segment.max(2) as usize)).min(l);
+                self.cand.extend_from_slice(&seq[..at]);
+                for &x in &seq[to..] {
+                    push(&mut self.cand, x);
+                }
+                Op::DeleteSegment { at, to }
+            }
+            _ => return None,
+        };
+        Some(op)
+    }
+
+    /// One proposal: drawn, judged, accepted or not.
+    pub(super) fn proposal(&mut self) -> u64 {
+        self.proposals += 1;
+        let Some(op) = self.propose() else {
+            return 1;
+        };
+        let work = (self.cand.len() as u64).max(1) * 4 * self.size.get() as u64;
+        let (pieces, stickers, c) = self.evaluate();
+        let len = self.turns.length(&self.cand);
+        let alpha = self.alpha();
+        let delta_len = len as i64 - self.cur.len as i64;
+        let delta = delta_len as f64 + alpha * (f64::from(pieces) - f64::from(self.cur.pieces));
+        let t = self.temperature();
+        let accepted = delta <= 0.0 || self.rng.random::<f64>() < (-delta / t).exp();
+        if accepted {
+            self.accepted += 1;
+            std::mem::swap(&mut self.cur.seq, &mut self.cand);
+            self.cur.len = len;
+            self.rebuild(c);
+            debug_assert_eq!((self.cur.pieces, self.cur.stickers), (pieces, stickers));
+            if self.cur.pieces == 0 && len < self.best_len {
+                let seq = self.cur.seq.clone();
+                self.keep_if_best(&seq);
+            }
+        }
+        self.last = Some(Last {
+            op,
+            delta_len,
+            accepted,
+        });
+        work
+    }
+}
