@@ -369,7 +369,10 @@ fn a_solver_without_side_series_gives_the_side_column_to_moves_to_solved() {
     let text = render(&a, 120, 36);
     assert!(text.contains("moves to solved"), "{text}");
     assert!(!text.contains("nothing to plot"), "{text}");
-    // Past the 3x3 there is no measure: the side plot stays the solver's.
+    // Past the 3x3 there is no measure: the side plot stays the solver's
+    // (the 4x4's default, `sa-short`, plots its lengths there).
     let text = render(&app(4, "4x4-sa"), 80, 24);
-    assert!(text.contains("temperature"), "{text}");
+    assert!(text.contains("preset      sa-short"), "{text}");
+    assert!(text.contains("■ lengt"), "{text}");
+    assert!(!text.contains("moves to solved"), "{text}");
 }
