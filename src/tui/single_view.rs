@@ -2,7 +2,7 @@
 //! draws from — each panel's own view data, taken from the app here and
 //! nowhere else, so no panel sees the whole [`App`] and each can be drawn
 //! from data made by hand. The race's is
-//! [`RaceScreen`](super::race::screen::RaceScreen).
+//! [`RaceScreen`](super::race::panel::RaceScreen).
 
 use ratatui::style::Color;
 

@@ -1,7 +1,7 @@
 //! The parsers behind the command line, fed arbitrary strings: the notation
 //! parser (`--scramble`) and the facelet parser (`--facelets`) never panic,
 //! and either reject the input with a message a terminal shows faithfully or
-//! accept it and round-trip. (`--set` is covered in `src/cli/config.rs`.)
+//! accept it and round-trip. (`--set` is covered in `src/cli/config/`.)
 
 use cubetui_cube::random::{random_state, rng_from_seed};
 use cubetui_cube::{Alg, Cube, FaceletError};

@@ -1,5 +1,5 @@
 //! Running a solver while recording it, and re-running a recorded run
-//! ([`verify`]): the same stepping loop both ways, so the recorded changes
+//! ([`verify`](super::verify::verify)): the same stepping loop both ways, so the recorded changes
 //! land at the same steps.
 
 use std::sync::atomic::AtomicBool;
@@ -214,7 +214,7 @@ impl Sampler<'_> {
 }
 
 /// [`run`], with points at exactly the steps `at` (ascending) when given:
-/// what [`verify`] compares a file's points with.
+/// what [`verify`](super::verify::verify) compares a file's points with.
 ///
 /// # Errors
 /// A change the solver refuses, or an error from `sink`.
