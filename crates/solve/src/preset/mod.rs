@@ -335,8 +335,8 @@ mod tests {
             shipped,
             [
                 "sa-pll-conj",
-                "sa-comm",
                 "sa-short",
+                "sa-comm",
                 "sa-faces",
                 "sa-faces-hot",
                 "ga",
