@@ -4,8 +4,10 @@
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Output, Stdio};
+use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
+
+use crate::cli_support::{Guard, wait};
 
 fn bin() -> Command {
     Command::new(env!("CARGO_BIN_EXE_cubetui"))
@@ -30,55 +32,6 @@ fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("cubetui-{name}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     dir
-}
-
-/// Kills the child when dropped, so a failing test leaves nothing running.
-struct Guard(Child);
-
-impl Drop for Guard {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-impl Guard {
-    /// Sends Ctrl-C (SIGINT), checks the child exits 130 within a minute,
-    /// and returns what it wrote to stdout.
-    fn interrupt(&mut self) -> String {
-        let kill = Command::new("kill")
-            .args(["-INT", &self.0.id().to_string()])
-            .status()
-            .expect("kill runs");
-        assert!(kill.success());
-        let status = wait(&mut self.0, Duration::from_secs(60));
-        assert_eq!(status.code(), Some(130));
-        self.stdout()
-    }
-
-    /// Everything the (exited) child wrote to its piped stdout.
-    fn stdout(&mut self) -> String {
-        let mut out = String::new();
-        self.0
-            .stdout
-            .take()
-            .unwrap()
-            .read_to_string(&mut out)
-            .unwrap();
-        out
-    }
-}
-
-/// Waits for the child to exit, at most `limit`.
-fn wait(child: &mut Child, limit: Duration) -> std::process::ExitStatus {
-    let t = Instant::now();
-    loop {
-        if let Some(status) = child.try_wait().expect("wait") {
-            return status;
-        }
-        assert!(t.elapsed() < limit, "still running after {limit:?}");
-        std::thread::sleep(Duration::from_millis(20));
-    }
 }
 
 #[test]

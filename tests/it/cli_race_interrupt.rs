@@ -3,10 +3,11 @@
 //! `--record`, each lane's run file is written as the lane goes, not at
 //! its end, and an interrupted lane's result says so.
 
-use std::io::Read;
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
+
+use crate::cli_support::Guard;
 
 fn lines_in(path: &Path) -> usize {
     std::fs::read_to_string(path).map_or(0, |t| t.lines().count())
@@ -20,66 +21,40 @@ fn an_interrupted_race_prints_its_lanes_and_its_run_files_grew_as_it_went() {
     let record = dir.join("race.jsonl");
     // Two lanes that run far longer than the test on a 7×7: `sa-short`
     // spends 3 000 000 proposals, `ga` 3000 generations.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_cubetui"))
-        .args([
-            "race",
-            "--presets",
-            "sa-short,ga",
-            "--size",
-            "7",
-            "--random-state",
-            "--time-limit",
-            "1000",
-            "--json",
-            "--record",
-            record.to_str().unwrap(),
-        ])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn");
+    let mut child = Guard(
+        Command::new(env!("CARGO_BIN_EXE_cubetui"))
+            .args([
+                "race",
+                "--presets",
+                "sa-short,ga",
+                "--size",
+                "7",
+                "--random-state",
+                "--time-limit",
+                "1000",
+                "--json",
+                "--record",
+                record.to_str().unwrap(),
+            ])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("spawn"),
+    );
     let lane = dir.join("race.ga.jsonl");
     // The header and some points are on disk while the lane still runs.
     let t = Instant::now();
     while lines_in(&lane) < 3 {
-        if t.elapsed() > Duration::from_secs(120) || child.try_wait().unwrap().is_some() {
-            let _ = child.kill();
-            panic!("the lane's run file did not grow while the race ran");
-        }
+        assert!(
+            t.elapsed() < Duration::from_secs(120),
+            "the lane's run file did not grow while the race ran"
+        );
+        assert!(child.0.try_wait().unwrap().is_none(), "race ended early");
         std::thread::sleep(Duration::from_millis(50));
     }
-    assert!(child.try_wait().unwrap().is_none(), "race ended early");
-    let kill = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .expect("kill runs");
-    assert!(kill.success());
-    let t = Instant::now();
-    let status = loop {
-        if let Some(s) = child.try_wait().unwrap() {
-            break s;
-        }
-        if t.elapsed() > Duration::from_secs(60) {
-            let _ = child.kill();
-            panic!("the race ignored Ctrl-C");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    };
-    let mut out = String::new();
-    child
-        .stdout
-        .take()
-        .unwrap()
-        .read_to_string(&mut out)
-        .unwrap();
-    let mut err = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut err)
-        .unwrap();
-    assert_eq!(status.code(), Some(130), "{err}");
+    // Exit 130 within a minute, the lanes printed as they stood.
+    let out = child.interrupt();
+    let err = child.stderr();
     assert!(err.contains("interrupted"), "{err}");
     let v: serde_json::Value = serde_json::from_str(&out).expect("one JSON object");
     let lanes = v["lanes"].as_array().expect("lanes");

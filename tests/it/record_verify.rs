@@ -4,19 +4,11 @@
 //! difference (exit 4), and the genuine files are "identical".
 
 use std::path::PathBuf;
-use std::process::Command;
 
+/// `replay PATH --verify`: (exit code, stdout then stderr).
 fn verify(path: &str) -> (i32, String) {
-    let o = Command::new(env!("CARGO_BIN_EXE_cubetui"))
-        .args(["replay", path, "--verify"])
-        .output()
-        .expect("binary runs");
-    let text = format!(
-        "{}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    );
-    (o.status.code().unwrap_or(-1), text)
+    let (code, out, err) = crate::cli_support::run(&["replay", path, "--verify"]);
+    (code, out + &err)
 }
 
 fn edited(name: &str, text: &str) -> PathBuf {

@@ -3,8 +3,10 @@
 
 #![allow(dead_code)]
 
+use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Child, Command, Output};
+use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
@@ -137,4 +139,65 @@ pub fn shard_lines(path: &Path, shard: &str) -> Vec<Value> {
             l
         })
         .collect()
+}
+
+/// Kills the child when dropped, so a failing test leaves nothing running.
+pub struct Guard(pub Child);
+
+impl Drop for Guard {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+impl Guard {
+    /// Sends Ctrl-C (SIGINT), checks the child exits 130 within a minute,
+    /// and returns what it wrote to stdout.
+    pub fn interrupt(&mut self) -> String {
+        let kill = Command::new("kill")
+            .args(["-INT", &self.0.id().to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(kill.success());
+        let status = wait(&mut self.0, Duration::from_secs(60));
+        assert_eq!(status.code(), Some(130));
+        self.stdout()
+    }
+
+    /// Everything the (exited) child wrote to its piped stderr.
+    pub fn stderr(&mut self) -> String {
+        let mut out = String::new();
+        self.0
+            .stderr
+            .take()
+            .unwrap()
+            .read_to_string(&mut out)
+            .unwrap();
+        out
+    }
+
+    /// Everything the (exited) child wrote to its piped stdout.
+    pub fn stdout(&mut self) -> String {
+        let mut out = String::new();
+        self.0
+            .stdout
+            .take()
+            .unwrap()
+            .read_to_string(&mut out)
+            .unwrap();
+        out
+    }
+}
+
+/// Waits for the child to exit, at most `limit`.
+pub fn wait(child: &mut Child, limit: Duration) -> std::process::ExitStatus {
+    let t = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            return status;
+        }
+        assert!(t.elapsed() < limit, "still running after {limit:?}");
+        std::thread::sleep(Duration::from_millis(20));
+    }
 }
