@@ -309,14 +309,15 @@ fn lane_records(
         .collect()
 }
 
-/// The results as text: rank, preset, solved, HTM, moves to solved, CPU
-/// time, steps.
+/// The results as text: rank, preset, solved, HTM, best energy (what
+/// ranks unsolved lanes), moves to solved, CPU time, steps.
 fn text_table(results: &Results) -> String {
     let columns = [
         Column::right("rank"),
         Column::left("preset"),
         Column::left("solved"),
         Column::right("HTM").min(4),
+        Column::right("energy").min(6),
         Column::right("to solved"),
         Column::right("CPU ms").min(10),
         Column::right("steps").min(10),
@@ -334,6 +335,7 @@ fn text_table(results: &Results) -> String {
                 } else {
                     "-".into()
                 },
+                energy(l.energy),
                 l.to_solved.map_or_else(|| "-".into(), |n| n.to_string()),
                 format!("{:.1}", l.cpu_ms),
                 l.steps.to_string(),
@@ -341,6 +343,16 @@ fn text_table(results: &Results) -> String {
         })
         .collect();
     table::render(&columns, &rows)
+}
+
+/// A best energy as the table shows it: whole numbers without a point
+/// (misplaced stickers), others to two places.
+fn energy(e: f64) -> String {
+    if e.fract() == 0.0 && e.abs() < 1e15 {
+        format!("{e:.0}")
+    } else {
+        format!("{e:.2}")
+    }
 }
 
 #[cfg(test)]
@@ -366,7 +378,7 @@ mod tests {
             cpu_ms,
             steps,
             step: "step".into(),
-            energy: 0.0,
+            energy: if solved { 0.0 } else { 14.0 },
             to_solved: if solved { Some(0) } else { Some(21) },
             solution: String::new(),
         }
@@ -416,10 +428,10 @@ mod tests {
         };
         assert_eq!(
             text_table(&results),
-            "rank  preset       solved   HTM  to solved      CPU ms       steps\n\
-             \x20  1  reference    yes        6          0         0.1           1\n\
-             \x20  2  sa-pll-conj  yes      588          0      1234.6        5175\n\
-             \x20  3  ga           no         -         21     20000.0  1234567890\n"
+            "rank  preset       solved   HTM  energy  to solved      CPU ms       steps\n\
+             \x20  1  reference    yes        6       0          0         0.1           1\n\
+             \x20  2  sa-pll-conj  yes      588       0          0      1234.6        5175\n\
+             \x20  3  ga           no         -      14         21     20000.0  1234567890\n"
         );
     }
 }

@@ -119,7 +119,7 @@ pub fn run(args: SolveArgs, presets: &Presets) -> Result<ExitCode, Report> {
         }
         let _ = write!(
             text,
-            "{}\nsolution:   {sol}\nlength:     {} HTM ({} raw moves)\n\
+            "{}\nsolution:   {sol}\nlength:     {} HTM ({} raw move{})\n\
              energy:     {}\niterations: {}\nstopped by: {}\ntime:       {:.1} ms\nsolver:     {} (preset {}{neighbourhood})\n",
             match (r.solved, r.cancelled) {
                 (true, _) => "solved",
@@ -128,6 +128,7 @@ pub fn run(args: SolveArgs, presets: &Presets) -> Result<ExitCode, Report> {
             },
             r.solution.turns(),
             r.moves_raw,
+            if r.moves_raw == 1 { "" } else { "s" },
             r.energy,
             r.iterations,
             r.stopped_by,

@@ -233,16 +233,37 @@ enum ConfigCommand {
 pub fn run(args: ConfigArgs) -> Result<ExitCode, Report> {
     match args.command {
         ConfigCommand::Path => {
-            let show = |what: &str, p: Option<PathBuf>| match p {
-                Some(p) => {
-                    let state = if p.exists() { "exists" } else { "not there" };
-                    format!("{what} {} ({state})\n", p.display())
-                }
+            let show = |what: &str, p: Option<PathBuf>, dir: bool| match p {
+                Some(p) => format!("{what} {} ({})\n", p.display(), path_state(&p, dir)),
                 None => format!("{what} (no config directory on this system; set {DIR_VAR})\n"),
             };
-            let text = show("config file:", config_file()) + &show("presets dir:", presets_dir());
+            let text = show("config file:", config_file(), false)
+                + &show("presets dir:", presets_dir(), true);
             super::out::stdout(text.as_bytes())?;
             Ok(ExitCode::SUCCESS)
+        }
+    }
+}
+
+/// What `cubetui config path` says of `p`, which should be a directory
+/// when `dir`, else a regular file: "exists" only when it is of that kind.
+fn path_state(p: &Path, dir: bool) -> String {
+    match std::fs::metadata(p) {
+        Ok(m) if dir && m.is_dir() || !dir && m.is_file() => "exists".into(),
+        Ok(m) if m.is_dir() => "a directory, not a file: not read".into(),
+        Ok(_) if dir => "not a directory: no presets are read from it".into(),
+        Ok(_) => "not a regular file: refused when read".into(),
+        Err(_) => {
+            // Not there; say so differently when it cannot be created
+            // because something on its way is a file.
+            let blocked = p
+                .ancestors()
+                .skip(1)
+                .find(|a| std::fs::metadata(a).is_ok_and(|m| !m.is_dir()));
+            match blocked {
+                Some(a) => format!("cannot exist: {} is not a directory", a.display()),
+                None => "not there".into(),
+            }
         }
     }
 }

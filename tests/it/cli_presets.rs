@@ -170,7 +170,7 @@ fn presets_name_prints_every_parameter_with_its_value_range_and_meaning() {
     );
     assert_eq!(
         row("population")[..7],
-        ["population", "100", "2", "–", "100000", "log", "yes"]
+        ["population", "100", "2", "–", "100_000", "log", "yes"]
     );
     assert_eq!(
         row("fitness")[..5],
@@ -198,7 +198,7 @@ fn presets_name_prints_every_parameter_with_its_value_range_and_meaning() {
         "{text}"
     );
     assert!(
-        text.contains("during a run also: temperature (0.000000001 – 1000000000, log)"),
+        text.contains("during a run also: temperature (1e-9 – 1e9, log)"),
         "{text}"
     );
     let bad = run(&["presets", "nope"]);

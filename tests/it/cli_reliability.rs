@@ -103,7 +103,7 @@ fn set_values_that_can_never_solve_are_refused_naming_the_range() {
         (
             "reference",
             "nodes_per_step=99999999999",
-            "`nodes_per_step`: 99999999999 is outside its range (it takes a whole number in 1 – 10000000",
+            "`nodes_per_step`: 99999999999 is outside its range (it takes a whole number in 1 – 10_000_000",
         ),
         ("mws", "phase1.trials=0", "phase1.trials must be 1 – 1666"),
         ("mws", "phase3.trials=0", "phase3.trials must be 1 – 1000"),

@@ -67,12 +67,16 @@ fn a_bad_line_is_refused_with_its_number_before_any_solving() {
             "no --jsonl file before the states are checked"
         );
     }
-    // Only comments: nothing to run (usage error).
+    // Only comments: a bad file, as is one that is not there (exit 3).
     let empty = d.join("empty.txt");
     std::fs::write(&empty, "# nothing\n\n").unwrap();
     let (c, _, err) = bench(&["--states", empty.to_str().unwrap()], &d.join("e.jsonl"));
-    assert_eq!(c, 2, "{err}");
+    assert_eq!(c, 3, "{err}");
     assert!(err.contains("no cubes"), "{err}");
+    let missing = d.join("missing.txt");
+    let (c, _, err) = bench(&["--states", missing.to_str().unwrap()], &d.join("m.jsonl"));
+    assert_eq!(c, 3, "{err}");
+    assert!(err.contains("missing.txt: cannot read it"), "{err}");
     std::fs::remove_dir_all(&d).ok();
 }
 

@@ -343,4 +343,31 @@ fn config_path_says_where_and_whether() {
     std::fs::write(d.join("config.toml"), "fps = 20\n").unwrap();
     let out = text(&run(&d, &["config", "path"]).stdout);
     assert!(out.contains("config.toml (exists)"), "{out}");
+    // "exists" only for the right kind: a directory named config.toml
+    // and a file named presets are said for what they are.
+    std::fs::remove_file(d.join("config.toml")).unwrap();
+    std::fs::create_dir(d.join("config.toml")).unwrap();
+    std::fs::remove_dir_all(d.join("presets")).unwrap();
+    std::fs::write(d.join("presets"), "").unwrap();
+    let out = text(&run(&d, &["config", "path"]).stdout);
+    assert!(
+        out.contains("config.toml (a directory, not a file: not read)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("presets (not a directory: no presets are read from it)"),
+        "{out}"
+    );
+    // The config directory itself a file: nothing can be there.
+    let file = d.join("plain-file");
+    std::fs::write(&file, "").unwrap();
+    let out = text(&run(&file, &["config", "path"]).stdout);
+    assert!(
+        out.contains(&format!(
+            "config.toml (cannot exist: {} is not a directory)",
+            file.display()
+        )),
+        "{out}"
+    );
+    std::fs::remove_dir_all(&d).ok();
 }

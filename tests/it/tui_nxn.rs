@@ -331,6 +331,10 @@ fn w_races_the_presets_of_the_size_on_a_4x4() {
         "{:?}",
         a.message()
     );
+    // … and the line under the race plot shows it (it used to keep its
+    // x-axis note, so `m` seemed to do nothing).
+    let text = render(&a, 120, 40);
+    assert!(text.contains("no moves to solved on a 4x4"), "{text}");
     update(&mut a, Action::CopyCommand);
     assert!(
         a.message().unwrap().contains("--size 4 "),

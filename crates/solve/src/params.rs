@@ -68,6 +68,33 @@ pub enum Live {
     No,
 }
 
+/// A whole-number bound as TOML (and `--set`) reads it: past 99 999 in
+/// groups of three (`1_000_000_000`).
+fn int_text(n: i64) -> String {
+    let digits = n.unsigned_abs().to_string();
+    if digits.len() <= 5 {
+        return n.to_string();
+    }
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push('_');
+        }
+        out.push(c);
+    }
+    if n < 0 { format!("-{out}") } else { out }
+}
+
+/// A number bound as TOML (and `--set`) reads it: very large or very
+/// small ones in exponent form (`1e9`, `1e-9`), others as written.
+fn float_text(x: f64) -> String {
+    if x != 0.0 && !(1e-4..1e6).contains(&x.abs()) {
+        format!("{x:e}")
+    } else {
+        format!("{x}")
+    }
+}
+
 impl ParamSpec {
     /// A whole-number parameter in `min..=max`.
     pub fn int(
@@ -168,9 +195,9 @@ impl ParamSpec {
     /// largest TOML integer), `0.01 – 0.99`, `true|false`, `a|b|c`.
     pub fn range(&self) -> String {
         match &self.kind {
-            Kind::Int { min, max: i64::MAX } => format!("≥ {min}"),
-            Kind::Int { min, max } => format!("{min} – {max}"),
-            Kind::Float { min, max } => format!("{min} – {max}"),
+            Kind::Int { min, max: i64::MAX } => format!("≥ {}", int_text(*min)),
+            Kind::Int { min, max } => format!("{} – {}", int_text(*min), int_text(*max)),
+            Kind::Float { min, max } => format!("{} – {}", float_text(*min), float_text(*max)),
             Kind::Bool => "true|false".into(),
             Kind::Choice(c) => c.join("|"),
         }
@@ -437,6 +464,11 @@ mod tests {
         assert_eq!(e, "`n` takes a whole number ≥ 1, log scale, got 0");
         let alpha = ParamSpec::float("a", (0.01, 0.999_999), 0.5, Scale::Linear, Live::No, "m");
         assert_eq!(alpha.range(), "0.01 – 0.999999");
+        // Far bounds in the forms --set takes back.
+        let t = ParamSpec::float("t", (1e-9, 1e9), 1.0, Scale::Log, Live::Yes, "m");
+        assert_eq!(t.range(), "1e-9 – 1e9");
+        let n = ParamSpec::int("n", (1, 1_000_000_000), 5, Scale::Log, Live::No, "m");
+        assert_eq!(n.range(), "1 – 1_000_000_000");
         assert_eq!(ParamSpec::unit("u", 0.5, Live::No, "m").range(), "0 – 1");
         assert!(s.check(&toml::Value::Float(2.0)).is_err());
         let c = ParamSpec::choice("k", &["x", "y"], "x", Live::No, "m");

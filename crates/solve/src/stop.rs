@@ -71,6 +71,11 @@ impl StopReason {
     }
 }
 
+/// The plural ending of a count's noun.
+fn plural(n: u64) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
 impl fmt::Display for StopReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -78,13 +83,17 @@ impl fmt::Display for StopReason {
             StopReason::Frozen { temperature } => {
                 write!(f, "temperature frozen at {temperature:.4}")
             }
-            StopReason::Stagnation(n) => write!(f, "stagnation {n} generations"),
+            StopReason::Stagnation(n) => write!(f, "stagnation {n} generation{}", plural(*n)),
             StopReason::GenerationLimit(n) => write!(f, "generation limit {n}"),
             StopReason::RoundLimit(n) => write!(f, "round limit {n}"),
             StopReason::SearchComplete { max_len } => {
-                write!(f, "search complete: no solution within {max_len} moves")
+                write!(
+                    f,
+                    "search complete: no solution within {max_len} move{}",
+                    plural(*max_len as u64)
+                )
             }
-            StopReason::GiveUp(n) => write!(f, "give-up limit {n} nodes"),
+            StopReason::GiveUp(n) => write!(f, "give-up limit {n} node{}", plural(*n)),
             StopReason::NotBuilt => f.write_str("the solver could not be built from the tables"),
             StopReason::CrowdFailed(inner) => {
                 write!(f, "{inner}, and the crowd's sequence did not solve")

@@ -11,10 +11,10 @@ use color_eyre::eyre::Report;
 
 use cubetui_cube::nxn::{NxnAlg, NxnCube, Size};
 use cubetui_cube::{Alg, AnyAlg, Cube};
-use cubetui_solve::files::{FileError, read_text};
+use cubetui_solve::files::read_text;
 
 use super::super::common::{Start, parse_facelets};
-use super::super::exit::{InvalidInput, UsageError};
+use super::super::exit::InvalidInput;
 
 /// Largest `--states` file read, in bytes (a million facelet lines).
 pub const MAX_BYTES: u64 = 64 << 20;
@@ -29,15 +29,15 @@ pub struct Entry {
 /// Reads and checks a test set of cubes of `size`; every cube in file order.
 pub fn load(path: &Path, size: Size) -> Result<Vec<Entry>, Report> {
     let shown = path.display();
-    let text = read_text(path, MAX_BYTES, "a test set").map_err(|e| match e {
-        FileError::NotText => Report::new(InvalidInput(format!("--states {shown}: {e}"))),
-        e => Report::new(UsageError(format!("--states {shown}: {e}"))),
-    })?;
+    // A file that cannot be read, is not a text file or holds no cube is a
+    // bad file (exit 3), as for `replay` and `merge`.
+    let text = read_text(path, MAX_BYTES, "a test set")
+        .map_err(|e| Report::new(InvalidInput(format!("--states {shown}: {e}"))))?;
     let entries = parse(&text, size).map_err(|(line, why)| {
         Report::new(InvalidInput(format!("--states {shown} line {line}: {why}")))
     })?;
     if entries.is_empty() {
-        return Err(UsageError(format!(
+        return Err(InvalidInput(format!(
             "--states {shown}: no cubes in it (only blank lines and # comments)"
         ))
         .into());

@@ -230,7 +230,6 @@ pub fn checked(row: &Row, value: f64) -> Result<f64, String> {
     spec.check(&v).map(|()| value)
 }
 
-/// A typed value, checked.
 /// A typed value, checked: read as `--set` reads it ([`read_value`]: a
 /// whole-number knob takes digits only), in its range, and exact as the
 /// number the run's knob carries.

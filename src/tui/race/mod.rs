@@ -72,6 +72,9 @@ pub struct RaceView {
     focus: Option<usize>,
     /// Each lane's run file (`--record`), where it is recorded.
     records: Vec<Option<Live<File>>>,
+    /// What the race last answered a key with (the line under the plot
+    /// shows it while it is the app's message).
+    said: Option<String>,
 }
 
 /// What the race's shared plot shows for each lane.
@@ -139,6 +142,7 @@ impl RaceView {
             },
             focus: None,
             records,
+            said: None,
         };
         view.poll();
         Ok(view)
@@ -170,6 +174,16 @@ impl RaceView {
                 RaceMeasure::Misplaced => l.points(),
             })
             .collect()
+    }
+
+    /// What the race last answered a key with.
+    pub fn said(&self) -> Option<&str> {
+        self.said.as_deref()
+    }
+
+    /// Notes `message` as the race's last answer (see [`RaceView::said`]).
+    pub fn note_said(&mut self, message: &str) {
+        self.said = Some(message.to_string());
     }
 
     /// The focused lane, if any.

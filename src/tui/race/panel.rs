@@ -179,8 +179,12 @@ fn header_line(s: &RaceScreen<'_>) -> Line<'static> {
                 .add_modifier(Modifier::BOLD),
         ),
         Span::raw(format!(
-            "· {start} · seed {} · {} · {state}",
+            "· {start} · seed {}{} · {} · {state}",
             s.seed,
+            match s.cube {
+                0 => String::new(),
+                k => format!(" · cube {k}"),
+            },
             speed_label(s.speed)
         )),
         // The clicked lane (its curve is drawn on top).
@@ -196,6 +200,16 @@ fn energy(l: &Lane) -> String {
     match &l.track().snapshot() {
         Some(s) => format!("E {:.0}/{:.0}", s.energy, s.best_energy),
         None => "E -".into(),
+    }
+}
+
+/// A best energy in the results table: whole numbers (misplaced
+/// stickers) without a point.
+fn energy_text(e: f64) -> String {
+    if e.fract() == 0.0 && e.abs() < 1e15 {
+        format!("{e:.0}")
+    } else {
+        format!("{e:.2}")
     }
 }
 
@@ -396,15 +410,15 @@ fn draw_results(buf: &mut Buffer, s: &RaceScreen<'_>, area: Rect) {
             Cell::from(""),
             Cell::from(if r.solved { "yes" } else { "no" }),
             right(htm),
-            Cell::from(""),
+            right(energy_text(r.energy)),
             right(r.to_solved.map_or_else(|| "-".into(), |n| n.to_string())),
             right(cpu_time(lanes[i].cpu())),
             right(thousands(r.steps)),
         ])
     });
-    // The empty columns widen the gaps after the rank, the preset and HTM.
-    let widths = [4, 0, name_width(view) as u16, 0, 6, 5, 0, 9, 10, 12].map(Constraint::Length);
-    let title = " results: solved first, then fewer moves (HTM), then less CPU time ";
+    // The empty columns widen the gaps after the rank and the preset.
+    let widths = [4, 0, name_width(view) as u16, 0, 6, 5, 7, 11, 10, 12].map(Constraint::Length);
+    let title = " results: solved first, then fewer moves (HTM) or less energy, then less CPU ";
     let table = Table::new(rows, widths)
         .header(header(vec![
             right("rank".into()),
@@ -413,7 +427,7 @@ fn draw_results(buf: &mut Buffer, s: &RaceScreen<'_>, area: Rect) {
             Cell::from(""),
             Cell::from("solved"),
             right("HTM".into()),
-            Cell::from(""),
+            right("energy".into()),
             right("to solved".into()),
             right("CPU".into()),
             right("steps".into()),

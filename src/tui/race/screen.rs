@@ -24,7 +24,10 @@ pub struct RaceScreen<'a> {
     pub plot: PlotView,
     /// How the start was reached from solved (`None`: a random state).
     pub scramble: Option<&'a AnyAlg>,
+    /// The base seed and which of its cubes this is (as the status panel
+    /// says it: "seed 7 · cube 3", not the 20-digit seed derived from them).
     pub seed: u64,
+    pub cube: u64,
     pub speed: Speed,
     /// What the line under the plot says.
     pub note: String,
@@ -39,9 +42,15 @@ impl<'a> RaceScreen<'a> {
         let waiting = view.race().lanes().iter().any(|l| {
             l.track().snapshot().and_then(|s| s.phase.as_deref()) == Some(awaiting_tables::BUILDING)
         });
-        // … and after `y`, the command that reproduces the race.
+        // … after `y`, the command that reproduces the race, and what the
+        // race answered a key with (`m` on a 4×4, space after the end).
         let note = match app.message() {
-            Some(m) if waiting || app.knobs().is_some() || m == app.reproduce_command() => {
+            Some(m)
+                if waiting
+                    || app.knobs().is_some()
+                    || m == app.reproduce_command()
+                    || view.said() == Some(m) =>
+            {
                 m.to_string()
             }
             _ => X_NOTE.to_string(),
@@ -52,7 +61,8 @@ impl<'a> RaceScreen<'a> {
             letters: app.letters(),
             plot: app.plot_view(),
             scramble: app.scramble(),
-            seed: app.run_seed(),
+            seed: app.seed(),
+            cube: app.cube_index(),
             speed: app.speed(),
             note,
         })

@@ -200,8 +200,14 @@ pub fn reduce(app: &mut App, action: Action) -> Vec<Effect> {
             } else {
                 app.view.speed.saturating_sub(1)
             };
+            // At either end of the ladder only the other key is offered.
+            let hint = match app.view.speed {
+                0 => "the slowest; + faster",
+                i if i == SPEEDS.len() - 1 => "the fastest; - slower",
+                _ => "+ faster, - slower",
+            };
             app.message = Some(format!(
-                "speed: {} (+ faster, - slower)",
+                "speed: {} ({hint})",
                 crate::tui::panels::status::speed_label(app.speed())
             ));
             effects.push(Effect::Speed(app.speed()));
@@ -431,6 +437,14 @@ mod tests {
             reduce(&mut a, Action::Faster);
         }
         assert_eq!(a.speed(), Speed::Unthrottled, "the ladder stops at its top");
+        assert_eq!(
+            a.message(),
+            Some("speed: unthrottled (the fastest; - slower)")
+        );
+        for _ in 0..20 {
+            reduce(&mut a, Action::Slower);
+        }
+        assert!(a.message().unwrap().ends_with("(the slowest; + faster)"));
         assert_eq!(reduce(&mut a, Action::Quit), [Effect::Stop]);
         assert!(a.quit());
     }

@@ -22,6 +22,9 @@ pub(super) fn route(app: &mut App, action: &Action) -> bool {
         Reply::Pass => false,
         Reply::Quiet => true,
         Reply::Done(message) => {
+            if let (Some(m), Mode::Race(view)) = (&message, &mut app.mode) {
+                view.note_said(m);
+            }
             if message.is_some() {
                 app.message = message;
             }

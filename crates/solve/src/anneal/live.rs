@@ -137,7 +137,7 @@ mod tests {
         a.step(10);
         let e = a.set_param("temperature", 0.0).unwrap_err().to_string();
         assert!(
-            e.contains("`temperature`") && e.contains("in 0.000000001 – 1000000000"),
+            e.contains("`temperature`") && e.contains("in 1e-9 – 1e9"),
             "{e}"
         );
         let e = a.set_param("max_steps", 5.0).unwrap_err().to_string();

@@ -142,7 +142,7 @@ mod tests {
                 .as_ref()
                 .map(ToString::to_string)
                 .as_deref(),
-            Some("stagnation 1 generations")
+            Some("stagnation 1 generation")
         );
     }
 
@@ -157,7 +157,7 @@ mod tests {
         );
         let e = g.set_param("population", 1.0).unwrap_err().to_string();
         assert!(
-            e.contains("`population`") && e.contains("in 2 – 100000"),
+            e.contains("`population`") && e.contains("in 2 – 100_000"),
             "{e}"
         );
         let e = g.set_param("population", 50_000.0).unwrap_err().to_string();
