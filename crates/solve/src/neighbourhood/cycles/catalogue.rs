@@ -9,9 +9,11 @@ use cubetui_cube::face::Face;
 use cubetui_cube::nxn::orbits::{OrbitKind, orbits};
 use cubetui_cube::nxn::{NxnAlg, NxnKind, NxnMove, Size, tables};
 
-/// Entries the catalogue of one size keeps at most, over all orbits: about
-/// 40 MB. Sizes up to 16 keep every 3-cycle of every orbit; larger ones
-/// keep an equal share per orbit and say so ([`Cycles::capped`]).
+/// Entries the catalogue of one size keeps at most, over all orbits, as
+/// an equal share per orbit. Sizes up to 25 keep every 3-cycle of every
+/// orbit (the 25×25 just under the bound); from 26 the share is smaller
+/// than an orbit's 3-cycles and the catalogue says so
+/// ([`Cycles::capped`]).
 pub const MAX_ENTRIES: usize = 600_000;
 
 /// What an entry does to its pieces.
