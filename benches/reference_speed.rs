@@ -1,93 +1,127 @@
 //! The two-phase reference beside min2phase (the crate, the official Rust
-//! port of cs0x7f's min2phase), on the same random states in one run.
+//! port of cs0x7f's min2phase), each timed alone on the same random states.
 //!
 //! Solves cubes `0..N` of seed S (the states `bench --random-state --seed S`
-//! draws) with both solvers, in two modes: at most 21 face turns (HTM) and at
-//! most 20, each the first solution within the bound. cubetui's modes are
-//! `max_len = target = 21` (or 20) with no soft node limit; its default
-//! budget (target 20, 150 000 nodes, `solve --reference`) is a third row.
-//! Every solution of both is applied to its cube and must solve it, and none
-//! may be longer than its bound (the run fails otherwise). Prints, per solver
-//! and mode, the median, p90 and max wall time per solve (tables loaded and
-//! warmed first), the median and p90 CPU time of the thread (what a shared
-//! machine's load disturbs least) and the mean and max length.
+//! draws) at most 21 face turns (HTM) and at most 20, each the first
+//! solution within the bound (cubetui: `max_len = target = bound`, no node
+//! limit). A pass runs one solver over all N states, after a warm-up on 20
+//! other states (its tables in the caches, min2phase's built); passes never
+//! interleave, so neither solver starts a cube right after the other has
+//! evicted its tables. Each mode runs R repetitions (3 by default), the
+//! order of the solvers rotated from one repetition to the next.
 //!
-//! `cargo bench --bench reference_speed -- [N] [seed=S] [only=TEXT]` (N =
-//! 100 by default, a few seconds; `REFERENCE_SPEED_STATES=200` or `-- 200`
-//! for the 200 states; `only=TEXT` runs the rows whose solver and
-//! mode contain TEXT, e.g. `only="reference ≤ 21"` to profile one).
+//! Rows: `reference` is the direct call (`solve_with`); `reference via
+//! runner` (≤ 21 only) is the path `cubetui bench` takes for a cube (the
+//! solver built from its config, stepped by the runner's batching loop,
+//! its outcome, snapshot, simplified solution and metrics), so its median
+//! beside the direct call's is the runner's per-cube cost; `min2phase` is
+//! `min2phase::solve` on the facelet string, its text parsed.
+//!
+//! Every solution is applied to its cube and must solve it within the
+//! bound (the bench exits 1 otherwise). Prints the machine (CPU model,
+//! caches), the load average before and after, and per solver and mode
+//! the median of each repetition, the median, mean, p90 and max over all
+//! of them, the median CPU time of the thread (what a shared machine's load
+//! disturbs least) and the mean and max length; then the ratios of the
+//! medians (cubetui ÷ min2phase) per repetition.
+//!
+//! `cargo bench --bench reference_speed -- [N] [seed=S] [reps=R] [only=TEXT]`
+//! (N = 200 by default, about 10 s; `only=TEXT` runs the rows whose name
+//! contains TEXT, e.g. `only=min2phase`).
 
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 
 use cubetui_cube::random::start_state;
-use cubetui_cube::{Alg, Cube};
+use cubetui_cube::{Alg, AnyCube, Cube};
+use cubetui_run::budget::{self, Budget};
 use cubetui_solve::reference::{SearchLimits, Tables, cache, solve_with};
+use cubetui_solve::short::metrics;
+use cubetui_solve::{SolverConfig, preset};
 
-/// One way to solve a cube: a name, a mode and the solver.
-struct Entry {
-    solver: &'static str,
-    mode: &'static str,
-    /// Longest solution allowed.
-    bound: usize,
-    run: fn(&Tables, &Cube) -> Alg,
+/// Warm-up states before each pass (of another seed).
+const WARM: u64 = 20;
+
+/// Who solves.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Who {
+    /// `solve_with`, the direct call.
+    Direct,
+    /// The solver stepped by the runner, as `cubetui bench` runs a cube.
+    Runner,
+    Min2phase,
+}
+
+impl Who {
+    fn name(self) -> &'static str {
+        match self {
+            Who::Direct => "reference",
+            Who::Runner => "reference via runner",
+            Who::Min2phase => "min2phase",
+        }
+    }
 }
 
 /// cubetui's reference: first solution of at most `len` HTM, however many
 /// nodes it takes.
-fn ours(t: &Tables, cube: &Cube, len: usize) -> Alg {
+fn direct(t: &Tables, cube: &Cube, len: usize) -> Result<Alg, String> {
     let budget = SearchLimits {
         target: len,
         nodes: u64::MAX,
         time: None,
         give_up: u64::MAX,
     };
-    solve_with(t, cube, len, budget).expect("the reference solves every random state")
+    solve_with(t, cube, len, budget).map_err(|e| e.to_string())
+}
+
+/// Preset `reference` at `max_len = target = len` (as `--set`), node
+/// limits lifted.
+fn config(len: usize) -> SolverConfig {
+    let mut t = preset::Presets::builtin()
+        .table("reference")
+        .expect("preset reference");
+    for (key, value) in [
+        ("max_len", len as i64),
+        ("target", len as i64),
+        ("max_nodes", i64::MAX),
+        ("give_up_nodes", i64::MAX),
+    ] {
+        t.insert(key.into(), toml::Value::Integer(value));
+    }
+    preset::from_table(t).expect("reference config")
+}
+
+/// What `cubetui bench` does for one cube, but the result line: build,
+/// step under the runner's batching loop, outcome, snapshot, simplify,
+/// metrics.
+fn runner(cfg: &SolverConfig, cube: &Cube) -> Result<Alg, String> {
+    let start = AnyCube::Three(*cube);
+    let mut solver =
+        cubetui_solve::registry::build_any(cfg, &start, 0).map_err(|e| e.to_string())?;
+    budget::run(solver.as_mut(), Budget::default(), None);
+    let out = solver.outcome();
+    let snap = solver.snapshot();
+    let solution = out.solution.simplified();
+    let (layers, santa) = metrics(&solution);
+    std::hint::black_box((snap, layers, santa, solution.to_string()));
+    solution
+        .three()
+        .cloned()
+        .ok_or_else(|| "not a 3x3 solution".to_string())
 }
 
 /// min2phase's solution of at most `len` HTM, parsed.
-fn theirs(cube: &Cube, len: u8) -> Alg {
-    let text = min2phase::solve(&cube.facelets(), len);
-    Alg::from_str(text.trim()).unwrap_or_else(|e| panic!("min2phase said {text:?}: {e}"))
+fn min2phase(cube: &Cube, len: usize) -> Result<Alg, String> {
+    let text = min2phase::solve(&cube.facelets(), len.min(25) as u8);
+    Alg::from_str(text.trim()).map_err(|e| format!("min2phase said {text:?}: {e}"))
 }
 
-const ENTRIES: [Entry; 5] = [
-    Entry {
-        solver: "cubetui reference",
-        mode: "≤ 21",
-        bound: 21,
-        run: |t, c| ours(t, c, 21),
-    },
-    Entry {
-        solver: "min2phase",
-        mode: "≤ 21",
-        bound: 21,
-        run: |_, c| theirs(c, 21),
-    },
-    Entry {
-        solver: "cubetui reference",
-        mode: "≤ 20",
-        bound: 20,
-        run: |t, c| ours(t, c, 20),
-    },
-    Entry {
-        solver: "min2phase",
-        mode: "≤ 20",
-        bound: 20,
-        run: |_, c| theirs(c, 20),
-    },
-    Entry {
-        solver: "cubetui reference",
-        mode: "default",
-        bound: 30,
-        run: |t, c| solve_with(t, c, 30, SearchLimits::default()).expect("default budget solves"),
-    },
-];
-
-/// The `q`-quantile of sorted `xs` (nearest rank).
-fn quantile(xs: &[Duration], q: f64) -> Duration {
-    let i = ((xs.len() as f64 * q).ceil() as usize).clamp(1, xs.len()) - 1;
-    xs[i]
+fn solve(who: Who, t: &Tables, cfg: &SolverConfig, cube: &Cube, len: usize) -> Result<Alg, String> {
+    match who {
+        Who::Direct => direct(t, cube, len),
+        Who::Runner => runner(cfg, cube),
+        Who::Min2phase => min2phase(cube, len),
+    }
 }
 
 /// CPU time of this thread (the machine may be shared: wall time then
@@ -105,116 +139,230 @@ fn cpu_now() -> Duration {
     Duration::ZERO
 }
 
-fn sorted(xs: &[Duration]) -> Vec<Duration> {
-    let mut v = xs.to_vec();
-    v.sort_unstable();
-    v
+/// One pass's measures: per cube, wall and CPU time and length.
+#[derive(Default)]
+struct Pass {
+    wall: Vec<Duration>,
+    cpu: Vec<Duration>,
+    len: Vec<usize>,
 }
 
-fn ms(d: Duration) -> String {
-    format!("{:.3}", d.as_secs_f64() * 1e3)
+/// Warms `who` on other states, then times it alone on `cubes`; `Err` for
+/// a solution that does not solve its cube or is too long.
+fn pass(who: Who, t: &Tables, cubes: &[Cube], warm: &[Cube], len: usize) -> Result<Pass, String> {
+    let cfg = config(len);
+    for c in warm {
+        solve(who, t, &cfg, c, len)?;
+    }
+    let mut p = Pass::default();
+    for (k, cube) in cubes.iter().enumerate() {
+        let (t0, c0) = (Instant::now(), cpu_now());
+        let alg = solve(who, t, &cfg, cube, len).map_err(|e| format!("cube {k}: {e}"))?;
+        p.wall.push(t0.elapsed());
+        p.cpu.push(cpu_now().saturating_sub(c0));
+        if !cube.after(&alg).is_solved() {
+            return Err(format!("cube {k}: {alg} does not solve it"));
+        }
+        if alg.len() > len {
+            return Err(format!("cube {k}: {} moves, over {len}", alg.len()));
+        }
+        p.len.push(alg.len());
+    }
+    Ok(p)
+}
+
+/// The `q`-quantile of `xs` (nearest rank), in ms.
+fn quantile(xs: &[Duration], q: f64) -> f64 {
+    let mut v = xs.to_vec();
+    v.sort_unstable();
+    let i = ((v.len() as f64 * q).ceil() as usize).clamp(1, v.len().max(1)) - 1;
+    v.get(i).map_or(f64::NAN, |d| d.as_secs_f64() * 1e3)
+}
+
+fn mean_ms(xs: &[Duration]) -> f64 {
+    xs.iter().map(Duration::as_secs_f64).sum::<f64>() * 1e3 / xs.len().max(1) as f64
+}
+
+/// The first line of /proc/cpuinfo with `key`, its value.
+fn cpuinfo(key: &str) -> Option<String> {
+    let text = std::fs::read_to_string("/proc/cpuinfo").ok()?;
+    text.lines()
+        .find(|l| l.starts_with(key))
+        .and_then(|l| l.split_once(':'))
+        .map(|(_, v)| v.trim().to_string())
+}
+
+/// CPU 0's caches from sysfs: `L1d 32K, L1i 32K, L2 512K, L3 16384K
+/// (shared by 0-1)`.
+fn caches() -> String {
+    let dir = "/sys/devices/system/cpu/cpu0/cache";
+    let read = |i: usize, f: &str| {
+        std::fs::read_to_string(format!("{dir}/index{i}/{f}"))
+            .ok()
+            .map(|s| s.trim().to_string())
+    };
+    let mut out = Vec::new();
+    for i in 0..8 {
+        let (Some(level), Some(kind), Some(size)) =
+            (read(i, "level"), read(i, "type"), read(i, "size"))
+        else {
+            break;
+        };
+        let kind = match kind.as_str() {
+            "Data" => "d",
+            "Instruction" => "i",
+            _ => "",
+        };
+        let shared = read(i, "shared_cpu_list").unwrap_or_default();
+        out.push(format!("L{level}{kind} {size} (cpus {shared})"));
+    }
+    if out.is_empty() {
+        "caches unknown".into()
+    } else {
+        out.join(", ")
+    }
+}
+
+fn load() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .map(|s| s.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+        .unwrap_or_else(|_| "unknown".into())
 }
 
 fn main() {
-    let mut n: usize = std::env::var("REFERENCE_SPEED_STATES")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(100);
-    let mut seed = 1u64;
-    let mut only = String::new();
+    let (mut n, mut seed, mut reps, mut only) = (200usize, 1u64, 3usize, String::new());
     for arg in std::env::args().skip(1) {
         if let Some(o) = arg.strip_prefix("only=") {
             only = o.to_string();
         } else if let Some(s) = arg.strip_prefix("seed=") {
             seed = s.parse().expect("seed=S takes a number");
+        } else if let Some(r) = arg.strip_prefix("reps=") {
+            reps = r.parse().expect("reps=R takes a number");
         } else if let Ok(k) = arg.parse() {
             n = k;
         }
     }
+    let (n, reps) = (n.max(1), reps.max(1));
+    println!(
+        "machine: {}, {} logical cpus; {}",
+        cpuinfo("model name").unwrap_or_else(|| "cpu unknown".into()),
+        std::thread::available_parallelism().map_or(0, |p| p.get()),
+        caches()
+    );
+    println!("load average at the start: {}", load());
     let started = Instant::now();
     let t = cache::tables();
     let tables = started.elapsed();
-    let n = n.max(1);
     let cubes: Vec<Cube> = (0..n as u64).map(|k| start_state(seed, k)).collect();
-    // min2phase builds its tables on first use: warm both up off the clock.
-    let warm = start_state(seed ^ 0x5eed, 0);
-    let _ = theirs(&warm, 21);
-    let _ = ours(t, &warm, 21);
-    let chosen: Vec<bool> = ENTRIES
-        .iter()
-        .map(|e| format!("{} {}", e.solver, e.mode).contains(&only))
-        .collect();
-
-    // Interleaved per cube, so a change in machine load hits every row alike.
-    let mut times = vec![Vec::with_capacity(n); ENTRIES.len()];
-    let mut cpu = vec![Vec::with_capacity(n); ENTRIES.len()];
-    let mut lengths = vec![Vec::with_capacity(n); ENTRIES.len()];
-    for (k, cube) in cubes.iter().enumerate() {
-        for (i, e) in ENTRIES.iter().enumerate().filter(|&(i, _)| chosen[i]) {
-            let (t0, c0) = (Instant::now(), cpu_now());
-            let alg = (e.run)(t, cube);
-            times[i].push(t0.elapsed());
-            cpu[i].push(cpu_now().saturating_sub(c0));
-            assert!(
-                cube.after(&alg).is_solved(),
-                "{} {}: cube {k}: {alg} does not solve it",
-                e.solver,
-                e.mode
-            );
-            assert!(
-                alg.len() <= e.bound,
-                "{} {}: cube {k}: {} moves",
-                e.solver,
-                e.mode,
-                alg.len()
-            );
-            lengths[i].push(alg.len());
-        }
-    }
-
+    let warm: Vec<Cube> = (0..WARM).map(|k| start_state(seed ^ 0x5eed, k)).collect();
     println!(
-        "{n} random states (seed {seed}); reference tables obtained in {:.2} s; every solution verified",
+        "{n} random states (seed {seed}), {reps} repetitions, each pass alone after {WARM} warm-up solves; reference tables obtained in {:.2} s",
         tables.as_secs_f64()
     );
-    println!(
-        "{:<18} {:<8} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9} {:>4}",
-        "solver", "mode", "median ms", "p90 ms", "max ms", "cpu med", "cpu p90", "mean HTM", "max"
-    );
-    for (i, e) in ENTRIES.iter().enumerate().filter(|&(i, _)| chosen[i]) {
-        let (ts, cs) = (sorted(&times[i]), sorted(&cpu[i]));
-        let mean = lengths[i].iter().sum::<usize>() as f64 / n as f64;
+    let mut failed = false;
+    for len in [21, 20] {
+        let mut whos = vec![Who::Direct, Who::Min2phase];
+        if len == 21 {
+            whos.push(Who::Runner);
+        }
+        whos.retain(|w| format!("{} ≤ {len}", w.name()).contains(&only));
+        if whos.is_empty() {
+            continue;
+        }
+        // passes[i][r]: solver `whos[i]`, repetition r.
+        let mut passes: Vec<Vec<Pass>> = whos.iter().map(|_| Vec::new()).collect();
+        let mut orders = Vec::new();
+        for r in 0..reps {
+            let mut order: Vec<usize> = (0..whos.len()).collect();
+            order.rotate_left(r % whos.len());
+            orders.push(
+                order
+                    .iter()
+                    .map(|&i| whos[i].name())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            );
+            for i in order {
+                match pass(whos[i], t, &cubes, &warm, len) {
+                    Ok(p) => passes[i].push(p),
+                    Err(e) => {
+                        eprintln!("{} ≤ {len}: {e}", whos[i].name());
+                        failed = true;
+                        passes[i].push(Pass::default());
+                    }
+                }
+            }
+        }
+        println!();
         println!(
-            "{:<18} {:<8} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9.2} {:>4}",
-            e.solver,
-            e.mode,
-            ms(quantile(&ts, 0.5)),
-            ms(quantile(&ts, 0.9)),
-            ms(quantile(&ts, 1.0)),
-            ms(quantile(&cs, 0.5)),
-            ms(quantile(&cs, 0.9)),
-            mean,
-            lengths[i].iter().max().unwrap_or(&0)
+            "≤ {len} HTM; pass order per repetition: {}",
+            orders.join(" | ")
         );
-    }
-    for mode in ["≤ 21", "≤ 20"] {
-        let median = |solver: &str, of: &[Vec<Duration>]| {
-            let i = ENTRIES
-                .iter()
-                .position(|e| e.solver == solver && e.mode == mode)
-                .filter(|&i| chosen[i])?;
-            Some(quantile(&sorted(&of[i]), 0.5).as_secs_f64())
+        println!(
+            "{:<21} {:>22} {:>9} {:>8} {:>8} {:>8} {:>8} {:>9} {:>4}",
+            "solver",
+            "median ms per rep",
+            "median",
+            "mean",
+            "p90",
+            "max",
+            "cpu med",
+            "mean HTM",
+            "max"
+        );
+        let all = |ps: &[Pass], f: fn(&Pass) -> &Vec<Duration>| -> Vec<Duration> {
+            ps.iter().flat_map(|p| f(p).iter().copied()).collect()
         };
-        if let (Some(a), Some(b), Some(ca), Some(cb)) = (
-            median("cubetui reference", &times),
-            median("min2phase", &times),
-            median("cubetui reference", &cpu),
-            median("min2phase", &cpu),
-        ) {
+        for (who, ps) in whos.iter().zip(&passes) {
+            let wall = all(ps, |p| &p.wall);
+            let cpu = all(ps, |p| &p.cpu);
+            let lens: Vec<usize> = ps.iter().flat_map(|p| p.len.iter().copied()).collect();
+            let per_rep: Vec<String> = ps
+                .iter()
+                .map(|p| format!("{:.3}", quantile(&p.wall, 0.5)))
+                .collect();
             println!(
-                "{mode}: cubetui median / min2phase median = {:.2} (wall), {:.2} (cpu)",
-                a / b,
-                ca / cb
+                "{:<21} {:>22} {:>9.3} {:>8.3} {:>8.3} {:>8.2} {:>8.3} {:>9.2} {:>4}",
+                who.name(),
+                per_rep.join(" "),
+                quantile(&wall, 0.5),
+                mean_ms(&wall),
+                quantile(&wall, 0.9),
+                quantile(&wall, 1.0),
+                quantile(&cpu, 0.5),
+                lens.iter().sum::<usize>() as f64 / lens.len().max(1) as f64,
+                lens.iter().max().unwrap_or(&0)
             );
         }
+        let find = |w: Who| whos.iter().position(|&x| x == w);
+        let ratio = |a: usize, b: usize, what: &str| {
+            let per: Vec<String> = (0..reps)
+                .map(|r| {
+                    let m = |i: usize| quantile(&passes[i][r].wall, 0.5);
+                    format!("{:.2}", m(a) / m(b))
+                })
+                .collect();
+            let pooled = |i: usize| quantile(&all(&passes[i], |p| &p.wall), 0.5);
+            let cpu = |i: usize| quantile(&all(&passes[i], |p| &p.cpu), 0.5);
+            println!(
+                "≤ {len}: {what}: {} per repetition; {:.2} over all (wall), {:.2} (cpu)",
+                per.join(" "),
+                pooled(a) / pooled(b),
+                cpu(a) / cpu(b)
+            );
+        };
+        if let (Some(a), Some(b)) = (find(Who::Direct), find(Who::Min2phase)) {
+            ratio(a, b, "reference ÷ min2phase medians");
+        }
+        if let (Some(a), Some(b)) = (find(Who::Runner), find(Who::Direct)) {
+            ratio(a, b, "via runner ÷ direct medians");
+        }
     }
+    println!();
+    println!("load average at the end: {}", load());
+    if failed {
+        eprintln!("some solution was wrong or over its bound");
+        std::process::exit(1);
+    }
+    println!("every solution verified: it solves its cube within its bound");
 }

@@ -321,20 +321,22 @@ impl<'t> Search<'t> {
         let mut moves = Vec::with_capacity(room);
         // One bounded search finds some phase-2 part of at most `room` moves
         // (cheaper than deepening one move at a time); then shorter ones
-        // are looked for under the new, lower limit. A search that fails
-        // tells by how much the phase-2 distance exceeds its room.
+        // are looked for under the new, lower limit, until there is none
+        // (min2phase's order: even a total within the target gets this
+        // phase-1 part's shortest phase-2 part). A search that fails tells
+        // by how much the phase-2 distance exceeds its room.
         let mut room = room;
         while h <= room {
             if let Err(over) = self.dfs2(cperm, udedge, slice, d, room, last, &mut moves) {
-                return over;
+                return if self.finished { 0 } else { over };
             }
             let mut sol = self.path.clone();
             sol.extend(moves.iter().rev());
             self.limit = sol.len().saturating_sub(1);
+            self.finished |= sol.len() <= self.target;
             self.best = Some(sol);
             self.best_alt = alt;
-            if self.best.as_ref().is_some_and(|b| b.len() <= self.target) || moves.is_empty() {
-                self.finished |= self.best.as_ref().is_some_and(|b| b.len() <= self.target);
+            if moves.is_empty() {
                 return 0;
             }
             room = moves.len() - 1;
