@@ -9,7 +9,8 @@
 //! hold the presets' own values).
 
 use crate::api::SolveError;
-use crate::params::{Kind, ParamSpec};
+use crate::declare_variants::AsNumber;
+use crate::params::{Kind, Live, ParamSpec, Scale};
 
 /// What `declare_params!` generates for a parameter struct (and
 /// `declare_variants!`, in `crate::declare_variants`, for a
@@ -71,6 +72,73 @@ pub fn check_choices<T: serde::Serialize>(
     Ok(())
 }
 
+/// A numeric key declared once for every parameter struct that holds it
+/// (the geometric schedule's `t0`, `alpha`, `per_temperature` and `t_min`
+/// are held by `sa`'s schedule and by each phase of `phases-sa`): its
+/// kind and range, scale, whether it may change during a run, and its
+/// meaning. The holding field gives the key's name and its default; a
+/// field takes it as `key: type => CONST,` (`declare_params!`,
+/// `declare_variants!`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SharedKey {
+    range: Range,
+    scale: Scale,
+    live: Live,
+    meaning: &'static str,
+}
+
+/// The values a [`SharedKey`] takes.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Range {
+    Int(i64, i64),
+    Float(f64, f64),
+}
+
+impl SharedKey {
+    /// A whole-number key in `min..=max`.
+    pub const fn int(
+        (min, max): (i64, i64),
+        scale: Scale,
+        live: Live,
+        meaning: &'static str,
+    ) -> SharedKey {
+        SharedKey {
+            range: Range::Int(min, max),
+            scale,
+            live,
+            meaning,
+        }
+    }
+
+    /// A number in `min..=max`.
+    pub const fn float(
+        (min, max): (f64, f64),
+        scale: Scale,
+        live: Live,
+        meaning: &'static str,
+    ) -> SharedKey {
+        SharedKey {
+            range: Range::Float(min, max),
+            scale,
+            live,
+            meaning,
+        }
+    }
+
+    /// The declaration of this key as `key`, its default `v`.
+    pub fn spec(&self, key: String, v: impl AsNumber) -> ParamSpec {
+        let (scale, live, meaning) = (self.scale, self.live, self.meaning);
+        match self.range {
+            Range::Int(min, max) => {
+                ParamSpec::int(key, (min, max), v.number() as i64, scale, live, meaning)
+            }
+            Range::Float(min, max) => {
+                ParamSpec::float(key, (min, max), v.number(), scale, live, meaning)
+            }
+        }
+    }
+}
+
 /// Declares a parameter struct once. Each field reads
 ///
 /// ```text
@@ -82,7 +150,10 @@ pub fn check_choices<T: serde::Serialize>(
 /// no bound), `float(min, max, Scale)`, `unit()` (a fraction `0 – 1`,
 /// linear), `choice(LIST)` (a `&'static [&str]`; the default shown is the
 /// one the field's value serialises to) or `flag()` (a `bool`, never live);
-/// `Live` is `Yes` or `No`. Two more forms, only with defaults:
+/// `Live` is `Yes` or `No`. A key declared once for several structs
+/// reads `key: type = default => CONST,` (a [`SharedKey`] constant in
+/// scope: its kind, range, scale, `Live` and meaning). Two more forms,
+/// only with defaults:
 ///
 /// ```text
 /// group: Type = default => nested(),
@@ -102,7 +173,7 @@ macro_rules! declare_params {
         $vis:vis struct $name:ident {
             $(
                 $(#[$fattr:meta])*
-                $field:ident : $ty:ty => $kind:ident ( $($karg:tt)* ), $live:ident, $meaning:expr,
+                $field:ident : $ty:ty => $kind:ident $(( $($karg:tt)* ), $live:ident, $meaning:expr)?,
             )+
         }
     ) => {
@@ -120,7 +191,7 @@ macro_rules! declare_params {
                 let mut out = Vec::new();
                 $(
                     $crate::declare::declare_params!(
-                        @specs out, $kind ( $($karg)* ), prefix, $field, self.$field, $live, $meaning
+                        @specs out, $kind [$(( $($karg)* ), $live, $meaning)?], prefix, $field, self.$field
                     );
                 )+
                 out
@@ -131,7 +202,7 @@ macro_rules! declare_params {
                 let mut out = Vec::new();
                 $(
                     $crate::declare::declare_params!(
-                        @number out, $kind, $field, self.$field
+                        @number out, $kind [$(( $($karg)* ))?], $field, self.$field
                     );
                 )+
                 out
@@ -140,7 +211,7 @@ macro_rules! declare_params {
             fn set_number(&mut self, key: &str, v: f64) -> bool {
                 $(
                     $crate::declare::declare_params!(
-                        @set $kind, $field, self.$field, key, v
+                        @set $kind [$(( $($karg)* ))?], $field, self.$field, key, v
                     );
                 )+
                 false
@@ -170,6 +241,17 @@ macro_rules! declare_params {
     };
     (@norm $head:tt [$($done:tt)*]
         $(#[$fattr:meta])*
+        $field:ident : $ty:ty = $default:expr => $key:ident,
+        $($rest:tt)*
+    ) => {
+        $crate::declare::declare_params! {
+            @norm $head [$($done)* {
+                $(#[$fattr])* $field : $ty = $default => $key
+            }] $($rest)*
+        }
+    };
+    (@norm $head:tt [$($done:tt)*]
+        $(#[$fattr:meta])*
         $field:ident : $ty:ty = $default:expr => nested(),
         $($rest:tt)*
     ) => {
@@ -192,14 +274,14 @@ macro_rules! declare_params {
     };
     (@norm [$(#[$sattr:meta])* $vis:vis struct $name:ident] [$({
         $(#[$fattr:meta])*
-        $field:ident : $ty:ty = $default:expr => $kind:ident ( $($karg:tt)* ), $live:ident, $meaning:expr
+        $field:ident : $ty:ty = $default:expr => $kind:ident $(( $($karg:tt)* ), $live:ident, $meaning:expr)?
     })+]) => {
         $crate::declare::declare_params! {
             $(#[$sattr])*
             $vis struct $name {
                 $(
                     $(#[$fattr])*
-                    $field : $ty => $kind ( $($karg)* ), $live, $meaning,
+                    $field : $ty => $kind $(( $($karg)* ), $live, $meaning)?,
                 )+
             }
         }
@@ -212,21 +294,31 @@ macro_rules! declare_params {
             }
         }
     };
-    (@specs $out:ident, nested (), $prefix:expr, $field:ident, $v:expr, $live:ident, $meaning:expr) => {
+    (@specs $out:ident, $key:ident [], $prefix:expr, $field:ident, $v:expr) => {
+        $out.push($crate::declare::declare_params!(
+            @one $key [], format!(concat!("{}", stringify!($field)), $prefix), $v
+        ))
+    };
+    (@specs $out:ident, nested [(), $live:ident, $meaning:expr], $prefix:expr, $field:ident, $v:expr) => {
         $out.extend($crate::declare::Declared::declare(
             &$v,
             &format!(concat!("{}", stringify!($field), "."), $prefix),
         ))
     };
-    (@specs $out:ident, given (), $prefix:expr, $field:ident, $v:expr, $live:ident, $meaning:expr) => {};
-    (@specs $out:ident, $kind:ident ( $($karg:tt)* ), $prefix:expr, $field:ident, $v:expr, $live:ident, $meaning:expr) => {
+    (@specs $out:ident, given [(), $live:ident, $meaning:expr], $prefix:expr, $field:ident, $v:expr) => {};
+    (@specs $out:ident, $kind:ident [$args:tt, $live:ident, $meaning:expr], $prefix:expr, $field:ident, $v:expr) => {
         $out.push($crate::declare::declare_params!(
-            @spec $kind ( $($karg)* ),
+            @one $kind [$args, $live, $meaning],
             format!(concat!("{}", stringify!($field)), $prefix),
-            $v,
-            $live,
-            $meaning
+            $v
         ))
+    };
+    // One key's declaration: a shared key's, or from its kind's arguments.
+    (@one $key:ident [], $name:expr, $v:expr) => {
+        $crate::declare::SharedKey::spec(&$key, $name, $v)
+    };
+    (@one $kind:ident [( $($karg:tt)* ), $live:ident, $meaning:expr], $name:expr, $v:expr) => {
+        $crate::declare::declare_params!(@spec $kind ( $($karg)* ), $name, $v, $live, $meaning)
     };
     (@spec int ($min:expr, $max:expr, $scale:ident), $key:expr, $v:expr, $live:ident, $meaning:expr) => {
         $crate::params::ParamSpec::int(
@@ -263,44 +355,56 @@ macro_rules! declare_params {
     (@spec flag (), $key:expr, $v:expr, No, $meaning:expr) => {
         $crate::params::ParamSpec::bool($key, $v, $meaning)
     };
-    (@number $out:ident, int, $field:ident, $v:expr) => {
+    (@number $out:ident, $key:ident [], $field:ident, $v:expr) => {
+        $out.push((
+            stringify!($field).to_string(),
+            $crate::declare_variants::AsNumber::number($v),
+        ))
+    };
+    (@number $out:ident, int $args:tt, $field:ident, $v:expr) => {
         $out.push((stringify!($field).to_string(), $v as f64))
     };
-    (@number $out:ident, float, $field:ident, $v:expr) => {
+    (@number $out:ident, float $args:tt, $field:ident, $v:expr) => {
         $out.push((stringify!($field).to_string(), $v))
     };
-    (@number $out:ident, unit, $field:ident, $v:expr) => {
+    (@number $out:ident, unit $args:tt, $field:ident, $v:expr) => {
         $out.push((stringify!($field).to_string(), $v))
     };
-    (@number $out:ident, nested, $field:ident, $v:expr) => {
+    (@number $out:ident, nested $args:tt, $field:ident, $v:expr) => {
         $out.extend(
             $crate::declare::Declared::numbers(&$v)
                 .into_iter()
                 .map(|(k, v)| (format!(concat!(stringify!($field), ".{}"), k), v)),
         )
     };
-    (@number $out:ident, $other:ident, $field:ident, $v:expr) => {};
-    (@set int, $field:ident, $place:expr, $key:ident, $v:ident) => {
+    (@number $out:ident, $other:ident $args:tt, $field:ident, $v:expr) => {};
+    (@set $shared:ident [], $field:ident, $place:expr, $key:ident, $v:ident) => {
+        if $key == stringify!($field) {
+            $place = $crate::declare_variants::AsNumber::from_number($v);
+            return true;
+        }
+    };
+    (@set int $args:tt, $field:ident, $place:expr, $key:ident, $v:ident) => {
         if $key == stringify!($field) {
             $place = $v as _;
             return true;
         }
     };
-    (@set float, $field:ident, $place:expr, $key:ident, $v:ident) => {
+    (@set float $args:tt, $field:ident, $place:expr, $key:ident, $v:ident) => {
         if $key == stringify!($field) {
             $place = $v;
             return true;
         }
     };
-    (@set unit, $field:ident, $place:expr, $key:ident, $v:ident) => {
-        $crate::declare::declare_params!(@set float, $field, $place, $key, $v)
+    (@set unit $args:tt, $field:ident, $place:expr, $key:ident, $v:ident) => {
+        $crate::declare::declare_params!(@set float $args, $field, $place, $key, $v)
     };
-    (@set nested, $field:ident, $place:expr, $key:ident, $v:ident) => {
+    (@set nested $args:tt, $field:ident, $place:expr, $key:ident, $v:ident) => {
         if let Some(leaf) = $key.strip_prefix(concat!(stringify!($field), ".")) {
             return $crate::declare::Declared::set_number(&mut $place, leaf, $v);
         }
     };
-    (@set $other:ident, $field:ident, $place:expr, $key:ident, $v:ident) => {};
+    (@set $other:ident $args:tt, $field:ident, $place:expr, $key:ident, $v:ident) => {};
 }
 
 pub(crate) use declare_params;
@@ -402,5 +506,73 @@ mod tests {
         assert!(o.set_number("n", 5.0) && o.n == 5);
         assert!(!o.set_number("given", 1.0) && !o.set_number("inner.nope", 1.0));
         assert!(!o.set_number("t", 1.0), "a group's key only under its name");
+    }
+
+    const SHARED_T: super::SharedKey = super::SharedKey::float(
+        (0.5, 10.0),
+        crate::params::Scale::Log,
+        crate::params::Live::Yes,
+        "a temperature declared once",
+    );
+    const SHARED_N: super::SharedKey = super::SharedKey::int(
+        (1, 99),
+        crate::params::Scale::Linear,
+        crate::params::Live::No,
+        "a count declared once",
+    );
+
+    declare_params! {
+        /// Two shared keys, no defaults.
+        #[derive(Clone, Debug, PartialEq)]
+        struct Holder {
+            /// A shared float.
+            t: f64 => SHARED_T,
+            /// A shared count.
+            n: u64 => SHARED_N,
+            /// A key of its own.
+            own: f64 => unit(), Yes, "own",
+        }
+    }
+
+    declare_params! {
+        /// A shared key with a default.
+        #[derive(Clone, Debug, PartialEq)]
+        struct WithDefault {
+            /// A shared float.
+            t: f64 = 4.0 => SHARED_T,
+        }
+    }
+
+    #[test]
+    fn a_shared_key_is_declared_held_and_set_as_its_declaration_says() {
+        let mut h = Holder {
+            t: 2.0,
+            n: 5,
+            own: 0.5,
+        };
+        let d = h.declare("p.");
+        assert_eq!(d[0].key, "p.t");
+        assert_eq!(
+            d[0].kind,
+            Kind::Float {
+                min: 0.5,
+                max: 10.0
+            }
+        );
+        assert_eq!(d[0].default, Value::Float(2.0));
+        assert!(d[0].live && d[0].meaning == "a temperature declared once");
+        assert_eq!(d[1].key, "p.n");
+        assert_eq!(d[1].kind, Kind::Int { min: 1, max: 99 });
+        assert_eq!(d[1].default, Value::Int(5));
+        assert!(!d[1].live);
+        assert_eq!(d[2].key, "p.own");
+        let keys: Vec<String> = h.numbers().into_iter().map(|(k, _)| k).collect();
+        assert_eq!(keys, ["t", "n", "own"]);
+        assert!(h.set_number("t", 3.0) && h.t == 3.0);
+        assert!(h.set_number("n", 7.0) && h.n == 7);
+        assert!(!h.set_number("nope", 1.0));
+        let w = WithDefault::default();
+        assert_eq!(w.t, 4.0);
+        assert_eq!(w.declare("")[0].default, Value::Float(4.0));
     }
 }

@@ -55,8 +55,9 @@ impl AsNumber for u64 {
 /// the tag of the stored form), the run values (numbers a run holds, not
 /// enum fields: `run_value`s, unprefixed, their default read from the
 /// value by the function given), then each variant's keys as
-/// `declare_params!` reads them (numeric kinds only). A key with no `=>`
-/// is declared by an earlier variant: its range, scale and meaning are
+/// `declare_params!` reads them (numeric kinds only, or a
+/// [`SharedKey`](crate::declare::SharedKey): `key: type = default => CONST,`).
+/// A key with no `=>` is declared by an earlier variant: its range, scale and meaning are
 /// that one's, its default here is this variant's. The declared default
 /// of a key is this value's when it is of the key's variant, else the
 /// variant's declared default.
@@ -72,7 +73,7 @@ macro_rules! declare_variants {
                     $(
                         $(#[$fattr:meta])*
                         $field:ident : $ty:ty = $default:expr
-                            $(=> $kind:ident ( $($karg:tt)* ), $live:ident, $meaning:expr)?,
+                            $(=> $kind:ident $(( $($karg:tt)* ), $live:ident, $meaning:expr)?)?,
                     )+
                 }
             )+
@@ -182,11 +183,9 @@ macro_rules! declare_variants {
                                     let _ = $field;
                                     $(
                                         out.push($crate::declare::declare_params!(
-                                            @spec $kind ( $($karg)* ),
+                                            @one $kind [$(( $($karg)* ), $live, $meaning)?],
                                             format!(concat!("{}", stringify!($field)), prefix),
-                                            *$field,
-                                            $live,
-                                            $meaning
+                                            *$field
                                         ));
                                     )?
                                 )+

@@ -38,7 +38,7 @@ pub use cooling::Cooling;
 pub use engine::Annealer;
 pub use nxn::{NXN_NAMES, Nxn, cut_loops};
 pub use params::{CommParams, SaParams, params};
-pub use schedule::{ALPHA_RANGE, LEVEL_MAX, Schedule, T_LEAST, T_MAX};
+pub use schedule::{ALPHA_KEY, PER_TEMPERATURE_KEY, Schedule, T_MIN_KEY, T0_KEY};
 pub use space::{LINK, ProposalLoop, Proposer, Record, Space};
 pub use three::Three;
 

@@ -193,8 +193,8 @@ mod tests {
                 0.355,
                 Log,
                 Yes,
-                "final temperature (exponential: live, sets the cooling rate) or the frozen \
-                 level that ends the run (geometric)",
+                "final temperature (exponential: live, sets the cooling rate) or the level a \
+                 geometric schedule is frozen below (at most t0)",
             ),
             ParamSpec::float(
                 "schedule.t0",

@@ -9,7 +9,10 @@
 use serde::{Deserialize, Serialize};
 
 use crate::api::SolveError;
+use crate::declare::SharedKey;
 use crate::declare_variants::declare_variants;
+use crate::params::Live::Yes;
+use crate::params::Scale::{Linear, Log};
 
 /// Largest temperature any schedule key takes.
 pub const T_MAX: f64 = 1e9;
@@ -28,6 +31,39 @@ pub const T_FLOOR: f64 = 1e-9;
 /// The key of the temperature now: a run-time value, not a preset field.
 pub const TEMPERATURE: &str = "temperature";
 
+/// `t0`, declared once for every geometric schedule (`sa`'s
+/// `schedule.t0`, each phase's `phase1.t0` of `phases-sa`).
+pub const T0_KEY: SharedKey = SharedKey::float(
+    (T_LEAST, T_MAX),
+    Log,
+    Yes,
+    "geometric: starting temperature, and the one a restart reheats to",
+);
+/// `alpha`, declared once for every geometric schedule.
+pub const ALPHA_KEY: SharedKey = SharedKey::float(
+    ALPHA_RANGE,
+    Linear,
+    Yes,
+    "geometric: T ← alpha·T after each level",
+);
+/// `per_temperature`, declared once for every geometric schedule.
+pub const PER_TEMPERATURE_KEY: SharedKey = SharedKey::int(
+    (1, LEVEL_MAX),
+    Log,
+    Yes,
+    "geometric: proposals per temperature level (live: the level now ends by then)",
+);
+/// `t_min`, declared once for every schedule: the exponential's final
+/// temperature, the geometric's frozen level (what freezing does is the
+/// solver's: `sa` ends, a phase of `phases-sa` reheats or ends).
+pub const T_MIN_KEY: SharedKey = SharedKey::float(
+    (T_LEAST, T_MAX),
+    Log,
+    Yes,
+    "final temperature (exponential: live, sets the cooling rate) or the level a \
+     geometric schedule is frozen below (at most t0)",
+);
+
 declare_variants! {
     /// How the temperature falls.
     #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -45,19 +81,14 @@ declare_variants! {
             t_max: f64 = 0.37 => float(T_LEAST, T_MAX, Log), Yes,
                 "exponential: starting temperature, and the one a restart reheats to \
                  (live: with t_min, sets the cooling rate from now on)",
-            t_min: f64 = 0.355 => float(T_LEAST, T_MAX, Log), Yes,
-                "final temperature (exponential: live, sets the cooling rate) or the frozen \
-                 level that ends the run (geometric)",
+            t_min: f64 = 0.355 => T_MIN_KEY,
         }
         /// T ← alpha · T after each block of `per_temperature` proposals, from
         /// `t0`; the run is frozen (ends) when T falls below `t_min` (papers 000, 002).
         Geometric = "geometric" {
-            t0: f64 = 1000.0 => float(T_LEAST, T_MAX, Log), Yes,
-                "geometric: starting temperature, and the one a restart reheats to",
-            alpha: f64 = 0.95 => float(ALPHA_RANGE.0, ALPHA_RANGE.1, Linear), Yes,
-                "geometric: T ← alpha·T after each level",
-            per_temperature: u64 = 5000 => int(1, LEVEL_MAX, Log), Yes,
-                "geometric: proposals per temperature level (live: the level now ends by then)",
+            t0: f64 = 1000.0 => T0_KEY,
+            alpha: f64 = 0.95 => ALPHA_KEY,
+            per_temperature: u64 = 5000 => PER_TEMPERATURE_KEY,
             t_min: f64 = 0.01,
         }
     }

@@ -6,6 +6,16 @@
 //! [`crate::chromosome`]), so the sequence helpers ([`super::seq`])
 //! serve every ladder.
 //!
+//! A ladder is not a search space: it says nothing of how a phase is
+//! searched (no proposals, populations or acceptance), only which groups
+//! the phases climb through, their move sets and the fitness that is zero
+//! inside each rung. The searches of a phase are the shared ones: the
+//! annealer's schedule and Metropolis rule ([`crate::anneal::Cooling`]),
+//! `ga`'s generation ([`crate::ga::generation::next_generation`] over a
+//! [`Breed`](crate::ga::generation::Breed)); [`crate::anneal::Space`] and
+//! [`crate::genome::Genome`] are the search spaces of the whole-cube
+//! solvers.
+//!
 //! Two ladders: Thistlethwaite's four groups on the 3×3 ([`Thistlethwaite`],
 //! on the cubie view) and the 2×2's ⟨U,R,F⟩ ⊃ ⟨U,R2,F2⟩ ⊃ {solved}
 //! ([`super::urf::UrfLadder`], on stickers). A ladder value is built for
@@ -21,7 +31,8 @@ use crate::chromosome::genes_alg;
 use cubetui_cube::state::{CENTRES, whole_cube_rotations};
 use cubetui_cube::{AnyAlg, AnyCube, Cube, CubieCube};
 
-/// Nested groups, one phase per rung, seen from one start.
+/// Nested groups, one phase per rung, seen from one start: what the phases
+/// climb, not how a phase is searched (see the module doc).
 pub trait Ladder: Clone + Debug + Send + 'static {
     /// The state the phases turn.
     type State: Copy + Eq + Debug + Send + 'static;

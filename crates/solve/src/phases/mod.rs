@@ -15,7 +15,16 @@
 //! Three searches plug into the same phase driver ([`driver::Phased`]), each
 //! generic over the ladder: `phases-es` ([`es`]), `phases-ga` ([`ga`]) and
 //! `phases-sa` ([`sa`]); the two population searches share their
-//! bookkeeping ([`population::Evolution`]).
+//! bookkeeping ([`population::Evolution`]: best so far, stagnation
+//! restarts, polish). Each is built on the shared algorithm, not a copy:
+//! `phases-ga`'s generation is `ga`'s ([`crate::ga::generation::next_generation`]
+//! over a [`Breed`](crate::ga::generation::Breed) of the phase's
+//! sequences); `phases-sa` cools and accepts by the annealer's
+//! [`Cooling`](crate::anneal::Cooling) under its
+//! [`Schedule`](crate::anneal::Schedule), whose keys it holds as the
+//! annealer declares them. `phases-es` is an evolution strategy, not a GA
+//! in disguise ((μ + λ) selection with duplicates dropped, children by
+//! mutation only: no wheel, no crossover), so it has operators of its own.
 
 pub mod cubie;
 pub mod driver;

@@ -1,9 +1,10 @@
 //! The paper 000/002 face-turn annealer for one phase: Metropolis acceptance
 //! under a geometric schedule (T ← alpha·T every `per_temperature`
 //! proposals, from `t0`, frozen below `t_min`), each phase with its own
-//! schedule. The temperature, its schedule and the acceptance rule are the
-//! cube annealer's ([`Cooling`] under [`Schedule::Geometric`]); this file
-//! holds what a phase adds: its sequence, its proposals and its polish.
+//! schedule. The temperature, its schedule, its keys and the acceptance
+//! rule are the cube annealer's ([`Cooling`] under [`Schedule::Geometric`],
+//! the keys declared once in `anneal`'s schedule); this file holds what a
+//! phase adds: its sequence, its proposals, its reheat and its polish.
 //! The state is a move sequence of the phase's move set, fixed length
 //! `length`, judged by its best prefix; a proposal replaces, inserts
 //! or deletes one face turn. Energy = phase fitness + used length / (length + 1),
@@ -19,16 +20,19 @@ use super::knobs::{self, Knobs};
 use super::ladder::Ladder;
 use super::search::{Candidate, PhaseSearch, common_prefix};
 use super::seq::{random_move, random_moves};
-use crate::anneal::{ALPHA_RANGE, Cooling, LEVEL_MAX, Schedule, T_LEAST, T_MAX};
+use crate::anneal::{ALPHA_KEY, Cooling, PER_TEMPERATURE_KEY, Schedule, T_MIN_KEY, T0_KEY};
 use crate::api::SolveError;
 use crate::chromosome::seeded_rng;
 use crate::declare::{Declared, declare_params};
 use crate::params::ParamSpec;
 
 declare_params! {
-    /// Parameters of one phase of `phases-sa`. The schedule's keys take the
-    /// annealer's ranges ([`T_LEAST`], [`T_MAX`], [`ALPHA_RANGE`], [`LEVEL_MAX`]); their names and
-    /// meanings are the phase's (`phase1.t0`, …).
+    /// Parameters of one phase of `phases-sa`. The schedule's keys
+    /// (`phase1.t0`, `phase1.alpha`, `phase1.per_temperature`,
+    /// `phase1.t_min`, …) are the annealer's, declared once
+    /// ([`T0_KEY`], [`ALPHA_KEY`], [`PER_TEMPERATURE_KEY`], [`T_MIN_KEY`]):
+    /// a phase cools geometrically, a restart being the reheat of a phase
+    /// frozen outside its group.
     #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
     #[serde(deny_unknown_fields)]
     pub struct SaPhase {
@@ -36,16 +40,13 @@ declare_params! {
         length: usize => int(2, 200, Linear), Yes,
             "moves in the annealed sequence (live: cut, or filled with random moves)",
         /// Starting temperature.
-        t0: f64 => float(T_LEAST, T_MAX, Log), Yes,
-            "starting temperature, and the one a frozen run reheats to",
+        t0: f64 => T0_KEY,
         /// Cooling factor per temperature level.
-        alpha: f64 => float(ALPHA_RANGE.0, ALPHA_RANGE.1, Linear), Yes, "T ← alpha·T after each level",
+        alpha: f64 => ALPHA_KEY,
         /// Proposals per temperature level.
-        per_temperature: u64 => int(1, LEVEL_MAX, Log), Yes,
-            "proposals per temperature level",
-        /// The run is frozen below this temperature.
-        t_min: f64 => float(T_LEAST, T_MAX, Log), Yes,
-            "the phase is frozen below this temperature (at most t0)",
+        per_temperature: u64 => PER_TEMPERATURE_KEY,
+        /// The phase is frozen below this temperature.
+        t_min: f64 => T_MIN_KEY,
         /// Proposals spent shortening once the sequence reaches the group.
         polish: u64 => int(0, i64::MAX, Linear), Yes,
             "proposals spent shortening once the sequence reaches the group",
@@ -275,5 +276,48 @@ impl<L: Ladder> PhaseSearch<L> for Sa<L> {
 impl Knobs for SaPhase {
     fn check(&self, n: usize) -> Result<(), SolveError> {
         self.validate(n)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::anneal::SaParams;
+
+    #[test]
+    fn a_phases_schedule_keys_are_the_annealers() {
+        let phase = SaPhase {
+            length: 10,
+            t0: 2.0,
+            alpha: 0.9,
+            per_temperature: 50,
+            t_min: 0.1,
+            polish: 0,
+        };
+        let ours = phase.declare("phase3.");
+        let annealer = SaParams::default().declare("");
+        for key in ["t0", "alpha", "per_temperature", "t_min"] {
+            let p = ours.iter().find(|s| s.key == format!("phase3.{key}"));
+            let a = annealer.iter().find(|s| s.key == format!("schedule.{key}"));
+            let (p, a) = (p.expect("phase key"), a.expect("annealer key"));
+            assert_eq!(
+                (&p.kind, p.scale, p.live, p.meaning),
+                (&a.kind, a.scale, a.live, a.meaning),
+                "{key}"
+            );
+        }
+        let numbers: Vec<(String, f64)> = phase.numbers();
+        assert_eq!(
+            numbers[1..5],
+            [
+                ("t0".to_string(), 2.0),
+                ("alpha".to_string(), 0.9),
+                ("per_temperature".to_string(), 50.0),
+                ("t_min".to_string(), 0.1),
+            ]
+        );
+        let mut p = phase.clone();
+        assert!(p.set_number("per_temperature", 70.0) && p.per_temperature == 70);
+        assert!(p.set_number("t0", 3.0) && p.t0 == 3.0);
     }
 }
