@@ -3,12 +3,14 @@
 //! (`status`), the energy and side plots (`plot`, framed by `scale`, titled
 //! by `legend`), moves to solved (`progress`), the population band and
 //! diversity (`population`), the folded view of a tiny terminal (`folded`),
+//! the moves so far or the solution (`moves`),
 //! the cube's net (`net`) and the help overlay (`help`, its words in
 //! `words`).
 
 pub mod folded;
 pub mod help;
 pub mod legend;
+pub mod moves;
 pub mod net;
 pub mod plot;
 pub mod population;
