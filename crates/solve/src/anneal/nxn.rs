@@ -467,4 +467,38 @@ mod tests {
         assert!(a.links_len() > 0, "the walk was shortened");
         assert_eq!(AnyCube::from(start.after(alg).unwrap()), s.best);
     }
+
+    #[test]
+    fn a_compaction_told_to_stop_keeps_the_whole_path_and_the_next_one_links() {
+        let size = Size::new(4).unwrap();
+        let start = NxnCube::solved(size)
+            .after(&"R 2U F' 3R D2 B 2F U'".parse::<NxnAlg>().unwrap())
+            .unwrap();
+        assert!(
+            solve_by_comm(&start, &|| true).is_none(),
+            "told to stop first"
+        );
+        let p = super::super::params::hot_walk();
+        let (space, upright) = Nxn::new(&start, p.comm.clone());
+        let mut a = Annealer::new(space, &p, upright, 3).unwrap();
+        a.history_cap = 2000;
+        // Every compaction is told to stop: the path stays whole.
+        for _ in 0..4 {
+            a.step_within(5_000, &|| true);
+        }
+        assert!(a.history_len() >= 2000, "{}", a.history_len());
+        assert_eq!(a.links_len(), 0);
+        let exact = |a: &Annealer<Nxn>| {
+            let AnyAlg::Nxn(alg, _) = &a.outcome().solution else {
+                panic!("an N×N sequence");
+            };
+            assert_eq!(AnyCube::from(start.after(alg).unwrap()), a.snapshot().best);
+        };
+        exact(&a);
+        // Untold, the next acceptance links it.
+        a.step(5_000);
+        assert!(a.history_len() < 2000, "{}", a.history_len());
+        assert!(a.links_len() > 0);
+        exact(&a);
+    }
 }

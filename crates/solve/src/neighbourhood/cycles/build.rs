@@ -342,3 +342,54 @@ pub fn cycles_within(size: Size, halt: &dyn Fn() -> bool) -> Option<&'static Cyc
 pub fn built(size: Size) -> bool {
     CYCLES[size.get()].get().is_some()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The catalogue built in one go.
+    fn whole(size: Size) -> Cycles {
+        let mut b = Builder::new(size);
+        while !b.advance(Instant::now() + Duration::from_secs(3600)) {}
+        b.c
+    }
+
+    #[test]
+    fn a_build_in_single_units_gives_the_same_catalogue() {
+        for n in [3, 4, 5] {
+            let size = Size::new(n).unwrap();
+            let a = whole(size);
+            let mut b = Builder::new(size);
+            let mut slices = 0;
+            // A deadline already passed: one unit a call.
+            while !b.advance(Instant::now()) {
+                slices += 1;
+            }
+            assert!(slices > 100, "{n}: {slices}");
+            let b = b.c;
+            assert_eq!(a.entries().len(), b.entries().len(), "{n}");
+            assert_eq!(a.pairs, b.pairs, "{n}");
+            assert_eq!(a.by_sticker, b.by_sticker, "{n}");
+            for i in (0..a.entries().len()).step_by(97) {
+                assert_eq!(a.alg(i), b.alg(i), "{n} {i}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_halted_wait_returns_at_once_and_the_build_goes_on_later() {
+        // 13: no other test of this crate builds it.
+        let size = Size::new(13).unwrap();
+        assert!(cycles_within(size, &|| true).is_none());
+        assert!(!built(size));
+        // Three slices, then stop: part of it is built and kept.
+        let calls = std::cell::Cell::new(0);
+        let third = || {
+            calls.set(calls.get() + 1);
+            calls.get() > 3
+        };
+        assert!(cycles_within(size, &third).is_none());
+        assert!(!built(size));
+        assert!(BUILDS[13].lock().unwrap().is_some(), "kept to go on with");
+    }
+}
