@@ -45,7 +45,7 @@ fn a_time_limit_stops_solve_and_bench_while_the_catalogue_is_built() {
     let v: Value = serde_json::from_slice(&o.stdout).expect("one JSON object");
     cut_in_the_build(&v);
     assert_eq!(v["stopped_by"], "time limit 0.05 s");
-    assert_eq!(v["interrupted"], false);
+    assert_ne!(v["interrupted"], true, "{v}");
 
     let dir = temp_dir("big-limits", "bench");
     let path = dir.join("big.jsonl");

@@ -289,10 +289,7 @@ fn edited_fields_are_refused_naming_file_line_and_field() {
     let unsolved = at("sa-faces", 0);
     assert_eq!(lines[solved]["solved"], true);
     assert_eq!(lines[unsolved]["solved"], false);
-    assert_eq!(
-        lines[unsolved]["stopped_by"],
-        "step limit 300 (--max-steps)"
-    );
+    assert_eq!(lines[unsolved]["stopped_by"], "step limit 300");
     let other_scramble = lines[at("sa-comm", 1)]["scramble"].clone();
     // Writes the file with line `n` edited; merge's (code, stdout, stderr).
     let edited = |n: usize, field: &str, value: Value| {
@@ -328,13 +325,13 @@ fn edited_fields_are_refused_naming_file_line_and_field() {
             unsolved,
             "stopped_by",
             "time limit 100 s".into(),
-            "took less than that",
+            "stopped_by \"time limit 100 s\": the run took less than that",
         ),
         (
             unsolved,
             "stopped_by",
             "gave up".into(),
-            "not a reason a run stops for",
+            "stopped_by \"gave up\": not a reason a run stops for",
         ),
         (
             unsolved,
