@@ -18,6 +18,10 @@ use cubetui_cube::nxn::{NxnAlg, NxnKind, NxnMove, Size, tables};
 /// How long one slice of the build runs before the caller may stop.
 const SLICE: Duration = Duration::from_millis(5);
 
+/// The corner and midge entries grouped by the pieces they move, and the
+/// groups' keys in order.
+type Groups = (HashMap<Vec<u16>, Vec<u32>>, Vec<Vec<u16>>);
+
 /// Where a build stands.
 enum Phase {
     /// Screening the commutators of outer turn `a` and layer turn `b`.
@@ -26,7 +30,7 @@ enum Phase {
     Close(VecDeque<u32>),
     /// Pair twists and flips from the groups of entries on the same pieces
     /// (`None` until grouped), key by key.
-    Twists(Option<(HashMap<Vec<u16>, Vec<u32>>, Vec<Vec<u16>>)>, usize),
+    Twists(Option<Groups>, usize),
     /// Indexing by sticker; then done.
     Index,
 }
@@ -167,7 +171,7 @@ impl Builder {
         false
     }
 
-    /// 1. Screen: [X, A B A⁻¹] for every R-axis layer turn X.
+    /// Step 1, the screen: [X, A B A⁻¹] for every R-axis layer turn X.
     fn screen(&mut self, a: NxnMove, b: NxnMove) {
         let size = self.c.size;
         let y = conjugate(&of_gather(gather(size, b)), gather(size, a));
@@ -195,8 +199,9 @@ impl Builder {
         }
     }
 
-    /// 2. Close under conjugation: entry `i` conjugated by every turn, at
-    /// most `cap` entries per orbit (breadth first: new entries queue up).
+    /// Step 2, the closure under conjugation: entry `i` conjugated by every
+    /// turn, at most `cap` entries per orbit (breadth first: new entries
+    /// queue up).
     fn close_one(&mut self, i: u32) {
         let e = self.c.entries[i as usize];
         for k in 0..self.gathers.len() {
@@ -249,7 +254,8 @@ impl Builder {
         groups
     }
 
-    /// 3. Pair twists and flips: products of two cycles of the same pieces.
+    /// Step 3, pair twists and flips: products of two cycles of the same
+    /// pieces.
     fn twists(&mut self, group: &[u32]) {
         let size = self.c.size;
         for &i in group {
