@@ -8,8 +8,9 @@ use std::path::Path;
 use cli_support::{bench_lines, p, run, shard_lines, temp_dir, untimed};
 use serde_json::Value;
 
-/// The lines of a summary that say what was timed.
-const TIMED: [&str; 2] = ["time (ms)", "steps/s"];
+/// The lines of a summary that say what was timed (and merge's last line,
+/// what it took as written).
+const TIMED: [&str; 3] = ["time (ms)", "steps/s", "not checked"];
 
 /// One bench, then the same in 4 shards merged: same summary, same lines.
 fn shards_merge_to_the_whole(name: &str, args: &[&str]) {
@@ -247,4 +248,124 @@ fn files_of_earlier_versions_merge_as_they_did() {
         assert_eq!(c, code, "{file}: {err}");
         assert!(out.starts_with(want), "{file}:\n{out}\nwanted:\n{want}");
     }
+}
+
+/// Each field merge can recompute, edited in one line, is refused naming
+/// the file, the line and the field; the fields it cannot recompute are
+/// taken as written, and the summary says so.
+#[test]
+fn edited_fields_are_refused_naming_file_line_and_field() {
+    let d = temp_dir("merge", "edited");
+    let f = d.join("run.jsonl");
+    // Cube 0 solved by sa-comm, unsolved by sa-faces in 300 steps.
+    let (c, _, err, _) = bench_lines(
+        &[
+            "--depth",
+            "20",
+            "--cubes",
+            "2",
+            "--jobs",
+            "1",
+            "--preset",
+            "sa-comm,sa-faces",
+            "--max-steps",
+            "300",
+        ],
+        &f,
+    );
+    assert_eq!(c, 4, "{err}");
+    let lines: Vec<Value> = std::fs::read_to_string(&f)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let at = |preset: &str, index: u64| {
+        lines
+            .iter()
+            .position(|l| l["preset"] == preset && l["index"] == index)
+            .unwrap()
+    };
+    let solved = at("sa-comm", 0);
+    let unsolved = at("sa-faces", 0);
+    assert_eq!(lines[solved]["solved"], true);
+    assert_eq!(lines[unsolved]["solved"], false);
+    assert_eq!(lines[unsolved]["stopped_by"], "step limit 300");
+    let other_scramble = lines[at("sa-comm", 1)]["scramble"].clone();
+    // Writes the file with line `n` edited; merge's (code, stdout, stderr).
+    let edited = |n: usize, field: &str, value: Value| {
+        let mut v = lines.clone();
+        v[n][field] = value;
+        let text: String = v.iter().map(|l| format!("{l}\n")).collect();
+        let e = d.join("edited.jsonl");
+        std::fs::write(&e, text).unwrap();
+        let (c, out, err) = run(&["merge", p(&e)]);
+        (c, out, err, format!("{} line {}: cube 0: ", p(&e), n + 1))
+    };
+    for (n, field, value, said) in [
+        (solved, "energy", serde_json::json!(-5.0), "energy -5"),
+        (
+            unsolved,
+            "energy",
+            serde_json::json!(0.0),
+            "energy 0, but the cube is not solved",
+        ),
+        (
+            solved,
+            "scramble",
+            other_scramble,
+            "scramble is not cube 0's",
+        ),
+        (
+            unsolved,
+            "stopped_by",
+            "solved".into(),
+            "stopped_by \"solved\"",
+        ),
+        (
+            unsolved,
+            "stopped_by",
+            "time limit 100 s".into(),
+            "stopped_by \"time limit 100 s\": the run took less than that",
+        ),
+        (
+            unsolved,
+            "stopped_by",
+            "gave up".into(),
+            "stopped_by \"gave up\": not a reason a run stops for",
+        ),
+        (
+            unsolved,
+            "moves_layers",
+            (lines[unsolved]["moves_layers"].as_u64().unwrap() + 1).into(),
+            "moves_layers",
+        ),
+        (
+            solved,
+            "moves_santa",
+            (lines[solved]["moves_santa"].as_u64().unwrap() + 1).into(),
+            "moves_santa",
+        ),
+    ] {
+        let (c, out, err, line) = edited(n, field, value);
+        assert_eq!(c, 3, "{field}: {err}");
+        assert!(out.is_empty(), "{out}");
+        assert!(
+            err.contains(&format!("{line}{said}")),
+            "wanted `{line}{said}` in {err}"
+        );
+    }
+    // Iterations and the raw length cannot be recomputed: taken as
+    // written, and said so.
+    for field in ["iterations", "moves_raw"] {
+        let plus = lines[solved][field].as_u64().unwrap() + 1;
+        let (c, out, err, _) = edited(solved, field, plus.into());
+        assert_eq!(c, 4, "{field}: {err}");
+        let last = out.lines().last().unwrap();
+        assert!(
+            last.starts_with("not checked (taken as written): "),
+            "{out}"
+        );
+        assert!(last.contains(field), "{out}");
+    }
+    std::fs::remove_dir_all(d).ok();
 }

@@ -39,7 +39,7 @@ const BENCH: [&str; 10] = [
 ];
 
 /// The lines of a summary that say what was timed.
-const TIMED: [&str; 2] = ["time (ms)", "steps/s"];
+const TIMED: [&str; 3] = ["time (ms)", "steps/s", "not checked"];
 
 /// `cubetui args` with only `vars` of the engine variables set.
 fn with_env(args: &[&str], vars: &[(&str, String)]) -> Output {

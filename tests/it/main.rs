@@ -18,6 +18,7 @@ mod cache_tui;
 mod cli_2x2_phases;
 mod cli_bench_compare;
 mod cli_bench_sizes;
+mod cli_big_limits;
 mod cli_cube;
 mod cli_formulas;
 mod cli_full;

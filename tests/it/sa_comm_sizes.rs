@@ -71,7 +71,10 @@ fn odd_orbits_get_their_parity_turn_first() {
             .after(&scramble.parse::<NxnAlg>().unwrap())
             .unwrap();
         let mut s = build_any(&sa_comm(), &start.clone().into(), 1).unwrap();
-        // Applied when built, before any proposal: the current sequence.
+        // Applied once the catalogue is there (built by the first step),
+        // before any proposal: the current sequence.
+        s.step(0);
+        assert_eq!(s.snapshot().iteration, 0);
         assert_eq!(s.snapshot().sequence_len, turns, "{n} {scramble}");
         let out = run(s.as_mut(), 100_000);
         assert!(out.solved, "{n} {scramble}");
@@ -84,7 +87,8 @@ fn odd_orbits_get_their_parity_turn_first() {
     let start = NxnCube::solved(Size::new(4).unwrap())
         .after(&"U2 2R2".parse::<NxnAlg>().unwrap())
         .unwrap();
-    let s = build_any(&sa_comm(), &start.into(), 1).unwrap();
+    let mut s = build_any(&sa_comm(), &start.into(), 1).unwrap();
+    s.step(0);
     assert_eq!(s.snapshot().sequence_len, 0);
 }
 

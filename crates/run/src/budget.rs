@@ -7,7 +7,11 @@
 //! exhausted, a step or time budget is spent, or a cancel flag is raised. The
 //! time limit is checked between batches, and a batch is never planned to run
 //! past the deadline, so the limit holds to within the target batch time or
-//! one elementary step, whichever is larger.
+//! one elementary step, whichever is larger. Inside a step, the solver's
+//! long pieces of work (a big size's commutator catalogue, the searches
+//! that keep an annealer's history bounded) look at the same limit and
+//! the cancel flag ([`Solver::step_within`]), so set-up counts against the
+//! limit and stops with it.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -179,6 +183,10 @@ fn drive(
     mut sample: Option<Sample<'_>>,
 ) -> Ran {
     let cap = max_steps.unwrap_or(u64::MAX);
+    // What a long piece of work inside a step polls: the cancel flag and
+    // the time limit on the run's clock.
+    let halted =
+        || cancel.is_some_and(|c| c.load(Ordering::Relaxed)) || limit.is_some_and(|l| clock() >= l);
     let mut batcher = Batcher::new(TARGET);
     let mut steps = 0u64;
     let mut search = Duration::ZERO;
@@ -220,12 +228,14 @@ fn drive(
         }
         let before = solver.snapshot().iteration;
         let t = Instant::now();
-        let status = solver.step(n);
+        let status = solver.step_within(n, &halted);
         let took = t.elapsed();
         search += took;
         steps += n;
         batcher.record(n, took);
-        if status == Status::Running && solver.snapshot().iteration == before {
+        // A step cut by the limit or the flag may have done nothing: the
+        // loop's top says which stopped it.
+        if status == Status::Running && solver.snapshot().iteration == before && !halted() {
             break Stop::Stalled;
         }
     };

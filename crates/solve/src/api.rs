@@ -27,6 +27,18 @@ pub enum Status {
     Exhausted,
 }
 
+/// Whether the caller of a step wants it to end now (a time limit
+/// reached, an interrupt): polled by the long pieces of work inside one
+/// step (building the commutator catalogue of a big size, the searches
+/// that keep an annealer's history bounded), so a limit holds within one
+/// step or a few milliseconds on every size.
+pub type Halt<'a> = &'a dyn Fn() -> bool;
+
+/// A [`Halt`] that never says stop.
+pub fn never() -> bool {
+    false
+}
+
 /// What a solver looks like at one moment. Cheap enough to take every frame.
 #[derive(Clone, Debug)]
 pub struct Snapshot {
@@ -89,6 +101,14 @@ pub trait Solver: Send {
     fn profile(&self) -> Profile;
     /// Runs up to `n` elementary steps; stops early when solved or exhausted.
     fn step(&mut self, n: u64) -> Status;
+    /// [`Solver::step`], ending early (with whatever it did so far, maybe
+    /// nothing) once `halt` says so: a solver with long set-up or
+    /// book-keeping inside a step polls it there. The result is the same
+    /// as `step`'s whenever `halt` never says stop. By default `step`.
+    fn step_within(&mut self, n: u64, halt: Halt<'_>) -> Status {
+        let _ = halt;
+        self.step(n)
+    }
     /// Where the run stands.
     fn status(&self) -> Status;
     /// The current picture of the run.

@@ -41,7 +41,7 @@ pub mod typed;
 pub mod woc;
 pub mod yardstick;
 
-pub use api::{Outcome, Snapshot, SolveError, Solver, Status};
+pub use api::{Halt, Outcome, Snapshot, SolveError, Solver, Status};
 pub use profile::{MainRole, PopRole, Profile, SeriesSpec};
 pub use registry::SolverConfig;
 pub use registry::{build_any, build_any_pending};

@@ -53,6 +53,10 @@ impl Solver for Reoriented {
         self.inner.step(n)
     }
 
+    fn step_within(&mut self, n: u64, halt: crate::api::Halt<'_>) -> Status {
+        self.inner.step_within(n, halt)
+    }
+
     fn status(&self) -> Status {
         self.inner.status()
     }

@@ -76,6 +76,56 @@ fn plural(n: u64) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
 
+/// Words a solver says in a [`StopReason::Other`] (checked by
+/// [`StopReason::known`]; a test holds each solver's to this list).
+const OWN_WORDS: [(&str, &str); 2] = [
+    ("stagnation ", " proposals"),
+    ("sa-comm did not solve the start", ""),
+];
+
+/// Whether `words` is `prefix`, a number, `suffix` (or `prefix` alone when
+/// `suffix` is empty and no number follows).
+fn framed(words: &str, prefix: &str, suffix: &str) -> bool {
+    let Some(rest) = words.strip_prefix(prefix) else {
+        return false;
+    };
+    let Some(number) = rest.strip_suffix(suffix) else {
+        return false;
+    };
+    if number.is_empty() {
+        return suffix.is_empty();
+    }
+    number.parse::<f64>().is_ok_and(f64::is_finite)
+        && number.bytes().all(|b| b.is_ascii_digit() || b == b'.')
+}
+
+impl StopReason {
+    /// Whether `words` are the words of some reason (a result line's
+    /// `stopped_by` read back: [`fmt::Display`]'s forms, with their numbers).
+    pub fn known(words: &str) -> bool {
+        let crowd = ", and the crowd's sequence did not solve";
+        if let Some(inner) = words.strip_suffix(crowd) {
+            return !inner.ends_with(crowd) && StopReason::known(inner);
+        }
+        words == StopReason::NotBuilt.to_string()
+            || [
+                ("step limit ", ""),
+                ("temperature frozen at ", ""),
+                ("stagnation ", " generations"),
+                ("stagnation ", " generation"),
+                ("generation limit ", ""),
+                ("round limit ", ""),
+                ("search complete: no solution within ", " moves"),
+                ("search complete: no solution within ", " move"),
+                ("give-up limit ", " nodes"),
+                ("give-up limit ", " node"),
+            ]
+            .into_iter()
+            .chain(OWN_WORDS)
+            .any(|(p, s)| framed(words, p, s))
+    }
+}
+
 impl fmt::Display for StopReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -134,6 +184,39 @@ mod tests {
         ];
         for (reason, words) in cases {
             assert_eq!(reason.to_string(), words);
+        }
+    }
+
+    #[test]
+    fn every_reason_is_known_by_its_words_and_edited_words_are_not() {
+        let reasons = [
+            StopReason::StepLimit(50),
+            StopReason::Frozen { temperature: 0.05 },
+            StopReason::Stagnation(200),
+            StopReason::GenerationLimit(3000),
+            StopReason::RoundLimit(6),
+            StopReason::SearchComplete { max_len: 12 },
+            StopReason::GiveUp(1000),
+            StopReason::NotBuilt,
+            StopReason::CrowdFailed(Box::new(StopReason::Stagnation(200))),
+            StopReason::Other("stagnation 5000 proposals".into()),
+            StopReason::Other("sa-comm did not solve the start".into()),
+        ];
+        for r in reasons {
+            assert!(StopReason::known(&r.to_string()), "{r}");
+        }
+        for words in [
+            "",
+            "solved",
+            "step limit",
+            "step limit -5",
+            "step limit 5 steps",
+            "temperature frozen at NaN",
+            "stagnation 5 days",
+            "gave up",
+            ", and the crowd's sequence did not solve",
+        ] {
+            assert!(!StopReason::known(words), "{words}");
         }
     }
 

@@ -275,19 +275,14 @@ fn belongs(l: &ResultLine, plan: &Plan<'_>) -> Result<(u64, usize), Fault> {
     if l.tail.reference.htm().is_some() != plan.reference {
         return Err(Fault::Run("with and without the reference".into()));
     }
-    solves::check(&solves::Claim {
-        size: plan.source.size,
-        base_seed: plan.seed,
+    // The start was compared above (`test_set`: not drawn again).
+    solves::check(&solves::Claim::of(
+        l,
+        plan.source.size,
+        plan.seed,
         index,
-        depth: r.depth,
-        // The start was compared above.
-        test_set: true,
-        facelets: &r.facelets,
-        solution: &r.solution,
-        truncated: l.tail.solution_truncated,
-        solved: r.solved,
-        moves_htm: r.moves_htm,
-    })
+        true,
+    ))
     .map_err(|why| Fault::Line(format!("cube {index} does not hold: {why}")))?;
     Ok((index, lane))
 }

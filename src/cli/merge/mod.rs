@@ -1,9 +1,11 @@
 //! `cubetui merge A.jsonl B.jsonl …`: the summary (or table) of a bench or
 //! sweep from its `--jsonl` files, e.g. one per `--shard i/n`, exactly as
 //! the whole run prints it (times aside, which were measured where each
-//! shard ran). Lines are checked ([`read`]): a garbage line, a cube given
-//! twice, or lines of different runs are refused naming the file and line
-//! (exit 3).
+//! shard ran). Lines are checked ([`read`], [`solves`]): a garbage line, a
+//! cube given twice, lines of different runs, or a line whose fields do
+//! not hold (start, scramble, solution and its lengths, solved, energy,
+//! `stopped_by`) are refused naming the file, line and field (exit 3);
+//! what cannot be recomputed is said, on the summary's last line.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -19,7 +21,15 @@ pub(super) mod solves;
 
 #[derive(Debug, Args)]
 pub struct MergeArgs {
-    /// The `bench --jsonl` (or `sweep --jsonl`) files, in any order.
+    /// The `bench --jsonl` (or `sweep --jsonl`) files, in any order. Every
+    /// line is checked against what can be recomputed: its start and
+    /// scramble (drawn again from the base seed and the cube's index), its
+    /// solution replayed on it (solved, moves_htm, moves_layers,
+    /// moves_santa), its energy (0 exactly when solved, never negative)
+    /// and stopped_by (a reason a run gives, agreeing with solved and the
+    /// time limit); an edited line is refused (exit 3) naming the file,
+    /// line and field. Not checked: iterations, moves_raw, the times and
+    /// the solver's own fields.
     #[arg(value_name = "FILE.jsonl", required = true)]
     pub files: Vec<PathBuf>,
     /// Draw the distribution of solution lengths and of times to solve,
@@ -96,6 +106,10 @@ pub fn run(args: MergeArgs) -> Result<ExitCode, Report> {
         m.base_seed
     );
     let title = text.lines().next().unwrap_or_default().to_string();
+    text.push_str(&format!(
+        "not checked (taken as written): {}\n",
+        solves::UNCHECKED
+    ));
     if args.json {
         text = json(&m, start)?;
     }

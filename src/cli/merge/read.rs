@@ -157,18 +157,14 @@ pub fn read(paths: &[impl AsRef<Path>]) -> Result<Merged, Report> {
                 reference: reference_htm.is_some(),
             };
             check_line(&l, &b, &loc)?;
-            super::solves::check(&super::solves::Claim {
-                size: Size::new(run.size).map_err(|e| bad(&loc, format!("size: {e}")))?,
-                base_seed: b.base_seed,
-                index: b.index,
-                depth: l.run.depth,
-                test_set: run.test_set,
-                facelets: &l.run.facelets,
-                solution: &l.run.solution,
-                truncated: l.tail.solution_truncated,
-                solved: l.run.solved,
-                moves_htm: l.run.moves_htm,
-            })
+            let size = Size::new(run.size).map_err(|e| bad(&loc, format!("size: {e}")))?;
+            super::solves::check(&super::solves::Claim::of(
+                &l,
+                size,
+                b.base_seed,
+                b.index,
+                run.test_set,
+            ))
             .map_err(|why| bad(&loc, format!("cube {}: {why}", b.index)))?;
             match &first {
                 None => first = Some((run, loc.clone(), l.clone())),

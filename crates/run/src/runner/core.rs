@@ -245,11 +245,19 @@ impl Core {
     /// phase label changed since the previous point (a change back to no
     /// phase is not marked: there is no label to draw).
     pub fn run(&mut self, n: u64) {
+        self.run_within(n, &cubetui_solve::api::never);
+    }
+
+    /// [`Core::run`], the solver's long work inside a step (a big size's
+    /// commutator catalogue, the searches that keep its history bounded)
+    /// ending early once `halt` says so ([`cubetui_solve::Solver::step_within`]):
+    /// the task stops it when a command comes.
+    pub fn run_within(&mut self, n: u64, halt: cubetui_solve::Halt<'_>) {
         let Some(solver) = self.solver.as_mut() else {
             return;
         };
         let cpu0 = self.timed.then(thread_cpu_time);
-        let status = solver.step(n);
+        let status = solver.step_within(n, halt);
         if let Some(c) = cpu0 {
             self.cpu += thread_cpu_time()
                 .saturating_sub(c)

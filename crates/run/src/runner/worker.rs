@@ -290,7 +290,9 @@ pub(super) async fn solve(
             Speed::Unthrottled => batcher.size(),
         };
         let t = Instant::now();
-        core.run(n);
+        // A command that comes during a long set-up (a big size's
+        // catalogue) is read at once: the step stops where it is.
+        core.run_within(n, &|| !commands.is_empty());
         batcher.record(n, t.elapsed());
         owed = owed.saturating_sub(n);
         let frame_done = core.speed() != Speed::Unthrottled && owed == 0;

@@ -18,7 +18,7 @@ impl<S: Space> Annealer<S> {
     /// Whether `key` is used by this run's generator (the `comm.…` keys
     /// by `comm` only).
     fn uses(&self, key: &str) -> bool {
-        SaParams::used_with(key, S::name(self.generator()))
+        SaParams::used_with(key, self.generator_name())
     }
 
     /// The live values that apply now (the schedule's keys of its kind,
@@ -45,7 +45,7 @@ impl<S: Space> Annealer<S> {
         if !self.uses(key) {
             return Err(SolveError::Parameter(format!(
                 "`{key}` is not used by the {} generator of this run (`g` switches to comm)",
-                S::name(self.generator())
+                self.generator_name()
             )));
         }
         let mut p = self.params.clone();

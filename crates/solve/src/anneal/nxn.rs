@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 
 use rand::RngExt;
 
-use crate::api::{SolveError, Solver, Status};
+use crate::api::{Halt, SolveError, Solver, Status};
 use crate::loops::without_loops;
 use crate::moveset::{moves_and_perms, upright};
 use crate::neighbourhood::comm::PARITY;
@@ -208,10 +208,10 @@ impl Space for Nxn {
         &NXN_NAMES
     }
 
-    fn generator(&self, name: &str) -> Result<NxnGen, SolveError> {
+    fn generator(&self, name: &str, halt: Halt<'_>) -> Result<Option<NxnGen>, SolveError> {
         match name {
-            "faces" => Ok(NxnGen::Faces(Faces::of(self.size)?)),
-            "comm" => Ok(NxnGen::Comm(cycles::cycles(self.size))),
+            "faces" => Ok(Some(NxnGen::Faces(Faces::of(self.size)?))),
+            "comm" => Ok(cycles::cycles_within(self.size, halt).map(NxnGen::Comm)),
             other => Err(SolveError::Parameter(format!(
                 "neighbourhood `{other}` is made of 3x3 sequences; on a {} use `faces` \
                  (outer and inner layer turns) or `comm` (commutators)",
@@ -227,10 +227,10 @@ impl Space for Nxn {
         }
     }
 
-    fn run<R: ProposalLoop<Nxn>>(r: &mut R, g: NxnGen, n: u64) -> Status {
+    fn run<R: ProposalLoop<Nxn>>(r: &mut R, g: NxnGen, n: u64, halt: Halt<'_>) -> Status {
         match g {
-            NxnGen::Faces(f) => r.run(f, n),
-            NxnGen::Comm(c) => r.run(c, n),
+            NxnGen::Faces(f) => r.run(f, n, halt),
+            NxnGen::Comm(c) => r.run(c, n, halt),
         }
     }
 
@@ -296,11 +296,11 @@ impl Space for Nxn {
         }
     }
 
-    fn link(&self, from: &NxnCube, to: &NxnCube) -> Option<NxnAlg> {
+    fn link(&self, from: &NxnCube, to: &NxnCube, halt: Halt<'_>) -> Option<NxnAlg> {
         // No exact method past the 3×3: the commutator machine solves both
         // states, and from → solved → to is the link.
-        let there = solve_by_comm(from)?;
-        let back = solve_by_comm(to)?.inverse();
+        let there = solve_by_comm(from, halt)?;
+        let back = solve_by_comm(to, halt)?.inverse();
         let alg: NxnAlg = there.moves().iter().chain(back.moves()).copied().collect();
         (from.after(&alg).ok()? == *to).then_some(alg)
     }
@@ -387,10 +387,19 @@ impl Proposer<Nxn> for Cycles {
 /// Proposals the commutator machine may take to solve a state for a link.
 const LINK_STEPS: u64 = 2_000_000;
 
+/// Proposals between two looks at the caller's `halt` while solving for a
+/// link (a few milliseconds at 1000 candidates a proposal).
+const LINK_BATCH: u64 = 100;
+
 /// The moves the commutator machine (`sa-comm`'s settings) finds from the
 /// upright `state` to the solved cube; `None` if it does not solve it
-/// within [`LINK_STEPS`] proposals (not a valid cube).
-fn solve_by_comm(state: &NxnCube) -> Option<NxnAlg> {
+/// within [`LINK_STEPS`] proposals (not a valid cube), or if `halt` said
+/// to stop first (checked every [`LINK_BATCH`] proposals: the same
+/// proposals as in one go).
+fn solve_by_comm(state: &NxnCube, halt: Halt<'_>) -> Option<NxnAlg> {
+    if halt() {
+        return None;
+    }
     let p = SaParams {
         neighbourhood: "comm".into(),
         zero_delta_as_one: true,
@@ -409,7 +418,11 @@ fn solve_by_comm(state: &NxnCube) -> Option<NxnAlg> {
     };
     let (space, upright) = Nxn::new(state, p.comm.clone());
     let mut a = Annealer::new(space, &p, upright, 1).ok()?;
-    while a.step(10_000) == Status::Running {}
+    while a.step_within(LINK_BATCH, halt) == Status::Running {
+        if halt() {
+            return None;
+        }
+    }
     let out = a.outcome();
     match out.solution {
         AnyAlg::Nxn(alg, _) if out.solved => Some(alg),
@@ -453,5 +466,39 @@ mod tests {
         };
         assert!(a.links_len() > 0, "the walk was shortened");
         assert_eq!(AnyCube::from(start.after(alg).unwrap()), s.best);
+    }
+
+    #[test]
+    fn a_compaction_told_to_stop_keeps_the_whole_path_and_the_next_one_links() {
+        let size = Size::new(4).unwrap();
+        let start = NxnCube::solved(size)
+            .after(&"R 2U F' 3R D2 B 2F U'".parse::<NxnAlg>().unwrap())
+            .unwrap();
+        assert!(
+            solve_by_comm(&start, &|| true).is_none(),
+            "told to stop first"
+        );
+        let p = super::super::params::hot_walk();
+        let (space, upright) = Nxn::new(&start, p.comm.clone());
+        let mut a = Annealer::new(space, &p, upright, 3).unwrap();
+        a.history_cap = 2000;
+        // Every compaction is told to stop: the path stays whole.
+        for _ in 0..4 {
+            a.step_within(5_000, &|| true);
+        }
+        assert!(a.history_len() >= 2000, "{}", a.history_len());
+        assert_eq!(a.links_len(), 0);
+        let exact = |a: &Annealer<Nxn>| {
+            let AnyAlg::Nxn(alg, _) = &a.outcome().solution else {
+                panic!("an N×N sequence");
+            };
+            assert_eq!(AnyCube::from(start.after(alg).unwrap()), a.snapshot().best);
+        };
+        exact(&a);
+        // Untold, the next acceptance links it.
+        a.step(5_000);
+        assert!(a.history_len() < 2000, "{}", a.history_len());
+        assert!(a.links_len() > 0);
+        exact(&a);
     }
 }

@@ -9,7 +9,7 @@
 
 use std::fmt::Debug;
 
-use crate::api::{SolveError, Status};
+use crate::api::{Halt, SolveError, Status};
 use cubetui_cube::random::CubeRng;
 use cubetui_cube::{AnyAlg, AnyCube};
 
@@ -53,18 +53,21 @@ pub trait Space: Sized + Send + 'static {
 
     /// The generators this space offers, in the order the screen cycles them.
     fn names(&self) -> &'static [&'static str];
-    /// Generator `name`.
+    /// Generator `name`, once what it needs is built (the commutator
+    /// catalogue of a big size takes seconds): built here in slices until
+    /// `halt` says to stop (checked between them), then `Ok(None)`; a later
+    /// call goes on where the build stopped.
     ///
     /// # Errors
     /// An unknown name, or one this space's size does not have.
-    fn generator(&self, name: &str) -> Result<Self::Gen, SolveError>;
+    fn generator(&self, name: &str, halt: Halt<'_>) -> Result<Option<Self::Gen>, SolveError>;
     /// The name of a generator.
     fn name(g: Self::Gen) -> &'static str;
 
     /// Runs up to `n` proposals of generator `g` on `runner` (the
     /// annealer): dispatches to [`ProposalLoop::run`] with the generator's
     /// [`Proposer`], monomorphised.
-    fn run<R: ProposalLoop<Self>>(runner: &mut R, g: Self::Gen, n: u64) -> Status;
+    fn run<R: ProposalLoop<Self>>(runner: &mut R, g: Self::Gen, n: u64, halt: Halt<'_>) -> Status;
     /// Operators a generator applies before its first proposal (the parity
     /// turns of the commutator generator), each applied as accepted.
     fn prelude(&self, g: Self::Gen, current: &Self::Current) -> Vec<u64>;
@@ -89,8 +92,10 @@ pub trait Space: Sized + Send + 'static {
     /// A short sequence from `from` to `to`, where the space has an exact
     /// method to find one (the 3×3's two-phase reference): the annealer
     /// replaces long stretches of its path with links, so that its memory
-    /// stays bounded however long it runs. `None`: the path is kept whole.
-    fn link(&self, from: &Self::State, to: &Self::State) -> Option<Self::Link>;
+    /// stays bounded however long it runs. `None`: the path is kept whole
+    /// (also when `halt` said to stop before the link was found: a long
+    /// search polls it).
+    fn link(&self, from: &Self::State, to: &Self::State, halt: Halt<'_>) -> Option<Self::Link>;
     /// The number of moves of a link.
     fn link_moves(link: &Self::Link) -> usize;
     /// `state` was accepted while generator `g` proposed (with `cut_loops`
@@ -134,6 +139,7 @@ pub trait Proposer<S: Space> {
 /// What runs proposals (the annealer), for [`Space::run`] to hand its
 /// generator's [`Proposer`] to.
 pub trait ProposalLoop<S: Space> {
-    /// Runs up to `n` proposals of `p`.
-    fn run<P: Proposer<S>>(&mut self, p: &P, n: u64) -> Status;
+    /// Runs up to `n` proposals of `p` (`halt`: whether the caller wants
+    /// long work inside a proposal, a link, to stop).
+    fn run<P: Proposer<S>>(&mut self, p: &P, n: u64, halt: Halt<'_>) -> Status;
 }

@@ -3,7 +3,7 @@
 //! sparse delta) and `comm` (the commutator catalogue), the reported path
 //! cut of its loops by [`super::path::expand`].
 
-use crate::api::{SolveError, Status};
+use crate::api::{Halt, SolveError, Status};
 use crate::energy::{Energy, Facelets};
 use crate::neighbourhood::comm::PARITY;
 use crate::neighbourhood::cycles::{self, Cycles, STAGE_NAMES, parity_turns, stage_of};
@@ -74,18 +74,23 @@ impl Space for Three {
         &NAMES
     }
 
-    fn generator(&self, name: &str) -> Result<&'static Generator, SolveError> {
-        Generator::get(name, &self.formulas)
+    fn generator(&self, name: &str, _: Halt<'_>) -> Result<Option<&'static Generator>, SolveError> {
+        Generator::get(name, &self.formulas).map(Some)
     }
 
     fn name(g: &'static Generator) -> &'static str {
         g.name()
     }
 
-    fn run<R: ProposalLoop<Three>>(r: &mut R, g: &'static Generator, n: u64) -> Status {
+    fn run<R: ProposalLoop<Three>>(
+        r: &mut R,
+        g: &'static Generator,
+        n: u64,
+        halt: Halt<'_>,
+    ) -> Status {
         match g {
-            Generator::Table(t) => r.run(t, n),
-            Generator::Comm(c) => r.run(c.as_ref(), n),
+            Generator::Table(t) => r.run(t, n, halt),
+            Generator::Comm(c) => r.run(c.as_ref(), n, halt),
         }
     }
 
@@ -147,7 +152,7 @@ impl Space for Three {
         }
     }
 
-    fn link(&self, from: &Cube, to: &Cube) -> Option<(Alg, Perm)> {
+    fn link(&self, from: &Cube, to: &Cube, _: Halt<'_>) -> Option<(Alg, Perm)> {
         // from → solved → to: two-phase solutions of both, the second undone.
         let solve = |c: &Cube| reference::solve(c, 30, reference::SearchLimits::default()).ok();
         let there = solve(from)?;

@@ -34,7 +34,7 @@ mod view;
 use crate::stop::StopReason;
 
 use crate::anneal::{CommParams, SaParams, Schedule};
-use crate::api::{Outcome, Profile, SeriesSpec, Snapshot, SolveError, Solver, Status};
+use crate::api::{Halt, Outcome, Profile, SeriesSpec, Snapshot, SolveError, Solver, Status, never};
 use crate::declare::Declared;
 use crate::moveset::upright;
 use crate::params::{self as declared, ParamSpec};
@@ -392,8 +392,18 @@ impl Solver for Short {
     }
 
     fn step(&mut self, n: u64) -> Status {
+        self.step_within(n, &never)
+    }
+
+    fn step_within(&mut self, n: u64, halt: Halt<'_>) -> Status {
         for _ in 0..n {
             if self.status() != Status::Running {
+                break;
+            }
+            // While the commutator catalogue is being built (by the seed
+            // solver's steps), a sweep may do nothing: the caller's limit
+            // is looked at between them.
+            if !crate::neighbourhood::cycles::built(self.size) && halt() {
                 break;
             }
             self.sweeps += 1;
@@ -403,7 +413,7 @@ impl Solver for Short {
             }
             if let Some(seeder) = self.seed.as_mut() {
                 self.seed_steps += 1;
-                match seeder.step(1) {
+                match seeder.step_within(1, halt) {
                     Status::Running => {}
                     Status::Solved => {
                         let out = seeder.outcome();

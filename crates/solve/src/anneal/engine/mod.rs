@@ -5,7 +5,7 @@ use super::cooling::Cooling;
 use super::params::SaParams;
 use super::schedule::{T_FLOOR, TEMPERATURE};
 use super::space::{LINK, ProposalLoop, Proposer, Record, Space};
-use crate::api::{Outcome, Profile, SeriesSpec, Snapshot, SolveError, Solver, Status};
+use crate::api::{Halt, Outcome, Profile, SeriesSpec, Snapshot, SolveError, Solver, Status, never};
 use cubetui_cube::random::{CubeRng, rng_from_seed};
 use words::Proposal;
 
@@ -22,7 +22,10 @@ const WINDOW: u64 = 1024;
 pub struct Annealer<S: Space> {
     pub(super) params: SaParams,
     space: S,
-    generator: S::Gen,
+    /// The generator in use; `None` while what it needs is still being
+    /// built (the commutator catalogue of a big size: built by the first
+    /// steps, see [`Space::generator`]).
+    generator: Option<S::Gen>,
     /// The generator's index in the space's names (recorded with each operator).
     gen_index: u8,
     rng: CubeRng,
@@ -56,7 +59,9 @@ pub struct Annealer<S: Space> {
 
 impl<S: Space> Annealer<S> {
     /// A run from `start` over `space`, fully determined by (`params`,
-    /// `seed`, `start`).
+    /// `seed`, `start`). Quick on every size: a generator whose catalogue
+    /// is not built yet is obtained by the first step (which applies its
+    /// prelude then, before any proposal: the same run).
     pub fn new(
         space: S,
         params: &SaParams,
@@ -66,11 +71,15 @@ impl<S: Space> Annealer<S> {
         params.validate()?;
         let mut space = space;
         space.configure(&params.comm);
-        let generator = space.generator(&params.neighbourhood)?;
+        let generator = space.generator(&params.neighbourhood, &|| true)?;
         let current = space.prepare(&start);
         let e = S::energy(&current);
+        let name = match generator {
+            Some(g) => S::name(g),
+            None => params.neighbourhood.as_str(),
+        };
         let mut a = Annealer {
-            gen_index: index_in(space.names(), S::name(generator)),
+            gen_index: index_in(space.names(), name),
             generator,
             rng: rng_from_seed(seed),
             best: start.clone(),
@@ -99,20 +108,46 @@ impl<S: Space> Annealer<S> {
             params: params.clone(),
             space,
         };
-        a.apply_prelude();
+        a.apply_prelude(&never);
         Ok(a)
+    }
+
+    /// The generator, obtained now if it is not yet (building what it
+    /// needs until `halt`; its prelude applied once it is there).
+    fn ready(&mut self, halt: Halt<'_>) -> Option<S::Gen> {
+        if self.generator.is_none() && self.status == Status::Running {
+            let g = self
+                .space
+                .generator(&self.params.neighbourhood, halt)
+                .ok()
+                .flatten()?;
+            self.generator = Some(g);
+            self.apply_prelude(halt);
+        }
+        self.generator
+    }
+
+    /// The name of the generator in use (or being obtained).
+    pub(super) fn generator_name(&self) -> &str {
+        match self.generator {
+            Some(g) => S::name(g),
+            None => &self.params.neighbourhood,
+        }
     }
 
     /// Applies the generator's prelude (operators it needs before its
     /// first proposal), each recorded as accepted.
-    fn apply_prelude(&mut self) {
+    fn apply_prelude(&mut self, halt: Halt<'_>) {
+        let Some(g) = self.generator else {
+            return;
+        };
         if self.status != Status::Running {
             return;
         }
-        for code in self.space.prelude(self.generator, &self.current) {
-            self.space.force(self.generator, &mut self.current, code);
+        for code in self.space.prelude(g, &self.current) {
+            self.space.force(g, &mut self.current, code);
             let e = S::energy(&self.current);
-            self.note_accepted(e, code, self.iteration);
+            self.note_accepted(e, code, self.iteration, halt);
         }
     }
 
@@ -127,26 +162,28 @@ impl<S: Space> Annealer<S> {
     }
 
     /// Goes back to the best state (the caller restarts the schedule).
-    fn restart(&mut self) {
+    fn restart(&mut self, halt: Halt<'_>) {
         self.current = self.space.prepare(&self.best);
         self.history.truncate(self.best_prefix);
         self.current_moves = self.best_moves;
         self.last_improvement = self.iteration;
         self.restarts += 1;
         // The best state may come before the generator's prelude.
-        self.apply_prelude();
+        self.apply_prelude(halt);
     }
 
     /// Books an operator that made the current state (of energy `e`).
-    fn note_accepted(&mut self, e: u32, code: u64, iteration: u64) {
+    fn note_accepted(&mut self, e: u32, code: u64, iteration: u64, halt: Halt<'_>) {
         self.accepted += 1;
         self.history.push(Record {
             generator: self.gen_index,
             code,
         });
-        self.current_moves += self.space.moves(self.generator, code);
-        if self.params.cut_loops {
-            self.space.visited(self.generator, S::state(&self.current));
+        if let Some(g) = self.generator {
+            self.current_moves += self.space.moves(g, code);
+            if self.params.cut_loops {
+                self.space.visited(g, S::state(&self.current));
+            }
         }
         if e < self.best_energy {
             self.best = S::state(&self.current).clone();
@@ -159,20 +196,22 @@ impl<S: Space> Annealer<S> {
             }
         }
         if self.history.len() >= self.history_cap {
-            self.compact();
+            self.compact(halt);
         }
     }
 
     /// Replaces the path to the best state, and the path from there to the
     /// current state, with one link each (when the space finds both), so
     /// that the history stays bounded. The states, the energies and the
-    /// end of every reported path stay as they are.
-    fn compact(&mut self) {
+    /// end of every reported path stay as they are. When `halt` says to
+    /// stop before both links are found, the history stays whole (and
+    /// valid); the next acceptance tries again.
+    fn compact(&mut self, halt: Halt<'_>) {
         let mut links = Vec::new();
         let mut history = Vec::new();
         let mut best_moves = 0;
         if self.best_prefix > 0 {
-            let Some(l) = self.space.link(&self.start, &self.best) else {
+            let Some(l) = self.space.link(&self.start, &self.best, halt) else {
                 return;
             };
             best_moves = S::link_moves(&l);
@@ -184,7 +223,7 @@ impl<S: Space> Annealer<S> {
         }
         let mut current_moves = best_moves;
         if self.history.len() > self.best_prefix {
-            let Some(l) = self.space.link(&self.best, S::state(&self.current)) else {
+            let Some(l) = self.space.link(&self.best, S::state(&self.current), halt) else {
                 return;
             };
             current_moves += S::link_moves(&l);
@@ -204,7 +243,7 @@ impl<S: Space> Annealer<S> {
     /// Runs up to `n` proposals from `p`. The hot loop keeps the schedule
     /// state in locals and touches `self` only on acceptance.
     #[inline(always)]
-    fn run_proposals<P: Proposer<S>>(&mut self, p: &P, n: u64) -> Status {
+    fn run_proposals<P: Proposer<S>>(&mut self, p: &P, n: u64, halt: Halt<'_>) -> Status {
         let schedule = self.params.schedule.clone();
         let zero_as_one = self.params.zero_delta_as_one;
         let restart_after = self.params.restart_after;
@@ -234,7 +273,7 @@ impl<S: Space> Annealer<S> {
                 let e = (S::energy(&self.current) as i32 + d) as u32;
                 p.accept(&self.space, &mut self.current, code, cand, e);
                 debug_assert_eq!(e, S::energy(&self.space.prepare(S::state(&self.current))));
-                self.note_accepted(e, code, it);
+                self.note_accepted(e, code, it, halt);
             }
             temperature = schedule.advance(temperature, &mut level_left, ratio);
             it += 1;
@@ -247,7 +286,7 @@ impl<S: Space> Annealer<S> {
                 && it - self.last_improvement >= restart_after
             {
                 self.iteration = it;
-                self.restart();
+                self.restart(halt);
                 temperature = schedule.initial();
                 level_left = schedule.level_len();
             }
@@ -283,11 +322,6 @@ fn index_in(names: &[&str], name: &str) -> u8 {
 }
 
 impl<S: Space> Annealer<S> {
-    /// The space's generator in use (for its `run`).
-    pub(super) fn generator(&self) -> S::Gen {
-        self.generator
-    }
-
     /// Records on the current path (tests: it stays bounded).
     #[cfg(test)]
     pub(super) fn history_len(&self) -> usize {
@@ -310,14 +344,21 @@ impl<S: Space> Annealer<S> {
 
 impl<S: Space> ProposalLoop<S> for Annealer<S> {
     #[inline(always)]
-    fn run<P: Proposer<S>>(&mut self, p: &P, n: u64) -> Status {
-        self.run_proposals(p, n)
+    fn run<P: Proposer<S>>(&mut self, p: &P, n: u64, halt: Halt<'_>) -> Status {
+        self.run_proposals(p, n, halt)
     }
 }
 
 impl<S: Space> Solver for Annealer<S> {
     fn step(&mut self, n: u64) -> Status {
-        S::run(self, self.generator, n)
+        self.step_within(n, &never)
+    }
+
+    fn step_within(&mut self, n: u64, halt: Halt<'_>) -> Status {
+        match self.ready(halt) {
+            Some(g) => S::run(self, g, n, halt),
+            None => self.status,
+        }
     }
 
     fn status(&self) -> Status {
@@ -343,14 +384,16 @@ impl<S: Space> Solver for Annealer<S> {
             current: self.space.cube(S::state(&self.current)),
             best: self.space.cube(&self.best),
             sequence_len: self.current_moves,
-            generator: Some(S::name(self.generator).to_string()),
-            phase: self.space.stage(self.generator, &self.current),
+            generator: Some(self.generator_name().to_string()),
+            phase: self
+                .generator
+                .and_then(|g| self.space.stage(g, &self.current)),
             status: self.status,
             last_step: self.last_step(),
             exhausted_by: self.exhausted_by(),
-            rows: self
-                .space
-                .rows(self.generator, self.history.last().copied()),
+            rows: self.generator.map_or_else(Vec::new, |g| {
+                self.space.rows(g, self.history.last().copied())
+            }),
             values: vec![self.temperature(), self.acceptance().unwrap_or(f64::NAN)],
         }
     }
@@ -365,7 +408,10 @@ impl<S: Space> Solver for Annealer<S> {
         let mut extra = serde_json::Map::new();
         extra.insert("accepted".into(), self.accepted.into());
         extra.insert("restarts".into(), self.restarts.into());
-        for (k, v) in self.space.extra(self.generator) {
+        for (k, v) in self
+            .generator
+            .map_or_else(Vec::new, |g| self.space.extra(g))
+        {
             extra.insert(k.into(), v);
         }
         Outcome {
@@ -382,10 +428,11 @@ impl<S: Space> Solver for Annealer<S> {
     }
 
     fn set_generator(&mut self, name: &str) -> Result<(), SolveError> {
-        self.generator = self.space.generator(name)?;
+        // Not built yet: the next step builds it.
+        self.generator = self.space.generator(name, &|| true)?;
         self.gen_index = index_in(self.space.names(), name);
         self.params.neighbourhood = name.to_string();
-        self.apply_prelude();
+        self.apply_prelude(&never);
         Ok(())
     }
 

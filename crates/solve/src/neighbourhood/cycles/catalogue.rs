@@ -1,13 +1,9 @@
-//! Building the commutator catalogue of one size: screen, close under
-//! conjugation, add pair twists and flips (see the module above).
+//! The commutator catalogue of one size and what it says of its entries
+//! (built in `build.rs`).
 
-use std::collections::{HashMap, HashSet, VecDeque};
-use std::sync::OnceLock;
-
-use super::sparse::{Pairs, Scratch, conjugate, of_gather};
 use cubetui_cube::face::Face;
 use cubetui_cube::nxn::orbits::{OrbitKind, orbits};
-use cubetui_cube::nxn::{NxnAlg, NxnKind, NxnMove, Size, tables};
+use cubetui_cube::nxn::{NxnAlg, NxnKind, NxnMove, Size};
 
 /// Entries the catalogue of one size keeps at most, over all orbits, as
 /// an equal share per orbit. Sizes up to 25 keep every 3-cycle of every
@@ -27,7 +23,7 @@ pub enum Shape {
 
 /// How an entry's moves are made.
 #[derive(Clone, Copy, Debug)]
-enum Origin {
+pub(super) enum Origin {
     /// A screened commutator or a product of two entries: `bases[i]`.
     Base(u32),
     /// `turn · parent · turn⁻¹`.
@@ -43,30 +39,30 @@ pub struct Entry {
     /// Number of layer turns.
     pub moves: u16,
     /// Its pairs: `pairs[start..start + len]`.
-    start: u32,
-    len: u8,
-    origin: Origin,
+    pub(super) start: u32,
+    pub(super) len: u8,
+    pub(super) origin: Origin,
 }
 
 /// The commutator catalogue of one size.
 #[derive(Debug)]
 pub struct Cycles {
-    size: Size,
+    pub(super) size: Size,
     /// The layer turns entries are conjugated by.
-    turns: Vec<NxnMove>,
-    bases: Vec<NxnAlg>,
-    entries: Vec<Entry>,
-    pairs: Vec<[u16; 2]>,
+    pub(super) turns: Vec<NxnMove>,
+    pub(super) bases: Vec<NxnAlg>,
+    pub(super) entries: Vec<Entry>,
+    pub(super) pairs: Vec<[u16; 2]>,
     /// Entry indices of each orbit (index as in [`orbits`]).
-    by_orbit: Vec<Vec<u32>>,
+    pub(super) by_orbit: Vec<Vec<u32>>,
     /// Entry indices that move each sticker (filled once the catalogue is
     /// complete).
-    by_sticker: Vec<Vec<u32>>,
-    capped: bool,
+    pub(super) by_sticker: Vec<Vec<u32>>,
+    pub(super) capped: bool,
 }
 
 /// Every single-layer turn of `faces`' axes: layers 1..=N, 1 to 3 quarter turns.
-fn layer_turns(size: Size, faces: &[Face]) -> Vec<NxnMove> {
+pub(super) fn layer_turns(size: Size, faces: &[Face]) -> Vec<NxnMove> {
     let n = size.get() as u8;
     faces
         .iter()
@@ -76,184 +72,6 @@ fn layer_turns(size: Size, faces: &[Face]) -> Vec<NxnMove> {
 }
 
 impl Cycles {
-    fn build(size: Size) -> Cycles {
-        let t = tables(size);
-        let gather = |m: NxnMove| t.perm(m).expect("a layer turn of this size").gather();
-        let sparse = |m: NxnMove| of_gather(gather(m));
-        let turns = layer_turns(size, &[Face::R, Face::U, Face::F]);
-        let o = orbits(size);
-        let n_orbits = o.all().len();
-        let mut scratch = Scratch::new(size.stickers());
-        let mut cycles = Cycles {
-            size,
-            turns: turns.clone(),
-            bases: Vec::new(),
-            entries: Vec::new(),
-            pairs: Vec::new(),
-            by_orbit: vec![Vec::new(); n_orbits],
-            by_sticker: Vec::new(),
-            capped: false,
-        };
-        let mut seen: HashSet<Pairs> = HashSet::new();
-        // 1. Screen.
-        let xs = layer_turns(size, &[Face::R]);
-        let a_s: Vec<NxnMove> = [NxnKind::outer(Face::U), NxnKind::outer(Face::D)]
-            .into_iter()
-            .flat_map(|k| (1..=3).filter_map(move |t| NxnMove::new(k, t)))
-            .collect();
-        let bs = layer_turns(size, &[Face::R, Face::F]);
-        let x_sparse: Vec<Pairs> = xs.iter().map(|&m| sparse(m)).collect();
-        for &a in &a_s {
-            for &b in &bs {
-                let y = conjugate(&sparse(b), gather(a));
-                for (xi, x) in x_sparse.iter().enumerate() {
-                    let c = scratch.commutator(x, &y);
-                    let Some((orbit, Shape::Cycle)) = classify(size, &c) else {
-                        continue;
-                    };
-                    if seen.contains(&c) {
-                        continue;
-                    }
-                    let alg = NxnAlg::new(vec![
-                        xs[xi],
-                        a,
-                        b,
-                        a.inverse(),
-                        xs[xi].inverse(),
-                        a,
-                        b.inverse(),
-                        a.inverse(),
-                    ]);
-                    cycles.push_base(orbit, Shape::Cycle, alg, &c);
-                    seen.insert(c);
-                }
-            }
-        }
-        let cap = (MAX_ENTRIES / n_orbits.max(1)).max(64);
-        // 2. Close under conjugation.
-        cycles.close(&turns, &mut seen, cap, t);
-        // 3. Pair twists and flips from two cycles of the same pieces.
-        let before = cycles.entries.len();
-        let mut groups: HashMap<Vec<u16>, Vec<u32>> = HashMap::new();
-        for (i, e) in cycles.entries.iter().enumerate() {
-            let kind = o.all()[e.orbit as usize].kind;
-            if matches!(kind, OrbitKind::Corners | OrbitKind::Midges) {
-                let mut key: Vec<u16> = cycles
-                    .pairs_of(i)
-                    .iter()
-                    .map(|&[d, _]| o.piece_of(d as usize) as u16)
-                    .collect();
-                key.sort_unstable();
-                key.dedup();
-                groups.entry(key).or_default().push(i as u32);
-            }
-        }
-        let mut keys: Vec<&Vec<u16>> = groups.keys().collect();
-        keys.sort();
-        for key in keys {
-            let group = &groups[key];
-            for &i in group {
-                for &j in group {
-                    let p = scratch
-                        .product(&[cycles.pairs_of(i as usize), cycles.pairs_of(j as usize)]);
-                    if p.is_empty() || seen.contains(&p) {
-                        continue;
-                    }
-                    let Some((orbit, Shape::Twist)) = classify(size, &p) else {
-                        continue;
-                    };
-                    let mut alg = cycles.alg(i as usize).into_moves();
-                    alg.extend(cycles.alg(j as usize).into_moves());
-                    cycles.push_base(orbit, Shape::Twist, NxnAlg::new(alg), &p);
-                    seen.insert(p);
-                }
-            }
-        }
-        debug_assert!(cycles.entries.len() >= before);
-        let mut by_sticker = vec![Vec::new(); size.stickers()];
-        for (i, e) in cycles.entries.iter().enumerate() {
-            for &[d, _] in &cycles.pairs[e.start as usize..e.start as usize + e.len as usize] {
-                by_sticker[d as usize].push(i as u32);
-            }
-        }
-        cycles.by_sticker = by_sticker;
-        cycles
-    }
-
-    fn push_base(&mut self, orbit: usize, shape: Shape, alg: NxnAlg, pairs: &[[u16; 2]]) {
-        self.bases.push(alg.clone());
-        let origin = Origin::Base(self.bases.len() as u32 - 1);
-        self.push(orbit, shape, alg.len(), origin, pairs);
-    }
-
-    fn push(&mut self, orbit: usize, shape: Shape, moves: usize, origin: Origin, p: &[[u16; 2]]) {
-        self.entries.push(Entry {
-            orbit: orbit as u16,
-            shape,
-            moves: moves.min(u16::MAX as usize) as u16,
-            start: self.pairs.len() as u32,
-            len: p.len() as u8,
-            origin,
-        });
-        self.pairs.extend_from_slice(p);
-        self.by_orbit[orbit].push(self.entries.len() as u32 - 1);
-    }
-
-    /// Breadth-first closure of the entries so far under conjugation by
-    /// every turn of `turns`, at most `cap` entries per orbit.
-    fn close(
-        &mut self,
-        turns: &[NxnMove],
-        seen: &mut HashSet<Pairs>,
-        cap: usize,
-        t: &cubetui_cube::nxn::SizeTables,
-    ) {
-        let gathers: Vec<&[u16]> = turns
-            .iter()
-            .map(|&m| t.perm(m).expect("a layer turn").gather())
-            .collect();
-        // A turn that moves none of an entry's stickers conjugates it to
-        // itself: skipped before the work (the same entries, found in the
-        // same order).
-        let moved: Vec<Vec<bool>> = gathers
-            .iter()
-            .map(|g| {
-                g.iter()
-                    .enumerate()
-                    .map(|(i, &j)| i != j as usize)
-                    .collect()
-            })
-            .collect();
-        let mut queue: VecDeque<u32> = (0..self.entries.len() as u32).collect();
-        while let Some(i) = queue.pop_front() {
-            let e = self.entries[i as usize];
-            for (k, g) in gathers.iter().enumerate() {
-                if self.by_orbit[e.orbit as usize].len() >= cap {
-                    self.capped = true;
-                    break;
-                }
-                if !self
-                    .pairs_of(i as usize)
-                    .iter()
-                    .any(|&[d, _]| moved[k][d as usize])
-                {
-                    continue;
-                }
-                let c = conjugate(self.pairs_of(i as usize), g);
-                if seen.contains(&c) {
-                    continue;
-                }
-                let origin = Origin::Conjugate {
-                    parent: i,
-                    turn: k as u16,
-                };
-                self.push(e.orbit as usize, e.shape, e.moves as usize + 2, origin, &c);
-                seen.insert(c);
-                queue.push_back(self.entries.len() as u32 - 1);
-            }
-        }
-    }
-
     /// The size this catalogue is for.
     pub fn size(&self) -> Size {
         self.size
@@ -386,15 +204,12 @@ pub(super) fn classify(size: Size, p: &[[u16; 2]]) -> Option<(usize, Shape)> {
     }
 }
 
-/// The catalogue of `size`, built on first use and kept (one per size).
-pub fn cycles(size: Size) -> &'static Cycles {
-    static CYCLES: [OnceLock<Cycles>; Size::MAX + 1] = [const { OnceLock::new() }; Size::MAX + 1];
-    CYCLES[size.get()].get_or_init(|| Cycles::build(size))
-}
-
 #[cfg(test)]
 mod tests {
+    use super::super::build::cycles;
+    use super::super::sparse::of_gather;
     use super::*;
+    use cubetui_cube::nxn::tables;
 
     /// The full sticker permutation of `alg` (gather form), from the move tables.
     fn gather_of(size: Size, alg: &NxnAlg) -> Vec<u16> {

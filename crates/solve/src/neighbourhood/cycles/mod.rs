@@ -22,10 +22,12 @@
 //! make every orbit even (an outer turn for the corners, an inner slice for
 //! a wing orbit); the annealer applies them once before its first proposal.
 
+mod build;
 mod catalogue;
 pub mod sparse;
 
-pub use catalogue::{Cycles, Entry, MAX_ENTRIES, Shape, cycles};
+pub use build::{built, cycles, cycles_within};
+pub use catalogue::{Cycles, Entry, MAX_ENTRIES, Shape};
 
 use rand::{Rng, RngExt};
 
