@@ -23,6 +23,7 @@
 //! a sweep of `sweep` proposals (cut short when the sequences are long, so
 //! a stop is never far off).
 
+pub mod comms;
 pub mod exact;
 mod params;
 mod passes;

@@ -4,7 +4,8 @@
 
 use super::propose::{Last, Op};
 use super::seq::{self, merged, push};
-use super::table::best_insertion;
+use super::comms::{Comms, best_short};
+use super::table::{Insertion, best_insertion};
 use super::{CUT_EVERY, REPAIR_ROUNDS, STEP_WORK, Short};
 use crate::api::Status;
 use crate::loops::without_loops;
@@ -83,21 +84,34 @@ impl Short {
             }
         }
         let rounds = self.cur.pieces * REPAIR_ROUNDS;
+        let comms = (self.p.short_rate > 0.0).then(|| Comms::of(self.size));
         for _ in 0..rounds {
-            let Some(ins) = best_insertion(
+            let now = self.turns.length(&seq) as i64;
+            let want = self.mis.want();
+            let cycle = best_insertion(
                 table,
                 &self.turns,
                 &seq,
                 &end,
-                self.mis.want(),
+                want,
                 self.p.insert_candidates,
                 &mut self.rng,
-            ) else {
-                return;
+            );
+            let short =
+                comms.and_then(|c| best_short(c, &self.turns, &seq, &end, want, &mut self.rng));
+            // Fewer turns per sticker put right wins.
+            let cost = |i: &Insertion| (self.turns.length(&i.seq) as i64 - now, i64::from(i.fixed));
+            let ins = match (cycle, short) {
+                (Some(a), Some(b)) => {
+                    let ((la, fa), (lb, fb)) = (cost(&a), cost(&b));
+                    if lb * fa < la * fb { b } else { a }
+                }
+                (Some(a), None) => a,
+                (None, Some(b)) => b,
+                (None, None) => return,
             };
-            let pairs = table.cycles().pairs_of(ins.target as usize);
-            let from: Vec<u8> = pairs.iter().map(|&[_, src]| end[src as usize]).collect();
-            for (&[i, _], &c) in pairs.iter().zip(&from) {
+            let from: Vec<u8> = ins.at_end.iter().map(|&[_, src]| end[src as usize]).collect();
+            for (&[i, _], &c) in ins.at_end.iter().zip(&from) {
                 end[i as usize] = c;
             }
             seq = ins.seq;
