@@ -10,8 +10,8 @@ use cubetui_cube::nxn::{NxnAlg, NxnCube, Size};
 use cubetui_cube::random::rng_from_seed;
 use cubetui_cube::{AnyAlg, Cube};
 use cubetui_solve::api::{Outcome, Solver, Status};
-use cubetui_solve::short::seq::{Misplaced, Mv, Turns, merged, of_move};
 use cubetui_solve::short::comms::{Comms, best_short};
+use cubetui_solve::short::seq::{Misplaced, Mv, Turns, merged, of_move};
 use cubetui_solve::short::table::{Table, best_insertion};
 use cubetui_solve::short::{ShortParams, build, build_nxn, metrics};
 

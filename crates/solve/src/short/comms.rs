@@ -25,7 +25,7 @@ pub const MOST_MOVED: usize = 12;
 
 /// Sticker pairs one scan looks at, at most, before it spaces out the
 /// positions it tries.
-pub const SCAN_WORK: usize = 1_000_000;
+pub const SCAN_WORK: usize = 200_000;
 
 /// The short commutators of one size.
 #[derive(Debug)]

@@ -2,11 +2,11 @@
 //! segments, completing a nearly solved sequence by insertions, the
 //! sweep and its stops.
 
+use super::comms::{Comms, SCAN_WORK, best_short};
 use super::propose::{Last, Op};
 use super::seq::{self, merged, push};
-use super::comms::{Comms, best_short};
 use super::table::{Insertion, best_insertion};
-use super::{CUT_EVERY, REPAIR_ROUNDS, STEP_WORK, Short};
+use super::{CUT_EVERY, REPAIR_ROUNDS, SHORTS_EVERY, STEP_WORK, Short};
 use crate::api::Status;
 use crate::loops::without_loops;
 use crate::neighbourhood::cycles::parity_turns;
@@ -62,15 +62,16 @@ impl Short {
     /// Completes the current sequence by insertions (the winners' last
     /// step) when it has few misplaced pieces and is shorter than the
     /// best; keeps the result if it is solved and shorter.
-    pub(super) fn complete(&mut self) {
+    pub(super) fn complete(&mut self) -> u64 {
+        let mut work = 0u64;
         let Some(table) = self.table else {
-            return;
+            return work;
         };
         if self.cur.pieces == 0
             || self.cur.pieces > self.p.repair_pieces
             || self.cur.len >= self.best_len
         {
-            return;
+            return work;
         }
         let mut seq = self.cur.seq.clone();
         let mut end = self.cur.end.clone();
@@ -84,8 +85,17 @@ impl Short {
             }
         }
         let rounds = self.cur.pieces * REPAIR_ROUNDS;
-        let comms = (self.p.short_rate > 0.0).then(|| Comms::of(self.size));
+        // Every tenth completion also tries the four-turn commutators (a
+        // scan costs about a hundred times a table insertion).
+        let every = self.p.repair_every.saturating_mul(SHORTS_EVERY);
+        let comms = (self.p.short_rate > 0.0 && self.proposals.is_multiple_of(every))
+            .then(|| Comms::of(self.size));
         for _ in 0..rounds {
+            // What one round replays and scans, in the sweep's units.
+            work += (seq.len() as u64).max(1) * 4 * self.size.get() as u64;
+            if comms.is_some() {
+                work += SCAN_WORK as u64;
+            }
             let now = self.turns.length(&seq) as i64;
             let want = self.mis.want();
             let cycle = best_insertion(
@@ -108,15 +118,19 @@ impl Short {
                 }
                 (Some(a), None) => a,
                 (None, Some(b)) => b,
-                (None, None) => return,
+                (None, None) => return work,
             };
-            let from: Vec<u8> = ins.at_end.iter().map(|&[_, src]| end[src as usize]).collect();
+            let from: Vec<u8> = ins
+                .at_end
+                .iter()
+                .map(|&[_, src]| end[src as usize])
+                .collect();
             for (&[i, _], &c) in ins.at_end.iter().zip(&from) {
                 end[i as usize] = c;
             }
             seq = ins.seq;
             if self.turns.length(&seq) >= self.best_len {
-                return;
+                return work;
             }
             if self.mis.count(&end).0 == 0 {
                 break;
@@ -131,6 +145,7 @@ impl Short {
                 accepted: true,
             });
         }
+        work
     }
 
     pub(super) fn finished(&self) -> Option<StopReason> {
@@ -154,7 +169,7 @@ impl Short {
             }
             work += self.proposal();
             if self.proposals.is_multiple_of(self.p.repair_every) {
-                self.complete();
+                work += self.complete();
             }
             if self.proposals.is_multiple_of(CUT_EVERY) {
                 self.cut();

@@ -4,21 +4,42 @@
 use rand::RngExt;
 
 use super::Short;
-use super::seq::{Mv, push};
 use super::comms::{Comms, best_short};
+use super::seq::{Mv, push};
 use super::table::best_insertion;
 use cubetui_cube::random::CubeRng;
 
 /// What the last proposal was.
 #[derive(Clone, Debug)]
 pub(super) enum Op {
-    Replace { at: usize, old: Mv, new: Mv },
-    Swap { at: usize },
-    InsertOne { at: usize, m: Mv },
-    DeleteOne { at: usize },
-    InsertPair { at: usize, to: usize, m: Mv },
-    DeletePair { at: usize, to: usize },
-    DeleteSegment { at: usize, to: usize },
+    Replace {
+        at: usize,
+        old: Mv,
+        new: Mv,
+    },
+    Swap {
+        at: usize,
+    },
+    InsertOne {
+        at: usize,
+        m: Mv,
+    },
+    DeleteOne {
+        at: usize,
+    },
+    InsertPair {
+        at: usize,
+        to: usize,
+        m: Mv,
+    },
+    DeletePair {
+        at: usize,
+        to: usize,
+    },
+    DeleteSegment {
+        at: usize,
+        to: usize,
+    },
     Insert {
         at: usize,
         entry: Option<u32>,

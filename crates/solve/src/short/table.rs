@@ -169,7 +169,10 @@ impl Table {
         let start = self.arena.len() as u32;
         self.arena.extend_from_slice(w);
         let list = &mut self.words[s as usize];
-        list.insert(at, (start, w.len() as u16, len.min(u16::MAX as usize) as u16));
+        list.insert(
+            at,
+            (start, w.len() as u16, len.min(u16::MAX as usize) as u16),
+        );
         list.truncate(WORDS);
     }
 
@@ -255,7 +258,13 @@ pub struct Insertion {
 
 /// The length change of inserting `alg` into merged `seq` at `at`, counted
 /// on a window around it wide enough for any cancellation.
-pub(super) fn local_delta(turns: &Turns, seq: &[Mv], at: usize, alg: &[Mv], buf: &mut Vec<Mv>) -> i64 {
+pub(super) fn local_delta(
+    turns: &Turns,
+    seq: &[Mv],
+    at: usize,
+    alg: &[Mv],
+    buf: &mut Vec<Mv>,
+) -> i64 {
     let w = alg.len() + 2;
     let (a, b) = (at.saturating_sub(w), (at + w).min(seq.len()));
     buf.clear();
@@ -370,7 +379,10 @@ mod tests {
             let t = Table::of(size);
             let turns = Turns::new(size);
             assert!(!t.capped(), "{n}");
-            assert!(t.word_count() > t.len(), "{n}: several words per permutation");
+            assert!(
+                t.word_count() > t.len(),
+                "{n}: several words per permutation"
+            );
             let step = if n <= 3 { 1 } else { 5 };
             for s in (0..t.len() as u32).step_by(step) {
                 let e = t.entry_of(s) as usize;
@@ -397,8 +409,11 @@ mod tests {
         let mut rng = rng_from_seed(7);
         // A sequence of a few turns.
         let seq: Vec<Mv> = super::super::seq::merged(
-            [(0, 1, 1), (1, 2, 3), (2, 1, 2), (0, 3, 1)]
-                .map(|(axis, layer, turns)| Mv { axis, layer, turns }),
+            [(0, 1, 1), (1, 2, 3), (2, 1, 2), (0, 3, 1)].map(|(axis, layer, turns)| Mv {
+                axis,
+                layer,
+                turns,
+            }),
         );
         let solved: Vec<u8> = (0..size.stickers())
             .map(|i| (i / size.face_stickers()) as u8)
