@@ -10,7 +10,8 @@
 //! (a setup turn that cancels the word's first turn gives a cyclic shift
 //! of the commutator, shorter than the catalogue's count of two more
 //! turns). Past [`ALT_WORK`] conjugations the last pass stops and the
-//! table says so ([`Table::capped`]).
+//! table says so ([`Table::capped`]); a capped catalogue (past 16×16)
+//! keeps only its own word per permutation.
 //!
 //! Inserting: the cycle wanted at the end of the sequence (the one of
 //! lowest energy change among a few drawn) is carried back through the
@@ -36,7 +37,7 @@ pub const WORDS: usize = 6;
 /// Conjugations the pass that adds conjugated words makes at most (each a
 /// few dozen operations); past it the rest of the catalogue keeps only
 /// its own and its inverse's words.
-pub const ALT_WORK: usize = 12_000_000;
+pub const ALT_WORK: usize = 3_000_000;
 
 /// The catalogue of one size, indexed by permutation, with several words
 /// for each.
@@ -90,6 +91,9 @@ impl Table {
                 t.words.push(Vec::new());
             }
         }
+        // A capped catalogue (past 16×16) keeps its own words only: more
+        // would cost minutes and hundreds of MB there.
+        let more = !cycles.capped();
         // The catalogue's words, and the inverses of the inverse
         // permutations' words.
         for e in 0..n {
@@ -97,6 +101,9 @@ impl Table {
             let pairs = cycles.pairs_of(e);
             if let Some(s) = t.slot(pairs) {
                 t.offer(&turns, s, &w);
+            }
+            if !more {
+                continue;
             }
             if let Some(s) = t.slot(&inverse(pairs)) {
                 t.offer(&turns, s, &inverse_word(&w));
@@ -111,7 +118,8 @@ impl Table {
             .collect();
         let mut work = 0usize;
         let mut w = Vec::new();
-        'slots: for s in 0..t.entry.len() {
+        let slots = if more { t.entry.len() } else { 0 };
+        'slots: for s in 0..slots {
             let pairs = cycles.pairs_of(t.entry[s] as usize).to_vec();
             let own: Vec<Vec<Mv>> = t.words[s]
                 .iter()
