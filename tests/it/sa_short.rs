@@ -1,7 +1,8 @@
 //! `sa-short` (the move-sequence annealer): every reported solution
 //! solves its cube and is never longer than the sequence it started from,
 //! both length metrics match a hand count, a seeded run repeats, every
-//! table insertion makes the cycle it was drawn for, parameters are
+//! table insertion makes the cycle it was drawn for (and a short
+//! commutator what it claims at the end), parameters are
 //! checked against their ranges.
 
 use cubetui_cube::nxn::random::random_moves;
@@ -9,6 +10,7 @@ use cubetui_cube::nxn::{NxnAlg, NxnCube, Size};
 use cubetui_cube::random::rng_from_seed;
 use cubetui_cube::{AnyAlg, Cube};
 use cubetui_solve::api::{Outcome, Solver, Status};
+use cubetui_solve::short::comms::{Comms, best_short};
 use cubetui_solve::short::seq::{Misplaced, Mv, Turns, merged, of_move};
 use cubetui_solve::short::table::{Table, best_insertion};
 use cubetui_solve::short::{ShortParams, build, build_nxn, metrics};
@@ -128,12 +130,30 @@ fn every_table_insertion_makes_the_cycle_it_was_drawn_for() {
     let ins = best_insertion(table, &turns, &seq, &end, mis.want(), 16, &mut rng).unwrap();
     let mut got = start.stickers().to_vec();
     turns.replay(&mut got, &ins.seq, &mut Vec::new());
-    let pairs = table.cycles().pairs_of(ins.target as usize);
     let mut want = end.clone();
-    for &[i, src] in pairs {
+    for &[i, src] in &ins.at_end {
         want[i as usize] = end[src as usize];
     }
     assert_eq!(got, want);
+    let pairs = table.cycles().pairs_of(ins.entry.unwrap() as usize);
+    assert_eq!(pairs.len(), ins.at_end.len());
+    assert!(ins.fixed > 0);
+    // A short commutator placed by the scan: what it claims to do at the
+    // end is what replaying the sequence with it does, and it puts
+    // stickers right.
+    let comms = Comms::of(size);
+    assert!(!comms.is_empty());
+    let ins = best_short(comms, &turns, &seq, &end, mis.want(), &mut rng).unwrap();
+    assert_eq!(ins.word.len(), 4);
+    let mut got = start.stickers().to_vec();
+    turns.replay(&mut got, &ins.seq, &mut Vec::new());
+    let mut want = end.clone();
+    for &[i, src] in &ins.at_end {
+        want[i as usize] = end[src as usize];
+    }
+    assert_eq!(got, want);
+    let bad = |s: &[u8]| s.iter().zip(mis.want()).filter(|(a, b)| a != b).count();
+    assert_eq!(bad(&end) - bad(&got), ins.fixed as usize);
 }
 
 #[test]

@@ -11,7 +11,9 @@
 //! pieces it leaves misplaced, so it may leave the cube unsolved for a while
 //! when that buys many turns. Proposals: replace one turn, swap two adjacent
 //! turns, insert or delete one turn or a pair, insert a short commutator or
-//! 3-cycle from the table (`table`) where it cancels most, and, every few
+//! 3-cycle from the table (`table`) where it cancels most, place a
+//! four-turn commutator [X, Y] (`comms`) where it puts most right per turn,
+//! and, every few
 //! thousand proposals, cut out any segment that is the identity. Every few
 //! hundred proposals a current sequence with few misplaced pieces is
 //! completed by insertions (the winners' last step) to see if it beats the
@@ -23,6 +25,7 @@
 //! a sweep of `sweep` proposals (cut short when the sequences are long, so
 //! a stop is never far off).
 
+pub mod comms;
 pub mod exact;
 mod params;
 mod passes;
@@ -59,6 +62,9 @@ const CUT_EVERY: u64 = 20_000;
 
 /// Insertions one completion makes at most per misplaced piece.
 const REPAIR_ROUNDS: u32 = 2;
+
+/// Completions, one in this many, that also try four-turn commutators.
+const SHORTS_EVERY: u64 = 10;
 
 /// `sa-comm`'s parameters (its preset), the solver whose solution starts
 /// the run.
@@ -289,7 +295,6 @@ impl Short {
         let seq = self.cur.seq.clone();
         self.keep_if_best(&seq);
         self.cut();
-        // Nothing is shorter than nothing, or than an optimal whole.
         if self.cur.len == 0 || exact::Part::of(self.size) == exact::Part::Whole {
             self.done = Some(Status::Solved);
         }

@@ -37,6 +37,11 @@ declare_params! {
         /// Share of proposals that insert a commutator from the table.
         insert_rate: f64 = 0.1 => unit(), Yes,
             "share of proposals that insert a commutator from the table where it cancels most",
+        /// Share of proposals that place a short commutator ([X, Y] of two
+        /// layer turns) where it puts most stickers right per turn.
+        short_rate: f64 = 0.01 => unit(), Yes,
+            "share of proposals that place a four-turn commutator [X, Y] of two layers where it \
+             puts most stickers right per turn (also used by completions when above 0)",
         /// Cycles drawn per insertion; the one that lowers the misplaced
         /// stickers most is inserted.
         insert_candidates: u32 = 32 => int(1, 1000, Log), Yes,
@@ -71,6 +76,12 @@ impl ShortParams {
         let declared = params();
         for (key, v) in self.numbers() {
             within(&declared, &key, v)?;
+        }
+        if self.insert_rate + self.short_rate > 1.0 {
+            return Err(SolveError::Parameter(format!(
+                "insert_rate + short_rate ({} + {}) must not exceed 1",
+                self.insert_rate, self.short_rate
+            )));
         }
         if self.t_min > self.t_max {
             return Err(SolveError::Parameter(format!(

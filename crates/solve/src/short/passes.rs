@@ -2,10 +2,11 @@
 //! segments, completing a nearly solved sequence by insertions, the
 //! sweep and its stops.
 
+use super::comms::{Comms, SCAN_WORK, best_short};
 use super::propose::{Last, Op};
 use super::seq::{self, merged, push};
-use super::table::best_insertion;
-use super::{CUT_EVERY, REPAIR_ROUNDS, STEP_WORK, Short};
+use super::table::{Insertion, best_insertion};
+use super::{CUT_EVERY, REPAIR_ROUNDS, SHORTS_EVERY, STEP_WORK, Short};
 use crate::api::Status;
 use crate::loops::without_loops;
 use crate::neighbourhood::cycles::parity_turns;
@@ -61,15 +62,16 @@ impl Short {
     /// Completes the current sequence by insertions (the winners' last
     /// step) when it has few misplaced pieces and is shorter than the
     /// best; keeps the result if it is solved and shorter.
-    pub(super) fn complete(&mut self) {
+    pub(super) fn complete(&mut self) -> u64 {
+        let mut work = 0u64;
         let Some(table) = self.table else {
-            return;
+            return work;
         };
         if self.cur.pieces == 0
             || self.cur.pieces > self.p.repair_pieces
             || self.cur.len >= self.best_len
         {
-            return;
+            return work;
         }
         let mut seq = self.cur.seq.clone();
         let mut end = self.cur.end.clone();
@@ -83,26 +85,52 @@ impl Short {
             }
         }
         let rounds = self.cur.pieces * REPAIR_ROUNDS;
+        // Every tenth completion also tries the four-turn commutators (a
+        // scan costs about a hundred times a table insertion).
+        let every = self.p.repair_every.saturating_mul(SHORTS_EVERY);
+        let comms = (self.p.short_rate > 0.0 && self.proposals.is_multiple_of(every))
+            .then(|| Comms::of(self.size));
         for _ in 0..rounds {
-            let Some(ins) = best_insertion(
+            // What one round replays and scans, in the sweep's units.
+            work += (seq.len() as u64).max(1) * 4 * self.size.get() as u64;
+            if comms.is_some() {
+                work += SCAN_WORK as u64;
+            }
+            let now = self.turns.length(&seq) as i64;
+            let want = self.mis.want();
+            let cycle = best_insertion(
                 table,
                 &self.turns,
                 &seq,
                 &end,
-                self.mis.want(),
+                want,
                 self.p.insert_candidates,
                 &mut self.rng,
-            ) else {
-                return;
+            );
+            let short =
+                comms.and_then(|c| best_short(c, &self.turns, &seq, &end, want, &mut self.rng));
+            // Fewer turns per sticker put right wins.
+            let cost = |i: &Insertion| (self.turns.length(&i.seq) as i64 - now, i64::from(i.fixed));
+            let ins = match (cycle, short) {
+                (Some(a), Some(b)) => {
+                    let ((la, fa), (lb, fb)) = (cost(&a), cost(&b));
+                    if lb * fa < la * fb { b } else { a }
+                }
+                (Some(a), None) => a,
+                (None, Some(b)) => b,
+                (None, None) => return work,
             };
-            let pairs = table.cycles().pairs_of(ins.target as usize);
-            let from: Vec<u8> = pairs.iter().map(|&[_, src]| end[src as usize]).collect();
-            for (&[i, _], &c) in pairs.iter().zip(&from) {
+            let from: Vec<u8> = ins
+                .at_end
+                .iter()
+                .map(|&[_, src]| end[src as usize])
+                .collect();
+            for (&[i, _], &c) in ins.at_end.iter().zip(&from) {
                 end[i as usize] = c;
             }
             seq = ins.seq;
             if self.turns.length(&seq) >= self.best_len {
-                return;
+                return work;
             }
             if self.mis.count(&end).0 == 0 {
                 break;
@@ -117,6 +145,7 @@ impl Short {
                 accepted: true,
             });
         }
+        work
     }
 
     pub(super) fn finished(&self) -> Option<StopReason> {
@@ -140,7 +169,7 @@ impl Short {
             }
             work += self.proposal();
             if self.proposals.is_multiple_of(self.p.repair_every) {
-                self.complete();
+                work += self.complete();
             }
             if self.proposals.is_multiple_of(CUT_EVERY) {
                 self.cut();

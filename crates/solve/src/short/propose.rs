@@ -4,6 +4,7 @@
 use rand::RngExt;
 
 use super::Short;
+use super::comms::{Comms, best_short};
 use super::seq::{Mv, push};
 use super::table::best_insertion;
 use cubetui_cube::random::CubeRng;
@@ -11,14 +12,39 @@ use cubetui_cube::random::CubeRng;
 /// What the last proposal was.
 #[derive(Clone, Debug)]
 pub(super) enum Op {
-    Replace { at: usize, old: Mv, new: Mv },
-    Swap { at: usize },
-    InsertOne { at: usize, m: Mv },
-    DeleteOne { at: usize },
-    InsertPair { at: usize, to: usize, m: Mv },
-    DeletePair { at: usize, to: usize },
-    DeleteSegment { at: usize, to: usize },
-    Insert { at: usize, entry: u32 },
+    Replace {
+        at: usize,
+        old: Mv,
+        new: Mv,
+    },
+    Swap {
+        at: usize,
+    },
+    InsertOne {
+        at: usize,
+        m: Mv,
+    },
+    DeleteOne {
+        at: usize,
+    },
+    InsertPair {
+        at: usize,
+        to: usize,
+        m: Mv,
+    },
+    DeletePair {
+        at: usize,
+        to: usize,
+    },
+    DeleteSegment {
+        at: usize,
+        to: usize,
+    },
+    Insert {
+        at: usize,
+        entry: Option<u32>,
+        word: Vec<Mv>,
+    },
     Cut,
     Completion,
 }
@@ -59,6 +85,28 @@ impl Short {
             return Some(Op::Insert {
                 at: ins.at,
                 entry: ins.entry,
+                word: ins.word,
+            });
+        }
+        if r < self.p.insert_rate + self.p.short_rate {
+            if self.cur.pieces == 0 {
+                return None;
+            }
+            let comms = Comms::of(self.size);
+            let ins = best_short(
+                comms,
+                &self.turns,
+                seq,
+                &self.cur.end,
+                self.mis.want(),
+                &mut self.rng,
+            )?;
+            self.cand = ins.seq;
+            self.insertions += 1;
+            return Some(Op::Insert {
+                at: ins.at,
+                entry: None,
+                word: ins.word,
             });
         }
         let kind = self.rng.random_range(0..12u32);
@@ -154,7 +202,10 @@ impl Short {
         let Some(op) = self.propose() else {
             return 1;
         };
-        let work = (self.cand.len() as u64).max(1) * 4 * self.size.get() as u64;
+        let mut work = (self.cand.len() as u64).max(1) * 4 * self.size.get() as u64;
+        if matches!(op, Op::Insert { entry: None, .. }) {
+            work += super::comms::SCAN_WORK as u64;
+        }
         let (pieces, stickers, c) = self.evaluate();
         let len = self.turns.length(&self.cand);
         let alpha = self.alpha();

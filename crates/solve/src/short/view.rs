@@ -22,13 +22,11 @@ impl Short {
             }
             Op::DeletePair { at, to } => format!("deleted the turns at {at} and {to}"),
             Op::DeleteSegment { at, to } => format!("deleted the turns {at} to {}", to - 1),
-            Op::Insert { at, entry } => {
-                let (alg, words) = match self.table {
-                    Some(tb) => (
-                        tb.cycles().alg(*entry as usize).to_string(),
-                        tb.cycles().describe(*entry as usize),
-                    ),
-                    None => (String::new(), String::new()),
+            Op::Insert { at, entry, word } => {
+                let alg = to_alg(word, size).to_string();
+                let words = match (self.table, entry) {
+                    (Some(tb), Some(e)) => tb.cycles().describe(*e as usize),
+                    _ => "a commutator of two layers".to_string(),
                 };
                 format!("inserted [{alg}] ({words}) at {at}")
             }
@@ -148,7 +146,8 @@ impl Short {
         extra.insert("completions".into(), self.completions.into());
         if let Some(t) = self.table {
             extra.insert("table_entries".into(), t.len().into());
-            extra.insert("table_capped".into(), t.cycles().capped().into());
+            extra.insert("table_words".into(), t.word_count().into());
+            extra.insert("table_capped".into(), t.capped().into());
         }
         let (solution, solved, energy) = match &self.best {
             Some(best) => {
