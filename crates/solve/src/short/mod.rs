@@ -288,14 +288,16 @@ impl Short {
 
     /// Takes `seq` (solved, checked by [`Short::offer`]) as the sequence to
     /// shorten.
+    /// The table is taken at the first sweep ([`Table::of_within`], so a
+    /// limit cuts its build), or here when the run ends at once.
     fn begin(&mut self, seq: Vec<Mv>) {
-        self.table = Some(Table::of(self.size));
         self.start_len = Some(self.turns.length(&seq));
         self.set_current(seq);
         let seq = self.cur.seq.clone();
         self.keep_if_best(&seq);
         self.cut();
         if self.cur.len == 0 || exact::Part::of(self.size) == exact::Part::Whole {
+            self.table = Some(Table::of(self.size));
             self.done = Some(Status::Solved);
         }
     }
@@ -432,6 +434,15 @@ impl Solver for Short {
                     }
                 }
                 continue;
+            }
+            if self.table.is_none() {
+                // The table's build (seconds on big cubes) stops at the
+                // caller's limit; the sweep then has not happened.
+                let Some(t) = Table::of_within(self.size, halt) else {
+                    self.sweeps -= 1;
+                    break;
+                };
+                self.table = Some(t);
             }
             self.sweep();
         }

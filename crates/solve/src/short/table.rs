@@ -24,6 +24,7 @@ use std::sync::OnceLock;
 
 use rand::Rng;
 
+use crate::api::{Halt, never};
 use crate::neighbourhood::cycles::sparse::{Pairs, conjugate, inverse};
 use crate::neighbourhood::cycles::{self, Cycles};
 use cubetui_cube::nxn::Size;
@@ -70,8 +71,18 @@ fn inverse_word(w: &[Mv]) -> Vec<Mv> {
     w.iter().rev().map(|m| m.inverse()).collect()
 }
 
+/// Each size's table, built on first use.
+static TABLES: [OnceLock<Table>; Size::MAX + 1] = [const { OnceLock::new() }; Size::MAX + 1];
+
+/// Loop rounds of a table's build between two looks at the caller's
+/// limit.
+const HALT_EVERY: usize = 1 << 10;
+
 impl Table {
-    fn build(size: Size) -> Table {
+    /// Builds the table of `size`, or `None` as soon as `halt` says stop
+    /// (looked at every [`HALT_EVERY`] rounds; the table is then the same
+    /// whenever it is not cut).
+    fn build(size: Size, halt: Halt<'_>) -> Option<Table> {
         let cycles = cycles::cycles(size);
         let turns = Turns::new(size);
         let n = cycles.entries().len();
@@ -97,6 +108,9 @@ impl Table {
         // The catalogue's words, and the inverses of the inverse
         // permutations' words.
         for e in 0..n {
+            if e % HALT_EVERY == 0 && halt() {
+                return None;
+            }
             let w = catalogue_word(cycles, e);
             let pairs = cycles.pairs_of(e);
             if let Some(s) = t.slot(pairs) {
@@ -120,6 +134,9 @@ impl Table {
         let mut w = Vec::new();
         let slots = if more { t.entry.len() } else { 0 };
         'slots: for s in 0..slots {
+            if s % HALT_EVERY == 0 && halt() {
+                return None;
+            }
             let pairs = cycles.pairs_of(t.entry[s] as usize).to_vec();
             let own: Vec<Vec<Mv>> = t.words[s]
                 .iter()
@@ -149,7 +166,7 @@ impl Table {
                 }
             }
         }
-        t
+        Some(t)
     }
 
     /// The slot of permutation `p`, if the table has it.
@@ -186,9 +203,18 @@ impl Table {
 
     /// The table of `size`, built on first use and kept.
     pub fn of(size: Size) -> &'static Table {
-        static TABLES: [OnceLock<Table>; Size::MAX + 1] =
-            [const { OnceLock::new() }; Size::MAX + 1];
-        TABLES[size.get()].get_or_init(|| Table::build(size))
+        TABLES[size.get()].get_or_init(|| Table::build(size, &never).expect("never halts"))
+    }
+
+    /// [`Table::of`], or `None` when `halt` cut the build (a build cut
+    /// is thrown away; the next call starts again).
+    pub fn of_within(size: Size, halt: Halt<'_>) -> Option<&'static Table> {
+        let slot = &TABLES[size.get()];
+        if let Some(t) = slot.get() {
+            return Some(t);
+        }
+        let t = Table::build(size, halt)?;
+        Some(slot.get_or_init(|| t))
     }
 
     pub fn cycles(&self) -> &'static Cycles {
@@ -367,6 +393,28 @@ pub fn best_insertion<R: Rng>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A limit cuts the build (nothing is kept); without one the build is
+    /// whole, the same as the kept table's.
+    #[test]
+    fn a_halt_cuts_the_build_and_none_is_kept() {
+        let size = Size::new(4).unwrap();
+        assert!(Table::build(size, &|| true).is_none());
+        let calls = std::cell::Cell::new(0u32);
+        let late = || {
+            calls.set(calls.get() + 1);
+            calls.get() > 3
+        };
+        assert!(Table::build(size, &late).is_none(), "cut after a few looks");
+        let whole = Table::build(size, &never).unwrap();
+        let kept = Table::of(size);
+        assert_eq!(whole.entry, kept.entry);
+        assert_eq!(whole.words, kept.words);
+        assert_eq!(
+            Table::of_within(size, &|| true).map(|t| t.entry.len()),
+            Some(kept.entry.len())
+        );
+    }
 
     /// The (position, source) pairs `w` makes, replayed on labelled
     /// stickers (sizes up to 6: fewer than 256 stickers).
