@@ -50,7 +50,8 @@ pub struct SolveArgs {
     pub record: Option<std::path::PathBuf>,
 }
 
-/// Solves one cube: 0 when solved, 4 when not, 130 when interrupted.
+/// Solves one cube: 0 when solved, 4 when not, 130 when interrupted
+/// (solved or not).
 pub fn run(args: SolveArgs, presets: &Presets) -> Result<ExitCode, Report> {
     // Ctrl-C stops the search and prints the best result so far (exit 130).
     let size = args.size.get();
@@ -122,7 +123,8 @@ pub fn run(args: SolveArgs, presets: &Presets) -> Result<ExitCode, Report> {
             "{}\nsolution:   {sol}\nlength:     {} HTM ({} raw move{})\n\
              energy:     {}\niterations: {}\nstopped by: {}\ntime:       {:.1} ms\nsolver:     {} (preset {}{neighbourhood})\n",
             match (r.solved, r.cancelled) {
-                (true, _) => "solved",
+                (true, false) => "solved",
+                (true, true) => "solved (interrupted: the best so far)",
                 (false, false) => "NOT solved",
                 (false, true) => "NOT solved (interrupted)",
             },
@@ -139,10 +141,12 @@ pub fn run(args: SolveArgs, presets: &Presets) -> Result<ExitCode, Report> {
         text.push_str(&reference);
     }
     super::out::stdout(text.as_bytes())?;
-    Ok(ExitCode::from(if r.solved {
-        EXIT_OK
-    } else if r.cancelled {
+    // Ctrl-C is 130 even when an anytime solver (sa-short) had a solved
+    // sequence by then: the run was cut, as the docs say of every command.
+    Ok(ExitCode::from(if r.cancelled {
         EXIT_INTERRUPTED
+    } else if r.solved {
+        EXIT_OK
     } else {
         EXIT_UNSOLVED
     }))

@@ -364,6 +364,29 @@ fn an_interrupted_solve_prints_its_best_so_far_and_exits_130() {
     assert!(v["iterations"].as_u64().unwrap() > 0, "{v}");
 }
 
+/// An anytime solver interrupted once it holds a solved sequence prints
+/// it and still exits 130 (the run was cut), as every command does.
+#[cfg(unix)]
+#[test]
+fn an_interrupted_anytime_solve_prints_its_solved_best_and_exits_130() {
+    let mut child = Guard(
+        bin()
+            .args(["solve", "--size", "3", "--preset", "sa-short"])
+            .args(["--random-state", "--seed", "1", "--json"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("spawn"),
+    );
+    // Its seed (sa-comm) solves in milliseconds; the shortening runs on.
+    std::thread::sleep(Duration::from_secs(3));
+    assert!(child.0.try_wait().unwrap().is_none(), "ended on its own");
+    let out = child.interrupt();
+    let v: serde_json::Value = serde_json::from_str(out.trim()).expect("one JSON object");
+    assert_eq!(v["interrupted"], true);
+    assert_eq!(v["solved"], true, "{v}");
+}
+
 #[test]
 fn echoed_input_in_any_message_cannot_reach_the_terminal_raw() {
     let o = cubetui(&["solve", "--scramble", "R", "--set", "bo\u{1b}[2Jgus=1"]);
