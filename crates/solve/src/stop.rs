@@ -205,6 +205,15 @@ mod tests {
         for r in reasons {
             assert!(StopReason::known(&r.to_string()), "{r}");
         }
+        // Counts of one in the singular are known too.
+        for r in [
+            StopReason::Stagnation(1),
+            StopReason::SearchComplete { max_len: 1 },
+            StopReason::GiveUp(1),
+        ] {
+            assert!(!r.to_string().ends_with('s'), "{r}");
+            assert!(StopReason::known(&r.to_string()), "{r}");
+        }
         for words in [
             "",
             "solved",
