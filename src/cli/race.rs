@@ -12,6 +12,7 @@ use std::time::Duration;
 use clap::Args;
 use color_eyre::eyre::Report;
 
+use cubetui_run::numbers;
 use cubetui_run::record::{Header, Live, beside};
 use cubetui_solve::Solver;
 use cubetui_solve::preset::Presets;
@@ -335,7 +336,7 @@ fn text_table(results: &Results) -> String {
                 } else {
                     "-".into()
                 },
-                energy(l.energy),
+                numbers::energy(l.energy),
                 l.to_solved.map_or_else(|| "-".into(), |n| n.to_string()),
                 format!("{:.1}", l.cpu_ms),
                 l.steps.to_string(),
@@ -343,16 +344,6 @@ fn text_table(results: &Results) -> String {
         })
         .collect();
     table::render(&columns, &rows)
-}
-
-/// A best energy as the table shows it: whole numbers without a point
-/// (misplaced stickers), others to two places.
-fn energy(e: f64) -> String {
-    if e.fract() == 0.0 && e.abs() < 1e15 {
-        format!("{e:.0}")
-    } else {
-        format!("{e:.2}")
-    }
 }
 
 #[cfg(test)]

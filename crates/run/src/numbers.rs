@@ -1,7 +1,7 @@
 //! The one number formatter of the crate, shared by the screen and the
 //! command line (a leaf: it imports nothing of the crate): thousands
-//! separators, SI suffixes, milliseconds in a table and a CPU time with
-//! its unit.
+//! separators, SI suffixes, milliseconds in a table, a CPU time with
+//! its unit, an energy and a knob's value.
 
 use std::time::Duration;
 
@@ -54,6 +54,17 @@ pub fn cpu_time(d: Duration) -> String {
     }
 }
 
+/// A best energy in a race's results table (the screen's and the command
+/// line's): whole numbers (misplaced stickers) without a point, others to
+/// two places.
+pub fn energy(e: f64) -> String {
+    if e.fract() == 0.0 && e.abs() < 1e15 {
+        format!("{e:.0}")
+    } else {
+        format!("{e:.2}")
+    }
+}
+
 /// A parameter's value as the knobs panel and its plot marks show it:
 /// whole numbers as such, others to 4 significant digits without trailing
 /// zeros (`0.2`, `0.0125`, `1.334`, `2.5e-7`); `-` for NaN.
@@ -90,6 +101,13 @@ pub fn knob(v: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_energy_is_whole_when_it_is_a_count() {
+        assert_eq!(energy(0.0), "0");
+        assert_eq!(energy(14.0), "14");
+        assert_eq!(energy(12.345), "12.35");
+    }
 
     #[test]
     fn knob_values_read_short() {

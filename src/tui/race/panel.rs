@@ -20,7 +20,7 @@ use crate::tui::race::{RaceMeasure, RaceView};
 use crate::tui::theme::Theme;
 use cubetui_cube::AnyCube;
 use cubetui_cube::nxn::{NxnCube, Size};
-use cubetui_run::numbers::{cpu_time, thousands};
+use cubetui_run::numbers::{self, cpu_time, thousands};
 use cubetui_run::race::Lane;
 
 pub use crate::tui::race::plot::LANE_COLOURS;
@@ -200,16 +200,6 @@ fn energy(l: &Lane) -> String {
     match &l.track().snapshot() {
         Some(s) => format!("E {:.0}/{:.0}", s.energy, s.best_energy),
         None => "E -".into(),
-    }
-}
-
-/// A best energy in the results table: whole numbers (misplaced
-/// stickers) without a point.
-fn energy_text(e: f64) -> String {
-    if e.fract() == 0.0 && e.abs() < 1e15 {
-        format!("{e:.0}")
-    } else {
-        format!("{e:.2}")
     }
 }
 
@@ -410,7 +400,7 @@ fn draw_results(buf: &mut Buffer, s: &RaceScreen<'_>, area: Rect) {
             Cell::from(""),
             Cell::from(if r.solved { "yes" } else { "no" }),
             right(htm),
-            right(energy_text(r.energy)),
+            right(numbers::energy(r.energy)),
             right(r.to_solved.map_or_else(|| "-".into(), |n| n.to_string())),
             right(cpu_time(lanes[i].cpu())),
             right(thousands(r.steps)),
