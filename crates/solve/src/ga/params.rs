@@ -7,7 +7,7 @@ use crate::declare::{Declared, declare_params};
 use crate::params::ParamSpec;
 
 declare_params! {
-    /// Parameters of `ga`; the defaults are preset `seed-002-ga`.
+    /// Parameters of `ga`; the defaults are preset `ga`.
     #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
     #[serde(default, deny_unknown_fields)]
     pub struct GaParams {
