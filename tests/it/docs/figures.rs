@@ -41,6 +41,10 @@ fn checks(md: &str) -> Result<Vec<Check>, String> {
         let Some(at) = line.find(OPEN) else {
             continue;
         };
+        // Shown as code (`<!-- check: … -->`), not a check.
+        if line[..at].ends_with('`') {
+            continue;
+        }
         let rest = &line[at + OPEN.len()..];
         let body = rest
             .find("-->")
@@ -115,7 +119,8 @@ fn written(text: &str, value: &str) -> bool {
         let before = text[..at].chars().next_back();
         let mut after = text[at + value.len()..].chars();
         let (next, then) = (after.next(), after.next());
-        !digit(before) && !digit(next) && !(next == Some('.') && digit(then))
+        let decimals = next == Some('.') && digit(then);
+        !(digit(before) || digit(next) || decimals)
     })
 }
 
@@ -317,4 +322,8 @@ fn figures_are_read_grouped_and_at_their_decimals() {
     let lines = "{\"i\": 3}\n{\"i\": 1}\n{\"i\": 2}\n{\"i\": 9}\n";
     assert_eq!(measured("median(i)", "", Some(lines), 0).unwrap(), "2");
     assert!(checks("<!-- check: cubetui solve -->").is_err());
+    assert_eq!(
+        checks("Mark it `<!-- check: cubetui solve | a=1 -->`.").unwrap(),
+        []
+    );
 }
