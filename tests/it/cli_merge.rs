@@ -369,3 +369,41 @@ fn edited_fields_are_refused_naming_file_line_and_field() {
     }
     std::fs::remove_dir_all(d).ok();
 }
+
+#[test]
+fn an_unsolved_sa_short_lines_energy_is_said_to_be_unchecked() {
+    let d = temp_dir("merge", "short-energy");
+    let f = d.join("run.jsonl");
+    // One sweep: the exact part only, so the line is unsolved.
+    let args = ["--size", "4", "--preset", "sa-short", "--random-state"];
+    let (c, _, err, _) = bench_lines(
+        &[&args[..], &["--cubes", "1", "--max-steps", "1"]].concat(),
+        &f,
+    );
+    assert_eq!(c, 4, "{err}");
+    let mut line: Value =
+        serde_json::from_str(std::fs::read_to_string(&f).unwrap().trim()).unwrap();
+    assert_eq!(line["solved"], false);
+    let energy = line["energy"].as_f64().unwrap();
+    assert!(energy > 0.0, "{line}");
+    // Any energy above 0 is taken as written, and the summary says so.
+    line["energy"] = (energy + 1.0).into();
+    let e = d.join("edited.jsonl");
+    std::fs::write(&e, format!("{line}\n")).unwrap();
+    let (c, out, err) = run(&["merge", p(&e)]);
+    assert_eq!(c, 4, "{err}");
+    let last = out.lines().last().unwrap();
+    assert!(
+        last.starts_with("not checked (taken as written): "),
+        "{out}"
+    );
+    assert!(
+        last.contains("an unsolved line's energy past its being above 0"),
+        "{out}"
+    );
+    assert!(
+        last.contains("sa-short's is its seed solver's best"),
+        "{out}"
+    );
+    std::fs::remove_dir_all(d).ok();
+}

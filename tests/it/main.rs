@@ -87,6 +87,7 @@ mod sa_comm_sizes;
 mod sa_engine;
 mod sa_generators;
 mod sa_short;
+mod sa_short_halt;
 mod seed_rule;
 mod size_pins;
 mod solve_sizes;

@@ -28,8 +28,9 @@ pub struct MergeArgs {
     /// moves_santa), its energy (0 exactly when solved, never negative)
     /// and stopped_by (a reason a run gives, agreeing with solved and the
     /// time limit); an edited line is refused (exit 3) naming the file,
-    /// line and field. Not checked: iterations, moves_raw, the times and
-    /// the solver's own fields.
+    /// line and field. Not checked: iterations, moves_raw, the times, the
+    /// solver's own fields, and an unsolved line's energy past its being
+    /// above 0 (each solver measures it its own way).
     #[arg(value_name = "FILE.jsonl", required = true)]
     pub files: Vec<PathBuf>,
     /// Draw the distribution of solution lengths and of times to solve,

@@ -17,9 +17,13 @@ use super::super::schema::ResultLine;
 
 /// The fields of a line merge takes as they are: they depend on the run
 /// (its clock, its solver's inner workings) and cannot be recomputed from
-/// the line.
-pub const UNCHECKED: &str =
-    "iterations, moves_raw, elapsed_ms, search_ms and the solver's own fields";
+/// the line. An unsolved line's energy is one: every solver has its own
+/// (misplaced stickers of its best state, a phase's measure, `sa-short`'s
+/// seed solver's best while it has no sequence of its own), so only its
+/// sign is checked.
+pub const UNCHECKED: &str = "iterations, moves_raw, elapsed_ms, search_ms, the solver's own \
+     fields, and an unsolved line's energy past its being above 0 (each solver measures it its \
+     own way; sa-short's is its seed solver's best, not its reported sequence's)";
 
 /// A line's cube, as it says it.
 pub struct Claim<'a> {

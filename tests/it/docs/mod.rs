@@ -7,12 +7,15 @@
 //! - [`commands`]: every `cubetui …` command a page shows parses with the
 //!   binary's own parser and names real presets;
 //! - [`console`]: every `console` block runs as shown;
+//! - [`figures`]: every seeded figure marked `<!-- check: … -->` is
+//!   re-run and compared with the number written;
 //! - [`keys`]: the keys tables list exactly the keys the screen binds;
 //! - [`links`]: every relative link and anchor resolves, the README's
 //!   tables match the presets and subcommands, no tracker numbers.
 
 mod commands;
 mod console;
+mod figures;
 mod keys;
 mod links;
 

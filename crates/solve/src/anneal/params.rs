@@ -82,7 +82,7 @@ impl SaParams {
     /// the energy by name, every other choice and every number against its
     /// declaration, then the schedule's rule between its keys.
     pub fn validate(&self) -> Result<(), SolveError> {
-        neighbourhood::Generator::get(&self.neighbourhood, &self.formulas)?;
+        neighbourhood::Generator::check(&self.neighbourhood, &self.formulas)?;
         energy::check(&self.energy)?;
         let declared = params();
         check_choices(self, &declared)?;

@@ -45,6 +45,21 @@ pub enum Generator {
 }
 
 impl Generator {
+    /// Whether [`Generator::get`] would give generator `name` with
+    /// `formulas`, without building `faces` or `comm` (they read no
+    /// catalogue, so the name is all there is to check; `comm`'s table
+    /// costs a tenth of a second, which a solver's validation on a size
+    /// that never uses it should not).
+    ///
+    /// # Errors
+    /// What [`Generator::get`] says.
+    pub fn check(name: &str, formulas: &Formulas) -> Result<(), SolveError> {
+        if matches!(index_of(name)?, 0 | 3) {
+            return Ok(());
+        }
+        Generator::get(name, formulas).map(|_| ())
+    }
+
     /// The generator called `name` over `formulas`, built once per
     /// catalogue and shared (a cache of tables that are a function of the
     /// catalogue, not a setting: each run names its catalogue).

@@ -196,9 +196,33 @@ pub fn default_path() -> Option<PathBuf> {
     dirs::cache_dir().map(|d| d.join("cubetui").join(FILE_NAME))
 }
 
+/// The process-wide table.
+static TABLE: OnceLock<Table> = OnceLock::new();
+
 /// The process-wide table, loaded from (or built into) the default path on
 /// first use.
 pub fn table() -> &'static Table {
-    static TABLE: OnceLock<Table> = OnceLock::new();
     TABLE.get_or_init(|| load_or_build(default_path().as_deref()).0)
+}
+
+/// Whether [`table`] returns at once.
+pub fn ready() -> bool {
+    TABLE.get().is_some()
+}
+
+/// Starts obtaining the process-wide table on a thread of its own (the
+/// first call only; later ones do nothing), so a caller that must not wait
+/// can poll [`ready`]; where no thread can be spawned, obtains it here.
+pub fn warm_up() {
+    static STARTED: std::sync::Once = std::sync::Once::new();
+    STARTED.call_once(|| {
+        let spawned = std::thread::Builder::new()
+            .name("pocket-table".into())
+            .spawn(|| {
+                table();
+            });
+        if spawned.is_err() {
+            table();
+        }
+    });
 }

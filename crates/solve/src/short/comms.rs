@@ -10,9 +10,12 @@
 
 use std::collections::HashSet;
 use std::sync::OnceLock;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
 
 use rand::{Rng, RngExt};
 
+use crate::api::Halt;
 use crate::neighbourhood::cycles::sparse::{Pairs, Scratch};
 use cubetui_cube::nxn::Size;
 
@@ -26,6 +29,15 @@ pub const MOST_MOVED: usize = 12;
 /// Sticker pairs one scan looks at, at most, before it spaces out the
 /// positions it tries.
 pub const SCAN_WORK: usize = 200_000;
+
+/// Each size's commutators, once built.
+static COMMS: [OnceLock<Comms>; Size::MAX + 1] = [const { OnceLock::new() }; Size::MAX + 1];
+
+/// Whether a size's build has been started ([`Comms::of_within`]).
+static STARTED: [AtomicBool; Size::MAX + 1] = [const { AtomicBool::new(false) }; Size::MAX + 1];
+
+/// How long [`Comms::of_within`] sleeps between two looks.
+const POLL: Duration = Duration::from_millis(1);
 
 /// The short commutators of one size.
 #[derive(Debug)]
@@ -70,8 +82,34 @@ impl Comms {
 
     /// The commutators of `size`, built on first use and kept.
     pub fn of(size: Size) -> &'static Comms {
-        static COMMS: [OnceLock<Comms>; Size::MAX + 1] = [const { OnceLock::new() }; Size::MAX + 1];
         COMMS[size.get()].get_or_init(|| Comms::build(size))
+    }
+
+    /// [`Comms::of`], built on a thread of its own (started by the first
+    /// call) and waited for until `halt` says stop (a tenth of a second on
+    /// big cubes, too long for a limit to wait): `None` then. The
+    /// commutators are the same whoever builds them.
+    pub fn of_within(size: Size, halt: Halt<'_>) -> Option<&'static Comms> {
+        let n = size.get();
+        if !STARTED[n].swap(true, Ordering::Relaxed) {
+            let spawned = std::thread::Builder::new()
+                .name("short-commutators".into())
+                .spawn(move || {
+                    Comms::of(size);
+                });
+            if spawned.is_err() {
+                return Some(Comms::of(size));
+            }
+        }
+        loop {
+            if let Some(c) = COMMS[n].get() {
+                return Some(c);
+            }
+            if halt() {
+                return None;
+            }
+            std::thread::sleep(POLL);
+        }
     }
 
     /// Commutators kept.

@@ -15,9 +15,15 @@
 use cubetui_cube::nxn::{NxnAlg, NxnCube, Size};
 use cubetui_cube::{Cube, STICKERS};
 
+use std::time::Duration;
+
 use super::seq::{Mv, of_move};
+use crate::api::Halt;
 use crate::pocket;
 use crate::reference::{self, SearchLimits};
+
+/// How long [`tables_within`] sleeps between two looks at its tables.
+const POLL: Duration = Duration::from_millis(1);
 
 /// Which exact part a size starts with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -53,6 +59,34 @@ impl Part {
             Part::Corners => "corners by the optimal 2x2 table",
             Part::Reduction => "corners, middle edges and centres as a 3x3 (two-phase)",
         }
+    }
+}
+
+/// Whether the tables `part` is solved with are there, starting to obtain
+/// them on a thread of their own if nobody has and waiting for them until
+/// `halt` says stop: loading them from the cache takes a tenth of a
+/// second, building them seconds, and a limit must hold meanwhile. What
+/// the exact part then finds does not depend on the wait.
+pub fn tables_within(part: Part, halt: Halt<'_>) -> bool {
+    let ready: fn() -> bool = match part {
+        Part::None => return true,
+        Part::Whole | Part::Corners => {
+            pocket::table::warm_up();
+            pocket::table::ready
+        }
+        Part::Reduction => {
+            reference::cache::warm_up(|_| {});
+            reference::cache::ready
+        }
+    };
+    loop {
+        if ready() {
+            return true;
+        }
+        if halt() {
+            return false;
+        }
+        std::thread::sleep(POLL);
     }
 }
 

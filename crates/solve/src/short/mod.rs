@@ -23,7 +23,12 @@
 //! The temperature and α move exponentially from their start to their end
 //! over the proposal budget; every one of them is a live knob. One step is
 //! a sweep of `sweep` proposals (cut short when the sequences are long, so
-//! a stop is never far off).
+//! a stop is never far off). Under a caller's limit
+//! ([`Solver::step_within`]) the sweep ends after any proposal once the
+//! limit says stop, and the set-up's tables (the exact parts', the
+//! commutator catalogue, the insertion table, the four-turn commutators)
+//! are waited for only until it does; where a step ends changes nothing
+//! drawn, so a run cut anywhere and resumed is the run never cut.
 
 pub mod comms;
 pub mod exact;
@@ -415,6 +420,12 @@ impl Solver for Short {
             }
             self.sweeps += 1;
             if self.prefix.is_none() {
+                // Loading (or building) its tables stops at the caller's
+                // limit; the sweep then has not happened.
+                if !exact::tables_within(exact::Part::of(self.size), halt) {
+                    self.sweeps -= 1;
+                    break;
+                }
                 self.exact_part();
                 continue;
             }
@@ -444,7 +455,12 @@ impl Solver for Short {
                 };
                 self.table = Some(t);
             }
-            self.sweep();
+            // So are the four-turn commutators' (built on first use).
+            if self.p.short_rate > 0.0 && comms::Comms::of_within(self.size, halt).is_none() {
+                self.sweeps -= 1;
+                break;
+            }
+            self.sweep(halt);
         }
         self.status()
     }

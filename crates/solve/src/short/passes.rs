@@ -7,7 +7,7 @@ use super::propose::{Last, Op};
 use super::seq::{self, merged, push};
 use super::table::{Insertion, best_insertion};
 use super::{CUT_EVERY, REPAIR_ROUNDS, SHORTS_EVERY, STEP_WORK, Short};
-use crate::api::Status;
+use crate::api::{Halt, Status};
 use crate::loops::without_loops;
 use crate::neighbourhood::cycles::parity_turns;
 use crate::stop::StopReason;
@@ -161,7 +161,11 @@ impl Short {
         None
     }
 
-    pub(super) fn sweep(&mut self) {
+    /// One sweep: up to `sweep` proposals, ended early once their work
+    /// passes [`STEP_WORK`] or `halt` says stop (looked at after every
+    /// proposal, so a limit holds within one proposal). Where it ends
+    /// changes nothing drawn: the next sweep goes on from the same state.
+    pub(super) fn sweep(&mut self, halt: Halt<'_>) {
         let mut work = 0u64;
         for _ in 0..self.p.sweep {
             if self.finished().is_some() {
@@ -181,7 +185,7 @@ impl Short {
                 }
                 self.restarted = self.proposals;
             }
-            if work > STEP_WORK {
+            if work > STEP_WORK || halt() {
                 break;
             }
         }

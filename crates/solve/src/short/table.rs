@@ -76,7 +76,7 @@ static TABLES: [OnceLock<Table>; Size::MAX + 1] = [const { OnceLock::new() }; Si
 
 /// Loop rounds of a table's build between two looks at the caller's
 /// limit.
-const HALT_EVERY: usize = 1 << 10;
+const HALT_EVERY: usize = 1 << 6;
 
 impl Table {
     /// Builds the table of `size`, or `None` as soon as `halt` says stop
