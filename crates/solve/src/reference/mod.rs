@@ -34,6 +34,7 @@ pub mod moves;
 mod phase1;
 pub mod prune1_packed;
 pub mod prune1_sym;
+pub mod prune2_classes;
 pub mod prune2_comb;
 pub mod prune2_inverse;
 pub mod prune2_sym;

@@ -143,6 +143,26 @@ impl CombPrune {
         nibble(&self.udedge_ccomb, self.at_class(class, ccomb))
     }
 
+    /// [`CombPrune::bound`] at a row of the table (a U/D-edge class) and
+    /// a corner combination already conjugated by the row's symmetry.
+    #[inline(always)]
+    pub fn bound_row(&self, class: usize, ccomb: u8) -> u8 {
+        nibble(&self.udedge_ccomb, class * N_CCOMB + usize::from(ccomb))
+    }
+
+    /// [`CombPrune::bound_row`] modulo 3.
+    #[inline(always)]
+    pub fn bound3_row(&self, class: usize, ccomb: u8) -> u8 {
+        quarter(&self.udedge_ccomb3, class * N_CCOMB + usize::from(ccomb))
+    }
+
+    /// Corner combination `ccomb` (0..70) conjugated by symmetry `s`
+    /// (0..8).
+    #[inline(always)]
+    pub fn ccomb_conj(&self, ccomb: u8, s: usize) -> u8 {
+        self.ccomb_conj[usize::from(ccomb) * N_SYM2 + s]
+    }
+
     /// A U/D-edge permutation's class and symmetry (`class << 3 |
     /// symmetry`).
     #[inline]
