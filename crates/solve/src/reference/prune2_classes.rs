@@ -1,11 +1,11 @@
 //! Phase 2 over symmetry classes (min2phase's coordinates): the corner and
-//! U/D-edge permutations are each carried as a class under the eight
+//! U/D-edge permutations are each carried as a class under the sixteen
 //! symmetries of the [`super::prune2_sym`] module and the symmetry taking
-//! the permutation to its class's representative (`class << 3 | symmetry`),
-//! so every table phase 2 reads per node has a row per class (about 5 200)
+//! the permutation to its class's representative (`class << 4 | symmetry`),
+//! so every table phase 2 reads per node has a row per class (2 768)
 //! instead of one per permutation (40 320): the two move tables and the two
-//! permutation × slice-order tables shrink to an eighth, and the inverse
-//! cube's coordinates come from a row per class too.
+//! permutation × slice-order tables shrink to a fourteenth, and the
+//! inverse cube's coordinates come from a row per class too.
 //!
 //! A move `k` on a permutation `x` with `C_t(x) = rep_c` (`C_t`: conjugation
 //! by symmetry `t`) gives `C_t(x · k) = rep_c · k'` with `k'` the conjugate
@@ -20,9 +20,9 @@ use super::coord::{self, N_CPERM, N_SLICE_PERM, N_UDEDGE};
 use super::moves::N_P2;
 use super::prune1_packed::{next_distance, nibble, pack, pack3, quarter};
 use super::prune2_comb::{CombPrune, N_CCOMB};
-use super::prune2_sym::{self, N_SYM2};
+use super::prune2_sym::{self, N_SYM2, SYM_BITS, SYM_MASK};
 
-/// A permutation as its class and symmetry: `class << 3 | symmetry`, the
+/// A permutation as its class and symmetry: `class << 4 | symmetry`, the
 /// symmetry taking the permutation to the class's representative.
 pub type ClassSym = u16;
 
@@ -41,7 +41,7 @@ impl Node2 {
     /// Whether the cube is solved (class 0 holds the identity alone).
     #[inline(always)]
     pub fn solved(&self) -> bool {
-        self.corner >> 3 == 0 && self.edge >> 3 == 0 && self.slice == 0
+        self.corner >> SYM_BITS == 0 && self.edge >> SYM_BITS == 0 && self.slice == 0
     }
 }
 
@@ -149,13 +149,13 @@ impl Phase2Classes {
             0u32;
             udedge_class
                 .iter()
-                .map(|&e| usize::from(e >> 3) + 1)
+                .map(|&e| usize::from(e >> SYM_BITS) + 1)
                 .max()
                 .unwrap_or(0)
         ];
         for u in (0..N_UDEDGE).rev() {
-            if udedge_class[u] & 7 == 0 {
-                ereps[usize::from(udedge_class[u] >> 3)] = u as u32;
+            if udedge_class[u] & SYM_MASK == 0 {
+                ereps[usize::from(udedge_class[u] >> SYM_BITS)] = u as u32;
             }
         }
         let slice_conj_t = prune2_sym::conj_table(
@@ -222,9 +222,9 @@ impl Phase2Classes {
     /// class move table.
     #[inline(always)]
     fn step(&self, table: &[u16], x: ClassSym, k: usize) -> ClassSym {
-        let t = usize::from(x & 7);
-        let r = table[usize::from(x >> 3) * N_P2 + usize::from(self.move_conj[t][k])];
-        r & !7 | u16::from(self.mult[usize::from(r & 7)][t])
+        let t = usize::from(x & SYM_MASK);
+        let r = table[usize::from(x >> SYM_BITS) * N_P2 + usize::from(self.move_conj[t][k])];
+        r & !SYM_MASK | u16::from(self.mult[usize::from(r & SYM_MASK)][t])
     }
 
     /// The node after G1 move `k` (0..10), and the slice-order move table
@@ -241,8 +241,8 @@ impl Phase2Classes {
     /// The index of (permutation, slice order) in a class × slice table.
     #[inline(always)]
     fn at_slice(&self, x: ClassSym, slice: u8) -> usize {
-        usize::from(x >> 3) * N_SLICE_PERM
-            + usize::from(self.slice_conj[usize::from(slice)][usize::from(x & 7)])
+        usize::from(x >> SYM_BITS) * N_SLICE_PERM
+            + usize::from(self.slice_conj[usize::from(slice)][usize::from(x & SYM_MASK)])
     }
 
     /// The corner combination of corner permutation `corner` conjugated by
@@ -251,17 +251,17 @@ impl Phase2Classes {
     #[inline(always)]
     fn ccomb_in_row(&self, ccomb_rep: u8, corner: ClassSym, edge_sym: usize) -> u8 {
         self.ccomb_conj[usize::from(ccomb_rep)]
-            [usize::from(self.rel[edge_sym][usize::from(corner & 7)])]
+            [usize::from(self.rel[edge_sym][usize::from(corner & SYM_MASK)])]
     }
 
     /// The U/D edges × corner combination table's row and column of the
     /// node.
     #[inline(always)]
     fn comb_at(&self, n: Node2) -> (usize, u8) {
-        let cc = self.ccomb_rep[usize::from(n.corner >> 3)];
+        let cc = self.ccomb_rep[usize::from(n.corner >> SYM_BITS)];
         (
-            usize::from(n.edge >> 3),
-            self.ccomb_in_row(cc, n.corner, usize::from(n.edge & 7)),
+            usize::from(n.edge >> SYM_BITS),
+            self.ccomb_in_row(cc, n.corner, usize::from(n.edge & SYM_MASK)),
         )
     }
 
@@ -310,11 +310,11 @@ impl Phase2Classes {
         // its symmetry, so its inverse is the representative's inverse
         // conjugated the same way: the representative's inverse's own
         // class and symmetry compose with the node's.
-        let e = self.udedge_rep_inv[usize::from(n.edge >> 3)];
-        let sym = self.mult[usize::from(e & 7)][usize::from(n.edge & 7)];
-        let cc = self.ccomb_rep_inv[usize::from(n.corner >> 3)];
+        let e = self.udedge_rep_inv[usize::from(n.edge >> SYM_BITS)];
+        let sym = self.mult[usize::from(e & SYM_MASK)][usize::from(n.edge & SYM_MASK)];
+        let cc = self.ccomb_rep_inv[usize::from(n.corner >> SYM_BITS)];
         comb.bound_row(
-            usize::from(e >> 3),
+            usize::from(e >> SYM_BITS),
             self.ccomb_in_row(cc, n.corner, usize::from(sym)),
         )
     }
@@ -369,11 +369,10 @@ mod tests {
         let t = Tables::build();
         let p2 = &t.p2;
         let (nc, ne) = p2.class_counts();
-        // About an eighth of 40 320 each (a few permutations are their own
-        // conjugates under some symmetry).
-        assert!((5_040..5_800).contains(&nc), "{nc} corner classes");
-        assert!((5_040..5_800).contains(&ne), "{ne} edge classes");
-        assert!(p2.node_bytes() < 320_000, "{} bytes", p2.node_bytes());
+        // About a sixteenth of 40 320 each (some permutations are their
+        // own conjugates under some symmetry): min2phase's 2 768.
+        assert_eq!((nc, ne), (2_768, 2_768));
+        assert!(p2.node_bytes() < 160_000, "{} bytes", p2.node_bytes());
         for x in 0..N_CPERM {
             let n = t.phase2_node(x, x, 0);
             for s in 0..N_SLICE_PERM {
@@ -388,8 +387,14 @@ mod tests {
                 let (c, u) = (t.cperm2_mv[x * N_P2 + k], t.udedge_mv[x * N_P2 + k]);
                 let s = usize::from(t.slice2_mv[k]);
                 let (c, u) = (usize::from(c), usize::from(u));
-                assert_eq!(child.corner >> 3, t.phase2_node(c, u, s).corner >> 3);
-                assert_eq!(child.edge >> 3, t.phase2_node(c, u, s).edge >> 3);
+                assert_eq!(
+                    child.corner >> SYM_BITS,
+                    t.phase2_node(c, u, s).corner >> SYM_BITS
+                );
+                assert_eq!(
+                    child.edge >> SYM_BITS,
+                    t.phase2_node(c, u, s).edge >> SYM_BITS
+                );
                 assert_eq!(p2.distances(&t.comb, child), full(&t, c, u, s), "{x} {k}");
             }
         }
