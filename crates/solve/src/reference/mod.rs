@@ -16,7 +16,9 @@
 //!   symmetry-reduced phase-1 pruning ([`prune1_sym`]) in the layout a
 //!   phase-1 node reads ([`prune1_packed`]), and phase 2's extra bounds
 //!   ([`prune2_sym`]: its symmetries; [`prune2_comb`]: U/D edges × corner
-//!   combination; [`prune2_inverse`]: the same read on the inverse cube);
+//!   combination; [`prune2_inverse`]: the same read on the inverse cube;
+//!   [`prune2_classes`]: phase 2's coordinates over symmetry classes, what
+//!   its search reads);
 //!   on disk through [`cache`] and [`disk`];
 //! - the search: a phase-1 node and its children (`phase1`), the resumable
 //!   two-phase search ([`search`]), thirty of them over views of the cube
@@ -34,6 +36,7 @@ pub mod moves;
 mod phase1;
 pub mod prune1_packed;
 pub mod prune1_sym;
+pub mod prune2_classes;
 pub mod prune2_comb;
 pub mod prune2_inverse;
 pub mod prune2_sym;

@@ -7,19 +7,19 @@
 use super::coord::{self, N_CPERM, N_UDEDGE};
 use super::moves::{N_P2, bfs};
 use super::prune1_packed::{nibble, pack, pack3, quarter};
-use super::prune2_sym::{self, N_SYM2};
+use super::prune2_sym::{self, N_SYM2, SYM_BITS, SYM_MASK};
 
 /// Corner combinations: C(8, 4).
 pub const N_CCOMB: usize = 70;
 
 /// The U/D-edge × corner-combination table and the combination of each
 /// corner permutation. The table has a row per class of U/D-edge
-/// permutations under the eight symmetries of the [`super::prune2_sym`] module.
+/// permutations under the sixteen symmetries of the [`super::prune2_sym`] module.
 #[derive(Clone, PartialEq, Eq)]
 pub struct CombPrune {
     /// Corner permutation → combination (0..70; 0 when solved).
     ccomb_of: Vec<u8>,
-    /// U/D-edge permutation → class << 3 | the symmetry taking it to its
+    /// U/D-edge permutation → class << 4 | the symmetry taking it to its
     /// class's representative.
     udedge_class: Vec<u16>,
     /// Combination × symmetry → the conjugated combination.
@@ -127,7 +127,8 @@ impl CombPrune {
     #[inline(always)]
     fn at_class(&self, class: u16, ccomb: u8) -> usize {
         let (e, cc) = (usize::from(class), usize::from(ccomb));
-        (e >> 3) * N_CCOMB + usize::from(self.ccomb_conj[cc * N_SYM2 + (e & 7)])
+        (e >> SYM_BITS) * N_CCOMB
+            + usize::from(self.ccomb_conj[cc * N_SYM2 + (e & usize::from(SYM_MASK))])
     }
 
     /// Phase-2 lower bound from the U/D edges and the corners' combination.
@@ -143,7 +144,27 @@ impl CombPrune {
         nibble(&self.udedge_ccomb, self.at_class(class, ccomb))
     }
 
-    /// A U/D-edge permutation's class and symmetry (`class << 3 |
+    /// [`CombPrune::bound`] at a row of the table (a U/D-edge class) and
+    /// a corner combination already conjugated by the row's symmetry.
+    #[inline(always)]
+    pub fn bound_row(&self, class: usize, ccomb: u8) -> u8 {
+        nibble(&self.udedge_ccomb, class * N_CCOMB + usize::from(ccomb))
+    }
+
+    /// [`CombPrune::bound_row`] modulo 3.
+    #[inline(always)]
+    pub fn bound3_row(&self, class: usize, ccomb: u8) -> u8 {
+        quarter(&self.udedge_ccomb3, class * N_CCOMB + usize::from(ccomb))
+    }
+
+    /// Corner combination `ccomb` (0..70) conjugated by symmetry `s`
+    /// (0..8).
+    #[inline(always)]
+    pub fn ccomb_conj(&self, ccomb: u8, s: usize) -> u8 {
+        self.ccomb_conj[usize::from(ccomb) * N_SYM2 + s]
+    }
+
+    /// A U/D-edge permutation's class and symmetry (`class << 4 |
     /// symmetry`).
     #[inline]
     pub fn udedge_class(&self, udedge: usize) -> u16 {

@@ -12,16 +12,17 @@
 //! set of positions (which four hold the U corners); on the inverse it is
 //! the set of corners in the four U positions, another property.
 //!
-//! Phase 2 tracks the full corner and U/D-edge permutations, so the
-//! inverse's coordinates are a function of them: two tables of 40 320
+//! The inverse's coordinates are a function of the corner and U/D-edge
+//! permutations: two tables of 40 320
 //! entries (no move tables on the inverse), read as the table reads them
 //! (the inverse's U/D-edge class and symmetry, and its corner
 //! combination). The inverse changes by a move
 //! on its left (X·m has inverse m⁻¹·X⁻¹), which can change its table
 //! distance by more than one, so the bound is read at 4 bits, not carried
-//! modulo 3. Derived when the tables are assembled (the cache file's
-//! format stays). Tested in the `tables` module (which owns the tables
-//! the tests read).
+//! modulo 3. The search reads the same bound through the
+//! [`super::prune2_classes`] module's per-class coordinates; this is its
+//! definition over raw permutations, which that module's tests and the
+//! `tables` module's (which own the tables the tests read) hold it to.
 
 use super::coord::{self, N_CPERM, N_UDEDGE};
 use super::prune2_comb::CombPrune;

@@ -1,13 +1,14 @@
 //! Symmetry-reduced phase-2 pruning: the eight rotations of the whole cube
-//! that keep the U/D axis (y⁰…y³, each with or without x2) map G1 to
-//! itself, so conjugating a cube by one of them maps each phase-2
-//! coordinate to a value of the same coordinate and keeps every phase-2
-//! distance. A table indexed by a permutation coordinate then needs one row
-//! per class of permutations under the eight, about an eighth of the rows:
-//! the U/D-edge × corner-combination table shrinks from 0.7 MB to 0.09 MB
-//! (2 bits an entry), small enough to stay in the processor's second-level
-//! cache beside the phase-1 tables, where a phase-2 node spent most of its
-//! time waiting for it.
+//! that keep the U/D axis (y⁰…y³, each with or without x2), and each of
+//! them followed by the left–right mirror, map G1 to itself, so
+//! conjugating a cube by one of these sixteen maps each phase-2 coordinate
+//! to a value of the same coordinate and keeps every phase-2 distance. A
+//! table indexed by a permutation coordinate then needs one row per class
+//! of permutations under the sixteen, about a fourteenth of the rows
+//! (2 768 of 40 320): the U/D-edge × corner-combination table shrinks from
+//! 0.7 MB to 0.05 MB (2 bits an entry), small enough to stay in the
+//! processor's second-level cache beside the phase-1 tables, where a
+//! phase-2 node spent most of its time waiting for it.
 //!
 //! Conjugation tables come from the move tables (a conjugate of `x · m` is
 //! the conjugate of `x` times the conjugate of `m`), so only the ten moves
@@ -17,8 +18,22 @@ use super::moves::{N_P2, P2_MOVES, to_move};
 use cubetui_cube::state::CENTRES;
 use cubetui_cube::{Cube, Move, MoveKind, Rotation, STICKERS};
 
-/// The symmetries: `s` is y^(s % 4), then x2 when `s ≥ 4`.
-pub const N_SYM2: usize = 8;
+/// The symmetries: `s` is y^(s % 4), then x2 when `s % 8 ≥ 4`, then the
+/// left–right mirror when `s ≥ 8`.
+pub const N_SYM2: usize = 16;
+/// Bits of a symmetry in a `class << SYM_BITS | symmetry` word.
+pub const SYM_BITS: u32 = N_SYM2.trailing_zeros();
+/// The symmetry's bits in such a word.
+pub const SYM_MASK: u16 = N_SYM2 as u16 - 1;
+
+/// Each G1 move's mirror image in the left–right mirror (the plane through
+/// the U, F, D and B centres), as indices into [`P2_MOVES`] (U U2 U' R2 F2
+/// D D2 D' L2 B2): a clockwise quarter turn of U or D becomes an
+/// anticlockwise one, R2 and L2 swap, F2 and B2 stay. Conjugating by a
+/// mirror maps each permutation coordinate to a value of the same
+/// coordinate and keeps every phase-2 distance (its orientations are
+/// never read in phase 2, so the cube model needs no mirror).
+pub const MIRROR: [u8; N_P2] = [2, 1, 0, 8, 4, 7, 6, 5, 3, 9];
 
 /// `cube` conjugated by symmetry `s` (turned, then recoloured so its
 /// centres read U R F D L B again).
@@ -35,21 +50,31 @@ fn conjugate(cube: &Cube, s: usize) -> Option<Cube> {
 
 /// `m[s][k]`: the phase-2 move (an index into [`P2_MOVES`]) that move `k`
 /// becomes under symmetry `s`: conjugating `x · k` gives the conjugate of
-/// `x` times `m[s][k]`.
+/// `x` times `m[s][k]`. The rotations through the sticker model, the
+/// mirror after them by [`MIRROR`].
 pub fn move_conj() -> [[u8; N_P2]; N_SYM2] {
     let after = |m: usize| Cube::solved().permuted(to_move(m).perm());
-    std::array::from_fn(|s| {
+    let rotations: [[u8; N_P2]; 8] = std::array::from_fn(|s| {
         std::array::from_fn(|k| {
             let image = conjugate(&after(P2_MOVES[k]), s);
             (0..N_P2)
                 .find(|&j| image == Some(after(P2_MOVES[j])))
                 .unwrap_or(k) as u8
         })
+    });
+    std::array::from_fn(|s| {
+        let r = rotations[s % 8];
+        if s < 8 {
+            r
+        } else {
+            r.map(|k| MIRROR[usize::from(k)])
+        }
     })
 }
 
 /// The inverse of each symmetry, from its action on the moves (which is
-/// faithful: the eight permute the faces differently).
+/// faithful: the rotations permute the faces differently, and those with
+/// the mirror turn U's quarter turns the other way).
 pub fn inverses(mc: &[[u8; N_P2]; N_SYM2]) -> [u8; N_SYM2] {
     std::array::from_fn(|s| {
         (0..N_SYM2)
@@ -154,5 +179,23 @@ mod tests {
             assert!((0..N_P2).all(|k| usize::from(mc[t][usize::from(mc[s][k])]) == k));
         }
         assert_eq!(inv[1], 3);
+    }
+
+    #[test]
+    fn the_mirror_is_an_involution_and_the_sixteen_are_a_group() {
+        assert!((0..N_P2).all(|k| usize::from(MIRROR[usize::from(MIRROR[k])]) == k));
+        // The mirror keeps U's face and turns its quarter turn the other
+        // way (U → U'), swaps R2 and L2, keeps F2.
+        assert_eq!((MIRROR[0], MIRROR[3], MIRROR[4]), (2, 8, 4));
+        let mc = move_conj();
+        assert_eq!(mc[8], MIRROR);
+        let rows: std::collections::HashSet<_> = mc.iter().collect();
+        assert_eq!(rows.len(), N_SYM2, "sixteen different actions on the moves");
+        for a in &mc {
+            for b in &mc {
+                let composed: [u8; N_P2] = std::array::from_fn(|k| a[usize::from(b[k])]);
+                assert!(rows.contains(&composed), "closed under composition");
+            }
+        }
     }
 }

@@ -6,7 +6,8 @@
 use super::coord::{self, N_SLICE_PERM};
 use super::moves::N_MOVES;
 use super::phase1::{ALLOWED_AFTER, Frame, NOT_G1, ORDER, children, in_g1, root_of};
-use super::tables::{N_P2, P2_MOVES, Tables};
+use super::prune2_classes::Node2;
+use super::tables::{P2_MOVES, Tables};
 use cubetui_cube::CubieCube;
 use cubetui_cube::cubie_turns::face_turn_cubies;
 
@@ -298,22 +299,14 @@ impl<'t> Search<'t> {
             return 0;
         };
         let room = room.min(PHASE2_CAP);
-        let (cperm, slice) = (cperm as usize, slice as usize);
-        let h_corner = self.t.phase2_corner_bound(cperm, slice) as usize;
-        if h_corner > room {
-            return h_corner - room;
-        }
+        let t = self.t;
         let udedge = coord::perm_rank(&ep[..8]);
-        let h_edge = self.t.phase2_edge_bound(udedge, slice);
-        let h_comb = self.t.comb.bound(udedge, cperm);
-        let h_inv = self.t.inv.bound(&self.t.comb, udedge, cperm);
-        let h = h_corner
-            .max(h_edge as usize)
-            .max(h_comb as usize)
-            .max(h_inv as usize);
+        let node = t.phase2_node(cperm as usize, udedge, slice as usize);
         // Exact (each at most `room`, under the tables' cap), so the
         // search below can carry them.
-        let d = [h_corner as u8, h_edge, h_comb];
+        let d = t.p2.distances(&t.comb, node);
+        let h_inv = t.p2.inverse_bound(&t.comb, node);
+        let h = usize::from(d.into_iter().fold(h_inv, u8::max));
         if h > room {
             return h - room;
         }
@@ -327,7 +320,7 @@ impl<'t> Search<'t> {
         // by how much the phase-2 distance exceeds its room.
         let mut room = room;
         while h <= room {
-            if let Err(over) = self.dfs2(cperm, udedge, slice, d, room, last, &mut moves) {
+            if let Err(over) = self.dfs2(node, d, room, last, &mut moves) {
                 return if self.finished { 0 } else { over };
             }
             let mut sol = self.path.clone();
@@ -350,37 +343,33 @@ impl<'t> Search<'t> {
     /// over 1, it is a proven lower bound on by how much the cube's phase-2
     /// distance exceeds `depth` (1 only says that no move sequence allowed
     /// after `last` solves it).
-    #[allow(clippy::too_many_arguments)]
     fn dfs2(
         &mut self,
-        cperm: usize,
-        udedge: usize,
-        slice: usize,
+        node: Node2,
         d: [u8; 3],
         depth: usize,
         last: Option<usize>,
         moves: &mut Vec<u8>,
     ) -> Result<(), usize> {
-        if cperm == 0 && udedge == 0 && slice == 0 {
+        if node.solved() {
             return Ok(());
         }
         let t = self.t;
+        let (p2, comb) = (&t.p2, &t.comb);
         let mask = ALLOWED_AFTER[last.unwrap_or(N_MOVES)];
         for (k, &m) in P2_MOVES.iter().enumerate() {
             if mask >> m & 1 == 0 {
                 continue;
             }
             self.nodes += 1;
-            let c = t.cperm2_mv[cperm * N_P2 + k] as usize;
-            let s = t.slice2_mv[slice * N_P2 + k] as usize;
-            let u = t.udedge_mv[udedge * N_P2 + k] as usize;
+            let child = p2.child(node, k, &t.slice2_mv);
             // The inverse's bound first (min2phase's order, the fewest
             // instructions of the orders measured), read whole: a move acts
             // on the inverse from the left, so its distance is not carried.
             // A child over its room by two or more puts this cube over its
             // own (their phase-2 distances differ by at most one), every
             // sibling with it (min2phase's rule).
-            let di = usize::from(t.inv.bound(&t.comb, u, c));
+            let di = usize::from(p2.inverse_bound(comb, child));
             if di >= depth {
                 if di > depth + 1 {
                     return Err(di - depth - 1);
@@ -389,16 +378,16 @@ impl<'t> Search<'t> {
             }
             // The three tables modulo 3 (a quarter of a byte an entry),
             // the exact distances carried down; the corners' first.
-            let dc = t.phase2_corner_child(d[0], c, s);
+            let dc = p2.corner_child(d[0], child);
             if usize::from(dc) >= depth {
                 continue;
             }
-            let (de, dm) = t.phase2_edge_children(d, u, c, s);
+            let (de, dm) = p2.edge_children(comb, d, child);
             if usize::from(de.max(dm)) >= depth {
                 continue;
             }
             let cd = [dc, de, dm];
-            match self.dfs2(c, u, s, cd, depth - 1, Some(m), moves) {
+            match self.dfs2(child, cd, depth - 1, Some(m), moves) {
                 Ok(()) => {
                     moves.push(m as u8);
                     return Ok(());
@@ -452,6 +441,7 @@ fn extend(
 mod tests {
     use super::*;
     use crate::reference::coord::N_SLICE_PERM;
+    use crate::reference::tables::N_P2;
     use cubetui_cube::cubie_turns::turn;
     use cubetui_cube::random::rng_from_seed;
     use rand::RngExt;
@@ -515,7 +505,8 @@ mod tests {
                 for last in [None, Some(3)] {
                     let mut search = Search::new(&t, x, 30, 0);
                     let mut found = Vec::new();
-                    let got = search.dfs2(c, u, s, d, room, last, &mut found);
+                    let node = t.phase2_node(c, u, s);
+                    let got = search.dfs2(node, d, room, last, &mut found);
                     let mut expected = Vec::new();
                     let want = plain(&t, c, u, s, room, last, &mut expected, &mut theirs);
                     ours += search.nodes();

@@ -4,10 +4,10 @@
 
 use super::coord::{self, N_CPERM, N_FLIP, N_SLICE, N_SLICE_PERM, N_SLICE_POS, N_TWIST, N_UDEDGE};
 use super::moves::{N_MOVES, bfs};
-use super::prune1_packed::{N_SYM, next_distance, nibble, pack, pack3, quarter};
+use super::prune1_packed::N_SYM;
 use super::prune1_sym::SymPrune;
+use super::prune2_classes::{Node2, Phase2Classes};
 use super::prune2_comb::CombPrune;
-use super::prune2_inverse::InversePrune;
 use cubetui_cube::CubieCube;
 use cubetui_cube::cubie_turns::turn;
 
@@ -44,8 +44,10 @@ pub struct Tables {
     pub pos_mv: Vec<u16>,
     /// Phase-2 distance in (U/D edges, corner combination) (derived).
     pub comb: CombPrune,
-    /// The inverse's coordinates for a second `comb` bound (derived).
-    pub inv: InversePrune,
+    /// What phase 2 reads per node: its coordinates over symmetry classes,
+    /// their move tables, the two permutation × slice-order tables over
+    /// classes and the inverse cube's coordinates (derived).
+    pub p2: Phase2Classes,
     /// The three phase-1 tables reduced by symmetry (derived; what the
     /// search reads).
     pub sym: SymPrune,
@@ -56,16 +58,6 @@ pub struct Tables {
     pub twist_cls_mv: Vec<u16>,
     pub flip_cls_mv: Vec<u16>,
     pub pos_conj_mv: Vec<[u16; N_SYM]>,
-    /// `cperm_slice_pr` and `udedge_slice_pr` at 4 bits an entry (derived;
-    /// what phase 2 reads: capped at 15, and phase 2 never searches past
-    /// 13 moves, so the cap changes no decision): half the cache
-    /// footprint.
-    pub cperm_slice4: Vec<u8>,
-    pub udedge_slice4: Vec<u8>,
-    /// The same modulo 3, 2 bits an entry (derived; what phase 2's search
-    /// reads below its root, carrying exact distances).
-    pub cperm_slice3: Vec<u8>,
-    pub udedge_slice3: Vec<u8>,
 }
 
 /// A move table for `n` coordinate values over `moves`, through the cubie model.
@@ -196,7 +188,7 @@ impl Tables {
                 .collect()
         };
         let cperm2_mv = compact(&cperm_mv, N_CPERM);
-        let slice2_mv = compact(&slice_mv, N_SLICE_PERM)
+        let slice2_mv: Vec<u8> = compact(&slice_mv, N_SLICE_PERM)
             .into_iter()
             .map(|s| s.min(u8::MAX as u16) as u8)
             .collect();
@@ -211,12 +203,16 @@ impl Tables {
         let flip_cls_mv = flip_mv.iter().map(|&f| sym.hot.flip_class(f)).collect();
         let pos_conj_mv = pos_mv.iter().map(|&p| sym.hot.pos_conj(p)).collect();
         let comb = CombPrune::new(&cperm2_mv, &udedge_mv);
+        let p2 = Phase2Classes::new(
+            &cperm2_mv,
+            &udedge_mv,
+            &slice2_mv,
+            &cperm_slice_pr,
+            &udedge_slice_pr,
+            &comb,
+        );
         Tables {
-            inv: InversePrune::new(&comb),
-            cperm_slice4: pack(&cperm_slice_pr),
-            cperm_slice3: pack3(&cperm_slice_pr),
-            udedge_slice3: pack3(&udedge_slice_pr),
-            udedge_slice4: pack(&udedge_slice_pr),
+            p2,
             twist_cls_mv,
             flip_cls_mv,
             pos_conj_mv,
@@ -303,43 +299,23 @@ impl Tables {
         a.max(b).max(c)
     }
 
-    /// Phase-2 lower bound from the corner permutation and slice order alone.
+    /// The phase-2 node (over classes) of a G1 cube's corner permutation,
+    /// U/D-edge permutation and slice order.
     #[inline]
+    pub fn phase2_node(&self, cperm: usize, udedge: usize, slice: usize) -> Node2 {
+        self.p2.node(&self.comb, cperm, udedge, slice)
+    }
+
+    /// Phase-2 lower bound from the corner permutation and slice order alone.
     pub fn phase2_corner_bound(&self, cperm: usize, slice: usize) -> u8 {
-        nibble(&self.cperm_slice4, cperm * N_SLICE_PERM + slice)
-    }
-
-    /// The phase-2 distance in corners × slice of a cube one G1 move from
-    /// a cube at exact distance `d` there (below 15), from its coordinates:
-    /// the table read modulo 3 (a quarter of a byte an entry).
-    #[inline(always)]
-    pub fn phase2_corner_child(&self, d: u8, cperm: usize, slice: usize) -> u8 {
-        next_distance(d, quarter(&self.cperm_slice3, cperm * N_SLICE_PERM + slice))
-    }
-
-    /// The same for U/D edges × slice and U/D edges × corner combination
-    /// (`d`: the parent's three distances, corners first).
-    #[inline(always)]
-    pub fn phase2_edge_children(
-        &self,
-        d: [u8; 3],
-        udedge: usize,
-        cperm: usize,
-        slice: usize,
-    ) -> (u8, u8) {
-        (
-            next_distance(
-                d[1],
-                quarter(&self.udedge_slice3, udedge * N_SLICE_PERM + slice),
-            ),
-            next_distance(d[2], self.comb.bound3(udedge, cperm)),
-        )
+        self.p2
+            .distances(&self.comb, self.phase2_node(cperm, 0, slice))[0]
     }
 
     /// Phase-2 lower bound from the U/D edges and slice order alone.
-    #[inline]
     pub fn phase2_edge_bound(&self, udedge: usize, slice: usize) -> u8 {
-        nibble(&self.udedge_slice4, udedge * N_SLICE_PERM + slice)
+        self.p2
+            .distances(&self.comb, self.phase2_node(0, udedge, slice))[1]
     }
 }
 
@@ -363,16 +339,16 @@ mod tests {
         let comb = &t.comb;
         let mut classes = std::collections::HashSet::new();
         for u in 0..N_UDEDGE {
-            classes.insert(comb.udedge_class(u) >> 3);
+            classes.insert(comb.udedge_class(u) >> super::super::prune2_sym::SYM_BITS);
             for (x, &c) in cperm_of.iter().enumerate() {
                 let d = dist[u * N_CCOMB + x];
                 assert_eq!(comb.bound(u, c), d.min(15), "udedge {u}, combination {x}");
                 assert_eq!(comb.bound3(u, c), d % 3, "udedge {u}, combination {x}");
             }
         }
-        // About an eighth of the rows (a few permutations are their own
+        // About a sixteenth of the rows (some permutations are their own
         // conjugates under some symmetry).
-        assert!(classes.len() < N_UDEDGE / 7, "{} classes", classes.len());
+        assert!(classes.len() < N_UDEDGE / 14, "{} classes", classes.len());
     }
 
     #[test]
@@ -424,50 +400,21 @@ mod tests {
     }
 
     #[test]
-    fn the_4_bit_phase2_tables_are_the_full_ones_capped_at_15() {
+    fn the_phase2_root_bounds_are_the_full_tables_capped_at_15() {
+        // (Every entry: the `prune2_classes` module's tests.)
         let t = Tables::build();
-        for (full, four) in [
-            (&t.cperm_slice_pr, &t.cperm_slice4),
-            (&t.udedge_slice_pr, &t.udedge_slice4),
-        ] {
-            assert_eq!(four.len(), full.len().div_ceil(2));
-            for (i, &v) in full.iter().enumerate() {
-                assert_eq!(nibble(four, i), v.min(15), "entry {i}");
-            }
+        let mut rng = rng_from_seed(12);
+        for _ in 0..20_000 {
+            let (x, s) = (
+                rng.random_range(0..N_CPERM),
+                rng.random_range(0..N_SLICE_PERM),
+            );
+            let full = |table: &[u8]| table[x * N_SLICE_PERM + s].min(15);
+            assert_eq!(t.phase2_corner_bound(x, s), full(&t.cperm_slice_pr));
+            assert_eq!(t.phase2_edge_bound(x, s), full(&t.udedge_slice_pr));
         }
         assert_eq!(t.phase2_corner_bound(0, 0), 0);
         assert!((0..N_CPERM).any(|c| t.phase2_corner_bound(c, 0) >= 10));
-    }
-
-    #[test]
-    fn a_phase2_childs_distances_follow_from_its_parents_and_the_tables_mod_3() {
-        let t = Tables::build();
-        let full = |c: usize, u: usize, s: usize| {
-            [
-                t.cperm_slice_pr[c * N_SLICE_PERM + s],
-                t.udedge_slice_pr[u * N_SLICE_PERM + s],
-                t.comb.bound(u, c),
-            ]
-        };
-        let mut rng = rng_from_seed(13);
-        let mut checked = 0;
-        while checked < 20_000 {
-            let (c, u) = (rng.random_range(0..N_CPERM), rng.random_range(0..N_UDEDGE));
-            let s = rng.random_range(0..N_SLICE_PERM);
-            let d = full(c, u, s);
-            if d.iter().any(|&v| v >= 14) {
-                continue;
-            }
-            checked += 1;
-            for k in 0..N_P2 {
-                let cc = t.cperm2_mv[c * N_P2 + k] as usize;
-                let cu = t.udedge_mv[u * N_P2 + k] as usize;
-                let cs = t.slice2_mv[s * N_P2 + k] as usize;
-                let exact = full(cc, cu, cs);
-                assert_eq!(t.phase2_corner_child(d[0], cc, cs), exact[0]);
-                assert_eq!(t.phase2_edge_children(d, cu, cc, cs), (exact[1], exact[2]));
-            }
-        }
     }
 
     #[test]
@@ -492,6 +439,7 @@ mod tests {
 
 #[cfg(test)]
 mod inverse_tests {
+    use super::super::prune2_inverse::InversePrune;
     use super::*;
     use cubetui_cube::cubie_turns::{face_turn_cubies, inverse, multiply, turn};
     use cubetui_cube::random::rng_from_seed;
@@ -509,6 +457,7 @@ mod inverse_tests {
     #[test]
     fn the_inverse_coordinates_of_a_child_are_those_of_its_inverse_cube() {
         let t = Tables::build();
+        let inv = InversePrune::new(&t.comb);
         let mut rng = rng_from_seed(21);
         for _ in 0..200 {
             let n = rng.random_range(0..20);
@@ -520,25 +469,26 @@ mod inverse_tests {
                 assert_eq!(inverse(&child), left);
                 let (u, c) = (coord::udedge(&child), coord::cperm(&child));
                 assert_eq!(
-                    t.inv.bound(&t.comb, u, c),
+                    inv.bound(&t.comb, u, c),
                     t.comb.bound(coord::udedge(&left), coord::cperm(&left))
                 );
             }
         }
-        assert!(t.inv.bytes() < 130_000, "{} bytes", t.inv.bytes());
+        assert!(inv.bytes() < 130_000, "{} bytes", inv.bytes());
     }
 
     #[test]
     fn the_inverse_bound_never_exceeds_a_known_phase2_solution_and_adds_to_the_others() {
         let t = Tables::build();
-        assert_eq!(t.inv.bound(&t.comb, 0, 0), 0);
+        let inv = InversePrune::new(&t.comb);
+        assert_eq!(inv.bound(&t.comb, 0, 0), 0);
         let mut rng = rng_from_seed(22);
         let mut higher = 0;
         for _ in 0..2000 {
             let n = rng.random_range(0..14usize);
             let c = g1_cube(&mut rng, n);
             let (u, p, s) = (coord::udedge(&c), coord::cperm(&c), coord::slice(&c));
-            let b = t.inv.bound(&t.comb, u, p);
+            let b = inv.bound(&t.comb, u, p);
             assert!(usize::from(b) <= n, "bound {b} after {n} moves");
             let own = t
                 .phase2_corner_bound(p, s)
