@@ -32,6 +32,7 @@ mod passes;
 mod propose;
 pub mod seq;
 pub mod table;
+mod track;
 mod view;
 
 use crate::stop::StopReason;
@@ -50,9 +51,6 @@ use propose::Last;
 use seq::{Misplaced, Turns, merged, to_alg};
 pub use seq::{Mv, metrics};
 use table::Table;
-
-/// Checkpoint states kept at most (bytes); past it they are spaced out.
-const CHECKPOINT_BYTES: usize = 8 << 20;
 
 /// Sticker moves one step may replay before it ends its sweep early.
 const STEP_WORK: u64 = 30_000_000;
@@ -144,6 +142,11 @@ struct Short {
     /// `ck[c]`: the state after `cur.seq[..c * stride]`, flat.
     ck: Vec<u8>,
     stride: usize,
+    /// `back[j]`: where the sticker at each position after
+    /// `cur.seq[..len - j]` is at the end, flat; kept only when every
+    /// position has a checkpoint and they fit in [`BACK_BYTES`] (else
+    /// empty).
+    back: Vec<u16>,
     best: Option<Vec<Mv>>,
     best_len: usize,
     proposals: u64,
@@ -157,6 +160,8 @@ struct Short {
     last: Option<Last>,
     cand: Vec<Mv>,
     work: Vec<u8>,
+    /// The candidate's end state when judged by its change alone.
+    next: Vec<u8>,
     tmp: Vec<u8>,
     done: Option<Status>,
     stopped_by: Option<StopReason>,
@@ -192,6 +197,7 @@ impl Short {
             cur: Current::default(),
             ck: Vec::new(),
             stride: 1,
+            back: Vec::new(),
             best: None,
             best_len: usize::MAX,
             proposals: 0,
@@ -204,6 +210,7 @@ impl Short {
             last: None,
             cand: Vec::new(),
             work: Vec::new(),
+            next: Vec::new(),
             tmp: Vec::new(),
             done: None,
             stopped_by: None,
@@ -300,63 +307,6 @@ impl Short {
             self.table = Some(Table::of(self.size));
             self.done = Some(Status::Solved);
         }
-    }
-
-    /// Makes `seq` the current sequence (checkpoints from scratch).
-    fn set_current(&mut self, seq: Vec<Mv>) {
-        self.cur.seq = seq;
-        self.cur.len = self.turns.length(&self.cur.seq);
-        self.rebuild(0);
-    }
-
-    /// Recomputes the checkpoints from checkpoint `from` on, and the end state.
-    fn rebuild(&mut self, from: usize) {
-        let s = self.stickers();
-        let l = self.cur.seq.len();
-        let stride = ((l + 1) * s).div_ceil(CHECKPOINT_BYTES).max(1);
-        let from = if stride != self.stride || self.ck.len() < s {
-            self.stride = stride;
-            self.ck.clear();
-            self.ck.extend_from_slice(self.start.stickers());
-            0
-        } else {
-            from.min(self.ck.len() / s - 1)
-        };
-        let count = l / stride + 1;
-        self.ck.truncate((from + 1) * s);
-        let mut state = self.ck[from * s..(from + 1) * s].to_vec();
-        for c in from + 1..count {
-            let moves = &self.cur.seq[(c - 1) * stride..c * stride];
-            self.turns.replay(&mut state, moves, &mut self.tmp);
-            self.ck.extend_from_slice(&state);
-        }
-        let rest = &self.cur.seq[(count - 1) * stride..];
-        self.turns.replay(&mut state, rest, &mut self.tmp);
-        let (pieces, stickers) = self.mis.count(&state);
-        self.cur.pieces = pieces;
-        self.cur.stickers = stickers;
-        self.cur.end = state;
-    }
-
-    /// Replays `self.cand` into `self.work` from the last checkpoint it
-    /// shares with the current sequence: (misplaced pieces, stickers, that
-    /// checkpoint).
-    fn evaluate(&mut self) -> (u32, u32, usize) {
-        let s = self.stickers();
-        let common = self
-            .cand
-            .iter()
-            .zip(&self.cur.seq)
-            .position(|(a, b)| a != b)
-            .unwrap_or(self.cand.len().min(self.cur.seq.len()));
-        let c = (common / self.stride).min(self.ck.len() / s - 1);
-        self.work.clear();
-        self.work.extend_from_slice(&self.ck[c * s..(c + 1) * s]);
-        let from = (c * self.stride).min(self.cand.len());
-        self.turns
-            .replay(&mut self.work, &self.cand[from..], &mut self.tmp);
-        let (pieces, stickers) = self.mis.count(&self.work);
-        (pieces, stickers, c)
     }
 
     fn temperature(&self) -> f64 {

@@ -41,7 +41,7 @@ impl Short {
             return;
         }
         self.cand = out;
-        let (pieces, _, _) = self.evaluate();
+        let (pieces, ..) = self.evaluate();
         if pieces != self.cur.pieces {
             return;
         }

@@ -299,6 +299,16 @@ pub(super) fn local_delta(
     alg: &[Mv],
     buf: &mut Vec<Mv>,
 ) -> i64 {
+    // Nothing merges when neither end of `alg` meets a turn about its
+    // axis (both are merged already).
+    let (Some(first), Some(last)) = (alg.first(), alg.last()) else {
+        return 0;
+    };
+    if (at == 0 || seq[at - 1].axis != first.axis)
+        && seq.get(at).is_none_or(|m| m.axis != last.axis)
+    {
+        return turns.length(alg) as i64;
+    }
     let w = alg.len() + 2;
     let (a, b) = (at.saturating_sub(w), (at + w).min(seq.len()));
     buf.clear();
@@ -361,8 +371,10 @@ pub fn best_insertion<R: Rng>(
     let mut p = table.cycles.pairs_of(target).to_vec();
     let mut best: Option<(i64, usize, u32, usize)> = None;
     let mut buf = Vec::new();
+    // The carried cycle's slot, looked up again only when a turn moves it.
+    let mut slot = table.find(&p);
     for at in (0..=seq.len()).rev() {
-        if let Some(s) = table.find(&p) {
+        if let Some(s) = slot {
             for (k, w) in table.words(s).enumerate() {
                 let d = local_delta(turns, seq, at, w, &mut buf);
                 if best.is_none_or(|(bd, _, _, _)| d < bd) {
@@ -371,7 +383,11 @@ pub fn best_insertion<R: Rng>(
             }
         }
         if at > 0 {
-            p = conjugate(&p, turns.gather(seq[at - 1]));
+            let g = turns.gather(seq[at - 1]);
+            if p.iter().any(|&[d, src]| g[d as usize] != d || g[src as usize] != src) {
+                p = conjugate(&p, g);
+                slot = table.find(&p);
+            }
         }
     }
     let (_, at, s, k) = best?;
