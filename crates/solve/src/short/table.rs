@@ -313,10 +313,25 @@ pub(super) fn local_delta(
     let (a, b) = (at.saturating_sub(w), (at + w).min(seq.len()));
     buf.clear();
     buf.extend_from_slice(&seq[a..at]);
-    for &m in alg.iter().chain(&seq[at..b]) {
-        push(buf, m);
+    // A side whose ends are about different axes joins as it is.
+    if at > 0 && seq[at - 1].axis == first.axis {
+        for &m in alg {
+            push(buf, m);
+        }
+    } else {
+        buf.extend_from_slice(alg);
     }
-    turns.length(buf) as i64 - turns.length(&seq[a..b]) as i64
+    let right = &seq[at..b];
+    let mut len = turns.length(buf);
+    if buf.last().is_some_and(|m| right.first().is_some_and(|r| r.axis == m.axis)) {
+        for &m in right {
+            push(buf, m);
+        }
+        len = turns.length(buf);
+    } else {
+        len += turns.length(right);
+    }
+    len as i64 - turns.length(&seq[a..b]) as i64
 }
 
 /// The misplaced stickers per orbit of `s` against `want`.
