@@ -46,7 +46,7 @@ use cubetui_cube::nxn::{NxnAlg, NxnCube, Size};
 use cubetui_cube::random::{CubeRng, rng_from_seed};
 use cubetui_cube::{AnyAlg, Cube};
 
-pub use params::{ShortParams, params};
+pub use params::{SHORT_RATE, SHORT_UPTO, ShortParams, budget, params};
 use propose::Last;
 use seq::{Misplaced, Turns, merged, to_alg};
 pub use seq::{Mv, metrics};
@@ -174,6 +174,7 @@ impl Short {
         p.validate()?;
         let (rotation, upright) = upright(start);
         let size = start.size();
+        let p = &p.on_size(size);
         let home = upright.face_colours();
         // The seeder from the start itself checks that `sa-comm` takes it;
         // the first step solves the exact part and starts it over from there.
@@ -309,14 +310,21 @@ impl Short {
         }
     }
 
+    /// How far into its cooling cycle the run is, 0 to 1.
+    fn progress(&self) -> f64 {
+        let (done, of) = match self.p.cycle {
+            0 => (self.proposals, self.p.max_steps),
+            c => (self.proposals % c, c),
+        };
+        (done as f64 / of as f64).min(1.0)
+    }
+
     fn temperature(&self) -> f64 {
-        let f = (self.proposals as f64 / self.p.max_steps as f64).min(1.0);
-        self.p.t_max * (self.p.t_min / self.p.t_max).powf(f)
+        self.p.t_max * (self.p.t_min / self.p.t_max).powf(self.progress())
     }
 
     fn alpha(&self) -> f64 {
-        let f = (self.proposals as f64 / self.p.max_steps as f64).min(1.0);
-        self.p.alpha * (self.p.alpha_end / self.p.alpha).powf(f)
+        self.p.alpha * (self.p.alpha_end / self.p.alpha).powf(self.progress())
     }
 
     /// Keeps `seq` as the best if it is solved (replayed on the cube model)
@@ -420,7 +428,7 @@ impl Solver for Short {
         let mut p = self.p.clone();
         p.set_number(key, v);
         p.validate().map_err(|e| declared::refused(key, v, e))?;
-        self.p = p;
+        self.p = p.on_size(self.size);
         Ok(())
     }
 }
