@@ -189,13 +189,35 @@ mod tests {
         };
         for n in [3, 4, 7, 12] {
             let p = on(n, &given);
-            assert_eq!((p.max_steps, p.cycle, p.short_rate), (100_000, 100_000, 0.05), "{n}");
+            assert_eq!(
+                (p.max_steps, p.cycle, p.short_rate),
+                (100_000, 100_000, 0.05),
+                "{n}"
+            );
         }
-        let odd = on(5, &ShortParams { max_steps: 1_000_000, ..auto.clone() });
+        let odd = on(
+            5,
+            &ShortParams {
+                max_steps: 1_000_000,
+                ..auto.clone()
+            },
+        );
         assert_eq!(odd.cycle, 333_334, "three whole cycles");
-        let one = on(5, &ShortParams { cycle: 5_000_000, ..auto.clone() });
+        let one = on(
+            5,
+            &ShortParams {
+                cycle: 5_000_000,
+                ..auto.clone()
+            },
+        );
         assert_eq!(one.cycle, 5_000_000, "given: one cycle over the budget");
-        let busy = on(4, &ShortParams { insert_rate: 1.0, ..auto });
+        let busy = on(
+            4,
+            &ShortParams {
+                insert_rate: 1.0,
+                ..auto
+            },
+        );
         assert_eq!(busy.short_rate, 0.0, "the shares never pass 1");
         assert!(busy.validate().is_ok());
     }

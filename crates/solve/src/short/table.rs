@@ -323,7 +323,10 @@ pub(super) fn local_delta(
     }
     let right = &seq[at..b];
     let mut len = turns.length(buf);
-    if buf.last().is_some_and(|m| right.first().is_some_and(|r| r.axis == m.axis)) {
+    if buf
+        .last()
+        .is_some_and(|m| right.first().is_some_and(|r| r.axis == m.axis))
+    {
         for &m in right {
             push(buf, m);
         }
@@ -399,7 +402,9 @@ pub fn best_insertion<R: Rng>(
         }
         if at > 0 {
             let g = turns.gather(seq[at - 1]);
-            if p.iter().any(|&[d, src]| g[d as usize] != d || g[src as usize] != src) {
+            if p.iter()
+                .any(|&[d, src]| g[d as usize] != d || g[src as usize] != src)
+            {
                 p = conjugate(&p, g);
                 slot = table.find(&p);
             }

@@ -114,7 +114,8 @@ impl Short {
             .count();
         // The state after the changed stretch, and the current one there.
         self.work.clear();
-        self.work.extend_from_slice(&self.ck[head * s..(head + 1) * s]);
+        self.work
+            .extend_from_slice(&self.ck[head * s..(head + 1) * s]);
         self.turns
             .replay(&mut self.work, &self.cand[head..lc - tail], &mut self.tmp);
         let e = l - tail;
@@ -148,7 +149,7 @@ impl Short {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{ShortParams, Short};
+    use super::super::{Short, ShortParams};
     use crate::api::Solver;
     use cubetui_cube::nxn::random::random_moves;
     use cubetui_cube::nxn::{NxnCube, Size};
