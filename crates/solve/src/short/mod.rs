@@ -21,7 +21,10 @@
 //! the cube before it is kept, is reported whenever the run stops.
 //!
 //! The temperature and α move exponentially from their start to their end
-//! over the proposal budget; every one of them is a live knob. One step is
+//! over each cooling cycle (the budget is cooled several times, each time
+//! from the best solved sequence; the budget, the cycle and the four-turn
+//! scan's share are left to the cube's size by the preset,
+//! [`ShortParams::on_size`]); the temperatures and α are live knobs. One step is
 //! a sweep of `sweep` proposals (cut short when the sequences are long, so
 //! a stop is never far off).
 
@@ -144,8 +147,8 @@ struct Short {
     stride: usize,
     /// `back[j]`: where the sticker at each position after
     /// `cur.seq[..len - j]` is at the end, flat; kept only when every
-    /// position has a checkpoint and they fit in [`BACK_BYTES`] (else
-    /// empty).
+    /// position has a checkpoint and they fit in their bound (`track`;
+    /// else empty).
     back: Vec<u16>,
     best: Option<Vec<Mv>>,
     best_len: usize,
