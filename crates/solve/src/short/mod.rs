@@ -21,7 +21,10 @@
 //! the cube before it is kept, is reported whenever the run stops.
 //!
 //! The temperature and α move exponentially from their start to their end
-//! over the proposal budget; every one of them is a live knob. One step is
+//! over each cooling cycle (the budget is cooled several times, each time
+//! from the best solved sequence; the budget, the cycle and the four-turn
+//! scan's share are left to the cube's size by the preset,
+//! [`ShortParams::on_size`]); the temperatures and α are live knobs. One step is
 //! a sweep of `sweep` proposals (cut short when the sequences are long, so
 //! a stop is never far off). Under a caller's limit
 //! ([`Solver::step_within`]) the sweep ends after any proposal once the
@@ -37,6 +40,7 @@ mod passes;
 mod propose;
 pub mod seq;
 pub mod table;
+mod track;
 mod view;
 
 use crate::stop::StopReason;
@@ -50,14 +54,11 @@ use cubetui_cube::nxn::{NxnAlg, NxnCube, Size};
 use cubetui_cube::random::{CubeRng, rng_from_seed};
 use cubetui_cube::{AnyAlg, Cube};
 
-pub use params::{ShortParams, params};
+pub use params::{SHORT_RATE, SHORT_UPTO, ShortParams, budget, params};
 use propose::Last;
 use seq::{Misplaced, Turns, merged, to_alg};
 pub use seq::{Mv, metrics};
 use table::Table;
-
-/// Checkpoint states kept at most (bytes); past it they are spaced out.
-const CHECKPOINT_BYTES: usize = 8 << 20;
 
 /// Sticker moves one step may replay before it ends its sweep early.
 const STEP_WORK: u64 = 30_000_000;
@@ -149,6 +150,11 @@ struct Short {
     /// `ck[c]`: the state after `cur.seq[..c * stride]`, flat.
     ck: Vec<u8>,
     stride: usize,
+    /// `back[j]`: where the sticker at each position after
+    /// `cur.seq[..len - j]` is at the end, flat; kept only when every
+    /// position has a checkpoint and they fit in their bound (`track`;
+    /// else empty).
+    back: Vec<u16>,
     best: Option<Vec<Mv>>,
     best_len: usize,
     proposals: u64,
@@ -162,6 +168,8 @@ struct Short {
     last: Option<Last>,
     cand: Vec<Mv>,
     work: Vec<u8>,
+    /// The candidate's end state when judged by its change alone.
+    next: Vec<u8>,
     tmp: Vec<u8>,
     done: Option<Status>,
     stopped_by: Option<StopReason>,
@@ -174,6 +182,7 @@ impl Short {
         p.validate()?;
         let (rotation, upright) = upright(start);
         let size = start.size();
+        let p = &p.on_size(size);
         let home = upright.face_colours();
         // The seeder from the start itself checks that `sa-comm` takes it;
         // the first step solves the exact part and starts it over from there.
@@ -197,6 +206,7 @@ impl Short {
             cur: Current::default(),
             ck: Vec::new(),
             stride: 1,
+            back: Vec::new(),
             best: None,
             best_len: usize::MAX,
             proposals: 0,
@@ -209,6 +219,7 @@ impl Short {
             last: None,
             cand: Vec::new(),
             work: Vec::new(),
+            next: Vec::new(),
             tmp: Vec::new(),
             done: None,
             stopped_by: None,
@@ -307,71 +318,21 @@ impl Short {
         }
     }
 
-    /// Makes `seq` the current sequence (checkpoints from scratch).
-    fn set_current(&mut self, seq: Vec<Mv>) {
-        self.cur.seq = seq;
-        self.cur.len = self.turns.length(&self.cur.seq);
-        self.rebuild(0);
-    }
-
-    /// Recomputes the checkpoints from checkpoint `from` on, and the end state.
-    fn rebuild(&mut self, from: usize) {
-        let s = self.stickers();
-        let l = self.cur.seq.len();
-        let stride = ((l + 1) * s).div_ceil(CHECKPOINT_BYTES).max(1);
-        let from = if stride != self.stride || self.ck.len() < s {
-            self.stride = stride;
-            self.ck.clear();
-            self.ck.extend_from_slice(self.start.stickers());
-            0
-        } else {
-            from.min(self.ck.len() / s - 1)
+    /// How far into its cooling cycle the run is, 0 to 1.
+    fn progress(&self) -> f64 {
+        let (done, of) = match self.p.cycle {
+            0 => (self.proposals, self.p.max_steps),
+            c => (self.proposals % c, c),
         };
-        let count = l / stride + 1;
-        self.ck.truncate((from + 1) * s);
-        let mut state = self.ck[from * s..(from + 1) * s].to_vec();
-        for c in from + 1..count {
-            let moves = &self.cur.seq[(c - 1) * stride..c * stride];
-            self.turns.replay(&mut state, moves, &mut self.tmp);
-            self.ck.extend_from_slice(&state);
-        }
-        let rest = &self.cur.seq[(count - 1) * stride..];
-        self.turns.replay(&mut state, rest, &mut self.tmp);
-        let (pieces, stickers) = self.mis.count(&state);
-        self.cur.pieces = pieces;
-        self.cur.stickers = stickers;
-        self.cur.end = state;
-    }
-
-    /// Replays `self.cand` into `self.work` from the last checkpoint it
-    /// shares with the current sequence: (misplaced pieces, stickers, that
-    /// checkpoint).
-    fn evaluate(&mut self) -> (u32, u32, usize) {
-        let s = self.stickers();
-        let common = self
-            .cand
-            .iter()
-            .zip(&self.cur.seq)
-            .position(|(a, b)| a != b)
-            .unwrap_or(self.cand.len().min(self.cur.seq.len()));
-        let c = (common / self.stride).min(self.ck.len() / s - 1);
-        self.work.clear();
-        self.work.extend_from_slice(&self.ck[c * s..(c + 1) * s]);
-        let from = (c * self.stride).min(self.cand.len());
-        self.turns
-            .replay(&mut self.work, &self.cand[from..], &mut self.tmp);
-        let (pieces, stickers) = self.mis.count(&self.work);
-        (pieces, stickers, c)
+        (done as f64 / of as f64).min(1.0)
     }
 
     fn temperature(&self) -> f64 {
-        let f = (self.proposals as f64 / self.p.max_steps as f64).min(1.0);
-        self.p.t_max * (self.p.t_min / self.p.t_max).powf(f)
+        self.p.t_max * (self.p.t_min / self.p.t_max).powf(self.progress())
     }
 
     fn alpha(&self) -> f64 {
-        let f = (self.proposals as f64 / self.p.max_steps as f64).min(1.0);
-        self.p.alpha * (self.p.alpha_end / self.p.alpha).powf(f)
+        self.p.alpha * (self.p.alpha_end / self.p.alpha).powf(self.progress())
     }
 
     /// Keeps `seq` as the best if it is solved (replayed on the cube model)
@@ -486,7 +447,7 @@ impl Solver for Short {
         let mut p = self.p.clone();
         p.set_number(key, v);
         p.validate().map_err(|e| declared::refused(key, v, e))?;
-        self.p = p;
+        self.p = p.on_size(self.size);
         Ok(())
     }
 }

@@ -6,15 +6,27 @@ use serde::{Deserialize, Serialize};
 use crate::api::SolveError;
 use crate::declare::{Declared, declare_params};
 use crate::params::{ParamSpec, within};
+use cubetui_cube::nxn::Size;
 
 declare_params! {
     /// Parameters of `sa-short`; the defaults are preset `sa-short`.
     #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
     #[serde(default, deny_unknown_fields)]
     pub struct ShortParams {
-        /// Proposal budget; the temperature and α move over exactly this many.
-        max_steps: u64 = 3_000_000 => int(1, i64::MAX, Log), No,
-            "proposal budget (temperature and α move from their start to their end over it)",
+        /// Proposal budget, in cooling cycles of `cycle` proposals; 0: by
+        /// the cube's size ([`ShortParams::on_size`]).
+        max_steps: u64 = 0 => int(0, i64::MAX, Linear), No,
+            "proposal budget (over it the temperature and α cool once per cycle); 0 = by the \
+             cube's size (3 000 000 up to the 5x5, fewer past it)",
+        /// Proposals per cooling cycle: the temperature and α move from
+        /// their start to their end over each cycle, and each cycle starts
+        /// again from the best solved sequence (`max_steps` or more: one
+        /// cycle); 0: by the cube's size ([`ShortParams::on_size`]).
+        cycle: u64 = 0 => int(0, i64::MAX, Linear), No,
+            "proposals per cooling cycle (temperature and α go from their start to their end \
+             over each; each cycle starts from the best solved sequence; max_steps or more = one \
+             cycle); 0 = by the cube's size (max_steps in whole cycles of about 300 000 up to \
+             the 5x5, fewer past it)",
         /// Proposals per step (one sweep, what the screen's speed counts).
         sweep: u64 = 1000 => int(1, 1_000_000, Log), Yes,
             "proposals per step (a sweep; what the screen's speed counts)",
@@ -38,10 +50,12 @@ declare_params! {
         insert_rate: f64 = 0.1 => unit(), Yes,
             "share of proposals that insert a commutator from the table where it cancels most",
         /// Share of proposals that place a short commutator ([X, Y] of two
-        /// layer turns) where it puts most stickers right per turn.
-        short_rate: f64 = 0.01 => unit(), Yes,
+        /// layer turns) where it puts most stickers right per turn; −1: by
+        /// the cube's size ([`ShortParams::on_size`]).
+        short_rate: f64 = -1.0 => float(-1.0, 1.0, Linear), Yes,
             "share of proposals that place a four-turn commutator [X, Y] of two layers where it \
-             puts most stickers right per turn (also used by completions when above 0)",
+             puts most stickers right per turn (also used by completions when above 0); -1 = by \
+             the cube's size (0.01 up to the 5x5, 0 from the 6x6)",
         /// Cycles drawn per insertion; the one that lowers the misplaced
         /// stickers most is inserted.
         insert_candidates: u32 = 32 => int(1, 1000, Log), Yes,
@@ -77,7 +91,7 @@ impl ShortParams {
         for (key, v) in self.numbers() {
             within(&declared, &key, v)?;
         }
-        if self.insert_rate + self.short_rate > 1.0 {
+        if self.insert_rate + self.short_rate.max(0.0) > 1.0 {
             return Err(SolveError::Parameter(format!(
                 "insert_rate + short_rate ({} + {}) must not exceed 1",
                 self.insert_rate, self.short_rate
@@ -93,7 +107,118 @@ impl ShortParams {
     }
 }
 
+/// The largest size the four-turn scan runs on by default: past it a scan
+/// (which tries every commutator at every position) costs more than its
+/// insertions give back within the same time (measured on the 7×7,
+/// docs/performance.md).
+pub const SHORT_UPTO: usize = 5;
+
+/// The four-turn scan's share of proposals by default, up to
+/// [`SHORT_UPTO`].
+pub const SHORT_RATE: f64 = 0.01;
+
+impl ShortParams {
+    /// These parameters on a cube of `size`: the ones left to the size
+    /// (`max_steps` 0, `cycle` 0, `short_rate` −1) given their value there
+    /// ([`budget`], [`SHORT_UPTO`]; the cycle divides the budget, given or
+    /// not, into whole cycles of about the size's length), the others as
+    /// they are.
+    pub fn on_size(&self, size: Size) -> ShortParams {
+        let n = size.get();
+        let mut p = self.clone();
+        let (steps, cycle) = budget(n);
+        if p.max_steps == 0 {
+            p.max_steps = steps;
+        }
+        if p.cycle == 0 {
+            // Whole cycles, of about the size's length.
+            let k = ((p.max_steps as f64 / cycle as f64).round() as u64).max(1);
+            p.cycle = p.max_steps.div_ceil(k);
+        }
+        if p.short_rate < 0.0 {
+            let rate = if n <= SHORT_UPTO { SHORT_RATE } else { 0.0 };
+            p.short_rate = rate.min(1.0 - p.insert_rate).max(0.0);
+        }
+        p
+    }
+}
+
+/// The proposal budget and cooling cycle by size, (max_steps, cycle):
+/// up to the 5×5 ten cycles of 300 000 proposals; past it fewer and
+/// shorter ones, as each proposal costs more there. Several short
+/// coolings, each from the best so far, end shorter than one long one in
+/// the same proposals (measured on the 4×4, 5×5 and 7×7,
+/// docs/performance.md).
+pub fn budget(n: usize) -> (u64, u64) {
+    match n {
+        0..=5 => (3_000_000, 300_000),
+        6..=7 => (1_000_000, 250_000),
+        8..=10 => (600_000, 200_000),
+        _ => (300_000, 150_000),
+    }
+}
+
 /// The declaration of `sa-short`'s parameters.
 pub fn params() -> Vec<ParamSpec> {
     ShortParams::default().declare("")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn on(n: usize, p: &ShortParams) -> ShortParams {
+        p.on_size(Size::new(n).unwrap())
+    }
+
+    /// The preset's values left to the size get the size's; a value
+    /// given is kept on every size; the budget is whole cycles.
+    #[test]
+    fn values_left_to_the_size_follow_it_and_given_ones_stay() {
+        let auto = ShortParams::default();
+        let four = on(4, &auto);
+        assert_eq!((four.max_steps, four.cycle), (3_000_000, 300_000));
+        assert_eq!(four.short_rate, SHORT_RATE);
+        let seven = on(7, &auto);
+        assert_eq!((seven.max_steps, seven.cycle), budget(7));
+        assert_eq!(seven.short_rate, 0.0);
+        let given = ShortParams {
+            max_steps: 100_000,
+            short_rate: 0.05,
+            ..ShortParams::default()
+        };
+        for n in [3, 4, 7, 12] {
+            let p = on(n, &given);
+            assert_eq!(
+                (p.max_steps, p.cycle, p.short_rate),
+                (100_000, 100_000, 0.05),
+                "{n}"
+            );
+        }
+        let odd = on(
+            5,
+            &ShortParams {
+                max_steps: 1_000_000,
+                ..auto.clone()
+            },
+        );
+        assert_eq!(odd.cycle, 333_334, "three whole cycles");
+        let one = on(
+            5,
+            &ShortParams {
+                cycle: 5_000_000,
+                ..auto.clone()
+            },
+        );
+        assert_eq!(one.cycle, 5_000_000, "given: one cycle over the budget");
+        let busy = on(
+            4,
+            &ShortParams {
+                insert_rate: 1.0,
+                ..auto
+            },
+        );
+        assert_eq!(busy.short_rate, 0.0, "the shares never pass 1");
+        assert!(busy.validate().is_ok());
+    }
 }

@@ -41,7 +41,7 @@ impl Short {
             return;
         }
         self.cand = out;
-        let (pieces, _, _) = self.evaluate();
+        let (pieces, ..) = self.evaluate();
         if pieces != self.cur.pieces {
             return;
         }
@@ -179,7 +179,8 @@ impl Short {
                 self.cut();
             }
             let stuck = self.proposals - self.last_better.max(self.restarted);
-            if self.p.restart_after > 0 && stuck >= self.p.restart_after {
+            let cycle_ends = self.p.cycle > 0 && self.proposals.is_multiple_of(self.p.cycle);
+            if cycle_ends || self.p.restart_after > 0 && stuck >= self.p.restart_after {
                 if let Some(best) = self.best.clone() {
                     self.set_current(best);
                 }

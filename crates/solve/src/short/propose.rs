@@ -206,7 +206,7 @@ impl Short {
         if matches!(op, Op::Insert { entry: None, .. }) {
             work += super::comms::SCAN_WORK as u64;
         }
-        let (pieces, stickers, c) = self.evaluate();
+        let (pieces, stickers, c, kept) = self.evaluate();
         let len = self.turns.length(&self.cand);
         let alpha = self.alpha();
         let delta_len = len as i64 - self.cur.len as i64;
@@ -217,7 +217,7 @@ impl Short {
             self.accepted += 1;
             std::mem::swap(&mut self.cur.seq, &mut self.cand);
             self.cur.len = len;
-            self.rebuild(c);
+            self.rebuild(c, kept);
             debug_assert_eq!((self.cur.pieces, self.cur.stickers), (pieces, stickers));
             if self.cur.pieces == 0 && len < self.best_len {
                 let seq = self.cur.seq.clone();

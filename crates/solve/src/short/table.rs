@@ -299,14 +299,42 @@ pub(super) fn local_delta(
     alg: &[Mv],
     buf: &mut Vec<Mv>,
 ) -> i64 {
+    // Nothing merges when neither end of `alg` meets a turn about its
+    // axis (both are merged already).
+    let (Some(first), Some(last)) = (alg.first(), alg.last()) else {
+        return 0;
+    };
+    if (at == 0 || seq[at - 1].axis != first.axis)
+        && seq.get(at).is_none_or(|m| m.axis != last.axis)
+    {
+        return turns.length(alg) as i64;
+    }
     let w = alg.len() + 2;
     let (a, b) = (at.saturating_sub(w), (at + w).min(seq.len()));
     buf.clear();
     buf.extend_from_slice(&seq[a..at]);
-    for &m in alg.iter().chain(&seq[at..b]) {
-        push(buf, m);
+    // A side whose ends are about different axes joins as it is.
+    if at > 0 && seq[at - 1].axis == first.axis {
+        for &m in alg {
+            push(buf, m);
+        }
+    } else {
+        buf.extend_from_slice(alg);
     }
-    turns.length(buf) as i64 - turns.length(&seq[a..b]) as i64
+    let right = &seq[at..b];
+    let mut len = turns.length(buf);
+    if buf
+        .last()
+        .is_some_and(|m| right.first().is_some_and(|r| r.axis == m.axis))
+    {
+        for &m in right {
+            push(buf, m);
+        }
+        len = turns.length(buf);
+    } else {
+        len += turns.length(right);
+    }
+    len as i64 - turns.length(&seq[a..b]) as i64
 }
 
 /// The misplaced stickers per orbit of `s` against `want`.
@@ -361,8 +389,10 @@ pub fn best_insertion<R: Rng>(
     let mut p = table.cycles.pairs_of(target).to_vec();
     let mut best: Option<(i64, usize, u32, usize)> = None;
     let mut buf = Vec::new();
+    // The carried cycle's slot, looked up again only when a turn moves it.
+    let mut slot = table.find(&p);
     for at in (0..=seq.len()).rev() {
-        if let Some(s) = table.find(&p) {
+        if let Some(s) = slot {
             for (k, w) in table.words(s).enumerate() {
                 let d = local_delta(turns, seq, at, w, &mut buf);
                 if best.is_none_or(|(bd, _, _, _)| d < bd) {
@@ -371,7 +401,13 @@ pub fn best_insertion<R: Rng>(
             }
         }
         if at > 0 {
-            p = conjugate(&p, turns.gather(seq[at - 1]));
+            let g = turns.gather(seq[at - 1]);
+            if p.iter()
+                .any(|&[d, src]| g[d as usize] != d || g[src as usize] != src)
+            {
+                p = conjugate(&p, g);
+                slot = table.find(&p);
+            }
         }
     }
     let (_, at, s, k) = best?;
