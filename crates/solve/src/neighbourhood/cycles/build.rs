@@ -5,9 +5,11 @@
 //! holds while a big size's catalogue is built). The slices change nothing
 //! in what is built: the same entries, in the same order.
 
-use std::collections::{HashMap, HashSet, VecDeque};
+use std::collections::VecDeque;
 use std::sync::{Mutex, OnceLock, PoisonError};
 use std::time::{Duration, Instant};
+
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use super::catalogue::{Cycles, Entry, MAX_ENTRIES, Origin, Shape, classify, layer_turns};
 use super::sparse::{Pairs, Scratch, conjugate, of_gather};
@@ -94,7 +96,7 @@ impl Builder {
                 capped: false,
             },
             scratch: Scratch::new(size.stickers()),
-            seen: HashSet::new(),
+            seen: HashSet::default(),
             xs,
             x_sparse,
             a_s,
@@ -236,7 +238,7 @@ impl Builder {
     /// The corner and midge entries grouped by the pieces they move.
     fn groups(&self) -> HashMap<Vec<u16>, Vec<u32>> {
         let o = orbits(self.c.size);
-        let mut groups: HashMap<Vec<u16>, Vec<u32>> = HashMap::new();
+        let mut groups: HashMap<Vec<u16>, Vec<u32>> = HashMap::default();
         for (i, e) in self.c.entries.iter().enumerate() {
             let kind = o.all()[e.orbit as usize].kind;
             if matches!(kind, OrbitKind::Corners | OrbitKind::Midges) {
