@@ -1,23 +1,23 @@
 //! The live plots: energy (current and best, generator switches marked) and
 //! an auxiliary plot (temperature, or the solver's own metrics); the
-//! moves-to-solved plot is in [`crate::tui::panels::progress`]. Each shows
+//! moves-to-solved plot is in [`crate::tui::panels::progress`], the frame
+//! they draw in in [`crate::tui::panels::chart`]. Each shows
 //! the view's zoom and log scale ([`crate::tui::panels::scale`]), its legend in the title
 //! line and rows above the data (never over it, never cut) and the x axis'
 //! name, or the zoom note, in the bottom border.
 
 use ratatui::buffer::Buffer;
-use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::style::{Color, Style};
+use ratatui::layout::Rect;
+use ratatui::style::Style;
 use ratatui::symbols::Marker;
-use ratatui::text::{Line, Span};
-use ratatui::widgets::Widget;
-use ratatui::widgets::{Axis, Block, Chart, Dataset, GraphType, Paragraph};
+use ratatui::widgets::{Block, Chart, Dataset, GraphType, Paragraph, Widget};
 
 use crate::tui::history::Series;
-use crate::tui::panels::legend;
+use crate::tui::panels::chart::{
+    Entry, Framed, axes, colour, entry, frame_for, label, render_plot, series_line,
+};
 use crate::tui::panels::scale::{self, PlotView};
 use crate::tui::theme::Theme;
-use cubetui_run::numbers::si;
 use cubetui_run::runner::Track;
 use cubetui_solve::MainRole;
 
@@ -41,246 +41,6 @@ pub struct PlotsView<'a> {
     pub cursor: Option<u64>,
     /// Whether moves to solved is measured (up to the 3×3, not in a replay).
     pub measured: bool,
-}
-
-fn label(v: f64, span: f64) -> String {
-    let a = v.abs();
-    if a >= 1e6 || (a >= 1e4 && span >= 1e3) {
-        si(v, 1)
-    } else {
-        let digits = if span > 0.0 {
-            (2.0 - span.log10().floor()).clamp(0.0, 6.0) as usize
-        } else {
-            0
-        };
-        format!("{v:.digits$}")
-    }
-}
-
-pub(in crate::tui) fn labels(b: [f64; 2], integer: bool) -> Vec<Line<'static>> {
-    let span = if integer {
-        (b[1] - b[0]).max(100.0)
-    } else {
-        b[1] - b[0]
-    };
-    let mid = (b[0] + b[1]) / 2.0;
-    vec![
-        Line::from(label(b[0], span)),
-        Line::from(label(mid, span)),
-        Line::from(label(b[1], span)),
-    ]
-}
-
-/// What a plot shows of its data: the visible x window (`None`: nothing
-/// to show yet, the axes stay unlabelled), the y bounds on the axis (`None`:
-/// no point visible) and whether the axis is in log scale.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(in crate::tui) struct PlotFrame {
-    pub x: Option<[f64; 2]>,
-    pub y: Option<[f64; 2]>,
-    pub log: bool,
-}
-
-/// A plot's frame, its visible points (y on the axis) and its zoom note.
-pub(in crate::tui) struct Framed {
-    pub frame: PlotFrame,
-    pub points: Vec<Vec<(f64, f64)>>,
-    pub note: Option<String>,
-}
-
-/// The frame for point sets under `view`: zoomed to the latest part (at
-/// least `min_span` wide), y from the visible points (from 0 when
-/// `floor_zero`). Also returns the visible points, y mapped to the axis,
-/// and the zoom note for the title (`unit` names the x axis).
-pub(in crate::tui) fn frame_for(
-    sets: &[&[(f64, f64)]],
-    view: PlotView,
-    min_span: f64,
-    floor_zero: bool,
-    unit: &str,
-) -> Framed {
-    let full = scale::x_extent(sets.iter().copied());
-    let x = scale::x_window(full, view.zoom, min_span);
-    let from = x.map_or(f64::NEG_INFINITY, |w| w[0]);
-    let shown: Vec<Vec<(f64, f64)>> = sets
-        .iter()
-        .map(|s| s.iter().copied().filter(|p| p.0 >= from).collect())
-        .collect();
-    let y = scale::y_extent(shown.iter().map(Vec::as_slice))
-        .map(|(lo, hi)| scale::y_bounds(lo, hi, floor_zero, view.log));
-    // Idle (no x span yet): empty axes, no lone point on the y axis.
-    let mapped = shown
-        .iter()
-        .map(|s| match x {
-            Some(_) => scale::visible(s, from, view.log),
-            None => Vec::new(),
-        })
-        .collect();
-    let note = scale::zoom_note(x, full, unit);
-    Framed {
-        frame: PlotFrame {
-            x,
-            y,
-            log: view.log,
-        },
-        points: mapped,
-        note,
-    }
-}
-
-/// Three labels over `b` (values back from the axis on a log scale).
-fn y_labels(b: [f64; 2], log: bool) -> Vec<Line<'static>> {
-    if !log {
-        return labels(b, false);
-    }
-    let v = [b[0], (b[0] + b[1]) / 2.0, b[1]].map(|a| scale::from_axis(a, true));
-    let span = (v[2] - v[0]).max(1e-9);
-    v.iter().map(|&x| Line::from(label(x, span))).collect()
-}
-
-/// The axes of a plot framed by `fr`: integer x labels when `x_integer`,
-/// `y_title` over y (with "(log)" on a log axis). An axis with nothing to
-/// show has no labels (idle plots show empty axes).
-pub(in crate::tui) fn axes<'a>(
-    chart: Chart<'a>,
-    fr: PlotFrame,
-    x_integer: bool,
-    y_title: &str,
-) -> Chart<'a> {
-    // Blank labels still draw the axis lines.
-    let blank = || vec![Line::from(""), Line::from("")];
-    let xa = Axis::default()
-        .bounds(fr.x.unwrap_or([0.0, 1.0]))
-        .labels(fr.x.map_or_else(blank, |x| labels(x, x_integer)));
-    let title = match (fr.log, y_title.is_empty()) {
-        (true, true) => "(log)".to_string(),
-        (true, false) => format!("{y_title} (log)"),
-        (false, _) => y_title.to_string(),
-    };
-    let ya = Axis::default()
-        .title(title)
-        .bounds(fr.y.unwrap_or([0.0, 1.0]))
-        .labels(match (fr.y, fr.x) {
-            (Some(y), Some(_)) => y_labels(y, fr.log),
-            _ => blank(),
-        });
-    chart.x_axis(xa).y_axis(ya).legend_position(None)
-}
-
-/// A plot's border: the legend (and zoom note) in the title line, clear of
-/// the data; the x axis' name in the bottom border, on the right.
-pub(in crate::tui) fn plot_block<'a>(
-    theme: &Theme,
-    title: Vec<Span<'a>>,
-    x_name: String,
-) -> Block<'a> {
-    Block::bordered()
-        .title(Line::from(title))
-        .title_bottom(Line::from(format!(" {x_name} ")).right_aligned())
-        .border_style(Style::default().fg(theme.accent))
-}
-
-/// A legend entry: a glyph in the series' style and its name, or (no
-/// glyph) a heading that names the plot's measure.
-pub(in crate::tui) struct Entry {
-    pub glyph: Option<(&'static str, Style)>,
-    pub name: String,
-}
-
-/// A legend entry: the glyph in the series' style, then its name.
-pub(in crate::tui) fn entry(glyph: &'static str, style: Style, name: String) -> Entry {
-    Entry {
-        glyph: Some((glyph, style)),
-        name,
-    }
-}
-
-impl Entry {
-    fn spans(&self, name: &str) -> Vec<Span<'static>> {
-        match self.glyph {
-            Some((g, style)) => vec![Span::styled(g, style), Span::raw(format!(" {name} "))],
-            None => vec![Span::raw(format!("{name}: "))],
-        }
-    }
-}
-
-/// Data rows a plot keeps before its legend may take rows above the data.
-const DATA_ROWS: u16 = 6;
-
-/// The legend's lines within `width` columns, at most `rows` + 1 of them
-/// (the title line and `rows` above the data): all entries whole when
-/// that fits; else without the heading (the y axis names the measure)
-/// and the names abbreviated to fit the title line.
-fn legend_lines(entries: &[Entry], width: usize, rows: usize) -> Vec<Line<'static>> {
-    let whole = legend::pack(entries.iter().map(|e| e.spans(&e.name)).collect(), width);
-    if whole.len() <= rows + 1 {
-        return whole;
-    }
-    let kept: Vec<&Entry> = entries.iter().filter(|e| e.glyph.is_some()).collect();
-    let names: Vec<&str> = kept.iter().map(|e| e.name.as_str()).collect();
-    let labels = legend::legend_labels(&names, width.saturating_sub(1));
-    legend::pack(
-        kept.iter().zip(&labels).map(|(e, l)| e.spans(l)).collect(),
-        width,
-    )
-}
-
-/// Draws `chart` bordered in `area`: the legend `entries` in the title
-/// line and, those that do not fit, in rows above the data when the plot
-/// keeps [`DATA_ROWS`] rows of data (else abbreviated into the title
-/// line), never over the data; in the bottom border, on the right, the
-/// zoom note when zoomed (it names the x unit), else the x axis' name.
-pub(in crate::tui) fn render_plot(
-    buf: &mut Buffer,
-    theme: &Theme,
-    area: Rect,
-    chart: Chart,
-    entries: Vec<Entry>,
-    note: Option<String>,
-    x_name: &str,
-) {
-    // Inside the borders, the axis and its labels take two rows.
-    let spare = area.height.saturating_sub(4 + DATA_ROWS);
-    let mut lines = legend_lines(
-        &entries,
-        area.width.saturating_sub(2) as usize,
-        usize::from(spare),
-    );
-    let title = if lines.is_empty() {
-        Line::from("")
-    } else {
-        lines.remove(0)
-    };
-    let bottom = format!(" {} ", note.as_deref().unwrap_or(x_name));
-    let block = Block::bordered()
-        .title(title)
-        .title_bottom(Line::from(bottom).right_aligned())
-        .border_style(Style::default().fg(theme.accent));
-    let inner = block.inner(area);
-    block.render(area, buf);
-    let rows = (lines.len() as u16).min(spare);
-    let [top, rest] = Layout::vertical([Constraint::Length(rows), Constraint::Min(0)]).areas(inner);
-    Paragraph::new(lines).render(top, buf);
-    chart.render(rest, buf);
-}
-
-/// A line through `data` in `style`, drawn with the plots' marker: the
-/// way every plot draws a series.
-pub(in crate::tui) fn series_line(style: Style, data: &[(f64, f64)]) -> Dataset<'_> {
-    Dataset::default()
-        .marker(MARKER)
-        .graph_type(GraphType::Line)
-        .style(style)
-        .data(data)
-}
-
-/// `c` as a series' style: no colour on a theme without colours.
-pub(in crate::tui) fn colour(theme: &Theme, c: Color) -> Style {
-    if theme.depth == crate::tui::theme::Depth::None {
-        Style::default()
-    } else {
-        Style::default().fg(c)
-    }
 }
 
 /// The main plot's two lines: the current value and the best so far of
@@ -479,10 +239,6 @@ pub(in crate::tui) mod tests {
     use ratatui::Terminal;
     use ratatui::backend::TestBackend;
 
-    fn text(l: &Line) -> String {
-        l.spans.iter().map(|s| s.content.as_ref()).collect()
-    }
-
     /// A run of `n` steps whose energy falls by one a step.
     pub(crate) fn falling(n: u64) -> Track {
         let mut track = Track::new(Axis::Steps, 256);
@@ -536,39 +292,5 @@ pub(in crate::tui) mod tests {
         v.cursor = Some(1_000);
         let outside = drawn(60, 14, |f| f.render_widget(EnergyPlot(&v), f.area()));
         assert_eq!(outside, plain, "a cursor past the window is not");
-    }
-
-    #[test]
-    fn a_legend_wraps_when_there_is_room_and_else_is_abbreviated() {
-        let s = Style::default();
-        let entries = [
-            Entry {
-                glyph: None,
-                name: "phase fitness".into(),
-            },
-            entry("■", s, "current".into()),
-            entry("■", s, "best".into()),
-            entry("•", s, "phase 3/4 · G2→G3 at 408".into()),
-        ];
-        let wide = legend_lines(&entries, 80, 0);
-        assert_eq!(wide.len(), 1);
-        assert_eq!(
-            text(&wide[0]),
-            " phase fitness: ■ current ■ best • phase 3/4 · G2→G3 at 408 "
-        );
-        // Room for a row above the data: everything whole on two lines.
-        let two = legend_lines(&entries, 46, 1);
-        assert_eq!(two.len(), 2);
-        assert!(two.iter().all(|l| l.width() <= 46));
-        // No room: one line, the heading left to the y axis.
-        let one = legend_lines(&entries, 46, 0);
-        assert_eq!(one.len(), 1);
-        assert_eq!(
-            text(&one[0]),
-            " ■ current ■ best • phase 3/4 · G2→G3 at 408 "
-        );
-        let tight = legend_lines(&entries, 30, 0);
-        assert_eq!(tight.len(), 1, "{:?}", text(&tight[0]));
-        assert!(tight[0].width() <= 30);
     }
 }

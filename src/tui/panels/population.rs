@@ -16,10 +16,9 @@ use ratatui::widgets::Widget;
 use ratatui::widgets::{Chart, Dataset, GraphType};
 
 use crate::tui::history::Series;
+use crate::tui::panels::chart::{Framed, axes, colour, frame_for, plot_block, series_line};
 use crate::tui::panels::legend::abbreviate;
-use crate::tui::panels::plot::{
-    Framed, MARKER, MIN_STEPS, PlotsView, axes, colour, frame_for, plot_block, series_line,
-};
+use crate::tui::panels::plot::{MARKER, MIN_STEPS, PlotsView};
 use cubetui_run::runner::{Mark, Track};
 use cubetui_solve::PopRole;
 

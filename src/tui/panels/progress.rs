@@ -7,10 +7,8 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::widgets::Chart;
 use ratatui::widgets::Widget;
 
-use crate::tui::panels::plot::{
-    AuxPlot, Framed, MIN_STEPS, PlotsView, aux_series, axes, colour, entry, frame_for, render_plot,
-    series_line,
-};
+use crate::tui::panels::chart::{Framed, axes, colour, entry, frame_for, render_plot, series_line};
+use crate::tui::panels::plot::{AuxPlot, MIN_STEPS, PlotsView, aux_series};
 
 /// Rows the side column needs before it splits into the auxiliary plot and
 /// the moves-to-solved plot (each keeps at least four rows of data).

@@ -9,8 +9,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 use ratatui::widgets::{Block, Chart, Dataset};
 
+use crate::tui::panels::chart::{Framed, axes, frame_for, series_line};
 use crate::tui::panels::legend::{LONG_TITLE, SHORT_TITLE, TO_SOLVED_TITLES, legend_titled};
-use crate::tui::panels::plot::{Framed, axes, frame_for, series_line};
 use crate::tui::race::RaceMeasure;
 use crate::tui::race::screen::RaceScreen;
 use crate::tui::theme::{Depth, Theme};

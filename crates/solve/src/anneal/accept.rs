@@ -12,7 +12,7 @@ const TABLE_TOLERANCE: f64 = 1e-5;
 
 /// Acceptance thresholds exp(−ΔE/T)·2⁶⁴ for ΔE = 1..=TABLE_MAX at temperature `t`.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct AcceptTable {
+pub(crate) struct AcceptTable {
     t: f64,
     threshold: [u64; TABLE_MAX + 1],
 }

@@ -1,13 +1,11 @@
-//! The temperature of an annealing run and the Metropolis rule it accepts
-//! by: one [`Cooling`] for every annealer (the cube annealer's engine and
-//! the phase annealer of `phases-sa`), under a [`Schedule`] that says how
-//! the temperature falls. The engine's hot loop steps the same fields by
-//! the same laws ([`Schedule::advance`], the acceptance table) in locals of
-//! its own.
+//! The temperature of an annealing run: one [`Cooling`] for every run of
+//! the one loop (`chain`: the cube annealer, each phase of `phases-sa`),
+//! under a [`Schedule`] that says how the temperature falls. The loop
+//! steps these fields by the schedule's laws ([`Schedule::advance`], the
+//! acceptance table) in locals of its own.
 
-use super::accept::{AcceptTable, metropolis};
+use super::accept::AcceptTable;
 use super::schedule::Schedule;
-use cubetui_cube::random::CubeRng;
 
 /// Where a run stands on its schedule: the temperature now, the proposals
 /// left at this temperature level, the exponential schedule's per-step
@@ -41,31 +39,11 @@ impl Cooling {
         self.temperature
     }
 
-    /// Whether a move of real energy change `delta` is accepted now: at once
-    /// when it is no worse, else with probability exp(−delta/T), drawing one
-    /// number from `rng`.
-    #[inline]
-    pub fn accepts(&self, delta: f64, rng: &mut CubeRng) -> bool {
-        delta <= 0.0 || metropolis(delta, self.temperature, rng)
-    }
-
-    /// One proposal made: the temperature follows `schedule`.
-    #[inline(always)]
-    pub fn advance(&mut self, schedule: &Schedule) {
-        self.temperature = schedule.advance(self.temperature, &mut self.level_left, self.ratio);
-    }
-
     /// Whether `schedule` has ended (geometric: the temperature fell below
     /// its `t_min`).
     #[inline(always)]
     pub fn frozen(&self, schedule: &Schedule) -> bool {
         schedule.frozen(self.temperature)
-    }
-
-    /// Back to the start of `schedule` (a reheat).
-    pub fn restart(&mut self, schedule: &Schedule) {
-        self.temperature = schedule.initial();
-        self.level_left = schedule.level_len();
     }
 
     /// `schedule`'s constants changed during the run (to `next`, over

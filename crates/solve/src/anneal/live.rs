@@ -39,7 +39,7 @@ impl<S: Space> Annealer<S> {
     pub(super) fn set_live(&mut self, key: &str, value: f64) -> Result<(), SolveError> {
         let v = params::check_live(&DECLARED, key, value)?;
         if key == TEMPERATURE {
-            self.cooling.temperature = v;
+            self.chain.cooling.temperature = v;
             return Ok(());
         }
         if !self.uses(key) {
@@ -59,7 +59,7 @@ impl<S: Space> Annealer<S> {
             .validate()
             .map_err(|e| params::refused(key, v, e))?;
         if p.schedule != self.params.schedule {
-            self.cooling.retune(&p.schedule, p.max_steps);
+            self.chain.cooling.retune(&p.schedule, p.max_steps);
         }
         let comm = (p.comm != self.params.comm).then(|| p.comm.clone());
         self.params = p;

@@ -10,8 +10,10 @@
 //! the engine. Schedules: exponential over a fixed proposal budget (paper 001:
 //! T from 0.37 to 0.355 over 500 000 proposals) or geometric, T ← α·T after
 //! each block of N proposals (papers 000 and 002). The parameters are in
-//! `params`, the temperature in `schedule`, the proposal loop in `engine`.
-
+//! `params`, the temperature in `schedule` and `cooling`, the one
+//! annealing loop in `chain` (over a small problem trait: the cube spaces
+//! through `engine`, and each phase of `phases-sa`), the path, links and
+//! snapshots in `engine`.
 //!
 //! The engine is one for every cube size: it anneals over a [`Space`]
 //! (`space`): the 3×3 on its kernel ([`Three`]: `faces`, `pll`,
@@ -19,6 +21,7 @@
 //! `comm`).
 
 mod accept;
+mod chain;
 mod cooling;
 mod engine;
 mod live;
@@ -34,6 +37,7 @@ use crate::api::{SolveError, Solver};
 use cubetui_cube::Cube;
 use cubetui_cube::nxn::{NxnCube, Size};
 
+pub(crate) use chain::{Chain, Problem};
 pub use cooling::Cooling;
 pub use engine::Annealer;
 pub use nxn::{NXN_NAMES, Nxn, cut_loops};

@@ -35,6 +35,7 @@ pub struct Current {
 }
 
 impl Current {
+    #[inline(always)]
     fn new(cube: Cube, energy: u32) -> Current {
         Current {
             cube,

@@ -67,6 +67,7 @@ pub struct Prepared {
 }
 
 impl Prepared {
+    #[inline(always)]
     pub fn new(cube: &Cube) -> Prepared {
         let s = cube.stickers();
         let mut p = Prepared { packed: [0; 64] };

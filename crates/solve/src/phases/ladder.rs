@@ -10,7 +10,7 @@
 //! searched (no proposals, populations or acceptance), only which groups
 //! the phases climb through, their move sets and the fitness that is zero
 //! inside each rung. The searches of a phase are the shared ones: the
-//! annealer's schedule and Metropolis rule ([`crate::anneal::Cooling`]),
+//! annealer's loop (`anneal/chain.rs`, over a phase problem),
 //! `ga`'s generation ([`crate::ga::generation::next_generation`] over a
 //! [`Breed`](crate::ga::generation::Breed)); [`crate::anneal::Space`] and
 //! [`crate::genome::Genome`] are the search spaces of the whole-cube

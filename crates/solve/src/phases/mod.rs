@@ -19,10 +19,11 @@
 //! restarts, polish). Each is built on the shared algorithm, not a copy:
 //! `phases-ga`'s generation is `ga`'s ([`crate::ga::generation::next_generation`]
 //! over a [`Breed`](crate::ga::generation::Breed) of the phase's
-//! sequences); `phases-sa` cools and accepts by the annealer's
-//! [`Cooling`](crate::anneal::Cooling) under its
-//! [`Schedule`](crate::anneal::Schedule), whose keys it holds as the
-//! annealer declares them. `phases-es` is an evolution strategy, not a GA
+//! sequences); `phases-sa` runs the annealer's one loop (`anneal/chain.rs`,
+//! the loop [`Annealer`](crate::anneal::Annealer) runs) over a phase
+//! problem under its [`Schedule`](crate::anneal::Schedule), whose keys it
+//! holds as the annealer declares them; its reheat and polish are the
+//! problem's policy. `phases-es` is an evolution strategy, not a GA
 //! in disguise ((μ + λ) selection with duplicates dropped, children by
 //! mutation only: no wheel, no crossover), so it has operators of its own.
 

@@ -35,6 +35,7 @@
 
 pub mod comms;
 pub mod exact;
+mod opening;
 mod params;
 mod passes;
 mod propose;
@@ -45,18 +46,17 @@ mod view;
 
 use crate::stop::StopReason;
 
-use crate::anneal::{CommParams, SaParams, Schedule};
 use crate::api::{Halt, Outcome, Profile, SeriesSpec, Snapshot, SolveError, Solver, Status, never};
 use crate::declare::Declared;
 use crate::moveset::upright;
 use crate::params::{self as declared, ParamSpec};
+use cubetui_cube::Cube;
 use cubetui_cube::nxn::{NxnAlg, NxnCube, Size};
 use cubetui_cube::random::{CubeRng, rng_from_seed};
-use cubetui_cube::{AnyAlg, Cube};
 
 pub use params::{SHORT_RATE, SHORT_UPTO, ShortParams, budget, params};
 use propose::Last;
-use seq::{Misplaced, Turns, merged, to_alg};
+use seq::{Misplaced, Turns, to_alg};
 pub use seq::{Mv, metrics};
 use table::Table;
 
@@ -71,27 +71,6 @@ const REPAIR_ROUNDS: u32 = 2;
 
 /// Completions, one in this many, that also try four-turn commutators.
 const SHORTS_EVERY: u64 = 10;
-
-/// `sa-comm`'s parameters (its preset), the solver whose solution starts
-/// the run.
-fn sa_comm() -> SaParams {
-    SaParams {
-        neighbourhood: "comm".into(),
-        zero_delta_as_one: true,
-        max_steps: 20_000_000,
-        schedule: Schedule::Exponential {
-            t_max: 0.37,
-            t_min: 0.05,
-        },
-        restart_after: 0,
-        cut_loops: true,
-        comm: CommParams {
-            stages: "centres-edges-corners".into(),
-            candidates: 1000,
-        },
-        ..SaParams::default()
-    }
-}
 
 /// Builds `sa-short` for a 3×3 `start` (the same machine on its stickers;
 /// the solution is reported in face turns).
@@ -186,7 +165,7 @@ impl Short {
         let home = upright.face_colours();
         // The seeder from the start itself checks that `sa-comm` takes it;
         // the first step solves the exact part and starts it over from there.
-        let seeder = crate::anneal::build_nxn(&sa_comm(), &upright, seed)?;
+        let seeder = crate::anneal::build_nxn(&opening::sa_comm(), &upright, seed)?;
         Ok(Short {
             p: p.clone(),
             size,
@@ -235,71 +214,6 @@ impl Short {
     /// (not the solver's tables): what a reported solution is checked on.
     fn replayed(&self, seq: &[Mv]) -> Option<NxnCube> {
         self.start.after(&to_alg(seq, self.size)).ok()
-    }
-
-    /// Solves the exact part ([`exact`]) and starts a seed solver from the
-    /// state it leaves; the seed solver from the start itself runs after it
-    /// (not on the 2×2, whose exact part is optimal), and the shorter of
-    /// the two sequences is the one shortened.
-    fn exact_part(&mut self) {
-        let prefix = exact::prefix(&self.start);
-        let seeder = (!prefix.is_empty())
-            .then(|| self.start.after(&to_alg(&prefix, self.size)).ok())
-            .flatten()
-            .and_then(|after| crate::anneal::build_nxn(&sa_comm(), &after, self.seed_value).ok());
-        match seeder {
-            Some(s) => {
-                let plain = self.seed.replace(s);
-                if exact::Part::of(self.size) != exact::Part::Whole {
-                    self.plain = plain;
-                }
-                self.prefix = Some(prefix);
-            }
-            None => self.prefix = Some(Vec::new()),
-        }
-    }
-
-    /// Offers the current seed solver's `solution` (after its prefix): kept
-    /// if it solves the cube and is the shortest offered.
-    fn offer(&mut self, solution: &AnyAlg) {
-        let moves: Vec<_> = match solution {
-            AnyAlg::Nxn(a, _) => a.moves().to_vec(),
-            AnyAlg::Three(a) => NxnAlg::from(a).into_moves(),
-        };
-        let prefix = self.prefix.clone().unwrap_or_default();
-        let seq = merged(
-            prefix
-                .iter()
-                .copied()
-                .chain(moves.into_iter().flat_map(|m| seq::of_move(m, self.size))),
-        );
-        let shorter = self
-            .seeded
-            .as_ref()
-            .is_none_or(|(s, _)| self.turns.length(&seq) < self.turns.length(s));
-        if shorter && self.replayed(&seq).is_some_and(|c| c.is_solved()) {
-            self.seeded = Some((seq, prefix.len()));
-        }
-    }
-
-    /// The next seed solver, or, when none is left, the shortest seed
-    /// sequence as the one to shorten.
-    fn next_seed(&mut self) {
-        if let Some(plain) = self.plain.take() {
-            self.seed = Some(plain);
-            self.prefix = Some(Vec::new());
-            return;
-        }
-        match self.seeded.take() {
-            Some((seq, exact)) => {
-                self.exact_turns = exact;
-                self.begin(seq);
-            }
-            None => {
-                self.stopped_by = Some(StopReason::Other("sa-comm did not solve the start".into()));
-                self.done = Some(Status::Exhausted);
-            }
-        }
     }
 
     /// Takes `seq` (solved, checked by [`Short::offer`]) as the sequence to

@@ -1,23 +1,24 @@
 //! The annealing engine as a stepping state machine, one for every space
 //! ([`Space`]: the 3×3 kernel, the N×N sticker vectors).
 
-use super::cooling::Cooling;
+use super::chain::Chain;
 use super::params::SaParams;
-use super::schedule::{T_FLOOR, TEMPERATURE};
+use super::schedule::TEMPERATURE;
 use super::space::{LINK, ProposalLoop, Proposer, Record, Space};
 use crate::api::{Halt, Outcome, Profile, SeriesSpec, Snapshot, SolveError, Solver, Status, never};
-use cubetui_cube::random::{CubeRng, rng_from_seed};
+use steps::Steps;
 use words::Proposal;
 
+mod steps;
 mod words;
 
 /// Records the path keeps before long stretches of it become links
 /// ([`Space::link`]): 16 MB.
 const HISTORY_CAP: usize = 1 << 20;
 
-/// Proposals the acceptance rate is measured over.
-const WINDOW: u64 = 1024;
-/// A simulated-annealing run over space `S`.
+/// A simulated-annealing run over space `S`: the one annealing loop
+/// (`anneal/chain.rs`) over the space's states, each generator's
+/// proposals a problem of that loop (`engine/steps.rs`).
 #[derive(Debug)]
 pub struct Annealer<S: Space> {
     pub(super) params: SaParams,
@@ -28,7 +29,9 @@ pub struct Annealer<S: Space> {
     generator: Option<S::Gen>,
     /// The generator's index in the space's names (recorded with each operator).
     gen_index: u8,
-    rng: CubeRng,
+    /// The random numbers, the proposals made, the temperature, the
+    /// acceptance counts.
+    pub(super) chain: Chain,
     start: S::State,
     current: S::Current,
     best: S::State,
@@ -43,13 +46,7 @@ pub struct Annealer<S: Space> {
     current_moves: usize,
     best_prefix: usize,
     best_moves: usize,
-    iteration: u64,
     last_improvement: u64,
-    /// The temperature and where the schedule stands.
-    pub(super) cooling: Cooling,
-    /// Acceptances in the current block of WINDOW proposals, and in the last full one.
-    block_accepted: u32,
-    last_block_accepted: u32,
     accepted: u64,
     restarts: u64,
     /// The last proposal made (none before the first step).
@@ -81,7 +78,7 @@ impl<S: Space> Annealer<S> {
         let mut a = Annealer {
             gen_index: index_in(space.names(), name),
             generator,
-            rng: rng_from_seed(seed),
+            chain: Chain::new(seed, &params.schedule, params.max_steps),
             best: start.clone(),
             start,
             current,
@@ -92,11 +89,7 @@ impl<S: Space> Annealer<S> {
             current_moves: 0,
             best_prefix: 0,
             best_moves: 0,
-            iteration: 0,
             last_improvement: 0,
-            cooling: Cooling::new(&params.schedule, params.max_steps),
-            block_accepted: 0,
-            last_block_accepted: 0,
             accepted: 0,
             restarts: 0,
             last: None,
@@ -108,7 +101,7 @@ impl<S: Space> Annealer<S> {
             params: params.clone(),
             space,
         };
-        a.apply_prelude(&never);
+        a.apply_prelude(0, &never);
         Ok(a)
     }
 
@@ -122,7 +115,7 @@ impl<S: Space> Annealer<S> {
                 .ok()
                 .flatten()?;
             self.generator = Some(g);
-            self.apply_prelude(halt);
+            self.apply_prelude(self.chain.iteration, halt);
         }
         self.generator
     }
@@ -136,8 +129,8 @@ impl<S: Space> Annealer<S> {
     }
 
     /// Applies the generator's prelude (operators it needs before its
-    /// first proposal), each recorded as accepted.
-    fn apply_prelude(&mut self, halt: Halt<'_>) {
+    /// first proposal), each recorded as accepted at proposal `iteration`.
+    fn apply_prelude(&mut self, iteration: u64, halt: Halt<'_>) {
         let Some(g) = self.generator else {
             return;
         };
@@ -147,7 +140,7 @@ impl<S: Space> Annealer<S> {
         for code in self.space.prelude(g, &self.current) {
             self.space.force(g, &mut self.current, code);
             let e = S::energy(&self.current);
-            self.note_accepted(e, code, self.iteration, halt);
+            self.note_accepted(e, code, iteration, halt);
         }
     }
 
@@ -158,18 +151,19 @@ impl<S: Space> Annealer<S> {
 
     /// The current temperature.
     pub fn temperature(&self) -> f64 {
-        self.cooling.temperature()
+        self.chain.cooling.temperature()
     }
 
-    /// Goes back to the best state (the caller restarts the schedule).
-    fn restart(&mut self, halt: Halt<'_>) {
+    /// Goes back to the best state, `iteration` proposals in (the caller
+    /// restarts the schedule).
+    fn restart(&mut self, iteration: u64, halt: Halt<'_>) {
         self.current = self.space.prepare(&self.best);
         self.history.truncate(self.best_prefix);
         self.current_moves = self.best_moves;
-        self.last_improvement = self.iteration;
+        self.last_improvement = iteration;
         self.restarts += 1;
         // The best state may come before the generator's prelude.
-        self.apply_prelude(halt);
+        self.apply_prelude(iteration, halt);
     }
 
     /// Books an operator that made the current state (of energy `e`).
@@ -240,66 +234,19 @@ impl<S: Space> Annealer<S> {
         self.links = links;
     }
 
-    /// Runs up to `n` proposals from `p`. The hot loop keeps the schedule
-    /// state in locals and touches `self` only on acceptance.
+    /// Runs up to `n` proposals from `p`: the one loop ([`Chain::run`])
+    /// over this run's state, `p` proposing.
     #[inline(always)]
     fn run_proposals<P: Proposer<S>>(&mut self, p: &P, n: u64, halt: Halt<'_>) -> Status {
         let schedule = self.params.schedule.clone();
-        let zero_as_one = self.params.zero_delta_as_one;
-        let restart_after = self.params.restart_after;
         let max_steps = self.params.max_steps;
-        let limit = self.iteration.saturating_add(n).min(max_steps);
-        let mut rng = self.rng.clone();
-        let mut it = self.iteration;
-        // The cooling's fields as locals of their own, stepped by the same
-        // laws as `Cooling`'s methods (`Schedule::advance`, the table): as
-        // one struct the loop ran 2.5 % more instructions per proposal.
-        let Cooling {
-            mut temperature,
-            mut level_left,
-            ratio,
-            mut table,
-        } = self.cooling;
-        let mut block = self.block_accepted;
+        let limit = self.chain.iteration.saturating_add(n).min(max_steps);
         let restarts = self.restarts;
-        let mut last = None;
-        while it < limit && self.status == Status::Running && !schedule.frozen(temperature) {
-            let (d, code, cand) = p.propose(&self.space, &mut rng, &self.current);
-            let delta = if d == 0 && zero_as_one { 1 } else { d };
-            let ok = delta <= 0 || table.accepts(delta, temperature, &mut rng);
-            block += ok as u32;
-            last = Some((code, d, ok));
-            if ok {
-                let e = (S::energy(&self.current) as i32 + d) as u32;
-                p.accept(&self.space, &mut self.current, code, cand, e);
-                debug_assert_eq!(e, S::energy(&self.space.prepare(S::state(&self.current))));
-                self.note_accepted(e, code, it, halt);
-            }
-            temperature = schedule.advance(temperature, &mut level_left, ratio);
-            it += 1;
-            if it.is_multiple_of(WINDOW) {
-                self.last_block_accepted = block;
-                block = 0;
-            }
-            if restart_after > 0
-                && self.status == Status::Running
-                && it - self.last_improvement >= restart_after
-            {
-                self.iteration = it;
-                self.restart(halt);
-                temperature = schedule.initial();
-                level_left = schedule.level_len();
-            }
-        }
-        self.rng = rng;
-        self.iteration = it;
-        self.cooling = Cooling {
-            temperature: temperature.max(T_FLOOR),
-            level_left,
-            ratio,
-            table,
-        };
-        self.block_accepted = block;
+        let mut chain = self.chain.clone();
+        let mut steps = Steps::new(self, p, halt);
+        chain.run(&schedule, &mut steps, limit);
+        let last = steps.last();
+        self.chain = chain;
         if let Some((code, delta, accepted)) = last {
             self.last = Some(Proposal {
                 generator: self.gen_index,
@@ -309,7 +256,9 @@ impl<S: Space> Annealer<S> {
                 restarted: self.restarts > restarts,
             });
         }
-        if self.status == Status::Running && (it >= max_steps || schedule.frozen(temperature)) {
+        if self.status == Status::Running
+            && (self.chain.iteration >= max_steps || self.chain.cooling.frozen(&schedule))
+        {
             self.status = Status::Exhausted;
         }
         self.status
@@ -378,7 +327,7 @@ impl<S: Space> Solver for Annealer<S> {
 
     fn snapshot(&self) -> Snapshot {
         Snapshot {
-            iteration: self.iteration,
+            iteration: self.chain.iteration,
             energy: S::energy(&self.current) as f64,
             best_energy: self.best_energy as f64,
             current: self.space.cube(S::state(&self.current)),
@@ -418,7 +367,7 @@ impl<S: Space> Solver for Annealer<S> {
             solved: self.best_energy == 0,
             solution,
             energy: self.best_energy as f64,
-            iterations: self.iteration,
+            iterations: self.chain.iteration,
             extra,
         }
     }
@@ -432,7 +381,7 @@ impl<S: Space> Solver for Annealer<S> {
         self.generator = self.space.generator(name, &|| true)?;
         self.gen_index = index_in(self.space.names(), name);
         self.params.neighbourhood = name.to_string();
-        self.apply_prelude(&never);
+        self.apply_prelude(self.chain.iteration, &never);
         Ok(())
     }
 

@@ -1,7 +1,7 @@
 //! The annealer's step in words: the last proposal, which budget ran out,
 //! the acceptance rate (what a snapshot shows).
 
-use super::{Annealer, WINDOW};
+use super::Annealer;
 use crate::anneal::space::Space;
 use crate::api::Status;
 use crate::stop::StopReason;
@@ -46,7 +46,7 @@ impl<S: Space> Annealer<S> {
     /// Which budget ran out, once exhausted.
     pub(super) fn exhausted_by(&self) -> Option<StopReason> {
         (self.status == Status::Exhausted).then_some({
-            if self.iteration >= self.params.max_steps {
+            if self.chain.iteration >= self.params.max_steps {
                 StopReason::StepLimit(self.params.max_steps)
             } else {
                 StopReason::Frozen {
@@ -56,16 +56,8 @@ impl<S: Space> Annealer<S> {
         })
     }
 
-    /// Acceptance rate over the last WINDOW to 2·WINDOW proposals.
+    /// Acceptance rate over the last 1024 to 2048 proposals.
     pub(super) fn acceptance(&self) -> Option<f64> {
-        let pos = self.iteration % WINDOW;
-        if self.iteration == 0 {
-            None
-        } else if self.iteration < WINDOW {
-            Some(self.block_accepted as f64 / pos as f64)
-        } else {
-            let n = WINDOW + pos;
-            Some((self.last_block_accepted + self.block_accepted) as f64 / n as f64)
-        }
+        self.chain.acceptance()
     }
 }

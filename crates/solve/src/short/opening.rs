@@ -1,0 +1,100 @@
+//! The solved sequence `sa-short` starts from: the exact part ([`exact`])
+//! followed by `sa-comm`'s solution of the rest, and `sa-comm`'s solution
+//! from the start itself; the shorter of the two, merged, is the sequence
+//! the annealer shortens.
+
+use super::seq::{self, merged, to_alg};
+use super::{Short, exact};
+use crate::anneal::{CommParams, SaParams, Schedule};
+use crate::api::Status;
+use crate::stop::StopReason;
+use cubetui_cube::AnyAlg;
+use cubetui_cube::nxn::NxnAlg;
+
+/// `sa-comm`'s parameters (its preset), the solver whose solution starts
+/// the run.
+pub(super) fn sa_comm() -> SaParams {
+    SaParams {
+        neighbourhood: "comm".into(),
+        zero_delta_as_one: true,
+        max_steps: 20_000_000,
+        schedule: Schedule::Exponential {
+            t_max: 0.37,
+            t_min: 0.05,
+        },
+        restart_after: 0,
+        cut_loops: true,
+        comm: CommParams {
+            stages: "centres-edges-corners".into(),
+            candidates: 1000,
+        },
+        ..SaParams::default()
+    }
+}
+
+impl Short {
+    /// Solves the exact part ([`exact`]) and starts a seed solver from the
+    /// state it leaves; the seed solver from the start itself runs after it
+    /// (not on the 2×2, whose exact part is optimal), and the shorter of
+    /// the two sequences is the one shortened.
+    pub(super) fn exact_part(&mut self) {
+        let prefix = exact::prefix(&self.start);
+        let seeder = (!prefix.is_empty())
+            .then(|| self.start.after(&to_alg(&prefix, self.size)).ok())
+            .flatten()
+            .and_then(|after| crate::anneal::build_nxn(&sa_comm(), &after, self.seed_value).ok());
+        match seeder {
+            Some(s) => {
+                let plain = self.seed.replace(s);
+                if exact::Part::of(self.size) != exact::Part::Whole {
+                    self.plain = plain;
+                }
+                self.prefix = Some(prefix);
+            }
+            None => self.prefix = Some(Vec::new()),
+        }
+    }
+
+    /// Offers the current seed solver's `solution` (after its prefix): kept
+    /// if it solves the cube and is the shortest offered.
+    pub(super) fn offer(&mut self, solution: &AnyAlg) {
+        let moves: Vec<_> = match solution {
+            AnyAlg::Nxn(a, _) => a.moves().to_vec(),
+            AnyAlg::Three(a) => NxnAlg::from(a).into_moves(),
+        };
+        let prefix = self.prefix.clone().unwrap_or_default();
+        let seq = merged(
+            prefix
+                .iter()
+                .copied()
+                .chain(moves.into_iter().flat_map(|m| seq::of_move(m, self.size))),
+        );
+        let shorter = self
+            .seeded
+            .as_ref()
+            .is_none_or(|(s, _)| self.turns.length(&seq) < self.turns.length(s));
+        if shorter && self.replayed(&seq).is_some_and(|c| c.is_solved()) {
+            self.seeded = Some((seq, prefix.len()));
+        }
+    }
+
+    /// The next seed solver, or, when none is left, the shortest seed
+    /// sequence as the one to shorten.
+    pub(super) fn next_seed(&mut self) {
+        if let Some(plain) = self.plain.take() {
+            self.seed = Some(plain);
+            self.prefix = Some(Vec::new());
+            return;
+        }
+        match self.seeded.take() {
+            Some((seq, exact)) => {
+                self.exact_turns = exact;
+                self.begin(seq);
+            }
+            None => {
+                self.stopped_by = Some(StopReason::Other("sa-comm did not solve the start".into()));
+                self.done = Some(Status::Exhausted);
+            }
+        }
+    }
+}
