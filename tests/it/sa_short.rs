@@ -22,7 +22,9 @@ fn small() -> ShortParams {
     }
 }
 
-fn scrambled(n: usize, seed: u64) -> NxnCube {
+/// An N×N cube after 30 random layer turns drawn from `seed` (also the
+/// start of `sa_short_halt`'s runs).
+pub(crate) fn scrambled(n: usize, seed: u64) -> NxnCube {
     let size = Size::new(n).unwrap();
     let mut rng = rng_from_seed(seed);
     NxnCube::solved(size)

@@ -6,25 +6,16 @@
 
 use std::cell::Cell;
 
-use cubetui_cube::nxn::random::random_moves;
-use cubetui_cube::nxn::{NxnCube, Size};
-use cubetui_cube::random::rng_from_seed;
 use cubetui_solve::api::{Outcome, Solver, Status};
 use cubetui_solve::short::{ShortParams, build_nxn};
+
+use crate::sa_short::scrambled;
 
 fn small() -> ShortParams {
     ShortParams {
         max_steps: 20_000,
         ..ShortParams::default()
     }
-}
-
-fn scrambled(n: usize, seed: u64) -> NxnCube {
-    let size = Size::new(n).unwrap();
-    let mut rng = rng_from_seed(seed);
-    NxnCube::solved(size)
-        .after(&random_moves(&mut rng, size, 30))
-        .unwrap()
 }
 
 fn proposals(s: &dyn Solver) -> u64 {
