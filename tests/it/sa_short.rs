@@ -304,3 +304,18 @@ fn the_sequence_shortened_is_never_longer_than_sa_comms_own_solution() {
         assert!(metrics(&out.solution).0 <= first, "{n}");
     }
 }
+
+#[test]
+fn a_finished_run_shows_the_cold_end_of_its_last_cycle() {
+    // Four cycles: the budget ends on a cycle's edge, where the next cycle
+    // would start hot; none starts, so the plots end at t_min and α's end.
+    let p = ShortParams {
+        max_steps: 20_000,
+        cycle: 5_000,
+        ..ShortParams::default()
+    };
+    let (out, s) = run(&p, &scrambled(4, 5), 3);
+    assert_eq!(out.extra["proposals"].as_u64(), Some(20_000));
+    let v = s.snapshot().values;
+    assert_eq!((v[3], v[4]), (p.t_min, p.alpha_end), "{v:?}");
+}

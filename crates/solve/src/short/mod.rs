@@ -249,6 +249,31 @@ impl Short {
         self.p.alpha * (self.p.alpha_end / self.p.alpha).powf(self.progress())
     }
 
+    /// The temperature the plots and status show: the schedule's end once
+    /// the budget is spent (no next cycle starts then), else the one of the
+    /// next proposal.
+    fn shown_temperature(&self) -> f64 {
+        if self.spent() {
+            self.p.t_min
+        } else {
+            self.temperature()
+        }
+    }
+
+    /// α as shown, by the same rule.
+    fn shown_alpha(&self) -> f64 {
+        if self.spent() {
+            self.p.alpha_end
+        } else {
+            self.alpha()
+        }
+    }
+
+    /// Whether the proposal budget is spent.
+    fn spent(&self) -> bool {
+        self.p.max_steps > 0 && self.proposals >= self.p.max_steps
+    }
+
     /// Keeps `seq` as the best if it is solved (replayed on the cube model)
     /// and shorter.
     fn keep_if_best(&mut self, seq: &[Mv]) -> bool {

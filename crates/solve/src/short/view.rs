@@ -79,8 +79,8 @@ impl Short {
                 f64::NAN,
                 s.sequence_len as f64,
                 f64::NAN,
-                self.temperature(),
-                self.alpha(),
+                self.shown_temperature(),
+                self.shown_alpha(),
             ];
             return s;
         }
@@ -121,8 +121,8 @@ impl Short {
                 best_len,
                 self.cur.len as f64,
                 f64::from(self.cur.pieces),
-                self.temperature(),
-                self.alpha(),
+                self.shown_temperature(),
+                self.shown_alpha(),
             ],
         }
     }
