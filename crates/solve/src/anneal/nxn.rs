@@ -22,7 +22,6 @@ use cubetui_cube::{AnyAlg, AnyCube};
 
 use super::engine::Annealer;
 use super::params::{CommParams, SaParams};
-use super::schedule::Schedule;
 use super::shortcut::Seen;
 use super::space::{LINK, ProposalLoop, Proposer, Record, Space};
 use super::three::{comm_extra, comm_rows, stage_words};
@@ -400,22 +399,7 @@ fn solve_by_comm(state: &NxnCube, halt: Halt<'_>) -> Option<NxnAlg> {
     if halt() {
         return None;
     }
-    let p = SaParams {
-        neighbourhood: "comm".into(),
-        zero_delta_as_one: true,
-        max_steps: LINK_STEPS,
-        schedule: Schedule::Exponential {
-            t_max: 0.37,
-            t_min: 0.05,
-        },
-        restart_after: 0,
-        cut_loops: true,
-        comm: CommParams {
-            stages: "one".into(),
-            candidates: 1000,
-        },
-        ..SaParams::default()
-    };
+    let p = SaParams::comm_machine(LINK_STEPS, "one");
     let (space, upright) = Nxn::new(state, p.comm.clone());
     let mut a = Annealer::new(space, &p, upright, 1).ok()?;
     while a.step_within(LINK_BATCH, halt) == Status::Running {

@@ -78,6 +78,28 @@ impl CommParams {
 }
 
 impl SaParams {
+    /// The commutator machine's settings (`sa-comm`'s schedule and
+    /// candidates) over `max_steps` proposals, in `stages`: what `sa-short`
+    /// starts from and what compaction solves a link with.
+    pub fn comm_machine(max_steps: u64, stages: &str) -> SaParams {
+        SaParams {
+            neighbourhood: "comm".into(),
+            zero_delta_as_one: true,
+            max_steps,
+            schedule: Schedule::Exponential {
+                t_max: 0.37,
+                t_min: 0.05,
+            },
+            restart_after: 0,
+            cut_loops: true,
+            comm: CommParams {
+                stages: stages.into(),
+                candidates: 1000,
+            },
+            ..SaParams::default()
+        }
+    }
+
     /// Checks every parameter, naming the first bad one: the generator and
     /// the energy by name, every other choice and every number against its
     /// declaration, then the schedule's rule between its keys.

@@ -5,7 +5,7 @@
 
 use super::seq::{self, merged, to_alg};
 use super::{Short, exact};
-use crate::anneal::{CommParams, SaParams, Schedule};
+use crate::anneal::SaParams;
 use crate::api::Status;
 use crate::stop::StopReason;
 use cubetui_cube::AnyAlg;
@@ -14,22 +14,7 @@ use cubetui_cube::nxn::NxnAlg;
 /// `sa-comm`'s parameters (its preset), the solver whose solution starts
 /// the run.
 pub(super) fn sa_comm() -> SaParams {
-    SaParams {
-        neighbourhood: "comm".into(),
-        zero_delta_as_one: true,
-        max_steps: 20_000_000,
-        schedule: Schedule::Exponential {
-            t_max: 0.37,
-            t_min: 0.05,
-        },
-        restart_after: 0,
-        cut_loops: true,
-        comm: CommParams {
-            stages: "centres-edges-corners".into(),
-            candidates: 1000,
-        },
-        ..SaParams::default()
-    }
+    SaParams::comm_machine(20_000_000, "centres-edges-corners")
 }
 
 impl Short {
