@@ -121,12 +121,44 @@ fn areas(cube: &CubePanel, status: &StatusView, area: Rect, plots_kept: bool) ->
 }
 
 fn draw_too_small(buf: &mut Buffer, area: Rect) {
-    let text = format!("too small: need {MIN_WIDTH}×{MIN_HEIGHT}");
-    let y = area.height / 2;
-    let line = Rect::new(area.x, area.y + y, area.width, area.height.min(1));
-    Paragraph::new(text)
-        .alignment(Alignment::Center)
-        .render(line.intersection(area), buf);
+    let text = format!(
+        "too small: need {MIN_WIDTH}×{MIN_HEIGHT}, now {}×{}",
+        area.width, area.height
+    );
+    let lines = wrap_words(&text, usize::from(area.width.max(1)));
+    let shown = lines.len().min(usize::from(area.height));
+    let top = (area.height - shown as u16) / 2;
+    for (i, l) in lines.into_iter().take(shown).enumerate() {
+        let row = Rect::new(area.x, area.y + top + i as u16, area.width, 1);
+        Paragraph::new(l)
+            .alignment(Alignment::Center)
+            .render(row, buf);
+    }
+}
+
+/// `text` in lines of at most `width` characters, broken between words
+/// (a word longer than a line is cut into pieces).
+fn wrap_words(text: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        let chars: Vec<char> = word.chars().collect();
+        for piece in chars.chunks(width) {
+            let piece: String = piece.iter().collect();
+            let len = line.chars().count();
+            if len > 0 && len + 1 + piece.chars().count() > width {
+                lines.push(std::mem::take(&mut line));
+            }
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(&piece);
+        }
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
 }
 
 pub(crate) fn block<'a>(title: impl Into<Line<'a>>, theme: &Theme) -> Block<'a> {
@@ -303,7 +335,8 @@ fn draw_keys(buf: &mut Buffer, v: &KeysView, area: Rect) {
     Paragraph::new(Line::from(spans)).render(area, buf);
 }
 
-/// "too small", centred in the screen.
+/// "too small" with the size needed and the size now, wrapped between
+/// words and centred in the screen.
 struct TooSmall;
 
 impl Widget for TooSmall {
@@ -351,6 +384,23 @@ mod tests {
     use ratatui::Terminal;
     use ratatui::backend::TestBackend;
     use ratatui::style::Color;
+
+    #[test]
+    fn the_too_small_notice_wraps_between_words() {
+        assert_eq!(
+            wrap_words("too small: need 80×24", 40),
+            ["too small: need 80×24"]
+        );
+        assert_eq!(
+            wrap_words("too small: need 80×24", 10),
+            ["too small:", "need 80×24"]
+        );
+        assert_eq!(
+            wrap_words("too small: need 80×24", 4),
+            ["too", "smal", "l:", "need", "80×2", "4"]
+        );
+        assert_eq!(wrap_words("", 4), Vec::<String>::new());
+    }
 
     fn drawn(w: u16, h: u16, draw: impl FnOnce(&mut Frame)) -> String {
         let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
