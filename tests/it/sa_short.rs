@@ -69,6 +69,35 @@ fn the_three_by_three_reports_face_turns_that_solve_it() {
 }
 
 #[test]
+fn on_the_three_by_three_phase_solutions_start_it_when_shorter() {
+    let cube = Cube::solved().after(
+        &"R U F' L2 D B' R' U2 F D' L B2 U R2 F' D2 L' B U'"
+            .parse()
+            .unwrap(),
+    );
+    let start = |phase_runs| {
+        let p = ShortParams {
+            max_steps: 1,
+            phase_runs,
+            ..ShortParams::default()
+        };
+        let mut s = build(&p, cube, 3).unwrap();
+        while s.step(50) == Status::Running {}
+        let out = s.outcome();
+        assert!(out.solved, "{phase_runs}");
+        let by = out.extra["seed_solver"].as_str().unwrap().to_string();
+        (out.extra["start_length"].as_u64().unwrap(), by)
+    };
+    let (alone, by) = start(0);
+    assert_eq!(by, "sa-comm");
+    let (with, by) = start(8);
+    assert!(with <= alone, "{with} > {alone}");
+    // sa-comm's 3×3 solutions are about 120 face turns, phases-sa's 35–50.
+    assert_eq!(by, "phases-sa");
+    assert!(with < 60, "{with}");
+}
+
+#[test]
 fn a_seeded_run_is_deterministic() {
     let start = scrambled(4, 11);
     let (a, _) = run(&small(), &start, 5);

@@ -121,17 +121,28 @@ impl SaParams {
     }
 }
 
+/// A phase solver's parameters as its preset file (`text`) gives them.
+fn preset_of<P: serde::de::DeserializeOwned>(text: &str) -> Option<PhasesParams<P>> {
+    text.parse::<toml::Table>().ok().and_then(|mut t| {
+        t.remove("solver");
+        t.remove("preset");
+        PhasesParams::<P>::deserialize(t).ok()
+    })
+}
+
+/// `phases-sa`'s parameters as its default preset gives them (what
+/// `sa-short` runs on the 3×3 for its starting sequences).
+pub fn sa_preset() -> Option<SaParams> {
+    preset_of(include_str!("../../../../assets/presets/phases-sa.toml"))
+}
+
 /// The declaration of a phase solver's parameters: `max_steps`, then each
 /// phase's, defaults from the solver's default preset file (`text`).
 fn declare<P>(text: &str, phase: fn(&str, &P) -> Vec<ParamSpec>) -> Vec<ParamSpec>
 where
     P: Clone + serde::de::DeserializeOwned,
 {
-    let Some(d) = text.parse::<toml::Table>().ok().and_then(|mut t| {
-        t.remove("solver");
-        t.remove("preset");
-        PhasesParams::<P>::deserialize(t).ok()
-    }) else {
+    let Some(d) = preset_of::<P>(text) else {
         return Vec::new();
     };
     let mut out = vec![ParamSpec::int(

@@ -110,15 +110,21 @@ struct Short {
     mis: Misplaced,
     rng: CubeRng,
     seed: Option<Box<dyn Solver>>,
+    /// The running seed solver's preset name.
+    seed_name: &'static str,
     /// The turns the current seed solver's solution follows: the exact
     /// part ([`exact`], solved in the first step, so building the solver is
     /// quick) or none; `None` before the first step.
     prefix: Option<Vec<Mv>>,
-    /// The seed solver from the start itself, run after the one from the
-    /// exact part.
-    plain: Option<Box<dyn Solver>>,
-    /// The shortest solved seed sequence so far, with its exact turns.
-    seeded: Option<(Vec<Mv>, usize)>,
+    /// The seed solvers from the start itself still to run, the next
+    /// last: `sa-comm` after the one from the exact part, and on the 3×3
+    /// `phases-sa` runs ([`ShortParams::phase_runs`]).
+    later: Vec<(&'static str, Box<dyn Solver>)>,
+    /// The shortest solved seed sequence so far, with its exact turns and
+    /// the seed solver that gave it.
+    seeded: Option<(Vec<Mv>, usize, &'static str)>,
+    /// The seed solver whose sequence is the one shortened.
+    seeded_by: &'static str,
     /// Exact turns leading the sequence that was shortened.
     exact_turns: usize,
     /// The seed used for the seed solver.
@@ -175,8 +181,10 @@ impl Short {
             mis: Misplaced::new(size, &home),
             rng: rng_from_seed(seed ^ 0x5a5a_0000_5107_0001),
             seed: Some(seeder),
+            seed_name: "sa-comm",
+            seeded_by: "sa-comm",
             prefix: None,
-            plain: None,
+            later: Vec::new(),
             seeded: None,
             exact_turns: 0,
             seed_value: seed,

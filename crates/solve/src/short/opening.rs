@@ -1,12 +1,12 @@
 //! The solved sequence `sa-short` starts from: the exact part ([`exact`])
-//! followed by `sa-comm`'s solution of the rest, and `sa-comm`'s solution
-//! from the start itself; the shorter of the two, merged, is the sequence
-//! the annealer shortens.
+//! followed by `sa-comm`'s solution of the rest, `sa-comm`'s solution
+//! from the start itself, and on the 3×3 a few `phases-sa` solutions; the
+//! shortest, merged, is the sequence the annealer shortens.
 
 use super::seq::{self, merged, to_alg};
 use super::{Short, exact};
 use crate::anneal::SaParams;
-use crate::api::Status;
+use crate::api::{Solver, Status};
 use crate::stop::StopReason;
 use cubetui_cube::AnyAlg;
 use cubetui_cube::nxn::NxnAlg;
@@ -32,12 +32,35 @@ impl Short {
             Some(s) => {
                 let plain = self.seed.replace(s);
                 if exact::Part::of(self.size) != exact::Part::Whole {
-                    self.plain = plain;
+                    self.later.extend(plain.map(|p| ("sa-comm", p)));
                 }
                 self.prefix = Some(prefix);
             }
             None => self.prefix = Some(Vec::new()),
         }
+        self.later.splice(0..0, self.phase_seeders());
+    }
+
+    /// On the 3×3, `phases-sa` runs from the start (its preset, each with
+    /// a seed of its own drawn from the run's), last one first: their
+    /// solutions (about 35–50 face turns where `sa-comm`'s are about 120)
+    /// are offered as seeds too.
+    fn phase_seeders(&self) -> Vec<(&'static str, Box<dyn Solver>)> {
+        if self.size.get() != 3 {
+            return Vec::new();
+        }
+        let Some(p) = crate::phases::sa_preset() else {
+            return Vec::new();
+        };
+        let start = cubetui_cube::AnyCube::from(self.start.clone());
+        (0..u64::from(self.p.phase_runs))
+            .rev()
+            .filter_map(|i| {
+                let seed = self.seed_value ^ (0x9e37_79b9_7f4a_7c15_u64.wrapping_mul(i + 1));
+                let run = crate::phases::build_sa_on(&p, &start, seed).ok()?;
+                Some(("phases-sa", run))
+            })
+            .collect()
     }
 
     /// Offers the current seed solver's `solution` (after its prefix): kept
@@ -57,23 +80,25 @@ impl Short {
         let shorter = self
             .seeded
             .as_ref()
-            .is_none_or(|(s, _)| self.turns.length(&seq) < self.turns.length(s));
+            .is_none_or(|(s, _, _)| self.turns.length(&seq) < self.turns.length(s));
         if shorter && self.replayed(&seq).is_some_and(|c| c.is_solved()) {
-            self.seeded = Some((seq, prefix.len()));
+            self.seeded = Some((seq, prefix.len(), self.seed_name));
         }
     }
 
     /// The next seed solver, or, when none is left, the shortest seed
     /// sequence as the one to shorten.
     pub(super) fn next_seed(&mut self) {
-        if let Some(plain) = self.plain.take() {
-            self.seed = Some(plain);
+        if let Some((name, next)) = self.later.pop() {
+            self.seed = Some(next);
+            self.seed_name = name;
             self.prefix = Some(Vec::new());
             return;
         }
         match self.seeded.take() {
-            Some((seq, exact)) => {
+            Some((seq, exact, by)) => {
                 self.exact_turns = exact;
+                self.seeded_by = by;
                 self.begin(seq);
             }
             None => {

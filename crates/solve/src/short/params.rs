@@ -77,6 +77,11 @@ declare_params! {
         restart_after: u64 = 30_000 => int(0, i64::MAX, Linear), Yes,
             "go back to the best solved sequence after this many proposals without a shorter \
              one (0 = never)",
+        /// On the 3×3: `phases-sa` runs whose solutions are offered as
+        /// seeds beside `sa-comm`'s.
+        phase_runs: u32 = 64 => int(0, 1000, Linear), No,
+            "on the 3x3: phases-sa runs (each with its own seed) offered as starting sequences \
+             beside sa-comm's; the shortest solved one is shortened (other sizes: unused)",
         /// The most misplaced pieces a completion is tried with.
         repair_pieces: u32 = 30 => int(0, 10_000, Linear), Yes,
             "the most misplaced pieces a completion is tried with",
@@ -143,14 +148,17 @@ impl ShortParams {
     }
 }
 
-/// The proposal budget and cooling cycle by size, (max_steps, cycle):
-/// up to the 5×5 ten cycles of 300 000 proposals; past it fewer and
+/// The proposal budget and cooling cycle by size, (max_steps, cycle): on
+/// the 3×3 one cycle of 300 000; up to the 5×5 ten cycles of 300 000 proposals; past it fewer and
 /// shorter ones, as each proposal costs more there. Several short
 /// coolings, each from the best so far, end shorter than one long one in
 /// the same proposals (measured on the 4×4, 5×5 and 7×7,
 /// docs/performance.md).
 pub fn budget(n: usize) -> (u64, u64) {
     match n {
+        // The 3×3 starts from the shortest of `phase_runs` phase solutions,
+        // which the annealing rarely shortens (docs/performance.md).
+        3 => (300_000, 300_000),
         0..=5 => (3_000_000, 300_000),
         6..=7 => (1_000_000, 250_000),
         8..=10 => (600_000, 200_000),

@@ -72,7 +72,7 @@ impl Short {
             s.iteration = self.sweeps;
             s.status = self.status();
             s.generator = None;
-            s.phase = Some("seed (sa-comm)".into());
+            s.phase = Some(format!("seed ({})", self.seed_name));
             s.rows = Vec::new();
             s.exhausted_by = self.stopped_by.clone();
             s.values = vec![
@@ -129,7 +129,7 @@ impl Short {
 
     pub(super) fn outcome_now(&self) -> Outcome {
         let mut extra = serde_json::Map::new();
-        extra.insert("seed_solver".into(), "sa-comm".into());
+        extra.insert("seed_solver".into(), self.seeded_by.into());
         extra.insert("seed_steps".into(), self.seed_steps.into());
         extra.insert(
             "exact_part".into(),
@@ -168,9 +168,10 @@ impl Short {
             None => (
                 self.solution(&[]),
                 false,
-                self.seed
-                    .as_ref()
-                    .map_or(f64::from(self.cur.stickers), |s| s.snapshot().best_energy),
+                // What the empty solution leaves: the start's misplaced
+                // stickers (not a seed solver's own energy, which counts
+                // what its sequence leaves, or a phase's fitness).
+                self.start.misplaced() as f64,
             ),
         };
         Outcome {
