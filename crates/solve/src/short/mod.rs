@@ -99,7 +99,11 @@ struct Current {
 }
 
 struct Short {
+    /// The parameters in effect (the size's values resolved).
     p: ShortParams,
+    /// The parameters as given and as set live since (a "by size" value
+    /// kept as such): what the knobs read back.
+    asked: ShortParams,
     size: Size,
     /// The rotation turning the start upright; it leads the solution.
     rotation: NxnAlg,
@@ -167,6 +171,7 @@ impl Short {
         p.validate()?;
         let (rotation, upright) = upright(start);
         let size = start.size();
+        let asked = p.clone();
         let p = &p.on_size(size);
         let home = upright.face_colours();
         // The seeder from the start itself checks that `sa-comm` takes it;
@@ -174,6 +179,7 @@ impl Short {
         let seeder = crate::anneal::build_nxn(&opening::sa_comm(), &upright, seed)?;
         Ok(Short {
             p: p.clone(),
+            asked,
             size,
             rotation,
             turns: Turns::new(size),
@@ -386,15 +392,16 @@ impl Solver for Short {
     }
 
     fn live_values(&self) -> Vec<(String, f64)> {
-        declared::live_values(&DECLARED, &self.p.numbers())
+        declared::live_values(&DECLARED, &self.asked.numbers())
     }
 
     fn set_param(&mut self, key: &str, value: f64) -> Result<(), SolveError> {
         let v = declared::check_live(&DECLARED, key, value)?;
-        let mut p = self.p.clone();
+        let mut p = self.asked.clone();
         p.set_number(key, v);
         p.validate().map_err(|e| declared::refused(key, v, e))?;
         self.p = p.on_size(self.size);
+        self.asked = p;
         Ok(())
     }
 }
