@@ -21,6 +21,18 @@ const _: () = assert!(PHASE2_CAP < 15);
 /// A phase-1 node in G1 with fewer moves than this left is not expanded.
 const REENTER: usize = 5;
 
+/// Room the per-length lists start with: more than the phase-1 lengths a
+/// search reaches within its usual bounds, so they are allocated once and
+/// never grow while it runs.
+const ROOM: usize = 16;
+
+/// A list of room [`ROOM`] holding `first`.
+fn with_first<T>(first: T) -> Vec<T> {
+    let mut v = Vec::with_capacity(ROOM);
+    v.push(first);
+    v
+}
+
 /// A two-phase search for one cube, advanced in node-bounded slices.
 pub struct Search<'t> {
     t: &'t Tables,
@@ -32,6 +44,8 @@ pub struct Search<'t> {
     target: usize,
     /// Current phase-1 length.
     depth1: usize,
+    /// The start's phase-1 frame, where each phase-1 length begins.
+    root: Frame,
     stack: Vec<Frame>,
     path: Vec<u8>,
     best: Option<Vec<u8>>,
@@ -75,10 +89,11 @@ impl<'t> Search<'t> {
             limit: max_len,
             target,
             depth1: (h as usize).max(min_depth1),
-            stack: vec![root],
-            path: Vec::new(),
+            root,
+            stack: with_first(root),
+            path: Vec::with_capacity(ROOM),
             best: None,
-            prefix: vec![prefix_root(&start)],
+            prefix: with_first(prefix_root(&start)),
             valid: 0,
             alt: None,
             best_alt: false,
@@ -101,7 +116,7 @@ impl<'t> Search<'t> {
             )
         };
         debug_assert_eq!(phase1(&alt), phase1(&self.start));
-        self.alt = Some(vec![prefix_root(&alt)]);
+        self.alt = Some(with_first(prefix_root(&alt)));
         self
     }
 
@@ -182,8 +197,7 @@ impl<'t> Search<'t> {
                 self.finished = true;
                 return;
             }
-            let root = self.root();
-            self.stack.push(root);
+            self.stack.push(self.root);
             return;
         };
         let k = self.stack.len() - 1;
@@ -256,10 +270,6 @@ impl<'t> Search<'t> {
         });
         self.valid = self.valid.min(self.path.len());
         self.path.push(m as u8);
-    }
-
-    fn root(&self) -> Frame {
-        root_of(self.t, &self.start)
     }
 
     fn pop(&mut self) {
