@@ -129,6 +129,7 @@ fn run_with(
     // (not the tracing).
     let elapsed = t0.elapsed().saturating_sub(tracing.unwrap_or_default());
     let size = start.cube.size().get();
+    let (layers, santa) = metrics(&solution);
     let run = Run {
         size: (size != 3).then_some(size),
         solver: r.config.name().to_string(),
@@ -148,8 +149,8 @@ fn run_with(
         solved: out.solved,
         solution: solution.to_string(),
         moves_htm: solution.turns(),
-        moves_layers: Some(metrics(&solution).0),
-        moves_santa: Some(metrics(&solution).1),
+        moves_layers: Some(layers),
+        moves_santa: Some(santa),
         moves_raw: out.solution.len(),
         energy: out.energy,
         iterations: out.iterations,

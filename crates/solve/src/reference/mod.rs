@@ -16,7 +16,8 @@
 //!   symmetry-reduced phase-1 pruning ([`prune1_sym`]) in the layout a
 //!   phase-1 node reads ([`prune1_packed`]), and phase 2's extra bounds
 //!   ([`prune2_sym`]: its symmetries; [`prune2_comb`]: U/D edges × corner
-//!   combination; [`prune2_inverse`]: the same read on the inverse cube;
+//!   combination, read on the inverse cube too (its raw-coordinate form,
+//!   `prune2_inverse.rs`, is the oracle the tests check the classes against);
 //!   [`prune2_classes`]: phase 2's coordinates over symmetry classes, what
 //!   its search reads);
 //!   on disk through [`cache`] and [`disk`];
@@ -38,7 +39,8 @@ pub mod prune1_packed;
 pub mod prune1_sym;
 pub mod prune2_classes;
 pub mod prune2_comb;
-pub mod prune2_inverse;
+#[cfg(test)]
+mod prune2_inverse;
 pub mod prune2_sym;
 pub mod search;
 pub mod solver;

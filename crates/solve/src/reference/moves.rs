@@ -62,3 +62,45 @@ pub fn cubies(cube: &Cube) -> Result<CubieCube, FaceletError> {
 pub fn to_alg(moves: &[u8]) -> Alg {
     moves.iter().map(|&m| to_move(m as usize)).collect()
 }
+
+/// `moves` with turns of one face that meet (next to each other, or with
+/// only a turn of the opposite face between them) made one turn or none, as
+/// where a pre-move follows its view's solution (`R2 R` is `R'`, `R L2 R'` is
+/// `L2`). The result never turns one face twice in a row.
+pub fn merged(moves: &[u8]) -> Vec<u8> {
+    let mut out: Vec<u8> = Vec::with_capacity(moves.len());
+    for &m in moves {
+        push_merged(&mut out, m);
+    }
+    out
+}
+
+fn push_merged(out: &mut Vec<u8>, m: u8) {
+    let face = face_of(m as usize);
+    let opposite = |f: usize| f % 3 == face % 3 && f != face;
+    let n = out.len();
+    let at = if n >= 1 && face_of(out[n - 1] as usize) == face {
+        Some(n - 1)
+    } else if n >= 2
+        && opposite(face_of(out[n - 1] as usize))
+        && face_of(out[n - 2] as usize) == face
+    {
+        Some(n - 2)
+    } else {
+        None
+    };
+    let Some(at) = at else {
+        out.push(m);
+        return;
+    };
+    // Quarter turns: m % 3 is 0, 1, 2 for 1, 2, 3 quarter turns.
+    let turns = (out[at] % 3 + 1 + m % 3 + 1) % 4;
+    let rest = out.split_off(at + 1);
+    out.pop();
+    if turns != 0 {
+        push_merged(out, (face * 3) as u8 + turns - 1);
+    }
+    for r in rest {
+        push_merged(out, r);
+    }
+}

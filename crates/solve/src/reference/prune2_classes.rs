@@ -301,8 +301,8 @@ impl Phase2Classes {
         )
     }
 
-    /// The phase-2 lower bound of the node's inverse cube (see the
-    /// [`super::prune2_inverse`] module): the corner-combination table read
+    /// The phase-2 lower bound of the node's inverse cube (why it bounds:
+    /// `prune2_inverse.rs`, the raw form the tests check it against): the corner-combination table read
     /// at the inverse's U/D edges and corner combination, 4 bits.
     #[inline(always)]
     pub fn inverse_bound(&self, comb: &CombPrune, n: Node2) -> u8 {

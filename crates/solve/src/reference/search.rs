@@ -4,7 +4,7 @@
 //! that only accepts totals shorter than the best so far.
 
 use super::coord::{self, N_SLICE_PERM};
-use super::moves::N_MOVES;
+use super::moves::{N_MOVES, merged};
 use super::phase1::{ALLOWED_AFTER, Frame, NOT_G1, ORDER, children, in_g1, root_of};
 use super::prune2_classes::Node2;
 use super::tables::{P2_MOVES, Tables};
@@ -21,6 +21,18 @@ const _: () = assert!(PHASE2_CAP < 15);
 /// A phase-1 node in G1 with fewer moves than this left is not expanded.
 const REENTER: usize = 5;
 
+/// Room the per-length lists start with: more than the phase-1 lengths a
+/// search reaches within its usual bounds, so they are allocated once and
+/// never grow while it runs.
+const ROOM: usize = 16;
+
+/// A list of room [`ROOM`] holding `first`.
+fn with_first<T>(first: T) -> Vec<T> {
+    let mut v = Vec::with_capacity(ROOM);
+    v.push(first);
+    v
+}
+
 /// A two-phase search for one cube, advanced in node-bounded slices.
 pub struct Search<'t> {
     t: &'t Tables,
@@ -32,6 +44,8 @@ pub struct Search<'t> {
     target: usize,
     /// Current phase-1 length.
     depth1: usize,
+    /// The start's phase-1 frame, where each phase-1 length begins.
+    root: Frame,
     stack: Vec<Frame>,
     path: Vec<u8>,
     best: Option<Vec<u8>>,
@@ -75,10 +89,11 @@ impl<'t> Search<'t> {
             limit: max_len,
             target,
             depth1: (h as usize).max(min_depth1),
-            stack: vec![root],
-            path: Vec::new(),
+            root,
+            stack: with_first(root),
+            path: Vec::with_capacity(ROOM),
             best: None,
-            prefix: vec![prefix_root(&start)],
+            prefix: with_first(prefix_root(&start)),
             valid: 0,
             alt: None,
             best_alt: false,
@@ -101,7 +116,7 @@ impl<'t> Search<'t> {
             )
         };
         debug_assert_eq!(phase1(&alt), phase1(&self.start));
-        self.alt = Some(vec![prefix_root(&alt)]);
+        self.alt = Some(with_first(prefix_root(&alt)));
         self
     }
 
@@ -182,8 +197,7 @@ impl<'t> Search<'t> {
                 self.finished = true;
                 return;
             }
-            let root = self.root();
-            self.stack.push(root);
+            self.stack.push(self.root);
             return;
         };
         let k = self.stack.len() - 1;
@@ -258,10 +272,6 @@ impl<'t> Search<'t> {
         self.path.push(m as u8);
     }
 
-    fn root(&self) -> Frame {
-        root_of(self.t, &self.start)
-    }
-
     fn pop(&mut self) {
         self.stack.pop();
         if self.path.len() > self.stack.len().saturating_sub(1) {
@@ -286,9 +296,9 @@ impl<'t> Search<'t> {
         let (c, s, ep) = extend(self.t, &mut alt, &self.path, valid);
         self.alt = Some(alt);
         self.valid = n;
-        if self.finished {
-            return 0;
-        }
+        // Even when the start's part met the target, the other start may
+        // finish this phase-1 part shorter (the limit is now one under the
+        // start's best): min2phase tries both at every phase-2 length.
         over.min(self.phase2_from(c, s, ep, true))
     }
 
@@ -310,7 +320,6 @@ impl<'t> Search<'t> {
         if h > room {
             return h - room;
         }
-        let last = self.path.last().map(|&m| m as usize);
         let mut moves = Vec::with_capacity(room);
         // One bounded search finds some phase-2 part of at most `room` moves
         // (cheaper than deepening one move at a time); then shorter ones
@@ -318,21 +327,31 @@ impl<'t> Search<'t> {
         // (min2phase's order: even a total within the target gets this
         // phase-1 part's shortest phase-2 part). A search that fails tells
         // by how much the phase-2 distance exceeds its room.
+        //
+        // Phase 2's first move may turn the phase-1 part's last face (or,
+        // after two opposite faces, the first of them), as min2phase's may:
+        // `R` then `R2` is `R'`, so the total is counted after merging. It
+        // is the phase-1 part with that face's other quarter turn, met one
+        // move shorter here than where that part is searched itself.
         let mut room = room;
         while h <= room {
-            if let Err(over) = self.dfs2(node, d, room, last, &mut moves) {
+            if let Err(over) = self.dfs2(node, d, room, None, &mut moves) {
                 return if self.finished { 0 } else { over };
             }
+            let found = moves.len();
             let mut sol = self.path.clone();
             sol.extend(moves.iter().rev());
-            self.limit = sol.len().saturating_sub(1);
-            self.finished |= sol.len() <= self.target;
-            self.best = Some(sol);
-            self.best_alt = alt;
-            if moves.is_empty() {
+            let sol = merged(&sol);
+            if sol.len() <= self.limit {
+                self.limit = sol.len().saturating_sub(1);
+                self.finished |= sol.len() <= self.target;
+                self.best = Some(sol);
+                self.best_alt = alt;
+            }
+            if found == 0 {
                 return 0;
             }
-            room = moves.len() - 1;
+            room = found - 1;
             moves.clear();
         }
         0

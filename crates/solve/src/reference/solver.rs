@@ -62,7 +62,9 @@ pub struct Reference {
 /// Builds the solver for `start`; fails on an unreachable cube or bad
 /// parameters. The seed is unused: the search is deterministic.
 pub fn build(p: &ReferenceParams, start: Cube, _seed: u64) -> Result<Box<dyn Solver>, SolveError> {
-    check(p, &start)?;
+    // The cube is checked by the search's construction (the same message
+    // as [`check`]'s).
+    check_params(p)?;
     let search = MultiSearch::new(cache::tables(), &start, p.max_len, p.target)
         .map_err(|e| SolveError::Parameter(format!("reference: {e}")))?;
     let mut solver = Reference {
@@ -79,6 +81,18 @@ pub fn build(p: &ReferenceParams, start: Cube, _seed: u64) -> Result<Box<dyn Sol
 /// The checks [`build`] makes that need no tables: the parameters, and that
 /// `start` is a reachable cube.
 pub fn check(p: &ReferenceParams, start: &Cube) -> Result<(), SolveError> {
+    check_params(p)?;
+    super::moves::cubies(start).map_err(|e| {
+        SolveError::Parameter(format!(
+            "reference: {}",
+            super::limits::ReferenceError::from(e)
+        ))
+    })?;
+    Ok(())
+}
+
+/// The checks of [`check`] on the parameters alone.
+fn check_params(p: &ReferenceParams) -> Result<(), SolveError> {
     if p.nodes_per_step == 0 || p.max_nodes == 0 || p.give_up_nodes == 0 {
         return Err(SolveError::Parameter(
             "reference: nodes_per_step, max_nodes and give_up_nodes must be at least 1".into(),
@@ -94,12 +108,6 @@ pub fn check(p: &ReferenceParams, start: &Cube) -> Result<(), SolveError> {
             "reference: max_len must be 1 – {MAX_LEN} (a scrambled cube needs up to 20 moves)"
         )));
     }
-    super::moves::cubies(start).map_err(|e| {
-        SolveError::Parameter(format!(
-            "reference: {}",
-            super::limits::ReferenceError::from(e)
-        ))
-    })?;
     Ok(())
 }
 
