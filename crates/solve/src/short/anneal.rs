@@ -56,11 +56,8 @@ impl Problem for Stretch<'_, '_> {
 
 /// The first count past `k` that is a multiple of `every` (never for 0).
 fn next_multiple(k: u64, every: u64) -> u64 {
-    if every == 0 {
-        u64::MAX
-    } else {
-        (k / every + 1).saturating_mul(every)
-    }
+    k.checked_div(every)
+        .map_or(u64::MAX, |q| (q + 1).saturating_mul(every))
 }
 
 impl Short {
