@@ -42,6 +42,15 @@ impl Delta for f64 {
     }
 }
 
+/// A proposal that may have found no move (`None`): rejected, drawing
+/// nothing; a fractional change by the exact rule.
+impl Delta for Option<f64> {
+    #[inline(always)]
+    fn accepted(self, table: &mut AcceptTable, t: f64, rng: &mut CubeRng) -> bool {
+        self.is_some_and(|d| d.accepted(table, t, rng))
+    }
+}
+
 /// What the loop anneals: a current state that proposals change, and the
 /// best one so far.
 pub(crate) trait Problem {

@@ -42,7 +42,7 @@ pub use cooling::Cooling;
 pub use engine::Annealer;
 pub use nxn::{NXN_NAMES, Nxn, cut_loops};
 pub use params::{CommParams, SaParams, params};
-pub use schedule::{ALPHA_KEY, PER_TEMPERATURE_KEY, Schedule, T_MIN_KEY, T0_KEY};
+pub use schedule::{ALPHA_KEY, PER_TEMPERATURE_KEY, Schedule, T_MAX_KEY, T_MIN_KEY, T0_KEY};
 pub use space::{LINK, ProposalLoop, Proposer, Record, Space};
 pub use three::Three;
 

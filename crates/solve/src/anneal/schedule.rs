@@ -53,9 +53,20 @@ pub const PER_TEMPERATURE_KEY: SharedKey = SharedKey::int(
     Yes,
     "geometric: proposals per temperature level (live: the level now ends by then)",
 );
+/// `t_max`, declared once for every exponential schedule (`sa`'s
+/// `schedule.t_max`, `sa-short`'s `t_max`, where each cooling cycle starts
+/// there).
+pub const T_MAX_KEY: SharedKey = SharedKey::float(
+    (T_LEAST, T_MAX),
+    Log,
+    Yes,
+    "exponential: starting temperature, and the one a restart reheats to \
+     (live: with t_min, sets the cooling rate from now on)",
+);
 /// `t_min`, declared once for every schedule: the exponential's final
-/// temperature, the geometric's frozen level (what freezing does is the
-/// solver's: `sa` ends, a phase of `phases-sa` reheats or ends).
+/// temperature (`sa-short`'s: each cycle's), the geometric's frozen level
+/// (what freezing does is the solver's: `sa` ends, a phase of `phases-sa`
+/// reheats or ends).
 pub const T_MIN_KEY: SharedKey = SharedKey::float(
     (T_LEAST, T_MAX),
     Log,
@@ -78,9 +89,7 @@ declare_variants! {
         ],
         /// T(step) = t_max · exp(−ln(t_max/t_min) · step / max_steps) (paper 001).
         Exponential = "exponential" {
-            t_max: f64 = 0.37 => float(T_LEAST, T_MAX, Log), Yes,
-                "exponential: starting temperature, and the one a restart reheats to \
-                 (live: with t_min, sets the cooling rate from now on)",
+            t_max: f64 = 0.37 => T_MAX_KEY,
             t_min: f64 = 0.355 => T_MIN_KEY,
         }
         /// T ← alpha · T after each block of `per_temperature` proposals, from

@@ -33,6 +33,7 @@
 //! are waited for only until it does; where a step ends changes nothing
 //! drawn, so a run cut anywhere and resumed is the run never cut.
 
+mod anneal;
 pub mod comms;
 pub mod exact;
 mod opening;
@@ -46,13 +47,13 @@ mod view;
 
 use crate::stop::StopReason;
 
+use crate::anneal::Chain;
 use crate::api::{Halt, Outcome, Profile, SeriesSpec, Snapshot, SolveError, Solver, Status, never};
 use crate::declare::Declared;
 use crate::moveset::upright;
 use crate::params::{self as declared, ParamSpec};
 use cubetui_cube::Cube;
 use cubetui_cube::nxn::{NxnAlg, NxnCube, Size};
-use cubetui_cube::random::{CubeRng, rng_from_seed};
 
 pub use params::{SHORT_RATE, SHORT_UPTO, ShortParams, budget, params};
 use propose::Last;
@@ -112,7 +113,9 @@ struct Short {
     turns: Turns,
     table: Option<&'static Table>,
     mis: Misplaced,
-    rng: CubeRng,
+    /// The one annealing loop's state: the random numbers (every draw of
+    /// the run past its seeding), the proposals made, the temperature.
+    chain: Chain,
     seed: Option<Box<dyn Solver>>,
     /// The running seed solver's preset name.
     seed_name: &'static str,
@@ -185,7 +188,7 @@ impl Short {
             turns: Turns::new(size),
             table: None,
             mis: Misplaced::new(size, &home),
-            rng: rng_from_seed(seed ^ 0x5a5a_0000_5107_0001),
+            chain: Short::chain(p, seed ^ 0x5a5a_0000_5107_0001),
             seed: Some(seeder),
             seed_name: "sa-comm",
             seeded_by: "sa-comm",
@@ -255,22 +258,18 @@ impl Short {
         (done as f64 / of as f64).min(1.0)
     }
 
-    fn temperature(&self) -> f64 {
-        self.p.t_max * (self.p.t_min / self.p.t_max).powf(self.progress())
-    }
-
     fn alpha(&self) -> f64 {
         self.p.alpha * (self.p.alpha_end / self.p.alpha).powf(self.progress())
     }
 
     /// The temperature the plots and status show: the schedule's end once
-    /// the budget is spent (no next cycle starts then), else the one of the
-    /// next proposal.
+    /// the budget is spent (no next cycle starts then), else the chain's,
+    /// the one of the next proposal.
     fn shown_temperature(&self) -> f64 {
         if self.spent() {
             self.p.t_min
         } else {
-            self.temperature()
+            self.chain.cooling.temperature()
         }
     }
 
@@ -402,6 +401,9 @@ impl Solver for Short {
         p.validate().map_err(|e| declared::refused(key, v, e))?;
         self.p = p.on_size(self.size);
         self.asked = p;
+        // The temperature stays; a new t_max or t_min sets the cooling
+        // rate from now on (and the next cycle starts at the new t_max).
+        self.chain.cooling.retune(&self.p.schedule(), self.p.cycle);
         Ok(())
     }
 }

@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::anneal::{Schedule, T_MAX_KEY, T_MIN_KEY};
 use crate::api::SolveError;
 use crate::declare::{Declared, declare_params};
 use crate::params::{ParamSpec, within};
@@ -34,12 +35,12 @@ declare_params! {
         /// proposals (0 = off).
         stagnation: u64 = 0 => int(0, i64::MAX, Linear), Yes,
             "stop when the best solved length has not fallen for this many proposals (0 = off)",
-        /// Temperature at the start.
-        t_max: f64 = 2.0 => float(0.001, 1000.0, Log), Yes,
-            "temperature at the start (in turns)",
-        /// Temperature at the end (exponential cooling).
-        t_min: f64 = 0.2 => float(0.001, 1000.0, Log), Yes,
-            "temperature at the end (exponential cooling)",
+        /// Temperature at the start of each cooling cycle (in turns), the
+        /// exponential schedule's key ([`T_MAX_KEY`]).
+        t_max: f64 = 2.0 => T_MAX_KEY,
+        /// Temperature at the end of each cooling cycle, the schedule's
+        /// key ([`T_MIN_KEY`]).
+        t_min: f64 = 0.2 => T_MIN_KEY,
         /// Weight of a misplaced piece at the start: energy = length + α × misplaced pieces.
         alpha: f64 = 1.0 => float(0.01, 1000.0, Log), Yes,
             "weight α of a misplaced piece at the start (energy = length + α × misplaced pieces)",
@@ -109,6 +110,17 @@ impl ShortParams {
             )));
         }
         Ok(())
+    }
+}
+
+impl ShortParams {
+    /// The schedule each cooling cycle follows: exponential from `t_max`
+    /// to `t_min` over the cycle's proposals.
+    pub fn schedule(&self) -> Schedule {
+        Schedule::Exponential {
+            t_max: self.t_max,
+            t_min: self.t_min,
+        }
     }
 }
 

@@ -85,6 +85,7 @@ impl Short {
             }
         }
         let rounds = self.cur.pieces * REPAIR_ROUNDS;
+        let rng = &mut self.chain.rng;
         // Every tenth completion also tries the four-turn commutators (a
         // scan costs about a hundred times a table insertion).
         let every = self.p.repair_every.saturating_mul(SHORTS_EVERY);
@@ -105,10 +106,9 @@ impl Short {
                 &end,
                 want,
                 self.p.insert_candidates,
-                &mut self.rng,
+                rng,
             );
-            let short =
-                comms.and_then(|c| best_short(c, &self.turns, &seq, &end, want, &mut self.rng));
+            let short = comms.and_then(|c| best_short(c, &self.turns, &seq, &end, want, rng));
             // Fewer turns per sticker put right wins.
             let cost = |i: &Insertion| (self.turns.length(&i.seq) as i64 - now, i64::from(i.fixed));
             let ins = match (cycle, short) {
@@ -165,13 +165,19 @@ impl Short {
     /// passes [`STEP_WORK`] or `halt` says stop (looked at after every
     /// proposal, so a limit holds within one proposal). Where it ends
     /// changes nothing drawn: the next sweep goes on from the same state.
+    /// The proposals run on the one annealing loop, in stretches up to
+    /// the next count where this policy has something to do: complete,
+    /// cut, go back to the best, reheat (`anneal.rs`).
     pub(super) fn sweep(&mut self, halt: Halt<'_>) {
+        let end = self.proposals + self.p.sweep;
         let mut work = 0u64;
-        for _ in 0..self.p.sweep {
-            if self.finished().is_some() {
+        while self.proposals < end && self.finished().is_none() {
+            let (w, stop) = self.stretch(end, work, halt);
+            work = w;
+            if stop {
                 break;
             }
-            work += self.proposal();
+            // The stretch's last proposal is made: what follows it.
             if self.proposals.is_multiple_of(self.p.repair_every) {
                 work += self.complete();
             }
@@ -186,6 +192,7 @@ impl Short {
                 }
                 self.restarted = self.proposals;
             }
+            self.reheat_if_due();
             if work > STEP_WORK || halt() {
                 break;
             }

@@ -1,5 +1,7 @@
 //! The proposals of `sa-short`: each builds a candidate sequence, which is
-//! judged on length + α × misplaced pieces and accepted by the Metropolis rule.
+//! judged on length + α × misplaced pieces; the one annealing loop
+//! (`anneal.rs`) gives the Metropolis verdict and an accepted one is
+//! committed.
 
 use rand::RngExt;
 
@@ -49,6 +51,21 @@ pub(super) enum Op {
     Completion,
 }
 
+/// A judged proposal: what it is, and what its candidate (in
+/// `self.cand`) does.
+#[derive(Debug)]
+pub(super) struct Judged {
+    op: Op,
+    len: usize,
+    delta_len: i64,
+    pieces: u32,
+    stickers: u32,
+    /// The checkpoint the candidate was judged from, and the maps to the
+    /// end it keeps ([`Short::rebuild`]).
+    from: usize,
+    kept: usize,
+}
+
 #[derive(Clone, Debug)]
 pub(super) struct Last {
     pub(super) op: Op,
@@ -57,14 +74,15 @@ pub(super) struct Last {
 }
 
 impl Short {
-    /// Builds the candidate of one random proposal in `self.cand`.
-    pub(super) fn propose(&mut self) -> Option<Op> {
+    /// Builds the candidate of one random proposal in `self.cand`,
+    /// drawing from `rng`.
+    pub(super) fn propose(&mut self, rng: &mut CubeRng) -> Option<Op> {
         let l = self.cur.seq.len();
         let seq = &self.cur.seq;
         let random = &self.turns.random;
         let draw = |rng: &mut CubeRng| random[rng.random_range(0..random.len())];
         self.cand.clear();
-        let r: f64 = self.rng.random();
+        let r: f64 = rng.random();
         if r < self.p.insert_rate {
             if self.cur.pieces == 0 {
                 return None;
@@ -78,7 +96,7 @@ impl Short {
                 &self.cur.end,
                 want,
                 self.p.insert_candidates,
-                &mut self.rng,
+                rng,
             )?;
             self.cand = ins.seq;
             self.insertions += 1;
@@ -93,14 +111,7 @@ impl Short {
                 return None;
             }
             let comms = Comms::of(self.size);
-            let ins = best_short(
-                comms,
-                &self.turns,
-                seq,
-                &self.cur.end,
-                self.mis.want(),
-                &mut self.rng,
-            )?;
+            let ins = best_short(comms, &self.turns, seq, &self.cur.end, self.mis.want(), rng)?;
             self.cand = ins.seq;
             self.insertions += 1;
             return Some(Op::Insert {
@@ -109,12 +120,12 @@ impl Short {
                 word: ins.word,
             });
         }
-        let kind = self.rng.random_range(0..12u32);
+        let kind = rng.random_range(0..12u32);
         let span = self.p.pair_span as usize;
         let op = match kind {
             0..=2 if l > 0 => {
-                let at = self.rng.random_range(0..l);
-                let new = draw(&mut self.rng);
+                let at = rng.random_range(0..l);
+                let new = draw(rng);
                 if new == seq[at] {
                     return None;
                 }
@@ -129,7 +140,7 @@ impl Short {
                 }
             }
             3..=5 if l > 1 => {
-                let at = self.rng.random_range(0..l - 1);
+                let at = rng.random_range(0..l - 1);
                 if seq[at].axis == seq[at + 1].axis {
                     return None;
                 }
@@ -140,8 +151,8 @@ impl Short {
                 Op::Swap { at }
             }
             6 => {
-                let at = self.rng.random_range(0..=l);
-                let m = draw(&mut self.rng);
+                let at = rng.random_range(0..=l);
+                let m = draw(rng);
                 self.cand.extend_from_slice(&seq[..at]);
                 for &x in std::iter::once(&m).chain(&seq[at..]) {
                     push(&mut self.cand, x);
@@ -149,7 +160,7 @@ impl Short {
                 Op::InsertOne { at, m }
             }
             7 if l > 0 => {
-                let at = self.rng.random_range(0..l);
+                let at = rng.random_range(0..l);
                 self.cand.extend_from_slice(&seq[..at]);
                 for &x in &seq[at + 1..] {
                     push(&mut self.cand, x);
@@ -157,9 +168,9 @@ impl Short {
                 Op::DeleteOne { at }
             }
             8 => {
-                let at = self.rng.random_range(0..=l);
-                let to = (at + self.rng.random_range(1..=span)).min(l);
-                let m = draw(&mut self.rng);
+                let at = rng.random_range(0..=l);
+                let to = (at + rng.random_range(1..=span)).min(l);
+                let m = draw(rng);
                 self.cand.extend_from_slice(&seq[..at]);
                 push(&mut self.cand, m);
                 for &x in &seq[at..to] {
@@ -172,8 +183,8 @@ impl Short {
                 Op::InsertPair { at, to, m }
             }
             9 if l > 1 => {
-                let at = self.rng.random_range(0..l - 1);
-                let to = (at + self.rng.random_range(1..=span)).min(l - 1);
+                let at = rng.random_range(0..l - 1);
+                let to = (at + rng.random_range(1..=span)).min(l - 1);
                 self.cand.extend_from_slice(&seq[..at]);
                 for (k, &x) in seq.iter().enumerate().skip(at + 1) {
                     if k != to {
@@ -183,8 +194,8 @@ impl Short {
                 Op::DeletePair { at, to }
             }
             10 | 11 if l > 1 => {
-                let at = self.rng.random_range(0..l - 1);
-                let to = (at + self.rng.random_range(2..=self.p.segment.max(2) as usize)).min(l);
+                let at = rng.random_range(0..l - 1);
+                let to = (at + rng.random_range(2..=self.p.segment.max(2) as usize)).min(l);
                 self.cand.extend_from_slice(&seq[..at]);
                 for &x in &seq[to..] {
                     push(&mut self.cand, x);
@@ -196,39 +207,56 @@ impl Short {
         Some(op)
     }
 
-    /// One proposal: drawn, judged, accepted or not.
-    pub(super) fn proposal(&mut self) -> u64 {
+    /// One proposal drawn from `rng` and judged: its energy change
+    /// (`None`: no candidate, nothing to judge), what it is, and the work
+    /// it took (in sticker moves).
+    pub(super) fn judge(&mut self, rng: &mut CubeRng) -> (Option<f64>, Option<Judged>, u64) {
         self.proposals += 1;
-        let Some(op) = self.propose() else {
-            return 1;
+        let Some(op) = self.propose(rng) else {
+            return (None, None, 1);
         };
         let mut work = (self.cand.len() as u64).max(1) * 4 * self.size.get() as u64;
         if matches!(op, Op::Insert { entry: None, .. }) {
             work += super::comms::SCAN_WORK as u64;
         }
-        let (pieces, stickers, c, kept) = self.evaluate();
+        let (pieces, stickers, from, kept) = self.evaluate();
         let len = self.turns.length(&self.cand);
         let alpha = self.alpha();
         let delta_len = len as i64 - self.cur.len as i64;
         let delta = delta_len as f64 + alpha * (f64::from(pieces) - f64::from(self.cur.pieces));
-        let t = self.temperature();
-        let accepted = delta <= 0.0 || self.rng.random::<f64>() < (-delta / t).exp();
+        let judged = Judged {
+            op,
+            len,
+            delta_len,
+            pieces,
+            stickers,
+            from,
+            kept,
+        };
+        (Some(delta), Some(judged), work)
+    }
+
+    /// The verdict on a judged proposal: an accepted one becomes the
+    /// current sequence (and the best, when solved and shorter).
+    pub(super) fn commit(&mut self, judged: Option<Judged>, accepted: bool) {
+        let Some(j) = judged else {
+            return;
+        };
         if accepted {
             self.accepted += 1;
             std::mem::swap(&mut self.cur.seq, &mut self.cand);
-            self.cur.len = len;
-            self.rebuild(c, kept);
-            debug_assert_eq!((self.cur.pieces, self.cur.stickers), (pieces, stickers));
-            if self.cur.pieces == 0 && len < self.best_len {
+            self.cur.len = j.len;
+            self.rebuild(j.from, j.kept);
+            debug_assert_eq!((self.cur.pieces, self.cur.stickers), (j.pieces, j.stickers));
+            if self.cur.pieces == 0 && j.len < self.best_len {
                 let seq = self.cur.seq.clone();
                 self.keep_if_best(&seq);
             }
         }
         self.last = Some(Last {
-            op,
-            delta_len,
+            op: j.op,
+            delta_len: j.delta_len,
             accepted,
         });
-        work
     }
 }

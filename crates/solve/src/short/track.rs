@@ -150,7 +150,7 @@ impl Short {
 #[cfg(test)]
 mod tests {
     use super::super::{Short, ShortParams};
-    use crate::api::Solver;
+    use crate::api::{Solver, never};
     use cubetui_cube::nxn::random::random_moves;
     use cubetui_cube::nxn::{NxnCube, Size};
     use cubetui_cube::random::rng_from_seed;
@@ -182,8 +182,9 @@ mod tests {
             let mut s = running(n, seed);
             assert!(!s.back.is_empty(), "{n}: maps kept");
             let mut judged = 0;
+            let mut rng = rng_from_seed(seed);
             for _ in 0..3000 {
-                if s.propose().is_none() {
+                if s.propose(&mut rng).is_none() {
                     continue;
                 }
                 judged += 1;
@@ -191,7 +192,8 @@ mod tests {
                 let whole = s.replay_from(0);
                 assert_eq!((pieces, stickers), (whole.0, whole.1), "{n}");
                 assert_eq!(s.next, s.work, "{n}: the end state");
-                s.proposal();
+                // One proposal on the loop (a sweep of one).
+                s.sweep(&never);
                 let kept = s.back.clone();
                 let (pieces, stickers) = (s.cur.pieces, s.cur.stickers);
                 s.rebuild(0, 0);
