@@ -33,8 +33,11 @@
 //! are waited for only until it does; where a step ends changes nothing
 //! drawn, so a run cut anywhere and resumed is the run never cut.
 
+pub mod beam;
 pub mod comms;
 pub mod exact;
+mod finish;
+pub mod needed;
 mod opening;
 mod params;
 mod passes;
@@ -108,6 +111,8 @@ struct Short {
     turns: Turns,
     table: Option<&'static Table>,
     mis: Misplaced,
+    /// The 3-cycles a state still needs (the beam completion's measure).
+    needed: needed::Needed,
     rng: CubeRng,
     seed: Option<Box<dyn Solver>>,
     /// The turns the current seed solver's solution follows: the exact
@@ -173,6 +178,7 @@ impl Short {
             turns: Turns::new(size),
             table: None,
             mis: Misplaced::new(size, &home),
+            needed: needed::Needed::new(size, Misplaced::new(size, &home).want()),
             rng: rng_from_seed(seed ^ 0x5a5a_0000_5107_0001),
             seed: Some(seeder),
             prefix: None,
