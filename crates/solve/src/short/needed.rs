@@ -161,7 +161,7 @@ impl Needed {
                 };
                 let mut seen = 0u32;
                 let (mut need, mut turned) = (0u32, 0u32);
-                for p in 0..pieces.len() {
+                for (p, piece) in pieces.iter().enumerate() {
                     if seen & (1 << p) != 0 {
                         continue;
                     }
@@ -173,7 +173,7 @@ impl Needed {
                         i = perm[i] as usize;
                         len += 1;
                     }
-                    turned += u32::from(twist % pieces[p].len() != 0);
+                    turned += u32::from(twist % piece.len() != 0);
                     need += len / 2;
                 }
                 need + turned.div_ceil(2)
