@@ -34,8 +34,11 @@
 //! drawn, so a run cut anywhere and resumed is the run never cut.
 
 mod anneal;
+pub mod beam;
 pub mod comms;
 pub mod exact;
+mod finish;
+pub mod needed;
 mod opening;
 mod params;
 mod passes;
@@ -116,6 +119,8 @@ struct Short {
     /// The one annealing loop's state: the random numbers (every draw of
     /// the run past its seeding), the proposals made, the temperature.
     chain: Chain,
+    /// The 3-cycles a state still needs (the beam completion's measure).
+    needed: needed::Needed,
     seed: Option<Box<dyn Solver>>,
     /// The running seed solver's preset name.
     seed_name: &'static str,
@@ -189,6 +194,7 @@ impl Short {
             table: None,
             mis: Misplaced::new(size, &home),
             chain: Short::chain(p, seed ^ 0x5a5a_0000_5107_0001),
+            needed: needed::Needed::new(size, Misplaced::new(size, &home).want()),
             seed: Some(seeder),
             seed_name: "sa-comm",
             seeded_by: "sa-comm",

@@ -83,6 +83,22 @@ declare_params! {
         phase_runs: u32 = 64 => int(0, 1000, Linear), No,
             "on the 3x3: phases-sa runs (each with its own seed) offered as starting sequences \
              beside sa-comm's; the shortest solved one is shortened (other sizes: unused)",
+        /// Sequences a completion's beam search keeps per count of 3-cycles
+        /// still needed (1: greedy by that count); 0: the completion by
+        /// misplaced stickers the beam replaced; −1: by the cube's size.
+        beam: i64 = -1 => int(-1, 10_000, Linear), Yes,
+            "sequences a completion's beam search keeps per count of 3-cycles still needed (1 = \
+             greedy); 0 = the older completion by misplaced stickers; -1 = by the cube's size",
+        /// Cycles each sequence of a completion's beam expands at most.
+        beam_candidates: u32 = 4 => int(1, 1000, Log), Yes,
+            "cycles (among those lowering the 3-cycles still needed) each sequence of a \
+             completion's beam expands at most",
+        /// Segments of the best sequence cut out and completed again by a
+        /// wider beam at the end of each cooling cycle (0 = off); −1: by
+        /// the cube's size.
+        polish: i64 = -1 => int(-1, 10_000, Linear), Yes,
+            "segments of the best solved sequence cut out and completed again by a wider beam at \
+             each cooling cycle's end (0 = off); -1 = by the cube's size",
         /// The most misplaced pieces a completion is tried with.
         repair_pieces: u32 = 30 => int(0, 10_000, Linear), Yes,
             "the most misplaced pieces a completion is tried with",
@@ -152,6 +168,12 @@ impl ShortParams {
             let k = ((p.max_steps as f64 / cycle as f64).round() as u64).max(1);
             p.cycle = p.max_steps.div_ceil(k);
         }
+        if p.beam < 0 {
+            p.beam = BEAM;
+        }
+        if p.polish < 0 {
+            p.polish = POLISH;
+        }
         if p.short_rate < 0.0 {
             let rate = if n <= SHORT_UPTO { SHORT_RATE } else { 0.0 };
             p.short_rate = rate.min(1.0 - p.insert_rate).max(0.0);
@@ -160,8 +182,18 @@ impl ShortParams {
     }
 }
 
+/// A completion's beam width by default (every size): 1, greedy by the
+/// 3-cycles still needed; wider beams cost more than they give back within
+/// the same time (measured on the 4×4, docs/performance.md).
+pub const BEAM: i64 = 1;
+
+/// Segments polished per cooling cycle by default (every size): none; the
+/// polish did not measure shorter (docs/performance.md).
+pub const POLISH: i64 = 0;
+
 /// The proposal budget and cooling cycle by size, (max_steps, cycle): on
-/// the 3×3 one cycle of 300 000; up to the 5×5 ten cycles of 300 000 proposals; past it fewer and
+/// the 3×3 one cycle of 300 000; up to the 5×5 ten cycles of 300 000
+/// proposals; past it fewer and
 /// shorter ones, as each proposal costs more there. Several short
 /// coolings, each from the best so far, end shorter than one long one in
 /// the same proposals (measured on the 4×4, 5×5 and 7×7,

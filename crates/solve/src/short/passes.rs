@@ -84,6 +84,9 @@ impl Short {
                 push(&mut seq, t);
             }
         }
+        if let Some(spent) = self.beam_completion(&seq, &end) {
+            return work + spent;
+        }
         let rounds = self.cur.pieces * REPAIR_ROUNDS;
         let rng = &mut self.chain.rng;
         // Every tenth completion also tries the four-turn commutators (a
@@ -186,6 +189,9 @@ impl Short {
             }
             let stuck = self.proposals - self.last_better.max(self.restarted);
             let cycle_ends = self.p.cycle > 0 && self.proposals.is_multiple_of(self.p.cycle);
+            if cycle_ends {
+                work += self.polish();
+            }
             if cycle_ends || self.p.restart_after > 0 && stuck >= self.p.restart_after {
                 if let Some(best) = self.best.clone() {
                     self.set_current(best);

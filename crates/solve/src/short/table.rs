@@ -386,7 +386,32 @@ pub fn best_insertion<R: Rng>(
     if d >= 0 {
         return None;
     }
-    let mut p = table.cycles.pairs_of(target).to_vec();
+    let (_, at, s, k) = cheapest(table, turns, seq, table.cycles.pairs_of(target))?;
+    let word = table.words(s).nth(k)?.to_vec();
+    let out = inserted(seq, at, &word);
+    Some(Insertion {
+        at,
+        word,
+        entry: Some(table.entry_of(s)),
+        at_end: table.cycles.pairs_of(target).to_vec(),
+        fixed: (-d) as u32,
+        seq: out,
+    })
+}
+
+/// Where cycle `end` (its pairs at the end of merged `seq`) costs fewest
+/// turns: it is carried back through the sequence turn by turn
+/// (conjugated by each), and at every position every word the table has
+/// for the carried cycle is tried. (length change, position, slot, word
+/// index) of the cheapest, the latest position among equals; `None` when
+/// no position has the carried cycle in the table.
+pub fn cheapest(
+    table: &Table,
+    turns: &Turns,
+    seq: &[Mv],
+    end: &[[u16; 2]],
+) -> Option<(i64, usize, u32, usize)> {
+    let mut p = end.to_vec();
     let mut best: Option<(i64, usize, u32, usize)> = None;
     let mut buf = Vec::new();
     // The carried cycle's slot, looked up again only when a turn moves it.
@@ -410,20 +435,16 @@ pub fn best_insertion<R: Rng>(
             }
         }
     }
-    let (_, at, s, k) = best?;
-    let word = table.words(s).nth(k)?.to_vec();
+    best
+}
+
+/// Merged `seq` with `word` inserted before its turn `at`, merged.
+pub fn inserted(seq: &[Mv], at: usize, word: &[Mv]) -> Vec<Mv> {
     let mut out = seq[..at].to_vec();
     for &m in word.iter().chain(&seq[at..]) {
         push(&mut out, m);
     }
-    Some(Insertion {
-        at,
-        word,
-        entry: Some(table.entry_of(s)),
-        at_end: table.cycles.pairs_of(target).to_vec(),
-        fixed: (-d) as u32,
-        seq: out,
-    })
+    out
 }
 
 #[cfg(test)]
