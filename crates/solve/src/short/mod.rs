@@ -33,12 +33,16 @@
 //! are waited for only until it does; where a step ends changes nothing
 //! drawn, so a run cut anywhere and resumed is the run never cut.
 
+mod build;
 pub mod comms;
 pub mod exact;
+mod greedy;
 mod opening;
 mod params;
+mod parity;
 mod passes;
 mod propose;
+mod rough;
 pub mod seq;
 pub mod table;
 mod track;
@@ -117,8 +121,11 @@ struct Short {
     /// The seed solver from the start itself, run after the one from the
     /// exact part.
     plain: Option<Box<dyn Solver>>,
-    /// The shortest solved seed sequence so far, with its exact turns.
-    seeded: Option<(Vec<Mv>, usize)>,
+    /// The shortest solved seed sequence so far, with its exact turns and
+    /// its name.
+    seeded: Option<(Vec<Mv>, usize, &'static str)>,
+    /// The exact part, the constructive seed, every seed's length.
+    seeds: build::Seeds,
     /// Exact turns leading the sequence that was shortened.
     exact_turns: usize,
     /// The seed used for the seed solver.
@@ -178,6 +185,7 @@ impl Short {
             prefix: None,
             plain: None,
             seeded: None,
+            seeds: build::Seeds::default(),
             exact_turns: 0,
             seed_value: seed,
             seed_steps: 0,
@@ -327,6 +335,15 @@ impl Solver for Short {
                     break;
                 }
                 self.exact_part();
+                continue;
+            }
+            if self.building().is_some() {
+                self.seed_steps += 1;
+                if !self.build_step(halt) {
+                    self.seed_steps -= 1;
+                    self.sweeps -= 1;
+                    break;
+                }
                 continue;
             }
             if let Some(seeder) = self.seed.as_mut() {

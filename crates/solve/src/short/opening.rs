@@ -3,7 +3,8 @@
 //! from the start itself; the shorter of the two, merged, is the sequence
 //! the annealer shortens.
 
-use super::seq::{self, merged, to_alg};
+use super::build::{EXACT_SA_COMM, SA_COMM};
+use super::seq::{self, Mv, merged, to_alg};
 use super::{Short, exact};
 use crate::anneal::SaParams;
 use crate::api::Status;
@@ -24,6 +25,7 @@ impl Short {
     /// the two sequences is the one shortened.
     pub(super) fn exact_part(&mut self) {
         let prefix = exact::prefix(&self.start);
+        self.seeds.exact = prefix.clone();
         let seeder = (!prefix.is_empty())
             .then(|| self.start.after(&to_alg(&prefix, self.size)).ok())
             .flatten()
@@ -54,12 +56,28 @@ impl Short {
                 .copied()
                 .chain(moves.into_iter().flat_map(|m| seq::of_move(m, self.size))),
         );
+        let name = if prefix.is_empty() {
+            SA_COMM
+        } else {
+            EXACT_SA_COMM
+        };
+        self.offer_seq(seq, prefix.len(), name);
+    }
+
+    /// Offers the merged `seq` led by `exact` exact turns, seed `name`:
+    /// kept if it solves the cube and is the shortest offered.
+    pub(super) fn offer_seq(&mut self, seq: Vec<Mv>, exact: usize, name: &'static str) {
+        if !self.replayed(&seq).is_some_and(|c| c.is_solved()) {
+            return;
+        }
+        let len = self.turns.length(&seq);
+        self.seeds.lengths.push((name, len));
         let shorter = self
             .seeded
             .as_ref()
-            .is_none_or(|(s, _)| self.turns.length(&seq) < self.turns.length(s));
-        if shorter && self.replayed(&seq).is_some_and(|c| c.is_solved()) {
-            self.seeded = Some((seq, prefix.len()));
+            .is_none_or(|(s, ..)| len < self.turns.length(s));
+        if shorter {
+            self.seeded = Some((seq, exact, name));
         }
     }
 
@@ -71,9 +89,13 @@ impl Short {
             self.prefix = Some(Vec::new());
             return;
         }
+        if self.start_build() {
+            return;
+        }
         match self.seeded.take() {
-            Some((seq, exact)) => {
+            Some((seq, exact, name)) => {
                 self.exact_turns = exact;
+                self.seeds.won = Some(name);
                 self.begin(seq);
             }
             None => {

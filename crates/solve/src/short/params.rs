@@ -80,6 +80,29 @@ declare_params! {
         /// The most misplaced pieces a completion is tried with.
         repair_pieces: u32 = 30 => int(0, 10_000, Linear), Yes,
             "the most misplaced pieces a completion is tried with",
+        /// Proposals of the constructive seed's parity-keeping annealing
+        /// (its stage 2); 0: no constructive seed; −1: by the cube's size
+        /// ([`ShortParams::on_size`]).
+        build_steps: i64 = -1 => int(-1, i64::MAX, Linear), No,
+            "proposals of the constructive seed's parity-keeping annealing over inner-slice \
+             turns (0 = no constructive seed; -1 = by the cube's size)",
+        /// Weight of a misplaced piece in that annealing (energy = length +
+        /// this × misplaced pieces).
+        build_alpha: f64 = 1.5 => float(0.01, 100.0, Log), No,
+            "weight of a misplaced piece in the constructive seed's annealing (energy = length + \
+             this x misplaced pieces)",
+        /// The constructive seed places short commutators until at most
+        /// this share of the pieces outside the exact part are misplaced
+        /// (then 3-cycles finish it); −1: by the cube's size.
+        build_stop: f64 = -1.0 => float(-1.0, 1.0, Linear), No,
+            "the constructive seed places short commutators ([X, Y], [X, Y Z]) until at most this \
+             share of the pieces outside the exact part are misplaced, then 3-cycles finish it \
+             (-1 = by the cube's size)",
+        /// Sticker pairs one of those placements looks at, at most (past
+        /// it, a spaced subset of the positions).
+        build_scan: u64 = 20_000_000 => int(1000, i64::MAX, Log), No,
+            "sticker pairs one placement of a short commutator in the constructive seed looks at, \
+             at most (past it a spaced subset of the positions)",
     }
 }
 
@@ -135,6 +158,12 @@ impl ShortParams {
             let k = ((p.max_steps as f64 / cycle as f64).round() as u64).max(1);
             p.cycle = p.max_steps.div_ceil(k);
         }
+        if p.build_steps < 0 {
+            p.build_steps = build_budget(n) as i64;
+        }
+        if p.build_stop < 0.0 {
+            p.build_stop = BUILD_STOP;
+        }
         if p.short_rate < 0.0 {
             let rate = if n <= SHORT_UPTO { SHORT_RATE } else { 0.0 };
             p.short_rate = rate.min(1.0 - p.insert_rate).max(0.0);
@@ -157,6 +186,19 @@ pub fn budget(n: usize) -> (u64, u64) {
         _ => (300_000, 150_000),
     }
 }
+
+/// The constructive seed's annealing budget by size (0: none; the 3×3 and
+/// 2×2 have no free layers).
+pub fn build_budget(n: usize) -> u64 {
+    match n {
+        0..=3 => 0,
+        _ => 200_000,
+    }
+}
+
+/// The share of misplaced pieces at which the constructive seed goes from
+/// short commutators to 3-cycles, by default.
+pub const BUILD_STOP: f64 = 0.5;
 
 /// The declaration of `sa-short`'s parameters.
 pub fn params() -> Vec<ParamSpec> {

@@ -386,7 +386,19 @@ pub fn best_insertion<R: Rng>(
     if d >= 0 {
         return None;
     }
-    let mut p = table.cycles.pairs_of(target).to_vec();
+    let mut ins = place(table, turns, seq, table.cycles.pairs_of(target))?;
+    ins.fixed = (-d) as u32;
+    Some(ins)
+}
+
+/// The insertion into `seq` that makes permutation `target` at its end
+/// for fewest turns: `target` is carried back through the sequence turn by
+/// turn (conjugated by each), and at every position every word the table
+/// has for the carried permutation is tried. `None` when no position has
+/// it in the table. Its `fixed` is 0 (the caller knows what it puts
+/// right).
+pub fn place(table: &Table, turns: &Turns, seq: &[Mv], target: &[[u16; 2]]) -> Option<Insertion> {
+    let mut p = target.to_vec();
     let mut best: Option<(i64, usize, u32, usize)> = None;
     let mut buf = Vec::new();
     // The carried cycle's slot, looked up again only when a turn moves it.
@@ -420,8 +432,8 @@ pub fn best_insertion<R: Rng>(
         at,
         word,
         entry: Some(table.entry_of(s)),
-        at_end: table.cycles.pairs_of(target).to_vec(),
-        fixed: (-d) as u32,
+        at_end: target.to_vec(),
+        fixed: 0,
         seq: out,
     })
 }
