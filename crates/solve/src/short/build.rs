@@ -39,7 +39,10 @@ pub const EXACT_SA_COMM: &str = "exact+sa-comm";
 pub const SA_COMM: &str = "sa-comm";
 pub const CONSTRUCTIVE: &str = "constructive";
 
-/// Cycles stage 4 draws at most for one insertion.
+/// Cycles stage 4 places for one insertion (each the best of a few drawn).
+const FILL_TRIES: u32 = 8;
+
+/// Cycles stage 4 draws at most for one of them.
 const MOST_DRAWS: u32 = 4096;
 
 /// Insertions stage 4 makes at most per misplaced piece it starts with.
@@ -152,31 +155,50 @@ impl Build {
                 work
             }
             Stage::Fill => {
-                let work = (self.seq.len() as u64 + 1) * 4 * turns.size.get() as u64;
+                let work = (self.seq.len() as u64 + 1)
+                    * 4
+                    * turns.size.get() as u64
+                    * u64::from(FILL_TRIES);
                 if self.pieces == 0 {
                     stages.push(("3-cycles", turns.length(&self.seq), 0));
                     self.solved = Some(std::mem::take(&mut self.seq));
                     self.stage = Stage::Done;
                     return work;
                 }
-                // Few of the cycles drawn put anything right once most
-                // pieces are home: more are drawn before giving up.
-                let mut ins = None;
-                let mut draws = short.candidates;
+                // Several cycles, each the best of a few drawn, each placed
+                // where it costs fewest turns: the one of fewest turns per
+                // sticker put right is inserted. Few of the cycles drawn put
+                // anything right once most pieces are home: more are drawn
+                // before giving up.
+                let mut ins: Option<Insertion> = None;
+                let mut draws = short.candidates.div_ceil(FILL_TRIES).max(1);
+                let now = turns.length(&self.seq) as i64;
+                let cost = |i: &Insertion| (turns.length(&i.seq) as i64 - now, i64::from(i.fixed));
                 while ins.is_none()
                     && draws <= MOST_DRAWS
                     && self.rounds > 0
                     && odd_orbits(turns.size, &self.end, &short.home) == 0
                 {
-                    ins = best_insertion(
-                        short.table,
-                        turns,
-                        &self.seq,
-                        &self.end,
-                        &self.want,
-                        draws,
-                        &mut self.rng,
-                    );
+                    for _ in 0..FILL_TRIES {
+                        let Some(i) = best_insertion(
+                            short.table,
+                            turns,
+                            &self.seq,
+                            &self.end,
+                            &self.want,
+                            draws,
+                            &mut self.rng,
+                        ) else {
+                            continue;
+                        };
+                        let better = ins.as_ref().is_none_or(|b| {
+                            let ((la, fa), (lb, fb)) = (cost(&i), cost(b));
+                            la * fb < lb * fa
+                        });
+                        if better {
+                            ins = Some(i);
+                        }
+                    }
                     draws *= 8;
                 }
                 // Stuck where no cycle drawn lowers the misplaced stickers
@@ -191,9 +213,7 @@ impl Build {
                         self.rounds -= 1;
                         self.apply(ins);
                     }
-                    None => {
-                        self.stage = Stage::Done
-                    }
+                    None => self.stage = Stage::Done,
                 }
                 work
             }
@@ -471,7 +491,11 @@ mod tests {
         for (n, seed) in [(4, 1), (5, 2), (6, 3)] {
             let s = seeded(n, seed);
             let names: Vec<&str> = s.seeds.lengths.iter().map(|&(k, _)| k).collect();
-            assert!(names.contains(&CONSTRUCTIVE), "{n}: {names:?} {:?}", s.seeds.stages);
+            assert!(
+                names.contains(&CONSTRUCTIVE),
+                "{n}: {names:?} {:?}",
+                s.seeds.stages
+            );
             assert_eq!(s.seeds.stages.len(), 3, "{n}");
             let _ = NxnCube::solved(Size::new(n).unwrap());
         }

@@ -85,7 +85,8 @@ declare_params! {
         /// ([`ShortParams::on_size`]).
         build_steps: i64 = -1 => int(-1, i64::MAX, Linear), No,
             "proposals of the constructive seed's parity-keeping annealing over inner-slice \
-             turns (0 = no constructive seed; -1 = by the cube's size)",
+             turns (0 = no constructive seed; -1 = by the cube's size: 200 000 from the 4x4 to \
+             the 10x10, none past it)",
         /// Weight of a misplaced piece in that annealing (energy = length +
         /// this × misplaced pieces).
         build_alpha: f64 = 1.5 => float(0.01, 100.0, Log), No,
@@ -188,17 +189,24 @@ pub fn budget(n: usize) -> (u64, u64) {
 }
 
 /// The constructive seed's annealing budget by size (0: none; the 3×3 and
-/// 2×2 have no free layers).
+/// 2×2 have no free layers): 200 000 proposals (50 000 and 1 000 000 were
+/// no better on the 4×4 and 7×7, docs/performance.md) up to the 10×10;
+/// none past it, where it was not measured (its commutator scans and the
+/// words they try grow with the square of the size).
 pub fn build_budget(n: usize) -> u64 {
     match n {
         0..=3 => 0,
-        _ => 200_000,
+        4..=10 => 200_000,
+        _ => 0,
     }
 }
 
 /// The share of misplaced pieces at which the constructive seed goes from
-/// short commutators to 3-cycles, by default.
-pub const BUILD_STOP: f64 = 0.5;
+/// short commutators to 3-cycles, by default: none, the commutators are
+/// placed as long as one puts a sticker right (measured on the 4×4, 5×5
+/// and 7×7 against the winners' one half: 15–20 % shorter seeds,
+/// docs/performance.md).
+pub const BUILD_STOP: f64 = 0.0;
 
 /// The declaration of `sa-short`'s parameters.
 pub fn params() -> Vec<ParamSpec> {
@@ -221,6 +229,9 @@ mod tests {
         let four = on(4, &auto);
         assert_eq!((four.max_steps, four.cycle), (3_000_000, 300_000));
         assert_eq!(four.short_rate, SHORT_RATE);
+        assert_eq!((four.build_steps, four.build_stop), (200_000, BUILD_STOP));
+        assert_eq!(on(3, &auto).build_steps, 0, "no free layers");
+        assert_eq!(on(12, &auto).build_steps, 0, "not measured past the 10x10");
         let seven = on(7, &auto);
         assert_eq!((seven.max_steps, seven.cycle), budget(7));
         assert_eq!(seven.short_rate, 0.0);

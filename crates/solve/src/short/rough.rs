@@ -229,7 +229,12 @@ impl Rough {
 
     /// One proposal: drawn, judged, accepted or not; what it replayed, in
     /// sticker moves.
-    pub(super) fn proposal(&mut self, turns: &Turns, mis: &mut Misplaced, rng: &mut CubeRng) -> u64 {
+    pub(super) fn proposal(
+        &mut self,
+        turns: &Turns,
+        mis: &mut Misplaced,
+        rng: &mut CubeRng,
+    ) -> u64 {
         self.done += 1;
         if !self.propose(turns, rng) {
             return 1;
@@ -242,7 +247,8 @@ impl Rough {
             .unwrap_or(self.cand.len().min(self.seq.len()));
         let s = self.stickers;
         self.work.clear();
-        self.work.extend_from_slice(&self.ck[head * s..(head + 1) * s]);
+        self.work
+            .extend_from_slice(&self.ck[head * s..(head + 1) * s]);
         turns.replay(&mut self.work, &self.cand[head..], &mut self.tmp);
         let pieces = mis.count(&self.work).0;
         let work = ((self.cand.len() - head) as u64 + 1) * 4 * turns.size.get() as u64;
