@@ -292,10 +292,9 @@ pub(super) fn home_cycle(size: Size, end: &[u8], want: &[u8]) -> Option<Pairs> {
                 continue;
             };
             let mut pairs: Pairs = Vec::new();
-            for k in 0..pieces[a].len() {
-                pairs.push([pieces[b][k], pieces[a][k]]);
-                pairs.push([pieces[c][k], pieces[b][k]]);
-                pairs.push([pieces[a][k], pieces[c][k]]);
+            let stickers = pieces[a].iter().zip(&pieces[b]).zip(&pieces[c]);
+            for ((&sa, &sb), &sc) in stickers {
+                pairs.extend([[sb, sa], [sc, sb], [sa, sc]]);
             }
             pairs.sort_unstable();
             return Some(pairs);

@@ -10,9 +10,9 @@
 //! layer `l` or `n + 1 − l` (the same wing orbit), a half turn a half turn;
 //! pairs of such quarter turns (or one half turn) are inserted or deleted;
 //! two adjacent turns about different axes, one of them free, are swapped
-//! (a swap is two 3-cycles' worth of change, very local). Energy = length
-//! + α × misplaced pieces; the temperature falls exponentially over the
-//! budget.
+//! (a swap is two 3-cycles' worth of change, very local). The energy is
+//! the length plus α × the misplaced pieces; the temperature falls
+//! exponentially over the budget.
 
 use rand::RngExt;
 
@@ -312,7 +312,7 @@ mod tests {
             let (len0, pieces0) = (r.seq.len(), r.pieces);
             while !r.finished() {
                 r.proposal(&turns, &mut mis, &mut rng);
-                if r.done % 997 == 0 {
+                if r.done.is_multiple_of(997) {
                     let kept: Vec<Mv> = r
                         .seq
                         .iter()
