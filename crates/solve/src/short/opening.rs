@@ -72,6 +72,9 @@ impl Short {
         }
         let len = self.turns.length(&seq);
         self.seeds.lengths.push((name, len));
+        // Known solved from now on: a limit met while the next seed is
+        // built reports it.
+        self.keep_if_best(&seq);
         let shorter = self
             .seeded
             .as_ref()
