@@ -139,71 +139,107 @@ pub fn best_short<R: Rng>(
     want: &[u8],
     rng: &mut R,
 ) -> Option<Insertion> {
-    if comms.is_empty() {
-        return None;
-    }
-    let l = seq.len();
-    let every = ((l + 1) * comms.moved).div_ceil(SCAN_WORK).max(1);
-    let offset = rng.random_range(0..every);
-    // `to_end[x]`: where a sticker at `x` before `seq[at..]` is at the end.
-    let mut to_end: Vec<u16> = (0..s.len() as u16).collect();
-    let mut tmp: Vec<u16> = Vec::new();
-    let mut buf = Vec::new();
-    // (turns added, stickers put right (negative), position, index) and
-    // the commutator's pairs as the end sees them.
-    let mut best: Option<(i64, i64, usize, usize)> = None;
-    let mut at_end: Pairs = Vec::new();
-    for at in (0..=l).rev() {
-        if at < l {
-            // A turn gathering `src` into `i` sends the sticker at `src` to `i`.
-            let p = turns.pairs(seq[at]);
-            tmp.clear();
-            tmp.extend(p.iter().map(|&[i, _]| to_end[i as usize]));
-            for (&[_, src], &e) in p.iter().zip(&tmp) {
-                to_end[src as usize] = e;
-            }
+    let words = |k: usize| &comms.words[k][..];
+    let scan = Scan {
+        pairs: &comms.pairs,
+        moved: comms.moved,
+        cap: SCAN_WORK,
+    };
+    scan.best(words, turns, seq, s, want, rng)
+}
+
+/// Words and their pairs a scan tries ([`best_short`], and the
+/// constructive seed's commutators of up to six turns).
+pub(super) struct Scan<'a> {
+    /// Each word's (position, source) pairs.
+    pub(super) pairs: &'a [Pairs],
+    /// Stickers moved, over all words.
+    pub(super) moved: usize,
+    /// Sticker pairs one scan looks at, at most, before it spaces out the
+    /// positions it tries.
+    pub(super) cap: usize,
+}
+
+impl Scan<'_> {
+    /// The (position, word) of fewest turns per misplaced sticker of `s`
+    /// put right at the end of `seq` (fewer turns among equals); `None`
+    /// when none puts a sticker right.
+    pub(super) fn best<'w, R: Rng>(
+        &self,
+        word: impl Fn(usize) -> &'w [Mv],
+        turns: &Turns,
+        seq: &[Mv],
+        s: &[u8],
+        want: &[u8],
+        rng: &mut R,
+    ) -> Option<Insertion> {
+        let (pairs, moved) = (self.pairs, self.moved);
+        if pairs.is_empty() {
+            return None;
         }
-        if every > 1 && at != l && at % every != offset {
-            continue;
-        }
-        for (k, p) in comms.pairs.iter().enumerate() {
-            let mut d = 0i64;
-            for &[i, src] in p {
-                let (a, b) = (to_end[i as usize] as usize, to_end[src as usize] as usize);
-                let w = want[a];
-                d += i64::from(s[b] != w) - i64::from(s[a] != w);
+        let l = seq.len();
+        let every = ((l + 1) * moved).div_ceil(self.cap).max(1);
+        let offset = rng.random_range(0..every);
+        // `to_end[x]`: where a sticker at `x` before `seq[at..]` is at the end.
+        let mut to_end: Vec<u16> = (0..s.len() as u16).collect();
+        let mut tmp: Vec<u16> = Vec::new();
+        let mut buf = Vec::new();
+        // (turns added, stickers put right (negative), position, index) and
+        // the commutator's pairs as the end sees them.
+        let mut best: Option<(i64, i64, usize, usize)> = None;
+        let mut at_end: Pairs = Vec::new();
+        for at in (0..=l).rev() {
+            if at < l {
+                // A turn gathering `src` into `i` sends the sticker at `src` to `i`.
+                let p = turns.pairs(seq[at]);
+                tmp.clear();
+                tmp.extend(p.iter().map(|&[i, _]| to_end[i as usize]));
+                for (&[_, src], &e) in p.iter().zip(&tmp) {
+                    to_end[src as usize] = e;
+                }
             }
-            if d >= 0 {
+            if every > 1 && at != l && at % every != offset {
                 continue;
             }
-            let dl = local_delta(turns, seq, at, &comms.words[k], &mut buf);
-            // dl / -d < bl / -bd  ⇔  dl · (-bd) < bl · (-d)
-            let better = best.is_none_or(|(bl, bd, _, _)| {
-                dl * -bd < bl * -d || (dl * -bd == bl * -d && dl < bl)
-            });
-            if better {
-                best = Some((dl, d, at, k));
-                at_end.clear();
-                at_end.extend(
-                    p.iter()
-                        .map(|&[i, src]| [to_end[i as usize], to_end[src as usize]]),
-                );
+            for (k, p) in pairs.iter().enumerate() {
+                let mut d = 0i64;
+                for &[i, src] in p {
+                    let (a, b) = (to_end[i as usize] as usize, to_end[src as usize] as usize);
+                    let w = want[a];
+                    d += i64::from(s[b] != w) - i64::from(s[a] != w);
+                }
+                if d >= 0 {
+                    continue;
+                }
+                let dl = local_delta(turns, seq, at, word(k), &mut buf);
+                // dl / -d < bl / -bd  ⇔  dl · (-bd) < bl · (-d)
+                let better = best.is_none_or(|(bl, bd, _, _)| {
+                    dl * -bd < bl * -d || (dl * -bd == bl * -d && dl < bl)
+                });
+                if better {
+                    best = Some((dl, d, at, k));
+                    at_end.clear();
+                    at_end.extend(
+                        p.iter()
+                            .map(|&[i, src]| [to_end[i as usize], to_end[src as usize]]),
+                    );
+                }
             }
         }
+        let (_, d, at, k) = best?;
+        let word = word(k).to_vec();
+        let mut out = seq[..at].to_vec();
+        for &m in word.iter().chain(&seq[at..]) {
+            push(&mut out, m);
+        }
+        at_end.sort_unstable();
+        Some(Insertion {
+            at,
+            word,
+            entry: None,
+            at_end,
+            fixed: (-d) as u32,
+            seq: out,
+        })
     }
-    let (_, d, at, k) = best?;
-    let word = comms.words[k].to_vec();
-    let mut out = seq[..at].to_vec();
-    for &m in word.iter().chain(&seq[at..]) {
-        push(&mut out, m);
-    }
-    at_end.sort_unstable();
-    Some(Insertion {
-        at,
-        word,
-        entry: None,
-        at_end,
-        fixed: (-d) as u32,
-        seq: out,
-    })
 }

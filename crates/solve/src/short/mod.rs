@@ -35,14 +35,18 @@
 
 mod anneal;
 pub mod beam;
+mod build;
 pub mod comms;
 pub mod exact;
 mod finish;
+mod greedy;
 pub mod needed;
 mod opening;
 mod params;
+mod parity;
 mod passes;
 mod propose;
+mod rough;
 pub mod seq;
 pub mod table;
 mod track;
@@ -133,10 +137,10 @@ struct Short {
     /// `phases-sa` runs ([`ShortParams::phase_runs`]).
     later: Vec<(&'static str, Box<dyn Solver>)>,
     /// The shortest solved seed sequence so far, with its exact turns and
-    /// the seed solver that gave it.
+    /// its name.
     seeded: Option<(Vec<Mv>, usize, &'static str)>,
-    /// The seed solver whose sequence is the one shortened.
-    seeded_by: &'static str,
+    /// The exact part, the constructive seed, every seed's length.
+    seeds: build::Seeds,
     /// Exact turns leading the sequence that was shortened.
     exact_turns: usize,
     /// The seed used for the seed solver.
@@ -196,11 +200,11 @@ impl Short {
             chain: Short::chain(p, seed ^ 0x5a5a_0000_5107_0001),
             needed: needed::Needed::new(size, Misplaced::new(size, &home).want()),
             seed: Some(seeder),
-            seed_name: "sa-comm",
-            seeded_by: "sa-comm",
+            seed_name: build::SA_COMM,
             prefix: None,
             later: Vec::new(),
             seeded: None,
+            seeds: build::Seeds::default(),
             exact_turns: 0,
             seed_value: seed,
             seed_steps: 0,
@@ -346,6 +350,15 @@ impl Solver for Short {
                     break;
                 }
                 self.exact_part();
+                continue;
+            }
+            if self.building().is_some() {
+                self.seed_steps += 1;
+                if !self.build_step(halt) {
+                    self.seed_steps -= 1;
+                    self.sweeps -= 1;
+                    break;
+                }
                 continue;
             }
             if let Some(seeder) = self.seed.as_mut() {

@@ -1,9 +1,11 @@
 //! The solved sequence `sa-short` starts from: the exact part ([`exact`])
 //! followed by `sa-comm`'s solution of the rest, `sa-comm`'s solution
-//! from the start itself, and on the 3×3 a few `phases-sa` solutions; the
-//! shortest, merged, is the sequence the annealer shortens.
+//! from the start itself, from the 4×4 to the 7×7 the constructive seed
+//! (`build`), and on the 3×3 a few `phases-sa` solutions; the shortest,
+//! merged, is the sequence the annealer shortens.
 
-use super::seq::{self, merged, to_alg};
+use super::build::{EXACT_SA_COMM, PHASES_SA, SA_COMM};
+use super::seq::{self, Mv, merged, to_alg};
 use super::{Short, exact};
 use crate::anneal::SaParams;
 use crate::api::{Solver, Status};
@@ -24,6 +26,7 @@ impl Short {
     /// the two sequences is the one shortened.
     pub(super) fn exact_part(&mut self) {
         let prefix = exact::prefix(&self.start);
+        self.seeds.exact = prefix.clone();
         let seeder = (!prefix.is_empty())
             .then(|| self.start.after(&to_alg(&prefix, self.size)).ok())
             .flatten()
@@ -31,8 +34,9 @@ impl Short {
         match seeder {
             Some(s) => {
                 let plain = self.seed.replace(s);
+                self.seed_name = EXACT_SA_COMM;
                 if exact::Part::of(self.size) != exact::Part::Whole {
-                    self.later.extend(plain.map(|p| ("sa-comm", p)));
+                    self.later.extend(plain.map(|p| (SA_COMM, p)));
                 }
                 self.prefix = Some(prefix);
             }
@@ -58,7 +62,7 @@ impl Short {
             .filter_map(|i| {
                 let seed = self.seed_value ^ (0x9e37_79b9_7f4a_7c15_u64.wrapping_mul(i + 1));
                 let run = crate::phases::build_sa_on(&p, &start, seed).ok()?;
-                Some(("phases-sa", run))
+                Some((PHASES_SA, run))
             })
             .collect()
     }
@@ -77,12 +81,26 @@ impl Short {
                 .copied()
                 .chain(moves.into_iter().flat_map(|m| seq::of_move(m, self.size))),
         );
+        self.offer_seq(seq, prefix.len(), self.seed_name);
+    }
+
+    /// Offers the merged `seq` led by `exact` exact turns, seed `name`:
+    /// kept if it solves the cube and is the shortest offered.
+    pub(super) fn offer_seq(&mut self, seq: Vec<Mv>, exact: usize, name: &'static str) {
+        if !self.replayed(&seq).is_some_and(|c| c.is_solved()) {
+            return;
+        }
+        let len = self.turns.length(&seq);
+        self.seeds.lengths.push((name, len));
+        // Known solved from now on: a limit met while the next seed is
+        // built reports it.
+        self.keep_if_best(&seq);
         let shorter = self
             .seeded
             .as_ref()
-            .is_none_or(|(s, _, _)| self.turns.length(&seq) < self.turns.length(s));
-        if shorter && self.replayed(&seq).is_some_and(|c| c.is_solved()) {
-            self.seeded = Some((seq, prefix.len(), self.seed_name));
+            .is_none_or(|(s, ..)| len < self.turns.length(s));
+        if shorter {
+            self.seeded = Some((seq, exact, name));
         }
     }
 
@@ -95,10 +113,13 @@ impl Short {
             self.prefix = Some(Vec::new());
             return;
         }
+        if self.start_build() {
+            return;
+        }
         match self.seeded.take() {
-            Some((seq, exact, by)) => {
+            Some((seq, exact, name)) => {
                 self.exact_turns = exact;
-                self.seeded_by = by;
+                self.seeds.won = Some(name);
                 self.begin(seq);
             }
             None => {

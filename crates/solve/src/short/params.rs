@@ -102,6 +102,30 @@ declare_params! {
         /// The most misplaced pieces a completion is tried with.
         repair_pieces: u32 = 30 => int(0, 10_000, Linear), Yes,
             "the most misplaced pieces a completion is tried with",
+        /// Proposals of the constructive seed's parity-keeping annealing
+        /// (its stage 2); 0: no constructive seed; −1: by the cube's size
+        /// ([`ShortParams::on_size`]).
+        build_steps: i64 = -1 => int(-1, i64::MAX, Linear), No,
+            "proposals of the constructive seed's parity-keeping annealing over inner-slice \
+             turns (0 = no constructive seed; -1 = by the cube's size: 200 000 from the 4x4 to \
+             the 7x7, none past it)",
+        /// Weight of a misplaced piece in that annealing (energy = length +
+        /// this × misplaced pieces).
+        build_alpha: f64 = 1.5 => float(0.01, 100.0, Log), No,
+            "weight of a misplaced piece in the constructive seed's annealing (energy = length + \
+             this x misplaced pieces)",
+        /// The constructive seed places short commutators until at most
+        /// this share of the pieces outside the exact part are misplaced
+        /// (then 3-cycles finish it); −1: by the cube's size.
+        build_stop: f64 = -1.0 => float(-1.0, 1.0, Linear), No,
+            "the constructive seed places short commutators ([X, Y], [X, Y Z]) until at most this \
+             share of the pieces outside the exact part are misplaced, then 3-cycles finish it \
+             (-1 = by the cube's size)",
+        /// Sticker pairs one of those placements looks at, at most (past
+        /// it, a spaced subset of the positions).
+        build_scan: u64 = 20_000_000 => int(1000, i64::MAX, Log), No,
+            "sticker pairs one placement of a short commutator in the constructive seed looks at, \
+             at most (past it a spaced subset of the positions)",
     }
 }
 
@@ -174,6 +198,12 @@ impl ShortParams {
         if p.polish < 0 {
             p.polish = POLISH;
         }
+        if p.build_steps < 0 {
+            p.build_steps = build_budget(n) as i64;
+        }
+        if p.build_stop < 0.0 {
+            p.build_stop = BUILD_STOP;
+        }
         if p.short_rate < 0.0 {
             let rate = if n <= SHORT_UPTO { SHORT_RATE } else { 0.0 };
             p.short_rate = rate.min(1.0 - p.insert_rate).max(0.0);
@@ -210,6 +240,27 @@ pub fn budget(n: usize) -> (u64, u64) {
     }
 }
 
+/// The constructive seed's annealing budget by size (0: none; the 3×3 and
+/// 2×2 have no free layers): 200 000 proposals (50 000 and 1 000 000 were
+/// no better on the 4×4 and 7×7, docs/performance.md) up to the 7×7;
+/// none past it: on the 10×10 the seed took 170 s at a load of 13 (its
+/// commutator scans and the words they try grow with the square of the
+/// size), more than a time-limited run there has.
+pub fn build_budget(n: usize) -> u64 {
+    match n {
+        0..=3 => 0,
+        4..=7 => 200_000,
+        _ => 0,
+    }
+}
+
+/// The share of misplaced pieces at which the constructive seed goes from
+/// short commutators to 3-cycles, by default: none, the commutators are
+/// placed as long as one puts a sticker right (measured on the 4×4, 5×5
+/// and 7×7 against the winners' one half: 15–20 % shorter seeds,
+/// docs/performance.md).
+pub const BUILD_STOP: f64 = 0.0;
+
 /// The declaration of `sa-short`'s parameters.
 pub fn params() -> Vec<ParamSpec> {
     ShortParams::default().declare("")
@@ -231,6 +282,9 @@ mod tests {
         let four = on(4, &auto);
         assert_eq!((four.max_steps, four.cycle), (3_000_000, 300_000));
         assert_eq!(four.short_rate, SHORT_RATE);
+        assert_eq!((four.build_steps, four.build_stop), (200_000, BUILD_STOP));
+        assert_eq!(on(3, &auto).build_steps, 0, "no free layers");
+        assert_eq!(on(10, &auto).build_steps, 0, "off past the 7x7");
         let seven = on(7, &auto);
         assert_eq!((seven.max_steps, seven.cycle), budget(7));
         assert_eq!(seven.short_rate, 0.0);

@@ -386,15 +386,24 @@ pub fn best_insertion<R: Rng>(
     if d >= 0 {
         return None;
     }
-    let (_, at, s, k) = cheapest(table, turns, seq, table.cycles.pairs_of(target))?;
+    let mut ins = place(table, turns, seq, table.cycles.pairs_of(target))?;
+    ins.fixed = (-d) as u32;
+    Some(ins)
+}
+
+/// The insertion into `seq` that makes permutation `target` at its end
+/// for fewest turns ([`cheapest`]). `None` when no position has it in the
+/// table. Its `fixed` is 0 (the caller knows what it puts right).
+pub fn place(table: &Table, turns: &Turns, seq: &[Mv], target: &[[u16; 2]]) -> Option<Insertion> {
+    let (_, at, s, k) = cheapest(table, turns, seq, target)?;
     let word = table.words(s).nth(k)?.to_vec();
     let out = inserted(seq, at, &word);
     Some(Insertion {
         at,
         word,
         entry: Some(table.entry_of(s)),
-        at_end: table.cycles.pairs_of(target).to_vec(),
-        fixed: (-d) as u32,
+        at_end: target.to_vec(),
+        fixed: 0,
         seq: out,
     })
 }

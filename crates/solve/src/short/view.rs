@@ -67,6 +67,9 @@ impl Short {
     }
 
     pub(super) fn snapshot_now(&self) -> Snapshot {
+        if let Some(b) = self.building() {
+            return self.build_snapshot(b);
+        }
         if let Some(seeder) = &self.seed {
             let mut s = seeder.snapshot();
             s.iteration = self.sweeps;
@@ -129,7 +132,6 @@ impl Short {
 
     pub(super) fn outcome_now(&self) -> Outcome {
         let mut extra = serde_json::Map::new();
-        extra.insert("seed_solver".into(), self.seeded_by.into());
         extra.insert("seed_steps".into(), self.seed_steps.into());
         extra.insert(
             "exact_part".into(),
@@ -141,6 +143,7 @@ impl Short {
         if let Some(l) = self.start_len {
             extra.insert("start_length".into(), l.into());
         }
+        self.seeds_json(&mut extra);
         extra.insert("proposals".into(), self.proposals.into());
         extra.insert("accepted".into(), self.accepted.into());
         extra.insert("completions".into(), self.completions.into());
