@@ -2,8 +2,9 @@
 //! verdict at the temperature now → the problem keeps the accepted move
 //! (and its best) → cool → frozen? It runs over a [`Problem`], a small
 //! trait: the cube annealer's spaces ([`super::engine::Annealer`], one
-//! problem per neighbourhood generator) and a phase of `phases-sa` (a
-//! fixed-length move sequence) are the two. What a problem does when the
+//! problem per neighbourhood generator), a phase of `phases-sa` (a
+//! fixed-length move sequence) and `sa-short`'s move sequence (a stretch
+//! of its proposals between two of its own events) are the three. What a problem does when the
 //! schedule freezes (end, or reheat from its best) or when it stalls
 //! (restart from its best) is its own; the loop only restarts the schedule.
 

@@ -13,7 +13,7 @@
 
 use super::propose::Judged;
 use super::{CUT_EVERY, STEP_WORK, Short, ShortParams};
-use crate::anneal::{Chain, Cooling, Problem, Schedule};
+use crate::anneal::{Chain, Cooling, Problem};
 use crate::api::Halt;
 use cubetui_cube::random::CubeRng;
 
@@ -45,6 +45,9 @@ impl Problem for Stretch<'_, '_> {
     }
 
     fn settle(&mut self, judged: Option<Judged>, accepted: bool, iteration: u64) {
+        // Counted once drawn and judged: proposal `iteration` of the run
+        // was judged at its own place in the cycle.
+        self.short.proposals = iteration + 1;
         self.short.commit(judged, accepted);
         // After the stretch's last proposal the sweep looks, once its
         // events are done.
@@ -64,9 +67,7 @@ impl Short {
     /// The chain a run of `p` (sized) starts with, seeded `seed`: the
     /// first cycle's cooling.
     pub(super) fn chain(p: &ShortParams, seed: u64) -> Chain {
-        let mut chain = Chain::new(seed, &p.schedule(), p.cycle);
-        chain.cooling = first_cooling(p);
-        chain
+        Chain::new(seed, &p.schedule(), p.cycle)
     }
 
     /// Runs the loop over the sweep's proposals from now until the next
@@ -100,8 +101,7 @@ impl Short {
         let mut at = end
             .min(next_multiple(k, p.repair_every))
             .min(next_multiple(k, CUT_EVERY))
-            .min(next_multiple(k, p.cycle))
-            .min(reheat_after(k, p.cycle));
+            .min(next_multiple(k, p.cycle));
         if p.restart_after > 0 {
             let stuck_from = self.last_better.max(self.restarted);
             at = at.min(stuck_from.saturating_add(p.restart_after));
@@ -110,36 +110,57 @@ impl Short {
         at.max(k + 1)
     }
 
-    /// A new cooling cycle starts after proposal `self.proposals`: the
-    /// chain is hot again.
-    pub(super) fn reheat_if_due(&mut self) {
-        let (c, k) = (self.p.cycle, self.proposals);
-        if k > 0 && reheat_after(k - 1, c) == k {
-            self.chain.cooling = Cooling::new(&self.p.schedule(), c);
+    /// A cooling cycle ended with the last proposal: the next starts hot.
+    pub(super) fn reheat(&mut self) {
+        self.chain.cooling = Cooling::new(&self.p.schedule(), self.p.cycle);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Short, ShortParams};
+    use crate::api::{Solver, never};
+    use cubetui_cube::nxn::random::random_moves;
+    use cubetui_cube::nxn::{NxnCube, Size};
+    use cubetui_cube::random::rng_from_seed;
+
+    /// Every proposal of a cooling cycle is judged at the temperature of
+    /// its place in the cycle: the first at t_max, the last one step above
+    /// t_min (not at t_max again), and the next cycle starts at t_max.
+    #[test]
+    fn each_cycle_cools_from_t_max_towards_t_min_over_its_proposals() {
+        let size = Size::new(4).unwrap();
+        let start = NxnCube::solved(size)
+            .after(&random_moves(&mut rng_from_seed(3), size, 40))
+            .unwrap();
+        let c = 8;
+        let p = ShortParams {
+            max_steps: 1_000,
+            cycle: c,
+            sweep: 1,
+            ..ShortParams::default()
+        };
+        let mut s = Short::new(&p, &start, 3).unwrap();
+        while s.proposals == 0 {
+            s.step(1);
         }
+        let (t_max, t_min) = (p.t_max, p.t_min);
+        let mut seen_last = 0;
+        for _ in 0..3 * c {
+            let k = s.proposals;
+            let t = s.chain.cooling.temperature();
+            let want = t_max * (t_min / t_max).powf((k % c) as f64 / c as f64);
+            assert!(
+                (t - want).abs() < 1e-9 * want,
+                "proposal {k}: {t} vs {want}"
+            );
+            if k % c == c - 1 {
+                assert!(t < t_max, "proposal {k}, a cycle's last, judged hot");
+                seen_last += 1;
+            }
+            s.sweep(&never);
+            assert_eq!(s.proposals, k + 1, "one proposal a sweep");
+        }
+        assert!(seen_last >= 2);
     }
-}
-
-/// The first count past `k` after which the chain reheats (cycle `c`):
-/// one before each cycle's end, so the cycle's last proposal is judged at
-/// `t_max`.
-fn reheat_after(k: u64, c: u64) -> u64 {
-    if c == 0 {
-        return u64::MAX;
-    }
-    next_multiple(k + 1, c) - 1
-}
-
-/// The cooling of the first cycle: one proposal in, as the run counts a
-/// proposal before judging it.
-fn first_cooling(p: &ShortParams) -> Cooling {
-    let schedule = p.schedule();
-    if p.cycle <= 1 {
-        return Cooling::new(&schedule, p.cycle);
-    }
-    let next = Schedule::Exponential {
-        t_max: p.t_max * schedule.ratio(p.cycle),
-        t_min: p.t_min,
-    };
-    Cooling::new(&next, p.cycle - 1)
 }

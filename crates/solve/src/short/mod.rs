@@ -20,8 +20,11 @@
 //! best. It is an anytime solver: the best *solved* sequence, replayed on
 //! the cube before it is kept, is reported whenever the run stops.
 //!
-//! The temperature and α move exponentially from their start to their end
-//! over each cooling cycle (the budget is cooled several times, each time
+//! The proposals run on the one annealing loop (`anneal.rs`: the
+//! temperature on the exponential schedule of `t_max` and `t_min`, whose
+//! keys are the annealer's). The temperature and α move exponentially from
+//! their start to their end over each cooling cycle, each proposal judged
+//! at its own place in the cycle (the budget is cooled several times, each time
 //! from the best solved sequence; the budget, the cycle and the four-turn
 //! scan's share are left to the cube's size by the preset,
 //! [`ShortParams::on_size`]); the temperatures and α are live knobs. One step is

@@ -198,7 +198,9 @@ impl Short {
                 }
                 self.restarted = self.proposals;
             }
-            self.reheat_if_due();
+            if cycle_ends {
+                self.reheat();
+            }
             if work > STEP_WORK || halt() {
                 break;
             }

@@ -207,11 +207,11 @@ impl Short {
         Some(op)
     }
 
-    /// One proposal drawn from `rng` and judged: its energy change
+    /// One proposal drawn from `rng` and judged (α at its place in the
+    /// cycle: the proposals made before it): its energy change
     /// (`None`: no candidate, nothing to judge), what it is, and the work
     /// it took (in sticker moves).
     pub(super) fn judge(&mut self, rng: &mut CubeRng) -> (Option<f64>, Option<Judged>, u64) {
-        self.proposals += 1;
         let Some(op) = self.propose(rng) else {
             return (None, None, 1);
         };
