@@ -74,6 +74,9 @@ use table::Table;
 /// Sticker moves one step may replay before it ends its sweep early.
 const STEP_WORK: u64 = 30_000_000;
 
+/// A `phases-sa` seed run's steps (proposals) per step of this run.
+const PHASE_SEED_STEPS: u64 = 20_000;
+
 /// Proposals between two searches for identity segments.
 const CUT_EVERY: u64 = 20_000;
 
@@ -366,7 +369,15 @@ impl Solver for Short {
             }
             if let Some(seeder) = self.seed.as_mut() {
                 self.seed_steps += 1;
-                match seeder.step_within(1, halt) {
+                // A phase run's steps are single proposals (some 150 000 a
+                // run): many to one of this run's steps, so the screen's
+                // speed seeds a 3×3 in seconds, not hours.
+                let n = if self.seed_name == build::PHASES_SA {
+                    PHASE_SEED_STEPS
+                } else {
+                    1
+                };
+                match seeder.step_within(n, halt) {
                     Status::Running => {}
                     Status::Solved => {
                         let out = seeder.outcome();
