@@ -41,8 +41,8 @@ struct Node {
     hash: u64,
 }
 
-/// A hash of a state's stickers.
-fn hash(s: &[u8]) -> u64 {
+/// A hash of a state's stickers (also what the identity cut compares).
+pub(super) fn hash(s: &[u8]) -> u64 {
     let mut h: u64 = 0x9e37_79b9_7f4a_7c15;
     for chunk in s.chunks(8) {
         let mut w = [0u8; 8];

@@ -17,17 +17,7 @@ impl Short {
     /// (a state met twice on the way), when that shortens it.
     pub(super) fn cut(&mut self) {
         let mut s = self.start.stickers().to_vec();
-        let hash = |s: &[u8]| {
-            let mut h: u64 = 0x9e37_79b9_7f4a_7c15;
-            for chunk in s.chunks(8) {
-                let mut w = [0u8; 8];
-                w[..chunk.len()].copy_from_slice(chunk);
-                h = (h ^ u64::from_le_bytes(w))
-                    .wrapping_mul(0xff51_afd7_ed55_8ccd)
-                    .rotate_left(29);
-            }
-            h
-        };
+        let hash = super::beam::hash;
         let start = hash(&s);
         let (turns, tmp) = (&self.turns, &mut self.tmp);
         let Some(out) = without_loops(start, &self.cur.seq, |m| {
