@@ -11,6 +11,12 @@
 //! every word at every position of the sequence (a spaced subset of the
 //! positions past a work cap) and keeps the one of fewest turns added per
 //! misplaced sticker put right at the end.
+//!
+//! Past [`WIDE_UPTO`] the words are the [X, Y] of two free layers only:
+//! the [X, Y Z] grow with the cube of the size (some 36 000 on the 10×10,
+//! two million on the 32×32) and a scan over them covers a few positions
+//! of the sequence; an outer layer's [X, Y] moves more than
+//! [`MOST_MOVED`] stickers there anyway.
 
 use std::collections::HashSet;
 use std::sync::OnceLock;
@@ -22,6 +28,10 @@ use super::comms::{MOST_MOVED, Scan};
 use super::parity::free;
 use super::seq::{Mv, Turns};
 use crate::neighbourhood::cycles::sparse::{Pairs, Scratch};
+
+/// The largest size whose words include the [X, Y Z] and the outer
+/// layers ([`Words`]).
+pub const WIDE_UPTO: usize = 7;
 
 /// The commutator words of one size and their permutations.
 #[derive(Debug)]
@@ -50,9 +60,11 @@ impl Words {
                 }
             }
         }
-        // Every layer but an odd size's middle one.
+        // Every layer but an odd size's middle one (past `WIDE_UPTO` the
+        // free ones).
+        let wide = size.get() <= WIDE_UPTO;
         let layers: Vec<u8> = (1..=n)
-            .filter(|&l| free(size, l) || l == 1 || l == n)
+            .filter(|&l| free(size, l) || (wide && (l == 1 || l == n)))
             .collect();
         let all = |axis: u8| {
             layers
@@ -90,7 +102,7 @@ impl Words {
                             MOST_MOVED,
                             &mut out,
                         );
-                        for z in all(b).filter(|z| z.layer > y.layer) {
+                        for z in all(b).filter(|z| wide && z.layer > y.layer) {
                             let yz = scratch.product(&[turns.pairs(y), turns.pairs(z)]);
                             let p = scratch.commutator(turns.pairs(x), &yz);
                             let word = vec![x, y, z, x.inverse(), z.inverse(), y.inverse()];
@@ -164,5 +176,14 @@ mod tests {
                 }
             }
         }
+        // Past `WIDE_UPTO`: four-turn words of free layers only.
+        let size = Size::new(10).unwrap();
+        let w = Words::of(size);
+        assert!(w.len() > 1000, "{}", w.len());
+        assert!(
+            w.words
+                .iter()
+                .all(|x| x.len() == 4 && x.iter().all(|m| free(size, m.layer)))
+        );
     }
 }

@@ -1,6 +1,6 @@
 //! The solved sequence `sa-short` starts from: the exact part ([`exact`])
 //! followed by `sa-comm`'s solution of the rest, `sa-comm`'s solution
-//! from the start itself, from the 4×4 to the 7×7 the constructive seed
+//! from the start itself, from the 4×4 on the constructive seed
 //! (`build`), and on the 3×3 a few `phases-sa` solutions; the shortest,
 //! merged, is the sequence the annealer shortens.
 

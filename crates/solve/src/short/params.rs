@@ -107,8 +107,8 @@ declare_params! {
         /// ([`ShortParams::on_size`]).
         build_steps: i64 = -1 => int(-1, i64::MAX, Linear), No,
             "proposals of the constructive seed's parity-keeping annealing over inner-slice \
-             turns (0 = no constructive seed; -1 = by the cube's size: 200 000 from the 4x4 to \
-             the 7x7, none past it)",
+             turns (0 = no constructive seed; -1 = by the cube's size: 200 000 from the 4x4 \
+             to the 10x10, 50 000 past it)",
         /// Weight of a misplaced piece in that annealing (energy = length +
         /// this × misplaced pieces).
         build_alpha: f64 = 1.5 => float(0.01, 100.0, Log), No,
@@ -122,10 +122,12 @@ declare_params! {
              share of the pieces outside the exact part are misplaced, then 3-cycles finish it \
              (-1 = by the cube's size)",
         /// Sticker pairs one of those placements looks at, at most (past
-        /// it, a spaced subset of the positions).
-        build_scan: u64 = 20_000_000 => int(1000, i64::MAX, Log), No,
+        /// it, a spaced subset of the positions); 0: by the cube's size
+        /// ([`ShortParams::on_size`]).
+        build_scan: u64 = 0 => int(0, i64::MAX, Linear), No,
             "sticker pairs one placement of a short commutator in the constructive seed looks at, \
-             at most (past it a spaced subset of the positions)",
+             at most (past it a spaced subset of the positions); 0 = by the cube's size \
+             (20 000 000 up to the 10x10, 1 000 000 past it)",
     }
 }
 
@@ -201,6 +203,9 @@ impl ShortParams {
         if p.build_steps < 0 {
             p.build_steps = build_budget(n) as i64;
         }
+        if p.build_scan == 0 {
+            p.build_scan = scan_budget(n);
+        }
         if p.build_stop < 0.0 {
             p.build_stop = BUILD_STOP;
         }
@@ -242,15 +247,29 @@ pub fn budget(n: usize) -> (u64, u64) {
 
 /// The constructive seed's annealing budget by size (0: none; the 3×3 and
 /// 2×2 have no free layers): 200 000 proposals (50 000 and 1 000 000 were
-/// no better on the 4×4 and 7×7, docs/performance.md) up to the 7×7;
-/// none past it: on the 10×10 the seed took 170 s at a load of 13 (its
-/// commutator scans and the words they try grow with the square of the
-/// size), more than a time-limited run there has.
+/// no better on the 4×4 and 7×7, docs/performance.md). Past the 7×7 the
+/// seed's commutators are the [X, Y] of free layers only
+/// ([`super::greedy::WIDE_UPTO`]): with the [X, Y Z] the 10×10's seed took
+/// 145 s at a load of 7, without them 5 s of CPU time; past the 10×10
+/// 50 000 proposals (docs/performance.md).
 pub fn build_budget(n: usize) -> u64 {
     match n {
         0..=3 => 0,
-        4..=7 => 200_000,
-        _ => 0,
+        4..=10 => 200_000,
+        // Each proposal replays the rest of the sequence, outer turns of
+        // hundreds of stickers among them.
+        _ => 50_000,
+    }
+}
+
+/// Sticker pairs one placement of the constructive seed's commutators looks
+/// at, by size: 20 000 000 up to the 10×10 (every position of its
+/// sequence there), 1 000 000 past it, where the sequence runs to
+/// thousands of turns and the seed to thousands of placements.
+pub fn scan_budget(n: usize) -> u64 {
+    match n {
+        0..=10 => 20_000_000,
+        _ => 1_000_000,
     }
 }
 
@@ -284,7 +303,11 @@ mod tests {
         assert_eq!(four.short_rate, SHORT_RATE);
         assert_eq!((four.build_steps, four.build_stop), (200_000, BUILD_STOP));
         assert_eq!(on(3, &auto).build_steps, 0, "no free layers");
-        assert_eq!(on(10, &auto).build_steps, 0, "off past the 7x7");
+        let ten = on(10, &auto);
+        assert_eq!((ten.build_steps, ten.build_scan), (200_000, 20_000_000));
+        let big = on(32, &auto);
+        assert_eq!((big.build_steps, big.build_scan), (50_000, 1_000_000));
+        assert_eq!(four.build_scan, 20_000_000, "as before up to the 7x7");
         let seven = on(7, &auto);
         assert_eq!((seven.max_steps, seven.cycle), budget(7));
         assert_eq!(seven.short_rate, 0.0);
