@@ -43,8 +43,8 @@ impl Prefixes {
         if self.entries.len() <= n {
             self.entries.resize(n + 1, self.entries[0]);
         }
-        for i in from..n {
-            let m = path[i] as usize;
+        for (i, &m) in path.iter().enumerate().skip(from) {
+            let m = m as usize;
             let (c, s, ep) = self.entries[i];
             let mv = &face_turn_cubies()[m].ep;
             self.entries[i + 1] = (

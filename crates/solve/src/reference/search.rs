@@ -156,11 +156,6 @@ impl<'t> Search<'t> {
         self.depth1
     }
 
-    /// Longest total still worth finding.
-    fn bound(&self) -> usize {
-        self.limit
-    }
-
     /// Lowers the longest total still wanted (a shorter solution was found
     /// elsewhere); ends the search when the target is met.
     pub fn set_limit(&mut self, limit: usize) {
@@ -197,7 +192,7 @@ impl<'t> Search<'t> {
         let Some(&top) = self.stack.last() else {
             self.depth1 += 1;
             if self.best.is_some() && self.best.as_ref().is_some_and(|b| b.len() <= self.target)
-                || self.depth1 > self.bound()
+                || self.depth1 > self.limit
             {
                 self.finished = true;
                 return;
@@ -333,7 +328,7 @@ impl<'t> Search<'t> {
     /// [`Search::phase2`] from one leaf's corner permutation, slice
     /// coordinate and edges; `alt`: the leaf is the other start's.
     fn phase2_from(&mut self, cperm: u16, slice: u16, ep: [u8; 12], alt: bool) -> usize {
-        let Some(room) = self.bound().checked_sub(self.depth1) else {
+        let Some(room) = self.limit.checked_sub(self.depth1) else {
             return 0;
         };
         let room = room.min(PHASE2_CAP);
