@@ -11,6 +11,7 @@
 #
 #   cubetui bench --preset reference --states FILE --jobs 1 \
 #       --set max_len=B --set target=B --jsonl RUN.jsonl
+#   target/release/examples/reference_lines FILE B   (the direct call)
 #   target/release/examples/min2phase_lines FILE B
 #
 # and prints per run the median and mean time per cube (cubetui: its
@@ -18,9 +19,14 @@
 # search, the result; min2phase: the call and the parsing of its answer),
 # cubetui's median `search_ms` (the search alone) and median `elapsed_ms -
 # search_ms` (the runner's part), the mean lengths and the ratio of the
-# medians. Prints the machine (CPU model, caches) and `uptime` first and
-# last. Both programs are built first when missing (CUBETUI names another
-# binary). About a minute at load 0 on the 2-core VM.
+# medians; and the direct call's median (`solve_with` on each line, the
+# searches built and run: crates/solve/examples/reference_lines.rs) with
+# the product path's cost beside it, `overhead` = cubetui's median over the
+# direct call's, in per cent. Prints the machine (CPU model, caches) and
+# `uptime` first and last. The programs are built first when missing
+# (CUBETUI names another binary). About a minute at load 0 on the 2-core VM.
+# The lead's one command to re-time both solvers on a quiet machine:
+#   scripts/reference-vs-min2phase.sh 200 1 3
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -29,8 +35,12 @@ seed=${2:-1}
 reps=${3:-3}
 cubetui=${CUBETUI:-target/release/cubetui}
 theirs=target/release/examples/min2phase_lines
+direct=target/release/examples/reference_lines
 if [ ! -x "$cubetui" ] || [ ! -x "$theirs" ]; then
     nice -n 10 cargo build --release --locked --bin cubetui --example min2phase_lines
+fi
+if [ ! -x "$direct" ]; then
+    nice -n 10 cargo build --release --locked -p cubetui-solve --example reference_lines
 fi
 
 echo "machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), $(nproc) cpus"
@@ -76,26 +86,35 @@ theirs() {
     "$theirs" "$states" "$1" | awk '{ print $4, $6, $12 }'
 }
 
+# The direct call's median and mean length.
+direct() {
+    "$direct" "$states" "$1" | awk '{ print $4, $12 }'
+}
+
 row() {
-    printf '%-5s %-4s %-16s %8s %8s %8s %8s %7s %8s | %8s %8s %7s | %6s\n' "$@"
+    printf '%-5s %-4s %-10s %8s %8s %8s %8s %7s %8s | %8s %7s %8s | %8s %8s %7s | %6s\n' "$@"
 }
 echo "times in ms per cube; cubetui: median and mean of elapsed_ms, median of search_ms and of"
-echo "elapsed_ms - search_ms; ratio: cubetui's median / min2phase's"
-row "" "" "" "cubetui" "" "" "" "" "" "min2phase" "" "" ""
-row bound rep first median mean search outside HTM solved median mean HTM ratio
+echo "elapsed_ms - search_ms; direct: solve_with's median, the overhead: cubetui's median over it;"
+echo "ratio: cubetui's median / min2phase's"
+row "" "" "" "cubetui" "" "" "" "" "" "direct" "" "" "min2phase" "" "" ""
+row bound rep first median mean search outside HTM solved median HTM overhead median mean HTM ratio
 for b in 21 20; do
     for rep in $(seq 1 "$reps"); do
         if [ $((rep % 2)) -eq 1 ]; then
             first=cubetui
             read -r om oa os oo oh ok < <(ours "$b")
+            read -r dm dh < <(direct "$b")
             read -r tm ta th < <(theirs "$b")
         else
             first=min2phase
             read -r tm ta th < <(theirs "$b")
+            read -r dm dh < <(direct "$b")
             read -r om oa os oo oh ok < <(ours "$b")
         fi
         ratio=$(awk -v a="$om" -v b="$tm" 'BEGIN { printf "%.2f", a / b }')
-        row "≤ $b" "$rep" "$first" "$om" "$oa" "$os" "$oo" "$oh" "$ok/$n" "$tm" "$ta" "$th" "$ratio"
+        over=$(awk -v a="$om" -v b="$dm" 'BEGIN { printf "%+.1f%%", (a / b - 1) * 100 }')
+        row "≤ $b" "$rep" "$first" "$om" "$oa" "$os" "$oo" "$oh" "$ok/$n" "$dm" "$dh" "$over" "$tm" "$ta" "$th" "$ratio"
     done
 done
 echo "end: $(uptime)"

@@ -36,6 +36,23 @@ const fn binomial(n: usize, k: usize) -> usize {
     r
 }
 
+/// `binomial(n, k)` for `n` < 12 and `k` ≤ 4, what [`slice()`] and
+/// [`set_slice`] read (a division-free lookup: a search computes the slice
+/// coordinate of every cube it is given).
+const CHOOSE: [[usize; 5]; 12] = {
+    let mut t = [[0; 5]; 12];
+    let mut n = 0;
+    while n < 12 {
+        let mut k = 0;
+        while k < 5 {
+            t[n][k] = binomial(n, k);
+            k += 1;
+        }
+        n += 1;
+    }
+    t
+};
+
 /// Lehmer rank of a permutation of `0..p.len()`; the identity ranks 0.
 pub fn perm_rank(p: &[u8]) -> usize {
     let mut rank = 0;
@@ -99,7 +116,7 @@ pub fn slice(c: &CubieCube) -> usize {
         let e = c.ep[j];
         if e >= FIRST_SLICE_EDGE {
             found += 1;
-            pos_rank += binomial(11 - j, found);
+            pos_rank += CHOOSE[11 - j][found];
             order[4 - found] = e - FIRST_SLICE_EDGE;
         }
     }
@@ -115,8 +132,8 @@ pub fn set_slice(c: &mut CubieCube, s: usize) {
     let mut k = 4;
     let (mut next_slice, mut next_other) = (0, 0);
     for (j, e) in c.ep.iter_mut().enumerate() {
-        if k > 0 && binomial(11 - j, k) <= pos_rank {
-            pos_rank -= binomial(11 - j, k);
+        if k > 0 && CHOOSE[11 - j][k] <= pos_rank {
+            pos_rank -= CHOOSE[11 - j][k];
             k -= 1;
             *e = FIRST_SLICE_EDGE + order[next_slice];
             next_slice += 1;

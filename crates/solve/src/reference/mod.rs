@@ -21,8 +21,9 @@
 //!   [`prune2_classes`]: phase 2's coordinates over symmetry classes, what
 //!   its search reads);
 //!   on disk through [`cache`] and [`disk`];
-//! - the search: a phase-1 node and its children (`phase1`), the resumable
-//!   two-phase search ([`search`]), thirty of them over views of the cube
+//! - the search: a phase-1 node and its children (`phase1`), what phase 2
+//!   starts from along a phase-1 path (`prefix`), the resumable two-phase
+//!   search ([`search`]), thirty of them over views of the cube
 //!   ([`views`]), bounded by [`limits`];
 //! - the solver: [`solver`] (the `reference` solver) and
 //!   [`awaiting_tables`] (the same, for a caller that must not wait for the
@@ -35,6 +36,7 @@ pub mod disk;
 pub mod limits;
 pub mod moves;
 mod phase1;
+mod prefix;
 pub mod prune1_packed;
 pub mod prune1_sym;
 pub mod prune2_classes;

@@ -6,10 +6,10 @@
 use super::coord::{self, N_SLICE_PERM};
 use super::moves::{N_MOVES, merged};
 use super::phase1::{ALLOWED_AFTER, Frame, NOT_G1, ORDER, children, in_g1, root_of};
+use super::prefix::Prefixes;
 use super::prune2_classes::Node2;
 use super::tables::{P2_MOVES, Tables};
 use cubetui_cube::CubieCube;
-use cubetui_cube::cubie_turns::face_turn_cubies;
 
 /// Longest phase-2 part tried for one phase-1 solution (the phase-2 diameter
 /// is 18, but short phase-2 parts are what make short totals).
@@ -49,14 +49,14 @@ pub struct Search<'t> {
     stack: Vec<Frame>,
     path: Vec<u8>,
     best: Option<Vec<u8>>,
-    /// Corner permutation, slice coordinate and edges after each prefix of `path` (entry 0:
-    /// the start); entries past `valid` are stale.
-    prefix: Vec<(u16, u16, [u8; 12])>,
+    /// What phase 2 starts from after each prefix of `path`; entries past
+    /// `valid` are stale.
+    prefix: Prefixes,
     valid: usize,
     /// The other start, if any, whose phase-1 coordinates are the start's
     /// (see [`Search::with_alt`]), with its own prefixes (valid as far as
     /// `valid` too).
-    alt: Option<Vec<(u16, u16, [u8; 12])>>,
+    alt: Option<Prefixes>,
     /// The best solution is the other start's.
     best_alt: bool,
     /// Phase-1 and phase-2 nodes expanded so far.
@@ -93,7 +93,7 @@ impl<'t> Search<'t> {
             stack: with_first(root),
             path: Vec::with_capacity(ROOM),
             best: None,
-            prefix: with_first(prefix_root(&start)),
+            prefix: Prefixes::new(start),
             valid: 0,
             alt: None,
             best_alt: false,
@@ -116,7 +116,7 @@ impl<'t> Search<'t> {
             )
         };
         debug_assert_eq!(phase1(&alt), phase1(&self.start));
-        self.alt = Some(with_first(prefix_root(&alt)));
+        self.alt = Some(Prefixes::new(alt));
         self
     }
 
@@ -146,14 +146,14 @@ impl<'t> Search<'t> {
         self.finished
     }
 
+    /// The start's phase-1 distance bound: no solution is shorter.
+    pub fn phase1_bound(&self) -> usize {
+        usize::from(self.root.d[0].max(self.root.d[1]).max(self.root.d[2]))
+    }
+
     /// The current phase-1 length being searched.
     pub fn phase1_depth(&self) -> usize {
         self.depth1
-    }
-
-    /// Longest total still worth finding.
-    fn bound(&self) -> usize {
-        self.limit
     }
 
     /// Lowers the longest total still wanted (a shorter solution was found
@@ -192,7 +192,7 @@ impl<'t> Search<'t> {
         let Some(&top) = self.stack.last() else {
             self.depth1 += 1;
             if self.best.is_some() && self.best.as_ref().is_some_and(|b| b.len() <= self.target)
-                || self.depth1 > self.bound()
+                || self.depth1 > self.limit
             {
                 self.finished = true;
                 return;
@@ -285,15 +285,38 @@ impl<'t> Search<'t> {
     /// start if any; returns by how much the phase-2 bound exceeds the
     /// room left (0 if it does not), the smaller of the two.
     fn phase2(&mut self) -> usize {
+        let before = self.best.as_ref().map(Vec::len);
+        let over = self.phase2_both();
+        let n = self.path.len();
+        if n == 0 || self.best.as_ref().map(Vec::len) == before {
+            return over;
+        }
+        // A solution: the phase-1 part with its last face's other quarter
+        // turn (`R'` for `R`, also in G1) may finish shorter, and once the
+        // target is met it would never be reached. (Phase 2 beginning with
+        // `R2` covers it only one phase-2 move longer, which the search
+        // for a shorter part has just ruled out.)
+        let m = self.path[n - 1];
+        self.path[n - 1] = m - m % 3 + (2 - m % 3);
+        self.valid = self.valid.min(n - 1);
+        self.phase2_both();
+        self.path[n - 1] = m;
+        self.valid = n - 1;
+        over
+    }
+
+    /// [`Search::phase2`] on the current phase-1 part, from the start and
+    /// from the other start if any.
+    fn phase2_both(&mut self) -> usize {
         let n = self.path.len();
         let valid = self.valid;
-        let (c, s, ep) = extend(self.t, &mut self.prefix, &self.path, valid);
+        let (c, s, ep) = self.prefix.extend(self.t, &self.path, valid, ROOM);
         let over = self.phase2_from(c, s, ep, false);
         let Some(mut alt) = self.alt.take() else {
             self.valid = n;
             return over;
         };
-        let (c, s, ep) = extend(self.t, &mut alt, &self.path, valid);
+        let (c, s, ep) = alt.extend(self.t, &self.path, valid, ROOM);
         self.alt = Some(alt);
         self.valid = n;
         // Even when the start's part met the target, the other start may
@@ -305,7 +328,7 @@ impl<'t> Search<'t> {
     /// [`Search::phase2`] from one leaf's corner permutation, slice
     /// coordinate and edges; `alt`: the leaf is the other start's.
     fn phase2_from(&mut self, cperm: u16, slice: u16, ep: [u8; 12], alt: bool) -> usize {
-        let Some(room) = self.bound().checked_sub(self.depth1) else {
+        let Some(room) = self.limit.checked_sub(self.depth1) else {
             return 0;
         };
         let room = room.min(PHASE2_CAP);
@@ -418,42 +441,6 @@ impl<'t> Search<'t> {
         }
         Err(1)
     }
-}
-
-/// The first entry of a prefix list (see [`extend`]): `start`'s corner
-/// permutation, slice coordinate and edges.
-fn prefix_root(start: &CubieCube) -> (u16, u16, [u8; 12]) {
-    (
-        coord::cperm(start) as u16,
-        coord::slice(start) as u16,
-        start.ep,
-    )
-}
-
-/// The corner permutation, slice coordinate and edges after `path`, with
-/// `prefix` (entry `i`: after the first `i` moves; entries up to `valid`
-/// are up to date) extended to the end of `path`.
-fn extend(
-    t: &Tables,
-    prefix: &mut Vec<(u16, u16, [u8; 12])>,
-    path: &[u8],
-    valid: usize,
-) -> (u16, u16, [u8; 12]) {
-    let n = path.len();
-    if prefix.len() <= n {
-        prefix.resize(n + 1, prefix[0]);
-    }
-    for i in valid..n {
-        let m = path[i] as usize;
-        let (c, s, ep) = prefix[i];
-        let mv = &face_turn_cubies()[m].ep;
-        prefix[i + 1] = (
-            t.cperm_mv[c as usize * N_MOVES + m],
-            t.slice_mv[s as usize * N_MOVES + m],
-            std::array::from_fn(|j| ep[mv[j] as usize]),
-        );
-    }
-    prefix[n]
 }
 
 #[cfg(test)]

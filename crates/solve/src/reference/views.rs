@@ -37,11 +37,16 @@ const PRE_MIN_DEPTH1: usize = 7;
 
 /// Shortest phase-1 part a view with two pre-moves searches (min2phase's
 /// pre-move sequences: a pre-move of [`PRE_MOVES`] after any turn off its
-/// axis; 288 views, which cut the slow cubes' time). They are made a group
-/// at a time, each when every other view is past this length plus two, so
-/// a cube solved sooner never pays for making them, and they are advanced
-/// in the order they would be if they had been there from the start.
-const PRE2_MIN_DEPTH1: usize = 8;
+/// axis, from a phase-1 length of 7 as min2phase's; 288 views, which cut
+/// the slow cubes' time and, met as early as min2phase meets them, make
+/// its solutions as short).
+const PRE2_MIN_DEPTH1: usize = 7;
+
+/// The views with two pre-moves are made a group at a time, each when every
+/// other view is past this length (phase-1 depth plus pre-moves), so a cube
+/// solved sooner never pays for making them; a view of theirs at a shorter
+/// length then goes first.
+const PRE2_AFTER: usize = 10;
 
 /// One view of the cube.
 struct View<'t> {
@@ -137,7 +142,7 @@ pub struct MultiSearch<'t> {
     starts: Vec<CubieCube>,
     /// The plain views' face maps and whether they solve the inverse.
     bases: Vec<([usize; 6], bool)>,
-    /// Groups of views with two pre-moves made so far (see [`PRE2_MIN_DEPTH1`]).
+    /// Groups of views with two pre-moves made so far (see [`PRE2_AFTER`]).
     pre2_groups: usize,
     /// The pass for short totals under way, if any (see [`Short`]).
     short: Option<Short<'t>>,
@@ -223,7 +228,7 @@ impl<'t> MultiSearch<'t> {
     }
 
     /// Adds the next group of views with two pre-moves (see
-    /// [`PRE2_MIN_DEPTH1`]: one plain view's, with one pre-move), bounded by
+    /// [`PRE2_AFTER`]: one plain view's, with one pre-move), bounded by
     /// the best solution so far.
     fn add_pre2(&mut self) {
         let group = self.pre2_groups;
@@ -289,10 +294,26 @@ impl<'t> MultiSearch<'t> {
         }
         self.short_nodes += short.search.nodes();
         let (mut total, mut view) = (short.total, short.view + 1);
-        if view == self.starts.len() {
-            (total, view) = (total + 1, 0);
+        // A pass whose phase-1 bound is over its total would end at once,
+        // with no node: it is not made (a random cube makes none).
+        loop {
+            if view == self.starts.len() {
+                (total, view) = (total + 1, 0);
+            }
+            if total > SHORT_MAX.min(self.max_len) {
+                self.short = None;
+                return;
+            }
+            if self
+                .views
+                .get(view)
+                .is_none_or(|v| v.search.phase1_bound() <= total)
+            {
+                break;
+            }
+            view += 1;
         }
-        self.short = (total <= SHORT_MAX.min(self.max_len)).then(|| Short {
+        self.short = Some(Short {
             total,
             view,
             search: Search::new(self.t, self.starts[view], total, total),
@@ -327,7 +348,7 @@ impl<'t> MultiSearch<'t> {
             else {
                 break;
             };
-            if self.views[i].key() > PRE2_MIN_DEPTH1 + 2
+            if self.views[i].key() > PRE2_AFTER
                 && self.pre2_groups < self.starts.len() * PRE_MOVES.len()
             {
                 self.add_pre2();
@@ -451,10 +472,35 @@ mod tests {
         let cube = random_state(&mut rng_from_seed(5));
         let mut multi = MultiSearch::new(t, &cube, 30, 0).unwrap();
         multi.run(3_000_000);
-        assert!(multi.phase1_depth() > PRE2_MIN_DEPTH1 + 2);
+        assert!(multi.phase1_depth() > PRE2_AFTER);
         assert_eq!(multi.pre2_groups, 6 * PRE_MOVES.len());
         let best = multi.best().expect("a solution").clone();
         assert!(cube.after(&best).is_solved());
+    }
+
+    #[test]
+    fn a_short_pass_is_made_only_when_its_total_reaches_the_phase1_bound() {
+        let t = crate::reference::cache::tables();
+        // A random cube (nearly always) is over every short total: after
+        // the first pass (total 0, made with the searches) no other is made.
+        let mut rng = rng_from_seed(41);
+        let over = |m: &MultiSearch<'_>| {
+            m.views[..6]
+                .iter()
+                .all(|v| v.search.phase1_bound() > SHORT_MAX)
+        };
+        let mut multi = MultiSearch::new(t, &random_state(&mut rng), 21, 21).unwrap();
+        while !over(&multi) {
+            multi = MultiSearch::new(t, &random_state(&mut rng), 21, 21).unwrap();
+        }
+        multi.run(1);
+        assert!(multi.short.is_none());
+        assert_eq!(multi.short_nodes, 0);
+        // Three moves from solved: the pass for total 3 finds them.
+        let cube = Cube::solved().after(&"R U' F2".parse().unwrap());
+        let mut multi = MultiSearch::new(t, &cube, 21, 21).unwrap();
+        while !multi.run(1_000) {}
+        assert_eq!(multi.best().map(Alg::len), Some(3));
     }
 
     #[test]
