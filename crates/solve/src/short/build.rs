@@ -435,6 +435,10 @@ impl Short {
         if !self.seeds.lengths.is_empty() {
             let lengths: HashMap<&str, usize> = self.seeds.lengths.iter().copied().collect();
             extra.insert("seed_lengths".into(), serde_json::json!(lengths));
+            // Every seed's length in the order offered (the 3×3's phase
+            // runs one by one), to measure what more runs give.
+            let order: Vec<usize> = self.seeds.lengths.iter().map(|&(_, len)| len).collect();
+            extra.insert("seed_lengths_in_order".into(), serde_json::json!(order));
         }
         if !self.seeds.stages.is_empty() {
             let stages: Vec<_> = self
