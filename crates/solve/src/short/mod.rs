@@ -7,7 +7,7 @@
 //! of the rest (`sa-comm`'s, which solves every size in milliseconds),
 //! turned into single-layer turns and merged
 //! (turns of one layer in a run about one axis combine). The annealer's
-//! state is that sequence; its energy is the sequence's length + α × the
+//! state is that sequence; its energy is the sequence's length + weight × the
 //! pieces it leaves misplaced, so it may leave the cube unsolved for a while
 //! when that buys many turns. Proposals: replace one turn, swap two adjacent
 //! turns, insert or delete one turn or a pair, insert a short commutator or
@@ -22,12 +22,12 @@
 //!
 //! The proposals run on the one annealing loop (`anneal.rs`: the
 //! temperature on the exponential schedule of `t_max` and `t_min`, whose
-//! keys are the annealer's). The temperature and α move exponentially from
+//! keys are the annealer's). The temperature and the weight move exponentially from
 //! their start to their end over each cooling cycle, each proposal judged
 //! at its own place in the cycle (the budget is cooled several times, each time
 //! from the best solved sequence; the budget, the cycle and the four-turn
 //! scan's share are left to the cube's size by the preset,
-//! [`ShortParams::on_size`]); the temperatures and α are live knobs. One step is
+//! [`ShortParams::on_size`]); the temperatures and weights are live knobs. One step is
 //! a sweep of `sweep` proposals (cut short when the sequences are long, so
 //! a stop is never far off). Under a caller's limit
 //! ([`Solver::step_within`]) the sweep ends after any proposal once the
@@ -274,8 +274,8 @@ impl Short {
         (done as f64 / of as f64).min(1.0)
     }
 
-    fn alpha(&self) -> f64 {
-        self.p.alpha * (self.p.alpha_end / self.p.alpha).powf(self.progress())
+    fn weight(&self) -> f64 {
+        self.p.weight * (self.p.weight_end / self.p.weight).powf(self.progress())
     }
 
     /// The temperature the plots and status show: the schedule's end once
@@ -289,12 +289,12 @@ impl Short {
         }
     }
 
-    /// α as shown, by the same rule.
-    fn shown_alpha(&self) -> f64 {
+    /// The weight as shown, by the same rule.
+    fn shown_weight(&self) -> f64 {
         if self.spent() {
-            self.p.alpha_end
+            self.p.weight_end
         } else {
-            self.alpha()
+            self.weight()
         }
     }
 
@@ -327,7 +327,7 @@ impl Solver for Short {
                 SeriesSpec::new("current length", 0).no_row(),
                 SeriesSpec::new("misplaced pieces", 0),
                 SeriesSpec::new("temperature", 3),
-                SeriesSpec::new("alpha", 2).no_plot(),
+                SeriesSpec::new("weight", 2).no_plot(),
             ],
         }
     }
@@ -428,6 +428,8 @@ impl Solver for Short {
     }
 
     fn set_param(&mut self, key: &str, value: f64) -> Result<(), SolveError> {
+        // A key by an earlier name (a run file recorded before it changed).
+        let key = declared::canonical(&DECLARED, key);
         let v = declared::check_live(&DECLARED, key, value)?;
         let mut p = self.asked.clone();
         p.set_number(key, v);

@@ -83,7 +83,7 @@ impl Short {
                 s.sequence_len as f64,
                 f64::NAN,
                 self.shown_temperature(),
-                self.shown_alpha(),
+                self.shown_weight(),
             ];
             return s;
         }
@@ -125,7 +125,7 @@ impl Short {
                 self.cur.len as f64,
                 f64::from(self.cur.pieces),
                 self.shown_temperature(),
-                self.shown_alpha(),
+                self.shown_weight(),
             ],
         }
     }
