@@ -74,9 +74,6 @@ use table::Table;
 /// Sticker moves one step may replay before it ends its sweep early.
 const STEP_WORK: u64 = 30_000_000;
 
-/// A `phases-sa` seed run's steps (proposals) per step of this run.
-const PHASE_SEED_STEPS: u64 = 20_000;
-
 /// Proposals between two searches for identity segments.
 const CUT_EVERY: u64 = 20_000;
 
@@ -131,9 +128,8 @@ struct Short {
     chain: Chain,
     /// The 3-cycles a state still needs (the beam completion's measure).
     needed: needed::Needed,
-    seed: Option<Box<dyn Solver>>,
-    /// The running seed solver's preset name.
-    seed_name: &'static str,
+    /// The running seed solver.
+    seed: Option<opening::Seeder>,
     /// The turns the current seed solver's solution follows: the exact
     /// part ([`exact`], solved in the first step, so building the solver is
     /// quick) or none; `None` before the first step.
@@ -141,7 +137,7 @@ struct Short {
     /// The seed solvers from the start itself still to run, the next
     /// last: `sa-comm` after the one from the exact part, and on the 3×3
     /// `phases-sa` runs ([`ShortParams::phase_runs`]).
-    later: Vec<(&'static str, Box<dyn Solver>)>,
+    later: Vec<opening::Seeder>,
     /// The shortest solved seed sequence so far, with its exact turns and
     /// its name.
     seeded: Option<(Vec<Mv>, usize, &'static str)>,
@@ -205,8 +201,7 @@ impl Short {
             mis: Misplaced::new(size, &home),
             chain: Short::chain(p, seed ^ 0x5a5a_0000_5107_0001),
             needed: needed::Needed::new(size, Misplaced::new(size, &home).want()),
-            seed: Some(seeder),
-            seed_name: build::SA_COMM,
+            seed: Some(opening::Seeder::one_step(build::SA_COMM, seeder)),
             prefix: None,
             later: Vec::new(),
             seeded: None,
@@ -369,20 +364,12 @@ impl Solver for Short {
             }
             if let Some(seeder) = self.seed.as_mut() {
                 self.seed_steps += 1;
-                // A phase run's steps are single proposals (some 150 000 a
-                // run): many to one of this run's steps, so the screen's
-                // speed seeds a 3×3 in seconds, not hours.
-                let n = if self.seed_name == build::PHASES_SA {
-                    PHASE_SEED_STEPS
-                } else {
-                    1
-                };
-                match seeder.step_within(n, halt) {
+                match seeder.solver.step_within(seeder.per_step, halt) {
                     Status::Running => {}
                     Status::Solved => {
-                        let out = seeder.outcome();
+                        let (out, name) = (seeder.solver.outcome(), seeder.name);
                         self.seed = None;
-                        self.offer(&out.solution);
+                        self.offer(&out.solution, name);
                         self.next_seed();
                     }
                     Status::Exhausted => {
