@@ -1,4 +1,4 @@
-//! `cubetui presets`: every preset with what it runs and the seed it follows
+//! `cubetui presets`: every preset with what it runs and the paper or work it follows
 //! (`--size N`: those that run on the N×N, described for it);
 //! `cubetui presets NAME`: one preset's full parameter table, read from its
 //! solver's declaration (key, value in the preset, range, scale, live, meaning).

@@ -2,7 +2,7 @@
 //!
 //! Each preset is a TOML serialisation of a [`SolverConfig`]
 //! (`solver = "sa"` plus that solver's parameters) and a `[preset]` table
-//! that describes it (one-line description, the seed or paper it follows,
+//! that describes it (one-line description, the paper or work it follows,
 //! older names, its place in the screen's cycle). To add one, drop the file
 //! in `assets/presets/`: the build script lists the folder.
 
