@@ -59,7 +59,7 @@ enum Command {
     /// Solve many cubes and summarise.
     #[command(after_help = EXIT_CODES)]
     Bench(bench::BenchArgs),
-    /// List the solver presets: what each runs and the seed it follows;
+    /// List the solver presets: what each runs and the paper or work it follows;
     /// `presets NAME` shows one preset's parameters (value, range, scale,
     /// live, meaning).
     #[command(after_help = EXIT_CODES)]

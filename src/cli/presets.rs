@@ -1,4 +1,4 @@
-//! `cubetui presets`: every preset with what it runs and the seed it follows
+//! `cubetui presets`: every preset with what it runs and the paper or work it follows
 //! (`--size N`: those that run on the N×N, described for it);
 //! `cubetui presets NAME`: one preset's full parameter table, read from its
 //! solver's declaration (key, value in the preset, range, scale, live, meaning).
@@ -50,6 +50,9 @@ struct ParamRow<'a> {
     scale: Option<String>,
     live: bool,
     meaning: &'static str,
+    /// Earlier names of the key, still read as it; left out when none.
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    aliases: &'a [&'static str],
 }
 
 /// The parameter table (or JSON lines) of preset `name`, described for a
@@ -96,6 +99,7 @@ pub fn render_one(
             scale: numeric.then(|| spec.scale.to_string()),
             live: spec.live,
             meaning: spec.meaning,
+            aliases: &spec.aliases,
         });
     }
     let mut out = String::new();
@@ -144,6 +148,20 @@ pub fn render_one(
         })
         .collect();
     out.push_str(&table::render(&columns, &cells));
+    let renamed: Vec<String> = rows
+        .iter()
+        .flat_map(|r| {
+            r.aliases
+                .iter()
+                .map(move |old| format!("{old} (now {})", r.key))
+        })
+        .collect();
+    if !renamed.is_empty() {
+        out.push_str(&format!(
+            "\nearlier names, still read as the keys now: {}\n",
+            renamed.join(", ")
+        ));
+    }
     for spec in cfg.params().iter().filter(|s| !s.in_preset) {
         out.push_str(&format!(
             "\nduring a run also: {} ({}, {}): {}\n",

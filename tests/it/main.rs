@@ -88,6 +88,7 @@ mod sa_engine;
 mod sa_generators;
 mod sa_short;
 mod sa_short_halt;
+mod sa_short_renamed;
 mod seed_rule;
 mod size_pins;
 mod solve_sizes;

@@ -202,9 +202,13 @@ fn parameters_out_of_range_are_refused() {
     };
     assert!(build_nxn(&p, &start, 1).is_err());
     let mut s = build_nxn(&small(), &start, 1).unwrap();
-    assert!(s.set_param("alpha", 2.5).is_ok());
-    assert!(s.set_param("alpha", -1.0).is_err());
+    assert!(s.set_param("weight", 2.5).is_ok());
+    assert!(s.set_param("weight", -1.0).is_err());
     assert!(s.set_param("max_steps", 10.0).is_err());
+    // The earlier name sets the same knob (a run file recorded before it).
+    assert!(s.set_param("alpha_end", 4.5).is_ok());
+    assert!(s.live_values().contains(&("weight_end".to_string(), 4.5)));
+    assert!(s.set_param("alpha", 0.0).is_err());
 }
 
 #[test]
@@ -337,7 +341,7 @@ fn the_sequence_shortened_is_never_longer_than_sa_comms_own_solution() {
 #[test]
 fn a_finished_run_shows_the_cold_end_of_its_last_cycle() {
     // Four cycles: the budget ends on a cycle's edge, where the next cycle
-    // would start hot; none starts, so the plots end at t_min and α's end.
+    // would start hot; none starts, so the plots end at t_min and the weight's end.
     let p = ShortParams {
         max_steps: 20_000,
         cycle: 5_000,
@@ -346,5 +350,5 @@ fn a_finished_run_shows_the_cold_end_of_its_last_cycle() {
     let (out, s) = run(&p, &scrambled(4, 5), 3);
     assert_eq!(out.extra["proposals"].as_u64(), Some(20_000));
     let v = s.snapshot().values;
-    assert_eq!((v[3], v[4]), (p.t_min, p.alpha_end), "{v:?}");
+    assert_eq!((v[3], v[4]), (p.t_min, p.weight_end), "{v:?}");
 }

@@ -33,6 +33,7 @@ pub mod preset;
 pub mod profile;
 pub mod reference;
 pub mod registry;
+pub mod renamed;
 pub mod reorient;
 pub mod short;
 pub mod stop;

@@ -11,6 +11,7 @@
 use std::fmt;
 
 use crate::api::SolveError;
+pub use crate::renamed::{canonical, names_now, renamed};
 
 /// What values a parameter takes.
 #[derive(Clone, Debug, PartialEq)]
@@ -59,6 +60,10 @@ pub struct ParamSpec {
     pub in_preset: bool,
     /// One line saying what it does.
     pub meaning: &'static str,
+    /// Earlier names of the key, still read wherever a key is (`--set`,
+    /// preset, config and run files, a change during a run) as this key
+    /// ([`renamed`]); most keys have none.
+    pub aliases: Vec<&'static str>,
 }
 
 /// Whether a parameter may change during a run.
@@ -113,6 +118,7 @@ impl ParamSpec {
             live: live == Live::Yes,
             in_preset: true,
             meaning,
+            aliases: Vec::new(),
         }
     }
 
@@ -133,6 +139,7 @@ impl ParamSpec {
             live: live == Live::Yes,
             in_preset: true,
             meaning,
+            aliases: Vec::new(),
         }
     }
 
@@ -170,6 +177,7 @@ impl ParamSpec {
             live: false,
             in_preset: true,
             meaning,
+            aliases: Vec::new(),
         }
     }
 
@@ -188,6 +196,7 @@ impl ParamSpec {
             live: live == Live::Yes,
             in_preset: true,
             meaning,
+            aliases: Vec::new(),
         }
     }
 
@@ -373,9 +382,13 @@ impl fmt::Display for Scale {
     }
 }
 
-/// The spec of `key` in `specs`.
+/// The spec of `key` in `specs`, found by its name or an earlier one
+/// ([`ParamSpec::aliases`]).
 pub fn find<'a>(specs: &'a [ParamSpec], key: &str) -> Option<&'a ParamSpec> {
-    specs.iter().find(|s| s.key == key)
+    specs
+        .iter()
+        .find(|s| s.key == key)
+        .or_else(|| specs.iter().find(|s| s.aliases.contains(&key)))
 }
 
 /// Every key of `specs`, comma-separated, for "valid keys are …" messages;

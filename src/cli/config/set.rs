@@ -107,6 +107,8 @@ pub(super) fn set_key(
         .unwrap_or_default()
         .to_string();
     let declared = SolverConfig::declared(&solver).unwrap_or(&[]);
+    // A key by an earlier name is set under its name now.
+    let key = params::canonical(declared, key);
     let spec = params::find(declared, key);
     let unknown_msg = match spec {
         // A value of the run only (the annealer's temperature now).

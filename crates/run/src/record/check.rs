@@ -76,7 +76,15 @@ pub fn problems(file: &RunFile, presets: &Presets, solver: Option<&dyn Solver>) 
                 h.step_unit, p.step
             ));
         }
-        if series != h.series {
+        // A series named after a key may be recorded by the key's earlier
+        // name (sa-short's `alpha`, now `weight`).
+        let declared = h.config().map_or(&[][..], |c| c.params());
+        let recorded: Vec<&str> = h
+            .series
+            .iter()
+            .map(|s| cubetui_solve::params::canonical(declared, s))
+            .collect();
+        if series != recorded {
             out.push(format!(
                 "header: series {:?}, the solver plots {series:?}",
                 h.series

@@ -1,5 +1,5 @@
 //! The `ga` solver: the genetic algorithm of Zangana (2020), the project's
-//! seed document 002. A chromosome is k genes; on the 3×3 each one of the 18
+//! paper 002. A chromosome is k genes; on the 3×3 each one of the 18
 //! face turns, no gene the inverse face of its neighbour; its fitness is the
 //! `facelets` energy after applying it (cut where it first solves). The same
 //! [`Ga`] runs every size, generic over its [`Genome`](crate::genome::Genome): on an N×N the genes

@@ -1,5 +1,5 @@
 //! The `mws` solver: the moving-window method of Steitz, Golle and Rothlauf
-//! (GECCO 2009), the project's seed document 003. A fixed-length sequence of
+//! (GECCO 2009), the project's paper 003. A fixed-length sequence of
 //! turns, random at first, is improved by a window that slides left to right:
 //! at each position the window's turns are mutated several times and the best
 //! window (judged on every prefix) is kept, then the window moves one step and

@@ -1,4 +1,4 @@
-//! The `mws` solver's parameters (preset `mws`: the seed document 003's
+//! The `mws` solver's parameters (preset `mws`: paper 003's
 //! values), their ranges, and each phase's move set.
 
 use serde::{Deserialize, Serialize};

@@ -35,7 +35,7 @@ pub struct PresetInfo {
     /// user preset without one comes after those with one ([`LAST_ORDER`]).
     #[serde(default = "last")]
     pub order: i64,
-    /// The seed document or paper it follows; empty: none (a user preset
+    /// The paper (`paper 002`) or work it follows; empty: none (a user preset
     /// may leave it out; every built-in one says).
     #[serde(default)]
     pub follows: String,

@@ -2,7 +2,7 @@
 //!
 //! Each preset is a TOML serialisation of a [`SolverConfig`]
 //! (`solver = "sa"` plus that solver's parameters) and a `[preset]` table
-//! that describes it (one-line description, the seed or paper it follows,
+//! that describes it (one-line description, the paper or work it follows,
 //! older names, its place in the screen's cycle). To add one, drop the file
 //! in `assets/presets/`: the build script lists the folder.
 
@@ -190,7 +190,7 @@ impl Presets {
     pub fn table(&self, name: &str) -> Result<toml::Table, SolveError> {
         let mut t = self.file_table(self.canonical(name)?)?;
         t.remove("preset");
-        Ok(t)
+        names_now(t).map_err(|e| asset_error(self.canonical(name).unwrap_or(name), &e.to_string()))
     }
 
     /// The solver configuration of preset `name`.
@@ -234,9 +234,29 @@ fn order_of(text: &str) -> i64 {
         .unwrap_or(LAST_ORDER)
 }
 
-/// Deserialises a (possibly edited) preset table.
+/// Deserialises a (possibly edited) preset table, keys given by an
+/// earlier name read as their name now ([`names_now`]).
 pub fn from_table(table: toml::Table) -> Result<SolverConfig, SolveError> {
-    SolverConfig::deserialize(table).map_err(|e| SolveError::Config(e.to_string().trim().into()))
+    SolverConfig::deserialize(names_now(table)?)
+        .map_err(|e| SolveError::Config(e.to_string().trim().into()))
+}
+
+/// `table` (a solver's parameters, as a preset file holds them) with every
+/// key given by an earlier name under its name now, as the declaration of
+/// its `solver` says ([`crate::params::names_now`]).
+///
+/// # Errors
+/// A key given by both names.
+pub fn names_now(mut table: toml::Table) -> Result<toml::Table, SolveError> {
+    let solver = table
+        .get("solver")
+        .and_then(toml::Value::as_str)
+        .unwrap_or_default()
+        .to_string();
+    if let Some(declared) = SolverConfig::declared(&solver) {
+        crate::params::names_now(declared, &mut table)?;
+    }
+    Ok(table)
 }
 
 impl SolverConfig {

@@ -132,6 +132,7 @@ pub fn check(name: &str, text: &str, taken: &[String]) -> Result<PresetInfo, Use
             }
         }
     }
+    let table = super::names_now(table).map_err(|e| fail(None, e.to_string()))?;
     let cfg =
         SolverConfig::deserialize(table).map_err(|e| fail(None, e.message().trim().to_string()))?;
     cfg.build(Cube::solved(), 0)
@@ -232,6 +233,29 @@ mod tests {
         let e = err("m", &GOOD.replace("order = 1", "order = \"first\""));
         assert!(e.message.contains("invalid type"), "{e}");
         assert_eq!(e.to_string(), format!("line 8: {}", e.message));
+    }
+
+    /// sa-short's keys by their earlier names: read as the keys now, and
+    /// checked as those are.
+    #[test]
+    fn a_key_by_its_earlier_name_is_read_and_checked() {
+        let mine = "solver = \"sa-short\"\nalpha = 2.0\nbuild_alpha = 3.0\n";
+        assert!(check("mine", mine, &[]).is_ok());
+        let e = err("m", &mine.replace("2.0", "5000.0"));
+        assert_eq!(e.line, Some(2));
+        assert!(
+            e.message
+                .contains("bad value for `alpha`: 5000.0 is outside"),
+            "{e}"
+        );
+        let e = err("m", &format!("{mine}weight = 1.0\n"));
+        assert!(
+            e.message
+                .contains("`alpha` is the earlier name of `weight`"),
+            "{e}"
+        );
+        let e = err("m", "solver = \"sa-short\"\nalphas = 2.0\n");
+        assert!(e.message.starts_with("unknown parameter `alphas`"), "{e}");
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! `sa-short` on the one annealing loop ([`Chain::run`], `anneal/chain.rs`):
 //! a stretch of a sweep's proposals is a [`Problem`] — draw a proposal and
-//! judge it (length + α × misplaced pieces), the loop's Metropolis verdict
+//! judge it (length + weight × misplaced pieces), the loop's Metropolis verdict
 //! at its temperature, commit the accepted one. The temperature follows the
 //! exponential schedule of `t_max` and `t_min` ([`ShortParams::schedule`])
 //! over each cooling cycle. What happens between proposals at given counts

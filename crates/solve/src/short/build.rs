@@ -341,7 +341,7 @@ impl Short {
             &self.turns,
             &mut mis,
             self.p.build_steps as u64,
-            self.p.build_alpha,
+            self.p.build_weight,
         );
         self.seeds.build = Some(Build {
             stage: Stage::Rough,
@@ -421,7 +421,7 @@ impl Short {
                 len as f64,
                 f64::from(pieces),
                 self.shown_temperature(),
-                self.shown_alpha(),
+                self.shown_weight(),
             ],
         }
     }

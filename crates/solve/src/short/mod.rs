@@ -7,7 +7,7 @@
 //! of the rest (`sa-comm`'s, which solves every size in milliseconds),
 //! turned into single-layer turns and merged
 //! (turns of one layer in a run about one axis combine). The annealer's
-//! state is that sequence; its energy is the sequence's length + α × the
+//! state is that sequence; its energy is the sequence's length + weight × the
 //! pieces it leaves misplaced, so it may leave the cube unsolved for a while
 //! when that buys many turns. Proposals: replace one turn, swap two adjacent
 //! turns, insert or delete one turn or a pair, insert a short commutator or
@@ -22,12 +22,12 @@
 //!
 //! The proposals run on the one annealing loop (`anneal.rs`: the
 //! temperature on the exponential schedule of `t_max` and `t_min`, whose
-//! keys are the annealer's). The temperature and α move exponentially from
+//! keys are the annealer's). The temperature and the weight move exponentially from
 //! their start to their end over each cooling cycle, each proposal judged
 //! at its own place in the cycle (the budget is cooled several times, each time
 //! from the best solved sequence; the budget, the cycle and the four-turn
 //! scan's share are left to the cube's size by the preset,
-//! [`ShortParams::on_size`]); the temperatures and α are live knobs. One step is
+//! [`ShortParams::on_size`]); the temperatures and weights are live knobs. One step is
 //! a sweep of `sweep` proposals (cut short when the sequences are long, so
 //! a stop is never far off). Under a caller's limit
 //! ([`Solver::step_within`]) the sweep ends after any proposal once the
@@ -73,9 +73,6 @@ use table::Table;
 
 /// Sticker moves one step may replay before it ends its sweep early.
 const STEP_WORK: u64 = 30_000_000;
-
-/// A `phases-sa` seed run's steps (proposals) per step of this run.
-const PHASE_SEED_STEPS: u64 = 20_000;
 
 /// Proposals between two searches for identity segments.
 const CUT_EVERY: u64 = 20_000;
@@ -131,9 +128,8 @@ struct Short {
     chain: Chain,
     /// The 3-cycles a state still needs (the beam completion's measure).
     needed: needed::Needed,
-    seed: Option<Box<dyn Solver>>,
-    /// The running seed solver's preset name.
-    seed_name: &'static str,
+    /// The running seed solver.
+    seed: Option<opening::Seeder>,
     /// The turns the current seed solver's solution follows: the exact
     /// part ([`exact`], solved in the first step, so building the solver is
     /// quick) or none; `None` before the first step.
@@ -141,7 +137,7 @@ struct Short {
     /// The seed solvers from the start itself still to run, the next
     /// last: `sa-comm` after the one from the exact part, and on the 3×3
     /// `phases-sa` runs ([`ShortParams::phase_runs`]).
-    later: Vec<(&'static str, Box<dyn Solver>)>,
+    later: Vec<opening::Seeder>,
     /// The shortest solved seed sequence so far, with its exact turns and
     /// its name.
     seeded: Option<(Vec<Mv>, usize, &'static str)>,
@@ -205,8 +201,7 @@ impl Short {
             mis: Misplaced::new(size, &home),
             chain: Short::chain(p, seed ^ 0x5a5a_0000_5107_0001),
             needed: needed::Needed::new(size, Misplaced::new(size, &home).want()),
-            seed: Some(seeder),
-            seed_name: build::SA_COMM,
+            seed: Some(opening::Seeder::one_step(build::SA_COMM, seeder)),
             prefix: None,
             later: Vec::new(),
             seeded: None,
@@ -274,8 +269,8 @@ impl Short {
         (done as f64 / of as f64).min(1.0)
     }
 
-    fn alpha(&self) -> f64 {
-        self.p.alpha * (self.p.alpha_end / self.p.alpha).powf(self.progress())
+    fn weight(&self) -> f64 {
+        self.p.weight * (self.p.weight_end / self.p.weight).powf(self.progress())
     }
 
     /// The temperature the plots and status show: the schedule's end once
@@ -289,12 +284,12 @@ impl Short {
         }
     }
 
-    /// α as shown, by the same rule.
-    fn shown_alpha(&self) -> f64 {
+    /// The weight as shown, by the same rule.
+    fn shown_weight(&self) -> f64 {
         if self.spent() {
-            self.p.alpha_end
+            self.p.weight_end
         } else {
-            self.alpha()
+            self.weight()
         }
     }
 
@@ -327,7 +322,7 @@ impl Solver for Short {
                 SeriesSpec::new("current length", 0).no_row(),
                 SeriesSpec::new("misplaced pieces", 0),
                 SeriesSpec::new("temperature", 3),
-                SeriesSpec::new("alpha", 2).no_plot(),
+                SeriesSpec::new("weight", 2).no_plot(),
             ],
         }
     }
@@ -369,20 +364,12 @@ impl Solver for Short {
             }
             if let Some(seeder) = self.seed.as_mut() {
                 self.seed_steps += 1;
-                // A phase run's steps are single proposals (some 150 000 a
-                // run): many to one of this run's steps, so the screen's
-                // speed seeds a 3×3 in seconds, not hours.
-                let n = if self.seed_name == build::PHASES_SA {
-                    PHASE_SEED_STEPS
-                } else {
-                    1
-                };
-                match seeder.step_within(n, halt) {
+                match seeder.solver.step_within(seeder.per_step, halt) {
                     Status::Running => {}
                     Status::Solved => {
-                        let out = seeder.outcome();
+                        let (out, name) = (seeder.solver.outcome(), seeder.name);
                         self.seed = None;
-                        self.offer(&out.solution);
+                        self.offer(&out.solution, name);
                         self.next_seed();
                     }
                     Status::Exhausted => {
@@ -428,6 +415,8 @@ impl Solver for Short {
     }
 
     fn set_param(&mut self, key: &str, value: f64) -> Result<(), SolveError> {
+        // A key by an earlier name (a run file recorded before it changed).
+        let key = declared::canonical(&DECLARED, key);
         let v = declared::check_live(&DECLARED, key, value)?;
         let mut p = self.asked.clone();
         p.set_number(key, v);

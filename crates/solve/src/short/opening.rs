@@ -4,7 +4,7 @@
 //! (`build`), and on the 3×3 a few `phases-sa` solutions; the shortest,
 //! merged, is the sequence the annealer shortens.
 
-use super::build::{EXACT_SA_COMM, PHASES_SA, SA_COMM};
+use super::build::{EXACT_SA_COMM, PHASES_SA};
 use super::seq::{self, Mv, merged, to_alg};
 use super::{Short, exact};
 use crate::anneal::SaParams;
@@ -12,6 +12,31 @@ use crate::api::{Solver, Status};
 use crate::stop::StopReason;
 use cubetui_cube::AnyAlg;
 use cubetui_cube::nxn::NxnAlg;
+
+/// A `phases-sa` seed run's steps (proposals) per step of this run: a
+/// phase run's steps are single proposals (some 150 000 a run), many to
+/// one of this run's steps, so the screen's speed seeds a 3×3 in seconds,
+/// not hours.
+const PHASE_SEED_STEPS: u64 = 20_000;
+
+/// A seed solver, running or queued: its name (`--json`'s `seed_solver`)
+/// and how many of its steps one step of this run takes.
+pub(super) struct Seeder {
+    pub(super) name: &'static str,
+    pub(super) per_step: u64,
+    pub(super) solver: Box<dyn Solver>,
+}
+
+impl Seeder {
+    /// Seed solver `name`, one of its steps per step of this run.
+    pub(super) fn one_step(name: &'static str, solver: Box<dyn Solver>) -> Seeder {
+        Seeder {
+            name,
+            per_step: 1,
+            solver,
+        }
+    }
+}
 
 /// `sa-comm`'s parameters (its preset), the solver whose solution starts
 /// the run.
@@ -33,10 +58,9 @@ impl Short {
             .and_then(|after| crate::anneal::build_nxn(&sa_comm(), &after, self.seed_value).ok());
         match seeder {
             Some(s) => {
-                let plain = self.seed.replace(s);
-                self.seed_name = EXACT_SA_COMM;
+                let plain = self.seed.replace(Seeder::one_step(EXACT_SA_COMM, s));
                 if exact::Part::of(self.size) != exact::Part::Whole {
-                    self.later.extend(plain.map(|p| (SA_COMM, p)));
+                    self.later.extend(plain);
                 }
                 self.prefix = Some(prefix);
             }
@@ -49,7 +73,7 @@ impl Short {
     /// a seed of its own drawn from the run's), last one first: their
     /// solutions (about 35–50 face turns where `sa-comm`'s are about 120)
     /// are offered as seeds too.
-    fn phase_seeders(&self) -> Vec<(&'static str, Box<dyn Solver>)> {
+    fn phase_seeders(&self) -> Vec<Seeder> {
         if self.size.get() != 3 {
             return Vec::new();
         }
@@ -62,14 +86,18 @@ impl Short {
             .filter_map(|i| {
                 let seed = self.seed_value ^ (0x9e37_79b9_7f4a_7c15_u64.wrapping_mul(i + 1));
                 let run = crate::phases::build_sa_on(&p, &start, seed).ok()?;
-                Some((PHASES_SA, run))
+                Some(Seeder {
+                    name: PHASES_SA,
+                    per_step: PHASE_SEED_STEPS,
+                    solver: run,
+                })
             })
             .collect()
     }
 
-    /// Offers the current seed solver's `solution` (after its prefix): kept
+    /// Offers the solution of seed solver `name` (after its prefix): kept
     /// if it solves the cube and is the shortest offered.
-    pub(super) fn offer(&mut self, solution: &AnyAlg) {
+    pub(super) fn offer(&mut self, solution: &AnyAlg, name: &'static str) {
         let moves: Vec<_> = match solution {
             AnyAlg::Nxn(a, _) => a.moves().to_vec(),
             AnyAlg::Three(a) => NxnAlg::from(a).into_moves(),
@@ -81,7 +109,7 @@ impl Short {
                 .copied()
                 .chain(moves.into_iter().flat_map(|m| seq::of_move(m, self.size))),
         );
-        self.offer_seq(seq, prefix.len(), self.seed_name);
+        self.offer_seq(seq, prefix.len(), name);
     }
 
     /// Offers the merged `seq` led by `exact` exact turns, seed `name`:
@@ -107,9 +135,8 @@ impl Short {
     /// The next seed solver, or, when none is left, the shortest seed
     /// sequence as the one to shorten.
     pub(super) fn next_seed(&mut self) {
-        if let Some((name, next)) = self.later.pop() {
+        if let Some(next) = self.later.pop() {
             self.seed = Some(next);
-            self.seed_name = name;
             self.prefix = Some(Vec::new());
             return;
         }

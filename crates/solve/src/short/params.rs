@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use crate::anneal::{Schedule, T_MAX_KEY, T_MIN_KEY};
 use crate::api::SolveError;
 use crate::declare::{Declared, declare_params};
-use crate::params::{ParamSpec, within};
+use crate::params::{ParamSpec, renamed, within};
 use cubetui_cube::nxn::Size;
 
 declare_params! {
@@ -17,14 +17,14 @@ declare_params! {
         /// Proposal budget, in cooling cycles of `cycle` proposals; 0: by
         /// the cube's size ([`ShortParams::on_size`]).
         max_steps: u64 = 0 => int(0, i64::MAX, Linear), No,
-            "proposal budget (over it the temperature and α cool once per cycle); 0 = by the \
+            "proposal budget (over it the temperature and weight move once per cycle); 0 = by the \
              cube's size (30 000 on the 3x3, 3 000 000 from the 4x4 to the 5x5, fewer past it)",
-        /// Proposals per cooling cycle: the temperature and α move from
+        /// Proposals per cooling cycle: the temperature and weight move from
         /// their start to their end over each cycle, and each cycle starts
         /// again from the best solved sequence (`max_steps` or more: one
         /// cycle); 0: by the cube's size ([`ShortParams::on_size`]).
         cycle: u64 = 0 => int(0, i64::MAX, Linear), No,
-            "proposals per cooling cycle (temperature and α go from their start to their end \
+            "proposals per cooling cycle (temperature and weight go from their start to their end \
              over each; each cycle starts from the best solved sequence; max_steps or more = one \
              cycle); 0 = by the cube's size (max_steps in whole cycles of about 300 000 up to \
              the 5x5, fewer past it)",
@@ -41,12 +41,14 @@ declare_params! {
         /// Temperature at the end of each cooling cycle, the schedule's
         /// key ([`T_MIN_KEY`]).
         t_min: f64 = 0.2 => T_MIN_KEY,
-        /// Weight of a misplaced piece at the start: energy = length + α × misplaced pieces.
-        alpha: f64 = 1.0 => float(0.01, 1000.0, Log), Yes,
-            "weight α of a misplaced piece at the start (energy = length + α × misplaced pieces)",
-        /// Weight of a misplaced piece at the end (α moves exponentially).
-        alpha_end: f64 = 3.0 => float(0.01, 1000.0, Log), Yes,
-            "weight α of a misplaced piece at the end (α moves exponentially from its start)",
+        /// Weight of a misplaced piece at the start: energy = length +
+        /// weight × misplaced pieces.
+        weight: f64 = 1.0 => float(0.01, 1000.0, Log), Yes,
+            "weight of a misplaced piece at the start (energy = length + weight × misplaced pieces)",
+        /// Weight of a misplaced piece at the end (the weight moves
+        /// exponentially).
+        weight_end: f64 = 3.0 => float(0.01, 1000.0, Log), Yes,
+            "weight of a misplaced piece at the end (the weight moves exponentially from its start)",
         /// Share of proposals that insert a commutator from the table.
         insert_rate: f64 = 0.1 => unit(), Yes,
             "share of proposals that insert a commutator from the table where it cancels most",
@@ -111,7 +113,7 @@ declare_params! {
              to the 10x10, 50 000 past it)",
         /// Weight of a misplaced piece in that annealing (energy = length +
         /// this × misplaced pieces).
-        build_alpha: f64 = 1.5 => float(0.01, 100.0, Log), No,
+        build_weight: f64 = 1.5 => float(0.01, 100.0, Log), No,
             "weight of a misplaced piece in the constructive seed's annealing (energy = length + \
              this x misplaced pieces)",
         /// The constructive seed places short commutators until at most
@@ -282,9 +284,19 @@ pub fn scan_budget(n: usize) -> u64 {
 /// docs/performance.md).
 pub const BUILD_STOP: f64 = 0.0;
 
+/// The earlier names of `sa-short`'s keys, (earlier, now), still read
+/// wherever a key is ([`crate::params::renamed`]): `alpha` named the
+/// weight of a misplaced piece here and the geometric schedule's cooling
+/// factor in `sa` and `phases-sa`.
+pub const RENAMED: &[(&str, &str)] = &[
+    ("alpha", "weight"),
+    ("alpha_end", "weight_end"),
+    ("build_alpha", "build_weight"),
+];
+
 /// The declaration of `sa-short`'s parameters.
 pub fn params() -> Vec<ParamSpec> {
-    ShortParams::default().declare("")
+    renamed(ShortParams::default().declare(""), RENAMED)
 }
 
 #[cfg(test)]

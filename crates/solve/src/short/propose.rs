@@ -1,5 +1,5 @@
 //! The proposals of `sa-short`: each builds a candidate sequence, which is
-//! judged on length + α × misplaced pieces; the one annealing loop
+//! judged on length + weight × misplaced pieces; the one annealing loop
 //! (`anneal.rs`) gives the Metropolis verdict and an accepted one is
 //! committed.
 
@@ -207,7 +207,7 @@ impl Short {
         Some(op)
     }
 
-    /// One proposal drawn from `rng` and judged (α at its place in the
+    /// One proposal drawn from `rng` and judged (the weight at its place in the
     /// cycle: the proposals made before it): its energy change
     /// (`None`: no candidate, nothing to judge), what it is, and the work
     /// it took (in sticker moves).
@@ -221,9 +221,9 @@ impl Short {
         }
         let (pieces, stickers, from, kept) = self.evaluate();
         let len = self.turns.length(&self.cand);
-        let alpha = self.alpha();
+        let weight = self.weight();
         let delta_len = len as i64 - self.cur.len as i64;
-        let delta = delta_len as f64 + alpha * (f64::from(pieces) - f64::from(self.cur.pieces));
+        let delta = delta_len as f64 + weight * (f64::from(pieces) - f64::from(self.cur.pieces));
         let judged = Judged {
             op,
             len,

@@ -11,7 +11,7 @@
 //! pairs of such quarter turns (or one half turn) are inserted or deleted;
 //! two adjacent turns about different axes, one of them free, are swapped
 //! (a swap is two 3-cycles' worth of change, very local). The energy is
-//! the length plus α × the misplaced pieces; the temperature falls
+//! the length plus a weight × the misplaced pieces; the temperature falls
 //! exponentially over the budget.
 
 use rand::RngExt;
@@ -45,7 +45,7 @@ pub(super) struct Rough {
     /// Proposals made, and the budget.
     pub(super) done: u64,
     budget: u64,
-    alpha: f64,
+    weight: f64,
 }
 
 impl Rough {
@@ -56,7 +56,7 @@ impl Rough {
         turns: &Turns,
         mis: &mut Misplaced,
         budget: u64,
-        alpha: f64,
+        weight: f64,
     ) -> Rough {
         let mut r = Rough {
             seq,
@@ -68,7 +68,7 @@ impl Rough {
             tmp: Vec::new(),
             done: 0,
             budget,
-            alpha,
+            weight,
         };
         r.rebuild(0, turns, mis);
         r
@@ -253,7 +253,7 @@ impl Rough {
         let pieces = mis.count(&self.work).0;
         let work = ((self.cand.len() - head) as u64 + 1) * 4 * turns.size.get() as u64;
         let delta = turns.length(&self.cand) as f64 - turns.length(&self.seq) as f64
-            + self.alpha * (f64::from(pieces) - f64::from(self.pieces));
+            + self.weight * (f64::from(pieces) - f64::from(self.pieces));
         let t = self.temperature();
         if delta <= 0.0 || rng.random::<f64>() < (-delta / t).exp() {
             std::mem::swap(&mut self.seq, &mut self.cand);

@@ -71,11 +71,11 @@ impl Short {
             return self.build_snapshot(b);
         }
         if let Some(seeder) = &self.seed {
-            let mut s = seeder.snapshot();
+            let mut s = seeder.solver.snapshot();
             s.iteration = self.sweeps;
             s.status = self.status();
             s.generator = None;
-            s.phase = Some(format!("seed ({})", self.seed_name));
+            s.phase = Some(format!("seed ({})", seeder.name));
             s.rows = Vec::new();
             s.exhausted_by = self.stopped_by.clone();
             s.values = vec![
@@ -83,7 +83,7 @@ impl Short {
                 s.sequence_len as f64,
                 f64::NAN,
                 self.shown_temperature(),
-                self.shown_alpha(),
+                self.shown_weight(),
             ];
             return s;
         }
@@ -125,7 +125,7 @@ impl Short {
                 self.cur.len as f64,
                 f64::from(self.cur.pieces),
                 self.shown_temperature(),
-                self.shown_alpha(),
+                self.shown_weight(),
             ],
         }
     }

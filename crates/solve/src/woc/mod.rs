@@ -1,5 +1,5 @@
 //! The `woc` solver: a genetic algorithm plus a wisdom-of-crowds step, after
-//! Foley's GA + WoC solver (the project's seed document 004, preset `woc`).
+//! Foley's GA + WoC solver (the project's paper 004, preset `woc`).
 //! A chromosome is a fixed-length sequence of face turns; a redundancy filter
 //! scores a sequence 2 when two consecutive moves turn the same face and 3 when
 //! three consecutive moves turn only one pair of opposite faces, else 1.

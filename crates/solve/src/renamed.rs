@@ -1,0 +1,111 @@
+//! Renamed keys: a solver declares the earlier names of some of its keys
+//! once, beside its declaration ([`renamed`]), and every lookup reads them
+//! as the keys now ([`crate::params::find`], [`canonical`], [`names_now`]),
+//! so a rename keeps `--set`, preset, config and run files working.
+
+use crate::api::SolveError;
+use crate::params::{ParamSpec, find};
+
+/// `key`'s name now: the declared key it names (by an earlier name too),
+/// else `key` as given.
+pub fn canonical<'a>(specs: &'a [ParamSpec], key: &'a str) -> &'a str {
+    find(specs, key).map_or(key, |s| s.key.as_str())
+}
+
+/// `specs` with the earlier names of some keys, `(earlier, now)`: the one
+/// table of a solver's renamed keys, beside its declaration. Every lookup
+/// of a key reads it: [`find`] (so `--set`, the checks of preset and run
+/// files, a change during a run), [`names_now`] (a TOML table before it is
+/// read into parameters).
+pub fn renamed(mut specs: Vec<ParamSpec>, earlier: &[(&'static str, &str)]) -> Vec<ParamSpec> {
+    for (old, now) in earlier {
+        if let Some(s) = specs.iter_mut().find(|s| s.key == *now) {
+            s.aliases.push(old);
+        }
+    }
+    specs
+}
+
+/// Moves every value `table` (a solver's parameters, as in a preset
+/// file) holds under an earlier name of a key of `specs` to the key's name
+/// now; both given is an error naming the two.
+pub fn names_now(specs: &[ParamSpec], table: &mut toml::Table) -> Result<(), SolveError> {
+    for spec in specs {
+        for old in &spec.aliases {
+            let Some(value) = take(table, old) else {
+                continue;
+            };
+            let (parents, leaf) = match spec.key.rsplit_once('.') {
+                Some((p, l)) => (p.split('.').collect(), l),
+                None => (Vec::new(), spec.key.as_str()),
+            };
+            let mut node = &mut *table;
+            for p in parents {
+                let next = node
+                    .entry(p)
+                    .or_insert_with(|| toml::Value::Table(toml::Table::new()));
+                let toml::Value::Table(t) = next else {
+                    return Err(SolveError::Parameter(format!(
+                        "`{p}` is not a group of parameters"
+                    )));
+                };
+                node = t;
+            }
+            if node.contains_key(leaf) {
+                return Err(SolveError::Parameter(format!(
+                    "`{old}` is the earlier name of `{}`: give one of them",
+                    spec.key
+                )));
+            }
+            node.insert(leaf.to_string(), value);
+        }
+    }
+    Ok(())
+}
+
+/// Removes dotted `key` from `table`, returning its value.
+fn take(table: &mut toml::Table, key: &str) -> Option<toml::Value> {
+    match key.split_once('.') {
+        None => table.remove(key),
+        Some((head, rest)) => match table.get_mut(head)? {
+            toml::Value::Table(t) => take(t, rest),
+            _ => None,
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::params::{Live, check_live};
+
+    /// A key by its earlier name is found, named now and moved in a
+    /// table, wherever it sits; both names at once are refused.
+    #[test]
+    fn an_earlier_name_reads_as_the_key_now() {
+        let specs = renamed(
+            vec![
+                ParamSpec::unit("weight", 0.5, Live::Yes, "m"),
+                ParamSpec::unit("g.rate", 0.5, Live::Yes, "m"),
+                ParamSpec::unit("alpha", 0.5, Live::Yes, "m"),
+            ],
+            &[("w", "weight"), ("g.r", "g.rate"), ("x", "nope")],
+        );
+        assert_eq!(specs[0].aliases, ["w"]);
+        assert!(specs[2].aliases.is_empty(), "no key `nope`");
+        assert_eq!(find(&specs, "w").map(|s| s.key.as_str()), Some("weight"));
+        assert_eq!(canonical(&specs, "g.r"), "g.rate");
+        assert_eq!(canonical(&specs, "alpha"), "alpha");
+        assert_eq!(canonical(&specs, "other"), "other");
+        assert!(find(&specs, "r").is_none(), "an alias is a whole key");
+        let e = check_live(&specs, "w", 2.0).unwrap_err().to_string();
+        assert!(e.contains("`weight` takes a number in 0 – 1"), "{e}");
+        let mut t: toml::Table = "w = 0.25\n[g]\nr = 0.75\n".parse().unwrap();
+        names_now(&specs, &mut t).unwrap();
+        let now: toml::Table = "weight = 0.25\n[g]\nrate = 0.75\n".parse().unwrap();
+        assert_eq!(t, now);
+        let mut both: toml::Table = "w = 0.25\nweight = 0.5".parse().unwrap();
+        let e = names_now(&specs, &mut both).unwrap_err().to_string();
+        assert!(e.contains("`w` is the earlier name of `weight`"), "{e}");
+    }
+}
