@@ -123,6 +123,14 @@ pub fn lines(v: &StatusView) -> Vec<Line<'static>> {
             "energy",
             s.map_or_else(dash, |s| format!("{} (best {})", s.energy, s.best_energy)),
         ),
+    ]);
+    // A solver's own length row (its start → now) is where its run is, so
+    // a short panel keeps it too; it stands in for the general one below.
+    let own_length = s.and_then(|s| s.rows.iter().find(|(label, _)| label == "length"));
+    if let Some((label, value)) = own_length {
+        lines.push(row(label, value.clone()));
+    }
+    lines.extend([
         row(v.track.step_name(), thousands(iters)),
         row("speed", format!("{}  {rate}", speed_label(v.speed))),
         row("elapsed", format!("{secs:.1} s")),
@@ -145,7 +153,9 @@ pub fn lines(v: &StatusView) -> Vec<Line<'static>> {
         lines.push(row("generator", g));
     }
     for (label, value) in s.map(|s| s.rows.clone()).unwrap_or_default() {
-        lines.push(row(&label, value));
+        if label != "length" {
+            lines.push(row(&label, value));
+        }
     }
     if let (Some(profile), Some(s)) = (v.track.profile(), s) {
         for (spec, &v) in profile.series.iter().zip(&s.values) {
@@ -154,9 +164,7 @@ pub fn lines(v: &StatusView) -> Vec<Line<'static>> {
             }
         }
     }
-    // A solver's own length row (its start → now) stands in for this one.
-    let own_length = s.is_some_and(|s| s.rows.iter().any(|(label, _)| label == "length"));
-    if !own_length {
+    if own_length.is_none() {
         lines.push(row("length", length(v)));
     }
     if n != 3 {
@@ -358,7 +366,7 @@ fn start_rows(facelets: &str) -> [Line<'static>; 2] {
 
 #[cfg(test)]
 mod tests {
-    use super::{StatusView, lines, start_rows, wrap};
+    use super::{StatusView, lines, lines_in, start_rows, wrap};
     use crate::tui::app::Playback;
     use cubetui_cube::nxn::Size;
     use cubetui_cube::{AnyAlg, AnyCube};
@@ -414,6 +422,60 @@ mod tests {
                 .any(|r| r == "length      5 HTM (9 raw moves)"),
             "{:#?}",
             text(&view)
+        );
+    }
+
+    /// A solver that counts its own length (sa-short: start → best) has
+    /// it among the rows a short panel keeps, once, and the general row
+    /// gives way to it.
+    #[test]
+    fn a_solvers_own_length_is_kept_by_a_short_panel() {
+        use cubetui_run::runner::{RunState, Update};
+        use cubetui_solve::{Snapshot, Status};
+        let size = Size::new(4).unwrap();
+        let mut track = Track::new(Axis::Steps, 16);
+        let snapshot = Snapshot {
+            iteration: 7,
+            energy: 12.0,
+            best_energy: 0.0,
+            current: AnyCube::solved(size),
+            best: AnyCube::solved(size),
+            sequence_len: 0,
+            generator: None,
+            phase: Some("shorten".into()),
+            status: Status::Running,
+            last_step: None,
+            exhausted_by: None,
+            rows: vec![("length".into(), "429 \u{2192} 420".into())],
+            values: Vec::new(),
+        };
+        track.absorb(Update {
+            snapshot: Some(snapshot),
+            ..Update::new(0, RunState::Running)
+        });
+        let view = StatusView {
+            track: &track,
+            preset: Some(("sa-short", "sa-short", "anneals the sequence".to_string())),
+            speed: Speed::PerFrame(2),
+            playback: None,
+            size,
+            upright: false,
+            depth: Some(12),
+            seed: 7,
+            cube_index: 0,
+            start: AnyCube::solved(size).facelets(),
+            replay: None,
+        };
+        let rows: Vec<String> = lines_in(&view, 6).iter().map(|l| l.to_string()).collect();
+        let kept: Vec<&String> = rows.iter().take(6).collect();
+        assert!(
+            kept.iter().any(|r| *r == "length      429 \u{2192} 420"),
+            "{rows:#?}"
+        );
+        assert_eq!(
+            rows.iter().filter(|r| r.starts_with("length")).count(),
+            1,
+            "{rows:#?}"
         );
     }
 
