@@ -13,44 +13,16 @@
 //! default).
 
 use std::str::FromStr;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-use cubetui_cube::{Alg, Cube};
+use cubetui_cube::Alg;
+
+#[path = "support/lines.rs"]
+mod lines;
 
 fn main() {
-    let mut args = std::env::args().skip(1);
-    let Some(path) = args.next() else {
-        eprintln!("usage: min2phase_lines FILE [MAX_LEN]");
-        std::process::exit(2);
-    };
-    let bound: usize = match args.next().map(|s| s.parse()) {
-        None => 21,
-        Some(Ok(b)) if (1..=25).contains(&b) => b,
-        Some(_) => {
-            eprintln!("MAX_LEN must be 1 – 25");
-            std::process::exit(2);
-        }
-    };
-    let text = match std::fs::read_to_string(&path) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("{path}: {e}");
-            std::process::exit(3);
-        }
-    };
-    let mut cubes = Vec::new();
-    for (i, line) in text.lines().map(str::trim).enumerate() {
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        match Cube::from_facelets(line) {
-            Ok(c) => cubes.push((line.to_string(), c)),
-            Err(e) => {
-                eprintln!("{path}:{}: {e}", i + 1);
-                std::process::exit(3);
-            }
-        }
-    }
+    let (path, bound) = lines::args("min2phase_lines", 25);
+    let cubes = lines::cubes(&path);
     // min2phase builds its tables on first use.
     let _ = min2phase::solve(
         &"UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB".to_string(),
@@ -72,19 +44,5 @@ fn main() {
         }
         lens.push(alg.map_or(0, |a| a.len()));
     }
-    times.sort_unstable();
-    let q = |p: f64| {
-        let i = ((times.len() as f64 * p).ceil() as usize).clamp(1, times.len().max(1)) - 1;
-        times.get(i).map_or(f64::NAN, |d| d.as_secs_f64() * 1e3)
-    };
-    let n = times.len().max(1) as f64;
-    println!(
-        "cubes {} median_ms {:.3} mean_ms {:.3} p90_ms {:.3} max_ms {:.3} mean_htm {:.2}",
-        times.len(),
-        q(0.5),
-        times.iter().map(Duration::as_secs_f64).sum::<f64>() * 1e3 / n,
-        q(0.9),
-        q(1.0),
-        lens.iter().sum::<usize>() as f64 / n
-    );
+    lines::report(times, &lens);
 }

@@ -20,7 +20,7 @@
 # cubetui's median `search_ms` (the search alone) and median `elapsed_ms -
 # search_ms` (the runner's part), the mean lengths and the ratio of the
 # medians; and the direct call's median (`solve_with` on each line, the
-# searches built and run: crates/solve/examples/reference_lines.rs) with
+# searches built and run: examples/reference_lines.rs) with
 # the product path's cost beside it, `overhead` = cubetui's median over the
 # direct call's, in per cent. Prints the machine (CPU model, caches) and
 # `uptime` first and last. The programs are built first when missing
@@ -40,7 +40,7 @@ if [ ! -x "$cubetui" ] || [ ! -x "$theirs" ]; then
     nice -n 10 cargo build --release --locked --bin cubetui --example min2phase_lines
 fi
 if [ ! -x "$direct" ]; then
-    nice -n 10 cargo build --release --locked -p cubetui-solve --example reference_lines
+    nice -n 10 cargo build --release --locked --example reference_lines
 fi
 
 echo "machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), $(nproc) cpus"
