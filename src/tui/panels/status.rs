@@ -372,15 +372,17 @@ mod tests {
     use cubetui_cube::{AnyAlg, AnyCube};
     use cubetui_run::runner::{Axis, Speed, Track};
 
-    /// The panel drawn from a view made by hand, no app: a 4×4 before its
-    /// run, then its solution walked through.
-    #[test]
-    fn the_panel_reads_its_own_view() {
-        let track = Track::new(Axis::Steps, 16);
-        let size = Size::new(4).unwrap();
-        let mut view = StatusView {
-            track: &track,
-            preset: Some(("sa-faces", "sa", "a face-turn annealer".to_string())),
+    /// A view made by hand of `track` under `preset` (name, solver,
+    /// description) on a solved `size` cube: 2 steps a frame, a 12-move
+    /// scramble, seed 7, cube 3.
+    fn view_of<'a>(
+        track: &'a Track,
+        (name, solver, description): (&'static str, &'static str, &str),
+        size: Size,
+    ) -> StatusView<'a> {
+        StatusView {
+            track,
+            preset: Some((name, solver, description.to_string())),
             speed: Speed::PerFrame(2),
             playback: None,
             size,
@@ -390,7 +392,16 @@ mod tests {
             cube_index: 3,
             start: AnyCube::solved(size).facelets(),
             replay: None,
-        };
+        }
+    }
+
+    /// The panel drawn from a view made by hand, no app: a 4×4 before its
+    /// run, then its solution walked through.
+    #[test]
+    fn the_panel_reads_its_own_view() {
+        let track = Track::new(Axis::Steps, 16);
+        let size = Size::new(4).unwrap();
+        let mut view = view_of(&track, ("sa-faces", "sa", "a face-turn annealer"), size);
         let text =
             |v: &StatusView| -> Vec<String> { lines(v).iter().map(|l| l.to_string()).collect() };
         let rows = text(&view);
@@ -453,19 +464,11 @@ mod tests {
             snapshot: Some(snapshot),
             ..Update::new(0, RunState::Running)
         });
-        let view = StatusView {
-            track: &track,
-            preset: Some(("sa-short", "sa-short", "anneals the sequence".to_string())),
-            speed: Speed::PerFrame(2),
-            playback: None,
+        let view = view_of(
+            &track,
+            ("sa-short", "sa-short", "anneals the sequence"),
             size,
-            upright: false,
-            depth: Some(12),
-            seed: 7,
-            cube_index: 0,
-            start: AnyCube::solved(size).facelets(),
-            replay: None,
-        };
+        );
         let rows: Vec<String> = lines_in(&view, 6).iter().map(|l| l.to_string()).collect();
         let kept: Vec<&String> = rows.iter().take(6).collect();
         assert!(
