@@ -67,7 +67,9 @@ pub struct Prepared {
 }
 
 impl Prepared {
-    #[inline(always)]
+    /// Not forced inline: it runs on acceptance only, and inlined it
+    /// spread the annealer's hot loop over more code (see
+    /// `cargo bench --bench sa_throughput`).
     pub fn new(cube: &Cube) -> Prepared {
         let s = cube.stickers();
         let mut p = Prepared { packed: [0; 64] };
