@@ -3,7 +3,7 @@
 //! wherever a key is read — `--set`, a run file recorded before the rename
 //! (its parameters, a knob change, its series) — and give the same run;
 //! `presets sa-short` lists the names now and says the old ones are read;
-//! an unknown key is still refused.
+//! an unknown key is still refused; one key under both names is refused.
 
 use crate::cli_support::run;
 
@@ -105,5 +105,32 @@ fn an_unknown_key_is_still_refused() {
     assert!(
         err.contains("bad value for `alpha`: 5000 is outside its range"),
         "{err}"
+    );
+}
+
+#[test]
+fn one_key_under_both_names_is_refused_as_in_a_preset_file() {
+    for sets in [["alpha=1", "weight=2"], ["weight=2", "alpha=1"]] {
+        let mut args = vec!["solve", "--size", "4", "--preset", "sa-short"];
+        for s in sets {
+            args.extend(["--set", s]);
+        }
+        let (code, _, err) = run(&args);
+        assert_eq!(code, 2, "{sets:?}: {err}");
+        let (a, b) = (sets[0].split('=').next(), sets[1].split('=').next());
+        assert!(
+            err.contains(&format!(
+                "--set gives `weight` twice, as `{}` and as `{}`",
+                a.unwrap(),
+                b.unwrap()
+            )),
+            "{sets:?}: {err}"
+        );
+    }
+    // The same name twice: the last value, as before.
+    let twice = solve(&["weight=9", "weight=1.5", "weight_end=2.5", "build_weight=2"]);
+    assert_eq!(
+        twice,
+        solve(&["weight=1.5", "weight_end=2.5", "build_weight=2"])
     );
 }

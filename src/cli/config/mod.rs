@@ -13,7 +13,7 @@ use cubetui_solve::preset::{self, Presets};
 
 mod set;
 pub use set::{apply_sets, lookup};
-use set::{full_table, set_key, usage};
+use set::{full_table, set_all, set_key, usage};
 
 /// Which solver runs, with which parameters and budget.
 #[derive(Debug, Clone, Default, Args)]
@@ -188,12 +188,7 @@ impl SolverArgs {
         {
             table = set_key(table, "max_steps", &m.to_string(), "--max-steps")?;
         }
-        for kv in &self.set {
-            let (k, v) = kv
-                .split_once('=')
-                .ok_or_else(|| usage(format!("--set `{kv}`: expected KEY=VALUE")))?;
-            table = set_key(table, k.trim(), v.trim(), k.trim())?;
-        }
+        let (table, _) = set_all(table, &self.set)?;
         let config = preset::from_table(table)
             .map_err(|e| usage(e.to_string()))?
             .with_formulas(&formulas);

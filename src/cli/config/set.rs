@@ -22,17 +22,7 @@ pub fn apply_sets(
     base: &SolverConfig,
     sets: &[String],
 ) -> Result<(SolverConfig, Vec<(String, String)>), Report> {
-    let mut table = full_table(base)?;
-    let mut pairs: Vec<(String, String)> = Vec::new();
-    for kv in sets {
-        let (k, v) = kv
-            .split_once('=')
-            .ok_or_else(|| usage(format!("--set `{kv}`: expected KEY=VALUE")))?;
-        let (k, v) = (k.trim(), v.trim());
-        table = set_key(table, k, v, k)?;
-        pairs.retain(|(old, _)| old != k);
-        pairs.push((k.to_string(), v.to_string()));
-    }
+    let (table, pairs) = set_all(full_table(base)?, sets)?;
     let config = preset::from_table(table).map_err(|e| usage(e.to_string()))?;
     config
         .build(cubetui_cube::Cube::solved(), 0)
@@ -86,6 +76,39 @@ fn parse_value(raw: &str, old: &toml::Value) -> Result<toml::Value, String> {
         (_, Some(v)) => v,
         (_, None) => toml::Value::String(raw.to_string()),
     })
+}
+
+/// `table` with every `--set KEY=VALUE` of `sets` applied in order (a key
+/// given twice: the last value), and the overrides as (key, value) pairs.
+/// One key under two names (its name now and an earlier one) is a usage
+/// error naming both, as it is in a preset file.
+pub(super) fn set_all(
+    mut table: toml::Table,
+    sets: &[String],
+) -> Result<(toml::Table, Vec<(String, String)>), Report> {
+    let mut pairs: Vec<(String, String)> = Vec::new();
+    for kv in sets {
+        let (k, v) = kv
+            .split_once('=')
+            .ok_or_else(|| usage(format!("--set `{kv}`: expected KEY=VALUE")))?;
+        let (k, v) = (k.trim(), v.trim());
+        let solver = table.get("solver").and_then(toml::Value::as_str);
+        let declared = solver.and_then(SolverConfig::declared).unwrap_or(&[]);
+        let now = params::canonical(declared, k);
+        if let Some((other, _)) = pairs
+            .iter()
+            .find(|(o, _)| o != k && params::canonical(declared, o) == now)
+        {
+            return Err(usage(format!(
+                "--set gives `{now}` twice, as `{other}` and as `{k}` (its name \
+                 now and an earlier one): give one of them"
+            )));
+        }
+        table = set_key(table, k, v, k)?;
+        pairs.retain(|(old, _)| old != k);
+        pairs.push((k.to_string(), v.to_string()));
+    }
+    Ok((table, pairs))
 }
 
 /// Sets dotted `key` in `table` to `raw`, then re-normalises the table (every
