@@ -21,27 +21,23 @@
 
 use std::collections::HashMap;
 
-use cubetui_cube::nxn::Size;
 use cubetui_cube::nxn::orbits::{OrbitKind, orbits};
 use cubetui_cube::random::{CubeRng, rng_from_seed};
 
 use super::greedy::Words;
+use super::home::home_cycle;
 use super::parity::{odd_orbits, parity_fix};
 use super::rough::Rough;
 use super::seq::{Misplaced, Mv, Turns, merged};
 use super::table::{Insertion, Table, best_insertion, place};
 use super::{STEP_WORK, Short};
 use crate::api::{Halt, Snapshot, Solver};
-use crate::neighbourhood::cycles::sparse::Pairs;
 
 /// Names of the seeds, as `--json`'s `seed_solver` and `seed_lengths` give them.
 pub const EXACT_SA_COMM: &str = "exact+sa-comm";
 pub const SA_COMM: &str = "sa-comm";
 pub const CONSTRUCTIVE: &str = "constructive";
 pub const PHASES_SA: &str = "phases-sa";
-
-/// Cycles stage 4 places for one insertion (each the best of a few drawn).
-const FILL_TRIES: u32 = 8;
 
 /// Cycles stage 4 draws at most for one of them.
 const MOST_DRAWS: u32 = 4096;
@@ -57,15 +53,17 @@ pub(super) struct Seeds {
     pub(super) exact: Vec<Mv>,
     /// The constructive seed being built.
     pub(super) build: Option<Build>,
-    /// Whether it was started.
-    tried: bool,
+    /// Constructive seeds started so far.
+    started: u32,
     /// Each solved seed's name and merged length, in the order offered.
     pub(super) lengths: Vec<(&'static str, usize)>,
     /// The shortest seed's name (the one annealed).
     pub(super) won: Option<&'static str>,
     /// (stage, length, misplaced pieces) after each stage of the
-    /// constructive seed.
+    /// shortest constructive seed.
     pub(super) stages: Vec<(&'static str, usize, u32)>,
+    /// The shortest constructive seed's length so far.
+    shortest: Option<usize>,
 }
 
 #[derive(Debug, PartialEq, Eq, Clone, Copy)]
@@ -94,6 +92,8 @@ pub(super) struct Build {
     rounds: u32,
     /// The solved sequence, once done (`None` if it failed).
     solved: Option<Vec<Mv>>,
+    /// (stage, length, misplaced pieces) after each stage so far.
+    stages: Vec<(&'static str, usize, u32)>,
 }
 
 impl Build {
@@ -114,7 +114,7 @@ impl Build {
 
     /// One unit of work (a proposal, a placement, an insertion); what it
     /// cost in sticker moves.
-    fn unit(&mut self, short: &ShortCtx<'_>, stages: &mut Vec<(&'static str, usize, u32)>) -> u64 {
+    fn unit(&mut self, short: &ShortCtx<'_>) -> u64 {
         let turns = short.turns;
         match self.stage {
             Stage::Rough => {
@@ -123,7 +123,8 @@ impl Build {
                     self.seq = self.rough.seq.clone();
                     self.end = self.rough.end().to_vec();
                     self.pieces = self.rough.pieces;
-                    stages.push(("parity SA", turns.length(&self.seq), self.pieces));
+                    self.stages
+                        .push(("parity SA", turns.length(&self.seq), self.pieces));
                     self.stage = Stage::Greedy;
                 }
                 work
@@ -148,7 +149,8 @@ impl Build {
                 match ins {
                     Some(ins) => self.apply(ins),
                     None => {
-                        stages.push(("commutators", turns.length(&self.seq), self.pieces));
+                        self.stages
+                            .push(("commutators", turns.length(&self.seq), self.pieces));
                         self.rounds = self.pieces * FILL_ROUNDS + 8;
                         self.stage = Stage::Fill;
                     }
@@ -159,9 +161,9 @@ impl Build {
                 let work = (self.seq.len() as u64 + 1)
                     * 4
                     * turns.size.get() as u64
-                    * u64::from(FILL_TRIES);
+                    * u64::from(short.tries);
                 if self.pieces == 0 {
-                    stages.push(("3-cycles", turns.length(&self.seq), 0));
+                    self.stages.push(("3-cycles", turns.length(&self.seq), 0));
                     self.solved = Some(std::mem::take(&mut self.seq));
                     self.stage = Stage::Done;
                     return work;
@@ -172,7 +174,7 @@ impl Build {
                 // anything right once most pieces are home: more are drawn
                 // before giving up.
                 let mut ins: Option<Insertion> = None;
-                let mut draws = short.candidates.div_ceil(FILL_TRIES).max(1);
+                let mut draws = short.candidates.div_ceil(short.tries).max(1);
                 let now = turns.length(&self.seq) as i64;
                 let cost = |i: &Insertion| (turns.length(&i.seq) as i64 - now, i64::from(i.fixed));
                 while ins.is_none()
@@ -180,7 +182,7 @@ impl Build {
                     && self.rounds > 0
                     && odd_orbits(turns.size, &self.end, &short.home) == 0
                 {
-                    for _ in 0..FILL_TRIES {
+                    for _ in 0..short.tries {
                         let Some(i) = best_insertion(
                             short.table,
                             turns,
@@ -253,57 +255,6 @@ impl Build {
     }
 }
 
-/// A 3-cycle of pieces of one orbit of `end` (stickers that should show
-/// `want`) outside the exact part that puts at least one misplaced piece
-/// home and takes none away, as sticker pairs; `None` when every such
-/// orbit is solved.
-pub(super) fn home_cycle(size: Size, end: &[u8], want: &[u8]) -> Option<Pairs> {
-    let o = orbits(size);
-    let colours = |p: &[u16], of: &[u8]| -> Vec<u8> { p.iter().map(|&s| of[s as usize]).collect() };
-    for orbit in o.all() {
-        if matches!(
-            orbit.kind,
-            OrbitKind::Corners | OrbitKind::Midges | OrbitKind::Fixed
-        ) {
-            continue;
-        }
-        let pieces = &orbit.pieces;
-        let has = |i: usize| colours(&pieces[i], end);
-        let wants = |i: usize| colours(&pieces[i], want);
-        let wrong: Vec<usize> = (0..pieces.len()).filter(|&i| has(i) != wants(i)).collect();
-        for &a in &wrong {
-            // The piece at `a` goes to a misplaced slot that wants it.
-            let Some(b) = wrong
-                .iter()
-                .copied()
-                .find(|&b| b != a && wants(b) == has(a))
-            else {
-                continue;
-            };
-            // The piece at `b` goes where it is wanted, or somewhere it
-            // breaks nothing.
-            let other = |c: usize| c != a && c != b;
-            let Some(c) = wrong
-                .iter()
-                .copied()
-                .find(|&c| other(c) && wants(c) == has(b))
-                .or_else(|| (0..pieces.len()).find(|&c| other(c) && wants(c) == has(b)))
-                .or_else(|| wrong.iter().copied().find(|&c| other(c)))
-            else {
-                continue;
-            };
-            let mut pairs: Pairs = Vec::new();
-            let stickers = pieces[a].iter().zip(&pieces[b]).zip(&pieces[c]);
-            for ((&sa, &sb), &sc) in stickers {
-                pairs.extend([[sb, sa], [sc, sb], [sa, sc]]);
-            }
-            pairs.sort_unstable();
-            return Some(pairs);
-        }
-    }
-    None
-}
-
 /// What a unit of the build reads from the run.
 struct ShortCtx<'a> {
     turns: &'a Turns,
@@ -312,16 +263,22 @@ struct ShortCtx<'a> {
     stop: f64,
     scan: usize,
     candidates: u32,
+    /// Cycles stage 4 places for one insertion (each the best of a few
+    /// drawn); the one of fewest turns per sticker put right is inserted.
+    tries: u32,
 }
 
 impl Short {
-    /// Starts the constructive seed when the parameters and the size call
-    /// for one and it has not run yet; whether it did.
+    /// Starts the next constructive seed when the parameters and the size
+    /// call for one and fewer than `build_seeds` have run; whether it did.
+    /// Each has its own random stream (the first the one a single seed
+    /// had).
     pub(super) fn start_build(&mut self) -> bool {
-        if self.seeds.tried || self.p.build_steps <= 0 {
+        let k = self.seeds.started;
+        if i64::from(k) >= self.p.build_seeds || self.p.build_steps <= 0 {
             return false;
         }
-        self.seeds.tried = true;
+        self.seeds.started += 1;
         let size = self.size;
         if size.get() < 4 {
             return false;
@@ -345,7 +302,11 @@ impl Short {
         );
         self.seeds.build = Some(Build {
             stage: Stage::Rough,
-            rng: rng_from_seed(self.seed_value ^ 0xc0_5e_ed_b1_1d),
+            rng: rng_from_seed(
+                self.seed_value
+                    ^ 0xc0_5e_ed_b1_1d
+                    ^ 0x9e37_79b9_7f4a_7c15_u64.wrapping_mul(k.into()),
+            ),
             want: mis.want().to_vec(),
             mis,
             rough,
@@ -355,6 +316,7 @@ impl Short {
             open: Build::open_pieces(&self.turns),
             rounds: 0,
             solved: None,
+            stages: Vec::new(),
         });
         true
     }
@@ -378,10 +340,11 @@ impl Short {
             stop: self.p.build_stop,
             scan: self.p.build_scan as usize,
             candidates: self.p.insert_candidates,
+            tries: self.p.build_tries,
         };
         let mut work = 0u64;
         while b.stage != Stage::Done {
-            work += b.unit(&ctx, &mut self.seeds.stages);
+            work += b.unit(&ctx);
             if work > STEP_WORK || halt() {
                 break;
             }
@@ -391,6 +354,11 @@ impl Short {
             return true;
         }
         if let Some(seq) = b.solved {
+            let len = self.turns.length(&seq);
+            if self.seeds.shortest.is_none_or(|s| len < s) {
+                self.seeds.shortest = Some(len);
+                self.seeds.stages = b.stages;
+            }
             let exact = self.seeds.exact.len();
             self.offer_seq(seq, exact, CONSTRUCTIVE);
         }
@@ -433,7 +401,12 @@ impl Short {
             extra.insert("seed_solver".into(), won.into());
         }
         if !self.seeds.lengths.is_empty() {
-            let lengths: HashMap<&str, usize> = self.seeds.lengths.iter().copied().collect();
+            // The shortest of each name (the constructive seeds are several).
+            let mut lengths: HashMap<&str, usize> = HashMap::new();
+            for &(name, len) in &self.seeds.lengths {
+                let l = lengths.entry(name).or_insert(len);
+                *l = (*l).min(len);
+            }
             extra.insert("seed_lengths".into(), serde_json::json!(lengths));
             // Every seed's length in the order offered (the 3×3's phase
             // runs one by one), to measure what more runs give.
@@ -476,6 +449,7 @@ mod tests {
         let p = ShortParams {
             max_steps: 1,
             build_steps: 20_000,
+            build_seeds: 1,
             ..ShortParams::default()
         };
         let mut s = Short::new(&p, &start, seed).unwrap();
@@ -503,5 +477,39 @@ mod tests {
             assert_eq!(s.seeds.stages.len(), 3, "{n}");
             let _ = NxnCube::solved(Size::new(n).unwrap());
         }
+    }
+
+    /// Several constructive seeds, each from its own random stream: every
+    /// one is offered, the stages kept are the shortest one's, and the
+    /// run shortens the shortest seed of all.
+    #[test]
+    fn the_shortest_of_several_constructive_seeds_is_annealed() {
+        let size = Size::new(4).unwrap();
+        let start = random_state(&mut rng_from_seed(1), size);
+        let p = ShortParams {
+            max_steps: 1,
+            build_steps: 20_000,
+            build_seeds: 3,
+            ..ShortParams::default()
+        };
+        let mut s = Short::new(&p, &start, 1).unwrap();
+        let mut steps = 0;
+        while s.start_len.is_none() && s.done.is_none() {
+            s.step_within(1, &never);
+            steps += 1;
+            assert!(steps < 100_000);
+        }
+        let built: Vec<usize> = s
+            .seeds
+            .lengths
+            .iter()
+            .filter(|&&(k, _)| k == CONSTRUCTIVE)
+            .map(|&(_, len)| len)
+            .collect();
+        assert_eq!(built.len(), 3, "{:?}", s.seeds.lengths);
+        let shortest = built.iter().copied().min();
+        assert_eq!(s.seeds.stages.last().map(|st| st.1), shortest);
+        let all = s.seeds.lengths.iter().map(|&(_, len)| len).min();
+        assert_eq!(s.start_len, all);
     }
 }

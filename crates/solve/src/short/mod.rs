@@ -43,6 +43,7 @@ pub mod comms;
 pub mod exact;
 mod finish;
 mod greedy;
+mod home;
 pub mod needed;
 mod opening;
 mod params;
