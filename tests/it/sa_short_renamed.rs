@@ -9,7 +9,8 @@ use crate::cli_support::run;
 
 /// A run file written by `solve --record` before the rename (`alpha` in its
 /// parameters and series), with a knob change of `alpha` at step 50 to the
-/// value it had.
+/// value it had; written before `build_seeds` existed too (it replays with
+/// the one seed runs had then, not the default by size).
 const OLD: &str = "tests/data/run-sa-short-alpha.jsonl";
 
 /// `solve --json` on the 4x4 (seed 1, 20 000 proposals) with `sets`,

@@ -11,7 +11,7 @@
 use std::fmt;
 
 use crate::api::SolveError;
-pub use crate::renamed::{canonical, names_now, renamed};
+pub use crate::renamed::{added, canonical, fill_before, names_now, renamed};
 
 /// What values a parameter takes.
 #[derive(Clone, Debug, PartialEq)]
@@ -64,6 +64,10 @@ pub struct ParamSpec {
     /// preset, config and run files, a change during a run) as this key
     /// ([`renamed`]); most keys have none.
     pub aliases: Vec<&'static str>,
+    /// The value runs recorded before the key existed had: a run file
+    /// without the key replays with it, not with the default
+    /// ([`crate::renamed::added`]); `None` for most keys.
+    pub before: Option<toml::Value>,
 }
 
 /// Whether a parameter may change during a run.
@@ -119,6 +123,7 @@ impl ParamSpec {
             in_preset: true,
             meaning,
             aliases: Vec::new(),
+            before: None,
         }
     }
 
@@ -140,6 +145,7 @@ impl ParamSpec {
             in_preset: true,
             meaning,
             aliases: Vec::new(),
+            before: None,
         }
     }
 
@@ -178,6 +184,7 @@ impl ParamSpec {
             in_preset: true,
             meaning,
             aliases: Vec::new(),
+            before: None,
         }
     }
 
@@ -197,6 +204,7 @@ impl ParamSpec {
             in_preset: true,
             meaning,
             aliases: Vec::new(),
+            before: None,
         }
     }
 

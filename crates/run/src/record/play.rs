@@ -107,11 +107,19 @@ impl Header {
     /// # Errors
     /// Parameters that are not a valid preset table.
     pub fn config(&self) -> Result<SolverConfig, RecordError> {
-        let table: toml::Table =
+        let mut table: toml::Table =
             serde_json::from_value(serde_json::Value::Object(self.params.clone()))
                 .map_err(|e| RecordError::Header(format!("params: {e}")))?;
-        let config = cubetui_solve::preset::from_table(table.clone())
-            .map_err(|e| RecordError::Header(e.to_string()))?;
+        let read = |t: &toml::Table| {
+            cubetui_solve::preset::from_table(t.clone())
+                .map_err(|e| RecordError::Header(e.to_string()))
+        };
+        let mut config = read(&table)?;
+        // A file recorded before a key was added ran with the value runs
+        // had then, not with the key's default now.
+        if cubetui_solve::params::fill_before(config.params(), &mut table) {
+            config = read(&table)?;
+        }
         // The values a preset file may hold, checked as a preset's are: a
         // hand-edited file runs nothing outside the declared ranges.
         let mut held = Vec::new();

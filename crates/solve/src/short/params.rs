@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use crate::anneal::{Schedule, T_MAX_KEY, T_MIN_KEY};
 use crate::api::SolveError;
 use crate::declare::{Declared, declare_params};
-use crate::params::{ParamSpec, renamed, within};
+use crate::params::{ParamSpec, added, renamed, within};
 use cubetui_cube::nxn::Size;
 
 declare_params! {
@@ -329,9 +329,15 @@ pub const RENAMED: &[(&str, &str)] = &[
     ("build_alpha", "build_weight"),
 ];
 
-/// The declaration of `sa-short`'s parameters.
+/// The declaration of `sa-short`'s parameters, with the values runs had
+/// before some keys existed ([`crate::params::added`]): one constructive
+/// seed (`build_seeds`), so a run file recorded then replays as it ran.
 pub fn params() -> Vec<ParamSpec> {
-    renamed(ShortParams::default().declare(""), RENAMED)
+    let before = [("build_seeds", toml::Value::Integer(1))];
+    added(
+        renamed(ShortParams::default().declare(""), RENAMED),
+        &before,
+    )
 }
 
 #[cfg(test)]
