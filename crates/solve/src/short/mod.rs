@@ -54,6 +54,7 @@ pub mod seq;
 pub mod table;
 mod track;
 mod view;
+pub mod words;
 
 use crate::stop::StopReason;
 
