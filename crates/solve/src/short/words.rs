@@ -187,11 +187,11 @@ impl Words {
                     continue;
                 }
                 let w = multiply(&inv[i], &prefix[j]);
-                if let Some(r) = self.shorter(&w, limit) {
-                    if best[i] + r.len() < best[j] {
-                        best[j] = best[i] + r.len();
-                        from[j] = (i, Some(r));
-                    }
+                if let Some(r) = self.shorter(&w, limit)
+                    && best[i] + r.len() < best[j]
+                {
+                    best[j] = best[i] + r.len();
+                    from[j] = (i, Some(r));
                 }
             }
         }
