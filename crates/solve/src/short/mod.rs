@@ -55,6 +55,7 @@ pub mod seq;
 pub mod table;
 mod track;
 mod view;
+pub mod words;
 
 use crate::stop::StopReason;
 

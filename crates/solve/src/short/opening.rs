@@ -118,6 +118,13 @@ impl Short {
         if !self.replayed(&seq).is_some_and(|c| c.is_solved()) {
             return;
         }
+        // On the 3×3, its windows replaced by shorter words where they
+        // have them (kept only if that still solves the cube).
+        let seq = if self.size.get() == 3 {
+            self.shortened(seq, name == PHASES_SA)
+        } else {
+            seq
+        };
         let len = self.turns.length(&seq);
         self.seeds.lengths.push((name, len));
         // Known solved from now on: a limit met while the next seed is
@@ -129,6 +136,25 @@ impl Short {
             .is_none_or(|(s, ..)| len < self.turns.length(s));
         if shorter {
             self.seeded = Some((seq, exact, name));
+        }
+    }
+
+    /// The solved 3×3 `seq` with its windows of up to `window` turns
+    /// replaced by shorter words ([`super::words`]), then, for a phase
+    /// seed (`wide`) within `wide_margin` turns of the shortest seed so
+    /// far, of up to `wide_window` turns (dearer: `sa-comm`'s seeds, some
+    /// four times longer, are never the shortest on the 3×3); kept only if
+    /// it still solves the cube.
+    fn shortened(&self, seq: Vec<Mv>, wide: bool) -> Vec<Mv> {
+        let mut s = super::words::shorten(&seq, self.p.window as usize);
+        let shortest = self.seeded.as_ref().map_or(usize::MAX, |(s, ..)| s.len());
+        if wide && s.len() <= shortest.saturating_add(self.p.wide_margin as usize) {
+            s = super::words::shorten(&s, self.p.wide_window as usize);
+        }
+        if s.len() < seq.len() && self.replayed(&s).is_some_and(|c| c.is_solved()) {
+            s
+        } else {
+            seq
         }
     }
 

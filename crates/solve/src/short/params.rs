@@ -85,6 +85,22 @@ declare_params! {
         phase_runs: u32 = 80 => int(0, 1000, Linear), No,
             "on the 3x3: phases-sa runs (each with its own seed) offered as starting sequences \
              beside sa-comm's; the shortest solved one is shortened (other sizes: unused)",
+        /// On the 3×3: the longest window of each seed replaced by a shorter
+        /// word of the same element where one exists (0 or 1: none).
+        window: u32 = 8 => int(0, 10, Linear), No,
+            "on the 3x3: the longest window of each starting sequence replaced by a shortest word \
+             of the same cube element where that is shorter (words of up to 5 turns by table, \
+             longer ones met in the middle; 0 = off; other sizes: unused)",
+        /// On the 3×3: the longest window replaced so in a seed that is
+        /// then within `wide_margin` turns of the shortest seed so far.
+        wide_window: u32 = 10 => int(0, 10, Linear), No,
+            "on the 3x3: the longest window replaced so in a starting sequence that is then \
+             within wide_margin turns of the shortest so far (dearer: words of up to 9 turns)",
+        /// On the 3×3: how much longer than the shortest seed so far a seed
+        /// may be and still have its `wide_window` windows replaced.
+        wide_margin: u32 = 1 => int(0, 1000, Linear), No,
+            "on the 3x3: how much longer than the shortest starting sequence so far one may be \
+             and still have its windows of up to wide_window turns replaced",
         /// Sequences a completion's beam search keeps per count of 3-cycles
         /// still needed (1: greedy by that count); 0: the completion by
         /// misplaced stickers the beam replaced; −1: by the cube's size.
@@ -331,9 +347,14 @@ pub const RENAMED: &[(&str, &str)] = &[
 
 /// The declaration of `sa-short`'s parameters, with the values runs had
 /// before some keys existed ([`crate::params::added`]): one constructive
-/// seed (`build_seeds`), so a run file recorded then replays as it ran.
+/// seed (`build_seeds`), no windows of the 3×3's seeds replaced (`window`,
+/// `wide_window`), so a run file recorded then replays as it ran.
 pub fn params() -> Vec<ParamSpec> {
-    let before = [("build_seeds", toml::Value::Integer(1))];
+    let before = [
+        ("build_seeds", toml::Value::Integer(1)),
+        ("window", toml::Value::Integer(0)),
+        ("wide_window", toml::Value::Integer(0)),
+    ];
     added(
         renamed(ShortParams::default().declare(""), RENAMED),
         &before,
