@@ -69,14 +69,9 @@ pub fn build(p: &ReferenceParams, start: Cube, _seed: u64) -> Result<Box<dyn Sol
     // The cube is checked by the search's construction (the same message
     // as [`check`]'s).
     check_params(p)?;
-    let search = MultiSearch::past_target(
-        cache::tables(),
-        &start,
-        p.max_len,
-        p.target,
-        p.past_target,
-    )
-        .map_err(|e| SolveError::Parameter(format!("reference: {e}")))?;
+    let search =
+        MultiSearch::past_target(cache::tables(), &start, p.max_len, p.target, p.past_target)
+            .map_err(|e| SolveError::Parameter(format!("reference: {e}")))?;
     let mut solver = Reference {
         params: p.clone(),
         start,
