@@ -566,13 +566,13 @@ mod tests {
             (best.len(), multi.nodes())
         };
         let mut shorter = 0;
-        for _ in 0..12 {
+        for _ in 0..24 {
             let cube = random_state(&mut rng);
-            let ((first, nodes), (past, more)) = (solve(&cube, 0), solve(&cube, 30));
+            let ((first, nodes), (past, more)) = (solve(&cube, 0), solve(&cube, 100));
             assert!(past <= first, "{past} after the target, {first} at it");
-            // The same search up to the first solution, then 30 % more
+            // The same search up to the first solution, then as many more
             // (give or take the slice and the phase-2 search under way).
-            assert!(more > nodes && more <= nodes * 14 / 10 + 20_000);
+            assert!(more > nodes && more <= nodes * 21 / 10 + 20_000);
             shorter += usize::from(past < first);
         }
         assert!(shorter > 0, "no cube got shorter");
