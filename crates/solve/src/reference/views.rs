@@ -197,12 +197,10 @@ impl<'t> MultiSearch<'t> {
         percent: u64,
     ) -> Result<MultiSearch<'t>, ReferenceError> {
         cubies(cube)?;
-        // The views end at their target themselves only when nothing is
-        // searched past it.
+        // (The views stop at the target only when nothing is searched past it.)
         let user_target = target;
         let target = if percent == 0 { target } else { 0 };
-        // The views themselves are made at the first run (see
-        // [`MultiSearch::make_views`]).
+        // The views are made at the first run (`make_views`).
         let (mut starts, mut bases) = (Vec::with_capacity(6), Vec::with_capacity(6));
         for rotation in [None, Some(Rotation::X), Some(Rotation::Z)] {
             let (seen, faces) = view_of(cube, rotation).ok_or(ReferenceError::Internal)?;
@@ -235,10 +233,8 @@ impl<'t> MultiSearch<'t> {
         })
     }
 
-    /// Makes the views: each plain view, then each with a pre-move (of two
-    /// views at the same length, the plain one goes first). Done at the
-    /// first run, so making the search costs little where it is built
-    /// long before it runs (a solver, a screen).
+    /// Makes the views, plain ones first (they go first at equal length),
+    /// at the first run: a search built long before it runs costs little.
     fn make_views(&mut self) {
         let (t, max_len, target) = (self.t, self.max_len, self.target);
         let mut views = Vec::with_capacity(6 * (1 + PRE_MOVES.len()));
@@ -424,9 +420,8 @@ impl<'t> MultiSearch<'t> {
             }
         } else if limit < self.user_target && self.stop_at.is_none() {
             // (None shorter than no move.)
-            let nodes = self.nodes();
-            let more = nodes.saturating_mul(self.percent) / 100;
-            self.stop_at = Some(if len == 0 { nodes } else { nodes + more });
+            let (nodes, percent) = (self.nodes(), if len == 0 { 0 } else { self.percent });
+            self.stop_at = Some(nodes.saturating_add(nodes.saturating_mul(percent) / 100));
         }
     }
 
