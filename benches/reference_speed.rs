@@ -2,9 +2,11 @@
 //! port of cs0x7f's min2phase), each timed alone on the same random states.
 //!
 //! Solves cubes `0..N` of seed S (the states `bench --random-state --seed S`
-//! draws) at most 21 face turns (HTM) and at most 20, each the first
-//! solution within the bound (cubetui: `max_len = target = bound`, no node
-//! limit). A pass runs one solver over all N states, after a warm-up on 20
+//! draws) at most 21 face turns (HTM) and at most 20: min2phase's first
+//! solution within the bound; cubetui's at `max_len = target = bound`, no
+//! node limit, and `past_target` as its preset has it (the search goes on
+//! for that share of its nodes past the first solution within the bound)
+//! or as `past=P` sets it (0: the first solution). A pass runs one solver over all N states, after a warm-up on 20
 //! other states (its tables in the caches, min2phase's built); passes never
 //! interleave, so neither solver starts a cube right after the other has
 //! evicted its tables. Each mode runs R repetitions (3 by default), the
@@ -25,7 +27,7 @@
 //! disturbs least) and the mean and max length; then the ratios of the
 //! medians (cubetui ÷ min2phase) per repetition.
 //!
-//! `cargo bench --bench reference_speed -- [N] [seed=S] [reps=R] [only=TEXT]`
+//! `cargo bench --bench reference_speed -- [N] [seed=S] [reps=R] [past=P] [only=TEXT]`
 //! (N = 200 by default, about 10 s; `only=TEXT` runs the rows whose name
 //! contains TEXT, e.g. `only=min2phase`).
 
@@ -62,21 +64,22 @@ impl Who {
     }
 }
 
-/// cubetui's reference: first solution of at most `len` HTM, however many
-/// nodes it takes.
-fn direct(t: &Tables, cube: &Cube, len: usize) -> Result<Alg, String> {
+/// cubetui's reference: a solution of at most `len` HTM, however many
+/// nodes it takes, searched `past` per cent of them more for a shorter one.
+fn direct(t: &Tables, cube: &Cube, len: usize, past: u64) -> Result<Alg, String> {
     let budget = SearchLimits {
         target: len,
         nodes: u64::MAX,
         time: None,
         give_up: u64::MAX,
+        past_target: past,
     };
     solve_with(t, cube, len, budget).map_err(|e| e.to_string())
 }
 
-/// Preset `reference` at `max_len = target = len` (as `--set`), node
-/// limits lifted.
-fn config(len: usize) -> SolverConfig {
+/// Preset `reference` at `max_len = target = len` and `past_target =
+/// past` (as `--set`), node limits lifted.
+fn config(len: usize, past: u64) -> SolverConfig {
     let mut t = preset::Presets::builtin()
         .table("reference")
         .expect("preset reference");
@@ -85,6 +88,7 @@ fn config(len: usize) -> SolverConfig {
         ("target", len as i64),
         ("max_nodes", i64::MAX),
         ("give_up_nodes", i64::MAX),
+        ("past_target", past as i64),
     ] {
         t.insert(key.into(), toml::Value::Integer(value));
     }
@@ -116,9 +120,15 @@ fn min2phase(cube: &Cube, len: usize) -> Result<Alg, String> {
     Alg::from_str(text.trim()).map_err(|e| format!("min2phase said {text:?}: {e}"))
 }
 
-fn solve(who: Who, t: &Tables, cfg: &SolverConfig, cube: &Cube, len: usize) -> Result<Alg, String> {
+fn solve(
+    who: Who,
+    t: &Tables,
+    cfg: &SolverConfig,
+    cube: &Cube,
+    (len, past): (usize, u64),
+) -> Result<Alg, String> {
     match who {
-        Who::Direct => direct(t, cube, len),
+        Who::Direct => direct(t, cube, len, past),
         Who::Runner => runner(cfg, cube),
         Who::Min2phase => min2phase(cube, len),
     }
@@ -149,15 +159,21 @@ struct Pass {
 
 /// Warms `who` on other states, then times it alone on `cubes`; `Err` for
 /// a solution that does not solve its cube or is too long.
-fn pass(who: Who, t: &Tables, cubes: &[Cube], warm: &[Cube], len: usize) -> Result<Pass, String> {
-    let cfg = config(len);
+fn pass(
+    who: Who,
+    t: &Tables,
+    (cubes, warm): (&[Cube], &[Cube]),
+    len: usize,
+    past: u64,
+) -> Result<Pass, String> {
+    let cfg = config(len, past);
     for c in warm {
-        solve(who, t, &cfg, c, len)?;
+        solve(who, t, &cfg, c, (len, past))?;
     }
     let mut p = Pass::default();
     for (k, cube) in cubes.iter().enumerate() {
         let (t0, c0) = (Instant::now(), cpu_now());
-        let alg = solve(who, t, &cfg, cube, len).map_err(|e| format!("cube {k}: {e}"))?;
+        let alg = solve(who, t, &cfg, cube, (len, past)).map_err(|e| format!("cube {k}: {e}"))?;
         p.wall.push(t0.elapsed());
         p.cpu.push(cpu_now().saturating_sub(c0));
         if !cube.after(&alg).is_solved() {
@@ -231,7 +247,12 @@ fn load() -> String {
 
 fn main() {
     let (mut n, mut seed, mut reps, mut only) = (200usize, 1u64, 3usize, String::new());
+    let mut past = SearchLimits::default().past_target;
     for arg in std::env::args().skip(1) {
+        if let Some(p) = arg.strip_prefix("past=") {
+            past = p.parse().expect("past=P takes a number");
+            continue;
+        }
         if let Some(o) = arg.strip_prefix("only=") {
             only = o.to_string();
         } else if let Some(s) = arg.strip_prefix("seed=") {
@@ -256,7 +277,7 @@ fn main() {
     let cubes: Vec<Cube> = (0..n as u64).map(|k| start_state(seed, k)).collect();
     let warm: Vec<Cube> = (0..WARM).map(|k| start_state(seed ^ 0x5eed, k)).collect();
     println!(
-        "{n} random states (seed {seed}), {reps} repetitions, each pass alone after {WARM} warm-up solves; reference tables obtained in {:.2} s",
+        "{n} random states (seed {seed}), {reps} repetitions, each pass alone after {WARM} warm-up solves; reference past_target {past} %; tables obtained in {:.2} s",
         tables.as_secs_f64()
     );
     let mut failed = false;
@@ -283,7 +304,7 @@ fn main() {
                     .join(", "),
             );
             for i in order {
-                match pass(whos[i], t, &cubes, &warm, len) {
+                match pass(whos[i], t, (&cubes, &warm), len, past) {
                     Ok(p) => passes[i].push(p),
                     Err(e) => {
                         eprintln!("{} ≤ {len}: {e}", whos[i].name());

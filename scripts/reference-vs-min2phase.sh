@@ -10,7 +10,11 @@
 # two alternated from one repetition to the next) runs
 #
 #   cubetui bench --preset reference --states FILE --jobs 1 \
-#       --set max_len=B --set target=B --jsonl RUN.jsonl
+#       --set max_len=B --set target=B --set max_nodes=1000000000000 \
+#       --jsonl RUN.jsonl
+#
+# (max_nodes lifted: min2phase has no node limit, and the preset's 150 000
+# would cut the search past the target, `past_target`, on the slowest cubes)
 #   target/release/examples/reference_lines FILE B   (the direct call)
 #   target/release/examples/min2phase_lines FILE B
 #
@@ -33,6 +37,7 @@ cd "$(dirname "$0")/.."
 n=${1:-200}
 seed=${2:-1}
 reps=${3:-3}
+nodes=1000000000000
 cubetui=${CUBETUI:-target/release/cubetui}
 theirs=target/release/examples/min2phase_lines
 direct=target/release/examples/reference_lines
@@ -70,7 +75,8 @@ field() {
 ours() {
     local b=$1 run=$dir/run.jsonl
     "$cubetui" bench --preset reference --states "$states" --jobs 1 \
-        --set max_len="$b" --set target="$b" --jsonl "$run" >"$dir/bench.txt" 2>/dev/null ||
+        --set max_len="$b" --set target="$b" --set max_nodes="$nodes" \
+        --jsonl "$run" >"$dir/bench.txt" 2>/dev/null ||
         { echo "cubetui bench failed (≤ $b):"; cat "$dir/bench.txt"; exit 1; }
     local solved elapsed search htm over
     solved=$(grep -c '"solved":true' "$run")

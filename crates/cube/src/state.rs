@@ -143,7 +143,12 @@ impl Cube {
     /// This state turned as a whole so its centres are home; `None` when no
     /// rotation does that (repeated or mirrored centres).
     pub fn try_upright(&self) -> Option<Cube> {
-        self.orientations().into_iter().find(Cube::centres_home)
+        // The rotations in `orientations`' order, turned one at a time
+        // (the identity first: a cube already upright is itself).
+        whole_cube_rotations()
+            .iter()
+            .map(|r| self.permuted(r))
+            .find(Cube::centres_home)
     }
 
     /// This state turned as a whole so its centres are home (U on top, F in

@@ -226,7 +226,7 @@ fn drive(
                 n = n.min(batcher.size_within(next.saturating_sub(used)));
             }
         }
-        let before = solver.snapshot().iteration;
+        let before = solver.iteration();
         let t = Instant::now();
         let status = solver.step_within(n, &halted);
         let took = t.elapsed();
@@ -235,7 +235,7 @@ fn drive(
         batcher.record(n, took);
         // A step cut by the limit or the flag may have done nothing: the
         // loop's top says which stopped it.
-        if status == Status::Running && solver.snapshot().iteration == before && !halted() {
+        if status == Status::Running && solver.iteration() == before && !halted() {
             break Stop::Stalled;
         }
     };

@@ -113,6 +113,12 @@ pub trait Solver: Send {
     fn status(&self) -> Status;
     /// The current picture of the run.
     fn snapshot(&self) -> Snapshot;
+    /// Elementary steps so far, [`Snapshot::iteration`]: what the batching
+    /// loop reads around every batch, which a solver may give without
+    /// making a whole snapshot. By default the snapshot's.
+    fn iteration(&self) -> u64 {
+        self.snapshot().iteration
+    }
     /// The best result so far.
     fn outcome(&self) -> Outcome;
     /// Neighbourhood generators this solver can switch between (empty if none).

@@ -65,6 +65,10 @@ impl Solver for Reoriented {
         self.inner.snapshot()
     }
 
+    fn iteration(&self) -> u64 {
+        self.inner.iteration()
+    }
+
     fn outcome(&self) -> Outcome {
         let mut out = self.inner.outcome();
         if let Some(solution) = out.solution.three() {

@@ -113,6 +113,10 @@ impl Solver for Pending {
         }
     }
 
+    fn iteration(&self) -> u64 {
+        self.inner.as_ref().map_or(0, |s| s.iteration())
+    }
+
     fn outcome(&self) -> Outcome {
         match &self.inner {
             Some(s) => s.outcome(),

@@ -25,6 +25,10 @@ pub struct SearchLimits {
     pub time: Option<Duration>,
     /// Stop after this many nodes even without a solution.
     pub give_up: u64,
+    /// Once a solution within `target` is found, look for a shorter one
+    /// for this many more nodes, in per cent of those spent until then
+    /// (0: stop at once).
+    pub past_target: u64,
 }
 
 impl Default for SearchLimits {
@@ -36,9 +40,13 @@ impl Default for SearchLimits {
             nodes: 150_000,
             time: None,
             give_up: 50_000_000,
+            past_target: PAST_TARGET,
         }
     }
 }
+
+/// [`SearchLimits::past_target`]'s default.
+pub const PAST_TARGET: u64 = 10;
 
 /// Why no solution came back.
 #[derive(Debug, Error)]

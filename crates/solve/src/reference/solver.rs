@@ -32,6 +32,10 @@ declare_params! {
         /// Search nodes after which the search gives up if it has no solution.
         give_up_nodes: u64 = SearchLimits::default().give_up => int(1, i64::MAX, Log), No,
             "search nodes after which the search gives up without a solution",
+        /// Once a solution within `target` is found, search this many more
+        /// nodes for a shorter one, in per cent of those spent until then.
+        past_target: u64 = SearchLimits::default().past_target => int(0, 1000, Linear), No,
+            "after a solution within the target, search this % more nodes for a shorter one",
         /// Search nodes per elementary step.
         nodes_per_step: u64 = 10_000 => int(1, MAX_NODES_PER_STEP as i64, Log), No,
             "search nodes per elementary step",
@@ -65,8 +69,9 @@ pub fn build(p: &ReferenceParams, start: Cube, _seed: u64) -> Result<Box<dyn Sol
     // The cube is checked by the search's construction (the same message
     // as [`check`]'s).
     check_params(p)?;
-    let search = MultiSearch::new(cache::tables(), &start, p.max_len, p.target)
-        .map_err(|e| SolveError::Parameter(format!("reference: {e}")))?;
+    let search =
+        MultiSearch::past_target(cache::tables(), &start, p.max_len, p.target, p.past_target)
+            .map_err(|e| SolveError::Parameter(format!("reference: {e}")))?;
     let mut solver = Reference {
         params: p.clone(),
         start,
@@ -234,6 +239,10 @@ impl Solver for Reference {
                 self.search.nodes() as f64,
             ],
         }
+    }
+
+    fn iteration(&self) -> u64 {
+        self.steps
     }
 
     fn outcome(&self) -> Outcome {

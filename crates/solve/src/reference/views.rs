@@ -136,9 +136,11 @@ pub struct MultiSearch<'t> {
     cube: Cube,
     views: Vec<View<'t>>,
     best: Option<Alg>,
+    /// The views' target.
     target: usize,
     max_len: usize,
-    /// The cubes of the plain views (`views[..6]`), for the short passes.
+    /// The cubes of the plain views (`views[..6]`, made at the first run),
+    /// for the short passes.
     starts: Vec<CubieCube>,
     /// The plain views' face maps and whether they solve the inverse.
     bases: Vec<([usize; 6], bool)>,
@@ -148,6 +150,14 @@ pub struct MultiSearch<'t> {
     short: Option<Short<'t>>,
     /// Nodes of the short passes already over.
     short_nodes: u64,
+    /// Length at which the search ends (the views' `target` is 0 when
+    /// `percent` is not).
+    user_target: usize,
+    /// Nodes searched past the first solution within `user_target`, in
+    /// per cent of those spent until then.
+    percent: u64,
+    /// Node count at which a search past its target ends.
+    stop_at: Option<u64>,
 }
 
 /// Longest total the short passes look for.
@@ -173,40 +183,33 @@ impl<'t> MultiSearch<'t> {
         max_len: usize,
         target: usize,
     ) -> Result<MultiSearch<'t>, ReferenceError> {
+        MultiSearch::past_target(t, cube, max_len, target, 0)
+    }
+
+    /// [`MultiSearch::new`] that, once a solution within `target` is found,
+    /// goes on looking for a shorter one for `percent` per cent of the
+    /// nodes spent until then (its `stop_at`).
+    pub fn past_target(
+        t: &'t Tables,
+        cube: &Cube,
+        max_len: usize,
+        target: usize,
+        percent: u64,
+    ) -> Result<MultiSearch<'t>, ReferenceError> {
         cubies(cube)?;
-        let mut views: Vec<View<'t>> = Vec::with_capacity(6 * (1 + PRE_MOVES.len()));
-        let mut pre_views = Vec::new();
+        // (The views stop at the target only when nothing is searched past it.)
+        let user_target = target;
+        let target = if percent == 0 { target } else { 0 };
+        // The views are made at the first run (`make_views`).
+        let (mut starts, mut bases) = (Vec::with_capacity(6), Vec::with_capacity(6));
         for rotation in [None, Some(Rotation::X), Some(Rotation::Z)] {
             let (seen, faces) = view_of(cube, rotation).ok_or(ReferenceError::Internal)?;
             let c = cubies(&seen)?;
             for inverse in [false, true] {
-                let start: CubieCube = if inverse { cubie_turns::inverse(&c) } else { c };
-                views.push(View {
-                    search: Search::new(t, start, max_len, target),
-                    faces,
-                    inverse,
-                    pre: None,
-                    pre2: None,
-                });
-                for m in PRE_MOVES {
-                    pre_views.push(pre_view(
-                        t,
-                        &start,
-                        m,
-                        None,
-                        (faces, inverse),
-                        max_len,
-                        target,
-                    ));
-                }
+                starts.push(if inverse { cubie_turns::inverse(&c) } else { c });
+                bases.push((faces, inverse));
             }
         }
-        // Plain views first: of two views at the same length, the plain
-        // one goes first.
-        views.append(&mut pre_views);
-        let plain = || views.iter().filter(|v| v.pre.is_none());
-        let starts: Vec<CubieCube> = plain().map(|v| v.search.start()).collect();
-        let bases = plain().map(|v| (v.faces, v.inverse)).collect();
         let short = Some(Short {
             total: 0,
             view: 0,
@@ -215,7 +218,7 @@ impl<'t> MultiSearch<'t> {
         Ok(MultiSearch {
             t,
             cube: *cube,
-            views,
+            views: Vec::new(),
             best: None,
             target,
             max_len,
@@ -224,7 +227,32 @@ impl<'t> MultiSearch<'t> {
             pre2_groups: 0,
             short,
             short_nodes: 0,
+            user_target,
+            percent,
+            stop_at: None,
         })
+    }
+
+    /// Makes the views, plain ones first (they go first at equal length),
+    /// at the first run: a search built long before it runs costs little.
+    fn make_views(&mut self) {
+        let (t, max_len, target) = (self.t, self.max_len, self.target);
+        let mut views = Vec::with_capacity(6 * (1 + PRE_MOVES.len()));
+        for (&start, &(faces, inverse)) in self.starts.iter().zip(&self.bases) {
+            views.push(View {
+                search: Search::new(t, start, max_len, target),
+                faces,
+                inverse,
+                pre: None,
+                pre2: None,
+            });
+        }
+        for (&start, &base) in self.starts.iter().zip(&self.bases) {
+            for m in PRE_MOVES {
+                views.push(pre_view(t, &start, m, None, base, max_len, target));
+            }
+        }
+        self.views = views;
     }
 
     /// Adds the next group of views with two pre-moves (see
@@ -271,9 +299,13 @@ impl<'t> MultiSearch<'t> {
         self.views.iter().map(|v| v.search.nodes()).sum::<u64>() + self.short_nodes + short
     }
 
-    /// Whether every view is finished (or the target is met).
+    /// Whether every view is finished (or the target is met and the
+    /// search past it spent).
     pub fn finished(&self) -> bool {
-        self.short.is_none() && self.views.iter().all(|v| v.search.finished())
+        self.stop_at.is_some_and(|s| self.nodes() >= s)
+            || self.short.is_none()
+                && !self.views.is_empty()
+                && self.views.iter().all(|v| v.search.finished())
     }
 
     /// Advances the short passes (see [`Short`]) by up to `budget` nodes.
@@ -332,8 +364,13 @@ impl<'t> MultiSearch<'t> {
 
     /// Expands about `budget` more nodes; returns whether the search finished.
     pub fn run(&mut self, budget: u64) -> bool {
+        if self.views.is_empty() {
+            self.make_views();
+        }
         let limit = self.nodes().saturating_add(budget);
         loop {
+            // (A solution within the target sets `stop_at`.)
+            let limit = limit.min(self.stop_at.unwrap_or(u64::MAX));
             let nodes = self.nodes();
             if nodes >= limit || self.finished() {
                 break;
@@ -371,7 +408,7 @@ impl<'t> MultiSearch<'t> {
         if !improves || !self.cube.after(&alg).is_solved() {
             return;
         }
-        let limit = alg.len().saturating_sub(1);
+        let (len, limit) = (alg.len(), alg.len().saturating_sub(1));
         self.best = Some(alg);
         for v in &mut self.views {
             let extra = v.extra();
@@ -381,6 +418,10 @@ impl<'t> MultiSearch<'t> {
             for v in &mut self.views {
                 v.search.set_limit(0);
             }
+        } else if limit < self.user_target && self.stop_at.is_none() {
+            // (None shorter than no move.)
+            let (nodes, percent) = (self.nodes(), if len == 0 { 0 } else { self.percent });
+            self.stop_at = Some(nodes.saturating_add(nodes.saturating_mul(percent) / 100));
         }
     }
 
@@ -419,6 +460,9 @@ mod tests {
         for k in 0..3 {
             let cube = random_state(&mut rng);
             let mut multi = MultiSearch::new(t, &cube, 24, 0).unwrap();
+            // Made at the first run.
+            assert!(multi.views.is_empty());
+            multi.run(0);
             assert_eq!(multi.views.len(), 6 * (1 + PRE_MOVES.len()));
             assert_eq!(multi.views.iter().filter(|v| v.pre.is_some()).count(), 24);
             if k == 0 {
@@ -490,8 +534,10 @@ mod tests {
                 .all(|v| v.search.phase1_bound() > SHORT_MAX)
         };
         let mut multi = MultiSearch::new(t, &random_state(&mut rng), 21, 21).unwrap();
+        multi.make_views();
         while !over(&multi) {
             multi = MultiSearch::new(t, &random_state(&mut rng), 21, 21).unwrap();
+            multi.make_views();
         }
         multi.run(1);
         assert!(multi.short.is_none());
@@ -501,6 +547,30 @@ mod tests {
         let mut multi = MultiSearch::new(t, &cube, 21, 21).unwrap();
         while !multi.run(1_000) {}
         assert_eq!(multi.best().map(Alg::len), Some(3));
+    }
+
+    #[test]
+    fn a_search_past_the_target_is_never_longer_and_sometimes_shorter() {
+        let t = crate::reference::cache::tables();
+        let mut rng = rng_from_seed(43);
+        let solve = |cube: &Cube, percent: u64| {
+            let mut multi = MultiSearch::past_target(t, cube, 20, 20, percent).unwrap();
+            while !multi.run(100_000) {}
+            let best = multi.best().expect("a solution within 20").clone();
+            assert!(cube.after(&best).is_solved() && best.len() <= 20);
+            (best.len(), multi.nodes())
+        };
+        let mut shorter = 0;
+        for _ in 0..24 {
+            let cube = random_state(&mut rng);
+            let ((first, nodes), (past, more)) = (solve(&cube, 0), solve(&cube, 100));
+            assert!(past <= first, "{past} after the target, {first} at it");
+            // The same search up to the first solution, then as many more
+            // (give or take the slice and the phase-2 search under way).
+            assert!(more > nodes && more <= nodes * 21 / 10 + 20_000);
+            shorter += usize::from(past < first);
+        }
+        assert!(shorter > 0, "no cube got shorter");
     }
 
     #[test]
