@@ -42,9 +42,12 @@ declare_params! {
     }
 }
 
-/// The declaration of `reference`'s parameters.
+/// The declaration of `reference`'s parameters, with the value runs had
+/// before `past_target` existed (0: the first solution within the
+/// target), so a run file recorded then replays as it ran.
 pub fn params() -> Vec<ParamSpec> {
-    ReferenceParams::default().declare("")
+    let before = [("past_target", toml::Value::Integer(0))];
+    crate::params::added(ReferenceParams::default().declare(""), &before)
 }
 
 /// Longest `max_len` accepted.

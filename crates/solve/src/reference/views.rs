@@ -236,6 +236,11 @@ impl<'t> MultiSearch<'t> {
     /// Makes the views, plain ones first (they go first at equal length),
     /// at the first run: a search built long before it runs costs little.
     fn make_views(&mut self) {
+        self.views = self.new_views();
+    }
+
+    /// The views [`MultiSearch::make_views`] makes.
+    fn new_views(&self) -> Vec<View<'t>> {
         let (t, max_len, target) = (self.t, self.max_len, self.target);
         let mut views = Vec::with_capacity(6 * (1 + PRE_MOVES.len()));
         for (&start, &(faces, inverse)) in self.starts.iter().zip(&self.bases) {
@@ -252,7 +257,7 @@ impl<'t> MultiSearch<'t> {
                 views.push(pre_view(t, &start, m, None, base, max_len, target));
             }
         }
-        self.views = views;
+        views
     }
 
     /// Adds the next group of views with two pre-moves (see
@@ -352,9 +357,18 @@ impl<'t> MultiSearch<'t> {
         });
     }
 
-    /// Shallowest phase-1 depth any unfinished view is searching.
+    /// Shallowest phase-1 depth any unfinished view is searching (before
+    /// the first run, the one the views will start at).
     pub fn phase1_depth(&self) -> usize {
-        self.views
+        if self.views.is_empty() {
+            return Self::shallowest(&self.new_views());
+        }
+        Self::shallowest(&self.views)
+    }
+
+    /// Shallowest phase-1 depth any unfinished view of `views` is searching.
+    fn shallowest(views: &[View<'t>]) -> usize {
+        views
             .iter()
             .filter(|v| !v.search.finished())
             .map(View::key)
