@@ -99,29 +99,18 @@ pub fn names_now(specs: &[ParamSpec], table: &mut toml::Table) -> Result<(), Sol
             let Some(value) = take(table, old) else {
                 continue;
             };
-            let (parents, leaf) = match spec.key.rsplit_once('.') {
-                Some((p, l)) => (p.split('.').collect(), l),
-                None => (Vec::new(), spec.key.as_str()),
-            };
-            let mut node = &mut *table;
-            for p in parents {
-                let next = node
-                    .entry(p)
-                    .or_insert_with(|| toml::Value::Table(toml::Table::new()));
-                let toml::Value::Table(t) = next else {
-                    return Err(SolveError::Parameter(format!(
-                        "`{p}` is not a group of parameters"
-                    )));
-                };
-                node = t;
-            }
-            if node.contains_key(leaf) {
+            if lookup(table, &spec.key).is_some() {
                 return Err(SolveError::Parameter(format!(
                     "`{old}` is the earlier name of `{}`: give one of them",
                     spec.key
                 )));
             }
-            node.insert(leaf.to_string(), value);
+            if !put(table, &spec.key, value) {
+                let group = spec.key.rsplit_once('.').map_or("", |(g, _)| g);
+                return Err(SolveError::Parameter(format!(
+                    "`{group}` is not a group of parameters"
+                )));
+            }
         }
     }
     Ok(())
