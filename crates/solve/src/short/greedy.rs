@@ -16,7 +16,8 @@
 //! the [X, Y Z] grow with the cube of the size (some 36 000 on the 10×10,
 //! two million on the 32×32) and a scan over them covers a few positions
 //! of the sequence; an outer layer's [X, Y] moves more than
-//! [`MOST_MOVED`] stickers there anyway.
+//! [`MOST_MOVED`] stickers there anyway. Up to the 10×10 they pay for
+//! their time within the seconds a run has there (docs/performance.md).
 
 use std::collections::HashSet;
 use std::sync::OnceLock;
@@ -31,7 +32,7 @@ use crate::neighbourhood::cycles::sparse::{Pairs, Scratch};
 
 /// The largest size whose words include the [X, Y Z] and the outer
 /// layers ([`Words`]).
-pub const WIDE_UPTO: usize = 7;
+pub const WIDE_UPTO: usize = 10;
 
 /// The commutator words of one size and their permutations.
 #[derive(Debug)]
@@ -177,7 +178,7 @@ mod tests {
             }
         }
         // Past `WIDE_UPTO`: four-turn words of free layers only.
-        let size = Size::new(10).unwrap();
+        let size = Size::new(WIDE_UPTO + 2).unwrap();
         let w = Words::of(size);
         assert!(w.len() > 1000, "{}", w.len());
         assert!(

@@ -157,7 +157,7 @@ declare_params! {
         build_scan: u64 = 0 => int(0, i64::MAX, Linear), No,
             "sticker pairs one placement of a short commutator in the constructive seed looks at, \
              at most (past it a spaced subset of the positions); 0 = by the cube's size \
-             (20 000 000 up to the 10x10, 1 000 000 past it)",
+             (20 000 000 up to the 10x10, 10 000 000 past it)",
     }
 }
 
@@ -281,18 +281,25 @@ pub fn budget(n: usize) -> (u64, u64) {
         5 => (6_000_000, 300_000),
         6 => (3_000_000, 250_000),
         7 => (4_000_000, 250_000),
-        8..=10 => (600_000, 200_000),
-        _ => (300_000, 150_000),
+        8..=9 => (600_000, 200_000),
+        // About 30 µs of CPU time a proposal on the 10×10, 70 µs on the
+        // 20×20 (every position's map to the end is kept); past the 20×20
+        // the maps outgrow their cap and a proposal replays the rest of
+        // the sequence, 2 ms on the 32×32, where thousands of them
+        // shortened nothing (docs/performance.md).
+        10 => (4_000_000, 200_000),
+        11..=20 => (300_000, 150_000),
+        _ => (20_000, 10_000),
     }
 }
 
 /// The constructive seed's annealing budget by size (0: none; the 3×3 and
 /// 2×2 have no free layers): 200 000 proposals (50 000 and 1 000 000 were
-/// no better on the 4×4 and 7×7, docs/performance.md). Past the 7×7 the
+/// no better on the 4×4 and 7×7, docs/performance.md). Past the 10×10 the
 /// seed's commutators are the [X, Y] of free layers only
-/// ([`super::greedy::WIDE_UPTO`]): with the [X, Y Z] the 10×10's seed took
-/// 145 s at a load of 7, without them 5 s of CPU time; past the 10×10
-/// 50 000 proposals (docs/performance.md).
+/// ([`super::greedy::WIDE_UPTO`]; with the [X, Y Z] the 10×10's seed takes
+/// 13 s of CPU time, without them 5 s) and this annealing 50 000
+/// proposals (docs/performance.md).
 pub fn build_budget(n: usize) -> u64 {
     match n {
         0..=3 => 0,
@@ -312,19 +319,23 @@ pub fn build_seeds(n: usize) -> i64 {
         // 0.5–0.7 s on the 6×6 and 7×7; seeds of one cube differ by ±15 %.
         4..=5 => 8,
         6..=7 => 24,
-        // The 10×10's takes seconds to a minute.
+        // A seed costs about 13 s of CPU time on the 10×10 (with the
+        // [X, Y Z] words) and a minute or more past it.
+        8..=10 => 4,
         _ => 1,
     }
 }
 
 /// Sticker pairs one placement of the constructive seed's commutators looks
-/// at, by size: 20 000 000 up to the 10×10 (every position of its
-/// sequence there), 1 000 000 past it, where the sequence runs to
-/// thousands of turns and the seed to thousands of placements.
+/// at, by size: 20 000 000 up to the 10×10 (100 000 000 was no shorter
+/// there), 10 000 000 past it, where the [X, Y] alone move some 600 000
+/// stickers on the 32×32: 1 000 000 looked at two positions a placement
+/// there, and 10 000 000 made its seed 10 % shorter for 50 s of CPU time
+/// (docs/performance.md).
 pub fn scan_budget(n: usize) -> u64 {
     match n {
         0..=10 => 20_000_000,
-        _ => 1_000_000,
+        _ => 10_000_000,
     }
 }
 
@@ -377,14 +388,17 @@ mod tests {
         let four = on(4, &auto);
         assert_eq!((four.max_steps, four.cycle), (5_000_000, 294_118));
         assert_eq!((four.build_seeds, on(7, &auto).build_seeds), (8, 24));
-        assert_eq!(on(10, &auto).build_seeds, 1);
+        assert_eq!(on(12, &auto).build_seeds, 1);
         assert_eq!(four.short_rate, SHORT_RATE);
         assert_eq!((four.build_steps, four.build_stop), (200_000, BUILD_STOP));
         assert_eq!(on(3, &auto).build_steps, 0, "no free layers");
         let ten = on(10, &auto);
         assert_eq!((ten.build_steps, ten.build_scan), (200_000, 20_000_000));
+        assert_eq!((ten.max_steps, ten.build_seeds), (4_000_000, 4));
         let big = on(32, &auto);
-        assert_eq!((big.build_steps, big.build_scan), (50_000, 1_000_000));
+        assert_eq!((big.build_steps, big.build_scan), (50_000, 10_000_000));
+        assert_eq!((big.max_steps, big.cycle), (20_000, 10_000));
+        assert_eq!(on(20, &auto).max_steps, 300_000);
         assert_eq!(four.build_scan, 20_000_000, "as before up to the 7x7");
         let seven = on(7, &auto);
         assert_eq!((seven.max_steps, seven.cycle), budget(7));
