@@ -157,7 +157,7 @@ declare_params! {
         build_scan: u64 = 0 => int(0, i64::MAX, Linear), No,
             "sticker pairs one placement of a short commutator in the constructive seed looks at, \
              at most (past it a spaced subset of the positions); 0 = by the cube's size \
-             (20 000 000 up to the 10x10, 1 000 000 to the 20x20, 10 000 000 past it)",
+             (20 000 000 up to the 10x10, 10 000 000 past it)",
     }
 }
 
@@ -328,15 +328,13 @@ pub fn build_seeds(n: usize) -> i64 {
 
 /// Sticker pairs one placement of the constructive seed's commutators looks
 /// at, by size: 20 000 000 up to the 10×10 (100 000 000 was no shorter
-/// there), 1 000 000 to the 20×20 (10 000 000 had the 20×20's seed past
-/// 140 s of CPU time in its commutators), 10 000 000 past it, where the
-/// [X, Y] alone move some 600 000 stickers on the 32×32: 1 000 000 looked
-/// at two positions a placement there, and 10 000 000 made its seed 10 %
-/// shorter for 50 s of CPU time (docs/performance.md).
+/// there), 10 000 000 past it, where the [X, Y] alone move some 600 000
+/// stickers on the 32×32: 1 000 000 looked at two positions a placement
+/// there, and 10 000 000 made its seed 10 % shorter for 50 s of CPU time
+/// (docs/performance.md).
 pub fn scan_budget(n: usize) -> u64 {
     match n {
         0..=10 => 20_000_000,
-        11..=20 => 1_000_000,
         _ => 10_000_000,
     }
 }
@@ -400,8 +398,7 @@ mod tests {
         let big = on(32, &auto);
         assert_eq!((big.build_steps, big.build_scan), (50_000, 10_000_000));
         assert_eq!((big.max_steps, big.cycle), (20_000, 10_000));
-        let twenty = on(20, &auto);
-        assert_eq!((twenty.max_steps, twenty.build_scan), (300_000, 1_000_000));
+        assert_eq!(on(20, &auto).max_steps, 300_000);
         assert_eq!(four.build_scan, 20_000_000, "as before up to the 7x7");
         let seven = on(7, &auto);
         assert_eq!((seven.max_steps, seven.cycle), budget(7));
