@@ -262,6 +262,7 @@ struct ShortCtx<'a> {
     home: [u8; 6],
     stop: f64,
     scan: usize,
+    /// Cycles drawn per insertion, spread over the `tries`.
     candidates: u32,
     /// Cycles stage 4 places for one insertion (each the best of a few
     /// drawn); the one of fewest turns per sticker put right is inserted.
@@ -339,7 +340,7 @@ impl Short {
             home: self.start.face_colours(),
             stop: self.p.build_stop,
             scan: self.p.build_scan as usize,
-            candidates: self.p.insert_candidates,
+            candidates: u32::try_from(self.p.build_candidates).unwrap_or(self.p.insert_candidates),
             tries: self.p.build_tries,
         };
         let mut work = 0u64;

@@ -139,6 +139,16 @@ declare_params! {
         build_tries: u32 = 8 => int(1, 1000, Log), No,
             "cycles the constructive seed's 3-cycle stage places for one insertion, each where it \
              costs fewest turns; the one of fewest turns per sticker put right is inserted",
+        /// Cycles the constructive seed's 3-cycle stage draws per insertion,
+        /// spread over its `build_tries` placements (each places the drawn
+        /// cycle that lowers the misplaced stickers most); 0: as
+        /// `insert_candidates`; −1: by the cube's size
+        /// ([`ShortParams::on_size`]).
+        build_candidates: i64 = -1 => int(-1, 100_000, Linear), No,
+            "cycles the constructive seed's 3-cycle stage draws per insertion, spread over its \
+             build_tries placements (each places the drawn cycle that lowers the misplaced \
+             stickers most); 0 = as insert_candidates; -1 = by the cube's size (4 000 on the 6x6 \
+             and 7x7, else as insert_candidates)",
         /// Weight of a misplaced piece in that annealing (energy = length +
         /// this × misplaced pieces).
         build_weight: f64 = 1.5 => float(0.01, 100.0, Log), No,
@@ -236,6 +246,12 @@ impl ShortParams {
         if p.build_seeds < 0 {
             p.build_seeds = build_seeds(n);
         }
+        if p.build_candidates < 0 {
+            p.build_candidates = build_candidates(n);
+        }
+        if p.build_candidates == 0 {
+            p.build_candidates = i64::from(p.insert_candidates);
+        }
         if p.build_scan == 0 {
             p.build_scan = scan_budget(n);
         }
@@ -316,13 +332,30 @@ pub fn build_seeds(n: usize) -> i64 {
     match n {
         0..=3 => 0,
         // A seed costs about 0.2 s of CPU time on the 4×4 and 5×5 and
-        // 0.5–0.7 s on the 6×6 and 7×7; seeds of one cube differ by ±15 %.
+        // 0.5–0.7 s on the 6×6 and 7×7; seeds of one cube differ by ±15 %,
+        // and on the 6×6 and 7×7 the seed is most of the length: the best
+        // of 48 was 0–16 % shorter than the best of 8 (five cubes). The
+        // 6×6 has time for more of them within its 120 s.
         4..=5 => 8,
-        6..=7 => 24,
+        6 => 64,
+        7 => 48,
         // A seed costs about 13 s of CPU time on the 10×10 (with the
         // [X, Y Z] words) and a minute or more past it.
         8..=10 => 4,
         _ => 1,
+    }
+}
+
+/// Cycles the constructive seed's 3-cycle stage draws per insertion, by
+/// size (0: as `insert_candidates`, 32). On the 6×6 and 7×7 that stage
+/// makes most of the seed (about 200 of its 270–380 turns), and more draws
+/// there find cycles that put more stickers right per turn: 4 000 gave
+/// seeds 25–30 % shorter than 32 for 0.1–0.2 s more each, 16 000 no
+/// shorter (docs/performance.md); the other sizes are not measured so.
+pub fn build_candidates(n: usize) -> i64 {
+    match n {
+        6..=7 => 4_000,
+        _ => 0,
     }
 }
 
@@ -358,11 +391,13 @@ pub const RENAMED: &[(&str, &str)] = &[
 
 /// The declaration of `sa-short`'s parameters, with the values runs had
 /// before some keys existed ([`crate::params::added`]): one constructive
-/// seed (`build_seeds`), no windows of the 3×3's seeds replaced (`window`,
+/// seed (`build_seeds`), its 3-cycle stage drawing `insert_candidates`
+/// (`build_candidates`), no windows of the 3×3's seeds replaced (`window`,
 /// `wide_window`), so a run file recorded then replays as it ran.
 pub fn params() -> Vec<ParamSpec> {
     let before = [
         ("build_seeds", toml::Value::Integer(1)),
+        ("build_candidates", toml::Value::Integer(0)),
         ("window", toml::Value::Integer(0)),
         ("wide_window", toml::Value::Integer(0)),
     ];
@@ -387,8 +422,22 @@ mod tests {
         let auto = ShortParams::default();
         let four = on(4, &auto);
         assert_eq!((four.max_steps, four.cycle), (5_000_000, 294_118));
-        assert_eq!((four.build_seeds, on(7, &auto).build_seeds), (8, 24));
+        assert_eq!((four.build_seeds, on(7, &auto).build_seeds), (8, 48));
         assert_eq!(on(12, &auto).build_seeds, 1);
+        assert_eq!(
+            (four.build_candidates, on(7, &auto).build_candidates),
+            (32, 4_000)
+        );
+        let drawn = ShortParams {
+            build_candidates: 0,
+            insert_candidates: 64,
+            ..ShortParams::default()
+        };
+        assert_eq!(
+            on(7, &drawn).build_candidates,
+            64,
+            "0: as insert_candidates"
+        );
         assert_eq!(four.short_rate, SHORT_RATE);
         assert_eq!((four.build_steps, four.build_stop), (200_000, BUILD_STOP));
         assert_eq!(on(3, &auto).build_steps, 0, "no free layers");
@@ -444,5 +493,23 @@ mod tests {
         );
         assert_eq!(busy.short_rate, 0.0, "the shares never pass 1");
         assert!(busy.validate().is_ok());
+    }
+
+    /// A run file's parameters from before `build_candidates` existed get
+    /// the value runs had then (0: as `insert_candidates`), so a 6x6 or 7x7
+    /// run recorded then replays with its 3-cycle stage as it drew; one
+    /// that has the key keeps it.
+    #[test]
+    fn a_run_file_without_build_candidates_draws_as_insert_candidates() {
+        let mut old = toml::Table::new();
+        old.insert("insert_candidates".into(), toml::Value::Integer(32));
+        assert!(crate::renamed::fill_before(&params(), &mut old));
+        assert_eq!(old.get("build_candidates"), Some(&toml::Value::Integer(0)));
+        let p: ShortParams = old.try_into().unwrap();
+        assert_eq!(on(7, &p).build_candidates, 32);
+        let mut new = toml::Table::new();
+        new.insert("build_candidates".into(), toml::Value::Integer(-1));
+        crate::renamed::fill_before(&params(), &mut new);
+        assert_eq!(new.get("build_candidates"), Some(&toml::Value::Integer(-1)));
     }
 }
