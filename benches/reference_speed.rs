@@ -4,9 +4,12 @@
 //! Solves cubes `0..N` of seed S (the states `bench --random-state --seed S`
 //! draws) at most 21 face turns (HTM) and at most 20: min2phase's first
 //! solution within the bound; cubetui's at `max_len = target = bound`, no
-//! node limit, and `past_target` as its preset has it (the search goes on
-//! for that share of its nodes past the first solution within the bound)
-//! or as `past=P` sets it (0: the first solution). A pass runs one solver over all N states, after a warm-up on 20
+//! node limit, and `past_target` and `past_target_max` as its preset has
+//! them (at a target of at most `past_target_max`, 20, the search goes on
+//! for `past_target` per cent of its nodes past the first solution within
+//! the bound; at 21 the first solution is final) or as `past=P` and
+//! `past_max=M` set them (`past=0`: the first solution at both bounds;
+//! `past_max=21`: `past_target` at both). A pass runs one solver over all N states, after a warm-up on 20
 //! other states (its tables in the caches, min2phase's built); passes never
 //! interleave, so neither solver starts a cube right after the other has
 //! evicted its tables. Each mode runs R repetitions (3 by default), the
@@ -27,7 +30,7 @@
 //! disturbs least) and the mean and max length; then the ratios of the
 //! medians (cubetui ÷ min2phase) per repetition.
 //!
-//! `cargo bench --bench reference_speed -- [N] [seed=S] [reps=R] [past=P] [only=TEXT]`
+//! `cargo bench --bench reference_speed -- [N] [seed=S] [reps=R] [past=P] [past_max=M] [only=TEXT]`
 //! (N = 200 by default, about 10 s; `only=TEXT` runs the rows whose name
 //! contains TEXT, e.g. `only=min2phase`).
 
@@ -43,6 +46,14 @@ use cubetui_solve::{SolverConfig, preset};
 
 /// Warm-up states before each pass (of another seed).
 const WARM: u64 = 20;
+
+/// The search past the target: `percent` per cent more nodes
+/// (`past_target`) at bounds up to `max` (`past_target_max`).
+#[derive(Clone, Copy)]
+struct Past {
+    percent: u64,
+    max: usize,
+}
 
 /// Who solves.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -65,21 +76,24 @@ impl Who {
 }
 
 /// cubetui's reference: a solution of at most `len` HTM, however many
-/// nodes it takes, searched `past` per cent of them more for a shorter one.
-fn direct(t: &Tables, cube: &Cube, len: usize, past: u64) -> Result<Alg, String> {
+/// nodes it takes, searched `past.percent` per cent of them more for a
+/// shorter one when `len` is at most `past.max`.
+fn direct(t: &Tables, cube: &Cube, len: usize, past: Past) -> Result<Alg, String> {
     let budget = SearchLimits {
         target: len,
         nodes: u64::MAX,
         time: None,
         give_up: u64::MAX,
-        past_target: past,
+        past_target: past.percent,
+        past_target_max: past.max,
     };
     solve_with(t, cube, len, budget).map_err(|e| e.to_string())
 }
 
-/// Preset `reference` at `max_len = target = len` and `past_target =
-/// past` (as `--set`), node limits lifted.
-fn config(len: usize, past: u64) -> SolverConfig {
+/// Preset `reference` at `max_len = target = len`, `past_target =
+/// past.percent` and `past_target_max = past.max` (as `--set`), node
+/// limits lifted.
+fn config(len: usize, past: Past) -> SolverConfig {
     let mut t = preset::Presets::builtin()
         .table("reference")
         .expect("preset reference");
@@ -88,7 +102,8 @@ fn config(len: usize, past: u64) -> SolverConfig {
         ("target", len as i64),
         ("max_nodes", i64::MAX),
         ("give_up_nodes", i64::MAX),
-        ("past_target", past as i64),
+        ("past_target", past.percent as i64),
+        ("past_target_max", past.max as i64),
     ] {
         t.insert(key.into(), toml::Value::Integer(value));
     }
@@ -125,7 +140,7 @@ fn solve(
     t: &Tables,
     cfg: &SolverConfig,
     cube: &Cube,
-    (len, past): (usize, u64),
+    (len, past): (usize, Past),
 ) -> Result<Alg, String> {
     match who {
         Who::Direct => direct(t, cube, len, past),
@@ -164,7 +179,7 @@ fn pass(
     t: &Tables,
     (cubes, warm): (&[Cube], &[Cube]),
     len: usize,
-    past: u64,
+    past: Past,
 ) -> Result<Pass, String> {
     let cfg = config(len, past);
     for c in warm {
@@ -247,10 +262,18 @@ fn load() -> String {
 
 fn main() {
     let (mut n, mut seed, mut reps, mut only) = (200usize, 1u64, 3usize, String::new());
-    let mut past = SearchLimits::default().past_target;
+    let limits = SearchLimits::default();
+    let mut past = Past {
+        percent: limits.past_target,
+        max: limits.past_target_max,
+    };
     for arg in std::env::args().skip(1) {
         if let Some(p) = arg.strip_prefix("past=") {
-            past = p.parse().expect("past=P takes a number");
+            past.percent = p.parse().expect("past=P takes a number");
+            continue;
+        }
+        if let Some(m) = arg.strip_prefix("past_max=") {
+            past.max = m.parse().expect("past_max=M takes a number");
             continue;
         }
         if let Some(o) = arg.strip_prefix("only=") {
@@ -277,7 +300,9 @@ fn main() {
     let cubes: Vec<Cube> = (0..n as u64).map(|k| start_state(seed, k)).collect();
     let warm: Vec<Cube> = (0..WARM).map(|k| start_state(seed ^ 0x5eed, k)).collect();
     println!(
-        "{n} random states (seed {seed}), {reps} repetitions, each pass alone after {WARM} warm-up solves; reference past_target {past} %; tables obtained in {:.2} s",
+        "{n} random states (seed {seed}), {reps} repetitions, each pass alone after {WARM} warm-up solves; reference past_target {} % at bounds up to {}; tables obtained in {:.2} s",
+        past.percent,
+        past.max,
         tables.as_secs_f64()
     );
     let mut failed = false;

@@ -213,6 +213,41 @@ fn short_scrambles_turned_and_sliced_cubes_and_the_solved_cube() {
     }
 }
 
+/// `past_target` searches past targets up to `past_target_max` only: at a
+/// looser target the first solution is final, the same as with no search
+/// past it; lifting `past_target_max` makes the search past it again
+/// (never longer, some cube shorter or with more nodes).
+#[test]
+fn the_search_past_the_target_stops_at_past_target_max() {
+    let mut rng = rng_from_seed(47);
+    let with = |percent: u64, max: usize| SearchLimits {
+        target: 21,
+        nodes: u64::MAX,
+        past_target: percent,
+        past_target_max: max,
+        ..budget()
+    };
+    assert_eq!(budget().past_target_max, 20);
+    assert_eq!(with(10, 20).past_percent(), 0);
+    assert_eq!(with(10, 21).past_percent(), 10);
+    let mut shorter = 0;
+    for _ in 0..12 {
+        let cube = random_state(&mut rng);
+        let at_21 = solve_with(tables(), &cube, 21, with(10, 20)).unwrap();
+        let first = solve_with(tables(), &cube, 21, with(0, 20)).unwrap();
+        assert_eq!(at_21, first, "past_target at a target over past_target_max");
+        let past = solve_with(tables(), &cube, 21, with(100, 21)).unwrap();
+        assert!(cube.after(&past).is_solved() && past.len() <= first.len());
+        shorter += usize::from(past.len() < first.len());
+    }
+    assert!(shorter > 0, "lifting past_target_max made no cube shorter");
+    // A run file from before the key replays with `past_target` at every
+    // target.
+    let specs = cubetui_solve::reference::params();
+    let spec = specs.iter().find(|s| s.key == "past_target_max").unwrap();
+    assert_eq!(spec.before, Some(toml::Value::Integer(1000)));
+}
+
 #[test]
 fn unsolvable_cubes_are_errors_not_panics() {
     let mut c = CubieCube::SOLVED;

@@ -29,6 +29,22 @@ pub struct SearchLimits {
     /// for this many more nodes, in per cent of those spent until then
     /// (0: stop at once).
     pub past_target: u64,
+    /// Longest `target` the search past it is made for: at a looser
+    /// target the first solution within it is final (see
+    /// [`PAST_TARGET_MAX`]).
+    pub past_target_max: usize,
+}
+
+impl SearchLimits {
+    /// The per cent searched past the target at this `target`:
+    /// `past_target` up to `past_target_max` moves, else 0.
+    pub fn past_percent(&self) -> u64 {
+        if self.target <= self.past_target_max {
+            self.past_target
+        } else {
+            0
+        }
+    }
 }
 
 impl Default for SearchLimits {
@@ -41,12 +57,21 @@ impl Default for SearchLimits {
             time: None,
             give_up: 50_000_000,
             past_target: PAST_TARGET,
+            past_target_max: PAST_TARGET_MAX,
         }
     }
 }
 
 /// [`SearchLimits::past_target`]'s default.
 pub const PAST_TARGET: u64 = 10;
+
+/// [`SearchLimits::past_target_max`]'s default, 20 moves (God's number).
+/// At a target of 21 and more the first solution is already as short as
+/// min2phase's at the same bound on average (200 random states of seeds
+/// 1–3), and the 10 % more nodes cost about a tenth of the median time;
+/// at 20 and less the search past the target is what makes the solutions
+/// as short.
+pub const PAST_TARGET_MAX: usize = 20;
 
 /// Why no solution came back.
 #[derive(Debug, Error)]

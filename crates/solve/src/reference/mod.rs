@@ -80,7 +80,8 @@ pub fn solve_with(
     max_len: usize,
     limits: SearchLimits,
 ) -> Result<Alg, ReferenceError> {
-    let mut search = MultiSearch::past_target(t, cube, max_len, limits.target, limits.past_target)?;
+    let mut search =
+        MultiSearch::past_target(t, cube, max_len, limits.target, limits.past_percent())?;
     let started = Instant::now();
     loop {
         let nodes = search.nodes();

@@ -36,17 +36,25 @@ declare_params! {
         /// nodes for a shorter one, in per cent of those spent until then.
         past_target: u64 = SearchLimits::default().past_target => int(0, 1000, Linear), No,
             "after a solution within the target, search this % more nodes for a shorter one",
+        /// The longest `target` that `past_target` applies to: at a looser
+        /// target the first solution within it is final.
+        past_target_max: usize = SearchLimits::default().past_target_max => int(0, MAX_LEN as i64, Linear), No,
+            "longest target past_target applies to (looser: the first solution is final)",
         /// Search nodes per elementary step.
         nodes_per_step: u64 = 10_000 => int(1, MAX_NODES_PER_STEP as i64, Log), No,
             "search nodes per elementary step",
     }
 }
 
-/// The declaration of `reference`'s parameters, with the value runs had
+/// The declaration of `reference`'s parameters, with the values runs had
 /// before `past_target` existed (0: the first solution within the
-/// target), so a run file recorded then replays as it ran.
+/// target) and before `past_target_max` did (`MAX_LEN`: `past_target` at
+/// every target), so a run file recorded then replays as it ran.
 pub fn params() -> Vec<ParamSpec> {
-    let before = [("past_target", toml::Value::Integer(0))];
+    let before = [
+        ("past_target", toml::Value::Integer(0)),
+        ("past_target_max", toml::Value::Integer(MAX_LEN as i64)),
+    ];
     crate::params::added(ReferenceParams::default().declare(""), &before)
 }
 
@@ -72,9 +80,14 @@ pub fn build(p: &ReferenceParams, start: Cube, _seed: u64) -> Result<Box<dyn Sol
     // The cube is checked by the search's construction (the same message
     // as [`check`]'s).
     check_params(p)?;
-    let search =
-        MultiSearch::past_target(cache::tables(), &start, p.max_len, p.target, p.past_target)
-            .map_err(|e| SolveError::Parameter(format!("reference: {e}")))?;
+    let search = MultiSearch::past_target(
+        cache::tables(),
+        &start,
+        p.max_len,
+        p.target,
+        p.past_percent(),
+    )
+    .map_err(|e| SolveError::Parameter(format!("reference: {e}")))?;
     let mut solver = Reference {
         params: p.clone(),
         start,
@@ -117,6 +130,19 @@ fn check_params(p: &ReferenceParams) -> Result<(), SolveError> {
         )));
     }
     Ok(())
+}
+
+impl ReferenceParams {
+    /// The per cent searched past the target ([`SearchLimits::past_percent`]).
+    fn past_percent(&self) -> u64 {
+        SearchLimits {
+            target: self.target,
+            past_target: self.past_target,
+            past_target_max: self.past_target_max,
+            ..SearchLimits::default()
+        }
+        .past_percent()
+    }
 }
 
 /// What the `reference` solver plots.
