@@ -327,7 +327,10 @@ impl Short {
     /// offered and the next seed starts. False when the insertion table's
     /// build was cut by `halt` before any unit (the step did nothing).
     pub(super) fn build_step(&mut self, halt: Halt<'_>) -> bool {
-        let Some(table) = self.table.or_else(|| Table::of_within(self.size, halt)) else {
+        let Some(table) = self
+            .table
+            .or_else(|| Table::of_within(self.size, self.p.cycles > 0, halt))
+        else {
             return false;
         };
         self.table = Some(table);

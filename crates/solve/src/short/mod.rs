@@ -40,6 +40,7 @@ mod anneal;
 pub mod beam;
 mod build;
 pub mod comms;
+pub mod cycles;
 pub mod exact;
 mod finish;
 mod greedy;
@@ -384,7 +385,7 @@ impl Solver for Short {
             if self.table.is_none() {
                 // The table's build (seconds on big cubes) stops at the
                 // caller's limit; the sweep then has not happened.
-                let Some(t) = Table::of_within(self.size, halt) else {
+                let Some(t) = Table::of_within(self.size, self.p.cycles > 0, halt) else {
                     self.sweeps -= 1;
                     break;
                 };

@@ -168,6 +168,12 @@ declare_params! {
             "sticker pairs one placement of a short commutator in the constructive seed looks at, \
              at most (past it a spaced subset of the positions); 0 = by the cube's size \
              (20 000 000 up to the 10x10, 10 000 000 past it)",
+        /// The shortest 3-cycles of each orbit searched at start and added
+        /// to the insertion table (1), or not (0); −1: by the cube's size
+        /// ([`super::cycles::by_size`]).
+        cycles: i64 = -1 => int(-1, 1, Linear), No,
+            "the shortest 3-cycles of each wing and centre orbit (up to 8 layer turns) searched at \
+             start and added to the insertion table: 1 = on, 0 = off, -1 = by the cube's size",
     }
 }
 
@@ -254,6 +260,9 @@ impl ShortParams {
         }
         if p.build_scan == 0 {
             p.build_scan = scan_budget(n);
+        }
+        if p.cycles < 0 {
+            p.cycles = super::cycles::by_size(n);
         }
         if p.build_stop < 0.0 {
             p.build_stop = BUILD_STOP;
@@ -393,13 +402,15 @@ pub const RENAMED: &[(&str, &str)] = &[
 /// before some keys existed ([`crate::params::added`]): one constructive
 /// seed (`build_seeds`), its 3-cycle stage drawing `insert_candidates`
 /// (`build_candidates`), no windows of the 3×3's seeds replaced (`window`,
-/// `wide_window`), so a run file recorded then replays as it ran.
+/// `wide_window`), no shortest 3-cycles (`cycles`), so a run file recorded
+/// then replays as it ran.
 pub fn params() -> Vec<ParamSpec> {
     let before = [
         ("build_seeds", toml::Value::Integer(1)),
         ("build_candidates", toml::Value::Integer(0)),
         ("window", toml::Value::Integer(0)),
         ("wide_window", toml::Value::Integer(0)),
+        ("cycles", toml::Value::Integer(0)),
     ];
     added(
         renamed(ShortParams::default().declare(""), RENAMED),

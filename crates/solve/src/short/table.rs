@@ -71,18 +71,21 @@ fn inverse_word(w: &[Mv]) -> Vec<Mv> {
     w.iter().rev().map(|m| m.inverse()).collect()
 }
 
-/// Each size's table, built on first use.
-static TABLES: [OnceLock<Table>; Size::MAX + 1] = [const { OnceLock::new() }; Size::MAX + 1];
+/// Each size's table, built on first use: without and with the shortest
+/// 3-cycles ([`super::cycles`]).
+static TABLES: [[OnceLock<Table>; 2]; Size::MAX + 1] =
+    [const { [const { OnceLock::new() }, const { OnceLock::new() }] }; Size::MAX + 1];
 
 /// Loop rounds of a table's build between two looks at the caller's
 /// limit.
 const HALT_EVERY: usize = 1 << 6;
 
 impl Table {
-    /// Builds the table of `size`, or `None` as soon as `halt` says stop
-    /// (looked at every [`HALT_EVERY`] rounds; the table is then the same
-    /// whenever it is not cut).
-    fn build(size: Size, halt: Halt<'_>) -> Option<Table> {
+    /// Builds the table of `size`, with the shortest 3-cycles when
+    /// `shortest`, or `None` as soon as `halt` says stop (looked at every
+    /// [`HALT_EVERY`] rounds; the table is then the same whenever it is not
+    /// cut).
+    fn build(size: Size, shortest: bool, halt: Halt<'_>) -> Option<Table> {
         let cycles = cycles::cycles(size);
         let turns = Turns::new(size);
         let n = cycles.entries().len();
@@ -121,6 +124,16 @@ impl Table {
             }
             if let Some(s) = t.slot(&inverse(pairs)) {
                 t.offer(&turns, s, &inverse_word(&w));
+            }
+        }
+        if shortest {
+            // The shortest 3-cycles of each orbit, from the 4×4.
+            let found = super::cycles::shortest(size, halt)?;
+            t.capped |= found.capped;
+            for (pairs, w) in &found.offers {
+                if let Some(s) = t.slot(pairs) {
+                    t.offer(&turns, s, w);
+                }
             }
         }
         // Every word so far conjugated by one more layer turn.
@@ -201,19 +214,22 @@ impl Table {
         list.truncate(WORDS);
     }
 
-    /// The table of `size`, built on first use and kept.
+    /// The table of `size` (without the shortest 3-cycles), built on
+    /// first use and kept.
     pub fn of(size: Size) -> &'static Table {
-        TABLES[size.get()].get_or_init(|| Table::build(size, &never).expect("never halts"))
+        TABLES[size.get()][0]
+            .get_or_init(|| Table::build(size, false, &never).expect("never halts"))
     }
 
-    /// [`Table::of`], or `None` when `halt` cut the build (a build cut
-    /// is thrown away; the next call starts again).
-    pub fn of_within(size: Size, halt: Halt<'_>) -> Option<&'static Table> {
-        let slot = &TABLES[size.get()];
+    /// The table of `size`, with the shortest 3-cycles when `shortest`,
+    /// or `None` when `halt` cut the build (a build cut is thrown away;
+    /// the next call starts again).
+    pub fn of_within(size: Size, shortest: bool, halt: Halt<'_>) -> Option<&'static Table> {
+        let slot = &TABLES[size.get()][usize::from(shortest)];
         if let Some(t) = slot.get() {
             return Some(t);
         }
-        let t = Table::build(size, halt)?;
+        let t = Table::build(size, shortest, halt)?;
         Some(slot.get_or_init(|| t))
     }
 
@@ -465,19 +481,22 @@ mod tests {
     #[test]
     fn a_halt_cuts_the_build_and_none_is_kept() {
         let size = Size::new(4).unwrap();
-        assert!(Table::build(size, &|| true).is_none());
+        assert!(Table::build(size, false, &|| true).is_none());
         let calls = std::cell::Cell::new(0u32);
         let late = || {
             calls.set(calls.get() + 1);
             calls.get() > 3
         };
-        assert!(Table::build(size, &late).is_none(), "cut after a few looks");
-        let whole = Table::build(size, &never).unwrap();
+        assert!(
+            Table::build(size, false, &late).is_none(),
+            "cut after a few looks"
+        );
+        let whole = Table::build(size, false, &never).unwrap();
         let kept = Table::of(size);
         assert_eq!(whole.entry, kept.entry);
         assert_eq!(whole.words, kept.words);
         assert_eq!(
-            Table::of_within(size, &|| true).map(|t| t.entry.len()),
+            Table::of_within(size, false, &|| true).map(|t| t.entry.len()),
             Some(kept.entry.len())
         );
     }
