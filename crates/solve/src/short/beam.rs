@@ -15,9 +15,10 @@
 
 use std::collections::{BTreeMap, HashSet};
 
+use super::insert::{cheapest, inserted};
 use super::needed::Needed;
 use super::seq::{Mv, Turns};
-use super::table::{Table, cheapest, inserted};
+use super::table::Table;
 
 /// The bounds of one beam completion.
 #[derive(Clone, Copy, Debug)]

@@ -11,7 +11,7 @@
 //!    until at most `build_stop` of the pieces outside the exact part are
 //!    misplaced;
 //! 4. the table's 3-cycles inserted where they cost fewest turns
-//!    ([`super::table::best_insertion`], as a completion does) until the
+//!    ([`super::insert::best_insertion`], as a completion does) until the
 //!    cube is solved.
 //!
 //! It runs inside the run's steps, one unit at a time (a proposal, a
@@ -26,10 +26,11 @@ use cubetui_cube::random::{CubeRng, rng_from_seed};
 
 use super::greedy::Words;
 use super::home::home_cycle;
+use super::insert::{Insertion, best_insertion, place};
 use super::parity::{odd_orbits, parity_fix};
 use super::rough::Rough;
 use super::seq::{Misplaced, Mv, Turns, merged};
-use super::table::{Insertion, Table, best_insertion, place};
+use super::table::Table;
 use super::{STEP_WORK, Short};
 use crate::api::{Halt, Snapshot, Solver};
 

@@ -19,8 +19,8 @@ use crate::api::Halt;
 use crate::neighbourhood::cycles::sparse::{Pairs, Scratch};
 use cubetui_cube::nxn::Size;
 
+use super::insert::{Insertion, local_delta};
 use super::seq::{Mv, Turns, push};
-use super::table::{Insertion, local_delta};
 
 /// Stickers a kept commutator moves at most (two 3-cycles of pieces of
 /// up to two stickers).

@@ -3,9 +3,9 @@
 //! sweep and its stops.
 
 use super::comms::{Comms, SCAN_WORK, best_short};
+use super::insert::{Insertion, best_insertion};
 use super::propose::{Last, Op};
 use super::seq::{self, merged, push};
-use super::table::{Insertion, best_insertion};
 use super::{CUT_EVERY, REPAIR_ROUNDS, SHORTS_EVERY, STEP_WORK, Short};
 use crate::api::{Halt, Status};
 use crate::loops::without_loops;

@@ -7,8 +7,8 @@ use rand::RngExt;
 
 use super::Short;
 use super::comms::{Comms, best_short};
+use super::insert::best_insertion;
 use super::seq::{Mv, push};
-use super::table::best_insertion;
 use cubetui_cube::random::CubeRng;
 
 /// What the last proposal was.
