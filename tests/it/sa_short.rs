@@ -11,8 +11,9 @@ use cubetui_cube::random::rng_from_seed;
 use cubetui_cube::{AnyAlg, Cube};
 use cubetui_solve::api::{Outcome, Solver, Status};
 use cubetui_solve::short::comms::{Comms, best_short};
+use cubetui_solve::short::insert::best_insertion;
 use cubetui_solve::short::seq::{Misplaced, Mv, Turns, merged, of_move};
-use cubetui_solve::short::table::{Table, best_insertion};
+use cubetui_solve::short::table::Table;
 use cubetui_solve::short::{ShortParams, build, build_nxn, metrics};
 
 fn small() -> ShortParams {

@@ -45,7 +45,7 @@ pub mod exact;
 mod finish;
 mod greedy;
 mod home;
-mod insert;
+pub mod insert;
 pub mod needed;
 mod opening;
 mod params;
