@@ -84,6 +84,16 @@ fn row(k: &str, v: String) -> Line<'static> {
     Line::from(vec![Span::styled(format!("{k:<w$}"), dim), Span::raw(v)])
 }
 
+/// An energy as the status shows it: "—" while there is none yet (a
+/// solver still building its start reports NaN).
+fn energy(e: f64) -> String {
+    if e.is_nan() {
+        "—".to_string()
+    } else {
+        e.to_string()
+    }
+}
+
 /// The rows of the status panel, most important first.
 pub fn lines(v: &StatusView) -> Vec<Line<'static>> {
     if let Some(r) = v.replay {
@@ -121,7 +131,9 @@ pub fn lines(v: &StatusView) -> Vec<Line<'static>> {
         row("state", v.track.state().name().to_string()),
         row(
             "energy",
-            s.map_or_else(dash, |s| format!("{} (best {})", s.energy, s.best_energy)),
+            s.map_or_else(dash, |s| {
+                format!("{} (best {})", energy(s.energy), energy(s.best_energy))
+            }),
         ),
     ]);
     // A solver's own length row (its start → now) is where its run is, so
@@ -366,7 +378,7 @@ fn start_rows(facelets: &str) -> [Line<'static>; 2] {
 
 #[cfg(test)]
 mod tests {
-    use super::{StatusView, lines, lines_in, start_rows, wrap};
+    use super::{StatusView, energy, lines, lines_in, start_rows, wrap};
     use crate::tui::app::Playback;
     use cubetui_cube::nxn::Size;
     use cubetui_cube::{AnyAlg, AnyCube};
@@ -393,6 +405,15 @@ mod tests {
             start: AnyCube::solved(size).facelets(),
             replay: None,
         }
+    }
+
+    /// No energy yet (a start still being built reports NaN) reads as a
+    /// dash, not "NaN"; an energy reads as its number.
+    #[test]
+    fn an_energy_not_there_yet_is_a_dash() {
+        assert_eq!(energy(f64::NAN), "—");
+        assert_eq!(energy(12.0), "12");
+        assert_eq!(energy(0.0), "0");
     }
 
     /// The panel drawn from a view made by hand, no app: a 4×4 before its
