@@ -86,7 +86,7 @@ fn row(k: &str, v: String) -> Line<'static> {
 
 /// An energy as the status shows it: "—" while there is none yet (a
 /// solver still building its start reports NaN).
-fn energy(e: f64) -> String {
+pub(in crate::tui) fn energy(e: f64) -> String {
     if e.is_nan() {
         "—".to_string()
     } else {

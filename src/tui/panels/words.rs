@@ -5,6 +5,8 @@
 use cubetui_run::runner::RunState;
 use cubetui_solve::Snapshot;
 
+use super::status::energy;
+
 /// Every status word with its one-line meaning, in the order a run meets them
 /// (the `?` help lists them).
 pub const WORDS: [(RunState, &str); 6] = [
@@ -73,7 +75,9 @@ impl Narrator {
             let step = s.last_step.clone().unwrap_or_else(|| {
                 format!(
                     "step {}: energy {} (best {})",
-                    s.iteration, s.energy, s.best_energy
+                    s.iteration,
+                    energy(s.energy),
+                    energy(s.best_energy)
                 )
             });
             return Some(match to {
