@@ -107,6 +107,14 @@ fn an_unknown_key_is_still_refused() {
         err.contains("bad value for `alpha`: 5000 is outside its range"),
         "{err}"
     );
+    // `cycles` is not a rule with `cycle`: the range is said once.
+    let (code, _, err) = run(&["solve", "--preset", "sa-short", "--set", "cycles=2"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("bad value for `cycles`: 2 is outside its range")
+            && !err.contains("with these settings"),
+        "{err}"
+    );
 }
 
 #[test]

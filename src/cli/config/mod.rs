@@ -461,7 +461,7 @@ mod declared_tests {
         let mut leaves: Vec<&str> = declared
             .iter()
             .map(|s| s.key.rsplit('.').next().unwrap_or(&s.key))
-            .filter(|l| msg.contains(l))
+            .filter(|l| set::names_key(msg, l))
             .collect();
         leaves.sort();
         leaves.dedup();

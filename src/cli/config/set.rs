@@ -220,15 +220,25 @@ fn tighter_rule(table: toml::Table, leaf: &str, declared: &[ParamSpec]) -> Strin
         declared
             .iter()
             .map(|s| s.key.rsplit('.').next().unwrap_or(&s.key))
-            .any(|l| l != leaf && e.contains(l))
+            .any(|l| l != leaf && names_key(e, l))
     };
     preset::from_table(table)
         .ok()
         .and_then(|cfg| cfg.build(cubetui_cube::Cube::solved(), 0).err())
         .map(|e| e.to_string())
-        .filter(|e| e.contains(leaf) && other(e))
+        .filter(|e| names_key(e, leaf) && other(e))
         .map(|e| format!("; with these settings: {e}"))
         .unwrap_or_default()
+}
+
+/// Whether `msg` names `key` as a whole word: `cycle` is not named by a
+/// message about `cycles`.
+pub(super) fn names_key(msg: &str, key: &str) -> bool {
+    let word = |c: char| c.is_alphanumeric() || c == '_';
+    msg.match_indices(key).any(|(i, _)| {
+        !msg[..i].chars().next_back().is_some_and(word)
+            && !msg[i + key.len()..].chars().next().is_some_and(word)
+    })
 }
 
 /// The declared keys that `table` holds, comma-separated.
@@ -285,4 +295,22 @@ fn group_message(table: &toml::Table, key: &str, group: &toml::Table, shown: &st
         }
     }
     msg
+}
+
+#[cfg(test)]
+mod tests {
+    use super::names_key;
+
+    #[test]
+    fn a_key_is_named_only_as_a_whole_word() {
+        let msg = "`cycles` takes a whole number in -1 – 1, got 2";
+        assert!(names_key(msg, "cycles"));
+        assert!(!names_key(msg, "cycle"));
+        assert!(names_key(
+            "t_min (0.3) must not exceed t_max (0.2)",
+            "t_max"
+        ));
+        assert!(!names_key("build_steps must be ≥ 0", "steps"));
+        assert!(names_key("steps", "steps"));
+    }
 }
