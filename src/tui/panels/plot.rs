@@ -202,6 +202,10 @@ fn draw_series(buf: &mut Buffer, v: &PlotsView, area: Rect, series: &[(&str, &Se
             series_line(colour(v.theme, c), d)
         })
         .collect();
+    // The first series is drawn last, on top: where two share a cell (a
+    // best length under the current one) the one the solver put first
+    // keeps its colour.
+    sets.reverse();
     sets.extend(
         cursor
             .as_ref()
@@ -275,6 +279,53 @@ pub(in crate::tui) mod tests {
             cursor: None,
             measured: true,
         }
+    }
+
+    /// Two side-plot series on the same values: the cells show the first
+    /// one's colour (drawn last, on top), as a best length under the
+    /// current one stays visible.
+    #[test]
+    fn the_side_plots_first_series_is_drawn_on_top() {
+        use cubetui_solve::{Profile, SeriesSpec};
+        let mut track = Track::new(Axis::Steps, 256);
+        let mut u = Update::new(0, RunState::Running);
+        u.profile = Some(Profile {
+            step: "sweep",
+            series: vec![SeriesSpec::new("length", 0), SeriesSpec::new("current", 0)],
+        });
+        u.points = (0..40)
+            .map(|i| Point {
+                iteration: i,
+                energy: 1.0,
+                best: 1.0,
+                values: vec![(80 - i) as f64, (80 - i) as f64],
+                to_solved: f64::NAN,
+            })
+            .collect();
+        track.absorb(u);
+        let theme = Theme::load("classic", Depth::Ansi256).unwrap();
+        let v = view_of(&track, &theme);
+        let mut t = Terminal::new(TestBackend::new(50, 14)).unwrap();
+        t.draw(|f| f.render_widget(AuxPlot(&v), f.area())).unwrap();
+        let first = colour(&theme, theme.temperature).fg.unwrap();
+        let second = colour(&theme, theme.best).fg.unwrap();
+        assert_ne!(first, second);
+        let buf = t.backend().buffer();
+        let braille = |c: &ratatui::buffer::Cell| {
+            c.symbol()
+                .chars()
+                .next()
+                .is_some_and(|ch| ('\u{2801}'..='\u{28ff}').contains(&ch))
+        };
+        let fgs: Vec<_> = buf
+            .content()
+            .iter()
+            .filter(|c| braille(c))
+            .map(|c| c.fg)
+            .collect();
+        assert!(!fgs.is_empty(), "the lines are drawn");
+        assert!(fgs.iter().all(|&c| c == first), "{fgs:?}");
+        assert!(!fgs.contains(&second));
     }
 
     /// The energy plot drawn from a run's data made by hand, no app: its
