@@ -147,8 +147,8 @@ declare_params! {
         build_candidates: i64 = -1 => int(-1, 100_000, Linear), No,
             "cycles the constructive seed's 3-cycle stage draws per insertion, spread over its \
              build_tries placements (each places the drawn cycle that lowers the misplaced \
-             stickers most); 0 = as insert_candidates; -1 = by the cube's size (4 000 on the 6x6 \
-             and 7x7, else as insert_candidates)",
+             stickers most); 0 = as insert_candidates; -1 = by the cube's size (4 000 on the 6x6, \
+             7x7 and 10x10, else as insert_candidates)",
         /// Weight of a misplaced piece in that annealing (energy = length +
         /// this × misplaced pieces).
         build_weight: f64 = 1.5 => float(0.01, 100.0, Log), No,
@@ -360,10 +360,14 @@ pub fn build_seeds(n: usize) -> i64 {
 /// makes most of the seed (about 200 of its 270–380 turns), and more draws
 /// there find cycles that put more stickers right per turn: 4 000 gave
 /// seeds 25–30 % shorter than 32 for 0.1–0.2 s more each, 16 000 no
-/// shorter (docs/performance.md); the other sizes are not measured so.
+/// shorter (docs/performance.md). On the 10×10 the 3-cycle stage is some
+/// 560 of the seed's 800 turns, and 4 000 draws made the best of four
+/// seeds 616 and 635 turns against 796 and 838 on two cubes, for about the
+/// same CPU time (docs/performance.md); the other sizes are not measured
+/// so.
 pub fn build_candidates(n: usize) -> i64 {
     match n {
-        6..=7 => 4_000,
+        6..=7 | 10 => 4_000,
         _ => 0,
     }
 }
@@ -455,6 +459,15 @@ mod tests {
         let ten = on(10, &auto);
         assert_eq!((ten.build_steps, ten.build_scan), (200_000, 20_000_000));
         assert_eq!((ten.max_steps, ten.build_seeds), (4_000_000, 4));
+        assert_eq!((ten.build_candidates, ten.cycles), (4_000, 1));
+        assert_eq!(
+            (
+                on(9, &auto).build_candidates,
+                on(11, &auto).build_candidates
+            ),
+            (32, 32),
+            "the 10x10's draws only"
+        );
         let big = on(32, &auto);
         assert_eq!((big.build_steps, big.build_scan), (50_000, 10_000_000));
         assert_eq!((big.max_steps, big.cycle), (20_000, 10_000));
