@@ -147,8 +147,8 @@ declare_params! {
         build_candidates: i64 = -1 => int(-1, 100_000, Linear), No,
             "cycles the constructive seed's 3-cycle stage draws per insertion, spread over its \
              build_tries placements (each places the drawn cycle that lowers the misplaced \
-             stickers most); 0 = as insert_candidates; -1 = by the cube's size (4 000 on the 6x6 \
-             and 7x7, else as insert_candidates)",
+             stickers most); 0 = as insert_candidates; -1 = by the cube's size (4 000 on the 6x6, \
+             7x7 and past the 10x10, else as insert_candidates)",
         /// Weight of a misplaced piece in that annealing (energy = length +
         /// this × misplaced pieces).
         build_weight: f64 = 1.5 => float(0.01, 100.0, Log), No,
@@ -360,10 +360,15 @@ pub fn build_seeds(n: usize) -> i64 {
 /// makes most of the seed (about 200 of its 270–380 turns), and more draws
 /// there find cycles that put more stickers right per turn: 4 000 gave
 /// seeds 25–30 % shorter than 32 for 0.1–0.2 s more each, 16 000 no
-/// shorter (docs/performance.md); the other sizes are not measured so.
+/// shorter (docs/performance.md). Past the 10×10 the same: on the 20×20
+/// and 32×32 4 000 took the stage from about 4 turns a piece to 2.6–2.8,
+/// seeds 12–17 % shorter for 5–25 s of CPU time more (measured on those
+/// two sizes, docs/performance.md; the 11×11 to 31×31 take them by the
+/// same rule); the 4×4, 5×5 and 8×8 to 10×10 are not measured so.
 pub fn build_candidates(n: usize) -> i64 {
     match n {
         6..=7 => 4_000,
+        11.. => 4_000,
         _ => 0,
     }
 }
@@ -457,6 +462,11 @@ mod tests {
         assert_eq!((ten.max_steps, ten.build_seeds), (4_000_000, 4));
         let big = on(32, &auto);
         assert_eq!((big.build_steps, big.build_scan), (50_000, 10_000_000));
+        assert_eq!(
+            (on(12, &auto).build_candidates, big.build_candidates),
+            (4_000, 4_000),
+            "past the 10x10"
+        );
         assert_eq!((big.max_steps, big.cycle), (20_000, 10_000));
         assert_eq!(on(20, &auto).max_steps, 300_000);
         assert_eq!(four.build_scan, 20_000_000, "as before up to the 7x7");

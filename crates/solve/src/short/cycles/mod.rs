@@ -63,8 +63,12 @@ pub const MAX_OFFERS: usize = 200_000;
 pub fn by_size(n: usize) -> i64 {
     match n {
         // 4×4 to 7×7: shorter at the median on the cubes measured, in
-        // less CPU time (docs/performance.md); past the 7×7 not measured.
+        // less CPU time (docs/performance.md).
         4..=7 => 1,
+        // Past the 10×10: the seeds of the 20×20 and 32×32 shorter with
+        // them (measured on those two sizes, the 11×11 to 31×31 by the
+        // same rule; docs/performance.md); the 8×8 to 10×10 not measured.
+        11.. => 1,
         _ => 0,
     }
 }
