@@ -362,7 +362,7 @@ pub fn build_seeds(n: usize) -> i64 {
 /// seeds 25–30 % shorter than 32 for 0.1–0.2 s more each, 16 000 no
 /// shorter (docs/performance.md). Past the 10×10 the same: on the 20×20
 /// and 32×32 4 000 took the stage from about 4 turns a piece to 2.6–2.8,
-/// seeds 12–17 % shorter for 5–25 s of CPU time more (measured on those
+/// seeds 12–20 % shorter for 5–25 s of CPU time more (measured on those
 /// two sizes, docs/performance.md; the 11×11 to 31×31 take them by the
 /// same rule); the 4×4, 5×5 and 8×8 to 10×10 are not measured so.
 pub fn build_candidates(n: usize) -> i64 {
