@@ -47,6 +47,7 @@ pub mod prune2_sym;
 pub mod search;
 pub mod solver;
 pub mod tables;
+mod view;
 pub mod views;
 
 use std::time::Instant;
