@@ -4,7 +4,7 @@
 
 use super::coord::{self, N_SLICE_PERM};
 use super::moves::{N_MOVES, face_of};
-use super::prune1_packed::{N_SYM, OVER, Steps, TWO_OVER};
+use super::prune1_packed::{OVER, Steps, TWO_OVER};
 use super::tables::{P2_MOVES, Tables};
 use cubetui_cube::CubieCube;
 
@@ -121,7 +121,6 @@ pub(super) fn children<'t>(
             .and_then(|r| r.first_chunk())
             .unwrap_or(&NONE)
     };
-    let (tw_at, fl_at, ps_at) = (tw, fl, ps);
     let (tw, fl, ps) = (
         row(&t.twist_mv, tw),
         row(&t.flip_mv, fl),
@@ -139,13 +138,6 @@ pub(super) fn children<'t>(
         return (ok, child_d, looked);
     }
     let hot = &t.sym.hot;
-    let (tc, fc) = (row(&t.twist_cls_mv, tw_at), row(&t.flip_cls_mv, fl_at));
-    const NO_POS: [[u16; N_SYM]; N_MOVES] = [[0; N_SYM]; N_MOVES];
-    let pc: &[[u16; N_SYM]; N_MOVES] = t
-        .pos_conj_mv
-        .get(ps_at..)
-        .and_then(|r| r.first_chunk())
-        .unwrap_or(&NO_POS);
     let steps = Steps::new(top.d, room);
     let mut looked = 0u64;
     // Child `m` looked up; whether it is two over the room: every table is
@@ -159,7 +151,7 @@ pub(super) fn children<'t>(
             looked += 1;
             // The bound in full, without branches (they would be
             // mispredicted half the time).
-            let x = steps.of(hot.rests(tc[m], fc[m], &pc[m], fl[m]));
+            let x = steps.of(hot.rests_of(tw[m], fl[m], ps[m]));
             child_d[m] = (x & 0xfff) as u16;
             ok |= u32::from(x & OVER == 0) << $at;
             x & TWO_OVER != 0

@@ -8,14 +8,19 @@
 
 use super::coord::{N_FLIP, N_SLICE_POS, N_TWIST};
 
-/// The symmetries the phase-1 tables are reduced by (see the `sym`
-/// module): identity, x2, y2, z2 (each its own inverse).
-pub const N_SYM: usize = 4;
+/// The symmetries the phase-1 tables are reduced by (see the
+/// `prune1_sym` module): identity, x2, y2, z2, each with or without the
+/// left–right mirror (each its own inverse).
+pub const N_SYM: usize = 8;
+/// Bits of the symmetry in a `class << SYM_BITS | symmetry` word.
+pub const SYM_BITS: u32 = N_SYM.trailing_zeros();
+/// A word's symmetry bits.
+const SYM: usize = N_SYM - 1;
 
-/// Classes of twists under the four symmetries.
-pub const N_TWIST_CLASS: usize = 567;
-/// Classes of flips under the four symmetries.
-pub const N_FLIP_CLASS: usize = 560;
+/// Classes of twists under the eight symmetries.
+pub const N_TWIST_CLASS: usize = 324;
+/// Classes of flips under the eight symmetries.
+pub const N_FLIP_CLASS: usize = 336;
 
 // Offsets in the block of words.
 const TWIST_CLASS: usize = 0;
@@ -146,7 +151,7 @@ pub fn nibble(table: &[u8], i: usize) -> u8 {
 /// The phase-1 lookup tables (see the module).
 #[derive(Clone, PartialEq, Eq)]
 pub struct Hot {
-    /// Twist → class << 2 | symmetry, flip → class << 2 | symmetry, slice
+    /// Twist → class << SYM_BITS | symmetry, flip → class << SYM_BITS | symmetry, slice
     /// position × symmetry → conjugated position, flip × symmetry →
     /// conjugated flip.
     words: Box<[u16; WORDS_SPAN]>,
@@ -232,57 +237,65 @@ impl Hot {
         self.bytes[(at + (i >> 2)) & (BYTES_SPAN - 1)] >> ((i & 3) << 1) & 3
     }
 
-    /// The three tables' entries modulo 3 of a cube (twist and flip as
-    /// `class << 2 | symmetry`, its slice positions' four conjugates and
-    /// its flip), for [`Steps::of`].
+    /// The three tables' entries modulo 3 of a cube (for [`Steps::of`])
+    /// from its raw twist, flip and slice positions: their classes and
+    /// conjugates are read here, in the words' block (49 KB), rather than
+    /// per move in tables of their own (a frame's rows of those read in
+    /// one go, but 0.37 MB more for the caches to hold).
     #[inline(always)]
-    pub fn rests(&self, te: u16, fe: u16, pos: &[u16; N_SYM], flip: u16) -> [u8; 3] {
-        let (te, fe) = (usize::from(te), usize::from(fe));
-        let tp = usize::from(pos[te & 3]);
-        let fp = usize::from(pos[fe & 3]);
-        let tf = usize::from(
-            self.words[(FLIP_CONJ + usize::from(flip) * N_SYM + (te & 3)) & (WORDS_SPAN - 1)],
-        );
+    pub fn rests_of(&self, twist: u16, flip: u16, pos: u16) -> [u8; 3] {
+        let word = |i: usize| usize::from(self.words[i & (WORDS_SPAN - 1)]);
+        let te = word(TWIST_CLASS + usize::from(twist));
+        let fe = word(FLIP_CLASS + usize::from(flip));
+        let at = POS_CONJ + usize::from(pos) * N_SYM;
+        let (tp, fp) = (word(at + (te & SYM)), word(at + (fe & SYM)));
+        let tf = word(FLIP_CONJ + usize::from(flip) * N_SYM + (te & SYM));
         [
-            self.quarter(TWIST_SLICE, (te >> 2) * N_SLICE_POS + tp),
-            self.quarter(FLIP_SLICE, (fe >> 2) * N_SLICE_POS + fp),
-            self.quarter(TWIST_FLIP, (te >> 2) * N_FLIP + tf),
+            self.quarter(TWIST_SLICE, (te >> SYM_BITS) * N_SLICE_POS + tp),
+            self.quarter(FLIP_SLICE, (fe >> SYM_BITS) * N_SLICE_POS + fp),
+            self.quarter(TWIST_FLIP, (te >> SYM_BITS) * N_FLIP + tf),
         ]
     }
 
     /// The exact distances in the three phase-1 tables of a cube one move
     /// from a cube at distances `d`, from its twist's and flip's classes
-    /// and symmetries (`class << 2 | symmetry`), its slice positions'
-    /// four conjugates and its flip (valid ones: the tables' own values).
+    /// and symmetries (`class << SYM_BITS | symmetry`), its slice positions'
+    /// eight conjugates and its flip (valid ones: the tables' own values).
     #[inline(always)]
     pub fn child(&self, d: [u8; 3], te: u16, fe: u16, pos: &[u16; N_SYM], flip: u16) -> [u8; 3] {
         let (te, fe) = (usize::from(te), usize::from(fe));
-        let tp = usize::from(pos[te & 3]);
-        let fp = usize::from(pos[fe & 3]);
+        let tp = usize::from(pos[te & SYM]);
+        let fp = usize::from(pos[fe & SYM]);
         let tf = usize::from(
-            self.words[(FLIP_CONJ + usize::from(flip) * N_SYM + (te & 3)) & (WORDS_SPAN - 1)],
+            self.words[(FLIP_CONJ + usize::from(flip) * N_SYM + (te & SYM)) & (WORDS_SPAN - 1)],
         );
         [
             next_distance(
                 d[0],
-                self.quarter(TWIST_SLICE, (te >> 2) * N_SLICE_POS + tp),
+                self.quarter(TWIST_SLICE, (te >> SYM_BITS) * N_SLICE_POS + tp),
             ),
-            next_distance(d[1], self.quarter(FLIP_SLICE, (fe >> 2) * N_SLICE_POS + fp)),
-            next_distance(d[2], self.quarter(TWIST_FLIP, (te >> 2) * N_FLIP + tf)),
+            next_distance(
+                d[1],
+                self.quarter(FLIP_SLICE, (fe >> SYM_BITS) * N_SLICE_POS + fp),
+            ),
+            next_distance(
+                d[2],
+                self.quarter(TWIST_FLIP, (te >> SYM_BITS) * N_FLIP + tf),
+            ),
         ]
     }
 
-    /// Twist → class << 2 | symmetry.
+    /// Twist → class << SYM_BITS | symmetry.
     pub fn twist_class(&self, twist: u16) -> u16 {
         self.words[TWIST_CLASS + usize::from(twist).min(N_TWIST - 1)]
     }
 
-    /// Flip → class << 2 | symmetry.
+    /// Flip → class << SYM_BITS | symmetry.
     pub fn flip_class(&self, flip: u16) -> u16 {
         self.words[FLIP_CLASS + usize::from(flip).min(N_FLIP - 1)]
     }
 
-    /// Slice positions → the four conjugates.
+    /// Slice positions → the eight conjugates.
     pub fn pos_conj(&self, pos: u16) -> [u16; N_SYM] {
         let at = POS_CONJ + usize::from(pos).min(N_SLICE_POS - 1) * N_SYM;
         std::array::from_fn(|s| self.words[at + s])

@@ -1,42 +1,74 @@
 //! Symmetry-reduced phase-1 pruning: the half turns of the whole cube about
-//! its three axes (x2, y2, z2) keep the U/D axis, the E slice and the
-//! orientation conventions, so conjugating a cube by one of them maps twist
-//! to twist, flip to flip and slice positions to slice positions, and keeps
-//! every distance to G1. A pruning table then needs one row per class of
-//! twists (or flips) under these four symmetries instead of one per value:
-//! the tables shrink about four times and stay in the processor's cache,
-//! which is what a phase-1 node spends its time on.
+//! its three axes (x2, y2, z2), each with or without the left–right mirror,
+//! keep the U/D axis, the E slice and the orientation conventions (the
+//! mirror keeps every face's U/D and F/B stickers where the conventions
+//! read them, and turns a corner's clockwise twist into an anticlockwise
+//! one), so conjugating a cube by one of these eight maps twist to twist,
+//! flip to flip and slice positions to slice positions, and keeps every
+//! distance to G1. A pruning table then needs one row per class of
+//! twists (or flips) under these symmetries instead of one per value: the
+//! tables shrink about eight times and stay in the processor's cache,
+//! which is what a phase-1 node spends its time on (min2phase reduces its
+//! phase-1 tables by the same eight).
 //!
 //! Each reduced table is kept twice: 4 bits an entry (exact distances, read
 //! once per search for its root) and 2 bits an entry (distances modulo 3,
 //! what the search reads: a child's distance is its parent's minus one,
-//! the same or plus one, and the value mod 3 tells which). The 2-bit
-//! tables take 0.43 MB instead of 0.86 MB, so more of them stays in the
-//! second-level cache.
+//! the same or plus one, and the value mod 3 tells which).
 //!
 //! The reduced tables are derived from the full ones (so the cache file's
 //! format does not change) when the tables are assembled.
 
 use super::coord::{self, N_FLIP, N_SLICE_PERM, N_SLICE_POS, N_TWIST};
-pub use super::prune1_packed::N_SYM;
 use super::prune1_packed::{Hot, Parts, nibble, pack};
+pub use super::prune1_packed::{N_SYM, SYM_BITS};
 use super::prune2_sym::{classes, recoloured};
-use cubetui_cube::{Cube, CubieCube, Move, MoveKind, Rotation};
+use cubetui_cube::{Cube, CubieCube, Move, MoveKind, Rotation, STICKERS};
 
-const ROTATIONS: [Option<Rotation>; N_SYM] = [
+/// Symmetry `s`: the rotation `ROTATIONS[s & 3]`, then the mirror when
+/// `s & 4` is set.
+const ROTATIONS: [Option<Rotation>; 4] = [
     None,
     Some(Rotation::X),
     Some(Rotation::Y),
     Some(Rotation::Z),
 ];
 
-/// `cube` turned by symmetry `s` and recoloured so its centres read U R F D
-/// L B again: the conjugate of the cube by the symmetry.
+/// The sticker the left–right mirror takes sticker `i` to (facelet-string
+/// order, faces U R F D L B, each read row by row): on U, F, D and B the
+/// column reverses; R and L swap, the column reversing (R's first column
+/// is at the front, L's last).
+const fn mirror_of(i: usize) -> usize {
+    let (face, row, col) = (i / 9, i % 9 / 3, i % 3);
+    let to = match face {
+        1 => 4,
+        4 => 1,
+        f => f,
+    };
+    to * 9 + row * 3 + 2 - col
+}
+
+/// `cube` mirrored left to right, its stickers' colours kept (a cube of
+/// the mirrored world; [`recoloured`] then makes it a conjugate).
+fn mirrored(cube: &Cube) -> Option<Cube> {
+    let st = cube.stickers();
+    Cube::from_stickers(std::array::from_fn::<u8, STICKERS, _>(|i| st[mirror_of(i)]))
+}
+
+/// `cube` turned (and mirrored) by symmetry `s` and recoloured so its
+/// centres read U R F D L B again: the conjugate of the cube by the
+/// symmetry.
 fn conjugate(cube: &Cube, s: usize) -> Option<Cube> {
-    match ROTATIONS[s] {
-        Some(r) => recoloured(&cube.permuted(Move::new(MoveKind::Rotation(r), 2)?.perm())),
-        None => Some(*cube),
-    }
+    let turned = match ROTATIONS[s & 3] {
+        Some(r) => cube.permuted(Move::new(MoveKind::Rotation(r), 2)?.perm()),
+        None => *cube,
+    };
+    let placed = if s & 4 != 0 {
+        mirrored(&turned)?
+    } else {
+        turned
+    };
+    recoloured(&placed)
 }
 
 /// `conj[x * N_SYM + s]`: coordinate `x` conjugated by symmetry `s`, through
@@ -64,9 +96,9 @@ fn conj_table(
 /// The reduced phase-1 pruning tables (4 bits an entry) and what indexes them.
 #[derive(Clone, PartialEq, Eq)]
 pub struct SymPrune {
-    /// Twist → class << 2 | symmetry to the representative.
+    /// Twist → class << SYM_BITS | symmetry to the representative.
     twist_class: Vec<u16>,
-    /// Flip → class << 2 | symmetry to the representative.
+    /// Flip → class << SYM_BITS | symmetry to the representative.
     flip_class: Vec<u16>,
     /// Slice position × symmetry → conjugated position.
     pos_conj: Vec<u16>,
@@ -95,7 +127,7 @@ impl SymPrune {
             |c| coord::slice(c) / N_SLICE_PERM,
         );
         // Each symmetry is its own inverse.
-        const SELF: [u8; N_SYM] = [0, 1, 2, 3];
+        const SELF: [u8; N_SYM] = [0, 1, 2, 3, 4, 5, 6, 7];
         let (twist_class, twist_reps) = classes(&twist_conj, N_TWIST, &SELF);
         let (flip_class, flip_reps) = classes(&flip_conj, N_FLIP, &SELF);
         let rows = |full: &[u8], reps: &[u32], width: usize| -> Vec<u8> {
@@ -128,13 +160,13 @@ impl SymPrune {
         }
     }
 
-    /// Twist → class << 2 | symmetry (see [`SymPrune::twist_slice_of`]).
+    /// Twist → class << SYM_BITS | symmetry (see [`SymPrune::twist_slice_of`]).
     #[inline]
     pub fn twist_class(&self, twist: usize) -> u16 {
         self.twist_class[twist]
     }
 
-    /// Flip → class << 2 | symmetry (see [`SymPrune::flip_slice_of`]).
+    /// Flip → class << SYM_BITS | symmetry (see [`SymPrune::flip_slice_of`]).
     #[inline]
     pub fn flip_class(&self, flip: usize) -> u16 {
         self.flip_class[flip]
@@ -143,46 +175,46 @@ impl SymPrune {
     /// [`SymPrune::twist_slice`] from the twist's class and symmetry `e`.
     #[inline]
     pub fn twist_slice_of(&self, e: usize, pos: usize) -> u8 {
-        let p = self.pos_conj[pos * N_SYM + (e & 3)] as usize;
-        nibble(&self.twist_slice, (e >> 2) * N_SLICE_POS + p)
+        let p = self.pos_conj[pos * N_SYM + (e & (N_SYM - 1))] as usize;
+        nibble(&self.twist_slice, (e >> SYM_BITS) * N_SLICE_POS + p)
     }
 
     /// [`SymPrune::flip_slice`] from the flip's class and symmetry `e`.
     #[inline]
     pub fn flip_slice_of(&self, e: usize, pos: usize) -> u8 {
-        let p = self.pos_conj[pos * N_SYM + (e & 3)] as usize;
-        nibble(&self.flip_slice, (e >> 2) * N_SLICE_POS + p)
+        let p = self.pos_conj[pos * N_SYM + (e & (N_SYM - 1))] as usize;
+        nibble(&self.flip_slice, (e >> SYM_BITS) * N_SLICE_POS + p)
     }
 
     /// [`SymPrune::twist_flip`] from the twist's class and symmetry `e`.
     #[inline]
     pub fn twist_flip_of(&self, e: usize, flip: usize) -> u8 {
-        let f = self.flip_conj[flip * N_SYM + (e & 3)] as usize;
-        nibble(&self.twist_flip, (e >> 2) * N_FLIP + f)
+        let f = self.flip_conj[flip * N_SYM + (e & (N_SYM - 1))] as usize;
+        nibble(&self.twist_flip, (e >> SYM_BITS) * N_FLIP + f)
     }
 
     /// Phase-1 distance bound in (twist, slice positions).
     #[inline]
     pub fn twist_slice(&self, twist: usize, pos: usize) -> u8 {
         let e = self.twist_class[twist] as usize;
-        let p = self.pos_conj[pos * N_SYM + (e & 3)] as usize;
-        nibble(&self.twist_slice, (e >> 2) * N_SLICE_POS + p)
+        let p = self.pos_conj[pos * N_SYM + (e & (N_SYM - 1))] as usize;
+        nibble(&self.twist_slice, (e >> SYM_BITS) * N_SLICE_POS + p)
     }
 
     /// Phase-1 distance bound in (flip, slice positions).
     #[inline]
     pub fn flip_slice(&self, flip: usize, pos: usize) -> u8 {
         let e = self.flip_class[flip] as usize;
-        let p = self.pos_conj[pos * N_SYM + (e & 3)] as usize;
-        nibble(&self.flip_slice, (e >> 2) * N_SLICE_POS + p)
+        let p = self.pos_conj[pos * N_SYM + (e & (N_SYM - 1))] as usize;
+        nibble(&self.flip_slice, (e >> SYM_BITS) * N_SLICE_POS + p)
     }
 
     /// Phase-1 distance bound in (twist, flip).
     #[inline]
     pub fn twist_flip(&self, twist: usize, flip: usize) -> u8 {
         let e = self.twist_class[twist] as usize;
-        let f = self.flip_conj[flip * N_SYM + (e & 3)] as usize;
-        nibble(&self.twist_flip, (e >> 2) * N_FLIP + f)
+        let f = self.flip_conj[flip * N_SYM + (e & (N_SYM - 1))] as usize;
+        nibble(&self.twist_flip, (e >> SYM_BITS) * N_FLIP + f)
     }
 
     /// Bytes held.
@@ -203,6 +235,8 @@ mod tests {
     use super::*;
     use crate::reference::prune1_packed::{N_FLIP_CLASS, N_TWIST_CLASS};
 
+    const SYMS: [u8; N_SYM] = [0, 1, 2, 3, 4, 5, 6, 7];
+
     #[test]
     fn a_symmetry_is_its_own_inverse_and_keeps_the_goal() {
         let t = conj_table(N_TWIST, coord::set_twist, coord::twist);
@@ -218,10 +252,29 @@ mod tests {
     }
 
     #[test]
+    fn the_mirror_swaps_left_and_right_and_reverses_every_turn() {
+        let cube = |alg: &str| Cube::from_perm(&alg.parse::<cubetui_cube::Alg>().unwrap().perm());
+        assert_eq!(conjugate(&Cube::SOLVED, 4), Some(Cube::SOLVED));
+        for (turn, image) in [
+            ("R", "L'"),
+            ("L2", "R2"),
+            ("U", "U'"),
+            ("D'", "D"),
+            ("F", "F'"),
+            ("B", "B'"),
+        ] {
+            assert_eq!(conjugate(&cube(turn), 4), Some(cube(image)), "{turn}");
+        }
+        let c = cube("R U F' D2 L B");
+        let twice = conjugate(&c, 4).and_then(|m| conjugate(&m, 4));
+        assert_eq!(twice, Some(c));
+    }
+
+    #[test]
     fn the_class_counts_are_the_hot_tables_sizes() {
         let t = conj_table(N_TWIST, coord::set_twist, coord::twist);
         let f = conj_table(N_FLIP, coord::set_flip, coord::flip);
-        assert_eq!(classes(&t, N_TWIST, &[0, 1, 2, 3]).1.len(), N_TWIST_CLASS);
-        assert_eq!(classes(&f, N_FLIP, &[0, 1, 2, 3]).1.len(), N_FLIP_CLASS);
+        assert_eq!(classes(&t, N_TWIST, &SYMS).1.len(), N_TWIST_CLASS);
+        assert_eq!(classes(&f, N_FLIP, &SYMS).1.len(), N_FLIP_CLASS);
     }
 }

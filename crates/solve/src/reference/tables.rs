@@ -4,7 +4,6 @@
 
 use super::coord::{self, N_CPERM, N_FLIP, N_SLICE, N_SLICE_PERM, N_SLICE_POS, N_TWIST, N_UDEDGE};
 use super::moves::{N_MOVES, bfs};
-use super::prune1_packed::N_SYM;
 use super::prune1_sym::SymPrune;
 use super::prune2_classes::{Node2, Phase2Classes};
 use super::prune2_comb::CombPrune;
@@ -51,13 +50,6 @@ pub struct Tables {
     /// The three phase-1 tables reduced by symmetry (derived; what the
     /// search reads).
     pub sym: SymPrune,
-    /// `twist_mv` and `flip_mv` as classes and symmetries (`class << 2 |
-    /// symmetry`), and `pos_mv` as its four conjugates (derived): a
-    /// phase-1 frame reads its rows of these once, and its children need
-    /// no class or conjugation lookup of their own for them.
-    pub twist_cls_mv: Vec<u16>,
-    pub flip_cls_mv: Vec<u16>,
-    pub pos_conj_mv: Vec<[u16; N_SYM]>,
 }
 
 /// A move table for `n` coordinate values over `moves`, through the cubie model.
@@ -199,9 +191,6 @@ impl Tables {
             })
             .collect();
         let sym = SymPrune::new(&twist_slice_pr, &flip_slice_pr, &twist_flip_pr);
-        let twist_cls_mv = twist_mv.iter().map(|&t| sym.hot.twist_class(t)).collect();
-        let flip_cls_mv = flip_mv.iter().map(|&f| sym.hot.flip_class(f)).collect();
-        let pos_conj_mv = pos_mv.iter().map(|&p| sym.hot.pos_conj(p)).collect();
         let comb = CombPrune::new(&cperm2_mv, &udedge_mv);
         let p2 = Phase2Classes::new(
             &cperm2_mv,
@@ -213,9 +202,6 @@ impl Tables {
         );
         Tables {
             p2,
-            twist_cls_mv,
-            flip_cls_mv,
-            pos_conj_mv,
             comb,
             pos_mv,
             sym,
