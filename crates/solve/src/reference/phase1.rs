@@ -4,7 +4,7 @@
 
 use super::coord::{self, N_SLICE_PERM};
 use super::moves::{N_MOVES, face_of};
-use super::prune1_packed::{OVER, Steps, TWO_OVER};
+use super::prune1_packed::{OVER, SYM_BITS, Steps, TWO_OVER};
 use super::tables::{P2_MOVES, Tables};
 use cubetui_cube::CubieCube;
 
@@ -12,6 +12,8 @@ use cubetui_cube::CubieCube;
 /// next move to try from here.
 #[derive(Clone, Copy)]
 pub(super) struct Frame {
+    /// Twist and flip as `class << SYM_BITS | symmetry` words (see
+    /// [`super::prune1_packed`]).
     pub(super) twist: u16,
     pub(super) flip: u16,
     /// Slice positions (the slice coordinate / 24): phase 1 needs no more.
@@ -37,16 +39,17 @@ pub(super) struct Frame {
 /// Whether the frame's cube is in G1 (the phase-1 goal).
 #[inline]
 pub(super) fn in_g1(f: &Frame) -> bool {
-    f.twist == 0 && f.flip == 0 && f.pos == 0
+    f.twist >> SYM_BITS == 0 && f.flip >> SYM_BITS == 0 && f.pos == 0
 }
 
 /// The phase-1 frame of `start`.
 pub(super) fn root_of(t: &Tables, start: &CubieCube) -> Frame {
     let (twist, flip) = (coord::twist(start), coord::flip(start));
     let pos = coord::slice(start) / N_SLICE_PERM;
+    let hot = &t.sym.hot;
     Frame {
-        twist: twist as u16,
-        flip: flip as u16,
+        twist: hot.twist_class(twist as u16),
+        flip: hot.flip_class(flip as u16),
         pos: pos as u16,
         d: t.phase1_distances(twist, flip, pos),
         child_d: [0; N_MOVES],
@@ -100,44 +103,38 @@ pub(super) const NOT_G1: u32 = {
 /// with their distances and the number of
 /// children looked up (each counts as a node). Only a face's own turns
 /// wait for each other, so the table reads of the faces overlap.
-pub(super) fn children<'t>(
-    t: &'t Tables,
+pub(super) fn children(
+    t: &Tables,
     top: &Frame,
     mask: u32,
     room: usize,
 ) -> (u32, [u16; N_MOVES], u64) {
-    let (tw, fl, ps) = (
-        top.twist as usize * N_MOVES,
-        top.flip as usize * N_MOVES,
-        top.pos as usize * N_MOVES,
-    );
     let mut ok = 0u32;
     let mut child_d = [0u16; N_MOVES];
-    // The parent's rows of the move tables, checked once here.
+    // The parent's row of the slice positions' move table, checked once
+    // here.
     const NONE: [u16; N_MOVES] = [0; N_MOVES];
-    let row = |table: &'t [u16], at: usize| -> &'t [u16; N_MOVES] {
-        table
-            .get(at..)
-            .and_then(|r| r.first_chunk())
-            .unwrap_or(&NONE)
-    };
-    let (tw, fl, ps) = (
-        row(&t.twist_mv, tw),
-        row(&t.flip_mv, fl),
-        row(&t.pos_mv, ps),
-    );
+    let ps: &[u16; N_MOVES] = t
+        .pos_mv
+        .get(top.pos as usize * N_MOVES..)
+        .and_then(|r| r.first_chunk())
+        .unwrap_or(&NONE);
+    let hot = &t.sym.hot;
+    let moves = hot.moves(top.twist, top.flip);
     if room == 0 {
-        // The last phase-1 move: only the goal itself is at distance 0.
+        // The last phase-1 move: only the goal itself is at distance 0
+        // (twist 0 and flip 0 are alone in class 0).
         let mut looked = 0;
         for m in 0..N_MOVES {
             if mask >> m & 1 != 0 {
                 looked += 1;
-                ok |= u32::from(tw[m] == 0 && fl[m] == 0 && ps[m] == 0) << ORDER[m];
+                let (tw, fl) = moves.child(m);
+                let goal = tw >> SYM_BITS == 0 && fl >> SYM_BITS == 0 && ps[m] == 0;
+                ok |= u32::from(goal) << ORDER[m];
             }
         }
         return (ok, child_d, looked);
     }
-    let hot = &t.sym.hot;
     let steps = Steps::new(top.d, room);
     let mut looked = 0u64;
     // Child `m` looked up; whether it is two over the room: every table is
@@ -151,7 +148,8 @@ pub(super) fn children<'t>(
             looked += 1;
             // The bound in full, without branches (they would be
             // mispredicted half the time).
-            let x = steps.of(hot.rests_of(tw[m], fl[m], ps[m]));
+            let (tw, fl) = moves.child(m);
+            let x = steps.of(hot.rests(tw, fl, ps[m]));
             child_d[m] = (x & 0xfff) as u16;
             ok |= u32::from(x & OVER == 0) << $at;
             x & TWO_OVER != 0

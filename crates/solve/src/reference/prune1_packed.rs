@@ -1,12 +1,20 @@
-//! What a phase-1 child lookup reads, laid out for it: the class and
+//! What a phase-1 node reads, laid out for it: the move, class and
 //! conjugation tables in one block of 16-bit words and the three reduced
 //! pruning tables modulo 3 (2 bits an entry, see [`next_distance`]) in one
 //! block of bytes, each block of a size known when compiling. The lookup
 //! then needs two base addresses and compares its indices with constants,
 //! instead of keeping seven tables' addresses and lengths at hand (more
 //! than the processor has registers for, so the loop spilled them).
+//!
+//! The search carries twist and flip as `class << SYM_BITS | symmetry`
+//! words, as min2phase does: a move is read in its class's row of the
+//! class move table at the move conjugated by the symmetry, and the
+//! symmetries compose by exclusive or (each is a diagonal ±1 matrix). The
+//! words' block the search reads is then 37 KB, where the raw move tables
+//! it replaces were 152 KB.
 
 use super::coord::{N_FLIP, N_SLICE_POS, N_TWIST};
+use super::moves::N_MOVES;
 
 /// The symmetries the phase-1 tables are reduced by (see the
 /// `prune1_sym` module): identity, x2, y2, z2, each with or without the
@@ -22,12 +30,14 @@ pub const N_TWIST_CLASS: usize = 324;
 /// Classes of flips under the eight symmetries.
 pub const N_FLIP_CLASS: usize = 336;
 
-// Offsets in the block of words.
-const TWIST_CLASS: usize = 0;
+// Offsets in the block of words: what the search reads first.
+const TWIST_MOVE: usize = 0;
+const FLIP_MOVE: usize = TWIST_MOVE + N_TWIST_CLASS * N_MOVES;
+const POS_CONJ: usize = FLIP_MOVE + N_FLIP_CLASS * N_MOVES;
+const FLIP_REP_CONJ: usize = POS_CONJ + N_SLICE_POS * N_SYM;
+const TWIST_CLASS: usize = FLIP_REP_CONJ + N_FLIP_CLASS * N_SYM;
 const FLIP_CLASS: usize = TWIST_CLASS + N_TWIST;
-const POS_CONJ: usize = FLIP_CLASS + N_FLIP;
-const FLIP_CONJ: usize = POS_CONJ + N_SLICE_POS * N_SYM;
-const WORDS: usize = FLIP_CONJ + N_FLIP * N_SYM;
+const WORDS: usize = FLIP_CLASS + N_FLIP;
 /// The words' block, a power of two: an index masked with `WORDS_SPAN - 1`
 /// needs no bounds check (valid indices are below [`WORDS`]; a corrupt
 /// one reads a wrong entry, never out of the block).
@@ -151,24 +161,38 @@ pub fn nibble(table: &[u8], i: usize) -> u8 {
 /// The phase-1 lookup tables (see the module).
 #[derive(Clone, PartialEq, Eq)]
 pub struct Hot {
-    /// Twist → class << SYM_BITS | symmetry, flip → class << SYM_BITS | symmetry, slice
-    /// position × symmetry → conjugated position, flip × symmetry →
-    /// conjugated flip.
+    /// Twist class × move → the child's word, flip class × move → the
+    /// child's word (the move conjugated by the word's symmetry, see
+    /// [`Hot::moved`]); slice position × symmetry → conjugated position;
+    /// flip class × symmetry → its representative conjugated; twist →
+    /// word and flip → word (the search's root).
     words: Box<[u16; WORDS_SPAN]>,
     /// Twist class × slice position, flip class × slice position, twist
     /// class × flip: distances modulo 3, four to a byte (entry `i` in bits
     /// `2 (i % 4)` of byte `i / 4`).
     bytes: Box<[u8; BYTES_SPAN]>,
+    /// `move_conj[s][m]`: move `m` conjugated by symmetry `s`.
+    move_conj: [[u8; N_MOVES]; N_SYM],
 }
 
 /// The parts [`Hot::new`] lays out.
 pub struct Parts<'a> {
+    /// Twist → `class << SYM_BITS | symmetry` to the representative.
     pub twist_class: &'a [u16],
+    /// Flip → `class << SYM_BITS | symmetry` to the representative.
     pub flip_class: &'a [u16],
+    /// The classes' representatives.
+    pub twist_reps: &'a [u32],
+    pub flip_reps: &'a [u32],
+    /// The raw move tables, `N_MOVES` to a twist (flip).
+    pub twist_mv: &'a [u16],
+    pub flip_mv: &'a [u16],
     /// Position × symmetry, `N_SYM` to a position.
     pub pos_conj: &'a [u16],
     /// Flip × symmetry, `N_SYM` to a flip.
     pub flip_conj: &'a [u16],
+    /// Symmetry × move → the conjugated move.
+    pub move_conj: [[u8; N_MOVES]; N_SYM],
     /// The reduced tables' exact distances, one byte an entry.
     pub twist_slice: &'a [u8],
     pub flip_slice: &'a [u8],
@@ -212,10 +236,40 @@ impl Hot {
     /// class counts are fixed by the cube; a test checks them).
     pub fn new(p: &Parts<'_>) -> Hot {
         let mut words = vec![0u16; WORDS_SPAN];
-        copy_into(&mut words[TWIST_CLASS..FLIP_CLASS], p.twist_class);
-        copy_into(&mut words[FLIP_CLASS..POS_CONJ], p.flip_class);
-        copy_into(&mut words[POS_CONJ..FLIP_CONJ], p.pos_conj);
-        copy_into(&mut words[FLIP_CONJ..WORDS], p.flip_conj);
+        // A representative's row of a raw move table, as words.
+        let moved = |reps: &[u32], mv: &[u16], class: &[u16]| -> Vec<u16> {
+            reps.iter()
+                .flat_map(|&r| (0..N_MOVES).map(move |m| r as usize * N_MOVES + m))
+                .map(|i| {
+                    mv.get(i)
+                        .and_then(|&x| class.get(usize::from(x)))
+                        .map_or(0, |&w| w)
+                })
+                .collect()
+        };
+        let flip_rep_conj: Vec<u16> = (p.flip_reps.iter())
+            .flat_map(|&r| (0..N_SYM).map(move |s| r as usize * N_SYM + s))
+            .map(|i| p.flip_conj.get(i).map_or(0, |&f| f))
+            .collect();
+        let parts: [(usize, usize, &[u16]); 6] = [
+            (
+                TWIST_MOVE,
+                FLIP_MOVE,
+                &moved(p.twist_reps, p.twist_mv, p.twist_class),
+            ),
+            (
+                FLIP_MOVE,
+                POS_CONJ,
+                &moved(p.flip_reps, p.flip_mv, p.flip_class),
+            ),
+            (POS_CONJ, FLIP_REP_CONJ, p.pos_conj),
+            (FLIP_REP_CONJ, TWIST_CLASS, &flip_rep_conj),
+            (TWIST_CLASS, FLIP_CLASS, p.twist_class),
+            (FLIP_CLASS, WORDS, p.flip_class),
+        ];
+        for (from, to, part) in parts {
+            copy_into(&mut words[from..to], part);
+        }
         let mut bytes = vec![0u8; BYTES_SPAN];
         pack3_into(&mut bytes[TWIST_SLICE..FLIP_SLICE], p.twist_slice);
         pack3_into(&mut bytes[FLIP_SLICE..TWIST_FLIP], p.flip_slice);
@@ -228,7 +282,17 @@ impl Hot {
             .into_boxed_slice()
             .try_into()
             .unwrap_or_else(|_| Box::new([0; BYTES_SPAN]));
-        Hot { words, bytes }
+        Hot {
+            words,
+            bytes,
+            move_conj: p.move_conj,
+        }
+    }
+
+    /// Word `i` of the block (masked: see [`WORDS_SPAN`]).
+    #[inline(always)]
+    fn word(&self, i: usize) -> usize {
+        usize::from(self.words[i & (WORDS_SPAN - 1)])
     }
 
     /// Entry `i` of the 2-bit table starting at byte `at`.
@@ -237,19 +301,39 @@ impl Hot {
         self.bytes[(at + (i >> 2)) & (BYTES_SPAN - 1)] >> ((i & 3) << 1) & 3
     }
 
-    /// The three tables' entries modulo 3 of a cube (for [`Steps::of`])
-    /// from its raw twist, flip and slice positions: their classes and
-    /// conjugates are read here, in the words' block (49 KB), rather than
-    /// per move in tables of their own (a frame's rows of those read in
-    /// one go, but 0.37 MB more for the caches to hold).
+    /// The moves of a node: its twist and flip words' rows of the class
+    /// move tables and their symmetries' conjugated moves, read once for
+    /// all its children ([`Moves::child`]).
     #[inline(always)]
-    pub fn rests_of(&self, twist: u16, flip: u16, pos: u16) -> [u8; 3] {
-        let word = |i: usize| usize::from(self.words[i & (WORDS_SPAN - 1)]);
-        let te = word(TWIST_CLASS + usize::from(twist));
-        let fe = word(FLIP_CLASS + usize::from(flip));
+    pub fn moves(&self, twist: u16, flip: u16) -> Moves<'_> {
+        let (te, fe) = (usize::from(twist), usize::from(flip));
+        Moves {
+            hot: self,
+            twist: TWIST_MOVE + (te >> SYM_BITS) * N_MOVES,
+            flip: FLIP_MOVE + (fe >> SYM_BITS) * N_MOVES,
+            twist_sym: te & SYM,
+            flip_sym: fe & SYM,
+            twist_conj: &self.move_conj[te & SYM],
+            flip_conj: &self.move_conj[fe & SYM],
+        }
+    }
+
+    /// The twist and flip words after move `m` (0..18).
+    #[inline]
+    pub fn moved(&self, twist: u16, flip: u16, m: usize) -> (u16, u16) {
+        self.moves(twist, flip).child(m)
+    }
+
+    /// The three tables' entries modulo 3 of a cube (for [`Steps::of`])
+    /// from its twist and flip words and its slice positions.
+    #[inline(always)]
+    pub fn rests(&self, twist: u16, flip: u16, pos: u16) -> [u8; 3] {
+        let (te, fe) = (usize::from(twist), usize::from(flip));
         let at = POS_CONJ + usize::from(pos) * N_SYM;
-        let (tp, fp) = (word(at + (te & SYM)), word(at + (fe & SYM)));
-        let tf = word(FLIP_CONJ + usize::from(flip) * N_SYM + (te & SYM));
+        let (tp, fp) = (self.word(at + (te & SYM)), self.word(at + (fe & SYM)));
+        // The flip conjugated by the twist's symmetry: its representative
+        // by both (the symmetries compose by exclusive or).
+        let tf = self.word(FLIP_REP_CONJ + (fe >> SYM_BITS) * N_SYM + ((te ^ fe) & SYM));
         [
             self.quarter(TWIST_SLICE, (te >> SYM_BITS) * N_SLICE_POS + tp),
             self.quarter(FLIP_SLICE, (fe >> SYM_BITS) * N_SLICE_POS + fp),
@@ -258,31 +342,12 @@ impl Hot {
     }
 
     /// The exact distances in the three phase-1 tables of a cube one move
-    /// from a cube at distances `d`, from its twist's and flip's classes
-    /// and symmetries (`class << SYM_BITS | symmetry`), its slice positions'
-    /// eight conjugates and its flip (valid ones: the tables' own values).
+    /// from a cube at distances `d`, from its twist and flip words and its
+    /// slice positions.
     #[inline(always)]
-    pub fn child(&self, d: [u8; 3], te: u16, fe: u16, pos: &[u16; N_SYM], flip: u16) -> [u8; 3] {
-        let (te, fe) = (usize::from(te), usize::from(fe));
-        let tp = usize::from(pos[te & SYM]);
-        let fp = usize::from(pos[fe & SYM]);
-        let tf = usize::from(
-            self.words[(FLIP_CONJ + usize::from(flip) * N_SYM + (te & SYM)) & (WORDS_SPAN - 1)],
-        );
-        [
-            next_distance(
-                d[0],
-                self.quarter(TWIST_SLICE, (te >> SYM_BITS) * N_SLICE_POS + tp),
-            ),
-            next_distance(
-                d[1],
-                self.quarter(FLIP_SLICE, (fe >> SYM_BITS) * N_SLICE_POS + fp),
-            ),
-            next_distance(
-                d[2],
-                self.quarter(TWIST_FLIP, (te >> SYM_BITS) * N_FLIP + tf),
-            ),
-        ]
+    pub fn child(&self, d: [u8; 3], twist: u16, flip: u16, pos: u16) -> [u8; 3] {
+        let r = self.rests(twist, flip, pos);
+        std::array::from_fn(|i| next_distance(d[i], r[i]))
     }
 
     /// Twist → class << SYM_BITS | symmetry.
@@ -295,14 +360,36 @@ impl Hot {
         self.words[FLIP_CLASS + usize::from(flip).min(N_FLIP - 1)]
     }
 
-    /// Slice positions → the eight conjugates.
-    pub fn pos_conj(&self, pos: u16) -> [u16; N_SYM] {
-        let at = POS_CONJ + usize::from(pos).min(N_SLICE_POS - 1) * N_SYM;
-        std::array::from_fn(|s| self.words[at + s])
-    }
-
     /// Bytes held.
     pub fn bytes(&self) -> usize {
-        2 * WORDS + BYTES
+        2 * WORDS + BYTES + N_SYM * N_MOVES
+    }
+}
+
+/// A node's moves (see [`Hot::moves`]).
+pub struct Moves<'h> {
+    hot: &'h Hot,
+    /// Where the twist's and the flip's class rows start in the words.
+    twist: usize,
+    flip: usize,
+    twist_sym: usize,
+    flip_sym: usize,
+    twist_conj: &'h [u8; N_MOVES],
+    flip_conj: &'h [u8; N_MOVES],
+}
+
+impl Moves<'_> {
+    /// The twist and flip words after move `m` (0..18): the
+    /// representative moved by the move conjugated, the symmetries
+    /// composed. Twist 0 (flip 0) is alone in class 0.
+    #[inline(always)]
+    pub fn child(&self, m: usize) -> (u16, u16) {
+        let h = self.hot;
+        let tm = usize::from(self.twist_conj[m % N_MOVES]);
+        let fm = usize::from(self.flip_conj[m % N_MOVES]);
+        (
+            (h.word(self.twist + tm) ^ self.twist_sym) as u16,
+            (h.word(self.flip + fm) ^ self.flip_sym) as u16,
+        )
     }
 }

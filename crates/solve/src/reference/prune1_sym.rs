@@ -20,6 +20,7 @@
 //! format does not change) when the tables are assembled.
 
 use super::coord::{self, N_FLIP, N_SLICE_PERM, N_SLICE_POS, N_TWIST};
+use super::moves::{N_MOVES, to_move};
 use super::prune1_packed::{Hot, Parts, nibble, pack};
 pub use super::prune1_packed::{N_SYM, SYM_BITS};
 use super::prune2_sym::{classes, recoloured};
@@ -93,6 +94,21 @@ fn conj_table(
     out
 }
 
+/// `out[s][m]`: face turn `m` conjugated by symmetry `s` (the turn `m'`
+/// with `conj(c · m) = conj(c) · m'` for every cube `c`), found on the
+/// solved cube's images.
+fn move_conj() -> [[u8; N_MOVES]; N_SYM] {
+    let turned = |m: usize| Cube::SOLVED.permuted(to_move(m).perm());
+    std::array::from_fn(|s| {
+        std::array::from_fn(|m| {
+            let image = conjugate(&turned(m), s);
+            (0..N_MOVES)
+                .find(|&k| Some(turned(k)) == image)
+                .map_or(m, |k| k) as u8
+        })
+    })
+}
+
 /// The reduced phase-1 pruning tables (4 bits an entry) and what indexes them.
 #[derive(Clone, PartialEq, Eq)]
 pub struct SymPrune {
@@ -117,8 +133,15 @@ pub struct SymPrune {
 
 impl SymPrune {
     /// Reduces the full tables (twist × slice positions, flip × slice
-    /// positions, twist × flip).
-    pub fn new(twist_slice: &[u8], flip_slice: &[u8], twist_flip: &[u8]) -> SymPrune {
+    /// positions, twist × flip), with the raw twist and flip move tables
+    /// (`N_MOVES` to a value) for the class move tables.
+    pub fn new(
+        twist_slice: &[u8],
+        flip_slice: &[u8],
+        twist_flip: &[u8],
+        twist_mv: &[u16],
+        flip_mv: &[u16],
+    ) -> SymPrune {
         let twist_conj = conj_table(N_TWIST, coord::set_twist, coord::twist);
         let flip_conj = conj_table(N_FLIP, coord::set_flip, coord::flip);
         let pos_conj = conj_table(
@@ -142,8 +165,13 @@ impl SymPrune {
         let hot = Hot::new(&Parts {
             twist_class: &twist_class,
             flip_class: &flip_class,
+            twist_reps: &twist_reps,
+            flip_reps: &flip_reps,
+            twist_mv,
+            flip_mv,
             pos_conj: &pos_conj,
             flip_conj: &flip_conj,
+            move_conj: move_conj(),
             twist_slice: &ts,
             flip_slice: &fs,
             twist_flip: &tf,
@@ -268,6 +296,44 @@ mod tests {
         let c = cube("R U F' D2 L B");
         let twice = conjugate(&c, 4).and_then(|m| conjugate(&m, 4));
         assert_eq!(twice, Some(c));
+    }
+
+    #[test]
+    fn a_word_moved_by_its_class_row_is_the_moved_coordinates_word() {
+        use crate::reference::tables::Tables;
+        use cubetui_cube::random::rng_from_seed;
+        use rand::RngExt;
+        let t = Tables::build();
+        let hot = &t.sym.hot;
+        let tconj = conj_table(N_TWIST, coord::set_twist, coord::twist);
+        let fconj = conj_table(N_FLIP, coord::set_flip, coord::flip);
+        let (_, treps) = classes(&tconj, N_TWIST, &SYMS);
+        let (_, freps) = classes(&fconj, N_FLIP, &SYMS);
+        // The word's symmetry takes the coordinate to its class's
+        // representative.
+        let agrees = |word: u16, x: usize, conj: &[u16], reps: &[u32]| {
+            let (c, s) = (usize::from(word >> SYM_BITS), usize::from(word) % N_SYM);
+            u32::from(conj[x * N_SYM + s]) == reps[c]
+        };
+        let mut rng = rng_from_seed(5);
+        for _ in 0..300 {
+            let (mut tw, mut fl) = (rng.random_range(0..N_TWIST), rng.random_range(0..N_FLIP));
+            let mut words = (hot.twist_class(tw as u16), hot.flip_class(fl as u16));
+            for step in 0..40 {
+                let m = rng.random_range(0..N_MOVES);
+                words = hot.moved(words.0, words.1, m);
+                tw = usize::from(t.twist_mv[tw * N_MOVES + m]);
+                fl = usize::from(t.flip_mv[fl * N_MOVES + m]);
+                assert!(
+                    agrees(words.0, tw, &tconj, &treps),
+                    "twist {tw}, step {step}"
+                );
+                assert!(
+                    agrees(words.1, fl, &fconj, &freps),
+                    "flip {fl}, step {step}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -253,8 +253,7 @@ impl<'t> Search<'t> {
         let m = ORDER.get(i).map_or(0, |&m| usize::from(m));
         self.stack[k].next = i as u8 + 1;
         let t = self.t;
-        let twist = t.twist_mv[top.twist as usize * N_MOVES + m];
-        let flip = t.flip_mv[top.flip as usize * N_MOVES + m];
+        let (twist, flip) = t.sym.hot.moved(top.twist, top.flip, m);
         let pos = t.pos_mv[top.pos as usize * N_MOVES + m];
         // A leaf is in G1 (distance 0 everywhere, and `children` left
         // its distances 0).

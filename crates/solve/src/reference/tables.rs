@@ -190,7 +190,13 @@ impl Tables {
                 row.iter().map(|&s| s / N_SLICE_PERM as u16)
             })
             .collect();
-        let sym = SymPrune::new(&twist_slice_pr, &flip_slice_pr, &twist_flip_pr);
+        let sym = SymPrune::new(
+            &twist_slice_pr,
+            &flip_slice_pr,
+            &twist_flip_pr,
+            &twist_mv,
+            &flip_mv,
+        );
         let comb = CombPrune::new(&cperm2_mv, &udedge_mv);
         let p2 = Phase2Classes::new(
             &cperm2_mv,
@@ -271,8 +277,7 @@ impl Tables {
     #[inline(always)]
     pub fn phase1_child(&self, d: [u8; 3], twist: u16, flip: u16, pos: u16) -> [u8; 3] {
         let h = &self.sym.hot;
-        let pc = h.pos_conj(pos);
-        h.child(d, h.twist_class(twist), h.flip_class(flip), &pc, flip)
+        h.child(d, h.twist_class(twist), h.flip_class(flip), pos)
     }
 
     /// Phase-1 lower bound on the moves to G1.
