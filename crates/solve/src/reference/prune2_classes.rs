@@ -288,7 +288,8 @@ impl Phase2Classes {
 
     /// The U/D edges × slice order and U/D edges × corner combination
     /// distances of a child of a node at exact distances `d` (corners
-    /// first).
+    /// first): the first from its table modulo 3, the second read whole
+    /// (capped at 15, which no phase-2 bound reaches).
     #[inline(always)]
     pub fn edge_children(&self, comb: &CombPrune, d: [u8; 3], n: Node2) -> (u8, u8) {
         let (row, cc) = self.comb_at(n);
@@ -297,7 +298,7 @@ impl Phase2Classes {
                 d[1],
                 quarter(&self.udedge_slice3, self.at_slice(n.edge, n.slice)),
             ),
-            next_distance(d[2], comb.bound3_row(row, cc)),
+            comb.bound_row(row, cc),
         )
     }
 

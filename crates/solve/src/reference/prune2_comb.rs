@@ -6,7 +6,7 @@
 
 use super::coord::{self, N_CPERM, N_UDEDGE};
 use super::moves::{N_P2, bfs};
-use super::prune1_packed::{nibble, pack, pack3, quarter};
+use super::prune1_packed::{nibble, pack};
 use super::prune2_sym::{self, N_SYM2, SYM_BITS, SYM_MASK};
 
 /// Corner combinations: C(8, 4).
@@ -26,11 +26,11 @@ pub struct CombPrune {
     ccomb_conj: Vec<u8>,
     /// Phase-2 distance in (U/D-edge class, corner combination), 4 bits
     /// an entry (capped at 15: phase 2 never searches past 13 moves, so a
-    /// cap changes no decision), half the cache footprint.
+    /// cap changes no decision), half the cache footprint. Phase 2 reads
+    /// it whole for a child too: a copy modulo 3 (2 bits an entry, the
+    /// distance carried from the parent) would be 48 KB more for the
+    /// caches to hold beside the 97 KB the inverse's bound reads anyway.
     udedge_ccomb: Vec<u8>,
-    /// The same modulo 3, 2 bits an entry (what phase 2's search reads,
-    /// carrying exact distances; see [`super::prune1_packed::next_distance`]).
-    udedge_ccomb3: Vec<u8>,
 }
 
 /// The unreduced table: each corner permutation's combination, the
@@ -112,7 +112,6 @@ impl CombPrune {
             udedge_class,
             ccomb_conj: ccomb_conj.iter().map(|&c| c as u8).collect(),
             udedge_ccomb: pack(&reduced),
-            udedge_ccomb3: pack3(&reduced),
         }
     }
 
@@ -151,12 +150,6 @@ impl CombPrune {
         nibble(&self.udedge_ccomb, class * N_CCOMB + usize::from(ccomb))
     }
 
-    /// [`CombPrune::bound_row`] modulo 3.
-    #[inline(always)]
-    pub fn bound3_row(&self, class: usize, ccomb: u8) -> u8 {
-        quarter(&self.udedge_ccomb3, class * N_CCOMB + usize::from(ccomb))
-    }
-
     /// Corner combination `ccomb` (0..70) conjugated by symmetry `s`
     /// (0..8).
     #[inline(always)]
@@ -171,12 +164,6 @@ impl CombPrune {
         self.udedge_class[udedge]
     }
 
-    /// [`CombPrune::bound`] modulo 3.
-    #[inline]
-    pub fn bound3(&self, udedge: usize, cperm: usize) -> u8 {
-        quarter(&self.udedge_ccomb3, self.at(udedge, cperm))
-    }
-
     /// The corner combination (0..70, 0 when solved) of a corner permutation.
     #[inline]
     pub fn ccomb(&self, cperm: usize) -> u8 {
@@ -189,7 +176,6 @@ impl CombPrune {
             + 2 * self.udedge_class.len()
             + self.ccomb_conj.len()
             + self.udedge_ccomb.len()
-            + self.udedge_ccomb3.len()
     }
 }
 
