@@ -30,6 +30,7 @@
 //!   tables).
 
 pub mod awaiting_tables;
+mod block;
 pub mod cache;
 pub mod coord;
 pub mod disk;

@@ -16,11 +16,27 @@
 //! the search makes the same decisions in the same order. Derived when the
 //! tables are assembled (the cache file's format stays).
 
+use super::block::Block;
 use super::coord::{self, N_CPERM, N_SLICE_PERM, N_UDEDGE};
 use super::moves::N_P2;
-use super::prune1_packed::{next_distance, nibble, pack, pack3, quarter};
+use super::prune1_packed::{next_distance, nibble, pack, pack3};
 use super::prune2_comb::{CombPrune, N_CCOMB};
 use super::prune2_sym::{self, N_SYM2, SYM_BITS, SYM_MASK};
+
+/// Classes of corner permutations, and of U/D-edge permutations, under
+/// the sixteen symmetries (a test checks both).
+pub const N_PERM_CLASS: usize = 2_768;
+/// Entries of a class move table's block (classes × 10 moves, rounded up
+/// to a power of two).
+const MV_SPAN: usize = (N_PERM_CLASS * N_P2).next_power_of_two();
+/// Bytes of a class × slice-order table at 2 bits an entry, as a block.
+const SLICE3_SPAN: usize = (N_PERM_CLASS * N_SLICE_PERM)
+    .div_ceil(4)
+    .next_power_of_two();
+/// Entries of the slice-order move table's block (24 × 10 moves).
+const SLICE_MV_SPAN: usize = (N_SLICE_PERM * N_P2).next_power_of_two();
+/// Entries of a per-class table's block.
+const CLASS_SPAN: usize = N_PERM_CLASS.next_power_of_two();
 
 /// A permutation as its class and symmetry: `class << 4 | symmetry`, the
 /// symmetry taking the permutation to the class's representative.
@@ -52,12 +68,14 @@ pub struct Phase2Classes {
     cperm_class: Vec<u16>,
     /// Corner class × 10 moves → the [`ClassSym`] of its representative
     /// after the move.
-    cperm_mv: Vec<u16>,
+    cperm_mv: Block<u16, MV_SPAN>,
     /// The same for the U/D-edge classes (whose [`ClassSym`]s are
     /// [`CombPrune::udedge_class`]'s).
-    udedge_mv: Vec<u16>,
+    udedge_mv: Block<u16, MV_SPAN>,
     /// `move_conj[t][k]`: the move `k` becomes under symmetry `t`.
     move_conj: [[u8; N_P2]; N_SYM2],
+    /// Slice order × 10 moves → slice order (the tables' own, as a block).
+    slice_mv: Block<u8, SLICE_MV_SPAN>,
     /// `mult[a][b]`: the symmetry conjugating as `b`, then `a`.
     mult: [[u8; N_SYM2]; N_SYM2],
     /// `rel[a][b]`: `mult[a][b⁻¹]`, what takes a corner permutation of
@@ -74,17 +92,17 @@ pub struct Phase2Classes {
     /// (read at a root) and modulo 3 (below it, see
     /// [`super::prune1_packed::next_distance`]).
     cperm_slice4: Vec<u8>,
-    cperm_slice3: Vec<u8>,
+    cperm_slice3: Block<u8, SLICE3_SPAN>,
     /// The same for (U/D-edge class, slice order).
     udedge_slice4: Vec<u8>,
-    udedge_slice3: Vec<u8>,
+    udedge_slice3: Block<u8, SLICE3_SPAN>,
     /// Corner class → its representative's corner combination (0..70).
-    ccomb_rep: Vec<u8>,
+    ccomb_rep: Block<u8, CLASS_SPAN>,
     /// Corner class → the corner combination of its representative's
     /// inverse.
-    ccomb_rep_inv: Vec<u8>,
+    ccomb_rep_inv: Block<u8, CLASS_SPAN>,
     /// U/D-edge class → the [`ClassSym`] of its representative's inverse.
-    udedge_rep_inv: Vec<u16>,
+    udedge_rep_inv: Block<u16, CLASS_SPAN>,
 }
 
 /// The rank of the inverse of the permutation of eight of rank `r`.
@@ -183,27 +201,37 @@ impl Phase2Classes {
         let cperm_rows = class_rows(&creps, cperm_slice);
         let udedge_rows = class_rows(&ereps, udedge_slice);
         Phase2Classes {
-            cperm_mv: class_moves(&creps, &cperm_class, cperm2_mv),
-            udedge_mv: class_moves(&ereps, &udedge_class, udedge_mv),
-            ccomb_rep: creps.iter().map(|&r| comb.ccomb(r as usize)).collect(),
-            ccomb_rep_inv: creps
-                .iter()
-                .map(|&r| comb.ccomb(inverse_rank(r as usize)))
-                .collect(),
-            udedge_rep_inv: ereps
-                .iter()
-                .map(|&r| udedge_class[inverse_rank(r as usize)])
-                .collect(),
+            cperm_mv: Block::new(&class_moves(&creps, &cperm_class, cperm2_mv)),
+            udedge_mv: Block::new(&class_moves(&ereps, &udedge_class, udedge_mv)),
+            ccomb_rep: Block::new(
+                &creps
+                    .iter()
+                    .map(|&r| comb.ccomb(r as usize))
+                    .collect::<Vec<_>>(),
+            ),
+            ccomb_rep_inv: Block::new(
+                &creps
+                    .iter()
+                    .map(|&r| comb.ccomb(inverse_rank(r as usize)))
+                    .collect::<Vec<_>>(),
+            ),
+            udedge_rep_inv: Block::new(
+                &ereps
+                    .iter()
+                    .map(|&r| udedge_class[inverse_rank(r as usize)])
+                    .collect::<Vec<_>>(),
+            ),
             cperm_class,
             move_conj: mc,
+            slice_mv: Block::new(slice2_mv),
             mult,
             rel,
             slice_conj,
             ccomb_conj,
             cperm_slice4: pack(&cperm_rows),
-            cperm_slice3: pack3(&cperm_rows),
+            cperm_slice3: Block::new(&pack3(&cperm_rows)),
             udedge_slice4: pack(&udedge_rows),
-            udedge_slice3: pack3(&udedge_rows),
+            udedge_slice3: Block::new(&pack3(&udedge_rows)),
         }
     }
 
@@ -221,20 +249,19 @@ impl Phase2Classes {
     /// A permutation's [`ClassSym`] after G1 move `k` (0..10), through a
     /// class move table.
     #[inline(always)]
-    fn step(&self, table: &[u16], x: ClassSym, k: usize) -> ClassSym {
+    fn step(&self, table: &Block<u16, MV_SPAN>, x: ClassSym, k: usize) -> ClassSym {
         let t = usize::from(x & SYM_MASK);
-        let r = table[usize::from(x >> SYM_BITS) * N_P2 + usize::from(self.move_conj[t][k])];
+        let r = table.get(usize::from(x >> SYM_BITS) * N_P2 + usize::from(self.move_conj[t][k]));
         r & !SYM_MASK | u16::from(self.mult[usize::from(r & SYM_MASK)][t])
     }
 
-    /// The node after G1 move `k` (0..10), and the slice-order move table
-    /// (slice order × 10 moves).
+    /// The node after G1 move `k` (0..10).
     #[inline(always)]
-    pub fn child(&self, n: Node2, k: usize, slice2_mv: &[u8]) -> Node2 {
+    pub fn child(&self, n: Node2, k: usize) -> Node2 {
         Node2 {
             corner: self.step(&self.cperm_mv, n.corner, k),
             edge: self.step(&self.udedge_mv, n.edge, k),
-            slice: slice2_mv[usize::from(n.slice) * N_P2 + k],
+            slice: self.slice_mv.get(usize::from(n.slice) * N_P2 + k),
         }
     }
 
@@ -258,7 +285,7 @@ impl Phase2Classes {
     /// node.
     #[inline(always)]
     fn comb_at(&self, n: Node2) -> (usize, u8) {
-        let cc = self.ccomb_rep[usize::from(n.corner >> SYM_BITS)];
+        let cc = self.ccomb_rep.get(usize::from(n.corner >> SYM_BITS));
         (
             usize::from(n.edge >> SYM_BITS),
             self.ccomb_in_row(cc, n.corner, usize::from(n.edge & SYM_MASK)),
@@ -282,7 +309,7 @@ impl Phase2Classes {
     pub fn corner_child(&self, d: u8, n: Node2) -> u8 {
         next_distance(
             d,
-            quarter(&self.cperm_slice3, self.at_slice(n.corner, n.slice)),
+            self.cperm_slice3.quarter(self.at_slice(n.corner, n.slice)),
         )
     }
 
@@ -296,7 +323,7 @@ impl Phase2Classes {
         (
             next_distance(
                 d[1],
-                quarter(&self.udedge_slice3, self.at_slice(n.edge, n.slice)),
+                self.udedge_slice3.quarter(self.at_slice(n.edge, n.slice)),
             ),
             comb.bound_row(row, cc),
         )
@@ -311,9 +338,9 @@ impl Phase2Classes {
         // its symmetry, so its inverse is the representative's inverse
         // conjugated the same way: the representative's inverse's own
         // class and symmetry compose with the node's.
-        let e = self.udedge_rep_inv[usize::from(n.edge >> SYM_BITS)];
+        let e = self.udedge_rep_inv.get(usize::from(n.edge >> SYM_BITS));
         let sym = self.mult[usize::from(e & SYM_MASK)][usize::from(n.edge & SYM_MASK)];
-        let cc = self.ccomb_rep_inv[usize::from(n.corner >> SYM_BITS)];
+        let cc = self.ccomb_rep_inv.get(usize::from(n.corner >> SYM_BITS));
         comb.bound_row(
             usize::from(e >> SYM_BITS),
             self.ccomb_in_row(cc, n.corner, usize::from(sym)),
@@ -384,7 +411,7 @@ mod tests {
                 assert_eq!(p2.distances(&t.comb, at), full(&t, x, x, s), "{x}, {s}");
             }
             for k in 0..N_P2 {
-                let child = p2.child(n, k, &t.slice2_mv);
+                let child = p2.child(n, k);
                 let (c, u) = (t.cperm2_mv[x * N_P2 + k], t.udedge_mv[x * N_P2 + k]);
                 let s = usize::from(t.slice2_mv[k]);
                 let (c, u) = (usize::from(c), usize::from(u));
@@ -415,7 +442,7 @@ mod tests {
             for _ in 0..rng.random_range(1..40) {
                 let k = rng.random_range(0..N_P2);
                 cube = turn(&cube, P2_MOVES[k]);
-                n = p2.child(n, k, &t.slice2_mv);
+                n = p2.child(n, k);
                 let (c, u) = (coord::cperm(&cube), coord::udedge(&cube));
                 let s = coord::slice(&cube);
                 assert_eq!(usize::from(n.slice), s);
@@ -427,7 +454,7 @@ mod tests {
                 // A move on from here: the modulo-3 reads give the exact
                 // distances back.
                 let k = rng.random_range(0..N_P2);
-                let next = p2.child(n, k, &t.slice2_mv);
+                let next = p2.child(n, k);
                 if d.iter().all(|&v| v < 14) {
                     let exact = p2.distances(comb, next);
                     assert_eq!(p2.corner_child(d[0], next), exact[0]);

@@ -4,13 +4,18 @@
 //! permutation-and-slice tables let through, and is derived from the move
 //! tables when the tables are assembled (the cache file's format stays).
 
+use super::block::Block;
 use super::coord::{self, N_CPERM, N_UDEDGE};
 use super::moves::{N_P2, bfs};
-use super::prune1_packed::{nibble, pack};
+use super::prune1_packed::pack;
+use super::prune2_classes::N_PERM_CLASS;
 use super::prune2_sym::{self, N_SYM2, SYM_BITS, SYM_MASK};
 
 /// Corner combinations: C(8, 4).
 pub const N_CCOMB: usize = 70;
+/// Bytes of the U/D-edge class × corner combination table at 4 bits an
+/// entry, as a block.
+const COMB_SPAN: usize = (N_PERM_CLASS * N_CCOMB).div_ceil(2).next_power_of_two();
 
 /// The U/D-edge × corner-combination table and the combination of each
 /// corner permutation. The table has a row per class of U/D-edge
@@ -30,7 +35,7 @@ pub struct CombPrune {
     /// it whole for a child too: a copy modulo 3 (2 bits an entry, the
     /// distance carried from the parent) would be 48 KB more for the
     /// caches to hold beside the 97 KB the inverse's bound reads anyway.
-    udedge_ccomb: Vec<u8>,
+    udedge_ccomb: Block<u8, COMB_SPAN>,
 }
 
 /// The unreduced table: each corner permutation's combination, the
@@ -111,7 +116,7 @@ impl CombPrune {
             ccomb_of,
             udedge_class,
             ccomb_conj: ccomb_conj.iter().map(|&c| c as u8).collect(),
-            udedge_ccomb: pack(&reduced),
+            udedge_ccomb: Block::new(&pack(&reduced)),
         }
     }
 
@@ -133,21 +138,22 @@ impl CombPrune {
     /// Phase-2 lower bound from the U/D edges and the corners' combination.
     #[inline]
     pub fn bound(&self, udedge: usize, cperm: usize) -> u8 {
-        nibble(&self.udedge_ccomb, self.at(udedge, cperm))
+        self.udedge_ccomb.nibble(self.at(udedge, cperm))
     }
 
     /// [`CombPrune::bound`] from the U/D edges' [`CombPrune::udedge_class`]
     /// and the corner combination (0..70) themselves.
     #[inline(always)]
     pub fn bound_class(&self, class: u16, ccomb: u8) -> u8 {
-        nibble(&self.udedge_ccomb, self.at_class(class, ccomb))
+        self.udedge_ccomb.nibble(self.at_class(class, ccomb))
     }
 
     /// [`CombPrune::bound`] at a row of the table (a U/D-edge class) and
     /// a corner combination already conjugated by the row's symmetry.
     #[inline(always)]
     pub fn bound_row(&self, class: usize, ccomb: u8) -> u8 {
-        nibble(&self.udedge_ccomb, class * N_CCOMB + usize::from(ccomb))
+        self.udedge_ccomb
+            .nibble(class * N_CCOMB + usize::from(ccomb))
     }
 
     /// Corner combination `ccomb` (0..70) conjugated by symmetry `s`

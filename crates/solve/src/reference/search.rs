@@ -403,7 +403,7 @@ impl<'t> Search<'t> {
                 continue;
             }
             self.nodes += 1;
-            let child = p2.child(node, k, &t.slice2_mv);
+            let child = p2.child(node, k);
             // The inverse's bound first (min2phase's order, the fewest
             // instructions of the orders measured), read whole: a move acts
             // on the inverse from the left, so its distance is not carried.
