@@ -13,6 +13,7 @@
 //! words' block the search reads is then 37 KB, where the raw move tables
 //! it replaces were 152 KB.
 
+use super::block::Block;
 use super::coord::{N_FLIP, N_SLICE_POS, N_TWIST};
 use super::moves::N_MOVES;
 
@@ -38,9 +39,8 @@ const FLIP_REP_CONJ: usize = POS_CONJ + N_SLICE_POS * N_SYM;
 const TWIST_CLASS: usize = FLIP_REP_CONJ + N_FLIP_CLASS * N_SYM;
 const FLIP_CLASS: usize = TWIST_CLASS + N_TWIST;
 const WORDS: usize = FLIP_CLASS + N_FLIP;
-/// The words' block, a power of two: an index masked with `WORDS_SPAN - 1`
-/// needs no bounds check (valid indices are below [`WORDS`]; a corrupt
-/// one reads a wrong entry, never out of the block).
+/// The words' block, a power of two (a [`Block`], read at masked indices
+/// without bounds checks; valid indices are below [`WORDS`]).
 const WORDS_SPAN: usize = WORDS.next_power_of_two();
 
 // Offsets in the block of bytes (four entries a byte).
@@ -166,11 +166,11 @@ pub struct Hot {
     /// [`Hot::moved`]); slice position × symmetry → conjugated position;
     /// flip class × symmetry → its representative conjugated; twist →
     /// word and flip → word (the search's root).
-    words: Box<[u16; WORDS_SPAN]>,
+    words: Block<u16, WORDS_SPAN>,
     /// Twist class × slice position, flip class × slice position, twist
     /// class × flip: distances modulo 3, four to a byte (entry `i` in bits
     /// `2 (i % 4)` of byte `i / 4`).
-    bytes: Box<[u8; BYTES_SPAN]>,
+    bytes: Block<u8, BYTES_SPAN>,
     /// `move_conj[s][m]`: move `m` conjugated by symmetry `s`.
     move_conj: [[u8; N_MOVES]; N_SYM],
 }
@@ -274,14 +274,7 @@ impl Hot {
         pack3_into(&mut bytes[TWIST_SLICE..FLIP_SLICE], p.twist_slice);
         pack3_into(&mut bytes[FLIP_SLICE..TWIST_FLIP], p.flip_slice);
         pack3_into(&mut bytes[TWIST_FLIP..BYTES], p.twist_flip);
-        let words = words
-            .into_boxed_slice()
-            .try_into()
-            .unwrap_or_else(|_| Box::new([0; WORDS_SPAN]));
-        let bytes = bytes
-            .into_boxed_slice()
-            .try_into()
-            .unwrap_or_else(|_| Box::new([0; BYTES_SPAN]));
+        let (words, bytes) = (Block::new(&words), Block::new(&bytes));
         Hot {
             words,
             bytes,
@@ -292,13 +285,13 @@ impl Hot {
     /// Word `i` of the block (masked: see [`WORDS_SPAN`]).
     #[inline(always)]
     fn word(&self, i: usize) -> usize {
-        usize::from(self.words[i & (WORDS_SPAN - 1)])
+        usize::from(self.words.get(i))
     }
 
     /// Entry `i` of the 2-bit table starting at byte `at`.
     #[inline(always)]
     fn quarter(&self, at: usize, i: usize) -> u8 {
-        self.bytes[(at + (i >> 2)) & (BYTES_SPAN - 1)] >> ((i & 3) << 1) & 3
+        self.bytes.get(at + (i >> 2)) >> ((i & 3) << 1) & 3
     }
 
     /// The moves of a node: its twist and flip words' rows of the class
@@ -352,12 +345,14 @@ impl Hot {
 
     /// Twist → class << SYM_BITS | symmetry.
     pub fn twist_class(&self, twist: u16) -> u16 {
-        self.words[TWIST_CLASS + usize::from(twist).min(N_TWIST - 1)]
+        self.words
+            .get(TWIST_CLASS + usize::from(twist).min(N_TWIST - 1))
     }
 
     /// Flip → class << SYM_BITS | symmetry.
     pub fn flip_class(&self, flip: u16) -> u16 {
-        self.words[FLIP_CLASS + usize::from(flip).min(N_FLIP - 1)]
+        self.words
+            .get(FLIP_CLASS + usize::from(flip).min(N_FLIP - 1))
     }
 
     /// Bytes held.
