@@ -218,12 +218,6 @@ pub fn pack3(values: &[u8]) -> Vec<u8> {
     out
 }
 
-/// Entry `i` of a table made by [`pack3`].
-#[inline(always)]
-pub fn quarter(table: &[u8], i: usize) -> u8 {
-    table[i >> 2] >> ((i & 3) << 1) & 3
-}
-
 /// `from` copied to the start of `out` (as far as both go).
 fn copy_into(out: &mut [u16], from: &[u16]) {
     for (o, &v) in out.iter_mut().zip(from) {
@@ -235,7 +229,7 @@ impl Hot {
     /// Lays the tables out. Parts longer than their place are cut (the
     /// class counts are fixed by the cube; a test checks them).
     pub fn new(p: &Parts<'_>) -> Hot {
-        let mut words = vec![0u16; WORDS_SPAN];
+        let mut words = vec![0u16; WORDS];
         // A representative's row of a raw move table, as words.
         let moved = |reps: &[u32], mv: &[u16], class: &[u16]| -> Vec<u16> {
             reps.iter()
@@ -270,7 +264,7 @@ impl Hot {
         for (from, to, part) in parts {
             copy_into(&mut words[from..to], part);
         }
-        let mut bytes = vec![0u8; BYTES_SPAN];
+        let mut bytes = vec![0u8; BYTES];
         pack3_into(&mut bytes[TWIST_SLICE..FLIP_SLICE], p.twist_slice);
         pack3_into(&mut bytes[FLIP_SLICE..TWIST_FLIP], p.flip_slice);
         pack3_into(&mut bytes[TWIST_FLIP..BYTES], p.twist_flip);
@@ -291,7 +285,7 @@ impl Hot {
     /// Entry `i` of the 2-bit table starting at byte `at`.
     #[inline(always)]
     fn quarter(&self, at: usize, i: usize) -> u8 {
-        self.bytes.get(at + (i >> 2)) >> ((i & 3) << 1) & 3
+        self.bytes.quarter(4 * at + i)
     }
 
     /// The moves of a node: its twist and flip words' rows of the class
