@@ -10,7 +10,8 @@ median swings by a third between runs of one binary.
 A binary is what `cargo bench --bench sa_throughput --no-run` prints as
 its executable. Prints each round's figures (M proposals/s) with the load
 average, then per binary its best run, its median run and the median of
-its ratios to the first binary's run in the same round. Needs `taskset`;
+its ratios to the first binary's run in the same round. `SA_GEN` picks
+the generator, as for the bench. Needs `taskset`;
 `nice -n -15` needs root (it is skipped otherwise).
 """
 import json
@@ -20,7 +21,9 @@ import subprocess
 import sys
 import tempfile
 
-SAMPLE = os.path.join("target", "criterion", "sa_throughput", "pll-conj", "new", "sample.json")
+# The generator the bench runs (`SA_GEN`, as the bench reads it).
+GEN = os.environ.get("SA_GEN", "pll-conj")
+SAMPLE = os.path.join("target", "criterion", "sa_throughput", GEN, "new", "sample.json")
 
 
 def run(binary, cwd):

@@ -164,9 +164,11 @@ proptest! {
 
 #[test]
 fn sparse_tables_are_narrow() {
-    // Rotations undone, a pll-conj operator moves what its formula moves (≤ 10
-    // stickers), padded to a multiple of 4; a face turn moves 20.
-    assert_eq!(table("pll-conj").sparse().width(), 12);
-    assert_eq!(table("pll").sparse().width(), 12);
+    // Rotations undone, a pll-conj operator moves what its formula moves (at
+    // most 10 stickers: one block of 16 pairs); a face turn moves 20 (two).
+    assert_eq!(table("pll-conj").sparse().width(), 10);
+    assert_eq!(table("pll").sparse().width(), 10);
     assert_eq!(table("faces").sparse().width(), 20);
+    assert_eq!(table("pll-conj").sparse().blocks_per_operator(), 1);
+    assert_eq!(table("faces").sparse().blocks_per_operator(), 2);
 }

@@ -73,7 +73,7 @@ pub fn cpu_has_vector() -> bool {
 }
 
 #[inline(always)]
-fn use_avx2() -> bool {
+pub(crate) fn use_avx2() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
         use std::sync::atomic::Ordering::Relaxed;
@@ -285,7 +285,7 @@ pub(crate) mod avx2 {
     /// The four 16-byte chunks of `s`, each broadcast to both lanes.
     #[inline]
     #[target_feature(enable = "avx2,popcnt")]
-    unsafe fn chunks(s: &Lanes) -> [__m256i; 4] {
+    pub(crate) unsafe fn chunks(s: &Lanes) -> [__m256i; 4] {
         unsafe {
             let p = s.0.as_ptr() as *const __m128i;
             // SAFETY (whole fn): `s` is 64 bytes, 32-byte aligned, so the four
@@ -315,7 +315,7 @@ pub(crate) mod avx2 {
     /// chunks are `ch`; an index with bit 7 set gives zero.
     #[inline]
     #[target_feature(enable = "avx2,popcnt")]
-    unsafe fn select(ch: &[__m256i; 4], idx: __m256i) -> __m256i {
+    pub(crate) unsafe fn select(ch: &[__m256i; 4], idx: __m256i) -> __m256i {
         let a = _mm256_shuffle_epi8(ch[0], idx);
         let b = _mm256_shuffle_epi8(ch[1], idx);
         let c = _mm256_shuffle_epi8(ch[2], idx);

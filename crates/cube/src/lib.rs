@@ -4,8 +4,9 @@
 //! Modules build on each other one way:
 //! `face`, `error` and `kernel` (the sticker layout and the hot loops) import
 //! nothing from here; then `perm` → `geometry` → `moves` → `alg` → `state` →
-//! `cubie` → `cubie_turns` / `validate` / `random`, with `net` and `simplify`
-//! on top; `grammar` (what the notations of every size share) on `error`
+//! `cubie` → `cubie_turns` / `validate` / `random`, with `net`, `simplify`
+//! and `sparse` (energy changes of permutations that move few stickers) on
+//! top; `grammar` (what the notations of every size share) on `error`
 //! alone, and `any` (a cube or sequence of any size: the 3×3's or `nxn`'s)
 //! above them all.
 
@@ -24,6 +25,7 @@ pub mod nxn;
 pub mod perm;
 pub mod random;
 pub mod simplify;
+pub mod sparse;
 pub mod state;
 pub mod validate;
 

@@ -3,13 +3,16 @@
 //! The `facelets` energy does not change under a whole-cube rotation, so the
 //! energy after an operator P equals the energy after P followed by the
 //! rotation W⁻¹ that puts the centres back. That operator Q = P·W⁻¹ keeps the
-//! centres and usually moves only a few stickers (8–12 for `pll-conj`, 20 for
-//! a face turn), so ΔE is a sum over those stickers only.
+//! centres and usually moves only a few stickers (at most 10 for `pll-conj`,
+//! 20 for a face turn), so ΔE is a sum over those stickers only
+//! ([`Prepared::delta`], one block of 16 pairs at a time).
 
 use std::collections::HashSet;
 
 use cubetui_cube::state::CENTRES;
-use cubetui_cube::{Cube, Move, MoveKind, Perm, Rotation, STICKERS};
+use cubetui_cube::{Move, MoveKind, Perm, Rotation};
+
+pub use cubetui_cube::sparse::{Pairs, Prepared};
 
 /// The 24 whole-cube rotations as permutations.
 pub fn rotations() -> Vec<Perm> {
@@ -45,66 +48,15 @@ pub fn centres_fixed(p: &Perm, rotations: &[Perm]) -> Perm {
     p.then(&w.inverse())
 }
 
-/// For each operator, the (position, source) pairs it moves, with centres
-/// fixed, padded with no-op pairs to one common width so the evaluation loop
-/// has the same trip count for every operator (no branch mispredictions).
+/// For each operator, the (position, source) pairs it moves with centres
+/// fixed, in blocks of 16 ([`Pairs`]), every operator the same number of
+/// blocks (the padding changes nothing), so the evaluation has the same
+/// trip count for every operator (no branch mispredictions).
 #[derive(Debug, Default)]
 pub struct Sparse {
-    pairs: Vec<[u8; 2]>,
+    blocks: Vec<Pairs>,
+    per_op: usize,
     width: usize,
-}
-
-/// Padding pair: position 63 of a [`Prepared`] state is never a sticker.
-const PAD: [u8; 2] = [63, 63];
-
-/// A state prepared for sparse deltas: its stickers and the colour each
-/// position should show (its face's centre colour), padded to 64 entries so
-/// indexing needs no bounds checks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Prepared {
-    /// `want << 8 | colour` for every position, so one load gives both.
-    packed: [u16; 64],
-}
-
-impl Prepared {
-    /// Not forced inline: it runs on acceptance only, and inlined it
-    /// spread the annealer's hot loop over more code (see
-    /// `cargo bench --bench sa_throughput`).
-    pub fn new(cube: &Cube) -> Prepared {
-        let s = cube.stickers();
-        let mut p = Prepared { packed: [0; 64] };
-        for (f, chunk) in p.packed[..STICKERS].chunks_exact_mut(9).enumerate() {
-            let want = u16::from(s[CENTRES[f]]) << 8;
-            for (slot, &c) in chunk.iter_mut().zip(&s[f * 9..f * 9 + 9]) {
-                *slot = want | u16::from(c);
-            }
-        }
-        p
-    }
-}
-
-impl Prepared {
-    /// Energy change of the sparse permutation `pairs` ((position, source),
-    /// 3×3 sticker indices) on this state.
-    #[inline]
-    pub fn delta_pairs(&self, pairs: &[[u16; 2]]) -> i32 {
-        let mut d = 0;
-        for &[i, src] in pairs {
-            let here = self.packed[i as usize & 63];
-            let want = here >> 8;
-            let new_bad = (self.packed[src as usize & 63] & 0xff) != want;
-            let old_bad = (here & 0xff) != want;
-            d += new_bad as i32 - old_bad as i32;
-        }
-        d
-    }
-
-    /// Whether position `i` shows a colour other than its face's centre.
-    #[inline]
-    pub fn misplaced_at(&self, i: usize) -> bool {
-        let here = self.packed[i & 63];
-        (here & 0xff) != here >> 8
-    }
 }
 
 impl Sparse {
@@ -117,43 +69,40 @@ impl Sparse {
                 q.moved().map(|i| [i as u8, q.table()[i]]).collect()
             })
             .collect();
-        // A multiple of 4 so the evaluation loop runs in unrolled groups of 4.
-        let width = lists
-            .iter()
-            .map(Vec::len)
-            .max()
-            .unwrap_or(0)
-            .max(1)
-            .div_ceil(4)
-            * 4;
-        let mut pairs = Vec::with_capacity(width * lists.len());
+        let width = lists.iter().map(Vec::len).max().unwrap_or(0);
+        let per_op = Pairs::blocks_for(width);
+        let mut blocks = Vec::with_capacity(per_op * lists.len());
         for l in lists {
-            let n = l.len();
-            pairs.extend(l);
-            pairs.extend(std::iter::repeat_n(PAD, width - n));
+            // A `Perm` holds sticker indices only.
+            let b = Pairs::blocks(&l).unwrap_or_default();
+            let n = b.len();
+            blocks.extend(b);
+            blocks.extend(std::iter::repeat_n(Pairs::UNUSED, per_op - n));
         }
-        Sparse { pairs, width }
+        Sparse {
+            blocks,
+            per_op,
+            width,
+        }
     }
 
     /// Energy change of operator `k` on the prepared state `p`.
     #[inline(always)]
     pub fn delta(&self, k: usize, p: &Prepared) -> i32 {
-        let mut d = [0i32; 4];
-        for group in self.pairs[k * self.width..(k + 1) * self.width].chunks_exact(4) {
-            for (acc, &[i, src]) in d.iter_mut().zip(group) {
-                let here = p.packed[i as usize & 63];
-                let want = here >> 8;
-                let new_bad = (p.packed[src as usize & 63] & 0xff) != want;
-                let old_bad = (here & 0xff) != want;
-                *acc += new_bad as i32 - old_bad as i32;
-            }
-        }
-        d.iter().sum()
+        p.delta(
+            &self.blocks[k * self.per_op..(k + 1) * self.per_op],
+            self.width,
+        )
     }
 
-    /// The number of (position, source) pairs kept per operator: the largest
-    /// number of stickers any operator moves once its rotation is undone.
+    /// The largest number of stickers any operator moves once its rotation
+    /// is undone.
     pub fn width(&self) -> usize {
         self.width
+    }
+
+    /// Blocks of 16 pairs every operator takes.
+    pub fn blocks_per_operator(&self) -> usize {
+        self.per_op
     }
 }
