@@ -1,6 +1,7 @@
 //! The fast move/energy kernel agrees with the portable scalar reference.
 
 use cubetui_cube::kernel;
+use cubetui_cube::sparse::{Pairs, Prepared};
 use cubetui_cube::state::{misplaced_scalar, permuted_scalar};
 use cubetui_cube::{Alg, Cube, Perm};
 use proptest::prelude::*;
@@ -42,6 +43,17 @@ proptest! {
         prop_assert_eq!(fast.stickers(), &p.apply(c.stickers()));
         prop_assert_eq!(c.misplaced(), misplaced_scalar(&c));
         prop_assert_eq!(c.permuted_misplaced(&p).1, misplaced_scalar(&fast));
+    }
+
+    /// The sparse energy change of a centre-keeping permutation (face turns)
+    /// is the change of the full count, on any stickers.
+    #[test]
+    fn sparse_delta_is_the_energy_change(c in arb_cube(), a in "([RUFDLB][2']? ){0,12}") {
+        let p = a.parse::<Alg>().expect("face turns").perm();
+        let pairs: Vec<[u8; 2]> = p.moved().map(|i| [i as u8, p.table()[i]]).collect();
+        let blocks = Pairs::blocks(&pairs).expect("sticker indices");
+        let full = c.permuted(&p).misplaced() as i32 - c.misplaced() as i32;
+        prop_assert_eq!(Prepared::new(&c).delta(&blocks, pairs.len()), full);
     }
 
     #[test]
@@ -121,6 +133,7 @@ fn scalar_override_is_honoured_and_gives_the_same_answers() {
         "backend_follows_the_cpu_and_the_override",
         "reachable_states_agree",
         "energy_counts_stickers_off_their_centre",
+        "sparse_delta_is_the_energy_change",
     ] {
         assert_eq!(
             passed_under_scalar(name),
