@@ -182,6 +182,7 @@ mod avx2 {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+    use proptest::test_runner::FileFailurePersistence;
 
     /// A state of any colours (centres too) and a list of pairs.
     fn arb_case() -> impl Strategy<Value = ([u8; STICKERS], Vec<[u8; 2]>)> {
@@ -193,6 +194,13 @@ mod tests {
     }
 
     proptest! {
+        // Saved failure cases go under this crate's tests/, as the kernel's do.
+        #![proptest_config(ProptestConfig {
+            failure_persistence: Some(Box::new(FileFailurePersistence::Direct(
+                "tests/cube_sparse_unit.proptest-regressions",
+            ))),
+            ..ProptestConfig::default()
+        })]
         #[test]
         fn vector_and_scalar_deltas_agree((s, pairs) in arb_case()) {
             let p = Prepared::new(&Cube::from_stickers(s).expect("colours 0..6"));
