@@ -11,7 +11,7 @@
 //! colours at once, then one compare and two popcounts. Everywhere else a
 //! scalar loop computes the same thing; tests check the two agree.
 
-use crate::kernel::{CENTRES, Lanes, STICKERS, use_avx2};
+use crate::kernel::{CENTRES, Lanes, STICKERS};
 use crate::state::Cube;
 
 /// The index of an unused pair: a padding byte, zero in both the stickers
@@ -94,7 +94,7 @@ impl Prepared {
     #[inline]
     pub fn delta(&self, blocks: &[Pairs], width: usize) -> i32 {
         #[cfg(target_arch = "x86_64")]
-        if use_avx2() {
+        if crate::kernel::use_avx2() {
             // SAFETY: AVX2 and POPCNT are available (checked just above).
             return unsafe { avx2::delta(self, blocks) };
         }
