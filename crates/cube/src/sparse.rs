@@ -127,10 +127,10 @@ impl Prepared {
 }
 
 /// The portable form of [`Prepared::delta`] (the reference for the vector
-/// one): the first `width` pairs, rounded up to a multiple of 4, in groups
-/// of 4 with one sum each (the compiler keeps them in one vector register).
+/// one): the first `width` pairs, rounded up to a multiple of 4 (the
+/// padding changes nothing), in groups of 4 with a sum for each lane.
 #[inline]
-pub fn scalar_delta(p: &Prepared, blocks: &[Pairs], width: usize) -> i32 {
+pub(crate) fn scalar_delta(p: &Prepared, blocks: &[Pairs], width: usize) -> i32 {
     let mut d = [0i32; 4];
     let mut left = width.next_multiple_of(4);
     for b in blocks {
