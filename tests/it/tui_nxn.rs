@@ -377,6 +377,6 @@ fn a_solver_without_side_series_gives_the_side_column_to_moves_to_solved() {
     // (the 4x4's default, `sa-short`, plots its lengths there).
     let text = render(&app(4, "4x4-sa"), 80, 24);
     assert!(text.contains("preset      sa-short"), "{text}");
-    assert!(text.contains("■ lengt"), "{text}");
+    assert!(text.contains("■ best ■ now ■ misplaced"), "{text}");
     assert!(!text.contains("moves to solved"), "{text}");
 }

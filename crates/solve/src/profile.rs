@@ -8,6 +8,9 @@
 pub struct SeriesSpec {
     /// Short name: `temperature`, `acceptance`, `mean`, `phase fitness`.
     pub name: &'static str,
+    /// A shorter name still, for a legend too narrow for `name` (the
+    /// side plot on an 80-column screen): `name` unless set.
+    pub short: &'static str,
     /// Unit shown after the value (`""`, `"%"`).
     pub unit: &'static str,
     /// Digits after the decimal point in the status row.
@@ -66,6 +69,7 @@ impl SeriesSpec {
     pub const fn new(name: &'static str, decimals: usize) -> SeriesSpec {
         SeriesSpec {
             name,
+            short: name,
             unit: "",
             decimals,
             scale: 1.0,
@@ -102,6 +106,12 @@ impl SeriesSpec {
     pub const fn unit(mut self, unit: &'static str, scale: f64) -> SeriesSpec {
         self.unit = unit;
         self.scale = scale;
+        self
+    }
+
+    /// The same series, named `short` in a legend too narrow for its name.
+    pub const fn short(mut self, short: &'static str) -> SeriesSpec {
+        self.short = short;
         self
     }
 

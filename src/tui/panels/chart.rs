@@ -160,6 +160,8 @@ pub(in crate::tui) fn plot_block<'a>(
 pub(in crate::tui) struct Entry {
     pub glyph: Option<(&'static str, Style)>,
     pub name: String,
+    /// The shorter name a narrow legend uses (the series' own), if any.
+    pub short: Option<&'static str>,
 }
 
 /// A legend entry: the glyph in the series' style, then its name.
@@ -167,10 +169,24 @@ pub(in crate::tui) fn entry(glyph: &'static str, style: Style, name: String) -> 
     Entry {
         glyph: Some((glyph, style)),
         name,
+        short: None,
     }
 }
 
 impl Entry {
+    /// The same entry, named `short` in a legend too narrow for its name.
+    pub fn short(self, short: &'static str) -> Entry {
+        Entry {
+            short: Some(short),
+            ..self
+        }
+    }
+
+    /// The name a narrow legend starts from: the short one, if any.
+    fn narrow_name(&self) -> &str {
+        self.short.unwrap_or(&self.name)
+    }
+
     fn spans(&self, name: &str) -> Vec<Span<'static>> {
         match self.glyph {
             Some((g, style)) => vec![Span::styled(g, style), Span::raw(format!(" {name} "))],
@@ -184,15 +200,25 @@ const DATA_ROWS: u16 = 6;
 
 /// The legend's lines within `width` columns, at most `rows` + 1 of them
 /// (the title line and `rows` above the data): all entries whole when
-/// that fits; else without the heading (the y axis names the measure)
-/// and the names abbreviated to fit the title line.
+/// that fits; else the series' short names, when the solver gave some and
+/// they fit; else without the heading (the y axis names the measure) and
+/// the (short) names abbreviated to fit the title line.
 fn legend_lines(entries: &[Entry], width: usize, rows: usize) -> Vec<Line<'static>> {
     let whole = legend::pack(entries.iter().map(|e| e.spans(&e.name)).collect(), width);
     if whole.len() <= rows + 1 {
         return whole;
     }
+    if entries.iter().any(|e| e.short.is_some()) {
+        let short = legend::pack(
+            entries.iter().map(|e| e.spans(e.narrow_name())).collect(),
+            width,
+        );
+        if short.len() <= rows + 1 {
+            return short;
+        }
+    }
     let kept: Vec<&Entry> = entries.iter().filter(|e| e.glyph.is_some()).collect();
-    let names: Vec<&str> = kept.iter().map(|e| e.name.as_str()).collect();
+    let names: Vec<&str> = kept.iter().map(|e| e.narrow_name()).collect();
     let labels = legend::legend_labels(&names, width.saturating_sub(1));
     legend::pack(
         kept.iter().zip(&labels).map(|(e, l)| e.spans(l)).collect(),
@@ -273,6 +299,7 @@ mod tests {
             Entry {
                 glyph: None,
                 name: "phase fitness".into(),
+                short: None,
             },
             entry("■", s, "current".into()),
             entry("■", s, "best".into()),
@@ -298,5 +325,30 @@ mod tests {
         let tight = legend_lines(&entries, 30, 0);
         assert_eq!(tight.len(), 1, "{:?}", text(&tight[0]));
         assert!(tight[0].width() <= 30);
+    }
+
+    #[test]
+    fn a_narrow_legend_takes_the_series_short_names_before_cutting() {
+        let s = Style::default();
+        let entries = [
+            entry("■", s, "best length".into()).short("length"),
+            entry("■", s, "phase-1 depth".into()).short("depth"),
+        ];
+        // Whole names while they fit.
+        let wide = legend_lines(&entries, 31, 0);
+        assert_eq!(text(&wide[0]), " ■ best length ■ phase-1 depth ");
+        // The side plot of an 80-column screen: the short names, uncut.
+        let narrow = legend_lines(&entries, 27, 0);
+        assert_eq!(narrow.len(), 1);
+        assert_eq!(text(&narrow[0]), " ■ length ■ depth ");
+        // Narrower than the short names too: those are cut.
+        let tight = legend_lines(&entries, 12, 0);
+        assert_eq!(tight.len(), 1);
+        assert!(tight[0].width() <= 12, "{:?}", text(&tight[0]));
+        assert!(
+            text(&tight[0]).starts_with(" ■ le"),
+            "{:?}",
+            text(&tight[0])
+        );
     }
 }

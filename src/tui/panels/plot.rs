@@ -19,7 +19,7 @@ use crate::tui::panels::chart::{
 use crate::tui::panels::scale::{self, PlotView};
 use crate::tui::theme::Theme;
 use cubetui_run::runner::Track;
-use cubetui_solve::MainRole;
+use cubetui_solve::{MainRole, SeriesSpec};
 
 /// Marker used by the plots.
 pub const MARKER: Marker = Marker::Braille;
@@ -111,6 +111,7 @@ fn draw_energy(buf: &mut Buffer, v: &PlotsView, area: Rect) {
             entries.push(Entry {
                 glyph: None,
                 name: name.to_string(),
+                short: None,
             });
             entries.push(entry("■", energy, "current".into()));
         }
@@ -162,19 +163,20 @@ fn draw_aux(buf: &mut Buffer, v: &PlotsView, area: Rect) {
 /// What the side plot draws: the series the solver asks for there (at
 /// most three), after the misplaced stickers when its measure takes the
 /// main plot; empty when it asks for none.
-pub fn aux_series(p: &Track) -> Vec<(&'static str, &Series)> {
-    let mut series: Vec<(&'static str, &Series)> = Vec::new();
+pub fn aux_series(p: &Track) -> Vec<(&SeriesSpec, &Series)> {
+    /// The misplaced stickers of the best state, as a series of its own.
+    const MISPLACED: SeriesSpec = SeriesSpec::new("misplaced", 0);
+    let mut series: Vec<(&SeriesSpec, &Series)> = Vec::new();
     if let Some(profile) = p.profile() {
         if profile.main(MainRole::Best).is_some() {
-            series.push(("misplaced", p.best()));
+            series.push((&MISPLACED, p.best()));
         }
         series.extend(
             profile
                 .series
                 .iter()
                 .zip(p.values())
-                .filter(|(spec, _)| spec.side_plot)
-                .map(|(spec, s)| (spec.name, s)),
+                .filter(|(spec, _)| spec.side_plot),
         );
     }
     series.truncate(3);
@@ -182,7 +184,7 @@ pub fn aux_series(p: &Track) -> Vec<(&'static str, &Series)> {
 }
 
 /// The side plot of `series`.
-fn draw_series(buf: &mut Buffer, v: &PlotsView, area: Rect, series: &[(&str, &Series)]) {
+fn draw_series(buf: &mut Buffer, v: &PlotsView, area: Rect, series: &[(&SeriesSpec, &Series)]) {
     let unit = v.track.step_name();
     let all: Vec<&[(f64, f64)]> = series.iter().map(|(_, s)| s.points()).collect();
     let Framed {
@@ -197,8 +199,8 @@ fn draw_series(buf: &mut Buffer, v: &PlotsView, area: Rect, series: &[(&str, &Se
         .iter()
         .zip(palette)
         .zip(&data)
-        .map(|(((name, _), c), d)| {
-            entries.push(entry("■", colour(v.theme, c), name.to_string()));
+        .map(|(((spec, _), c), d)| {
+            entries.push(entry("■", colour(v.theme, c), spec.name.to_string()).short(spec.short));
             series_line(colour(v.theme, c), d)
         })
         .collect();

@@ -380,7 +380,7 @@ impl Solver for Mws {
             step: "window move",
             series: vec![
                 SeriesSpec::new("phase fitness", 3).no_plot(),
-                SeriesSpec::new("leader progress", 3),
+                SeriesSpec::new("leader progress", 3).short("leader"),
                 // What the window search drives down: the main plot.
                 SeriesSpec::new("phase gap", 0).main().no_plot(),
                 SeriesSpec::new("leader gap", 0)

@@ -96,7 +96,7 @@ impl<L: Ladder> Solver for PhaseSolver<L> {
                 // What the phase's search minimises (its best so far, and
                 // the current sequence's): the main plot.
                 SeriesSpec::new("phase fitness", 0).main().no_plot(),
-                SeriesSpec::new("phase length", 0),
+                SeriesSpec::new("phase length", 0).short("length"),
                 SeriesSpec::new("current fitness", 0)
                     .main_current()
                     .no_plot()

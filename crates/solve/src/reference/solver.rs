@@ -150,8 +150,8 @@ pub fn profile() -> Profile {
     Profile {
         step: "search slice",
         series: vec![
-            SeriesSpec::new("best length", 0),
-            SeriesSpec::new("phase-1 depth", 0),
+            SeriesSpec::new("best length", 0).short("length"),
+            SeriesSpec::new("phase-1 depth", 0).short("depth"),
             SeriesSpec::new("nodes", 0).no_plot(),
         ],
     }

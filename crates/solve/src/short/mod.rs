@@ -322,9 +322,9 @@ impl Solver for Short {
             step: "sweep",
             series: vec![
                 // Plotted; the status row "length start → best" says it once.
-                SeriesSpec::new("length", 0).no_row(),
-                SeriesSpec::new("current length", 0).no_row(),
-                SeriesSpec::new("misplaced pieces", 0),
+                SeriesSpec::new("length", 0).short("best").no_row(),
+                SeriesSpec::new("current length", 0).short("now").no_row(),
+                SeriesSpec::new("misplaced pieces", 0).short("misplaced"),
                 SeriesSpec::new("temperature", 3),
                 SeriesSpec::new("weight", 2).no_plot(),
             ],

@@ -314,7 +314,7 @@ impl<G: Genome> Solver for Woc<G> {
         Profile {
             step: "generation",
             series: vec![
-                SeriesSpec::new("best score", 0),
+                SeriesSpec::new("best score", 0).short("best"),
                 SeriesSpec::new("mean", 1),
                 SeriesSpec::new("worst", 0),
                 SeriesSpec::new("diversity", 2).no_plot(),
