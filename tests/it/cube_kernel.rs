@@ -1,7 +1,7 @@
 //! The fast move/energy kernel agrees with the portable scalar reference.
 
 use cubetui_cube::kernel;
-use cubetui_cube::sparse::{Pairs, Prepared};
+use cubetui_cube::sparse::{PairBlock, Prepared};
 use cubetui_cube::state::{misplaced_scalar, permuted_scalar};
 use cubetui_cube::{Alg, Cube, Perm};
 use proptest::prelude::*;
@@ -51,7 +51,7 @@ proptest! {
     fn sparse_delta_is_the_energy_change(c in arb_cube(), a in "([RUFDLB][2']? ){0,12}") {
         let p = a.parse::<Alg>().expect("face turns").perm();
         let pairs: Vec<[u8; 2]> = p.moved().map(|i| [i as u8, p.table()[i]]).collect();
-        let blocks = Pairs::blocks(&pairs).expect("sticker indices");
+        let blocks = PairBlock::blocks(&pairs).expect("sticker indices");
         let full = c.permuted(&p).misplaced() as i32 - c.misplaced() as i32;
         prop_assert_eq!(Prepared::new(&c).delta(&blocks, pairs.len()), full);
     }

@@ -3,7 +3,7 @@
 //! after a permutation that keeps the centres and moves few stickers.
 //!
 //! A state is [`Prepared`] once (its stickers, and the colour each position
-//! should show), then any such permutation, given as [`Pairs`] of 16
+//! should show), then any such permutation, given as [`PairBlock`]s of 16
 //! (position, source) pairs, costs one pass over its pairs. On x86_64 with
 //! AVX2 (the rule of [`crate::kernel::backend`]) a block of 16 pairs is one
 //! pass of `vpshufb` lookups: the positions and the sources in the two
@@ -26,13 +26,13 @@ pub const PAIRS: usize = 16;
 /// sources in bytes 16..32, in one aligned 32-byte block (one vector load).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[repr(C, align(32))]
-pub struct Pairs([u8; 2 * PAIRS]);
+pub struct PairBlock([u8; 2 * PAIRS]);
 
-impl Pairs {
+impl PairBlock {
     /// The pairs `pairs` as blocks of [`PAIRS`], the last one padded with
     /// unused pairs; `None` when a position or source is not a sticker
     /// index (0..54).
-    pub fn blocks(pairs: &[[u8; 2]]) -> Option<Vec<Pairs>> {
+    pub fn blocks(pairs: &[[u8; 2]]) -> Option<Vec<PairBlock>> {
         if pairs.iter().flatten().any(|&i| usize::from(i) >= STICKERS) {
             return None;
         }
@@ -45,7 +45,7 @@ impl Pairs {
                         b[j] = p;
                         b[PAIRS + j] = s;
                     }
-                    Pairs(b)
+                    PairBlock(b)
                 })
                 .collect(),
         )
@@ -57,7 +57,7 @@ impl Pairs {
     }
 
     /// An unused block (changes nothing): to pad a table of blocks.
-    pub const UNUSED: Pairs = Pairs([PAD; 2 * PAIRS]);
+    pub const UNUSED: PairBlock = PairBlock([PAD; 2 * PAIRS]);
 }
 
 /// A state prepared for sparse deltas: its stickers, and the colour each
@@ -92,7 +92,7 @@ impl Prepared {
     /// unused pairs): the scalar loop stops there, the vector one reads
     /// whole blocks.
     #[inline]
-    pub fn delta(&self, blocks: &[Pairs], width: usize) -> i32 {
+    pub fn delta(&self, blocks: &[PairBlock], width: usize) -> i32 {
         #[cfg(target_arch = "x86_64")]
         if crate::kernel::use_avx2() {
             // SAFETY: AVX2 and POPCNT are available (checked just above).
@@ -130,7 +130,7 @@ impl Prepared {
 /// one): the first `width` pairs, rounded up to a multiple of 4 (the
 /// padding changes nothing), in groups of 4 with a sum for each lane.
 #[inline]
-pub(crate) fn scalar_delta(p: &Prepared, blocks: &[Pairs], width: usize) -> i32 {
+pub(crate) fn scalar_delta(p: &Prepared, blocks: &[PairBlock], width: usize) -> i32 {
     let mut d = [0i32; 4];
     let mut left = width.next_multiple_of(4);
     for b in blocks {
@@ -150,19 +150,19 @@ pub(crate) fn scalar_delta(p: &Prepared, blocks: &[Pairs], width: usize) -> i32 
 mod avx2 {
     use std::arch::x86_64::*;
 
-    use super::{PAIRS, Pairs, Prepared};
+    use super::{PAIRS, PairBlock, Prepared};
     use crate::kernel::avx2::{chunks, select};
 
     /// # Safety
     /// The CPU must support AVX2 and POPCNT.
     #[target_feature(enable = "avx2,popcnt")]
-    pub(super) unsafe fn delta(p: &Prepared, blocks: &[Pairs]) -> i32 {
+    pub(super) unsafe fn delta(p: &Prepared, blocks: &[PairBlock]) -> i32 {
         unsafe {
             let have = chunks(&p.stickers);
             let want = chunks(&p.wants);
             let mut d = 0i32;
             for b in blocks {
-                // SAFETY: a `Pairs` is 32 bytes, 32-byte aligned.
+                // SAFETY: a `PairBlock` is 32 bytes, 32-byte aligned.
                 let idx = _mm256_load_si256(b.0.as_ptr() as *const __m256i);
                 // [stickers at the positions | stickers at the sources]
                 let s = select(&have, idx);
@@ -204,7 +204,7 @@ mod tests {
         #[test]
         fn vector_and_scalar_deltas_agree((s, pairs) in arb_case()) {
             let p = Prepared::new(&Cube::from_stickers(s).expect("colours 0..6"));
-            let blocks = Pairs::blocks(&pairs).expect("sticker indices");
+            let blocks = PairBlock::blocks(&pairs).expect("sticker indices");
             let by_list: i32 = pairs.iter().map(|&[a, b]| p.pair(a.into(), b.into())).sum();
             let width = pairs.len();
             prop_assert_eq!(scalar_delta(&p, &blocks, width), by_list);
@@ -224,18 +224,24 @@ mod tests {
         assert!(p.misplaced_at(0) && p.misplaced_at(9) && !p.misplaced_at(1));
         // Swapping them back fixes two; U's colour from position 1 onto 0
         // fixes one; R's colour from position 0 onto 1 breaks one.
-        let swap = Pairs::blocks(&[[0, 9], [9, 0]]).expect("indices");
+        let swap = PairBlock::blocks(&[[0, 9], [9, 0]]).expect("indices");
         assert_eq!(p.delta(&swap, 2), -2);
-        assert_eq!(p.delta(&Pairs::blocks(&[[0, 1]]).expect("indices"), 1), -1);
-        assert_eq!(p.delta(&Pairs::blocks(&[[1, 0]]).expect("indices"), 1), 1);
-        assert_eq!(p.delta(&[Pairs::UNUSED], 16), 0);
-        assert_eq!(Pairs::blocks(&[[0, 54]]), None);
-        assert_eq!(Pairs::blocks(&[]).map(|b| b.len()), Some(0));
+        assert_eq!(
+            p.delta(&PairBlock::blocks(&[[0, 1]]).expect("indices"), 1),
+            -1
+        );
+        assert_eq!(
+            p.delta(&PairBlock::blocks(&[[1, 0]]).expect("indices"), 1),
+            1
+        );
+        assert_eq!(p.delta(&[PairBlock::UNUSED], 16), 0);
+        assert_eq!(PairBlock::blocks(&[[0, 54]]), None);
+        assert_eq!(PairBlock::blocks(&[]).map(|b| b.len()), Some(0));
         assert_eq!(
             (
-                Pairs::blocks_for(0),
-                Pairs::blocks_for(16),
-                Pairs::blocks_for(17)
+                PairBlock::blocks_for(0),
+                PairBlock::blocks_for(16),
+                PairBlock::blocks_for(17)
             ),
             (1, 1, 2)
         );

@@ -12,7 +12,7 @@ use std::collections::HashSet;
 use cubetui_cube::state::CENTRES;
 use cubetui_cube::{Move, MoveKind, Perm, Rotation};
 
-pub use cubetui_cube::sparse::{Pairs, Prepared};
+pub use cubetui_cube::sparse::{PairBlock, Prepared};
 
 /// The 24 whole-cube rotations as permutations.
 pub fn rotations() -> Vec<Perm> {
@@ -49,12 +49,12 @@ pub fn centres_fixed(p: &Perm, rotations: &[Perm]) -> Perm {
 }
 
 /// For each operator, the (position, source) pairs it moves with centres
-/// fixed, in blocks of 16 ([`Pairs`]), every operator the same number of
+/// fixed, in blocks of 16 ([`PairBlock`]), every operator the same number of
 /// blocks (the padding changes nothing), so the evaluation has the same
 /// trip count for every operator (no branch mispredictions).
 #[derive(Debug, Default)]
 pub struct Sparse {
-    blocks: Vec<Pairs>,
+    blocks: Vec<PairBlock>,
     per_op: usize,
     width: usize,
 }
@@ -70,14 +70,14 @@ impl Sparse {
             })
             .collect();
         let width = lists.iter().map(Vec::len).max().unwrap_or(0);
-        let per_op = Pairs::blocks_for(width);
+        let per_op = PairBlock::blocks_for(width);
         let mut blocks = Vec::with_capacity(per_op * lists.len());
         for l in lists {
             // A `Perm` holds sticker indices only.
-            let b = Pairs::blocks(&l).unwrap_or_default();
+            let b = PairBlock::blocks(&l).unwrap_or_default();
             let n = b.len();
             blocks.extend(b);
-            blocks.extend(std::iter::repeat_n(Pairs::UNUSED, per_op - n));
+            blocks.extend(std::iter::repeat_n(PairBlock::UNUSED, per_op - n));
         }
         Sparse {
             blocks,
