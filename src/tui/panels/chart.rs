@@ -200,22 +200,20 @@ const DATA_ROWS: u16 = 6;
 
 /// The legend's lines within `width` columns, at most `rows` + 1 of them
 /// (the title line and `rows` above the data): all entries whole when
-/// that fits; else the series' short names, when the solver gave some and
-/// they fit; else without the heading (the y axis names the measure) and
+/// that fits; else with the series' short names (a name without one
+/// stays whole), when that fits; else without the heading (the y axis names the measure) and
 /// the (short) names abbreviated to fit the title line.
 fn legend_lines(entries: &[Entry], width: usize, rows: usize) -> Vec<Line<'static>> {
     let whole = legend::pack(entries.iter().map(|e| e.spans(&e.name)).collect(), width);
     if whole.len() <= rows + 1 {
         return whole;
     }
-    if entries.iter().any(|e| e.short.is_some()) {
-        let short = legend::pack(
-            entries.iter().map(|e| e.spans(e.narrow_name())).collect(),
-            width,
-        );
-        if short.len() <= rows + 1 {
-            return short;
-        }
+    let short = legend::pack(
+        entries.iter().map(|e| e.spans(e.narrow_name())).collect(),
+        width,
+    );
+    if short.len() <= rows + 1 {
+        return short;
     }
     let kept: Vec<&Entry> = entries.iter().filter(|e| e.glyph.is_some()).collect();
     let names: Vec<&str> = kept.iter().map(|e| e.narrow_name()).collect();
